@@ -1,0 +1,101 @@
+# clusterfit — build, tests and tools. `make run` and `make check` do all the
+# set-up on a fresh Debian 12 machine (tools/deps.sh installs what is missing
+# when run as root). BUILD=build-asan SAN=1 builds the sanitizer variant.
+
+BUILD   ?= build
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+SAN     ?=
+PKGS    := sqlite3 jansson libmicrohttpd
+
+CF_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L \
+             -Wall -Wextra -Werror -Wshadow -Wno-error=unused-function \
+             -fvisibility=hidden -fPIC -Iinclude -Ilib \
+             $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+LDLIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lm -lpthread
+ifeq ($(SAN),1)
+CF_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+LDFLAGS   += -fsanitize=address,undefined
+endif
+
+DATA_FILES   := $(sort $(wildcard data/*.csv) $(wildcard data/workloads/*.json))
+WEB_FILES    := $(sort $(wildcard server/web/*))
+LIB_SRC      := $(sort $(wildcard lib/*.c))
+SERVER_SRC   := $(sort $(wildcard server/*.c))
+TOOL_SRC     := $(sort $(wildcard src/*.c))
+UNIT_SRC     := $(sort $(wildcard tests/unit/test_*.c))
+HEADERS      := $(wildcard include/clusterfit/*.h lib/*.h src/*.h server/*.h)
+
+LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/data_embed.o
+SERVER_OBJ := $(SERVER_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/web_embed.o
+TOOL_OBJ   := $(TOOL_SRC:%.c=$(BUILD)/%.o)
+UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all deps run check test unit cli cases replay web-test bench fuzz clean man
+all: $(BUILD)/clusterfit $(BUILD)/libclusterfit.so $(BUILD)/docs/clusterfit.1
+
+deps:
+	@sh tools/deps.sh
+
+$(BUILD)/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CF_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/gen/data_embed.c: $(DATA_FILES) tools/embed.sh
+	@mkdir -p $(dir $@)
+	sh tools/embed.sh cf__embedded_files cf__embedded_file $(DATA_FILES) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/web_embed.c: $(WEB_FILES) tools/embed.sh
+	@mkdir -p $(dir $@)
+	sh tools/embed.sh cf_web_files cf_web_file $(WEB_FILES) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c
+	$(CC) $(CF_CFLAGS) $(CFLAGS) -Wno-missing-field-initializers -c $< -o $@
+
+$(BUILD)/libclusterfit.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libclusterfit.so: $(LIB_OBJ)
+	$(CC) -shared $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/clusterfit: $(TOOL_OBJ) $(SERVER_OBJ) $(BUILD)/libclusterfit.a
+	$(CC) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(SERVER_OBJ) $(BUILD)/libclusterfit.a $(LDLIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libclusterfit.a $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CF_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libclusterfit.a $(LDLIBS) -lcmocka
+
+# The man page is assembled from one fragment per command (docs/man/*.man).
+$(BUILD)/docs/clusterfit.1: $(sort $(wildcard docs/man/*.man))
+	@mkdir -p $(dir $@)
+	cat $^ > $@
+
+man: $(BUILD)/docs/clusterfit.1
+	man -l $<
+
+run: deps all
+	./$(BUILD)/clusterfit list --multinode yes
+
+# Every test runner prints "N passed, N failed"; any failure fails `make`.
+test: all $(UNIT_BIN)
+	@sh tests/run-unit.sh $(UNIT_BIN)
+	@sh tests/cli/run.sh $(BUILD)/clusterfit
+	@if [ -x tests/cases/run.sh ]; then sh tests/cases/run.sh $(BUILD)/clusterfit; fi
+	@if [ -x tests/fuzz/replay.sh ]; then sh tests/fuzz/replay.sh $(BUILD); fi
+	@sh tests/check-symbols.sh $(BUILD)/libclusterfit.so
+
+check: deps
+	$(MAKE) test
+	$(MAKE) BUILD=build-asan SAN=1 CFLAGS="-O1 -g" test
+	@if [ -x tests/web/run.sh ]; then sh tests/web/run.sh $(BUILD)/clusterfit; fi
+
+bench: all
+	@sh bench/run.sh $(BUILD)
+
+fuzz:
+	@sh tools/deps.sh fuzz
+	@sh tests/fuzz/run.sh
+
+clean:
+	rm -rf build build-asan build-fuzz

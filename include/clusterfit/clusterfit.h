@@ -1,0 +1,14 @@
+/* clusterfit.h — umbrella header of libclusterfit. */
+#ifndef CLUSTERFIT_H
+#define CLUSTERFIT_H
+#include "status.h"
+#include "limits.h"
+#include "vocab.h"
+#include "units.h"
+#include "hardware.h"
+#include "catalog.h"
+#include "collective.h"
+#include "workload.h"
+#include "step.h"
+#include "audit.h"
+#endif

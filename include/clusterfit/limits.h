@@ -1,0 +1,54 @@
+/* limits.h — every size limit of libclusterfit in one place, with the reason
+ * for each number (SQLite's sqliteLimit.h, curl's dynbuf caps). Growable
+ * buffers take their cap from here when created and refuse to grow past it. */
+#ifndef CLUSTERFIT_LIMITS_H
+#define CLUSTERFIT_LIMITS_H
+
+/* Catalog import file: the shipped catalog is ~100 KB; 16 MiB allows a
+ * user's thousands of negotiated quotes while keeping the load in memory. */
+#define CF_MAX_IMPORT_BYTES (16L * 1024 * 1024)
+
+/* Rows in one import: far beyond any provider list, small enough to stay
+ * a single quick transaction. */
+#define CF_MAX_IMPORT_ROWS 100000L
+
+/* One CSV field: notes and source URL lists are the longest, < 2 KB in the
+ * shipped data. */
+#define CF_MAX_FIELD_BYTES 8192L
+
+/* Workload JSON file: presets are ~1 KB. */
+#define CF_MAX_WORKLOAD_BYTES (1L * 1024 * 1024)
+
+/* Validation CSV: the shipped tables are < 20 KB. */
+#define CF_MAX_VALIDATION_BYTES (16L * 1024 * 1024)
+
+/* Longest log line the audit keeps whole: NCCL INFO lines are < 1 KB and
+ * topology dumps < 4 KB; longer lines are cut (and reported TRUNCATED_INPUT
+ * only if they were the last line), never buffered without bound. */
+#define CF_MAX_LINE_BYTES (64L * 1024)
+
+/* Largest single audit input through the web API (the CLI streams files of
+ * any size with bounded memory). NCCL_DEBUG logs posted in issues are < 1 MB. */
+#define CF_MAX_AUDIT_UPLOAD_BYTES (64L * 1024 * 1024)
+
+/* Rows kept per nccl-tests run: nccl-tests with -f 2 from 1 B to 16 GiB is
+ * 35 rows; linear steps (-i) can give thousands. */
+#define CF_MAX_PERF_ROWS 4096L
+
+/* Parts (runs, log streams, matrices, port dumps) kept per audit. */
+#define CF_MAX_AUDIT_PARTS 256L
+
+/* Findings kept per audit; repeats of one code are counted, not stored. */
+#define CF_MAX_FINDINGS 512L
+
+/* Ranks tracked by the audit (the largest published jobs have ~100k GPUs;
+ * beyond this ranks are still counted but per-rank state is not kept). */
+#define CF_MAX_RANKS 131072L
+
+/* HTTP request body (plan JSON, audit text). */
+#define CF_MAX_HTTP_BODY_BYTES CF_MAX_AUDIT_UPLOAD_BYTES
+
+/* Query string length for GET requests. */
+#define CF_MAX_QUERY_BYTES 8192L
+
+#endif

@@ -1,0 +1,75 @@
+/* status.h — the one status enum of libclusterfit, and the parse-error record.
+ *
+ * Every public function that can fail returns cf_status (0 = CF_OK), as curl's
+ * CURLcode and SQLite's result codes do. Errors in input files also fill a
+ * cf_error with file, line and column (1-based) and a message naming the field
+ * and what was expected, so front ends can print `FILE:LINE:COLUMN: message`.
+ */
+#ifndef CLUSTERFIT_STATUS_H
+#define CLUSTERFIT_STATUS_H
+
+#include <stddef.h>
+
+#if defined(__GNUC__)
+#define CF_API __attribute__((visibility("default")))
+#else
+#define CF_API
+#endif
+
+typedef enum cf_status {
+    CF_OK = 0,
+    CF_ENOMEM,      /* an allocation failed */
+    CF_EINVAL,      /* a bad argument or option value (usage error) */
+    CF_EPARSE,      /* malformed input file or document (bad input) */
+    CF_ELIMIT,      /* input over a limit of limits.h */
+    CF_EIO,         /* read or write failed */
+    CF_ENOTFOUND,   /* no such offering, preset, GPU, ... */
+    CF_EDB,         /* the SQLite catalog failed */
+    CF_EUNSUPPORTED,/* valid input the model cannot handle */
+    CF_EINTERNAL    /* a bug */
+} cf_status;
+
+/* Longest message kept in a cf_error, bytes including the NUL. */
+#define CF_ERROR_MSG_MAX 512
+
+/* Where and why input was rejected. `file` is borrowed from the caller (or NULL);
+ * line and column are 1-based, 0 when not applicable. */
+typedef struct cf_error {
+    const char *file;
+    long line;
+    long column;
+    char message[CF_ERROR_MSG_MAX];
+} cf_error;
+
+/* A static English description of `st`; never NULL. */
+CF_API const char *cf_strerror(cf_status st);
+
+/* Clears `err` (file NULL, line/column 0, empty message). NULL-safe. */
+CF_API void cf_error_clear(cf_error *err);
+
+/* Sets err's position and a printf-style message. NULL-safe (then a no-op). */
+CF_API void cf_error_set(cf_error *err, const char *file, long line, long column,
+                         const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* Formats `err` as "FILE:LINE:COLUMN: message" (parts that are unset are left
+ * out) into buf of size n; returns buf. */
+CF_API char *cf_error_format(const cf_error *err, char *buf, size_t n);
+
+/* Maps a status to the tool's exit code (DESIGN §6): CF_OK 0, CF_EINVAL and
+ * CF_ENOTFOUND 2, CF_EPARSE/CF_ELIMIT 3, everything else 4. */
+CF_API int cf_status_exit_code(cf_status st);
+
+/* Failure injection for tests (curl torture mode, SQLite fault simulation):
+ * after `n` more successful allocations through the library's allocator, every
+ * allocation fails until reset with n < 0. Not thread-safe; tests only. */
+CF_API void cf_alloc_fail_after(long n);
+
+/* Number of allocations the library's allocator has made since the last
+ * cf_alloc_fail_after() call; lets a test loop over every allocation point. */
+CF_API long cf_alloc_count(void);
+
+#endif

@@ -1,0 +1,56 @@
+/* step.h — training-step time and memory per GPU for a workload on a fabric
+ * with a parallel layout (DESIGN.md §4.3); `fit` (one node or how many). */
+#ifndef CLUSTERFIT_STEP_H
+#define CLUSTERFIT_STEP_H
+
+#include <jansson.h>
+#include "status.h"
+#include "vocab.h"
+#include "workload.h"
+#include "collective.h"
+
+typedef struct cf_layout {
+    int tp, pp, dp, cp, vp;
+    int micro_batch;
+    int zero;               /* 0..3 */
+    cf_recompute recompute;
+    int sequence_parallel;  /* 1 = Megatron sequence parallel with TP > 1 */
+} cf_layout;
+
+typedef struct cf_step_breakdown {
+    double compute_s, tp_comm_s, pp_bubble_s, pp_comm_s, dp_comm_exposed_s, cp_comm_s;
+} cf_step_breakdown;
+
+typedef struct cf_step_result {
+    double step_time_s;
+    double tflops_per_gpu;  /* model FLOPs (no recompute) per GPU per second, TFLOP/s */
+    double mfu;             /* fraction 0-1 */
+    double tokens_per_s, tokens_per_s_per_gpu;
+    double memory_per_gpu_gib;
+    double ideal_step_time_s;   /* no exposed comm, no bubble: for parallel efficiency */
+    cf_step_breakdown breakdown;
+} cf_step_result;
+
+/* Predicts one step for `nodes` nodes of `fab`. Allocation-free. Returns
+ * CF_EINVAL when the layout does not match the GPU count (tp*pp*dp*cp !=
+ * nodes*gpus_per_node for LLMs) or the workload kind. */
+CF_API cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
+                                 const cf_layout *lay, cf_step_result *out);
+
+/* JSON per DESIGN §6. New reference, NULL on ENOMEM. */
+CF_API json_t *cf_step_result_to_json(const cf_step_result *r);
+
+typedef struct cf_fit_result {
+    int fits_one_node;
+    int min_nodes;          /* 0 if it fits nowhere up to the search limit */
+    double memory_per_gpu_gib;
+    cf_layout layout;       /* the layout that fits on min_nodes */
+} cf_fit_result;
+
+/* Smallest node count (of `gpus_per_node` GPUs of model `gpu`) on which the
+ * workload fits in memory, with the layout. */
+CF_API cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node,
+                        cf_fit_result *out);
+CF_API json_t *cf_fit_result_to_json(const cf_fit_result *r);
+
+#endif

@@ -1,0 +1,61 @@
+/* workload.h — what a user wants to run (DESIGN.md §4.3, §6 --workload):
+ * a preset name from data/workloads/ (embedded at build time) or a JSON file
+ * with the same keys. */
+#ifndef CLUSTERFIT_WORKLOAD_H
+#define CLUSTERFIT_WORKLOAD_H
+
+#include <jansson.h>
+#include "status.h"
+#include "vocab.h"
+
+typedef enum cf_workload_kind {
+    CF_WL_LLM = 0,          /* transformer training: TP/PP/DP/CP, ZeRO */
+    CF_WL_DATA_PARALLEL,    /* DDP training of a model that fits one GPU */
+    CF_WL_STENCIL,          /* MPI halo exchange + scalar all_reduce per iteration */
+    CF_WL_EMBARRASSING,     /* independent tasks: no communication */
+    CF_WL__COUNT
+} cf_workload_kind;
+
+typedef struct cf_llm_shape {
+    cf_model_family family;
+    long layers, hidden, ffn_hidden, heads, kv_heads, seq, vocab;
+    double params_b;        /* stated parameter count in billions; NAN = derive */
+} cf_llm_shape;
+
+typedef struct cf_workload {
+    char name[64];
+    cf_workload_kind kind;
+    cf_precision precision;
+    int grad_fp32;          /* gradients reduced in fp32 (doubles DP bytes) */
+    /* CF_WL_LLM */
+    cf_llm_shape llm;
+    long global_batch_seqs;
+    double train_tokens;    /* tokens to train on */
+    /* CF_WL_DATA_PARALLEL */
+    double dp_params;       /* parameters */
+    double dp_flops_per_sample;
+    long dp_global_batch;
+    double dp_samples;      /* samples to train on */
+    /* CF_WL_STENCIL */
+    double st_cells;        /* grid cells in total */
+    double st_flops_per_cell;   /* per iteration */
+    double st_halo_bytes_per_neighbour_per_gpu; /* at the reference decomposition */
+    int st_neighbours;
+    double st_iterations;
+    /* CF_WL_EMBARRASSING */
+    double ep_tasks, ep_task_gpu_s, ep_startup_s, ep_straggler_frac;
+} cf_workload;
+
+/* Loads a preset (by name) or, when `name_or_path` names a readable file, a
+ * JSON workload. Bad JSON or a bad field: CF_EPARSE with err naming the file
+ * and the field; unknown preset: CF_ENOTFOUND listing the presets in err. */
+CF_API cf_status cf_workload_load(const char *name_or_path, cf_workload *out, cf_error *err);
+
+/* Same, from a JSON value (API bodies). `origin` names it in errors. */
+CF_API cf_status cf_workload_from_json(const json_t *j, const char *origin,
+                                       cf_workload *out, cf_error *err);
+
+/* The preset names, ", "-joined. Static storage. */
+CF_API const char *cf_workload_presets(void);
+
+#endif

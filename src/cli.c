@@ -1,0 +1,127 @@
+/* cli.c — helpers shared by the subcommands: errors, formats, the catalog
+ * path. The only place of the tool that reads the environment besides main. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "cli.h"
+
+static const char *const format_names[] = {"table", "text", "csv", "json"};
+
+int cli_parse_format(const char *cmd, const char *s, unsigned allowed, cli_format *out)
+{
+    char accepted[64] = "";
+    for (unsigned i = 0; i < 4; i++) {
+        unsigned f = 1u << i;
+        if (!(allowed & f)) continue;
+        if (s && strcmp(s, format_names[i]) == 0) {
+            *out = (cli_format)f;
+            return 0;
+        }
+        if (accepted[0]) strncat(accepted, ", ", sizeof accepted - strlen(accepted) - 1);
+        strncat(accepted, format_names[i], sizeof accepted - strlen(accepted) - 1);
+    }
+    cli_usage_error(cmd, "unknown --format '%s' (accepted: %s)", s ? s : "", accepted);
+    return -1;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "clusterfit%s%s: ", cmd && *cmd ? " " : "", cmd ? cmd : "");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'clusterfit %s%s--help'.\n", cmd ? cmd : "", cmd && *cmd ? " " : "");
+    return EXIT_USAGE;
+}
+
+int cli_lib_error(const char *cmd, cf_status st, const cf_error *err)
+{
+    char buf[CF_ERROR_MSG_MAX + 512];
+    if (err && err->message[0])
+        cf_error_format(err, buf, sizeof buf);
+    else
+        snprintf(buf, sizeof buf, "%s", cf_strerror(st));
+    fprintf(stderr, "clusterfit %s: %s\n", cmd, buf);
+    return cf_status_exit_code(st);
+}
+
+static int mkdirs(char *path)
+{
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+            *p = '/';
+            return -1;
+        }
+        *p = '/';
+    }
+    return 0;
+}
+
+int cli_open_catalog(const cli_ctx *ctx, const char *cmd, cf_catalog **out)
+{
+    char path[4096];
+    cf_error err;
+    cf_status st;
+    cf_error_clear(&err);
+    if (ctx->db_path && *ctx->db_path) {
+        snprintf(path, sizeof path, "%s", ctx->db_path);
+    } else {
+        const char *xdg = getenv("XDG_DATA_HOME");
+        const char *home = getenv("HOME");
+        if (xdg && *xdg)
+            snprintf(path, sizeof path, "%s/clusterfit/catalog.db", xdg);
+        else if (home && *home)
+            snprintf(path, sizeof path, "%s/.local/share/clusterfit/catalog.db", home);
+        else
+            snprintf(path, sizeof path, "clusterfit-catalog.db");
+        if (mkdirs(path) != 0) {
+            fprintf(stderr, "clusterfit %s: cannot create the directory of %s: %s\n", cmd, path,
+                    strerror(errno));
+            return EXIT_INTERNAL;
+        }
+    }
+    st = cf_catalog_open(path, out, &err);
+    if (st != CF_OK) return cli_lib_error(cmd, st, &err);
+    return EXIT_OK;
+}
+
+int cli_print_json(json_t *j)
+{
+    int rc;
+    if (!j) {
+        fprintf(stderr, "clusterfit: out of memory building JSON\n");
+        return EXIT_INTERNAL;
+    }
+    rc = json_dumpf(j, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    json_decref(j);
+    if (rc != 0 || fputc('\n', stdout) == EOF) return EXIT_INTERNAL;
+    return EXIT_OK;
+}
+
+int cli_parse_int(const char *cmd, const char *opt, const char *s, long min, long max, long *out)
+{
+    long v;
+    if (cf_parse_long(s, &v) != CF_OK || v < min || v > max) {
+        cli_usage_error(cmd, "%s expects an integer from %ld to %ld, got '%s'", opt, min, max, s ? s : "");
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_parse_num(const char *cmd, const char *opt, const char *s, double min, double max, double *out)
+{
+    double v;
+    if (cf_parse_double(s, &v) != CF_OK || v < min || v > max) {
+        cli_usage_error(cmd, "%s expects a number from %g to %g, got '%s'", opt, min, max, s ? s : "");
+        return -1;
+    }
+    *out = v;
+    return 0;
+}

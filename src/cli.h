@@ -1,0 +1,69 @@
+/* cli.h — what the subcommands of the `clusterfit` tool share: the global
+ * context (--db), output formats, error printing, exit codes (DESIGN §6).
+ * The tool is a thin front end: all logic is in libclusterfit. */
+#ifndef CLUSTERFIT_CLI_H
+#define CLUSTERFIT_CLI_H
+
+#include <stdio.h>
+#include <jansson.h>
+#include "clusterfit/clusterfit.h"
+
+enum {
+    EXIT_OK = 0,
+    EXIT_AUDIT_FAILED = 1,  /* audit status failed or invalid */
+    EXIT_USAGE = 2,
+    EXIT_BAD_INPUT = 3,
+    EXIT_INTERNAL = 4
+};
+
+typedef struct cli_ctx {
+    const char *db_path;    /* --db, else CLUSTERFIT_DB, else the user's data dir */
+    const char *now;        /* CLUSTERFIT_NOW (YYYY-MM-DD) or NULL = today */
+} cli_ctx;
+
+typedef enum cli_format { FMT_TABLE = 1, FMT_TEXT = 2, FMT_CSV = 4, FMT_JSON = 8 } cli_format;
+
+/* Parses --format's value against the formats the command allows (a mask of
+ * cli_format); prints a usage error naming the accepted ones and returns -1
+ * on a bad value, else 0. */
+int cli_parse_format(const char *cmd, const char *s, unsigned allowed, cli_format *out);
+
+/* Prints "clusterfit CMD: message" and "Try 'clusterfit CMD --help'." to
+ * stderr; returns EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Prints a library error ("clusterfit CMD: FILE:LINE:COL: msg" or the status
+ * string) to stderr and returns the exit code for `st`. */
+int cli_lib_error(const char *cmd, cf_status st, const cf_error *err);
+
+/* Opens the catalog (creating the user's data directory when needed).
+ * Prints the error and returns an exit code != 0 on failure. */
+int cli_open_catalog(const cli_ctx *ctx, const char *cmd, cf_catalog **out);
+
+/* Writes `j` as indented JSON plus newline to stdout, then json_decref(j).
+ * Returns EXIT_OK, or EXIT_INTERNAL if j is NULL or the write failed. */
+int cli_print_json(json_t *j);
+
+/* Parses a strictly positive integer option; prints a usage error and
+ * returns -1 on failure. */
+int cli_parse_int(const char *cmd, const char *opt, const char *s, long min, long max, long *out);
+int cli_parse_num(const char *cmd, const char *opt, const char *s, double min, double max, double *out);
+
+/* Subcommands: argv[0] is the subcommand name. Each prints its own --help. */
+int cmd_list(const cli_ctx *ctx, int argc, char **argv);
+int cmd_show(const cli_ctx *ctx, int argc, char **argv);
+int cmd_providers(const cli_ctx *ctx, int argc, char **argv);
+int cmd_import(const cli_ctx *ctx, int argc, char **argv);
+int cmd_predict(const cli_ctx *ctx, int argc, char **argv);
+int cmd_fit(const cli_ctx *ctx, int argc, char **argv);
+int cmd_plan(const cli_ctx *ctx, int argc, char **argv);
+int cmd_scale(const cli_ctx *ctx, int argc, char **argv);
+int cmd_validate(const cli_ctx *ctx, int argc, char **argv);
+int cmd_audit(const cli_ctx *ctx, int argc, char **argv);
+int cmd_serve(const cli_ctx *ctx, int argc, char **argv);
+
+#endif

@@ -1,0 +1,34 @@
+# lib.sh — helpers for CLI test cases (tests/cli/*.t), sourced by run.sh.
+# A case runs commands with `cf ARGS...` (stdout in $OUT, stderr in $ERR,
+# exit code in $RC) and checks them with the expect_* functions; the first
+# failed expectation fails the case with a message.
+
+cf() {
+    "$CF" "$@" > "$T/out" 2> "$T/err"
+    RC=$?
+    OUT=$(cat "$T/out"); ERR=$(cat "$T/err")
+}
+# cf_in FILE ARGS... — like cf with FILE on standard input.
+cf_in() {
+    f=$1; shift
+    "$CF" "$@" < "$f" > "$T/out" 2> "$T/err"
+    RC=$?
+    OUT=$(cat "$T/out"); ERR=$(cat "$T/err")
+}
+fail() { echo "  $CASE: $*"; echo "    stdout: $(head -c 600 "$T/out")"; echo "    stderr: $(head -c 600 "$T/err")"; exit 1; }
+expect_rc() { [ "$RC" = "$1" ] || fail "exit code $RC, expected $1"; }
+expect_out() { grep -qF -- "$1" "$T/out" || fail "stdout lacks '$1'"; }
+expect_no_out() { ! grep -qF -- "$1" "$T/out" || fail "stdout has '$1'"; }
+expect_err() { grep -qF -- "$1" "$T/err" || fail "stderr lacks '$1'"; }
+# expect_json JQ_EXPR VALUE — jq -r of stdout must equal VALUE.
+expect_json() {
+    v=$(jq -r "$1" < "$T/out" 2>&1) || fail "jq '$1' failed: $v"
+    [ "$v" = "$2" ] || fail "jq '$1' = '$v', expected '$2'"
+}
+# expect_json_true JQ_EXPR — the expression must be true.
+expect_json_true() { expect_json "$1" true; }
+# expect_near VALUE EXPECTED TOLERANCE — |VALUE-EXPECTED| <= TOLERANCE.
+expect_near() {
+    awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a != "" && d <= t) }' \
+        || fail "$1 not within $3 of $2"
+}

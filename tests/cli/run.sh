@@ -1,0 +1,25 @@
+#!/bin/sh
+# run.sh CLUSTERFIT — runs every tests/cli/*.t case against the tool, each in
+# a fresh temporary catalog (CLUSTERFIT_DB) and a fixed "today"
+# (CLUSTERFIT_NOW). Prints "cli: N passed, N failed".
+set -u
+CF=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+SHARED=${CLUSTERFIT_SHARED:-$ROOT/../shared}
+export CF ROOT SHARED
+pass=0; fail=0
+for t in "$ROOT"/tests/cli/*.t; do
+    [ -e "$t" ] || continue
+    CASE=$(basename "$t" .t)
+    T=$(mktemp -d)
+    export CASE T
+    if (cd "$ROOT" && CLUSTERFIT_DB="$T/catalog.db" CLUSTERFIT_NOW=2026-11-30 HOME="$T" \
+        XDG_DATA_HOME="$T/xdg" sh -c ". tests/cli/lib.sh; . '$t'"); then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1)); echo "FAIL: cli/$CASE"
+    fi
+    rm -rf "$T"
+done
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,99 @@
+/* test_vocab.c — the vocabulary of DESIGN §2 and strict number parsing. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+#include "clusterfit/clusterfit.h"
+
+static void network_aliases(void **state)
+{
+    cf_network n;
+    (void)state;
+    assert_int_equal(cf_network_parse("infiniband", &n), CF_OK);
+    assert_int_equal(n, CF_NET_IB);
+    assert_int_equal(cf_network_parse("ib-ndr", &n), CF_OK);
+    assert_int_equal(n, CF_NET_IB);
+    assert_int_equal(cf_network_parse("RoCE", &n), CF_OK);
+    assert_int_equal(n, CF_NET_ROCE);
+    assert_int_equal(cf_network_parse("unknown", &n), CF_OK);
+    assert_int_equal(n, CF_NET_UNKNOWN);
+    assert_int_equal(cf_network_parse("ethernet", &n), CF_EINVAL);
+    assert_string_equal(cf_network_name(CF_NET_TCPXO), "tcpxo");
+    assert_non_null(strstr(cf_network_accepted(), "efa"));
+}
+
+static void enums_round_trip(void **state)
+{
+    (void)state;
+    for (int i = 0; i < CF_COLL__COUNT; i++) {
+        cf_collective c;
+        assert_int_equal(cf_collective_parse(cf_collective_name((cf_collective)i), &c), CF_OK);
+        assert_int_equal(c, i);
+    }
+    for (int i = 0; i < CF_INTRA__COUNT; i++) {
+        cf_intra_link l;
+        assert_int_equal(cf_intra_link_parse(cf_intra_link_name((cf_intra_link)i), &l), CF_OK);
+        assert_int_equal(l, i);
+    }
+    cf_algo a;
+    assert_int_equal(cf_algo_parse("unknown", &a), CF_EINVAL);
+}
+
+static void sets(void **state)
+{
+    unsigned m;
+    char buf[128];
+    (void)state;
+    assert_int_equal(cf_set_parse(CF_SET_ORCHESTRATION, "slurm;kubernetes", ";", &m), CF_OK);
+    assert_int_equal(m, CF_ORCH_SLURM | CF_ORCH_KUBERNETES);
+    assert_string_equal(cf_set_format(CF_SET_ORCHESTRATION, m, ",", buf, sizeof buf), "slurm,kubernetes");
+    assert_int_equal(cf_set_parse(CF_SET_STORAGE, "lustre, nfs", ",", &m), CF_OK);
+    assert_int_equal(m, CF_STOR_LUSTRE | CF_STOR_NFS);
+    assert_int_equal(cf_set_parse(CF_SET_PROVISIONING, "on-demand;monthly", ";", &m), CF_EINVAL);
+}
+
+static void sizes_and_numbers(void **state)
+{
+    uint64_t s;
+    long l;
+    double d;
+    (void)state;
+    assert_int_equal(cf_parse_size("8G", &s), CF_OK);
+    assert_true(s == 8589934592ULL);
+    assert_int_equal(cf_parse_size("512M", &s), CF_OK);
+    assert_true(s == 536870912ULL);
+    assert_int_equal(cf_parse_size("1048576", &s), CF_OK);
+    assert_true(s == 1048576ULL);
+    assert_int_equal(cf_parse_size("8GiB", &s), CF_OK);
+    assert_true(s == 8589934592ULL);
+    assert_int_equal(cf_parse_size("-1", &s), CF_EINVAL);
+    assert_int_equal(cf_parse_size("8X", &s), CF_EINVAL);
+    assert_int_equal(cf_parse_long("12x", &l), CF_EINVAL);
+    assert_int_equal(cf_parse_long("-7", &l), CF_OK);
+    assert_int_equal(l, -7);
+    assert_int_equal(cf_parse_double("nan", &d), CF_EINVAL);
+    assert_int_equal(cf_parse_double("2.5", &d), CF_OK);
+    assert_true(d == 2.5);
+}
+
+static void alloc_injection(void **state)
+{
+    (void)state;
+    cf_alloc_fail_after(0);
+    /* cf_set_parse allocates nothing, so it still succeeds under injection. */
+    unsigned m;
+    assert_int_equal(cf_set_parse(CF_SET_STORAGE, "none", ";", &m), CF_OK);
+    cf_alloc_fail_after(-1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(network_aliases), cmocka_unit_test(enums_round_trip),
+        cmocka_unit_test(sets), cmocka_unit_test(sizes_and_numbers),
+        cmocka_unit_test(alloc_injection),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
