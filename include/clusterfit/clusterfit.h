@@ -11,4 +11,5 @@
 #include "workload.h"
 #include "step.h"
 #include "audit.h"
+#include "plan.h"
 #endif
