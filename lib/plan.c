@@ -149,7 +149,7 @@ typedef struct group {
     int n0;                 /* from cf_fit; 0 = fits nowhere */
     size_t npts;
     cf__plan_point pts[CF_MAX_PLAN_NODE_COUNTS];
-    const char *fail;       /* static reason when the group cannot be planned */
+    char fail[128];         /* reason when the group cannot be planned; "" = none */
 } group;
 
 typedef struct entry {
@@ -244,8 +244,12 @@ static void search_group(const cf__plan_model *m, const cf_workload *w, group *g
     cf__search s = {m, w, &g->fab, g->mem_gib, 0, 0};
     size_t k, first = 0;
     memset(&fr, 0, sizeof fr);
-    if (m->fit(w, g->fab.gpu, g->fab.gpus_per_node, &fr) != CF_OK || fr.min_nodes < 1) {
-        g->fail = "does not fit in memory on any node count the fit model searches";
+    if (m->fit ? m->fit(w, g->fab.gpu, g->fab.gpus_per_node, &fr) != CF_OK
+               : (fr.min_nodes = cf__plan_min_nodes(&s, g->max_nodes)) < 0)
+        fr.min_nodes = 0;
+    if (fr.min_nodes < 1) {
+        snprintf(g->fail, sizeof g->fail, "does not fit in memory on up to %d nodes", g->max_nodes);
+        *evaluated += s.evaluated;
         return;
     }
     g->n0 = fr.min_nodes;
@@ -402,7 +406,7 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
         char buf[256];
         if (e->g < 0) continue;
         g = &gs[e->g];
-        if (g->fail) {
+        if (g->fail[0]) {
             if (add_reason(e->reasons, "%s", g->fail)) goto fail;
             e->g = -1;
             continue;

@@ -6,19 +6,28 @@
 #include <math.h>
 #include "plan_internal.h"
 #include "clusterfit/hardware.h"
+#include "step_internal.h"
 
-const cf__plan_model cf__plan_model_default = {cf_step_predict, cf_fit, cf_fabric_from_offering,
-                                               cf__plan_mem_limit_gib, NULL};
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+/* The step model's memory per GPU without its time: lets the search reject
+ * layouts that do not fit before predicting them. */
+static double memory_gib(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay)
+{
+    (void)fab;
+    if (w->kind == CF_WL_LLM) return cf__llm_memory_bytes(w, lay, NULL) / GIB;
+    return cf__other_memory_bytes(w, (long)lay->tp * lay->pp * lay->dp * lay->cp) / GIB;
+}
+
+const cf__plan_model cf__plan_model_default = {cf_step_predict, NULL, cf_fabric_from_offering,
+                                               cf__plan_mem_limit_gib, memory_gib};
 
 double cf__plan_mem_limit_gib(const char *gpu)
 {
-    const cf_gpu_spec *spec;
-    if (!gpu || cf_gpu_lookup(gpu, &spec) != CF_OK || isnan(spec->memory_gb)) return NAN;
-    /* The vendor's "80 GB"/"141 GB" is, to within 0.5 %, the GiB that
-     * nvidia-smi reports as total (H100 80 GB: 81559 MiB = 79.6 GiB; H200
-     * 141 GB: 143771 MiB = 140.4 GiB). The step model adds its own runtime
-     * reserve to memory_per_gpu_gib. */
-    return spec->memory_gb * 0.995;
+    /* The step model's usable HBM (vendor GB x its usable fraction), so that
+     * "fits" here means what it means in `fit` and `predict step`. */
+    double b = cf__gpu_usable_bytes(gpu);
+    return b > 0 ? b / GIB : NAN;
 }
 
 cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w,

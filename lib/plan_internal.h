@@ -19,7 +19,7 @@ typedef cf_status (*cf__fabric_fn)(const cf_offering *o, cf_fabric *out, cf_erro
 
 typedef struct cf__plan_model {
     cf__step_fn step;
-    cf__fit_fn fit;
+    cf__fit_fn fit;         /* N0; NULL = cf__plan_min_nodes over the search space */
     cf__fabric_fn fabric;
     double (*mem_limit_gib)(const char *gpu); /* NAN = GPU unknown */
     /* Memory per GPU (GiB) of a layout without predicting its time: lets
@@ -28,7 +28,8 @@ typedef struct cf__plan_model {
     double (*memory_gib)(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay);
 } cf__plan_model;
 
-/* cf_step_predict, cf_fit, cf_fabric_from_offering, cf__plan_mem_limit_gib. */
+/* cf_step_predict, the search's own N0, cf_fabric_from_offering, the step
+ * model's usable memory and memory per GPU. */
 extern const cf__plan_model cf__plan_model_default;
 
 /* The fastest layout that fits at one node count. */
@@ -58,6 +59,10 @@ double cf__plan_mem_limit_gib(const char *gpu);
  * the cheapest (every node is billed for the whole run), so this is the only
  * candidate per node count any objective needs. */
 void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out);
+
+/* N0: the smallest node count (1..max_nodes) on which a layout of the
+ * search space fits in memory; 0 when none does. */
+int cf__plan_min_nodes(cf__search *s, int max_nodes);
 
 /* Node counts of the search: n0, then the powers of two above n0 while
  * nodes × gpus_per_node <= max_gpus. Returns how many were written (at most

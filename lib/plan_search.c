@@ -132,6 +132,52 @@ void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
     }
 }
 
+/* Whether any layout fits at `nodes`: memory never rises with ZeRO,
+ * recompute or a smaller micro-batch, and interleaving only adds in-flight
+ * activations, so only (mb 1, vp 1, ZeRO-3 when dp > 1, full recompute) is
+ * checked for each (tp, cp, pp). */
+static int fits_at(cf__search *s, int nodes)
+{
+    const cf_workload *w = s->w;
+    long gpus = (long)nodes * s->fab->gpus_per_node;
+    int domain = s->fab->intra_link == CF_INTRA_NVL72 ? NVL72_DOMAIN : s->fab->gpus_per_node;
+    cf__plan_point dummy;
+    cf_layout lay;
+    memset(&lay, 0, sizeof lay);
+    memset(&dummy, 0, sizeof dummy);
+    lay.tp = lay.pp = lay.cp = lay.vp = lay.micro_batch = 1;
+    if (w->kind != CF_WL_LLM) {
+        lay.dp = (int)gpus;
+        return try_layout(s, nodes, &lay, &dummy) > 0;
+    }
+    lay.recompute = CF_RECOMPUTE_FULL;
+    for (int tp = domain; tp >= 1; tp--) {
+        if (domain % tp || gpus % tp || w->llm.heads % tp) continue;
+        for (size_t ci = 0; ci < sizeof cp_values / sizeof cp_values[0]; ci++) {
+            int cp = cp_values[ci];
+            if (cp > 1 && (w->llm.seq < CP_MIN_SEQ || w->llm.seq % (2 * cp))) continue;
+            if (gpus % ((long)tp * cp)) continue;
+            for (int pp = 1; pp <= PP_MAX && pp <= w->llm.layers; pp++) {
+                long tpc = (long)tp * cp * pp;
+                if (gpus % tpc || w->global_batch_seqs % (gpus / tpc)) continue;
+                lay.tp = tp; lay.cp = cp; lay.pp = pp;
+                lay.dp = (int)(gpus / tpc);
+                lay.zero = lay.dp > 1 ? 3 : 0;
+                lay.sequence_parallel = tp > 1;
+                if (try_layout(s, nodes, &lay, &dummy) > 0) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+int cf__plan_min_nodes(cf__search *s, int max_nodes)
+{
+    for (int n = 1; n <= max_nodes; n++)
+        if (fits_at(s, n)) return n;
+    return 0;
+}
+
 size_t cf__plan_node_counts(int n0, int gpus_per_node, long max_gpus, int *out, size_t cap)
 {
     size_t k = 0;

@@ -228,7 +228,7 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts)
     const char *cur = json_string_value(json_object_get(doc, "currency"));
     size_t i;
     json_t *r;
-    char a[64], b[64], c[64], d[64], e[64];
+    char a[64], b[64], c[64], d[64], e[64], f[64];
     fprintf(out, "Plan for %s, by %s%s (%s). E: scaling efficiency vs the smallest cluster that fits;\n"
             "P: parallel efficiency; effective price = sticker / P.\n\n",
             json_string_value(json_object_get(doc, "workload")),
@@ -245,7 +245,7 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts)
                 fit(a, sizeof a, json_string_value(json_object_get(r, "provider")), 12),
                 fit(b, sizeof b, json_string_value(json_object_get(r, "offering")), 24), geti(r, "nodes"), c,
                 fmt_hours(d, sizeof d, getd(r, "time_to_train_h")), getd(r, "scaling_efficiency"),
-                getd(r, "parallel_efficiency"), fmt_amount(a, sizeof a, getd(r, "cost")), e);
+                getd(r, "parallel_efficiency"), fmt_amount(f, sizeof f, getd(r, "cost")), e);
         snprintf(lead, sizeof lead, "    why: ");
         wrapped(out, lead, json_string_value(json_object_get(r, "why")));
     }
