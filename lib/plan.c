@@ -98,8 +98,7 @@ void cf__plan_why(char *buf, size_t cap, const cf_offering *o, const cf__plan_po
     double terms[5] = {b->tp_comm_s, b->pp_bubble_s, b->pp_comm_s, b->dp_comm_exposed_s,
                        b->cp_comm_s};
     int k = 0;
-    char what[160], over[96];
-    size_t len;
+    char what[160], over[96], eff[96];
     for (int i = 1; i < 5; i++)
         if (terms[i] > terms[k]) k = i;
     over_text(over, sizeof over, o, pt->nodes);
@@ -135,9 +134,13 @@ void cf__plan_why(char *buf, size_t cap, const cf_offering *o, const cf__plan_po
             break;
         }
     }
-    len = (size_t)snprintf(buf, cap, "%s; E %.2f at %d nodes vs %d; P %.2f: %.2f %s/GPU-h sticker is %.2f effective",
-                           what, e, pt->nodes, n0, p, sticker, currency, effective);
-    (void)len;
+    if (pt->nodes == n0)
+        snprintf(eff, sizeof eff, "E %.2f on the smallest cluster that fits (%d node%s)", e, n0,
+                 n0 == 1 ? "" : "s");
+    else
+        snprintf(eff, sizeof eff, "E %.2f at %d nodes vs %d", e, pt->nodes, n0);
+    snprintf(buf, cap, "%s; %s; P %.2f: %.2f %s/GPU-h sticker is %.2f effective", what, eff, p,
+             sticker, currency, effective);
 }
 
 /* ---- groups of offerings with the same node type ---- */
@@ -213,13 +216,16 @@ static cf_status check_offering(const cf__plan_model *m, entry *e, const char *c
     else if (isnan(m->mem_limit_gib(o->gpu)))
         nomem |= add_reason(e->reasons, "gpu %s not in the hardware table", o->gpu);
     if (o->gpus_per_node < 1) nomem |= add_reason(e->reasons, "gpus_per_node unknown", NULL);
-    if (o->network == CF_NET_UNKNOWN) nomem |= add_reason(e->reasons, "network unknown", NULL);
-    else if (o->network != CF_NET_NONE && isnan(o->network_gbps_per_node))
+    if (o->multinode == CF_CAP_NO) {
+        /* Rented as one node: the inter-node network does not matter. */
+    } else if (o->network == CF_NET_UNKNOWN) {
+        nomem |= add_reason(e->reasons, "network unknown", NULL);
+    } else if (o->network != CF_NET_NONE && isnan(o->network_gbps_per_node))
         nomem |= add_reason(e->reasons, "network_gbps_per_node unknown", NULL);
     if (o->intra_link == CF_INTRA_UNKNOWN) nomem |= add_reason(e->reasons, "intra_link unknown", NULL);
     if (nomem) return CF_ENOMEM;
     if (json_array_size(e->reasons) > 0) return CF_OK;
-    if (o->network == CF_NET_NONE) {
+    if (o->network == CF_NET_NONE || o->multinode == CF_CAP_NO) {
         e->max_nodes = 1;
     } else {
         long max = o->max_cluster_gpus;
@@ -230,9 +236,23 @@ static cf_status check_offering(const cf__plan_model *m, entry *e, const char *c
         max /= o->gpus_per_node;
         e->max_nodes = max > 1000000 ? 1000000 : (int)max;
     }
-    if (o->gpudirect_rdma == CF_CAP_UNKNOWN && o->network != CF_NET_NONE) e->flags |= F_GDR_UNKNOWN;
-    if (o->nics_per_node < 1 && o->network != CF_NET_NONE) e->flags |= F_NICS_UNKNOWN;
+    if (e->max_nodes > 1 && o->gpudirect_rdma == CF_CAP_UNKNOWN) e->flags |= F_GDR_UNKNOWN;
+    if (e->max_nodes > 1 && o->nics_per_node < 1) e->flags |= F_NICS_UNKNOWN;
     return CF_OK;
+}
+
+/* The fabric of an offering; one rented as a single node gets network none
+ * whatever its (irrelevant) scale-out network says. */
+static cf_status single_node_fabric(const cf__plan_model *m, const entry *e, cf_fabric *fab,
+                                    cf_error *err)
+{
+    cf_offering one;
+    if (e->max_nodes > 1 || e->o->network == CF_NET_NONE) return m->fabric(e->o, fab, err);
+    one = *e->o;            /* shallow: only read during the call */
+    one.network = CF_NET_NONE;
+    one.network_gbps_per_node = NAN;
+    one.nics_per_node = -1;
+    return m->fabric(&one, fab, err);
 }
 
 /* Runs the search for one group over N0 and the powers of two. */
@@ -379,7 +399,7 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
         if (json_array_size(e->reasons) > 0) continue;
         memset(&fab, 0, sizeof fab);
         cf_error_clear(&ferr);
-        if (m->fabric(e->o, &fab, &ferr) != CF_OK) {
+        if (single_node_fabric(m, e, &fab, &ferr) != CF_OK) {
             if (add_reason(e->reasons, "fabric: %s", ferr.message[0] ? ferr.message : "unsupported")) goto fail;
             continue;
         }
@@ -558,10 +578,20 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
     memset(&fab, 0, sizeof fab);
     if ((st = m->fabric(o, &fab, err)) != CF_OK) return st == CF_ENOMEM ? st : CF_EINVAL;
     memset(&fr, 0, sizeof fr);
-    st = m->fit(w, fab.gpu, fab.gpus_per_node, &fr);
-    if (st != CF_OK) {
-        cf_error_set(err, NULL, 0, 0, "fit: %s", cf_strerror(st));
-        return st;
+    s.model = m; s.w = w; s.fab = &fab; s.mem_limit_gib = m->mem_limit_gib(fab.gpu);
+    s.evaluated = 0; s.considered = 0;
+    if (m->fit) {
+        st = m->fit(w, fab.gpu, fab.gpus_per_node, &fr);
+        if (st != CF_OK) {
+            cf_error_set(err, NULL, 0, 0, "fit: %s", cf_strerror(st));
+            return st;
+        }
+    } else {
+        long maxn = (o->max_cluster_gpus > 0 ? o->max_cluster_gpus : CF_PLAN_DEFAULT_MAX_GPUS) /
+                    o->gpus_per_node;
+        for (size_t i = 0; nodes && i < n_nodes; i++)
+            if (nodes[i] > maxn) maxn = nodes[i];
+        fr.min_nodes = cf__plan_min_nodes(&s, maxn > 1000000 ? 1000000 : (int)maxn);
     }
     price = isnan(o->price_on_demand_gpu_hr) ? o->price_reserved_gpu_hr : o->price_on_demand_gpu_hr;
     if (nodes) {
@@ -577,7 +607,6 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
     pts = cf__calloc(n ? n : 1, sizeof *pts);
     arr = json_array();
     if (!pts || !arr) goto nomem;
-    s.model = m; s.w = w; s.fab = &fab; s.mem_limit_gib = m->mem_limit_gib(fab.gpu); s.evaluated = 0; s.considered = 0;
     for (size_t i = 0; i < n; i++) cf__plan_best_at(&s, counts[i], &pts[i]);
     /* The reference N0: cf_fit's count, or the next count where a layout of
      * the search space fits. */

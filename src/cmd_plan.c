@@ -235,15 +235,15 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts)
             opts->objective == CF_OBJ_TIME ? "time to train" : "total cost",
             !isnan(opts->deadline_h) ? " within the deadline" : !isnan(opts->budget) ? " within the budget" : "",
             cur);
-    fprintf(out, "%-3s %-12s %-24s %5s %-16s %8s %4s %4s %12s %-15s\n", "#", "provider", "offering", "nodes",
-            "layout", "time", "E", "P", "cost", "GPU-h price>eff");
+    fprintf(out, "%-3s %-11s %-21s %5s %-17s %8s %4s %4s %12s %s\n", "#", "provider", "offering", "nodes",
+            "layout", "time", "E", "P", "cost", "price>eff/GPU-h");
     json_array_foreach(ranked, i, r) {
         char lead[16];
         layout_text(c, sizeof c, r);
         snprintf(e, sizeof e, "%.2f>%.2f", getd(r, "sticker_price_gpu_hr"), getd(r, "effective_price_gpu_hr"));
-        fprintf(out, "%-3zu %-12s %-24s %5ld %-16s %8s %4.2f %4.2f %12s %-15s\n", i + 1,
-                fit(a, sizeof a, json_string_value(json_object_get(r, "provider")), 12),
-                fit(b, sizeof b, json_string_value(json_object_get(r, "offering")), 24), geti(r, "nodes"), c,
+        fprintf(out, "%-3zu %-11s %-21s %5ld %-17s %8s %4.2f %4.2f %12s %s\n", i + 1,
+                fit(a, sizeof a, json_string_value(json_object_get(r, "provider")), 11),
+                fit(b, sizeof b, json_string_value(json_object_get(r, "offering")), 21), geti(r, "nodes"), c,
                 fmt_hours(d, sizeof d, getd(r, "time_to_train_h")), getd(r, "scaling_efficiency"),
                 getd(r, "parallel_efficiency"), fmt_amount(f, sizeof f, getd(r, "cost")), e);
         snprintf(lead, sizeof lead, "    why: ");
