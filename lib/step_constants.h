@@ -13,19 +13,17 @@
  * i.e. the additive roofline of its math (at the best cuBLAS efficiency) and
  * of the bytes of its operands and result, 2 B per element each, which cost
  * (1/M + 1/N + 1/K) bytes per FLOP (Williams, Waterman & Patterson 2009;
- * NVIDIA "GPU Performance Background", Matrix Multiplication Background user
- * guide, arithmetic intensity MNK/(MK+KN+MN)). CF_GEMM_TILE_K > 1 stands for
- * the re-reads of tiles that do not stay in L2 and for wave quantisation.
- * Fitted once, globally, against the training validation rows
- * (docs/model-step.md); the best large bf16 GEMMs reach 0.75-0.85 of dense
- * peak on A100/H100 (NVIDIA Matrix Multiplication Background guide,
- * cuBLAS benchmarks). */
-#ifndef CF_GEMM_EFF_MAX
+ * NVIDIA Matrix Multiplication Background user guide: arithmetic intensity
+ * MNK/(MK+KN+MN)). So smaller per-GPU matrices (high TP, short sequences,
+ * micro-batch 1) run less efficiently, and a GPU with more FLOP/s per byte
+ * of HBM (H100: 295 FLOP/B vs A100: 153) needs larger ones. CF_GEMM_TILE_K
+ * scales the traffic term (re-read tiles > 1, L2 reuse < 1). Fitted once,
+ * globally, on the training validation rows (docs/model-step.md: the sweep
+ * over EFF_MAX 0.8-0.9, TILE_K 1-2, ATTN_EFF 0.5-0.6 keeps the median APE
+ * at 8-12 %); 0.80 is also what large bf16 GEMMs reach on A100/H100 in
+ * NVIDIA's cuBLAS figures (0.75-0.85 of dense peak). */
 #define CF_GEMM_EFF_MAX 0.80
-#endif
-#ifndef CF_GEMM_TILE_K
-#define CF_GEMM_TILE_K 4.0
-#endif
+#define CF_GEMM_TILE_K 1.0
 
 /* Flash attention (scores and values, 4*b*s^2*h forward) runs at this
  * fraction of dense peak, forward and backward together: FlashAttention-2
@@ -33,9 +31,7 @@
  * arXiv:2307.08691 Fig. 4-6); we take the low middle since the backward
  * pass (2/3 of the work) is the slower one. FP8 training keeps attention in
  * bf16 (torchao Float8 converts nn.Linear only). */
-#ifndef CF_ATTN_EFF
-#define CF_ATTN_EFF 0.45
-#endif
+#define CF_ATTN_EFF 0.50
 
 /* --- memory-bound element-wise work (layer norms, residual adds, dropout,
  * bias + activation, rotary embedding, softmax/cross-entropy) -------------
@@ -51,32 +47,20 @@
  * fraction of its rated bandwidth in streaming kernels (STREAM-like copies
  * reach ~0.8-0.9 on A100/H100: NVIDIA A100 and H100 whitepapers, BabelStream
  * results). */
-#ifndef CF_ELEM_BYTES_PER_H
 #define CF_ELEM_BYTES_PER_H 24.0
-#endif
-#ifndef CF_ELEM_BYTES_PER_F_GELU
 #define CF_ELEM_BYTES_PER_F_GELU 2.0
-#endif
-#ifndef CF_ELEM_BYTES_PER_F_SWIGLU
 #define CF_ELEM_BYTES_PER_F_SWIGLU 3.0
-#endif
-#ifndef CF_HBM_EFF
 #define CF_HBM_EFF 0.80
-#endif
 
 /* Cross-entropy over the vocabulary: bytes per token per vocabulary entry
  * (fp32 logits written, read by softmax and by its backward: ~3 x 4 B). */
-#ifndef CF_XENT_BYTES_PER_V
 #define CF_XENT_BYTES_PER_V 12.0
-#endif
 
 /* Fixed time per layer per micro-batch forward (kernel launches and the
  * CPU side of ~20 kernels of ~5-10 us each without CUDA graphs; PyTorch
  * launch overhead, NVIDIA Nsight studies of Megatron layers). Backward
  * counts it twice. */
-#ifndef CF_LAYER_OVERHEAD_S
 #define CF_LAYER_OVERHEAD_S 150e-6
-#endif
 
 /* --- overlap ----------------------------------------------------------------
  * NCCL kernels occupy SMs (one CTA per channel, 16-32 channels on H100) and
@@ -85,78 +69,56 @@
  * communication time (Rashidi et al. 2021 "Enabling compute-communication
  * overlap in distributed deep learning training platforms", ISCA; Jangda et
  * al. 2022 CoCoNet report 10-30% slowdowns of overlapped GEMMs). */
-#ifndef CF_OVERLAP_SM_STEAL
 #define CF_OVERLAP_SM_STEAL 0.15
-#endif
 
 /* --- optimizer step ---------------------------------------------------------
  * Adam update bytes per parameter it updates: read and write fp32 master
  * weight, m and v (24 B), read the gradient (4 B), write the 2-byte weight
  * (2 B) — memory-bound (Megatron's fused Adam; apex FusedAdam). */
-#ifndef CF_ADAM_BYTES_PER_PARAM
 #define CF_ADAM_BYTES_PER_PARAM 30.0
-#endif
 
 /* --- memory -----------------------------------------------------------------
  * Bytes per parameter: 2-byte weights, gradients 2 B (or 4 B when the
  * workload reduces fp32 gradients), Adam 12 B (fp32 master copy, m, v)
  * (Rajbhandari et al. 2020, ZeRO, arXiv:1910.02054 §3.1: 2 + 2 + 12 = 16 B). */
-#ifndef CF_BYTES_WEIGHT
 #define CF_BYTES_WEIGHT 2.0
-#endif
-#ifndef CF_BYTES_GRAD
 #define CF_BYTES_GRAD 2.0
-#endif
-#ifndef CF_BYTES_GRAD_FP32
 #define CF_BYTES_GRAD_FP32 4.0
-#endif
-#ifndef CF_BYTES_ADAM
 #define CF_BYTES_ADAM 12.0
-#endif
+/* SGD with momentum: fp32 master copy and momentum (same source). */
+#define CF_BYTES_SGD 8.0
 
 /* Runtime reserve per GPU: CUDA context (~0.5-1 GiB with cuBLAS/cuDNN
  * workspaces), NCCL buffers (NCCL_BUFFSIZE 4 MiB x channels x peers,
  * ~0.5-1 GiB at scale), and the caching allocator's fragmentation
  * (PyTorch CUDA memory-management notes). GiB. */
-#ifndef CF_RUNTIME_RESERVE_GIB
 #define CF_RUNTIME_RESERVE_GIB 3.0
-#endif
 
 /* Usable memory per GPU: the vendor's "80 GB" of HBM is 80 GiB of chips
  * (nvidia-smi shows 81920 MiB on A100 80GB, 81559 MiB on H100 80GB after
  * the driver's reservation), so usable = memory_gb GiB x this fraction. */
-#ifndef CF_HBM_USABLE_FRAC
 #define CF_HBM_USABLE_FRAC 0.97
-#endif
 
 /* --- data-parallel, stencil, embarrassingly-parallel kinds ------------------
  * Small per-GPU batches of a convolutional network run below peak: the GPU
  * reaches half its large-batch throughput at this many samples per GPU
  * (ResNet-50 throughput vs batch on V100/A100 flattens above ~64-128 per
  * GPU: NVIDIA Deep Learning Examples, ResNet-50 v1.5 performance tables). */
-#ifndef CF_DP_HALF_BATCH
 #define CF_DP_HALF_BATCH 16.0
-#endif
 /* Fraction of dense peak a well-tuned convolutional network reaches at large
  * batch in mixed precision (ResNet-50 v1.5 on A100: ~2,700 img/s x ~24.6
  * GFLOP per image training ≈ 66 TFLOP/s = 0.21 of 312: MLPerf Training v1.0
  * NVIDIA results, DALI-fed). */
-#ifndef CF_DP_EFF_MAX
 #define CF_DP_EFF_MAX 0.22
-#endif
 /* DDP reduces gradients in buckets (25 MiB default) while backward runs;
  * the last bucket (~this fraction of all gradients) cannot overlap
  * (PyTorch DDP paper, Li et al. 2020, VLDB, §3.2.3). */
-#ifndef CF_DDP_LAST_BUCKET_FRAC
 #define CF_DDP_LAST_BUCKET_FRAC 0.05
-#endif
 
 /* Stencil codes run in fp32/fp64 on the SIMT cores, not the tensor cores:
  * their FLOP/s peak is ~1/16 of the dense bf16 tensor peak (A100 19.5 vs
  * 312 TFLOP/s fp32; H100 SXM 67 vs 989: NVIDIA A100 and H100 datasheets).
  * Stencils are memory-bound in practice; this bounds the compute side. */
-#ifndef CF_FP32_FRAC_OF_BF16
 #define CF_FP32_FRAC_OF_BF16 (1.0 / 16.0)
-#endif
 
 #endif
