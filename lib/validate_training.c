@@ -19,13 +19,10 @@
 #include "clusterfit/hardware.h"
 #include "clusterfit/limits.h"
 #include "clusterfit/units.h"
-#include "csvtable.h"
+#include "validate_internal.h"
 #include "internal.h"
 #include "step_internal.h"
 
-#ifndef CF_MAX_VALIDATION_ROWS
-#define CF_MAX_VALIDATION_ROWS 100000L
-#endif
 
 enum {
     C_ID, C_MODEL, C_PARAMS_B, C_LAYERS, C_HIDDEN, C_FFN, C_HEADS, C_KV, C_SEQ, C_VOCAB, C_GBS,
@@ -198,46 +195,26 @@ cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, 
     return CF_OK;
 }
 
-static int cmp_double(const void *a, const void *b)
+cf_status cf_validate_training(const char *path, cf_validation *out, cf_error *err)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static int add_skip(json_t *skipped, const char *id, const char *reason)
-{
-    json_t *o = json_pack("{s:s, s:s}", "id", id, "reason", reason);
-    return o ? json_array_append_new(skipped, o) : -1;
-}
-
-cf_status cf_validate_training(const char *path, json_t **out, cf_error *err)
-{
+    static const int required[] = {C_ID, C_MODEL, C_LAYERS, C_HIDDEN, C_FFN, C_HEADS, C_SEQ,
+                                   C_VOCAB, C_GBS, C_TP, C_PP, C_DP, C_GPU, C_GPN, C_NODES,
+                                   C_NET, C_NICS, C_NICGBPS, C_METRIC, C_VALUE};
     cf__csv_table t;
+    cf_validation v;
     cf_status st;
     int col[C__N];
-    json_t *doc = NULL, *rows = NULL, *skipped = NULL;
-    double *apes = NULL;
-    size_t napes = 0;
 
-    *out = NULL;
+    memset(out, 0, sizeof *out);
+    memset(&v, 0, sizeof v);
     memset(&t, 0, sizeof t);
     st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
     if (st != CF_OK) return st;
-    for (int i = 0; i < C__N; i++) col[i] = cf__csv_col(&t, colnames[i]);
-    for (int i = 0; i < C__N; i++) {
-        if (col[i] < 0 && i != C_PARAMS_B && i != C_MB && i != C_VP && i != C_CP && i != C_ZERO &&
-            i != C_PREC && i != C_RECOMP && i != C_KV && i != C_INTRA) {
-            cf_error_set(err, path, 1, 0, "missing column '%s' (a training validation file has %s, ...)",
-                         colnames[i], "id, model, layers, hidden, tp, pp, dp, gpu, nodes, metric, value");
-            st = CF_EPARSE;
-            goto fail;
-        }
+    for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
+        st = cf__validate_require(&t, path, colnames[required[i]], err);
+        if (st != CF_OK) goto fail;
     }
-    doc = json_object();
-    rows = json_array();
-    skipped = json_array();
-    apes = cf__calloc(t.nrows + 1, sizeof *apes);
-    if (!doc || !rows || !skipped || !apes) goto nomem;
+    for (int i = 0; i < C__N; i++) col[i] = cf__csv_col(&t, colnames[i]);
     for (size_t i = 0; i < t.nrows; i++) {
         row_in r;
         cf_workload w;
@@ -257,42 +234,20 @@ cf_status cf_validate_training(const char *path, json_t **out, cf_error *err)
                 reason = why;
             }
         }
-        if (reason) {
-            if (add_skip(skipped, r.cell[C_ID], reason) != 0) goto nomem;
-            continue;
-        }
-        {
-            double ape = fabs(predicted - measured) / measured * 100.0;
-            json_t *o = json_pack("{s:s, s:s, s:f, s:f, s:f}", "id", r.cell[C_ID], "metric",
-                                  cf_metric_name(metric), "predicted", predicted, "measured",
-                                  measured, "ape_pct", ape);
-            if (!o || json_array_append_new(rows, o) != 0) goto nomem;
-            apes[napes++] = ape;
-        }
+        if (reason)
+            st = cf__validation_skip(&v, r.cell[C_ID], reason);
+        else
+            st = cf__validation_add(&v, r.cell[C_ID], cf_metric_name(metric), predicted, measured,
+                                    nodes > 1, cf_recompute_name(lay.recompute));
+        if (st != CF_OK) goto fail;
     }
-    if (json_object_set_new(doc, "rows", rows) != 0) { rows = NULL; goto nomem; }
-    rows = NULL;
-    if (json_object_set_new(doc, "skipped", skipped) != 0) { skipped = NULL; goto nomem; }
-    skipped = NULL;
-    {
-        json_t *med = json_null();
-        if (napes > 0) {
-            qsort(apes, napes, sizeof *apes, cmp_double);
-            med = json_real(napes % 2 ? apes[napes / 2] : 0.5 * (apes[napes / 2 - 1] + apes[napes / 2]));
-        }
-        if (!med || json_object_set_new(doc, "median_ape_pct", med) != 0) goto nomem;
-    }
-    cf__free(apes);
+    st = cf__validation_finish(&v, 0);
+    if (st != CF_OK) goto fail;
     cf__csv_table_free(&t);
-    *out = doc;
+    *out = v;
     return CF_OK;
-nomem:
-    st = CF_ENOMEM;
 fail:
-    json_decref(doc);
-    json_decref(rows);
-    json_decref(skipped);
-    cf__free(apes);
+    cf_validation_free(&v);
     cf__csv_table_free(&t);
     return st;
 }
