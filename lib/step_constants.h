@@ -13,15 +13,17 @@
  * i.e. the additive roofline of its math (at the best cuBLAS efficiency) and
  * of the bytes of its operands and result, 2 B per element each, which cost
  * (1/M + 1/N + 1/K) bytes per FLOP (Williams, Waterman & Patterson 2009;
- * NVIDIA "GPU Performance Background", Matrix Multiplication Background user
- * guide, arithmetic intensity MNK/(MK+KN+MN)). CF_GEMM_TILE_K > 1 stands for
- * the re-reads of tiles that do not stay in L2 and for wave quantisation.
- * Fitted once, globally, against the training validation rows
- * (docs/model-step.md); the best large bf16 GEMMs reach 0.75-0.85 of dense
- * peak on A100/H100 (NVIDIA Matrix Multiplication Background guide,
- * cuBLAS benchmarks). */
+ * NVIDIA Matrix Multiplication Background user guide: arithmetic intensity
+ * MNK/(MK+KN+MN)). So smaller per-GPU matrices (high TP, short sequences,
+ * micro-batch 1) run less efficiently, and a GPU with more FLOP/s per byte
+ * of HBM (H100: 295 FLOP/B vs A100: 153) needs larger ones. CF_GEMM_TILE_K
+ * scales the traffic term (re-read tiles > 1, L2 reuse < 1). Fitted once,
+ * globally, on the training validation rows (docs/model-step.md: the sweep
+ * over EFF_MAX 0.8-0.9, TILE_K 1-2, ATTN_EFF 0.5-0.6 keeps the median APE
+ * at 8-12 %); 0.80 is also what large bf16 GEMMs reach on A100/H100 in
+ * NVIDIA's cuBLAS figures (0.75-0.85 of dense peak). */
 #define CF_GEMM_EFF_MAX 0.80
-#define CF_GEMM_TILE_K 4.0
+#define CF_GEMM_TILE_K 1.0
 
 /* Flash attention (scores and values, 4*b*s^2*h forward) runs at this
  * fraction of dense peak, forward and backward together: FlashAttention-2
@@ -29,7 +31,7 @@
  * arXiv:2307.08691 Fig. 4-6); we take the low middle since the backward
  * pass (2/3 of the work) is the slower one. FP8 training keeps attention in
  * bf16 (torchao Float8 converts nn.Linear only). */
-#define CF_ATTN_EFF 0.45
+#define CF_ATTN_EFF 0.50
 
 /* --- memory-bound element-wise work (layer norms, residual adds, dropout,
  * bias + activation, rotary embedding, softmax/cross-entropy) -------------
@@ -83,6 +85,8 @@
 #define CF_BYTES_GRAD 2.0
 #define CF_BYTES_GRAD_FP32 4.0
 #define CF_BYTES_ADAM 12.0
+/* SGD with momentum: fp32 master copy and momentum (same source). */
+#define CF_BYTES_SGD 8.0
 
 /* Runtime reserve per GPU: CUDA context (~0.5-1 GiB with cuBLAS/cuDNN
  * workspaces), NCCL buffers (NCCL_BUFFSIZE 4 MiB x channels x peers,

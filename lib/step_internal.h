@@ -52,4 +52,10 @@ double cf__gpu_usable_bytes(const char *gpu);
 /* Micro-batches per step per pipeline: ceil(global_batch / (dp*mb)), >= 1. */
 long cf__micro_batches(const cf_workload *w, const cf_layout *lay);
 
+/* Predicts one training validation row's metric (lib/validate_training.c):
+ * recompute unknown = the cheapest that fits in memory for the step time,
+ * FLOPs counted as none; tflops_per_gpu counts recompute only when full. */
+cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, int nodes,
+                                    const cf_layout *lay, cf_metric metric, double *predicted);
+
 #endif

@@ -24,6 +24,7 @@
 #include "clusterfit/limits.h"
 #include "clusterfit/workload.h"
 #include "internal.h"
+#include "step_constants.h"
 
 #define PRESET_DIR "data/workloads/"
 
@@ -204,7 +205,7 @@ void cf_workload_init(cf_workload *w)
     w->kind = CF_WL_LLM;
     w->precision = CF_PREC_BF16;
     w->llm.params_b = NAN;
-    w->optimizer_bytes_per_param = 12.0;
+    w->optimizer_bytes_per_param = CF_BYTES_ADAM;
     w->zero_hint = -1;
     w->st_ref_gpus = 1;
     w->st_decomposed_dims = 1;
@@ -249,9 +250,9 @@ cf_status cf_workload_from_json(const json_t *j, const char *origin, cf_workload
         /* Adam keeps fp32 master, m, v (12 B); SGD with momentum fp32 master
          * and momentum (8 B) (ZeRO paper §3.1). */
         if (cf__strcasecmp(opt, "adam") == 0 || cf__strcasecmp(opt, "adamw") == 0)
-            w.optimizer_bytes_per_param = 12.0;
+            w.optimizer_bytes_per_param = CF_BYTES_ADAM;
         else if (cf__strcasecmp(opt, "sgd") == 0)
-            w.optimizer_bytes_per_param = 8.0;
+            w.optimizer_bytes_per_param = CF_BYTES_SGD;
         else {
             st = bad(&r, "optimizer", "adam, adamw or sgd");
             goto fail;
