@@ -105,8 +105,10 @@ void cf__plan_why(char *buf, size_t cap, const cf_offering *o, const cf__plan_po
     if (!(st > 0) || !(terms[k] / st >= WHY_MIN_SHARE)) {
         double comm = 0;
         for (int i = 0; i < 5; i++) comm += terms[i] > 0 ? terms[i] : 0;
-        snprintf(what, sizeof what, "compute-bound (MFU %.0f%%; communication and bubble %.0f%% of the step)",
-                 pt->res.mfu * 100, st > 0 ? 100 * comm / st : 0.0);
+        char mfu[32] = "";
+        if (pt->res.mfu > 0) snprintf(mfu, sizeof mfu, " (MFU %.0f%%)", pt->res.mfu * 100);
+        snprintf(what, sizeof what, "no communication bottleneck: communication and bubble %.0f%% of the step%s",
+                 st > 0 ? 100 * comm / st : 0.0, mfu);
     } else {
         int pct = (int)lround(100 * terms[k] / st);
         switch (k) {

@@ -282,6 +282,28 @@ static void search_matches_brute_force(void **state)
         }
 }
 
+static void n0_from_memory(void **state)
+{
+    /* heads 1, layers 1, one GPU per node: N=1 holds all states, 10000/100 =
+     * 100 GiB > 80 even with full recompute; N=2 shards them with ZeRO-3:
+     * 50 + 6×0.15 = 50.9 GiB fits. So N0 = 2. With hidden 2000 (20 GiB) one
+     * node fits: N0 = 1. With 40000 (400 GiB) ZeRO-3 needs 6 GPUs — but the
+     * batch of 8 must split into dp = N: 8 nodes is the first that fits. */
+    cf_workload w;
+    cf_fabric fab;
+    cf__search s = {&with_mem, &w, &fab, 80.0, 0, 0};
+    (void)state;
+    memset(&fab, 0, sizeof fab);
+    fab.gpus_per_node = 1; fab.nic_gbps = 100; fab.intra_link = CF_INTRA_NONE;
+    llm(&w, 1, 10000, 1, 4096, 8, 100);
+    assert_int_equal(cf__plan_min_nodes(&s, 64), 2);
+    llm(&w, 1, 2000, 1, 4096, 8, 100);
+    assert_int_equal(cf__plan_min_nodes(&s, 64), 1);
+    llm(&w, 1, 40000, 1, 4096, 8, 100);
+    assert_int_equal(cf__plan_min_nodes(&s, 64), 8);
+    assert_int_equal(cf__plan_min_nodes(&s, 7), 0);
+}
+
 /* ---- the whole plan ---- */
 
 static json_t *row_of(json_t *doc, const char *id)
@@ -529,6 +551,7 @@ int main(void)
         cmocka_unit_test(choose_billing_flips),
         cmocka_unit_test(search_one_layout_by_hand),
         cmocka_unit_test(search_matches_brute_force),
+        cmocka_unit_test(n0_from_memory),
         cmocka_unit_test(plan_hand_computed),
         cmocka_unit_test(plan_fabric_beats_sticker),
         cmocka_unit_test(scale_curve),
