@@ -30,6 +30,11 @@
  * process and this bounds it. */
 #define CF_MAX_GPUS 256L
 
+/* Largest node count `fit` tries before answering "fits nowhere": 2048
+ * nodes of 8 GPUs is 16,384 GPUs, the plan's default cap (DESIGN §4.5),
+ * and the Llama 3 405B run's size. */
+#define CF_FIT_MAX_NODES 2048L
+
 /* Longest log line the audit keeps whole: NCCL INFO lines are < 1 KB and
  * topology dumps < 4 KB; longer lines are cut (and reported TRUNCATED_INPUT
  * only if they were the last line), never buffered without bound. */
