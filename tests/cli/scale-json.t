@@ -11,7 +11,7 @@ cf scale --workload "$T/w.json" --offering aws-p5-48xlarge --nodes 1,2,4,8 --for
 expect_json 'length' 4
 expect_json '[.[].nodes] | join(",")' "1,2,4,8"
 expect_json '.[0].scaling_efficiency' 1
-expect_json_true '[.[] | ((.throughput * .step_time_s - 512 * 8192) | fabs) < 1e-3] | all'
+expect_json_true '[.[] | ((.throughput * .step_time_s / (512 * 8192) - 1) | fabs) < 1e-8] | all'
 # steps = ceil(1e11 / (512 × 8192)) = 23842
 expect_json_true '[.[] | ((.cost - .nodes * 8 * 6.88 * (((23842 * .step_time_s) | ceil) / 3600)) | fabs) < 0.01] | all'
 expect_json_true '[.[] | .scaling_efficiency > 0.5] | all'
