@@ -9,6 +9,13 @@
 #include <time.h>
 #include "clusterfit/clusterfit.h"
 
+static size_t groups;
+static void progress(void *user, size_t done, size_t total)
+{
+    (void)user; (void)done;
+    groups = total;
+}
+
 static double now_s(void)
 {
     struct timespec t;
@@ -37,6 +44,7 @@ int main(int argc, char **argv)
     }
     cf_plan_opts_init(&opts);
     opts.evaluated = &evaluated;
+    opts.progress = progress;
     for (int i = 0; i < (reps > 0 ? reps : 1); i++) {
         json_t *doc = NULL;
         double t0 = now_s(), dt;
@@ -51,8 +59,8 @@ int main(int argc, char **argv)
         json_decref(doc);
     }
     printf("plan %s: %.3f s (best of %d), %lu layouts evaluated, %.0f layouts/s, "
-           "%zu ranked, %zu unranked\n",
-           argv[2], best, reps, evaluated, (double)evaluated / best, ranked, unranked);
+           "%zu ranked, %zu unranked, %zu node types searched\n",
+           argv[2], best, reps, evaluated, (double)evaluated / best, ranked, unranked, groups);
     cf_catalog_close(cat);
     return best < 1.0 ? 0 : 1;
 }
