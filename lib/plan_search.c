@@ -10,11 +10,11 @@
  * on whenever tp > 1 (Megatron-LM's recommended setting).
  *
  * Pruning, all exact under the step model's monotonicity (DESIGN §4.3):
- *  - Time never decreases with more recompute (more FLOPs) or a higher ZeRO
- *    stage (ZeRO-1 moves what DDP moves, ZeRO-3 moves more, every
- *    micro-batch); memory never increases with either. So for each ZeRO
- *    stage only the least recompute that fits is evaluated, and a higher
- *    stage only with less recompute than a lower stage needed (a staircase).
+ *  - Time never decreases with more recompute (more FLOPs, same traffic)
+ *    and memory never increases with it: for each ZeRO stage only the least
+ *    recompute that fits is timed. ZeRO stages are all timed: a stage
+ *    shards the optimizer step (faster) while ZeRO-3 moves more data (slower),
+ *    so time is not monotone in the stage.
  *  - Memory grows with the micro-batch: the least recompute that fits a
  *    stage at micro-batch m is a lower bound at 2m, and when nothing fits at
  *    m nothing fits at any larger micro-batch.
@@ -60,7 +60,7 @@ static int try_layout(cf__search *s, int nodes, const cf_layout *lay, cf__plan_p
     return 1;
 }
 
-/* The ZeRO × recompute staircase over micro-batches for one (tp, cp, pp, vp). */
+/* ZeRO × recompute over micro-batches for one (tp, cp, pp, vp). */
 static void search_mb(cf__search *s, int nodes, cf_layout *lay, long batch, cf__plan_point *best)
 {
     int minrc[N_ZERO] = {0, 0, 0};
@@ -68,21 +68,20 @@ static void search_mb(cf__search *s, int nodes, cf_layout *lay, long batch, cf__
     for (size_t mi = 0; mi < sizeof mb_values / sizeof mb_values[0]; mi++) {
         int mb = mb_values[mi];
         long per = (long)lay->dp * mb;
-        int limit = N_RC, any = 0, rejected = 0;
+        int any = 0;
         if (batch % per != 0) continue;
         if (lay->vp > 1 && (batch / per) % lay->pp != 0) continue;
         lay->micro_batch = mb;
         for (int zi = 0; zi < nz; zi++) {
             lay->zero = zero_values[zi];
-            for (int rc = minrc[zi]; rc < limit; rc++) {
+            for (int rc = minrc[zi]; rc < N_RC; rc++) {
                 int fit;
                 lay->recompute = (cf_recompute)rc;
                 fit = try_layout(s, nodes, lay, best);
-                if (fit > 0) { limit = rc; any = 1; break; }
-                if (fit < 0) { rejected = 1; break; }
+                if (fit > 0) { any = 1; break; }
+                if (fit < 0) return;    /* the model does not take this shape */
                 minrc[zi] = rc + 1;
             }
-            if (rejected) return;   /* the model does not take this shape */
         }
         if (!any) return;           /* larger micro-batches need more memory */
     }
