@@ -229,21 +229,21 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts)
     size_t i;
     json_t *r;
     char a[64], b[64], c[64], d[64], e[64], f[64];
-    fprintf(out, "Plan for %s, by %s%s (%s). E: scaling efficiency vs the smallest cluster that fits;\n"
-            "P: parallel efficiency; effective price = sticker / P.\n\n",
-            json_string_value(json_object_get(doc, "workload")),
-            opts->objective == CF_OBJ_TIME ? "time to train" : "total cost",
-            !isnan(opts->deadline_h) ? " within the deadline" : !isnan(opts->budget) ? " within the budget" : "",
-            cur);
-    fprintf(out, "%-3s %-11s %-21s %5s %-17s %8s %4s %4s %12s %s\n", "#", "provider", "offering", "nodes",
+    fprintf(out, "Plan for %s: %s", json_string_value(json_object_get(doc, "workload")),
+            opts->objective == CF_OBJ_TIME ? "fastest" : "cheapest");
+    if (!isnan(opts->deadline_h)) fprintf(out, " finishing within %g h", opts->deadline_h);
+    if (!isnan(opts->budget)) fprintf(out, " costing at most %g %s", opts->budget, cur);
+    fprintf(out, ", prices in %s.\nE: scaling efficiency vs the smallest cluster that fits; "
+            "P: parallel efficiency;\neffective price = sticker / P.\n\n", cur);
+    fprintf(out, "%-3s %-11s %-20s %5s %-18s %8s %4s %4s %12s %s\n", "#", "provider", "offering", "nodes",
             "layout", "time", "E", "P", "cost", "price>eff/GPU-h");
     json_array_foreach(ranked, i, r) {
         char lead[16];
         layout_text(c, sizeof c, r);
         snprintf(e, sizeof e, "%.2f>%.2f", getd(r, "sticker_price_gpu_hr"), getd(r, "effective_price_gpu_hr"));
-        fprintf(out, "%-3zu %-11s %-21s %5ld %-17s %8s %4.2f %4.2f %12s %s\n", i + 1,
+        fprintf(out, "%-3zu %-11s %-20s %5ld %-18s %8s %4.2f %4.2f %12s %s\n", i + 1,
                 fit(a, sizeof a, json_string_value(json_object_get(r, "provider")), 11),
-                fit(b, sizeof b, json_string_value(json_object_get(r, "offering")), 21), geti(r, "nodes"), c,
+                fit(b, sizeof b, json_string_value(json_object_get(r, "offering")), 20), geti(r, "nodes"), c,
                 fmt_hours(d, sizeof d, getd(r, "time_to_train_h")), getd(r, "scaling_efficiency"),
                 getd(r, "parallel_efficiency"), fmt_amount(f, sizeof f, getd(r, "cost")), e);
         snprintf(lead, sizeof lead, "    why: ");
