@@ -27,11 +27,12 @@ static void print_median(const char *label, double m)
 
 void cli_print_validation_table(const cf_validation *v)
 {
-    printf("%-8s %-22s %12s %12s %8s\n", "id", "metric", "predicted", "measured", "ape_pct");
+    printf("%-8s %-22s %12s %12s %8s  %s\n", "id", "metric", "predicted", "measured", "ape_pct",
+           "note");
     for (size_t i = 0; i < v->n_rows; i++) {
         const cf_validation_row *r = &v->rows[i];
-        printf("%-8s %-22s %12.4g %12.4g %8.1f\n", r->id, r->metric, r->predicted, r->measured,
-               r->ape_pct);
+        printf("%-8s %-22s %12.4g %12.4g %8.1f  %s\n", r->id, r->metric, r->predicted, r->measured,
+               r->ape_pct, r->note ? r->note : "");
     }
     printf("\n");
     print_median("median APE", v->median_ape_pct);
