@@ -56,6 +56,7 @@ long cf__micro_batches(const cf_workload *w, const cf_layout *lay);
  * recompute unknown = the cheapest that fits in memory for the step time,
  * FLOPs counted as none; tflops_per_gpu counts recompute only when full. */
 cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, int nodes,
-                                    const cf_layout *lay, cf_metric metric, double *predicted);
+                                    const cf_layout *lay, cf_metric metric, double *predicted,
+                                    cf_recompute *used);
 
 #endif

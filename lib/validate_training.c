@@ -156,7 +156,8 @@ static const char *row_inputs(const row_in *r, cf_workload *w, cf_fabric *fab, i
 }
 
 cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, int nodes,
-                                    const cf_layout *in, cf_metric metric, double *predicted)
+                                    const cf_layout *in, cf_metric metric, double *predicted,
+                                    cf_recompute *used)
 {
     cf_layout lay = *in;
     cf_step_result r;
@@ -179,9 +180,7 @@ cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, 
     }
     st = cf_step_predict(w, fab, nodes, &lay, &r);
     if (st != CF_OK) return st;
-#ifdef CF_STEP_DEBUG
-    fprintf(stderr, "%-5s rc=%d m=%ld step %.3f comp %.3f tp %.3f bub %.3f ppc %.3f dp %.3f cp %.3f mem %.1f mfu %.3f\n", w->name, lay.recompute, cf__micro_batches(w,&lay), r.step_time_s, r.breakdown.compute_s, r.breakdown.tp_comm_s, r.breakdown.pp_bubble_s, r.breakdown.pp_comm_s, r.breakdown.dp_comm_exposed_s, r.breakdown.cp_comm_s, r.memory_per_gpu_gib, r.mfu);
-#endif
+    *used = lay.recompute;
     cf__llm_flops_compute(&w->llm, &fl);
     switch (metric) {
     case CF_METRIC_TFLOPS_PER_GPU:
@@ -223,12 +222,13 @@ cf_status cf_validate_training(const char *path, cf_validation *out, cf_error *e
         cf_metric metric;
         int nodes = 0;
         double measured = 0, predicted = 0;
-        char why[256];
+        cf_recompute used = CF_RECOMPUTE_NONE;
+        char why[256], note[64];
         const char *reason;
         for (int c = 0; c < C__N; c++) r.cell[c] = cf__csv_cell(&t, i, col[c]);
         reason = row_inputs(&r, &w, &fab, &nodes, &lay, &metric, &measured, why, sizeof why);
         if (!reason) {
-            cf_status ps = cf__validate_training_row(&w, &fab, nodes, &lay, metric, &predicted);
+            cf_status ps = cf__validate_training_row(&w, &fab, nodes, &lay, metric, &predicted, &used);
             if (ps != CF_OK || !isfinite(predicted) || predicted <= 0) {
                 snprintf(why, sizeof why, "the model cannot predict this row (%s)", cf_strerror(ps));
                 reason = why;
@@ -236,9 +236,15 @@ cf_status cf_validate_training(const char *path, cf_validation *out, cf_error *e
         }
         if (reason)
             st = cf__validation_skip(&v, r.cell[C_ID], reason);
-        else
+        else {
+            /* The note says which recompute the step time assumed. */
+            if (lay.recompute == CF_RECOMPUTE_UNKNOWN)
+                snprintf(note, sizeof note, "recompute unknown, assumed %s", cf_recompute_name(used));
+            else
+                snprintf(note, sizeof note, "recompute %s", cf_recompute_name(used));
             st = cf__validation_add(&v, r.cell[C_ID], cf_metric_name(metric), predicted, measured,
-                                    nodes > 1, cf_recompute_name(lay.recompute));
+                                    nodes > 1, note);
+        }
         if (st != CF_OK) goto fail;
     }
     st = cf__validation_finish(&v, 0);
