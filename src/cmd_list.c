@@ -90,10 +90,10 @@ static const struct list_col {
     unsigned flags;
     int min_width, drop;
 } list_cols[] = {
-    {"ID", 0, TABLE_LEFT, TABLE_SHRINK, 24, 0},
+    {"ID", 0, TABLE_LEFT, TABLE_SHRINK, 18, 0},
     {"Provider", 1, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"Offering", 2, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
-    {"GPU", 3, TABLE_LEFT, TABLE_SHRINK, 9, 0},
+    {"GPU", 3, TABLE_LEFT, TABLE_SHRINK, 8, 0},
     {"GPUs", 4, TABLE_RIGHT, 0, 0, 0},
     {"Mem GB", 5, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
     {"Intra-node", 6, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
