@@ -64,4 +64,9 @@
 /* Query string length for GET requests. */
 #define CF_MAX_QUERY_BYTES 8192L
 
+/* Node counts one plan or scale curve evaluates per node type: N0 plus the
+ * powers of two up to the largest stated cluster (~10^5 GPUs: 17 doublings
+ * of 1 node); `scale --nodes` lists are held to the same number. */
+#define CF_MAX_PLAN_NODE_COUNTS 40
+
 #endif
