@@ -40,6 +40,7 @@ typedef struct shape {
     double net_node;    /* GB/s per node the k ranks reach: NICs x rate x eta x gdr */
     double net_gpu;     /* GB/s of one GPU's NICs, same factors */
     int tcp;            /* socket transport: busbw bounded by net_node for any algo */
+    double window;      /* bytes NCCL keeps in flight over the network (0 on one node) */
     double hbm;         /* GB/s, for the single-rank copy */
 } shape;
 
@@ -233,6 +234,7 @@ static cf_status resolve(const cf_fabric *fab, const cf_coll_query *q, shape *s)
     reach = (double)nics * k / g;
     if (reach < 1) reach = 1;
     s->net_node = reach * nic_GBps * s->eta * s->gdr;
+    s->window = reach * CF_K(NET_WINDOW_PER_NIC);
     reach = (double)nics / g;
     if (reach < 1) reach = 1;
     s->net_gpu = reach * nic_GBps * s->eta * s->gdr;
@@ -382,7 +384,10 @@ static int candidate(const shape *s, cf_algo a, int p, cand *c)
         case CF_ALGO_NVLSTREE:
             if (!multi || s->intra_nvls <= 0 || p != P_SIMPLE) return 0;
             c->intra = s->intra_nvls;
-            c->inter = s->net_node * f_ar / tree_L(s->N);
+            /* NVLSTree sends through one NVLS head per NVLS channel: at
+             * most NVLS_HEADS_MAX of a node's k GPUs reach the network
+             * (binds only on NVL72 racks, 72 GPUs per domain). */
+            c->inter = s->net_node * fmin(1.0, CF_K(NVLS_HEADS_MAX) / s->k) * f_ar / tree_L(s->N);
             c->lat = CF_K(LAT_NVLS_INTRA) + 2.0 * log2i(s->N) * CF_K(LAT_NET_NVLSTREE);
             break;
         case CF_ALGO_COLLNET:
@@ -412,7 +417,9 @@ static double eff_bytes(cf_collective c, double S, int n)
 
 static double cand_time_us(const shape *s, const cand *c, double S)
 {
-    return c->lat + eff_bytes(s->coll, S, s->n) / (c->busbw * 1e3);
+    double b = eff_bytes(s->coll, S, s->n);
+    double fill = s->N > 1 && c->proto == P_SIMPLE ? fmin(b, s->window) : 0;
+    return c->lat + (b + fill) / (c->busbw * 1e3);
 }
 
 /* Whether NCCL's auto would consider algorithm a for this shape: for

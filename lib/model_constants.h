@@ -72,6 +72,17 @@
       "busbw with GPUDirect RDMA off / on, x86 host over PCIe: data is staged through host " \
       "memory, crossing PCIe twice and the memory bus; x86 hosts lose far more than GH200 " \
       "(DESIGN §4.2; 1.1 GB/s on A100-PCIe in nccl-tests#293 is a worst case)") \
+    X(NET_WINDOW_PER_NIC, 8388608, "bytes per NIC reached", \
+      "bytes NCCL keeps in flight per NIC across nodes (Simple protocol): two channels per NIC, " \
+      "each with NCCL_BUFFSIZE = 4 MiB (NCCL environment-variable docs, default). A pipeline " \
+      "pays min(S_eff, window) / busbw to fill; checked against the mid-size curves of " \
+      "dstack's Nebius 2-node H100 run (~100 MB in flight with 8 NICs), awsome-distributed-" \
+      "training's 2x p5 (~220 MB with 32 EFA NICs): docs/model.md, holdout") \
+    X(NVLS_HEADS_MAX, 16, "GPUs per NVLink domain", \
+      "NVLSTree reaches the network through one NVLS head per NVLS channel; NCCL opens 16 " \
+      "NVLS channels by default (INFO line 'NVLS multicast support is available on dev N " \
+      "(NVLS_NCHANNELS 16)'; heads listed as 'NVLS Head i' in nccl#1357). Binds only on NVL72 " \
+      "racks (72 GPUs and NICs per domain): coreweave/nccl-tests 20 racks, shared c108") \
     /* --- tree inflation (DESIGN §4.2: double binary tree) --- */ \
     X(TREE_L2, 1.0, "x S per node per direction", "double binary tree, 2 nodes (DESIGN §4.2)") \
     X(TREE_L3, 1.5, "x S per node per direction", "double binary tree, 3 nodes (DESIGN §4.2)") \

@@ -107,8 +107,38 @@ static void ring_latency_many_nodes(void **state)
     near(d.latency_us, lat, 1e-9);
     near(d.eta, eta, 1e-12);
     near(d.inter_busbw_GBps, 400 * eta, 1e-9);
-    near(r.time_us, lat + (2.0 * (n - 1) / n) * 8589934592.0 / (400 * eta * 1e3), 1e-9);
+    /* t = lat + (S_eff + min(S_eff, W)) / busbw, W = 8 NICs x the window
+     * per NIC (8 MiB: 67108864 B): with eta = 0.75, busbw = 300 GB/s and the
+     * fill adds 67108864 / 300e3 = 223.70 us to 61978.18 us. */
+    near(r.time_us,
+         lat + ((2.0 * (n - 1) / n) * 8589934592.0 + 8 * K("NET_WINDOW_PER_NIC")) / (400 * eta * 1e3),
+         1e-9);
+    near(r.time_us, 62201.8787, 1e-8);
     assert_int_equal(r.bottleneck, CF_BOTTLENECK_INTER_NODE);
+}
+
+/* Pipeline fill across nodes: a message smaller than the window W pays its
+ * own size again (t = lat + 2 S_eff / busbw); one node pays nothing. */
+static void network_pipeline_fill(void **state)
+{
+    cf_fabric f = fabric("H100-SXM", 8, CF_INTRA_NVSWITCH_NVLINK4, CF_NET_IB, 8, 400);
+    cf_coll_query q = query(CF_COLL_ALL_REDUCE, 16ULL << 20, 4, 0, CF_ALGO_RING);
+    cf_coll_result r;
+    cf_coll_detail d;
+    double seff = 2.0 * 31 / 32 * 16777216.0;   /* 32505856 B < W = 67108864 B */
+    (void)state;
+    f.non_blocking = f.rail_optimized = CF_CAP_YES;   /* eta = ETA_IB = 0.9 */
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    if (strcmp(d.protocol, "Simple") == 0)
+        near(r.time_us, d.latency_us + 2.0 * seff / (d.inter_busbw_GBps * 1e3), 1e-9);
+    /* Simple ring forced through 8 GiB: the fill is the whole window,
+     * 67108864 B / (400 x 0.9 GB/s) = 186.41 us. */
+    q.bytes = 8ULL << 30;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_string_equal(d.protocol, "Simple");
+    near(r.time_us - d.latency_us - 2.0 * 31 / 32 * 8589934592.0 / 360e3,
+         8 * K("NET_WINDOW_PER_NIC") / 360e3, 1e-9);
+    near(8 * K("NET_WINDOW_PER_NIC") / 360e3, 186.4135, 1e-6);
 }
 
 /* Double binary tree: NIC_node x eta x 2(n-1)/n / L(N), L = 1, 1.5, 2. */
@@ -247,6 +277,16 @@ static void nvl72_rack_is_one_node(void **state)
     q.nodes = 36;
     assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
     assert_int_equal(d.nodes_eff, 2);
+    /* 20 racks, NVLSTree: at most NVLS_HEADS_MAX (16) of a rack's 72 GPUs
+     * send to the network. eta = 0.9 - 0.03 log2(10) = 0.80034; NIC limit =
+     * 72 x 50 x 0.80034 x 16/72 x 2(1439)/1440 / L(20) = 639.829 GB/s. */
+    q.nodes = 360;
+    q.algo = CF_ALGO_NVLSTREE;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(d.nodes_eff, 20);
+    near(d.inter_busbw_GBps,
+         72 * 50.0 * d.eta * (K("NVLS_HEADS_MAX") / 72) * (2.0 * 1439 / 1440) / K("TREE_L4"), 1e-9);
+    near(d.inter_busbw_GBps, 639.8291, 1e-6);
 }
 
 static void errors(void **state)
@@ -345,6 +385,7 @@ int main(void)
         cmocka_unit_test(busbw_factors),
         cmocka_unit_test(ring_allreduce_time_one_node),
         cmocka_unit_test(ring_latency_many_nodes),
+        cmocka_unit_test(network_pipeline_fill),
         cmocka_unit_test(tree_inflation),
         cmocka_unit_test(auto_choice),
         cmocka_unit_test(one_rank_per_node),
