@@ -21,7 +21,7 @@ double cf__gpu_usable_bytes(const char *gpu)
 {
     const cf_gpu_spec *g;
     if (!gpu || cf_gpu_lookup(gpu, &g) != CF_OK || !(g->memory_gb > 0)) return 0;
-    return g->memory_gb * GIB * CF_HBM_USABLE_FRAC;
+    return g->memory_gb * CF_GPU_GB_BYTES;
 }
 
 long cf__micro_batches(const cf_workload *w, const cf_layout *lay)

@@ -94,10 +94,12 @@
  * (PyTorch CUDA memory-management notes). GiB. */
 #define CF_RUNTIME_RESERVE_GIB 3.0
 
-/* Usable memory per GPU: the vendor's "80 GB" of HBM is 80 GiB of chips
- * (nvidia-smi shows 81920 MiB on A100 80GB, 81559 MiB on H100 80GB after
- * the driver's reservation), so usable = memory_gb GiB x this fraction. */
-#define CF_HBM_USABLE_FRAC 0.97
+/* Usable memory per GPU: data/gpus.csv gives the vendor's figure in GB
+ * (DESIGN §2: gpu_memory_gb), read as 10^9 bytes, so an "80 GB" GPU offers
+ * 80e9 B = 74.5 GiB. nvidia-smi shows a little more (81559 MiB = 79.6 GiB on
+ * H100 80GB): the difference is headroom beside CF_RUNTIME_RESERVE_GIB, and
+ * `fit`, `plan` and `predict step` all compare against this one figure. */
+#define CF_GPU_GB_BYTES 1e9
 
 /* --- data-parallel, stencil, embarrassingly-parallel kinds ------------------
  * Small per-GPU batches of a convolutional network run below peak: the GPU

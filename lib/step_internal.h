@@ -45,7 +45,7 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
 /* Memory per GPU, bytes, of the other kinds with `gpus` GPUs in total. */
 double cf__other_memory_bytes(const cf_workload *w, long gpus);
 
-/* Usable bytes of one GPU of model `gpu` (vendor GB x CF_HBM_USABLE_FRAC);
+/* Usable bytes of one GPU of model `gpu` (vendor GB x CF_GPU_GB_BYTES);
  * 0 if the GPU is unknown. */
 double cf__gpu_usable_bytes(const char *gpu);
 

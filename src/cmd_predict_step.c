@@ -1,10 +1,16 @@
 /* cmd_predict_step.c — `clusterfit predict step`: time, throughput and
  * memory of one training step of a workload with a parallel layout on an
  * offering or on a fabric given by flags (DESIGN.md §4.3, §6). A thin front
- * end over cf_workload_load and cf_step_predict. */
+ * end over cf_workload_load and cf_step_predict. It also says whether the
+ * layout fits in the GPU's memory: data/gpus.csv gives the vendor's GB
+ * (10^9 B, DESIGN §2), compared in GiB with memory_per_gpu_gib, the same
+ * rule as lib/memory.c's usable figure that `fit` and `plan` use. */
 #include <getopt.h>
+#include <math.h>
 #include <string.h>
 #include "cli.h"
+
+#define GIB (1024.0 * 1024.0 * 1024.0)
 
 #define CMD "predict step"
 
@@ -21,7 +27,9 @@ static void usage(FILE *out)
             "parallel job) of workload W (a preset: %s; or a JSON file).\n"
             "Nodes = tp*pp*dp*cp / gpus-per-node. Output: step_time_s, tflops_per_gpu, mfu,\n"
             "tokens_per_s (samples, cell updates or tasks per second for other kinds),\n"
-            "tokens_per_s_per_gpu, memory_per_gpu_gib and the breakdown of the step time.\n",
+            "tokens_per_s_per_gpu, memory_per_gpu_gib, fits_memory (against the GPU's vendor GB,\n"
+            "10^9 bytes, in GiB; text output says 'does not fit' when it exceeds it) and the\n"
+            "breakdown of the step time.\n",
             cf_workload_presets());
 }
 
@@ -41,8 +49,18 @@ static const struct option opts[] = {
     {"gdr", required_argument, 0, O_GDR}, {"format", required_argument, 0, O_FORMAT},
     {"help", no_argument, 0, O_HELP}, {0, 0, 0, 0}};
 
+/* GiB of memory one GPU of the fabric offers (vendor GB = 10^9 B); NAN
+ * when data/gpus.csv does not state it. */
+static double available_gib(const cf_fabric *fab)
+{
+    const cf_gpu_spec *g;
+    if (cf_gpu_lookup(fab->gpu, &g) != CF_OK || isnan(g->memory_gb) || !(g->memory_gb > 0))
+        return NAN;
+    return g->memory_gb * 1e9 / GIB;
+}
+
 static void print_text(const char *wl, const cf_layout *l, int nodes, const cf_fabric *fab,
-                       const cf_step_result *r)
+                       const cf_step_result *r, double avail)
 {
     printf("workload %s on %d node%s of %d x %s: tp %d, pp %d, dp %d, cp %d, vp %d, micro-batch %d, "
            "zero %d, recompute %s\n",
@@ -55,6 +73,9 @@ static void print_text(const char *wl, const cf_layout *l, int nodes, const cf_f
     }
     printf("throughput           %.6g per s (%.6g per GPU)\n", r->tokens_per_s, r->tokens_per_s_per_gpu);
     printf("memory per GPU       %.1f GiB\n", r->memory_per_gpu_gib);
+    if (!isnan(avail) && r->memory_per_gpu_gib > avail)
+        printf("does not fit: %.1f GiB needed per GPU, %.1f GiB available\n", r->memory_per_gpu_gib,
+               avail);
     printf("breakdown: compute %.4g s, tp_comm %.4g s, pp_bubble %.4g s, pp_comm %.4g s, "
            "dp_comm_exposed %.4g s, cp_comm %.4g s\n",
            r->breakdown.compute_s, r->breakdown.tp_comm_s, r->breakdown.pp_bubble_s,
@@ -73,6 +94,7 @@ int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
     cf_error err;
     cf_status st;
     long v, gpus;
+    double avail;
     int c, rc, nodes, have_tp = 0, have_pp = 0, have_dp = 0;
 
     cf_layout_init(&lay);
@@ -126,7 +148,17 @@ int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
                                     "heads, pp*vp at most the layers, cp divide seq; other kinds take "
                                     "tp = pp = cp = 1; several nodes need a network)");
     if (st != CF_OK) return cli_lib_error(CMD, st, NULL);
-    if (fmt == FMT_JSON) return cli_print_json(cf_step_result_to_json(&res));
-    print_text(w.name, &lay, nodes, &fab, &res);
+    avail = available_gib(&fab);
+    if (fmt == FMT_JSON) {
+        json_t *j = cf_step_result_to_json(&res);
+        if (j && json_object_set_new(j, "fits_memory",
+                                     isnan(avail) ? json_null()
+                                                  : json_boolean(res.memory_per_gpu_gib <= avail)) != 0) {
+            json_decref(j);
+            j = NULL;
+        }
+        return cli_print_json(j);
+    }
+    print_text(w.name, &lay, nodes, &fab, &res, avail);
     return EXIT_OK;
 }

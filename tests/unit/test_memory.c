@@ -120,7 +120,9 @@ static void pipeline_inflight(void **state)
 static void usable_memory(void **state)
 {
     (void)state;
-    near(cf__gpu_usable_bytes("H100-SXM"), 80 * GIB * 0.97, 1e-12);
+    /* vendor GB = 10^9 B: 80 GB = 80e9 B = 74.506 GiB */
+    near(cf__gpu_usable_bytes("H100-SXM"), 80e9, 1e-12);
+    near(cf__gpu_usable_bytes("H100-SXM") / GIB, 74.5058, 1e-5);
     assert_true(cf__gpu_usable_bytes("no-such-gpu") == 0);
 }
 
