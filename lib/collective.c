@@ -1,11 +1,15 @@
 /* collective.c — the collective-communication model (DESIGN §4.1-4.2).
  *
- * t = latency(algo, protocol, nodes, ranks) + S_eff / busbw, where busbw is
+ * t = latency(algo, protocol, nodes, ranks) + (S_eff + fill) / busbw, where
+ * fill = min(S_eff, in-flight window) is the network pipeline's fill across
+ * nodes (Simple protocol; the window is NET_WINDOW_PER_NIC per NIC reached),
+ * and busbw is
  * the smallest of the limits the algorithm meets: the intra-node link (NVLink
  * behind NVSwitch, NVLS, bridges, PCIe) and the scale-out NICs the
  * communicator reaches, times the fabric family's efficiency eta (and the
  * GDR-off factor), shaped by the algorithm (ring: per-node line rate; double
- * binary tree: 2(n-1)/n / L(N) of it; alltoall and gather: per-GPU shares).
+ * binary tree: 2(n-1)/n / L(N) of it, NVLSTree through at most NVLS_HEADS_MAX
+ * heads per NVLink domain; alltoall and gather: per-GPU shares).
  * The latency structure and protocol factors are NCCL's own tuner
  * (src/graph/tuning.cc); `auto` picks the (algorithm, protocol) of least
  * predicted time, as the tuner does. A GB200/GB300 NVL72 rack is one "node":
