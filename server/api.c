@@ -423,12 +423,7 @@ static void post_plan(srv_api *api, const srv_request *rq, srv_reply *out)
     cf_error e;
     cf_status st;
 
-    if (!SRV_HAVE(cf_plan) || !SRV_HAVE(cf_plan_opts_init) || !SRV_HAVE(cf_workload_load) ||
-        !SRV_HAVE(cf_workload_from_json)) {
-        not_implemented(out, "the plan");
-        return;
-    }
-    if (need_catalog(api, out) != 0) return;
+    /* The body is checked first: a malformed request is a 400 in any build. */
     if (!rq->body || rq->body_len == 0) {
         srv_error(out, 400, "bad_request", "the body must be a JSON object such as "
                   "{\"workload\":\"llama3-70b\"}");
@@ -442,6 +437,16 @@ static void post_plan(srv_api *api, const srv_request *rq, srv_reply *out)
     if (!json_is_object(body)) {
         json_decref(body);
         srv_error(out, 400, "bad_request", "the body must be a JSON object");
+        return;
+    }
+    if (!SRV_HAVE(cf_plan) || !SRV_HAVE(cf_plan_opts_init) || !SRV_HAVE(cf_workload_load) ||
+        !SRV_HAVE(cf_workload_from_json)) {
+        json_decref(body);
+        not_implemented(out, "the plan");
+        return;
+    }
+    if (need_catalog(api, out) != 0) {
+        json_decref(body);
         return;
     }
     memset(&w, 0, sizeof w);
@@ -474,6 +479,11 @@ static void post_audit(srv_api *api, const srv_request *rq, srv_reply *out)
     cf_status st;
     const char *name = rq->upload_name ? rq->upload_name : "input";
 
+    if (!rq->body || rq->body_len == 0) {
+        srv_error(out, 400, "bad_request", "the body is empty: send the log as the raw body or as a "
+                  "multipart/form-data file field");
+        return;
+    }
     if (!SRV_HAVE(cf_audit_buffer)) {
         not_implemented(out, "the audit");
         return;
@@ -518,11 +528,6 @@ static void post_audit(srv_api *api, const srv_request *rq, srv_reply *out)
     }
     if (ao.expect_fabric && !isnan(ao.expect_gbps)) {
         srv_error(out, 400, "bad_request", "give either 'offering' or 'expect_gbps', not both");
-        return;
-    }
-    if (!rq->body || rq->body_len == 0) {
-        srv_error(out, 400, "bad_request", "the body is empty: send the log as the raw body or as a "
-                  "multipart/form-data file field");
         return;
     }
     st = cf_audit_buffer(rq->body, rq->body_len, name, &ao, &report, &as);

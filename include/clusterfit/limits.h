@@ -67,7 +67,8 @@
 #define CF_MAX_HTTP_BODIES_TOTAL_BYTES (4L * CF_MAX_HTTP_BODY_BYTES)
 
 /* Cached GET responses (catalog queries, until the catalog file changes):
- * the page's filter combinations in use at once are a few dozen. */
-#define CF_MAX_HTTP_CACHE_ENTRIES 256
+ * the page's filter combinations in use at once are a few dozen; the whole
+ * catalog as JSON is ~140 KB, so 64 entries stay under ~10 MB. */
+#define CF_MAX_HTTP_CACHE_ENTRIES 64
 
 #endif
