@@ -53,6 +53,7 @@ typedef struct server {
     struct stat db_seen, wal_seen;  /* catalog files as the cache last saw them */
     int db_seen_ok, wal_seen_ok;
     unsigned long generation;       /* counts cache clears */
+    size_t evict;                   /* next entry replaced when the cache is full */
     pthread_mutex_t budget_lock;
     long bodies_bytes;              /* bytes reserved by bodies in flight */
 } server;
@@ -187,7 +188,7 @@ static int cache_queue(server *s, const char *key, struct MHD_Connection *c, req
 }
 
 /* Keeps `resp` unless the cache was cleared since generation `gen` (the reply
- * may predate a catalog change) or is full. Returns 1 when the cache took
+ * may predate a catalog change). Returns 1 when the cache took
  * `resp` (it then owns it; libmicrohttpd responses may be queued any number
  * of times). */
 static int cache_put(server *s, const char *key, struct MHD_Response *resp, unsigned status,
@@ -195,17 +196,27 @@ static int cache_put(server *s, const char *key, struct MHD_Response *resp, unsi
 {
     int kept = 0;
     pthread_mutex_lock(&s->cache_lock);
-    if (gen == s->generation && s->n_cache < CF_MAX_HTTP_CACHE_ENTRIES) {
+    if (gen == s->generation) {
         int dup = 0;
+        char *k;
+        size_t slot = s->n_cache;
         for (size_t i = 0; i < s->n_cache; i++)
             if (strcmp(s->cache[i].key, key) == 0) dup = 1;
-        char *k = dup ? NULL : strdup(key);
-        if (k) {
-            s->cache[s->n_cache].key = k;
-            s->cache[s->n_cache].resp = resp;
-            s->cache[s->n_cache].status = status;
-            s->cache[s->n_cache].len = len;
+        k = dup ? NULL : strdup(key);
+        if (k && slot == CF_MAX_HTTP_CACHE_ENTRIES) {
+            /* Full: replace entries in turn (the response stays alive while
+             * a connection still sends it: libmicrohttpd counts references). */
+            slot = s->evict++ % CF_MAX_HTTP_CACHE_ENTRIES;
+            free(s->cache[slot].key);
+            MHD_destroy_response(s->cache[slot].resp);
+        } else if (k) {
             s->n_cache++;
+        }
+        if (k) {
+            s->cache[slot].key = k;
+            s->cache[slot].resp = resp;
+            s->cache[slot].status = status;
+            s->cache[slot].len = len;
             kept = 1;
         }
     }
