@@ -478,7 +478,31 @@ static void post_audit(srv_api *api, const srv_request *rq, srv_reply *out)
     cf_audit_status as;
     cf_status st;
     const char *name = rq->upload_name ? rq->upload_name : "input";
+    const char *offering = NULL;
 
+    /* The request is checked first: a malformed one is a 400 in any build. */
+    memset(&ao, 0, sizeof ao);
+    ao.expect_gbps = NAN;
+    for (size_t i = 0; i < rq->n_args; i++) {
+        const char *k = rq->args[i].key, *v = rq->args[i].value ? rq->args[i].value : "";
+        if (strcmp(k, "expect_gbps") == 0) {
+            if (cf_parse_double(v, &ao.expect_gbps) != CF_OK || !(ao.expect_gbps > 0) || ao.expect_gbps > 1e5) {
+                srv_error(out, 400, "bad_request", "parameter 'expect_gbps' must be a number from 0 to "
+                          "100000 (Gbit/s per node), got '%.64s'", v);
+                return;
+            }
+        } else if (strcmp(k, "offering") == 0 && *v) {
+            offering = v;
+        } else {
+            srv_error(out, 400, "bad_request", "unknown or empty parameter '%.64s' (accepted: offering, "
+                      "expect_gbps)", k);
+            return;
+        }
+    }
+    if (offering && !isnan(ao.expect_gbps)) {
+        srv_error(out, 400, "bad_request", "give either 'offering' or 'expect_gbps', not both");
+        return;
+    }
     if (!rq->body || rq->body_len == 0) {
         srv_error(out, 400, "bad_request", "the body is empty: send the log as the raw body or as a "
                   "multipart/form-data file field");
@@ -488,47 +512,30 @@ static void post_audit(srv_api *api, const srv_request *rq, srv_reply *out)
         not_implemented(out, "the audit");
         return;
     }
-    memset(&ao, 0, sizeof ao);
-    ao.expect_gbps = NAN;
-    for (size_t i = 0; i < rq->n_args; i++) {
-        const char *k = rq->args[i].key, *v = rq->args[i].value ? rq->args[i].value : "";
-        if (strcmp(k, "expect_gbps") == 0) {
-            if (cf_parse_double(v, &ao.expect_gbps) != CF_OK || !(ao.expect_gbps > 0) || ao.expect_gbps > 1e5) {
-                srv_error(out, 400, "bad_request", "parameter 'expect_gbps' must be a number from 0 to 100000 (Gbit/s per node), got '%.64s'", v);
-                return;
-            }
-        } else if (strcmp(k, "offering") == 0) {
-            cf_offering *o = NULL;
-            cf_error e;
-            if (need_catalog(api, out) != 0) return;
-            if (!SRV_HAVE(cf_fabric_from_offering)) {
-                not_implemented(out, "the fabric of an offering");
-                return;
-            }
-            pthread_mutex_lock(&api->lock);
-            st = cf_catalog_get(api->cat, v, &o);
-            pthread_mutex_unlock(&api->lock);
-            if (st != CF_OK) {
-                if (st == CF_ENOTFOUND) srv_error(out, 404, "not_found", "no offering with id '%.64s'", v);
-                else lib_error(out, st, NULL);
-                return;
-            }
-            cf_error_clear(&e);
-            st = cf_fabric_from_offering(o, &fab, &e);
-            cf_offering_destroy(o);
-            if (st != CF_OK) {
-                lib_error(out, CF_EINVAL, &e);
-                return;
-            }
-            ao.expect_fabric = &fab;
-        } else {
-            srv_error(out, 400, "bad_request", "unknown parameter '%.64s' (accepted: offering, expect_gbps)", k);
+    if (offering) {
+        cf_offering *o = NULL;
+        cf_error e;
+        if (need_catalog(api, out) != 0) return;
+        if (!SRV_HAVE(cf_fabric_from_offering)) {
+            not_implemented(out, "the fabric of an offering");
             return;
         }
-    }
-    if (ao.expect_fabric && !isnan(ao.expect_gbps)) {
-        srv_error(out, 400, "bad_request", "give either 'offering' or 'expect_gbps', not both");
-        return;
+        pthread_mutex_lock(&api->lock);
+        st = cf_catalog_get(api->cat, offering, &o);
+        pthread_mutex_unlock(&api->lock);
+        if (st != CF_OK) {
+            if (st == CF_ENOTFOUND) srv_error(out, 404, "not_found", "no offering with id '%.64s'", offering);
+            else lib_error(out, st, NULL);
+            return;
+        }
+        cf_error_clear(&e);
+        st = cf_fabric_from_offering(o, &fab, &e);
+        cf_offering_destroy(o);
+        if (st != CF_OK) {
+            lib_error(out, CF_EINVAL, &e);
+            return;
+        }
+        ao.expect_fabric = &fab;
     }
     st = cf_audit_buffer(rq->body, rq->body_len, name, &ao, &report, &as);
     if (st != CF_OK) {
