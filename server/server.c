@@ -78,6 +78,14 @@ typedef struct request {
 
 /* --- helpers ------------------------------------------------------------------ */
 
+/* Copies src into dst (size n), cut to fit: log fields only. */
+static void copy_cut(char *dst, size_t n, const char *src)
+{
+    size_t len = strnlen(src, n - 1);
+    memcpy(dst, src, len);
+    dst[len] = '\0';
+}
+
 static double ms_since(const struct timespec *t0)
 {
     struct timespec t;
@@ -367,7 +375,7 @@ static enum MHD_Result post_field(void *cls, enum MHD_ValueKind kind, const char
         const char *base = filename ? strrchr(filename, '/') : NULL;
         r->upload_field = 1;
         base = base ? base + 1 : filename;
-        snprintf(r->upload_name, sizeof r->upload_name, "%s", base && *base ? base : "upload");
+        copy_cut(r->upload_name, sizeof r->upload_name, base && *base ? base : "upload");
         for (char *p = r->upload_name; *p; p++)
             if ((unsigned char)*p < 0x20 || *p == '\\') *p = '_';
     }
@@ -458,7 +466,7 @@ static enum MHD_Result answer(server *s, struct MHD_Connection *c, request *r, c
         return queue_error(c, r, 400, "bad_request", "the query string is longer than %ld bytes",
                            (long)CF_MAX_QUERY_BYTES);
     make_key(url, &a, key, sizeof key);
-    snprintf(r->target, sizeof r->target, "%s", key);
+    copy_cut(r->target, sizeof r->target, key);
     if (is_get) {
         int q = cache_queue(s, key, c, r, &gen);
         if (q) return q > 0 ? MHD_YES : MHD_NO;
@@ -492,8 +500,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         if (!r) return MHD_NO;
         r->srv = s;
         clock_gettime(CLOCK_MONOTONIC, &r->t0);
-        snprintf(r->method, sizeof r->method, "%s", method);
-        snprintf(r->target, sizeof r->target, "%s", url);
+        copy_cut(r->method, sizeof r->method, method);
+        copy_cut(r->target, sizeof r->target, url);
         *con_cls = r;
         return on_headers(s, c, r, method);
     }

@@ -75,7 +75,7 @@ async function batch(n, deadline) {
   const workers = Array.from({ length: 16 }, async () => {
     while (sent < n && Date.now() < deadline) {
       sent++;
-      const r = await raw(request(), 800);
+      const r = await raw(request(), 400);
       const st = statusOf(r.text);
       const key = st ? String(st) : `no-status(${r.why})`;
       statuses[key] = (statuses[key] || 0) + 1;
