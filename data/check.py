@@ -3,7 +3,8 @@
 
 Checks every rule the C loader enforces (see ../docs/catalog-data.md and DESIGN.md
 sections 2 and 3): exact header, column count, enums, numbers, sets, unique ids,
-non-empty source_url and as_of, UTF-8, no empty lines. Prints counts and the number
+non-empty source_url and as_of, UTF-8, no empty lines. An empty gpu cell
+is accepted (unknown model); a non-empty one must name a row of gpus.csv. Prints counts and the number
 of unknown (empty) cells per column. Exit status 0 when the files are valid, 1 when not.
 
 Usage: python3 data/check.py [--quiet] [DATA_DIR]
@@ -166,8 +167,10 @@ class Checker:
             for k in ("provider", "offering"):
                 if not r[k]:
                     self.err(path, line, col(k), f"{k}: required")
-            if r["gpu"] not in gpus:
-                self.err(path, line, col("gpu"), f"gpu: '{r['gpu']}' not in gpus.csv (accepted: {', '.join(sorted(gpus))})")
+            # An empty gpu means unknown: the source does not state the model exactly
+            # (e.g. "H100" without SXM/PCIe/NVL); what it does say goes in notes.
+            if r["gpu"] and r["gpu"] not in gpus:
+                self.err(path, line, col("gpu"), f"gpu: '{r['gpu']}' not in gpus.csv (accepted: {', '.join(sorted(gpus))}, or empty for unknown)")
             for k in ("gpus_per_node", "gpu_memory_gb", "nics_per_node", "max_cluster_gpus", "billing_increment_s"):
                 if r[k] and not INT_RE.match(r[k]):
                     self.err(path, line, col(k), f"{k}: expected an integer or empty, found '{r[k]}'")

@@ -12,4 +12,5 @@
 #include "step.h"
 #include "audit.h"
 #include "plan.h"
+#include "validate.h"
 #endif

@@ -22,6 +22,14 @@
 /* Validation CSV: the shipped tables are < 20 KB. */
 #define CF_MAX_VALIDATION_BYTES (16L * 1024 * 1024)
 
+/* Rows in a validation CSV: the shipped tables have < 100 rows; 100k keeps
+ * a user's own measurement dumps while bounding memory. */
+#define CF_MAX_VALIDATION_ROWS 100000L
+
+/* GPU models in data/gpus.csv: ~25 today; the table is built once per
+ * process and this bounds it. */
+#define CF_MAX_GPUS 256L
+
 /* Longest log line the audit keeps whole: NCCL INFO lines are < 1 KB and
  * topology dumps < 4 KB; longer lines are cut (and reported TRUNCATED_INPUT
  * only if they were the last line), never buffered without bound. */
