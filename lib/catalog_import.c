@@ -65,6 +65,11 @@ static void header_cell(reader *r, const char *s, size_t len)
         fail_at(r, CF_EPARSE, r->rec_line, p + 1, "%s", "too many columns in the header row");
         return;
     }
+    if (cf__bad_utf8((const unsigned char *)s + a, b - a, 0) >= 0) {
+        fail_at(r, CF_EPARSE, r->rec_line, p + 1, "%s",
+                "invalid UTF-8 or a control character in a column name");
+        return;
+    }
     snprintf(name, sizeof name, "%.*s", (int)(b - a > 60 ? 60 : b - a), s + a);
     c = b - a < sizeof name ? cf_offering_column_index(name) : -1;
     r->map[p] = c;

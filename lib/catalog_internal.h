@@ -61,6 +61,10 @@ int cf__offering_check_row(const cf_offering *o, char *why, size_t n);
  * CF_ENOMEM leaves *o untouched. `cap` is the list's allocated size. */
 cf_status cf__list_push(cf_offering_list *l, size_t *cap, cf_offering *o);
 
+/* Offset of the first byte of s that is not well-formed UTF-8 or is a
+ * control character (tab allowed, CR/LF when multiline), or -1. */
+long cf__bad_utf8(const unsigned char *s, size_t len, int multiline);
+
 /* Date parts of YYYY-MM or YYYY-MM-DD; *day 0 when absent. 0 on success. */
 int cf__date_parse(const char *s, int *year, int *month, int *day);
 

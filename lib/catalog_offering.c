@@ -149,7 +149,7 @@ unsigned long long cf__fnv1a(unsigned long long h, const void *data, size_t len)
 /* Offset of the first byte that is not well-formed UTF-8 (RFC 3629: no
  * overlong forms, no surrogates, nothing above U+10FFFF), or of a control
  * character (allowed: tab always, CR/LF when `multiline`); -1 if none. */
-static long bad_utf8(const unsigned char *s, size_t len, int multiline)
+long cf__bad_utf8(const unsigned char *s, size_t len, int multiline)
 {
     size_t i = 0;
     while (i < len) {
@@ -444,7 +444,7 @@ cf_status cf__offering_set_cell(cf_offering *o, int c, const char *s, size_t len
                  CF_MAX_FIELD_BYTES);
         return CF_ELIMIT;
     }
-    bad = bad_utf8((const unsigned char *)s + a, b - a, col->kind == CF__COL_TEXT);
+    bad = cf__bad_utf8((const unsigned char *)s + a, b - a, col->kind == CF__COL_TEXT);
     if (bad >= 0) {
         unsigned char ch = (unsigned char)s[a + (size_t)bad];
         if (ch < 0x80)
