@@ -108,7 +108,8 @@ static int need_catalog(srv_api *api, srv_reply *out)
                   api->cat_error[0] ? api->cat_error : "not implemented");
         return -1;
     }
-    if (!SRV_HAVE(cf_filter_init) || !SRV_HAVE(cf_catalog_query) || !SRV_HAVE(cf_catalog_get) ||
+    if (!SRV_HAVE(cf_filter_init) || !SRV_HAVE(cf_filter_set) || !SRV_HAVE(cf_sort_parse) ||
+        !SRV_HAVE(cf_sort_accepted) || !SRV_HAVE(cf_catalog_query) || !SRV_HAVE(cf_catalog_get) ||
         !SRV_HAVE(cf_offering_to_json) || !SRV_HAVE(cf_offering_list_free) ||
         !SRV_HAVE(cf_offering_destroy))
         return not_implemented(out, "the catalog query");
@@ -164,28 +165,22 @@ static void get_offerings(srv_api *api, const srv_request *rq, srv_reply *out)
     out->cacheable = 1;
 }
 
-/* Days from as_of (YYYY-MM-DD, or YYYY-MM read as the 1st) to today (or
- * CLUSTERFIT_NOW), as `clusterfit show` reports it; -1 when unreadable. */
+/* Days from as_of to today (or CLUSTERFIT_NOW), as `clusterfit show`
+ * counts them (cf_age_days); -1 when unknown. */
 static long age_days(const char *as_of, const char *now)
 {
-    int y, m, d = 1, ny, nm, nd;
-    struct tm a = {0}, b = {0};
-    time_t ta, tb;
-    if (!as_of || sscanf(as_of, "%4d-%2d-%2d", &y, &m, &d) < 2) return -1;
+    char today[16];
+    long days;
+    if (!as_of || !SRV_HAVE(cf_age_days)) return -1;
     if (now && *now) {
-        if (sscanf(now, "%4d-%2d-%2d", &ny, &nm, &nd) != 3) return -1;
+        snprintf(today, sizeof today, "%s", now);
     } else {
         time_t t = time(NULL);
         struct tm g;
         gmtime_r(&t, &g);
-        ny = g.tm_year + 1900, nm = g.tm_mon + 1, nd = g.tm_mday;
+        strftime(today, sizeof today, "%Y-%m-%d", &g);
     }
-    a.tm_year = y - 1900, a.tm_mon = m - 1, a.tm_mday = d, a.tm_hour = 12;
-    b.tm_year = ny - 1900, b.tm_mon = nm - 1, b.tm_mday = nd, b.tm_hour = 12;
-    ta = timegm(&a);
-    tb = timegm(&b);
-    if (ta == (time_t)-1 || tb == (time_t)-1) return -1;
-    return (long)((tb - ta) / 86400);
+    return cf_age_days(as_of, today, &days) == CF_OK ? days : -1;
 }
 
 static void get_offering(srv_api *api, const char *id, srv_reply *out)
@@ -213,7 +208,7 @@ static void get_offering(srv_api *api, const char *id, srv_reply *out)
     }
     j = cf_offering_to_json(o);
     age = age_days(o->as_of, api->now);
-    if (j && json_object_set_new(j, "age_days", age >= 0 ? json_integer(age) : json_null()) != 0) {
+    if (j && json_object_set_new(j, "age_days", age != -1 ? json_integer(age) : json_null()) != 0) {
         json_decref(j);
         j = NULL;
     }
@@ -353,10 +348,10 @@ static int plan_input(const json_t *body, cf_workload *w, srv_list_query *lq, cf
     if (plan_number(body, "deadline_h", 1e-3, 1e7, &po->deadline_h, out) != 0) return -1;
     if (plan_number(body, "budget", 1e-3, 1e15, &po->budget, out) != 0) return -1;
     d = NAN;
-    if (plan_number(body, "top", 1, 1000, &d, out) != 0) return -1;
+    if (plan_number(body, "top", 1, 100000, &d, out) != 0) return -1;
     if (!isnan(d)) {
         if (d != floor(d)) {
-            srv_error(out, 400, "bad_request", "'top' must be an integer from 1 to 1000");
+            srv_error(out, 400, "bad_request", "'top' must be an integer from 1 to 100000");
             return -1;
         }
         po->top = (int)d;
@@ -371,7 +366,7 @@ static int plan_input(const json_t *body, cf_workload *w, srv_list_query *lq, cf
     /* The plan compares prices in one currency and lists the others as
      * unranked (DESIGN §4.5), so currency selects, it does not filter. */
     if (lq->filter.currency) {
-        po->currency = lq->currency;
+        po->currency = lq->filter.currency;     /* borrowed from lq->store */
         lq->filter.currency = NULL;
     }
     /* The plan's universe is multi-node offerings unless asked otherwise. */

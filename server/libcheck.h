@@ -14,6 +14,10 @@
 #include "clusterfit/plan.h"
 
 #pragma weak cf_filter_init
+#pragma weak cf_filter_set
+#pragma weak cf_sort_parse
+#pragma weak cf_sort_accepted
+#pragma weak cf_age_days
 #pragma weak cf_catalog_close
 #pragma weak cf_catalog_query
 #pragma weak cf_catalog_get

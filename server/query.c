@@ -1,8 +1,9 @@
 /* query.c — query-string parameters of the JSON API into library structures.
  *
  * The API's parameters are the CLI's flags with '-' written '_' (DESIGN §6),
- * so each parameter is parsed with the same vocabulary functions the CLI uses
- * (cf_*_parse, cf_set_parse, cf_parse_*). Every rejection names the parameter
+ * so each parameter is parsed by the same library functions the CLI uses
+ * (cf_filter_set and cf_sort_parse for `list`; cf_*_parse and cf_parse_* for
+ * `predict collective`). Every rejection names the parameter
  * and what it accepts, because the message is all an API user sees. Unknown,
  * repeated and empty parameters are errors rather than ignored: a typo in a
  * filter must not silently return the whole catalog. The plan request's
@@ -12,17 +13,12 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 #include "server.h"
 #include "libcheck.h"
 
 static const char *const list_params[] = {
     "multinode", "network", "gdr", "rdma", "gpu", "min_gbps", "orchestration",
     "provisioning", "storage", "max_price", "currency", "provider", "sort", NULL
-};
-
-static const char *const sort_names[] = {
-    "price", "gbps", "gpus", "max-cluster", "provider", "as-of", NULL
 };
 
 static const char *const coll_params[] = {
@@ -75,14 +71,6 @@ static int check_keys(const srv_kv *kv, size_t n, const char *const *names, char
     return 0;
 }
 
-static int yes_no(const char *key, const char *v, cf_cap *out, char *msg, size_t msgn)
-{
-    if (strcasecmp(v, "yes") == 0) *out = CF_CAP_YES;
-    else if (strcasecmp(v, "no") == 0) *out = CF_CAP_NO;
-    else return fail(msg, msgn, "parameter '%s' must be yes or no, got '%.64s'", key, v);
-    return 0;
-}
-
 static int number(const char *key, const char *v, double min, double max, double *out,
                   char *msg, size_t msgn)
 {
@@ -124,87 +112,45 @@ static int gpu_name(const char *key, const char *v, char *dst, size_t n, char *m
     return text(key, v, dst, n, msg, msgn);
 }
 
-static int one_list_param(const char *k, const char *v, int allow_sort, srv_list_query *out,
+/* One list parameter through the catalog's own parser (cf_filter_set, the
+ * one `clusterfit list` uses), so the API and the CLI accept and reject the
+ * same values with the same messages. The value is copied into `out` first:
+ * the filter borrows it for as long as `out` lives. */
+/* allow_sort: 0 no sort parameter, 1 the list endpoint, 2 a plan's filters
+ * (sort accepted and ignored by the plan's own ranking; multinode=any). */
+static int one_list_param(size_t i, const char *k, const char *v, int allow_sort, srv_list_query *out,
                           char *msg, size_t msgn)
 {
-    cf_filter *f = &out->filter;
+    cf_error err;
+    char *store = out->store[i];
+    if (strlen(v) >= sizeof out->store[i])
+        return fail(msg, msgn, "parameter '%s' is longer than %zu characters", k, sizeof out->store[i] - 1);
+    memcpy(store, v, strlen(v) + 1);
+    if (strcmp(k, "sort") == 0) {
+        if (!allow_sort) return fail(msg, msgn, "parameter 'sort' is not accepted here");
+        if (cf_sort_parse(store, &out->sort) != CF_OK)
+            return fail(msg, msgn, "parameter 'sort': expected one of %s, got '%.64s'", cf_sort_accepted(), v);
+        return 0;
+    }
     if (strcmp(k, "multinode") == 0) {
         out->multinode_set = 1;
-        return yes_no(k, v, &f->multinode, msg, msgn);
-    }
-    if (strcmp(k, "gdr") == 0) return yes_no(k, v, &f->gdr, msg, msgn);
-    if (strcmp(k, "rdma") == 0) return yes_no(k, v, &f->rdma, msg, msgn);
-    if (strcmp(k, "network") == 0) {
-        if (cf_network_parse(v, &f->network) != CF_OK)
-            return fail(msg, msgn, "parameter 'network': unknown fabric '%.64s' (accepted: %s)", v,
-                        cf_network_accepted());
-        f->network_set = 1;
-        return 0;
-    }
-    if (strcmp(k, "gpu") == 0) {
-        if (gpu_name(k, v, out->gpu, sizeof out->gpu, msg, msgn) != 0) return -1;
-        f->gpu = out->gpu;
-        return 0;
-    }
-    if (strcmp(k, "min_gbps") == 0) return number(k, v, 0, 1e6, &f->min_gbps, msg, msgn);
-    if (strcmp(k, "max_price") == 0) return number(k, v, 0, 1e6, &f->max_price, msg, msgn);
-    if (strcmp(k, "orchestration") == 0 || strcmp(k, "provisioning") == 0) {
-        cf_set_kind kind = k[0] == 'o' ? CF_SET_ORCHESTRATION : CF_SET_PROVISIONING;
-        unsigned *mask = k[0] == 'o' ? &f->orchestration : &f->provisioning;
-        if (cf_set_parse(kind, v, ",", mask) != CF_OK || *mask == 0)
-            return fail(msg, msgn, "parameter '%s': bad value '%.64s' (accepted: %s, comma-separated)",
-                        k, v, cf_set_accepted(kind));
-        return 0;
-    }
-    if (strcmp(k, "storage") == 0) {
-        if (strcasecmp(v, "yes") != 0)
-            return fail(msg, msgn, "parameter 'storage' accepts only yes (offerings with shared "
-                        "storage), got '%.64s'", v);
-        f->storage = 1;
-        return 0;
-    }
-    if (strcmp(k, "currency") == 0) {
-        if (strlen(v) != 3)
-            return fail(msg, msgn, "parameter 'currency' must be an ISO 4217 code such as USD, got '%.64s'", v);
-        for (int i = 0; i < 3; i++) {
-            char c = v[i];
-            if (c >= 'a' && c <= 'z') c = (char)(c - 'a' + 'A');
-            if (c < 'A' || c > 'Z')
-                return fail(msg, msgn, "parameter 'currency' must be an ISO 4217 code such as USD, got '%.64s'", v);
-            out->currency[i] = c;
+        /* A plan's filters may ask for every offering, as `plan --multinode any`. */
+        if (allow_sort == 2 && strcmp(v, "any") == 0) {
+            out->filter.multinode = CF_CAP_UNKNOWN;
+            return 0;
         }
-        out->currency[3] = '\0';
-        f->currency = out->currency;
-        return 0;
     }
-    if (strcmp(k, "provider") == 0) {
-        if (text(k, v, out->provider, sizeof out->provider, msg, msgn) != 0) return -1;
-        f->provider = out->provider;
-        return 0;
-    }
-    if (strcmp(k, "sort") == 0 && allow_sort) {
-        char accepted[128];
-        for (int i = 0; sort_names[i]; i++) {
-            /* max_cluster and as_of too: the API writes '-' as '_' elsewhere. */
-            char alt[32];
-            snprintf(alt, sizeof alt, "%s", sort_names[i]);
-            for (char *p = alt; *p; p++) if (*p == '-') *p = '_';
-            if (strcmp(v, sort_names[i]) == 0 || strcmp(v, alt) == 0) {
-                out->sort = (cf_sort)i;
-                return 0;
-            }
-        }
-        join_names(sort_names, accepted, sizeof accepted);
-        return fail(msg, msgn, "parameter 'sort': unknown order '%.64s' (accepted: %s)", v, accepted);
-    }
-    return fail(msg, msgn, "parameter '%s' is not accepted here", k);
+    cf_error_clear(&err);
+    if (cf_filter_set(&out->filter, k, store, &err) != CF_OK)
+        return fail(msg, msgn, "parameter '%s': %s", k, err.message[0] ? err.message : "bad value");
+    return 0;
 }
 
 static void list_init(srv_list_query *out)
 {
     memset(out, 0, sizeof *out);
     cf_filter_init(&out->filter);
-    out->sort = CF_SORT_PRICE;
+    out->sort = CF_SORT_PROVIDER;   /* as `clusterfit list` */
 }
 
 int srv_parse_list(const srv_kv *kv, size_t n, int allow_sort, srv_list_query *out,
@@ -213,7 +159,7 @@ int srv_parse_list(const srv_kv *kv, size_t n, int allow_sort, srv_list_query *o
     list_init(out);
     if (check_keys(kv, n, list_params, msg, msgn) != 0) return -1;
     for (size_t i = 0; i < n; i++)
-        if (one_list_param(kv[i].key, kv[i].value, allow_sort, out, msg, msgn) != 0) return -1;
+        if (one_list_param(i, kv[i].key, kv[i].value, allow_sort, out, msg, msgn) != 0) return -1;
     return 0;
 }
 
@@ -271,7 +217,7 @@ int srv_parse_list_json(const json_t *obj, srv_list_query *out, char *msg, size_
     }
     if (check_keys(kv, n, list_params, msg, msgn) != 0) return -1;
     for (size_t i = 0; i < n; i++)
-        if (one_list_param(kv[i].key, kv[i].value, 1, out, msg, msgn) != 0) {
+        if (one_list_param(i, kv[i].key, kv[i].value, 2, out, msg, msgn) != 0) {
             /* Name the member as the caller wrote it. */
             char inner[SRV_MSG_MAX];
             snprintf(inner, sizeof inner, "%s", msg);

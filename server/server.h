@@ -100,9 +100,7 @@ typedef struct srv_list_query {
     cf_filter filter;
     cf_sort sort;
     int multinode_set;          /* the multinode parameter was given */
-    char gpu[64];
-    char currency[8];
-    char provider[129];
+    char store[16][256];        /* parameter values the filter borrows */
 } srv_list_query;
 
 /* Parses list parameters (multinode, network, gdr, rdma, gpu, min_gbps,
