@@ -46,7 +46,7 @@ const I18N = {
     unranked_h: 'Not ranked', ranked_n: n => `${n} ranked`,
     chart_caption: 'Scaling efficiency by node count (one line per offering; markers and dash patterns tell them apart)',
     chart_x: 'nodes', chart_y: 'scaling efficiency', no_curves: 'No scaling curves in this answer.',
-    hours: 'h', seconds: 's',
+    hours: 'h', minutes: 'min', seconds: 's',
     verify_h: 'Verify a rented cluster',
     verify_intro: 'Paste or upload nccl-tests output, an NCCL_DEBUG=INFO log, nvidia-smi topo -m or ibstat. The verdict says which transport NCCL really used, whether GPUDirect RDMA is on, and whether the bandwidth reaches the link; every finding names the line that proves it.',
     a_text: 'Log text', a_file: '…or a file', a_expect: 'Expected Gbit/s per node (optional)', a_run: 'Audit',
@@ -108,7 +108,7 @@ const I18N = {
     unranked_h: 'Sin clasificar', ranked_n: n => `${n} clasificadas`,
     chart_caption: 'Eficiencia de escalado según el número de nodos (una línea por oferta; marcadores y trazos las distinguen)',
     chart_x: 'nodos', chart_y: 'eficiencia de escalado', no_curves: 'Esta respuesta no trae curvas de escalado.',
-    hours: 'h', seconds: 's',
+    hours: 'h', minutes: 'min', seconds: 's',
     verify_h: 'Verificar un clúster alquilado',
     verify_intro: 'Pegue o suba la salida de nccl-tests, un registro NCCL_DEBUG=INFO, nvidia-smi topo -m o ibstat. El veredicto dice qué transporte usó NCCL de verdad, si GPUDirect RDMA está activo y si el ancho de banda llega al del enlace; cada hallazgo indica la línea que lo prueba.',
     a_text: 'Texto del registro', a_file: '…o un archivo', a_expect: 'Gbit/s esperados por nodo (opcional)', a_run: 'Auditar',
@@ -190,6 +190,7 @@ function date(s) {
 function duration(seconds) {
   if (isUnknown(seconds)) return T('unknown');
   if (seconds < 120) return num(seconds, seconds < 10 ? 3 : 1) + ' ' + T('seconds');
+  if (seconds < 7200) return num(seconds / 60, 1) + ' ' + T('minutes');
   return num(seconds / 3600, 1) + ' ' + T('hours');
 }
 function cap(v) { return isUnknown(v) ? T('unknown') : (v === 'yes' || v === true ? T('yes') : v === 'no' || v === false ? T('no') : String(v)); }
@@ -533,8 +534,12 @@ function renderChart(curves) {
   const W = 720, H = 340, L = 56, R = 190, Tp = 16, B = 44;
   const all = lines.flatMap(c => c.points.filter(pt => !isUnknown(pt.scaling_efficiency)).map(pt => pt.nodes));
   const x0 = Math.log2(Math.max(1, Math.min(...all))), x1 = Math.max(x0 + 1, Math.log2(Math.max(...all)));
+  /* Efficiency can exceed 1 (at N0 a model that barely fits pays for full
+   * recompute; more nodes free memory): the axis reaches the largest value. */
+  const effs = lines.flatMap(c => c.points.map(pt => pt.scaling_efficiency).filter(e => !isUnknown(e)));
+  const yMax = Math.max(1, Math.ceil(Math.max(...effs) * 4) / 4);
   const X = n => L + (Math.log2(n) - x0) / (x1 - x0) * (W - L - R);
-  const Y = e => Tp + (1 - Math.max(0, Math.min(1.05, e)) / 1.05) * (H - Tp - B);
+  const Y = e => Tp + (1 - Math.max(0, Math.min(yMax, e)) / yMax) * (H - Tp - B);
   const svg = document.createElementNS(ns, 'svg');
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.setAttribute('role', 'img');
@@ -546,7 +551,8 @@ function renderChart(curves) {
     svg.append(e);
     return e;
   };
-  for (let e = 0; e <= 1.0001; e += 0.25) {
+  const step = yMax > 2 ? 0.5 : 0.25;
+  for (let e = 0; e <= yMax + 1e-9; e += step) {
     add('line', { x1: L, x2: W - R, y1: Y(e), y2: Y(e), class: 'grid' });
     add('text', { x: L - 6, y: Y(e) + 4, 'text-anchor': 'end', class: 'tick' }, pct(e));
   }

@@ -155,6 +155,15 @@ await check('no script errors on the page', async () => {
 });
 
 if (SHOT) {
+  // The plan and audit sections as they were left by the checks above, then
+  // the table at 1280 px (the one to look at first).
+  for (const id of ['plan', 'verify']) {
+    if (await page.locator(`#${id}`).count()) {
+      const p = SHOT.replace(/\.png$/, `-${id}.png`);
+      await page.locator(`#${id}`).screenshot({ path: p });
+      console.log(`screenshot: ${p}`);
+    }
+  }
   await page.evaluate(() => document.querySelector('#compare').scrollIntoView());
   await page.screenshot({ path: SHOT, fullPage: false });
   console.log(`screenshot: ${SHOT}`);
