@@ -3,7 +3,8 @@
 # for GET /api/offerings?multinode=yes with wrk, 4 connections on loopback
 # (DESIGN §7: target >= 10k req/s; replies are cached until the catalog
 # changes). The server logs every request to a file as it does in use.
-# Prints wrk's report and a line "serve: N req/s (target >= 10000)".
+# Prints wrk's report and a line "serve: N req/s (target >= 10000)"; exits 1
+# below the target.
 set -eu
 BUILD=${1:-build}
 SECS=${2:-10}
@@ -29,3 +30,4 @@ echo "serve_bench: $(nproc) CPUs, $(date -u +%Y-%m-%d), reply $bytes bytes, $SEC
 wrk -t2 -c4 -d"${SECS}s" --latency "$URL" | tee "$T/wrk.out"
 rps=$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$T/wrk.out")
 echo "serve: $rps req/s (target >= 10000)"
+awk -v r="$rps" 'BEGIN { exit !(r >= 10000) }'
