@@ -2,7 +2,8 @@
 // running server: status codes, the error contract, fields, and agreement
 // with the CLI on the same catalog (CLUSTERFIT_DB is shared with run.sh).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assert, check, done, http, raw, statusOf, expectError, Skip, CF, SHARED } from './lib.mjs';
 
@@ -267,6 +268,25 @@ await check('GET /api/predict/collective on flags agrees with `clusterfit predic
   if (c.rc !== 0 && /not implemented/.test(c.err || '')) throw new Skip('clusterfit predict is not implemented in this build');
   assert.equal(c.rc, 0, c.err);
   assert.deepEqual(r.json, JSON.parse(c.out));
+});
+
+await check('a cached reply changes when `clusterfit import` changes the catalog', async () => {
+  if (!all.length) throw new Skip('no catalog');
+  const q = '/api/offerings?provider=WebTestImport';
+  const before = await http(q);
+  assert.equal(before.status, 200);
+  assert.deepEqual(before.json, []);
+  assert.deepEqual((await http(q)).json, [], 'second, cached, reply');
+  const row = { ...all[0], id: 'web-test-import', provider: 'WebTestImport' };
+  delete row.origin;
+  const dir = mkdtempSync(join(tmpdir(), 'cf-import-'));
+  writeFileSync(join(dir, 'rows.json'), JSON.stringify([row]));
+  const c = cli(['import', join(dir, 'rows.json')]);
+  rmSync(dir, { recursive: true, force: true });
+  if (c.rc !== 0 && /not implemented/.test(c.err || '')) throw new Skip('clusterfit import is not implemented in this build');
+  assert.equal(c.rc, 0, c.err);
+  const after = await http(q);
+  assert.deepEqual(after.json.map(o => o.id), ['web-test-import']);
 });
 
 await check('GET /api/vocab lists the fabric vocabulary of DESIGN §2', async () => {
