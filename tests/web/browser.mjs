@@ -124,10 +124,20 @@ await check('Spanish: texts, "desconocido" for unknown values, numbers in Spanis
   assert.equal(await page.locator('#compare-h').innerText(), 'Comparar ofertas de clústeres');
   assert.equal(await page.getAttribute('html', 'lang'), 'es');
   const body = await page.locator('#offerings tbody').innerText();
+  // A price as Spanish writes it (decimal comma, symbol after the number).
+  const api = await http('/api/offerings?multinode=yes&network=ib&gdr=yes');
+  const o = api.json.find(x => x.price_on_demand_gpu_hr !== null && x.currency && x.price_on_demand_gpu_hr < 10 &&
+    x.price_on_demand_gpu_hr !== Math.round(x.price_on_demand_gpu_hr));
+  if (o) {
+    const want = new Intl.NumberFormat('es', { style: 'currency', currency: o.currency, maximumFractionDigits: 2 })
+      .format(o.price_on_demand_gpu_hr);
+    assert.match(want, /,\d/);
+    const cell = await page.locator(`#offerings tbody tr[data-id="${o.id}"] td[data-col=price]`).innerText();
+    assert.ok(cell.includes(want), `${cell} has ${want}`);
+  }
   if (body.length) {
     assert.ok(!/\bunknown\b/.test(body), 'no English "unknown" left');
     if (/desconocido/.test(body) === false) {
-      const api = await http('/api/offerings?multinode=yes&network=ib&gdr=yes');
       assert.ok(!api.json.some(o => o.topology === null), 'no null to show');
     }
   }
