@@ -94,7 +94,7 @@ static void header_cell(reader *r, const char *s, size_t len)
 
 static void header_done(reader *r)
 {
-    char why[WHY + 600];
+    char why[WHY + 1200];
     size_t used = 0;
     r->ncells = r->nf;
     if (r->n_unknown) {

@@ -9,12 +9,6 @@
 #include <string.h>
 #include "cli.h"
 
-/* The catalog's cf_catalog_get lands with the catalog module; until this
- * branch has it, --offering answers "not available". */
-#ifndef CLI_HAVE_CATALOG_GET
-#define CLI_HAVE_CATALOG_GET 0
-#endif
-
 static const char predict_usage[] =
     "Usage: clusterfit predict collective --collective C --bytes SIZE --nodes N\n"
     "           [--ranks-per-node R] (--offering ID | --gpu G --gpus-per-node K\n"
@@ -53,7 +47,6 @@ int cli_fabric_from_opts(const cli_ctx *ctx, const char *cmd, const cli_fabric_o
     if (o->offering) {
         if (o->gpu || o->gpus_per_node || o->intra || o->network || o->nics || o->nic_gbps)
             return cli_usage_error(cmd, "--offering excludes the fabric flags (--gpu, --intra, ...)");
-#if CLI_HAVE_CATALOG_GET
         {
             cf_catalog *cat = NULL;
             cf_offering *off = NULL;
@@ -72,11 +65,6 @@ int cli_fabric_from_opts(const cli_ctx *ctx, const char *cmd, const cli_fabric_o
             cf_catalog_close(cat);
             if (st != CF_OK) return cli_lib_error(cmd, st, &err);
         }
-#else
-        (void)ctx;
-        fprintf(stderr, "clusterfit %s: --offering needs the catalog, not available in this build\n", cmd);
-        return EXIT_INTERNAL;
-#endif
     } else {
         const cf_gpu_spec *g;
         if (!o->gpu || !o->gpus_per_node || !o->intra || !o->network)

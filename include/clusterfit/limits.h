@@ -30,6 +30,11 @@
  * process and this bounds it. */
 #define CF_MAX_GPUS 256L
 
+/* Largest node count `fit` tries before answering "fits nowhere": 2048
+ * nodes of 8 GPUs is 16,384 GPUs, the plan's default cap (DESIGN §4.5),
+ * and the Llama 3 405B run's size. */
+#define CF_FIT_MAX_NODES 2048L
+
 /* Longest log line the audit keeps whole: NCCL INFO lines are < 1 KB and
  * topology dumps < 4 KB; longer lines are cut (and reported TRUNCATED_INPUT
  * only if they were the last line), never buffered without bound. */
@@ -78,5 +83,10 @@
  * the page's filter combinations in use at once are a few dozen; the whole
  * catalog as JSON is ~140 KB, so 64 entries stay under ~10 MB. */
 #define CF_MAX_HTTP_CACHE_ENTRIES 64
+
+/* Node counts one plan or scale curve evaluates per node type: N0 plus the
+ * powers of two up to the largest stated cluster (~10^5 GPUs: 17 doublings
+ * of 1 node); `scale --nodes` lists are held to the same number. */
+#define CF_MAX_PLAN_NODE_COUNTS 40
 
 #endif
