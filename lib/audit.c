@@ -43,7 +43,7 @@ static double eta_of(cf_network n)
     case CF_NET_TCPXO: return 0.88;
     case CF_NET_TCP: return 0.50;
     case CF_NET_RDMA: return 0.85;
-    default: return 0.85;
+    default: return 0.85;   /* network not shown: the RDMA middle */
     }
 }
 
@@ -961,7 +961,12 @@ static cf_status on_line(void *ctx, const char *s, size_t n, long lineno, int cu
         if (a->in_rank_list && a->f_run >= 0) a->parts[a->f_run].r->list_gap = 1;
         return CF_OK;
     }
-    other_line(a, s, n, lineno);
+    if (!other_line(a, s, n, lineno) && a->f_run >= 0) {
+        /* a result row behind extra leading columns ("rank7  8  2  float ...") */
+        cf__perf_row row;
+        int k = cf__perf_parse_row(p, (size_t)(end - p), &a->parts[a->f_run].r->lay, &row);
+        if (k == CF__ROW_OK) on_row(a, &row, k, lineno);
+    }
     return a->oom ? CF_ENOMEM : CF_OK;
 }
 
