@@ -147,13 +147,13 @@ void cf__port_apply(cf__port *p, const cf__ib_line *l, int devinfo)
     const char *v = l->value;
     switch (l->field) {
     case CF__IBF_STATE:
-        snprintf(p->state, sizeof p->state, "%s", v);
+        snprintf(p->state, sizeof p->state, "%.*s", (int)sizeof p->state - 1, v);
         p->seen_state = 1;
         if (devinfo) p->active = strstr(v, "ACTIVE") != NULL;
         else p->active = cf__starts(v, strlen(v), "Active");
         break;
     case CF__IBF_PHYS:
-        snprintf(p->phys_state, sizeof p->phys_state, "%s", v);
+        snprintf(p->phys_state, sizeof p->phys_state, "%.*s", (int)sizeof p->phys_state - 1, v);
         break;
     case CF__IBF_RATE:
         p->rate_gbps = l->num;
