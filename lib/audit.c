@@ -186,6 +186,9 @@ struct cf_audit {
     int last_cut;
     int prev_row_partial;
     long bytes;
+    char last_host[64];
+    size_t last_host_n;
+    uint64_t last_host_hash;
 };
 
 /* ------------------------------------------------------------ helpers */
@@ -330,12 +333,23 @@ fail:
     return -1;
 }
 
-static void note_host(cf_audit *a, const char *h, size_t n)
+/* Notes a host and returns its hash. Consecutive lines mostly come from
+ * one host: its hash is then reused without rehashing. */
+static uint64_t note_host(cf_audit *a, const char *h, size_t n)
 {
     cf__kv *e;
-    if (n == 0 || n > 255) return;
-    e = cf__kvset_get(&a->hosts, cf__hash(h, n, 0), &a->oom);
+    uint64_t hh;
+    if (n == 0) return 0;
+    if (n == a->last_host_n && memcmp(h, a->last_host, n) == 0) return a->last_host_hash;
+    hh = cf__hash(h, n, 0);
+    if (n < sizeof a->last_host) {
+        memcpy(a->last_host, h, n);
+        a->last_host_n = n;
+        a->last_host_hash = hh;
+    }
+    e = cf__kvset_get(&a->hosts, hh, &a->oom);
     if (e) e->v[0]++;
+    return hh;
 }
 
 static void note_rank(cf_audit *a, long rank, const char *h, size_t n)
@@ -541,15 +555,20 @@ static void ev_apply(cf_audit *a, netev *e, const cf__nccl_line *l, uint64_t hos
         break;
     case CF__NL_IB_USING:
         if (!e->ib_using_loc.line) e->ib_using_loc = at;
+        /* hosts list the same devices: an entry equal to one kept is not
+         * stored again, so the list stays short and lookups cheap */
         for (int i = 0; i < l->n_ibdevs; i++) {
+            const cf__ibdev *d = &l->ibdevs[i];
             int k;
-            for (k = 0; k < e->n_ibdevs; k++)
-                if (e->ibdevs[k].host == host && e->ibdevs[k].d.idx == l->ibdevs[i].idx) break;
-            if (k < e->n_ibdevs) {
-                e->ibdevs[k].d = l->ibdevs[i];
-            } else if (e->n_ibdevs < EV_MAX_IBDEVS) {
+            for (k = 0; k < e->n_ibdevs; k++) {
+                const cf__ibdev *o = &e->ibdevs[k].d;
+                if (o->idx == d->idx && o->port == d->port && o->ll == d->ll &&
+                    strcmp(o->name, d->name) == 0)
+                    break;
+            }
+            if (k == e->n_ibdevs && e->n_ibdevs < EV_MAX_IBDEVS) {
                 e->ibdevs[e->n_ibdevs].host = host;
-                e->ibdevs[e->n_ibdevs].d = l->ibdevs[i];
+                e->ibdevs[e->n_ibdevs].d = *d;
                 e->n_ibdevs++;
             }
         }
@@ -592,8 +611,8 @@ static void ev_apply(cf_audit *a, netev *e, const cf__nccl_line *l, uint64_t hos
         } else if (!e->first_nogdr_ch.line) {
             e->first_nogdr_ch = at;
         }
-        key = cf__hash((const char *)&l->pid, sizeof l->pid, host);
-        key = cf__hash((const char *)&l->dev, sizeof l->dev, key);
+        /* rank key: host hash mixed with pid and device (Fibonacci hashing) */
+        key = host ^ ((uint64_t)l->pid * 0x9E3779B97F4A7C15ULL) ^ ((uint64_t)(l->dev + 1) * 0xC2B2AE3D27D4EB4FULL);
         kv = cf__kvset_get(&e->rank_gdr, key, &a->oom);
         if (kv) {
             int slot = (l->dir == 1 ? 2 : 0) + (l->gdrdma ? 0 : 1);
@@ -651,7 +670,7 @@ static void ev_apply(cf_audit *a, netev *e, const cf__nccl_line *l, uint64_t hos
 
 static void on_nccl(cf_audit *a, const cf__nccl_line *l, long line)
 {
-    uint64_t host = l->host_n ? cf__hash(l->host, l->host_n, 0) : 0;
+    uint64_t host;
     loc at = here(a, line);
     part *p;
     if (a->f_nccl < 0) {
@@ -660,7 +679,12 @@ static void on_nccl(cf_audit *a, const cf__nccl_line *l, long line)
     }
     p = &a->parts[a->f_nccl];
     p->last_line = line;
-    if (l->host_n) note_host(a, l->host, l->host_n);
+    host = note_host(a, l->host, l->host_n);
+    if (l->kind == CF__NL_OTHER && !l->roce_gid) {     /* most lines: nothing to record */
+        p->ev->lines++;
+        a->g.lines++;
+        return;
+    }
     if (l->kind == CF__NL_COMM) note_rank(a, l->rank, l->host, l->host_n);
     ev_apply(a, p->ev, l, host, at);
     ev_apply(a, &a->g, l, host, at);

@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "clusterfit/audit.h"
 #include "clusterfit/limits.h"
 
@@ -55,6 +56,9 @@ const char *cf__strip_prefixes(const char *s, size_t *n);
 const char *cf__find(const char *s, size_t n, const char *needle);
 /* 1 if s[0..n) starts with the NUL-terminated prefix. */
 int cf__starts(const char *s, size_t n, const char *prefix);
+/* cf__starts for a string literal: the length is known at compile time, so
+ * the compare is inlined (the hot path of NCCL line recognition). */
+#define CF__LIT(s, n, lit) ((n) >= sizeof(lit) - 1 && memcmp((s), (lit), sizeof(lit) - 1) == 0)
 /* Skips blanks (space, tab). */
 const char *cf__skip_ws(const char *s, const char *end);
 /* Next blank-separated token from *p (advanced past it); 0 when none. */

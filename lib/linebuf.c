@@ -125,13 +125,21 @@ cf_status cf__linebuf_finish(cf__linebuf *lb, cf__line_fn fn, void *ctx)
 
 const char *cf__find(const char *s, size_t n, const char *needle)
 {
-    size_t k = strlen(needle);
-    const char *p = s, *end = s + n;
+    /* memchr on the needle's first non-blank byte (blanks are the commonest
+     * byte of a log line), then one memcmp per candidate */
+    size_t k = strlen(needle), j = 0;
+    const char *p, *end = s + n;
     if (k == 0) return s;
-    while ((size_t)(end - p) >= k) {
-        const char *q = memchr(p, needle[0], (size_t)(end - p) - k + 1);
+    if (k > n) return NULL;
+    while (j + 1 < k && needle[j] == ' ') j++;
+    p = s + j;
+    while (p < end) {
+        const char *q = memchr(p, needle[j], (size_t)(end - p));
+        const char *start;
         if (!q) return NULL;
-        if (memcmp(q, needle, k) == 0) return q;
+        start = q - j;
+        if ((size_t)(end - start) < k) return NULL;
+        if (memcmp(start, needle, k) == 0) return start;
         p = q + 1;
     }
     return NULL;

@@ -49,9 +49,9 @@ int cf__net_family(const char *name, size_t n)
 {
     if (n >= 2 && name[0] == 'I' && name[1] == 'B') return CF__NET_IB;
     if (n == 6 && memcmp(name, "Socket", 6) == 0) return CF__NET_SOCKET;
-    if (cf__starts(name, n, "GPUDirectTCPX")) return CF__NET_TCPX;
-    if (cf__starts(name, n, "FasTrak")) return CF__NET_TCPXO;
-    if (cf__starts(name, n, "FastSocket")) return CF__NET_FASTSOCKET;
+    if (CF__LIT(name, n, "GPUDirectTCPX")) return CF__NET_TCPX;
+    if (CF__LIT(name, n, "FasTrak")) return CF__NET_TCPXO;
+    if (CF__LIT(name, n, "FastSocket")) return CF__NET_FASTSOCKET;
     if (cf__find(name, n, "Libfabric") || cf__find(name, n, "OFI") || cf__find(name, n, "AWS"))
         return CF__NET_OFI;
     return n ? CF__NET_OTHER : CF__NET_UNKNOWN;
@@ -106,8 +106,8 @@ static void parse_ib_list(const char *p, const char *end, cf__nccl_line *out)
                 const char *l = slash + 1;
                 size_t ln = (size_t)(te - l);
                 if (ln && l[ln - 1] == ';') ln--;
-                if (cf__starts(l, ln, "RoCE") || cf__starts(l, ln, "ETH")) d->ll = CF__LL_ETH;
-                else if (cf__starts(l, ln, "IB")) d->ll = CF__LL_IB;
+                if (CF__LIT(l, ln, "RoCE") || CF__LIT(l, ln, "ETH")) d->ll = CF__LL_ETH;
+                else if (CF__LIT(l, ln, "IB")) d->ll = CF__LL_IB;
             }
             out->n_ibdevs++;
         }
@@ -185,8 +185,8 @@ static void parse_gdr(const char *m, const char *end, cf__nccl_line *out)
     const char *p;
     if (!g) return;
     p = g + 16;
-    if (cf__starts(p, (size_t)(end - p), "Enabled")) out->enabled = 1;
-    else if (cf__starts(p, (size_t)(end - p), "Disabled")) out->enabled = 0;
+    if (CF__LIT(p, (size_t)(end - p), "Enabled")) out->enabled = 1;
+    else if (CF__LIT(p, (size_t)(end - p), "Disabled")) out->enabled = 0;
     else return;
     if (cf__find(p, (size_t)(end - p), "for HCA")) {
         out->kind = CF__NL_GDR_HCA;
@@ -210,38 +210,38 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
     if (n == 0) return;
     switch (m[0]) {
     case 'N':
-        if (cf__starts(m, n, "NCCL version ")) {
+        if (CF__LIT(m, n, "NCCL version ")) {
             const char *v = m + 13, *e = v;
             while (e < end && *e != '+' && *e != ' ') e++;
             out->kind = CF__NL_VERSION;
             copy_trim(out->text, sizeof out->text, v, (size_t)(e - v));
             return;
         }
-        if (cf__starts(m, n, "NET/IB")) {
+        if (CF__LIT(m, n, "NET/IB")) {
             const char *p = m + 6;
             while (p < end && *p != ' ' && *p != ':') p++;
             while (p < end && (*p == ' ' || *p == ':')) p++;
-            if (cf__starts(p, (size_t)(end - p), "Using ")) {
+            if (CF__LIT(p, (size_t)(end - p), "Using ")) {
                 out->kind = CF__NL_IB_USING;
                 parse_ib_list(p + 6, end, out);
                 return;
             }
-            if (cf__starts(p, (size_t)(end - p), "GPU Direct RDMA")) {
+            if (CF__LIT(p, (size_t)(end - p), "GPU Direct RDMA")) {
                 parse_gdr(p, end, out);
                 return;
             }
-            if (cf__starts(p, (size_t)(end - p), "Got completion")) {
+            if (CF__LIT(p, (size_t)(end - p), "Got completion")) {
                 out->kind = CF__NL_COMPLETION_ERR;
                 break;  /* status read below */
             }
             out->roce_gid = cf__find(m, n, "::ffff:") != NULL;
             return;
         }
-        if (cf__starts(m, n, "NET/Socket")) {
+        if (CF__LIT(m, n, "NET/Socket")) {
             if (cf__find(m, n, "Using")) out->kind = CF__NL_SOCKET_USING;
             return;
         }
-        if (cf__starts(m, n, "NET/OFI")) {
+        if (CF__LIT(m, n, "NET/OFI")) {
             const char *pv = cf__find(m, n, "rovider is ");
             if (pv && (pv[-1] == 'p' || pv[-1] == 'P') && cf__find(m, (size_t)(pv - m), "elected")) {
                 const char *v = pv + 11, *e = v;
@@ -253,7 +253,7 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
             }
             return;
         }
-        if (cf__starts(m, n, "NCCL_")) {
+        if (CF__LIT(m, n, "NCCL_")) {
             const char *se = cf__find(m, n, " set by environment to ");
             if (se) {
                 out->kind = CF__NL_ENV;
@@ -264,27 +264,27 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
         }
         break;
     case 'U':
-        if (cf__starts(m, n, "Using network ")) {
+        if (CF__LIT(m, n, "Using network ")) {
             out->kind = CF__NL_USING_NETWORK;
             copy_trim(out->text, sizeof out->text, m + 14, n - 14);
             return;
         }
         break;
     case 'B':
-        if (cf__starts(m, n, "Bootstrap")) {
+        if (CF__LIT(m, n, "Bootstrap")) {
             out->kind = CF__NL_BOOTSTRAP;
             return;
         }
         break;
     case 'G':
-        if (cf__starts(m, n, "GPU Direct RDMA")) {
+        if (CF__LIT(m, n, "GPU Direct RDMA")) {
             parse_gdr(m, end, out);
             return;
         }
         break;
     case 'C':
     case 'R':
-        if (cf__starts(m, n, "Channel ") || cf__starts(m, n, "Ring ")) {
+        if (CF__LIT(m, n, "Channel ") || CF__LIT(m, n, "Ring ")) {
             f = cf__find(m, n, " via NET/");
             if (f) parse_channel(m, end, f, out);
             return;
@@ -292,7 +292,7 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
         break;
     case 'c':
     case 'n':
-        if (cf__starts(m, n, "comm 0x") || cf__starts(m, n, "ncclCommInit")) {
+        if (CF__LIT(m, n, "comm 0x") || CF__LIT(m, n, "ncclCommInit")) {
             const char *r = cf__find(m, n, " rank "), *nr = cf__find(m, n, " nranks ");
             if (r && nr) {
                 const char *q = r + 6;
@@ -371,10 +371,10 @@ void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
         if (!f) return;
         lvl = f + 6;
     }
-    if (cf__starts(lvl, (size_t)(end - lvl), "INFO ")) { out->level = 'I'; lvl += 5; }
-    else if (cf__starts(lvl, (size_t)(end - lvl), "WARN ")) { out->level = 'W'; lvl += 5; }
-    else if (cf__starts(lvl, (size_t)(end - lvl), "TRACE ")) { out->level = 'T'; lvl += 6; }
-    else if (cf__starts(lvl, (size_t)(end - lvl), "ABORT")) { out->level = 'W'; }
+    if (CF__LIT(lvl, (size_t)(end - lvl), "INFO ")) { out->level = 'I'; lvl += 5; }
+    else if (CF__LIT(lvl, (size_t)(end - lvl), "WARN ")) { out->level = 'W'; lvl += 5; }
+    else if (CF__LIT(lvl, (size_t)(end - lvl), "TRACE ")) { out->level = 'T'; lvl += 6; }
+    else if (CF__LIT(lvl, (size_t)(end - lvl), "ABORT")) { out->level = 'W'; }
     else return;
     /* "host:pid:tid [dev]" */
     {
