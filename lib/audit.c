@@ -742,7 +742,7 @@ static int ib_line(cf_audit *a, const char *s, size_t n, long line, int start_ki
         a->cur_port = &p->ports[p->nports++];
         memset(a->cur_port, 0, sizeof *a->cur_port);
         cpy(a->cur_port->ca, sizeof a->cur_port->ca, a->cur_ca);
-        a->cur_port->port = (int)l.port;
+        a->cur_port->port = l.port >= 0 && l.port < 100000 ? (int)l.port : -1;
         a->cur_port->active = -1;
         a->cur_port->rate_gbps = NAN;
         a->cur_port->line = line;
@@ -833,7 +833,7 @@ static void launcher_line(cf_audit *a, const char *s, size_t n, long line)
             const char *v;
             size_t vn;
             double d;
-            if (cf__token(&p, end, &v, &vn) && cf__num(v, vn, &d) && d >= 1) a->la.np = (long)d;
+            if (cf__token(&p, end, &v, &vn) && cf__num(v, vn, &d) && d >= 1) a->la.np = cf__dtol(d);
         } else if ((tn == 6 && memcmp(t, "--host", 6) == 0) || (tn == 5 && memcmp(t, "-host", 5) == 0) ||
                    (tn == 2 && memcmp(t, "-H", 2) == 0)) {
             const char *v;

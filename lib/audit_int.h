@@ -68,6 +68,12 @@ int cf__token(const char **p, const char *end, const char **tok, size_t *tn);
  * Fast path without strtod (the hot loop parses ~10 numbers per row).
  * Returns 1 on success. */
 int cf__num(const char *s, size_t n, double *out);
+/* A parsed double as a count: -1 when NaN, negative or beyond 2^40 (no
+ * count in these logs comes near it; the cast would be undefined). */
+static inline long cf__dtol(double v)
+{
+    return (v >= 0 && v < 1099511627776.0) ? (long)v : -1;
+}
 /* Parses an unsigned decimal integer filling the token. Returns 1 on success. */
 int cf__uint(const char *s, size_t n, uint64_t *out);
 /* FNV-1a 64-bit hash of s[0..n) (used for host and rank sets). */

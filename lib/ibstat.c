@@ -58,7 +58,7 @@ void cf__ibstat_parse(const char *s, size_t n, cf__ib_line *out)
         while (e < end && *e >= '0' && *e <= '9') e++;
         if (e > q && e < end && *e == ':' && cf__num(q, (size_t)(e - q), &v)) {
             out->kind = CF__IB_PORT;
-            out->port = (long)v;
+            out->port = cf__dtol(v);
             return;
         }
     }
@@ -120,7 +120,7 @@ void cf__ibv_parse(const char *s, size_t n, cf__ib_line *out)
         size_t tn;
         if (cf__token(&q, end, &t, &tn) && cf__num(t, tn, &v)) {
             out->kind = CF__IB_PORT;
-            out->port = (long)v;
+            out->port = cf__dtol(v);
         }
     } else if (kn == 5 && memcmp(k, "state", 5) == 0) {
         out->field = CF__IBF_STATE;

@@ -36,7 +36,7 @@ static long read_int(const char **pp, const char *end)
     int neg = 0, any = 0;
     if (p < end && *p == '-') { neg = 1; p++; }
     while (p < end && is_digit(*p)) {
-        if (v < 100000000000L) v = v * 10 + (*p - '0');
+        if (v < 100000000L) v = v * 10 + (*p - '0');
         p++;
         any = 1;
     }

@@ -132,7 +132,7 @@ static long read_long_after(const char *s, const char *end, const char *word)
     size_t tn;
     double v;
     if (!p || !cf__token(&p, end, &t, &tn) || !cf__num(t, tn, &v)) return -1;
-    return (long)v;
+    return v < 0 ? (v > -1e9 ? (long)v : -1) : cf__dtol(v);
 }
 
 static double read_num_after(const char *s, const char *end, const char *word)
@@ -210,7 +210,7 @@ void cf__perf_parse_comment(const char *s, size_t n, cf__perf_comment *out)
         out->kind = CF__PC_OOB;
         if (q && cf__token(&q, end, &t, &tn)) {
             double v;
-            if (cf__num(t, tn, &v)) out->oob = (long)v;
+            if (cf__num(t, tn, &v)) out->oob = cf__dtol(v);
             if (cf__token(&q, end, &t, &tn) && tn >= 4 && memcmp(t, "FAIL", 4) == 0)
                 out->oob_failed = 1;
         }

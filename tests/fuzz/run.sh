@@ -14,6 +14,10 @@ mkdir -p "$OUT"
 SRC="lib/audit.c lib/linebuf.c lib/perftable.c lib/ncclog.c lib/topo.c lib/ibstat.c lib/status.c lib/vocab.c lib/units.c"
 CFL="-std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Iinclude -Ilib -Itests/fuzz $(pkg-config --cflags jansson)"
 LIBS="$(pkg-config --libs jansson) -lm"
+# the embedded data table status.c refers to (as the Makefile generates it)
+# shellcheck disable=SC2046
+sh tools/embed.sh cf__embedded_files cf__embedded_file $(ls data/*.csv data/workloads/*.json 2>/dev/null) > "$OUT/data_embed.c"
+SRC="$SRC $OUT/data_embed.c"
 for h in tests/fuzz/fuzz_*.c; do
     name=$(basename "$h" .c); name=${name#fuzz_}
     [ -n "${FUZZ_ONLY:-}" ] && [ "$FUZZ_ONLY" != "$name" ] && continue
