@@ -75,7 +75,7 @@ man: $(BUILD)/docs/clusterfit.1
 	man -l $<
 
 run: deps all
-	./$(BUILD)/clusterfit list --multinode yes
+	./$(BUILD)/clusterfit plan --workload llama3-70b --deadline 2160
 
 # Every test runner prints "N passed, N failed"; any failure fails `make`.
 test: all $(UNIT_BIN)

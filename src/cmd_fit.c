@@ -1,9 +1,81 @@
-/* cmd_fit.c — placeholder until the 'fit' subcommand lands. */
+/* cmd_fit.c — `clusterfit fit`: does a workload fit one node of a GPU model,
+ * else on how many nodes, and with which layout (DESIGN.md §4.3, §6). A thin
+ * front end over cf_workload_load and cf_fit. */
+#include <getopt.h>
+#include <string.h>
+#include <strings.h>
 #include "cli.h"
+
+#define CMD "fit"
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: clusterfit fit --workload W --gpu G [--gpus-per-node K] [--format text|json]\n"
+            "Says whether workload W (a preset: %s; or a JSON file) fits in the memory of one\n"
+            "node of K GPUs of model G, else the smallest number of nodes it fits on, with a\n"
+            "layout that fits there (least model parallelism, then lowest ZeRO stage, then\n"
+            "least recompute). K defaults to the GPU's usual board: 8, or 4 for GH200, GB200\n"
+            "and GB300 trays.\n",
+            cf_workload_presets());
+}
+
+static int default_gpn(const char *gpu)
+{
+    /* GH200 nodes and GB200/GB300 compute trays hold 4 GPUs. */
+    if (strcasecmp(gpu, "GH200") == 0 || strcasecmp(gpu, "GB200") == 0 || strcasecmp(gpu, "GB300") == 0)
+        return 4;
+    return 8;
+}
 
 int cmd_fit(const cli_ctx *ctx, int argc, char **argv)
 {
-    (void)ctx; (void)argc; (void)argv;
-    fprintf(stderr, "clusterfit fit: not implemented yet\n");
-    return EXIT_INTERNAL;
+    static const struct option opts[] = {
+        {"workload", required_argument, 0, 'w'}, {"gpu", required_argument, 0, 'g'},
+        {"gpus-per-node", required_argument, 0, 'k'}, {"format", required_argument, 0, 'f'},
+        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    const char *wl = NULL, *gpu = NULL;
+    long gpn = 0;
+    cli_format fmt = FMT_TEXT;
+    const cf_gpu_spec *spec;
+    cf_workload w;
+    cf_fit_result r;
+    cf_error err;
+    cf_status st;
+    int c;
+    (void)ctx;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (c) {
+        case 'w': wl = optarg; break;
+        case 'g': gpu = optarg; break;
+        case 'k': if (cli_parse_int(CMD, "--gpus-per-node", optarg, 1, 1024, &gpn)) return EXIT_USAGE; break;
+        case 'f': if (cli_parse_format(CMD, optarg, FMT_TEXT | FMT_JSON, &fmt)) return EXIT_USAGE; break;
+        case 'h': usage(stdout); return EXIT_OK;
+        default: return cli_usage_error(CMD, "unknown option");
+        }
+    }
+    if (optind < argc) return cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (!wl || !gpu) return cli_usage_error(CMD, "--workload and --gpu are required");
+    if (cf_gpu_lookup(gpu, &spec) != CF_OK)
+        return cli_usage_error(CMD, "unknown --gpu '%s' (accepted: %s)", gpu, cf_gpu_accepted());
+    if (gpn == 0) gpn = default_gpn(spec->name);
+    cf_error_clear(&err);
+    st = cf_workload_load(wl, &w, &err);
+    if (st != CF_OK) return cli_lib_error(CMD, st, &err);
+    st = cf_fit(&w, spec->name, (int)gpn, &r);
+    if (st != CF_OK) return cli_lib_error(CMD, st, NULL);
+    if (fmt == FMT_JSON) return cli_print_json(cf_fit_result_to_json(&r));
+    if (r.min_nodes == 0) {
+        printf("%s does not fit on up to %ld nodes of %ld x %s\n", w.name, (long)CF_FIT_MAX_NODES, gpn,
+               spec->name);
+        return EXIT_OK;
+    }
+    printf("%s %s one node of %ld x %s; minimum %d node%s\n", w.name,
+           r.fits_one_node ? "fits" : "does not fit", gpn, spec->name, r.min_nodes,
+           r.min_nodes == 1 ? "" : "s");
+    printf("memory per GPU %.1f GiB with tp %d, pp %d, dp %d, cp %d, micro-batch %d, zero %d, recompute %s\n",
+           r.memory_per_gpu_gib, r.layout.tp, r.layout.pp, r.layout.dp, r.layout.cp,
+           r.layout.micro_batch, r.layout.zero, cf_recompute_name(r.layout.recompute));
+    return EXIT_OK;
 }

@@ -1,9 +1,246 @@
-/* cmd_list.c — placeholder until the 'list' subcommand lands. */
+/* cmd_list.c — `clusterfit list`: the offerings passing the filters of
+ * DESIGN §6, sorted, as a table (fitted to 80 columns, or --wide), CSV (the
+ * columns of data/offerings.csv, importable back) or JSON (an array of
+ * offerings). Filters and sort keys are parsed by the library
+ * (cf_filter_set, cf_sort_parse), as the server and `plan` parse them. */
+#include <getopt.h>
+#include <math.h>
+#include <string.h>
+#include <csv.h>
 #include "cli.h"
+#include "table.h"
+
+static const char *const USAGE =
+    "Usage: clusterfit list [OPTIONS]\n"
+    "List cluster offerings of the catalog (shipped and your imports), filtered\n"
+    "and sorted. Unknown facts show as 'unknown' and never pass a filter.\n"
+    "\n"
+    "Filters:\n"
+    "  --multinode yes|no      rentable as an interconnected multi-node cluster\n"
+    "  --network N             fabric: ib (or infiniband), roce, efa, tcpx, tcpxo,\n"
+    "                          tcp, rdma, none, unknown\n"
+    "  --gdr yes|no            GPUDirect RDMA available\n"
+    "  --rdma yes|no           RDMA between nodes\n"
+    "  --gpu G                 GPU model, e.g. H100-SXM\n"
+    "  --min-gbps X            at least X Gbit/s of scale-out network per node\n"
+    "  --orchestration O[,O]   every one of slurm, kubernetes, vm, managed\n"
+    "  --provisioning P[,P]    every one of on-demand, spot, reserved, waitlist\n"
+    "  --storage yes           shared storage (lustre, weka, vast, gpfs, nfs, object)\n"
+    "  --max-price X           on-demand price per GPU-hour at most X, in --currency\n"
+    "                          (default USD; prices are never converted)\n"
+    "  --currency C            priced in currency C (ISO 4217, e.g. USD, EUR)\n"
+    "  --provider NAME         one provider (case-insensitive)\n"
+    "\n"
+    "Output:\n"
+    "  --sort KEY              price (cheapest first, grouped by currency), gbps,\n"
+    "                          gpus, max-cluster (largest first), provider (default),\n"
+    "                          as-of (newest first); unknown values last\n"
+    "  --wide                  every column, nothing cut (default: fit 80 columns)\n"
+    "  --format F              table (default), csv (the columns of\n"
+    "                          data/offerings.csv) or json\n"
+    "  --help                  this help\n";
+
+/* Writes one CSV cell, quoted only when it must be (RFC 4180). */
+static int csv_cell(FILE *out, const char *s, int first)
+{
+    if (!first && fputc(',', out) == EOF) return -1;
+    if (strpbrk(s, ",\"\r\n") || (s[0] == ' ') || (*s && s[strlen(s) - 1] == ' '))
+        return csv_fwrite(out, s, strlen(s)) == 0 ? 0 : -1;
+    return fputs(s, out) == EOF ? -1 : 0;
+}
+
+static int print_csv(const cf_offering_list *l)
+{
+    char *buf = malloc(CF_MAX_FIELD_BYTES * 2);
+    int rc = 0;
+    if (!buf) return EXIT_INTERNAL;
+    for (int c = 0; c < CF_OFFERING_NCOLS && rc == 0; c++)
+        rc = csv_cell(stdout, cf_offering_column_name(c), c == 0);
+    if (fputc('\n', stdout) == EOF) rc = -1;
+    for (size_t i = 0; i < l->n && rc == 0; i++) {
+        for (int c = 0; c < CF_OFFERING_NCOLS && rc == 0; c++)
+            rc = csv_cell(stdout,
+                          cf_offering_column_text(&l->items[i], c, buf, CF_MAX_FIELD_BYTES * 2),
+                          c == 0);
+        if (fputc('\n', stdout) == EOF) rc = -1;
+    }
+    free(buf);
+    return rc == 0 ? EXIT_OK : EXIT_INTERNAL;
+}
+
+static int print_json(const cf_offering_list *l)
+{
+    json_t *arr = json_array();
+    for (size_t i = 0; arr && i < l->n; i++) {
+        json_t *o = cf_offering_to_json(&l->items[i]);
+        if (!o || json_array_append_new(arr, o) != 0) {
+            json_decref(arr);
+            arr = NULL;
+        }
+    }
+    return cli_print_json(arr);
+}
+
+/* The table's columns: header (with its unit), catalog column (-1: price
+ * with currency), alignment, flags, minimum width, drop rank. */
+static const struct list_col {
+    const char *header;
+    int col;
+    int align;
+    unsigned flags;
+    int min_width, drop;
+} list_cols[] = {
+    {"ID", 0, TABLE_LEFT, TABLE_SHRINK, 18, 0},
+    {"Provider", 1, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
+    {"Offering", 2, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
+    {"GPU", 3, TABLE_LEFT, TABLE_SHRINK, 8, 0},
+    {"GPUs", 4, TABLE_RIGHT, 0, 0, 0},
+    {"Mem GB", 5, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
+    {"Intra-node", 6, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
+    {"Network", 7, TABLE_LEFT, 0, 0, 0},
+    {"Gbit/s", 8, TABLE_RIGHT, 0, 0, 0},
+    {"NICs", 9, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
+    {"RDMA", 10, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
+    {"GDR", 11, TABLE_LEFT, 0, 0, 0},
+    {"Non-blocking", 13, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
+    {"Rail-opt", 14, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
+    {"Max GPUs", 15, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
+    {"Multi-node", 25, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
+    {"Orchestration", 16, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
+    {"Provisioning", 17, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
+    {"Min commit h", 18, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
+    {"Billing s", 19, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
+    {"Per GPU-h", 20, TABLE_RIGHT, 0, 0, 0},
+    {"Reserved GPU-h", 21, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
+    {"Storage", 23, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
+    {"Regions", 24, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
+    {"As of", 28, TABLE_LEFT, 0, 0, 1},
+};
+
+#define N_LIST_COLS (sizeof list_cols / sizeof list_cols[0])
+
+static int add_row(table *t, const cf_offering *o)
+{
+    char buf[CF_MAX_FIELD_BYTES];
+    if (table_row(t) != 0) return -1;
+    for (size_t i = 0; i < N_LIST_COLS; i++) {
+        int c = list_cols[i].col, rc;
+        if (cf_offering_column_unknown(o, c)) continue; /* prints "unknown" */
+        cf_offering_column_text(o, c, buf, sizeof buf);
+        if (c == 20 || c == 21) /* never without its currency; exact in csv/json */
+            rc = table_cellf(t, (int)i, "%.2f %s", c == 20 ? o->price_on_demand_gpu_hr
+                                                          : o->price_reserved_gpu_hr,
+                             o->currency ? o->currency : "?");
+        else
+            rc = table_cell(t, (int)i, buf);
+        if (rc != 0) return -1;
+    }
+    return 0;
+}
+
+static int print_table(const cf_offering_list *l, int wide)
+{
+    table *t = table_new();
+    size_t user = 0;
+    int rc = t ? 0 : -1;
+    for (size_t i = 0; i < N_LIST_COLS && rc == 0; i++)
+        rc = table_column(t, list_cols[i].header, list_cols[i].align, list_cols[i].flags,
+                          list_cols[i].min_width, list_cols[i].drop) < 0 ? -1 : 0;
+    for (size_t i = 0; i < l->n && rc == 0; i++) {
+        rc = add_row(t, &l->items[i]);
+        user += l->items[i].user_row != 0;
+    }
+    if (rc == 0 && l->n == 0) {
+        table_free(t);
+        fprintf(stderr, "clusterfit list: no offering matches these filters\n");
+        return EXIT_OK;
+    }
+    if (rc == 0) rc = table_print(t, stdout, wide ? 0 : TABLE_WIDTH);
+    table_free(t);
+    if (rc != 0) return EXIT_INTERNAL;
+    if (user)
+        printf("%zu offering%s (%zu of them imported by you)\n", l->n, l->n == 1 ? "" : "s", user);
+    else
+        printf("%zu offering%s\n", l->n, l->n == 1 ? "" : "s");
+    return EXIT_OK;
+}
+
+enum { OPT_SORT = 1000, OPT_WIDE, OPT_FORMAT, OPT_HELP, OPT_FILTER };
 
 int cmd_list(const cli_ctx *ctx, int argc, char **argv)
 {
-    (void)ctx; (void)argc; (void)argv;
-    fprintf(stderr, "clusterfit list: not implemented yet\n");
-    return EXIT_INTERNAL;
+    static const struct option opts[] = {
+        {"multinode", required_argument, NULL, OPT_FILTER},
+        {"network", required_argument, NULL, OPT_FILTER},
+        {"gdr", required_argument, NULL, OPT_FILTER},
+        {"rdma", required_argument, NULL, OPT_FILTER},
+        {"gpu", required_argument, NULL, OPT_FILTER},
+        {"min-gbps", required_argument, NULL, OPT_FILTER},
+        {"orchestration", required_argument, NULL, OPT_FILTER},
+        {"provisioning", required_argument, NULL, OPT_FILTER},
+        {"storage", required_argument, NULL, OPT_FILTER},
+        {"max-price", required_argument, NULL, OPT_FILTER},
+        {"currency", required_argument, NULL, OPT_FILTER},
+        {"provider", required_argument, NULL, OPT_FILTER},
+        {"sort", required_argument, NULL, OPT_SORT},
+        {"wide", no_argument, NULL, OPT_WIDE},
+        {"format", required_argument, NULL, OPT_FORMAT},
+        {"help", no_argument, NULL, OPT_HELP},
+        {NULL, 0, NULL, 0},
+    };
+    cf_filter f;
+    cf_sort sort = CF_SORT_PROVIDER;
+    cli_format fmt = FMT_TABLE;
+    int wide = 0, c, idx, rc;
+    cf_catalog *cat = NULL;
+    cf_offering_list l = {NULL, 0};
+    cf_status st;
+
+    cf_filter_init(&f);
+    optind = 0;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":", opts, &idx)) != -1) {
+        cf_error err;
+        char flag[64];
+        switch (c) {
+        case OPT_FILTER:
+            snprintf(flag, sizeof flag, "--%s", opts[idx].name);
+            if (cf_filter_set(&f, flag, optarg, &err) != CF_OK)
+                return cli_usage_error("list", "%s", err.message);
+            break;
+        case OPT_SORT:
+            if (cf_sort_parse(optarg, &sort) != CF_OK)
+                return cli_usage_error("list", "--sort: expected one of %s, got \"%s\"",
+                                       cf_sort_accepted(), optarg);
+            break;
+        case OPT_WIDE: wide = 1; break;
+        case OPT_FORMAT:
+            if (cli_parse_format("list", optarg, FMT_TABLE | FMT_CSV | FMT_JSON, &fmt) != 0)
+                return EXIT_USAGE;
+            break;
+        case OPT_HELP:
+            fputs(USAGE, stdout);
+            return EXIT_OK;
+        case ':':
+            return cli_usage_error("list", "%s needs a value", argv[optind - 1]);
+        default:
+            return cli_usage_error("list", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc) return cli_usage_error("list", "unexpected argument '%s'", argv[optind]);
+    rc = cli_open_catalog(ctx, "list", &cat);
+    if (rc != EXIT_OK) return rc;
+    st = cf_catalog_query(cat, &f, sort, &l);
+    if (st != CF_OK) {
+        cf_catalog_close(cat);
+        return cli_lib_error("list", st, NULL);
+    }
+    switch (fmt) {
+    case FMT_CSV: rc = print_csv(&l); break;
+    case FMT_JSON: rc = print_json(&l); break;
+    default: rc = print_table(&l, wide); break;
+    }
+    cf_offering_list_free(&l);
+    cf_catalog_close(cat);
+    return rc;
 }

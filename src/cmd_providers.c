@@ -1,9 +1,94 @@
-/* cmd_providers.c — placeholder until the 'providers' subcommand lands. */
+/* cmd_providers.c — `clusterfit providers`: one line per provider, with how
+ * many offerings it has, how many rent as multi-node clusters, and the
+ * fabric families it offers. The library builds the JSON
+ * (cf_catalog_providers); the table is drawn from that JSON. */
+#include <getopt.h>
+#include <string.h>
 #include "cli.h"
+#include "table.h"
+
+static const char *const USAGE =
+    "Usage: clusterfit providers [--format table|json]\n"
+    "One line per provider: offerings, multi-node offerings, network fabrics.\n"
+    "\n"
+    "  --format F   table (default) or json\n"
+    "               ([{provider, offerings, multinode_offerings, networks[]}])\n"
+    "  --help       this help\n";
+
+static int print_table(json_t *arr)
+{
+    table *t = table_new();
+    size_t i, total = 0, multi = 0;
+    json_t *p;
+    int rc = t ? 0 : -1;
+    if (rc == 0 && (table_column(t, "Provider", TABLE_LEFT, TABLE_SHRINK, 16, 0) < 0 ||
+                    table_column(t, "Offerings", TABLE_RIGHT, 0, 0, 0) < 0 ||
+                    table_column(t, "Multi-node", TABLE_RIGHT, 0, 0, 0) < 0 ||
+                    table_column(t, "Networks", TABLE_LEFT, TABLE_SHRINK, 10, 0) < 0))
+        rc = -1;
+    json_array_foreach(arr, i, p) {
+        char nets[256] = "";
+        size_t k, used = 0;
+        json_t *n;
+        if (rc != 0) break;
+        json_array_foreach(json_object_get(p, "networks"), k, n)
+            used += (size_t)snprintf(nets + used, sizeof nets - used, "%s%s", k ? ", " : "",
+                                     json_string_value(n));
+        total += (size_t)json_integer_value(json_object_get(p, "offerings"));
+        multi += (size_t)json_integer_value(json_object_get(p, "multinode_offerings"));
+        if (table_row(t) != 0 ||
+            table_cell(t, 0, json_string_value(json_object_get(p, "provider"))) != 0 ||
+            table_cellf(t, 1, "%lld", (long long)json_integer_value(json_object_get(p, "offerings"))) != 0 ||
+            table_cellf(t, 2, "%lld", (long long)json_integer_value(json_object_get(p, "multinode_offerings"))) != 0 ||
+            (nets[0] && table_cell(t, 3, nets) != 0))
+            rc = -1;
+    }
+    if (rc == 0) rc = table_print(t, stdout, TABLE_WIDTH);
+    table_free(t);
+    if (rc != 0) return EXIT_INTERNAL;
+    printf("%zu provider%s, %zu offering%s, %zu of them multi-node\n", json_array_size(arr),
+           json_array_size(arr) == 1 ? "" : "s", total, total == 1 ? "" : "s", multi);
+    return EXIT_OK;
+}
 
 int cmd_providers(const cli_ctx *ctx, int argc, char **argv)
 {
-    (void)ctx; (void)argc; (void)argv;
-    fprintf(stderr, "clusterfit providers: not implemented yet\n");
-    return EXIT_INTERNAL;
+    static const struct option opts[] = {
+        {"format", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    cli_format fmt = FMT_TABLE;
+    cf_catalog *cat = NULL;
+    json_t *arr = NULL;
+    int c, rc;
+    cf_status st;
+
+    optind = 0;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
+        switch (c) {
+        case 'f':
+            if (cli_parse_format("providers", optarg, FMT_TABLE | FMT_JSON, &fmt) != 0)
+                return EXIT_USAGE;
+            break;
+        case 'h':
+            fputs(USAGE, stdout);
+            return EXIT_OK;
+        case ':':
+            return cli_usage_error("providers", "%s needs a value", argv[optind - 1]);
+        default:
+            return cli_usage_error("providers", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc) return cli_usage_error("providers", "unexpected argument '%s'", argv[optind]);
+    rc = cli_open_catalog(ctx, "providers", &cat);
+    if (rc != EXIT_OK) return rc;
+    st = cf_catalog_providers(cat, &arr);
+    cf_catalog_close(cat);
+    if (st != CF_OK) return cli_lib_error("providers", st, NULL);
+    if (fmt == FMT_JSON) return cli_print_json(arr);
+    rc = print_table(arr);
+    json_decref(arr);
+    return rc;
 }

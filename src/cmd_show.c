@@ -1,9 +1,171 @@
-/* cmd_show.c — placeholder until the 'show' subcommand lands. */
+/* cmd_show.c — `clusterfit show ID`: every field of one offering, where it
+ * comes from (shipped data or the user's import, and the source URLs) and
+ * how old the facts are, relative to CLUSTERFIT_NOW (cli_ctx.now) or today.
+ * JSON: the offering as `list --format json` gives it, plus age_days. */
+#include <getopt.h>
+#include <math.h>
+#include <string.h>
+#include <time.h>
 #include "cli.h"
+
+static const char *const USAGE =
+    "Usage: clusterfit show ID [--format text|json]\n"
+    "Show every field of one offering, its sources and the age of its facts\n"
+    "(relative to $CLUSTERFIT_NOW when set, else today).\n"
+    "\n"
+    "  --format F   text (default) or json (the offering plus age_days)\n"
+    "  --help       this help\n";
+
+/* Today as YYYY-MM-DD: ctx->now (checked) or the local date. 0 on success. */
+static int today(const cli_ctx *ctx, char *buf, size_t n)
+{
+    long d;
+    if (ctx->now && *ctx->now) {
+        if (cf_age_days(ctx->now, ctx->now, &d) != CF_OK) return -1;
+        snprintf(buf, n, "%s", ctx->now);
+        return 0;
+    }
+    {
+        time_t t = time(NULL);
+        struct tm tm;
+        if (!localtime_r(&t, &tm) || strftime(buf, n, "%Y-%m-%d", &tm) == 0) return -1;
+    }
+    return 0;
+}
+
+/* "121 days" -> "4 months old": days under 45, months (of 30.44 days,
+ * rounded) under two years, else years with one decimal. */
+static void age_text(long days, char *buf, size_t n)
+{
+    if (days < 0)
+        snprintf(buf, n, "dated %ld day%s after today", -days, days == -1 ? "" : "s");
+    else if (days < 45)
+        snprintf(buf, n, "%ld day%s old", days, days == 1 ? "" : "s");
+    else if (days < 730) {
+        long m = lround((double)days / 30.4375);
+        snprintf(buf, n, "%ld month%s old", m, m == 1 ? "" : "s");
+    } else
+        snprintf(buf, n, "%.1f years old", (double)days / 365.25);
+}
+
+/* Labels with units for the text form. */
+static const char *unit_of(int col)
+{
+    switch (col) {
+    case 5: return "GB";
+    case 8: return "Gbit/s";
+    case 18: return "h";
+    case 19: return "s";
+    default: return NULL;
+    }
+}
+
+static int print_text(const cf_offering *o, long days, int have_age)
+{
+    char *buf = malloc(CF_MAX_FIELD_BYTES * 2), age[64] = "";
+    if (!buf) return EXIT_INTERNAL;
+    if (have_age) age_text(days, age, sizeof age);
+    printf("%s: %s, %s\n\n", o->id, o->provider, o->offering);
+    for (int c = 0; c < CF_OFFERING_NCOLS; c++) {
+        const char *name = cf_offering_column_name(c);
+        if (c == 27) continue; /* sources are listed below */
+        if (cf_offering_column_unknown(o, c)) {
+            printf("  %-24s unknown\n", name);
+            continue;
+        }
+        cf_offering_column_text(o, c, buf, CF_MAX_FIELD_BYTES * 2);
+        if (c == 20 || c == 21)
+            printf("  %-24s %s %s per GPU-hour\n", name, buf, o->currency);
+        else if (c == 28 && have_age)
+            printf("  %-24s %s (%s)\n", name, buf, age);
+        else if (c == 16 || c == 17 || c == 23 || c == 24) { /* sets: ", " reads better */
+            printf("  %-24s ", name);
+            for (const char *p = buf; *p; p++) fputs(*p == ';' ? ", " : (char[]){*p, 0}, stdout);
+            putchar('\n');
+        } else if (unit_of(c))
+            printf("  %-24s %s %s\n", name, buf, unit_of(c));
+        else if (c == 26) { /* notes may hold newlines: indent the next lines */
+            printf("  %-24s ", name);
+            for (const char *p = buf; *p; p++) {
+                putchar(*p);
+                if (*p == '\n') printf("  %-24s ", "");
+            }
+            putchar('\n');
+        } else
+            printf("  %-24s %s\n", name, buf);
+    }
+    printf("  %-24s %s\n", "origin",
+           o->user_row ? "user (clusterfit import)" : "shipped (data/offerings.csv)");
+    printf("\nSources (facts as of %s%s%s):\n", o->as_of, have_age ? ", " : "", age);
+    for (const char *p = o->source_url; p && *p;) {
+        size_t len = strcspn(p, ";");
+        printf("  %.*s\n", (int)len, p);
+        p += len;
+        while (*p == ';' || *p == ' ') p++;
+    }
+    free(buf);
+    return EXIT_OK;
+}
 
 int cmd_show(const cli_ctx *ctx, int argc, char **argv)
 {
-    (void)ctx; (void)argc; (void)argv;
-    fprintf(stderr, "clusterfit show: not implemented yet\n");
-    return EXIT_INTERNAL;
+    static const struct option opts[] = {
+        {"format", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    cli_format fmt = FMT_TEXT;
+    cf_catalog *cat = NULL;
+    cf_offering *o = NULL;
+    char now[16];
+    long days = 0;
+    int c, rc, have_age;
+    cf_status st;
+
+    optind = 0;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
+        switch (c) {
+        case 'f':
+            if (cli_parse_format("show", optarg, FMT_TEXT | FMT_JSON, &fmt) != 0) return EXIT_USAGE;
+            break;
+        case 'h':
+            fputs(USAGE, stdout);
+            return EXIT_OK;
+        case ':':
+            return cli_usage_error("show", "%s needs a value", argv[optind - 1]);
+        default:
+            return cli_usage_error("show", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind >= argc) return cli_usage_error("show", "which offering? give its ID (see 'clusterfit list')");
+    if (optind + 1 < argc) return cli_usage_error("show", "unexpected argument '%s'", argv[optind + 1]);
+    if (today(ctx, now, sizeof now) != 0)
+        return cli_usage_error("show", "CLUSTERFIT_NOW: expected a date YYYY-MM-DD, got \"%s\"",
+                               ctx->now ? ctx->now : "");
+    rc = cli_open_catalog(ctx, "show", &cat);
+    if (rc != EXIT_OK) return rc;
+    st = cf_catalog_get(cat, argv[optind], &o);
+    if (st == CF_ENOTFOUND) {
+        cf_catalog_close(cat);
+        return cli_usage_error("show", "no offering with id '%s' (see 'clusterfit list')", argv[optind]);
+    }
+    if (st != CF_OK) {
+        cf_catalog_close(cat);
+        return cli_lib_error("show", st, NULL);
+    }
+    have_age = cf_age_days(o->as_of, now, &days) == CF_OK;
+    if (fmt == FMT_JSON) {
+        json_t *j = cf_offering_to_json(o);
+        if (j && json_object_set_new(j, "age_days", have_age ? json_integer(days) : json_null()) != 0) {
+            json_decref(j);
+            j = NULL;
+        }
+        rc = cli_print_json(j);
+    } else {
+        rc = print_text(o, days, have_age);
+    }
+    cf_offering_destroy(o);
+    cf_catalog_close(cat);
+    return rc;
 }

@@ -1,9 +1,110 @@
-/* cmd_validate.c — placeholder until the 'validate' subcommand lands. */
+/* cmd_validate.c — `clusterfit validate collectives|training FILE.csv`.
+ *
+ * `collectives` is here; `training` is dispatched to cmd_validate_training
+ * (src/cmd_validate_training.c), which may print its result with
+ * cli_print_validation below. Exit 0 whenever the file was read (the tests
+ * hold the accuracy targets), 3 on a malformed file (DESIGN §4.4). */
+#include <getopt.h>
+#include <math.h>
+#include <string.h>
 #include "cli.h"
+
+static const char validate_usage[] =
+    "Usage: clusterfit validate collectives FILE.csv [--format table|json]\n"
+    "       clusterfit validate training FILE.csv [--format table|json]\n"
+    "Compare the model with published measurements (../shared/data/validation/):\n"
+    "per row id, metric, predicted, measured and APE %, then the median APE\n"
+    "(overall; single-node and multi-node for collectives) and the skipped rows.\n"
+    "Exit 0 when the file was read, 3 when it is malformed.\n"
+    "\n"
+    "  --format F   table (default) or json\n";
+
+static void print_median(const char *label, double m)
+{
+    if (isnan(m)) printf("%-30s unknown\n", label);
+    else printf("%-30s %.1f %%\n", label, m);
+}
+
+void cli_print_validation_table(const cf_validation *v)
+{
+    printf("%-8s %-22s %12s %12s %8s  %s\n", "id", "metric", "predicted", "measured", "ape_pct",
+           "note");
+    for (size_t i = 0; i < v->n_rows; i++) {
+        const cf_validation_row *r = &v->rows[i];
+        printf("%-8s %-22s %12.4g %12.4g %8.1f  %s\n", r->id, r->metric, r->predicted, r->measured,
+               r->ape_pct, r->note ? r->note : "");
+    }
+    printf("\n");
+    print_median("median APE", v->median_ape_pct);
+    if (v->by_node_count) {
+        print_median("median APE single-node", v->median_ape_pct_single_node);
+        print_median("median APE multi-node", v->median_ape_pct_multi_node);
+    }
+    printf("rows predicted: %zu, skipped: %zu\n", v->n_rows, v->n_skipped);
+    for (size_t i = 0; i < v->n_skipped; i++)
+        printf("skipped %s: %s\n", v->skipped[i].id, v->skipped[i].reason);
+}
+
+int cli_validate_parse(const char *cmd, int argc, char **argv, const char **file, cli_format *fmt)
+{
+    static const struct option opts[] = {{"format", required_argument, NULL, 'f'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    int c;
+    *fmt = FMT_TABLE;
+    *file = NULL;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'f':
+            if (cli_parse_format(cmd, optarg, FMT_TABLE | FMT_JSON, fmt) != 0) return EXIT_USAGE;
+            break;
+        case 'h': fputs(validate_usage, stdout); return -1;
+        default: return cli_usage_error(cmd, "bad option");
+        }
+    }
+    if (optind != argc - 1) return cli_usage_error(cmd, "expected one FILE.csv");
+    *file = argv[optind];
+    return EXIT_OK;
+}
+
+static int validate_collectives(int argc, char **argv)
+{
+    const char *cmd = "validate collectives";
+    const char *file;
+    cli_format fmt;
+    cf_validation v;
+    cf_error err;
+    cf_status st;
+    int rc = cli_validate_parse(cmd, argc, argv, &file, &fmt);
+    if (rc < 0) return EXIT_OK;
+    if (rc != EXIT_OK) return rc;
+    memset(&v, 0, sizeof v);
+    cf_error_clear(&err);
+    st = cf_validate_collectives(file, &v, &err);
+    if (st != CF_OK) {
+        /* A file that cannot be read is bad input too (exit 3). */
+        rc = cli_lib_error(cmd, st, &err);
+        return st == CF_EIO ? EXIT_BAD_INPUT : rc;
+    }
+    if (fmt == FMT_JSON) {
+        rc = cli_print_json(cf_validation_to_json(&v));
+    } else {
+        cli_print_validation_table(&v);
+        rc = EXIT_OK;
+    }
+    cf_validation_free(&v);
+    return rc;
+}
 
 int cmd_validate(const cli_ctx *ctx, int argc, char **argv)
 {
-    (void)ctx; (void)argc; (void)argv;
-    fprintf(stderr, "clusterfit validate: not implemented yet\n");
-    return EXIT_INTERNAL;
+    if (argc < 2) return cli_usage_error("validate", "expected 'collectives' or 'training'");
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        fputs(validate_usage, stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "collectives") == 0) return validate_collectives(argc - 1, argv + 1);
+    if (strcmp(argv[1], "training") == 0) return cmd_validate_training(ctx, argc - 1, argv + 1);
+    return cli_usage_error("validate", "unknown kind '%s' (accepted: collectives, training)", argv[1]);
 }

@@ -3,7 +3,7 @@
 # installed: installs the missing ones when run as root (one apt-get update
 # first), else prints the exact apt-get line and fails.
 set -eu
-pkgs="build-essential pkg-config libsqlite3-dev libjansson-dev libcsv-dev libmicrohttpd-dev libcmocka-dev jq"
+pkgs="build-essential pkg-config libsqlite3-dev libjansson-dev libcsv-dev libmicrohttpd-dev libcmocka-dev jq sqlite3"
 if [ "${1:-}" = web ]; then pkgs="chromium nodejs npm"; fi
 if [ "${1:-}" = fuzz ]; then pkgs="clang libclang-rt-14-dev"; fi
 missing=""

@@ -92,4 +92,113 @@ CF_API void cf_offering_list_free(cf_offering_list *l);
  * null. New reference, caller owns (json_decref). NULL on ENOMEM. */
 CF_API json_t *cf_offering_to_json(const cf_offering *o);
 
+/* ---- Added by the catalog module (issue #2) ---------------------------- */
+
+/* The columns of data/offerings.csv and of the `offering` table, in the
+ * order of DESIGN §3 (column 0 is `id`, 28 is `as_of`). */
+#define CF_OFFERING_NCOLS 29
+
+/* Name of column `col` (0-based, DESIGN §3 order), or NULL when out of range.
+ * Static storage. */
+CF_API const char *cf_offering_column_name(int col);
+
+/* Index of the column named `name` (exact, lowercase), or -1. */
+CF_API int cf_offering_column_index(const char *name);
+
+/* The value of column `col` of `o` as written in CSV: sets ';'-joined in
+ * vocabulary order, source URLs "; "-joined, numbers with up to 15
+ * significant digits, unknown as "". Writes at most n bytes (NUL included,
+ * truncating) into buf and returns buf. */
+CF_API char *cf_offering_column_text(const cf_offering *o, int col, char *buf, size_t n);
+
+/* 1 when column `col` of `o` is unknown (NULL in SQLite, null in JSON). */
+CF_API int cf_offering_column_unknown(const cf_offering *o, int col);
+
+/* Like cf_catalog_open(), with the shipped catalog given explicitly: the CSV
+ * text `shipped_csv` (shipped_len bytes, named `shipped_name` in error
+ * messages) instead of the embedded data/offerings.csv. The shipped rows are
+ * rebuilt whenever the hash of this text differs from the one stored in the
+ * file. `path` NULL opens a private in-memory database. Errors: CF_EDB (not a
+ * clusterfit catalog, newer schema, SQLite failure; the message names the
+ * path), CF_EPARSE/CF_ELIMIT (the shipped CSV is invalid; the database is
+ * left as it was), CF_ENOMEM. Caller frees *out with cf_catalog_close(). */
+CF_API cf_status cf_catalog_open_with(const char *path, const char *shipped_name,
+                                      const char *shipped_csv, size_t shipped_len,
+                                      cf_catalog **out, cf_error *err);
+
+/* Schema version of catalog files this library writes (PRAGMA user_version);
+ * older files are migrated on open, newer ones refused. */
+#define CF_CATALOG_SCHEMA_VERSION 1
+
+typedef enum cf_import_format { CF_IMPORT_CSV = 0, CF_IMPORT_JSON } cf_import_format;
+
+/* Parses and validates offerings in CSV (header row with the column names of
+ * DESIGN §3, in any order; id, provider, offering, source_url and as_of are
+ * required, the other columns may be absent = unknown) or JSON (an array of
+ * objects with the same keys, sets as arrays, null = unknown). Every cell is
+ * checked (vocabulary, numbers >= 0, dates, URLs, UTF-8, duplicate ids).
+ * `name` (borrowed, kept in err->file) names the input in errors, which are
+ * FILE:LINE:COLUMN (1-based; COLUMN = the cell's position in the row) with a
+ * message "column: expected ..., got \"...\"". JSON values carry no line
+ * numbers in jansson, so their errors name the element instead. Returns
+ * CF_EPARSE on bad input, CF_ELIMIT over CF_MAX_IMPORT_BYTES /
+ * CF_MAX_IMPORT_ROWS / CF_MAX_FIELD_BYTES, CF_ENOMEM. On success *out owns the
+ * rows (free with cf_offering_list_free); on error *out is empty. */
+CF_API cf_status cf_offerings_parse(const char *name, const char *data, size_t len,
+                                    cf_import_format fmt, cf_offering_list *out, cf_error *err);
+
+/* Imports offerings (parsed as cf_offerings_parse) as the user's rows,
+ * inserting new ids and replacing user rows with the same id, all in one
+ * transaction: on any error nothing is changed. *n_rows (may be NULL) gets
+ * the number of rows imported. */
+CF_API cf_status cf_catalog_import(cf_catalog *cat, const char *name, const char *data,
+                                   size_t len, cf_import_format fmt, size_t *n_rows,
+                                   cf_error *err);
+
+/* Reads the file at `path` (at most CF_MAX_IMPORT_BYTES) and imports it with
+ * cf_catalog_import; the format is JSON when the name ends in ".json" or the
+ * first non-blank byte is '[', else CSV. CF_EIO when it cannot be read. */
+CF_API cf_status cf_catalog_import_file(cf_catalog *cat, const char *path, size_t *n_rows,
+                                        cf_error *err);
+
+/* Deletes the user's row `id` (the shipped row with that id, if any, shows
+ * again). CF_ENOTFOUND when the user has no such row. */
+CF_API cf_status cf_catalog_delete_user(cf_catalog *cat, const char *id);
+
+/* Providers of the catalog: a JSON array [{provider, offerings,
+ * multinode_offerings, networks[]}] sorted by provider name
+ * (case-insensitive); networks lists the known fabric families, in
+ * vocabulary order. New reference owned by the caller. */
+CF_API cf_status cf_catalog_providers(cf_catalog *cat, json_t **out);
+
+/* 1 when `o` passes every filter of `f` (DESIGN §6 `list`): capabilities and
+ * network match exactly (unknown never matches yes or no); numeric bounds
+ * exclude unknown values; orchestration/provisioning need every requested
+ * element; `max_price` compares the on-demand price in `currency`, which
+ * defaults to USD when max_price is set (prices are never converted). */
+CF_API int cf_offering_matches(const cf_offering *o, const cf_filter *f);
+
+/* Sets one filter of `f` from a flag name as the CLI spells it ("multinode",
+ * "network", "gdr", "rdma", "gpu", "min-gbps", "orchestration",
+ * "provisioning", "storage", "max-price", "currency", "provider"; '_' may
+ * stand for '-', as in HTTP query strings) and its value. Sets in
+ * orchestration/provisioning are comma-separated. `value` is borrowed for
+ * gpu, currency and provider. CF_EINVAL with a message listing the accepted
+ * values when the name or the value is not accepted. */
+CF_API cf_status cf_filter_set(cf_filter *f, const char *name, const char *value, cf_error *err);
+
+/* Sort keys: "price" (on-demand, grouped by currency, cheapest first),
+ * "gbps", "gpus", "max-cluster" (largest first), "provider" (A to Z),
+ * "as-of" (newest first). Unknown values sort last; ties by id. */
+CF_API cf_status cf_sort_parse(const char *s, cf_sort *out);
+CF_API const char *cf_sort_name(cf_sort s);
+CF_API const char *cf_sort_accepted(void);
+
+/* Age of a fact: days from `as_of` (YYYY-MM-DD, or YYYY-MM read as the 1st
+ * of the month, so the age is an upper bound) to `today` (YYYY-MM-DD);
+ * negative when as_of is after today. CF_EINVAL on a malformed or impossible
+ * date. Day counts by the proleptic Gregorian calendar (H. Hinnant,
+ * "chrono-Compatible Low-Level Date Algorithms", days_from_civil). */
+CF_API cf_status cf_age_days(const char *as_of, const char *today, long *days);
+
 #endif

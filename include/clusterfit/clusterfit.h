@@ -11,4 +11,6 @@
 #include "workload.h"
 #include "step.h"
 #include "audit.h"
+#include "plan.h"
+#include "validate.h"
 #endif

@@ -4,6 +4,7 @@
 #ifndef CLUSTERFIT_COLLECTIVE_H
 #define CLUSTERFIT_COLLECTIVE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <jansson.h>
 #include "status.h"
@@ -61,7 +62,40 @@ CF_API cf_status cf_collective_predict(const cf_fabric *fab, const cf_coll_query
  * algbw_GBps, busbw_GBps, bottleneck}). New reference; NULL on ENOMEM. */
 CF_API json_t *cf_coll_result_to_json(const cf_coll_result *r);
 
-/* busbw/algbw factor f of nccl-tests for n ranks (DESIGN §4.1). */
+/* busbw/algbw factor f of nccl-tests for n ranks (DESIGN §4.1; nccl-tests
+ * src/<coll>.cu GetBw): 2(n-1)/n for all_reduce; (n-1)/n for all_gather,
+ * reduce_scatter, alltoall, gather, scatter; 1 for broadcast, reduce,
+ * sendrecv and hypercube (whose algbw is S(n-1)/(n t)). 0 for n < 1 or an
+ * unknown collective. */
 CF_API double cf_busbw_factor(cf_collective c, int n);
+
+/* One constant of the model: name (as in lib/model_constants.h and
+ * docs/model.md), value, unit, source. */
+typedef struct cf_model_constant {
+    const char *name;
+    double value;
+    const char *unit;
+    const char *source;
+} cf_model_constant;
+
+/* The table of every model constant (DESIGN §4.2: one table, one file, each
+ * with its source); *n gets the count. Static storage, read-only. */
+CF_API const cf_model_constant *cf_model_constants(size_t *n);
+
+/* The parts of the prediction, for explanations and tests: the busbw limits
+ * the model applied (GB/s; INFINITY where a limit does not apply) and the
+ * latency. Filled by cf_collective_explain for the algorithm it chose. */
+typedef struct cf_coll_detail {
+    double intra_busbw_GBps;    /* the intra-node (or NVLink-domain) limit */
+    double inter_busbw_GBps;    /* the scale-out limit, after eta, GDR and tree shape */
+    double eta;                 /* scale-out efficiency used (0 on one node) */
+    double latency_us;          /* latency term of t, launch included */
+    int nodes_eff, ranks_per_node_eff;  /* after merging nvl72 trays into racks */
+    const char *protocol;       /* "LL", "LL128" or "Simple" (NCCL's protocols) */
+} cf_coll_detail;
+
+/* As cf_collective_predict, also filling *detail (may be NULL). */
+CF_API cf_status cf_collective_explain(const cf_fabric *fab, const cf_coll_query *q,
+                                       cf_coll_result *out, cf_coll_detail *detail);
 
 #endif

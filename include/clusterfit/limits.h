@@ -22,6 +22,19 @@
 /* Validation CSV: the shipped tables are < 20 KB. */
 #define CF_MAX_VALIDATION_BYTES (16L * 1024 * 1024)
 
+/* Rows in a validation CSV: the shipped tables have < 100 rows; 100k keeps
+ * a user's own measurement dumps while bounding memory. */
+#define CF_MAX_VALIDATION_ROWS 100000L
+
+/* GPU models in data/gpus.csv: ~25 today; the table is built once per
+ * process and this bounds it. */
+#define CF_MAX_GPUS 256L
+
+/* Largest node count `fit` tries before answering "fits nowhere": 2048
+ * nodes of 8 GPUs is 16,384 GPUs, the plan's default cap (DESIGN §4.5),
+ * and the Llama 3 405B run's size. */
+#define CF_FIT_MAX_NODES 2048L
+
 /* Longest log line the audit keeps whole: NCCL INFO lines are < 1 KB and
  * topology dumps < 4 KB; longer lines are cut (and reported TRUNCATED_INPUT
  * only if they were the last line), never buffered without bound. */
@@ -62,5 +75,10 @@
 
 /* Distinct hosts tracked by the audit (nodes of the largest jobs). */
 #define CF_MAX_AUDIT_HOSTS 65536L
+
+/* Node counts one plan or scale curve evaluates per node type: N0 plus the
+ * powers of two up to the largest stated cluster (~10^5 GPUs: 17 doublings
+ * of 1 node); `scale --nodes` lists are held to the same number. */
+#define CF_MAX_PLAN_NODE_COUNTS 40
 
 #endif

@@ -15,7 +15,13 @@ typedef struct cf_layout {
     int zero;               /* 0..3 */
     cf_recompute recompute;
     int sequence_parallel;  /* 1 = Megatron sequence parallel with TP > 1 */
+    int tp_comm_overlap;    /* 1 = TP communication overlapped with GEMMs
+                               (Transformer Engine userbuffers); 0 = exposed */
 } cf_layout;
+
+/* A layout of tp=pp=dp=cp=vp=1, micro-batch 1, ZeRO 0, no recompute,
+ * sequence parallel on (it takes effect when tp > 1), no TP overlap. */
+CF_API void cf_layout_init(cf_layout *l);
 
 typedef struct cf_step_breakdown {
     double compute_s, tp_comm_s, pp_bubble_s, pp_comm_s, dp_comm_exposed_s, cp_comm_s;

@@ -27,24 +27,37 @@ typedef struct cf_workload {
     cf_workload_kind kind;
     cf_precision precision;
     int grad_fp32;          /* gradients reduced in fp32 (doubles DP bytes) */
+    double optimizer_bytes_per_param;   /* Adam 12 (fp32 master, m, v), SGD 8 */
+    int zero_hint;          /* preferred ZeRO stage (fine-tuning with FSDP: 3); -1 = none */
     /* CF_WL_LLM */
     cf_llm_shape llm;
     long global_batch_seqs;
     double train_tokens;    /* tokens to train on */
     /* CF_WL_DATA_PARALLEL */
     double dp_params;       /* parameters */
-    double dp_flops_per_sample;
+    double dp_flops_per_sample;         /* forward + backward */
+    double dp_activation_bytes_per_sample;
     long dp_global_batch;
     double dp_samples;      /* samples to train on */
     /* CF_WL_STENCIL */
     double st_cells;        /* grid cells in total */
     double st_flops_per_cell;   /* per iteration */
+    double st_bytes_per_cell;   /* HBM bytes moved per cell per iteration */
+    double st_state_bytes_per_cell;     /* memory held per cell */
     double st_halo_bytes_per_neighbour_per_gpu; /* at the reference decomposition */
-    int st_neighbours;
+    long st_ref_gpus;           /* GPU count of that reference decomposition */
+    int st_decomposed_dims;     /* 1 (slabs/strips), 2 or 3: halo ~ gpus^-(d-1)/d */
+    int st_neighbours;          /* 2 x decomposed dims */
     double st_iterations;
     /* CF_WL_EMBARRASSING */
-    double ep_tasks, ep_task_gpu_s, ep_startup_s, ep_straggler_frac;
+    double ep_tasks, ep_task_gpu_s, ep_startup_s;
+    double ep_straggler_frac;   /* coefficient of variation of a task's time */
+    double ep_memory_gib;       /* memory one task needs on its GPU */
 } cf_workload;
+
+/* Sets the defaults every loader starts from (bf16, Adam, no ZeRO hint, NAN
+ * params_b). */
+CF_API void cf_workload_init(cf_workload *w);
 
 /* Loads a preset (by name) or, when `name_or_path` names a readable file, a
  * JSON workload. Bad JSON or a bad field: CF_EPARSE with err naming the file

@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""Validate the shipped catalog CSVs (data/offerings.csv, data/gpus.csv).
+
+Checks every rule the C loader enforces (see ../docs/catalog-data.md and DESIGN.md
+sections 2 and 3): exact header, column count, enums, numbers, sets, unique ids,
+non-empty source_url and as_of, UTF-8, no empty lines. An empty gpu cell
+is accepted (unknown model); a non-empty one must name a row of gpus.csv. Prints counts and the number
+of unknown (empty) cells per column. Exit status 0 when the files are valid, 1 when not.
+
+Usage: python3 data/check.py [--quiet] [DATA_DIR]
+"""
+import csv
+import datetime
+import io
+import os
+import re
+import sys
+
+OFFERING_COLS = (
+    "id,provider,offering,gpu,gpus_per_node,gpu_memory_gb,intra_link,network,"
+    "network_gbps_per_node,nics_per_node,rdma,gpudirect_rdma,topology,non_blocking,"
+    "rail_optimized,max_cluster_gpus,orchestration,provisioning,min_commitment_h,"
+    "billing_increment_s,price_on_demand_gpu_hr,price_reserved_gpu_hr,currency,"
+    "shared_storage,regions,multinode,notes,source_url,as_of"
+).split(",")
+GPU_COLS = (
+    "gpu,vendor,memory_gb,hbm_GBps,bf16_dense_tflops,fp16_dense_tflops,"
+    "fp8_dense_tflops,nvlink_GBps_per_gpu,pcie_gen,source_url,as_of"
+).split(",")
+
+# DESIGN.md section 2: the accepted GPU names; gpus.csv must have a row for each
+# and may add more.
+BASE_GPUS = (
+    "V100-PCIe V100-SXM2 A100-PCIe A100-SXM-40 A100-SXM-80 H100-PCIe H100-SXM "
+    "H100-NVL H200-SXM H20 H800 GH200 B200 B300 GB200 GB300 L40S L4 A10G T4 "
+    "RTX-4090 MI250X MI300X MI325X MI355X"
+).split()
+INTRA = {"none", "pcie3", "pcie4", "pcie5", "nvlink-bridge", "nvlink2",
+         "nvswitch-nvlink3", "nvswitch-nvlink4", "nvswitch-nvlink5", "nvl72", "xgmi"}
+NETWORK = {"ib", "roce", "efa", "tcpx", "tcpxo", "tcp", "rdma", "none"}
+YESNO = {"yes", "no"}
+SETS = {
+    "orchestration": {"slurm", "kubernetes", "vm", "managed"},
+    "provisioning": {"on-demand", "spot", "reserved", "waitlist"},
+    "shared_storage": {"lustre", "weka", "vast", "gpfs", "nfs", "object", "none"},
+}
+ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+NUM_RE = re.compile(r"^[0-9]+(\.[0-9]+)?$")
+INT_RE = re.compile(r"^[0-9]+$")
+CUR_RE = re.compile(r"^[A-Z]{3}$")
+URL_RE = re.compile(r"^https?://[^\s;]+$")
+REGION_RE = re.compile(r"^[A-Za-z0-9._()/-]+$")
+
+
+def valid_date(s):
+    for fmt in ("%Y-%m-%d", "%Y-%m"):
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}" if fmt == "%Y-%m-%d" else r"\d{4}-\d{2}", s):
+            try:
+                datetime.datetime.strptime(s, fmt)
+                return True
+            except ValueError:
+                return False
+    return False
+
+
+class Checker:
+    def __init__(self):
+        self.errors = []
+
+    def err(self, path, line, col, msg):
+        self.errors.append(f"{path}:{line}:{col}: {msg}")
+
+    def read(self, path, cols):
+        """Read a CSV strictly; return list of (line_number, dict)."""
+        raw = open(path, "rb").read()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            self.err(path, 1, 1, f"not UTF-8 ({e})")
+            return []
+        if text.startswith("\ufeff"):
+            self.err(path, 1, 1, "byte-order mark not allowed")
+        if "\r" in text:
+            self.err(path, 1, 1, "CR characters not allowed (use LF line endings)")
+        if not text.endswith("\n"):
+            self.err(path, 1, 1, "file must end with a newline")
+        rows = []
+        reader = csv.reader(io.StringIO(text, newline=""))
+        for rec in reader:
+            line = reader.line_num
+            if not rec or all(f == "" for f in rec) and len(rec) <= 1:
+                self.err(path, line, 1, "empty line")
+                continue
+            rows.append((line, rec))
+        if not rows:
+            self.err(path, 1, 1, "no header")
+            return []
+        line, header = rows[0]
+        if header != cols:
+            self.err(path, line, 1, f"header must be exactly: {','.join(cols)}")
+            return []
+        out = []
+        for line, rec in rows[1:]:
+            if len(rec) != len(cols):
+                self.err(path, line, 1, f"expected {len(cols)} columns, found {len(rec)}")
+                continue
+            for i, v in enumerate(rec):
+                if "\n" in v or "\r" in v:
+                    self.err(path, line, i + 1, f"{cols[i]}: newline inside a field")
+                if v != v.strip():
+                    self.err(path, line, i + 1, f"{cols[i]}: leading/trailing whitespace")
+            out.append((line, dict(zip(cols, rec))))
+        return out
+
+    def check_sources(self, path, line, cols, r):
+        c = cols.index("source_url") + 1
+        s = r["source_url"]
+        if not s:
+            self.err(path, line, c, "source_url: required")
+        else:
+            for u in s.split("; "):
+                if not URL_RE.match(u):
+                    self.err(path, line, c, f"source_url: '{u}' is not an http(s) URL (separate URLs with '; ')")
+        c = cols.index("as_of") + 1
+        if not r["as_of"]:
+            self.err(path, line, c, "as_of: required (YYYY-MM or YYYY-MM-DD)")
+        elif not valid_date(r["as_of"]):
+            self.err(path, line, c, f"as_of: '{r['as_of']}' is not YYYY-MM or YYYY-MM-DD")
+
+    def gpus(self, path):
+        rows = self.read(path, GPU_COLS)
+        names = {}
+        for line, r in rows:
+            col = lambda k: GPU_COLS.index(k) + 1
+            g = r["gpu"]
+            if not re.fullmatch(r"[A-Za-z0-9]+(-[A-Za-z0-9]+)*", g):
+                self.err(path, line, 1, f"gpu: '{g}' must be letters, digits and single hyphens")
+            if g in names:
+                self.err(path, line, 1, f"gpu: duplicate '{g}' (first on line {names[g]})")
+            names[g] = line
+            if r["vendor"] not in ("NVIDIA", "AMD", "Intel"):
+                self.err(path, line, col("vendor"), "vendor: expected NVIDIA, AMD or Intel")
+            if not INT_RE.match(r["memory_gb"]):
+                self.err(path, line, col("memory_gb"), "memory_gb: expected an integer (GB)")
+            for k in ("hbm_GBps", "bf16_dense_tflops", "fp16_dense_tflops", "fp8_dense_tflops", "nvlink_GBps_per_gpu"):
+                if r[k] and not NUM_RE.match(r[k]):
+                    self.err(path, line, col(k), f"{k}: expected a number or empty")
+            if r["pcie_gen"] and r["pcie_gen"] not in ("3", "4", "5", "6"):
+                self.err(path, line, col("pcie_gen"), "pcie_gen: expected 3, 4, 5, 6 or empty")
+            self.check_sources(path, line, GPU_COLS, r)
+        for g in BASE_GPUS:
+            if g not in names:
+                self.err(path, 1, 1, f"gpu: missing row for '{g}' (DESIGN.md section 2)")
+        return {r["gpu"]: r for _, r in rows}
+
+    def offerings(self, path, gpus):
+        rows = self.read(path, OFFERING_COLS)
+        ids = {}
+        for line, r in rows:
+            col = lambda k: OFFERING_COLS.index(k) + 1
+            i = r["id"]
+            if not ID_RE.match(i):
+                self.err(path, line, 1, f"id: '{i}' must match [a-z0-9-]+ (no leading, trailing or double hyphen)")
+            if i in ids:
+                self.err(path, line, 1, f"id: duplicate '{i}' (first on line {ids[i]})")
+            ids[i] = line
+            for k in ("provider", "offering"):
+                if not r[k]:
+                    self.err(path, line, col(k), f"{k}: required")
+            # An empty gpu means unknown: the source does not state the model exactly
+            # (e.g. "H100" without SXM/PCIe/NVL); what it does say goes in notes.
+            if r["gpu"] and r["gpu"] not in gpus:
+                self.err(path, line, col("gpu"), f"gpu: '{r['gpu']}' not in gpus.csv (accepted: {', '.join(sorted(gpus))}, or empty for unknown)")
+            for k in ("gpus_per_node", "gpu_memory_gb", "nics_per_node", "max_cluster_gpus", "billing_increment_s"):
+                if r[k] and not INT_RE.match(r[k]):
+                    self.err(path, line, col(k), f"{k}: expected an integer or empty, found '{r[k]}'")
+                elif r[k] and int(r[k]) == 0 and k != "nics_per_node":
+                    self.err(path, line, col(k), f"{k}: must be positive")
+            for k in ("network_gbps_per_node", "min_commitment_h", "price_on_demand_gpu_hr", "price_reserved_gpu_hr"):
+                if r[k] and not NUM_RE.match(r[k]):
+                    self.err(path, line, col(k), f"{k}: expected a plain number or empty, found '{r[k]}'")
+            if r["intra_link"] and r["intra_link"] not in INTRA:
+                self.err(path, line, col("intra_link"), f"intra_link: '{r['intra_link']}' not one of {', '.join(sorted(INTRA))}")
+            if r["network"] and r["network"] not in NETWORK:
+                self.err(path, line, col("network"), f"network: '{r['network']}' not one of {', '.join(sorted(NETWORK))}")
+            for k in ("rdma", "gpudirect_rdma", "non_blocking", "rail_optimized", "multinode"):
+                if r[k] and r[k] not in YESNO:
+                    self.err(path, line, col(k), f"{k}: expected yes, no or empty, found '{r[k]}'")
+            for k, allowed in SETS.items():
+                if r[k]:
+                    parts = r[k].split(";")
+                    if len(parts) != len(set(parts)):
+                        self.err(path, line, col(k), f"{k}: duplicate element")
+                    for p in parts:
+                        if p not in allowed:
+                            self.err(path, line, col(k), f"{k}: '{p}' not one of {', '.join(sorted(allowed))} (';'-separated, no spaces)")
+            if r["regions"]:
+                parts = r["regions"].split(";")
+                if len(parts) != len(set(parts)):
+                    self.err(path, line, col("regions"), "regions: duplicate element")
+                for p in parts:
+                    if not REGION_RE.match(p):
+                        self.err(path, line, col("regions"), f"regions: '{p}' must be a code without spaces or commas")
+            if (r["price_on_demand_gpu_hr"] or r["price_reserved_gpu_hr"]) and not r["currency"]:
+                self.err(path, line, col("currency"), "currency: required when a price is given")
+            if r["currency"] and not CUR_RE.match(r["currency"]):
+                self.err(path, line, col("currency"), "currency: expected an ISO 4217 code such as USD or EUR")
+            if r["network"] == "none" and r["multinode"] == "yes":
+                self.err(path, line, col("network"), "network: 'none' contradicts multinode=yes")
+            if r["network"] in ("tcp", "tcpx", "tcpxo") and r["rdma"] == "yes":
+                self.err(path, line, col("rdma"), "rdma: yes contradicts a non-RDMA network family")
+            self.check_sources(path, line, OFFERING_COLS, r)
+        return [r for _, r in rows]
+
+
+def main(argv):
+    quiet = "--quiet" in argv
+    args = [a for a in argv[1:] if not a.startswith("--")]
+    data = args[0] if args else os.path.dirname(os.path.abspath(__file__))
+    ck = Checker()
+    gpus = ck.gpus(os.path.join(data, "gpus.csv"))
+    offs = ck.offerings(os.path.join(data, "offerings.csv"), gpus)
+    for e in ck.errors:
+        print(e, file=sys.stderr)
+    if not quiet:
+        providers = sorted({r["provider"] for r in offs})
+        multi = sorted({r["provider"] for r in offs if r["multinode"] == "yes"})
+        print(f"gpus: {len(gpus)}")
+        print(f"offerings: {len(offs)}")
+        print(f"providers: {len(providers)}")
+        print(f"providers with multinode=yes: {len(multi)}")
+        print(f"offerings with multinode=yes/no/unknown: "
+              f"{sum(r['multinode'] == 'yes' for r in offs)}/"
+              f"{sum(r['multinode'] == 'no' for r in offs)}/"
+              f"{sum(r['multinode'] == '' for r in offs)}")
+        print("unknown (empty) cells per column:")
+        for c in OFFERING_COLS:
+            n = sum(1 for r in offs if r[c] == "")
+            if n:
+                print(f"  {c}: {n}")
+    print(f"{'FAILED' if ck.errors else 'OK'}: {len(ck.errors)} error(s)", file=sys.stderr)
+    return 1 if ck.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

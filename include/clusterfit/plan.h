@@ -1,0 +1,88 @@
+/* plan.h — rank catalog offerings for a workload by what the job will really
+ * cost or how long it takes (DESIGN.md §4.5), and the scaling-efficiency
+ * curve of one offering (`scale`).
+ *
+ * Definitions (DESIGN §4.1): scaling efficiency E(N) = throughput(N) /
+ * ((N/N0) × throughput(N0)), N0 = the smallest node count on which the
+ * workload fits; parallel efficiency P = ideal step time (no exposed
+ * communication, no bubble, same layout) / predicted step time; effective
+ * price = sticker price / P; cost = nodes × gpus_per_node × price × billed
+ * hours (billing increment and minimum commitment applied). */
+#ifndef CLUSTERFIT_PLAN_H
+#define CLUSTERFIT_PLAN_H
+
+#include <jansson.h>
+#include "status.h"
+#include "catalog.h"
+#include "workload.h"
+#include "step.h"
+
+typedef enum cf_objective { CF_OBJ_COST = 0, CF_OBJ_TIME } cf_objective;
+
+/* Progress of a long plan: `done` of `total` search units (distinct node
+ * types) finished. Called from cf_plan's thread; must not call back into the
+ * plan. */
+typedef void (*cf_progress_fn)(void *user, size_t done, size_t total);
+
+typedef struct cf_plan_opts {
+    cf_objective objective;
+    double deadline_h;      /* NAN = none: cost objective under a deadline */
+    double budget;          /* NAN = none: time objective under a budget */
+    const char *currency;   /* NULL = "USD"; prices are never converted */
+    long max_gpus;          /* cap when max_cluster_gpus is unknown; 0 = 16384 */
+    int top;                /* rows kept in `ranked`; 0 = all */
+    cf_progress_fn progress;/* NULL = none */
+    void *progress_user;
+    unsigned long *evaluated;/* out, NULL = not wanted: layouts whose step
+                             * time was predicted (benchmarks) */
+} cf_plan_opts;
+
+/* Default cap on a cluster whose largest size the provider does not state
+ * (DESIGN §4.5); such rows carry the flag max_cluster_unknown. */
+#define CF_PLAN_DEFAULT_MAX_GPUS 16384L
+
+/* Objective cost, no deadline, no budget, currency NULL (USD), max_gpus 0
+ * (= CF_PLAN_DEFAULT_MAX_GPUS), top 0 (all), no progress callback. */
+CF_API void cf_plan_opts_init(cf_plan_opts *o);
+
+/* Plans `w` over the offerings of `cat` passing `filter` (NULL = all multi-node
+ * offerings). *out is the JSON of DESIGN §6 (plan → {workload, currency,
+ * ranked[], unranked[]}); new reference owned by the caller. Every offering
+ * passing the filter is either in ranked (one row: its best configuration
+ * under the objective) or in unranked with its reasons. Errors: CF_EINVAL for
+ * bad options (negative deadline or budget, objective out of range), CF_EDB
+ * from the catalog, CF_ENOMEM; *out is NULL on error. */
+CF_API cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w,
+                         const cf_plan_opts *opts, json_t **out, cf_error *err);
+
+/* Scaling curve of `w` on one offering over `nodes` (n_nodes counts; NULL =
+ * N0 then powers of two up to the cluster limit). *out is the JSON array
+ * [{nodes, step_time_s, throughput, scaling_efficiency, cost}]: each row the
+ * fastest layout that fits on that node count; throughput in the workload's
+ * unit per second (tokens for LLMs, samples for data-parallel training,
+ * iterations for stencils, tasks for embarrassingly parallel work);
+ * scaling_efficiency relative to N0 (null when no layout fits); cost of the
+ * whole job in the offering's currency, null when its price is unknown.
+ * Rows where nothing fits have null step time, throughput and cost.
+ * Errors: CF_EINVAL for a node count < 1 or an offering whose GPU, GPUs per
+ * node or fabric is unknown (err says which), CF_ENOMEM. */
+CF_API cf_status cf_scale(const cf_offering *o, const cf_workload *w, const int *nodes,
+                          size_t n_nodes, json_t **out, cf_error *err);
+
+/* Billed hours for a run of `run_h` hours: the run rounded up to whole
+ * billing increments of `increment_s` seconds, then raised to the minimum
+ * commitment `min_commitment_h`. NAN increment = unknown: the run is billed
+ * exactly (and *flags gets CF_BILL_INCREMENT_UNKNOWN); NAN commitment =
+ * unknown: none applied (CF_BILL_COMMITMENT_UNKNOWN). `flags` may be NULL.
+ * Example: 10.2 h at a 3600 s increment and 24 h minimum → 24 h; 30.2 h → 31 h.
+ * Returns NAN when run_h is NAN or negative. */
+enum { CF_BILL_INCREMENT_UNKNOWN = 1u << 0, CF_BILL_COMMITMENT_UNKNOWN = 1u << 1 };
+CF_API double cf_billed_hours(double run_h, double increment_s, double min_commitment_h,
+                              unsigned *flags);
+
+/* The cost of running `nodes` nodes of `gpus_per_node` GPUs at `price_gpu_hr`
+ * for run_h hours, billed as cf_billed_hours says. Same currency as the price. */
+CF_API double cf_job_cost(int nodes, int gpus_per_node, double price_gpu_hr, double run_h,
+                          double increment_s, double min_commitment_h, unsigned *flags);
+
+#endif

@@ -1,0 +1,76 @@
+/* catalog_internal.h — what the catalog's three files share: the column
+ * table (one entry per column of DESIGN §3, naming the cf_offering member it
+ * fills and how a cell is validated), cell validation, and the offering list
+ * helpers. catalog_offering.c owns the columns, catalog_import.c the CSV and
+ * JSON readers, catalog.c the SQLite file. Not installed. */
+#ifndef CLUSTERFIT_CATALOG_INTERNAL_H
+#define CLUSTERFIT_CATALOG_INTERNAL_H
+
+#include <stddef.h>
+#include "clusterfit/catalog.h"
+
+/* How a column's cell is read, checked and stored. */
+typedef enum cf__col_kind {
+    CF__COL_ID,        /* char*: slug [a-z0-9][a-z0-9._-]*, required */
+    CF__COL_NAME,      /* char*: non-empty text, required */
+    CF__COL_TEXT,      /* char*: free text, may be unknown */
+    CF__COL_GPU,       /* char*: a GPU name of the vocabulary */
+    CF__COL_INT_POS,   /* long >= 1, -1 unknown */
+    CF__COL_INT_NONNEG,/* long >= 0, -1 unknown */
+    CF__COL_NUM_POS,   /* double > 0, NAN unknown */
+    CF__COL_NUM_NONNEG,/* double >= 0, NAN unknown */
+    CF__COL_INTRA,     /* cf_intra_link */
+    CF__COL_NET,       /* cf_network */
+    CF__COL_CAP,       /* cf_cap */
+    CF__COL_SET,       /* unsigned mask + int known flag */
+    CF__COL_CURRENCY,  /* char*: ISO 4217, 3 letters, stored upper case */
+    CF__COL_LIST,      /* char*: ';'-separated free-form elements (regions) */
+    CF__COL_URLS,      /* char*: one or more http(s) URLs, "; "-joined, required */
+    CF__COL_DATE       /* char*: YYYY-MM or YYYY-MM-DD, required */
+} cf__col_kind;
+
+typedef struct cf__column {
+    const char *name;
+    cf__col_kind kind;
+    size_t off;         /* offsetof the member in cf_offering */
+    size_t off_known;   /* sets: offsetof the *_known flag */
+    cf_set_kind set;    /* sets: which vocabulary */
+    int required;
+} cf__column;
+
+extern const cf__column cf__columns[CF_OFFERING_NCOLS];
+
+enum { CF__COL_PRICE_OD_INDEX = 20, CF__COL_PRICE_RES_INDEX = 21, CF__COL_CURRENCY_INDEX = 22 };
+
+/* Every member unknown, no strings. */
+void cf__offering_init(cf_offering *o);
+
+/* Sets column `col` of `o` from the cell text `s` (len bytes, need not be
+ * NUL-terminated; surrounding blanks are ignored). Checks UTF-8 and the
+ * column's rules. An empty cell is unknown, or an error for required columns.
+ * On CF_EPARSE writes "column: expected ..., got \"...\"" into why (size n).
+ * CF_ENOMEM when a copy fails. Replaces (and frees) a previous value. */
+cf_status cf__offering_set_cell(cf_offering *o, int col, const char *s, size_t len,
+                                char *why, size_t n);
+
+/* Checks between columns of one row (a price needs a currency). Returns the
+ * column at fault and fills why, or -1 when the row is consistent. */
+int cf__offering_check_row(const cf_offering *o, char *why, size_t n);
+
+/* Appends a copy-less move of *o to l (o's members then belong to the list);
+ * CF_ENOMEM leaves *o untouched. `cap` is the list's allocated size. */
+cf_status cf__list_push(cf_offering_list *l, size_t *cap, cf_offering *o);
+
+/* Offset of the first byte of s that is not well-formed UTF-8 or is a
+ * control character (tab allowed, CR/LF when multiline), or -1. */
+long cf__bad_utf8(const unsigned char *s, size_t len, int multiline);
+
+/* Date parts of YYYY-MM or YYYY-MM-DD; *day 0 when absent. 0 on success. */
+int cf__date_parse(const char *s, int *year, int *month, int *day);
+
+/* 64-bit FNV-1a over `len` bytes, seeded with `h` (start with
+ * CF__FNV_OFFSET). http://www.isthe.com/chongo/tech/comp/fnv/ */
+#define CF__FNV_OFFSET 0xcbf29ce484222325ULL
+unsigned long long cf__fnv1a(unsigned long long h, const void *data, size_t len);
+
+#endif

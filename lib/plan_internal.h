@@ -1,0 +1,118 @@
+/* plan_internal.h — the pieces of the planner (lib/plan.c, lib/plan_search.c)
+ * that unit tests drive directly: the layout search at one node count, the
+ * node-count list, the choice of one configuration per offering. The step
+ * and fit models are passed in (cf__plan_model) so tests can substitute a
+ * model whose numbers are computed by hand. Not installed; cf__ symbols are
+ * hidden from the shared library. */
+#ifndef CLUSTERFIT_PLAN_INTERNAL_H
+#define CLUSTERFIT_PLAN_INTERNAL_H
+
+#include "clusterfit/plan.h"
+#include "clusterfit/collective.h"
+
+typedef cf_status (*cf__step_fn)(const cf_workload *w, const cf_fabric *fab, int nodes,
+                                 const cf_layout *lay, cf_step_result *out);
+typedef cf_status (*cf__fit_fn)(const cf_workload *w, const char *gpu, int gpus_per_node,
+                                cf_fit_result *out);
+
+typedef cf_status (*cf__fabric_fn)(const cf_offering *o, cf_fabric *out, cf_error *err);
+
+typedef struct cf__plan_model {
+    cf__step_fn step;
+    cf__fit_fn fit;         /* N0; NULL = cf__plan_min_nodes over the search space */
+    cf__fabric_fn fabric;
+    double (*mem_limit_gib)(const char *gpu); /* NAN = GPU unknown */
+    /* Memory per GPU (GiB) of a layout without predicting its time: lets
+     * the search reject layouts that do not fit cheaply. NULL = use the
+     * step prediction's memory_per_gpu_gib. */
+    double (*memory_gib)(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay);
+} cf__plan_model;
+
+/* cf_step_predict, the search's own N0, cf_fabric_from_offering, the step
+ * model's usable memory and memory per GPU. */
+extern const cf__plan_model cf__plan_model_default;
+
+/* The fastest layout that fits at one node count. */
+typedef struct cf__plan_point {
+    int nodes;
+    int found;              /* 0: no layout fits in memory at this count */
+    cf_layout lay;
+    cf_step_result res;
+} cf__plan_point;
+
+typedef struct cf__search {
+    const cf__plan_model *model;
+    const cf_workload *w;
+    const cf_fabric *fab;
+    double mem_limit_gib;   /* memory_per_gpu_gib must not exceed this */
+    unsigned long evaluated;/* step predictions made so far */
+    unsigned long considered;/* layouts checked (memory or step) so far */
+} cf__search;
+
+/* Usable memory per GPU (GiB) for a GPU model, from data/gpus.csv; NAN when
+ * the GPU is unknown. */
+double cf__plan_mem_limit_gib(const char *gpu);
+
+/* Searches the layouts of DESIGN §4.5 at `nodes` nodes and keeps the one
+ * with the smallest step time among those that fit (out->found = 0 when
+ * none). Allocation-free. At a fixed node count the fastest layout is also
+ * the cheapest (every node is billed for the whole run), so this is the only
+ * candidate per node count any objective needs. */
+void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out);
+
+/* N0: the smallest node count (1..max_nodes) on which a layout of the
+ * search space fits in memory; 0 when none does. */
+int cf__plan_min_nodes(cf__search *s, int max_nodes);
+
+/* Node counts of the search: n0, then the powers of two above n0 while
+ * nodes × gpus_per_node <= max_gpus. Returns how many were written (at most
+ * cap; at least 1 when n0 × gpus_per_node <= max_gpus, else 0). */
+size_t cf__plan_node_counts(int n0, int gpus_per_node, long max_gpus, int *out, size_t cap);
+
+/* Steps in the whole job, and work units (tokens, samples, iterations,
+ * tasks) per step; NAN when the workload does not say. */
+double cf__plan_steps(const cf_workload *w);
+double cf__plan_units_per_step(const cf_workload *w);
+
+/* E(N) = throughput(N) / ((N/N0) × throughput(N0)) with throughput = units
+ * per step / step time: = (t0 × n0) / (t × n). */
+double cf__plan_scaling_eff(int n, double step_s, int n0, double step0_s);
+
+/* Price terms of an offering in the planning currency. */
+typedef struct cf__plan_price {
+    double price_gpu_hr;
+    double increment_s, min_commitment_h;
+} cf__plan_price;
+
+/* Constraints and objective for cf__plan_choose. */
+typedef struct cf__plan_goal {
+    cf_objective objective;
+    double deadline_h, budget;  /* NAN = none */
+} cf__plan_goal;
+
+/* Picks among pts[0..n) (found ones only) the best configuration for the
+ * goal. Returns its index, or -1 when none is found (*why_none = 1: nothing
+ * fits; 2: deadline missed by all; 3: budget exceeded by all). *time_h and
+ * *cost get the chosen point's time to train and cost. */
+int cf__plan_choose(const cf__plan_point *pts, size_t n, double steps, int gpus_per_node,
+                    const cf__plan_price *pr, const cf__plan_goal *g, int *why_none);
+
+/* cf_plan over an offering list already read from the catalog, with the
+ * model `m`. Same contract as cf_plan. */
+cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
+                       const cf_workload *w, const cf_plan_opts *opts, json_t **out,
+                       cf_error *err);
+
+/* Validates options (CF_EINVAL with err set). */
+cf_status cf__plan_check_opts(const cf_plan_opts *o, cf_error *err);
+
+/* cf_scale with the model `m`. */
+cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_workload *w,
+                        const int *nodes, size_t n_nodes, json_t **out, cf_error *err);
+
+/* The `why` line of a ranked row into buf (size cap). */
+void cf__plan_why(char *buf, size_t cap, const cf_offering *o, const cf__plan_point *pt,
+                  int n0, double e, double p, double sticker, double effective,
+                  const char *currency);
+
+#endif

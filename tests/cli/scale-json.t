@@ -1,0 +1,20 @@
+# scale: per node count the fastest fitting layout; throughput = tokens per
+# step / step time; E relative to N0; cost = gpus × price × billed hours
+# (aws-p5-48xlarge: 8 GPUs, 6.88 USD/GPU-h, per-second billing).
+cat > "$T/w.json" <<'J'
+{"name": "llm-8b-test", "kind": "llm",
+ "shape": {"model": "llama", "layers": 32, "hidden": 4096, "ffn_hidden": 14336, "heads": 32,
+           "kv_heads": 8, "seq": 8192, "vocab": 128256},
+ "batch": 512, "tokens": 1e11}
+J
+cf scale --workload "$T/w.json" --offering aws-p5-48xlarge --nodes 1,2,4,8 --format json; expect_rc 0
+expect_json 'length' 4
+expect_json '[.[].nodes] | join(",")' "1,2,4,8"
+expect_json '.[0].scaling_efficiency' 1
+expect_json_true '[.[] | ((.throughput * .step_time_s / (512 * 8192) - 1) | fabs) < 1e-8] | all'
+# steps = ceil(1e11 / (512 × 8192)) = 23842
+expect_json_true '[.[] | ((.cost - .nodes * 8 * 6.88 * (((23842 * .step_time_s) | ceil) / 3600)) | fabs) < 0.01] | all'
+expect_json_true '[.[] | .scaling_efficiency > 0.5] | all'
+cf scale --workload "$T/w.json" --offering aws-p5-48xlarge; expect_rc 0
+expect_out "nodes"
+expect_out "tokens/s"

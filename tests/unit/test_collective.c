@@ -1,0 +1,361 @@
+/* test_collective.c — the collective model's formulas on hand-computed
+ * cases (DESIGN §4.1-4.2). Expected values are written out from the formulas
+ * with the constants read by name from the model's one table, so a test
+ * fails when a formula changes, and names the constant it relies on. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <string.h>
+#include "clusterfit/clusterfit.h"
+
+static double K(const char *name)
+{
+    size_t n;
+    const cf_model_constant *t = cf_model_constants(&n);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(t[i].name, name) == 0) return t[i].value;
+    fail_msg("no constant %s", name);
+    return NAN;
+}
+
+static void near(double got, double want, double rel)
+{
+    if (!(fabs(got - want) <= rel * fabs(want)))
+        fail_msg("got %.6f, want %.6f (rel %.1e)", got, want, rel);
+}
+
+static cf_fabric fabric(const char *gpu, int gpn, cf_intra_link l, cf_network net, int nics,
+                        double gbps)
+{
+    cf_fabric f;
+    memset(&f, 0, sizeof f);
+    snprintf(f.gpu, sizeof f.gpu, "%s", gpu);
+    f.gpus_per_node = gpn;
+    f.intra_link = l;
+    f.network = net;
+    f.nics_per_node = nics;
+    f.nic_gbps = gbps;
+    f.gdr = CF_GDR_UNKNOWN;
+    f.non_blocking = f.rail_optimized = CF_CAP_UNKNOWN;
+    return f;
+}
+
+static cf_coll_query query(cf_collective c, uint64_t bytes, int nodes, int rpn, cf_algo a)
+{
+    cf_coll_query q = {c, bytes, nodes, rpn, a};
+    return q;
+}
+
+static void busbw_factors(void **state)
+{
+    (void)state;
+    near(cf_busbw_factor(CF_COLL_ALL_REDUCE, 8), 1.75, 1e-12);
+    near(cf_busbw_factor(CF_COLL_ALL_REDUCE, 16), 1.875, 1e-12);
+    near(cf_busbw_factor(CF_COLL_ALL_GATHER, 4), 0.75, 1e-12);
+    near(cf_busbw_factor(CF_COLL_REDUCE_SCATTER, 2), 0.5, 1e-12);
+    near(cf_busbw_factor(CF_COLL_ALLTOALL, 16), 15.0 / 16, 1e-12);
+    near(cf_busbw_factor(CF_COLL_GATHER, 8), 7.0 / 8, 1e-12);
+    near(cf_busbw_factor(CF_COLL_SCATTER, 8), 7.0 / 8, 1e-12);
+    near(cf_busbw_factor(CF_COLL_BROADCAST, 8), 1, 1e-12);
+    near(cf_busbw_factor(CF_COLL_REDUCE, 8), 1, 1e-12);
+    near(cf_busbw_factor(CF_COLL_SENDRECV, 2), 1, 1e-12);
+    near(cf_busbw_factor(CF_COLL_HYPERCUBE, 8), 1, 1e-12);
+    assert_true(cf_busbw_factor(CF_COLL_ALL_REDUCE, 0) == 0);
+    assert_true(cf_busbw_factor(CF_COLL_UNKNOWN, 8) == 0);
+}
+
+/* Ring all_reduce on one A100 node: t = alpha + S * 2(n-1)/n / busbw with
+ * alpha = base + 2(n-1) NVLink steps + launch (NCCL tuner, Simple protocol)
+ * and busbw = 600/2 GB/s x NVLINK_RING_EFF. */
+static void ring_allreduce_time_one_node(void **state)
+{
+    cf_fabric f = fabric("A100-SXM-80", 8, CF_INTRA_NVSWITCH_NVLINK3, CF_NET_NONE, 0, 0);
+    cf_coll_query q = query(CF_COLL_ALL_REDUCE, 1ULL << 30, 1, 0, CF_ALGO_RING);
+    cf_coll_result r;
+    cf_coll_detail d;
+    double bus = 300.0 * K("NVLINK_RING_EFF");
+    double alpha = K("LAT_BASE_RING_SIMPLE") + 14 * K("LAT_NVL_RING_SIMPLE") + K("LAT_LAUNCH");
+    double t = alpha + 1.75 * 1073741824.0 / (bus * 1e3);
+    (void)state;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(r.algo, CF_ALGO_RING);
+    assert_string_equal(d.protocol, "Simple");
+    near(r.time_us, t, 1e-9);
+    near(r.algbw_GBps, 1073741824.0 / (t * 1e3), 1e-9);
+    near(r.busbw_GBps, r.algbw_GBps * 1.75, 1e-12);
+    assert_int_equal(r.ranks, 8);
+    assert_int_equal(r.bottleneck, CF_BOTTLENECK_INTRA_NODE);
+}
+
+/* Ring across 64 nodes: the latency has 2(n-1) steps of which 2(N-1) cross
+ * the network (DESIGN §4.2, NCCL tuner). */
+static void ring_latency_many_nodes(void **state)
+{
+    cf_fabric f = fabric("B200", 8, CF_INTRA_NVSWITCH_NVLINK5, CF_NET_IB, 8, 400);
+    cf_coll_query q = query(CF_COLL_ALL_REDUCE, 8ULL << 30, 64, 0, CF_ALGO_RING);
+    cf_coll_result r;
+    cf_coll_detail d;
+    int n = 512, N = 64;
+    double lat = K("LAT_BASE_RING_SIMPLE") + (2 * (n - 1) - 2 * (N - 1)) * K("LAT_NVL_RING_SIMPLE") +
+                 2 * (N - 1) * K("LAT_NET_RING_SIMPLE") + K("LAT_LAUNCH");
+    double eta = K("ETA_IB") - K("ETA_DECAY_PER_DOUBLING") * 5; /* log2(64/2) = 5 */
+    (void)state;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    near(d.latency_us, lat, 1e-9);
+    near(d.eta, eta, 1e-12);
+    near(d.inter_busbw_GBps, 400 * eta, 1e-9);
+    near(r.time_us, lat + (2.0 * (n - 1) / n) * 8589934592.0 / (400 * eta * 1e3), 1e-9);
+    assert_int_equal(r.bottleneck, CF_BOTTLENECK_INTER_NODE);
+}
+
+/* Double binary tree: NIC_node x eta x 2(n-1)/n / L(N), L = 1, 1.5, 2. */
+static void tree_inflation(void **state)
+{
+    cf_fabric f = fabric("A100-SXM-80", 8, CF_INTRA_NVSWITCH_NVLINK3, CF_NET_IB, 8, 100);
+    static const int nodes[] = {2, 3, 4, 8};
+    static const double L[] = {1.0, 1.5, 2.0, 2.0};
+    (void)state;
+    f.non_blocking = f.rail_optimized = CF_CAP_YES;    /* no eta decay */
+    assert_true(K("TREE_L2") == 1.0 && K("TREE_L3") == 1.5 && K("TREE_L4") == 2.0);
+    for (int i = 0; i < 4; i++) {
+        cf_coll_query q = query(CF_COLL_ALL_REDUCE, 8ULL << 30, nodes[i], 0, CF_ALGO_TREE);
+        cf_coll_result r;
+        cf_coll_detail d;
+        int n = 8 * nodes[i];
+        assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+        assert_int_equal(r.algo, CF_ALGO_TREE);
+        near(d.inter_busbw_GBps, 100 * K("ETA_IB") * (2.0 * (n - 1) / n) / L[i], 1e-9);
+    }
+}
+
+/* 2-node H100: NVLSTree, bounded by one node's NVLS busbw (the 2-node figure
+ * equals the 1-node figure, DESIGN §4.2); ring at 4 nodes bounded by NICs. */
+static void auto_choice(void **state)
+{
+    cf_fabric f = fabric("H100-SXM", 8, CF_INTRA_NVSWITCH_NVLINK4, CF_NET_IB, 8, 400);
+    cf_coll_query q = query(CF_COLL_ALL_REDUCE, 8ULL << 30, 2, 0, CF_ALGO_AUTO);
+    cf_coll_result r;
+    cf_coll_detail d;
+    (void)state;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(r.algo, CF_ALGO_NVLSTREE);
+    near(d.intra_busbw_GBps, 450 * K("NVLS_EFF"), 1e-9);
+    assert_int_equal(r.bottleneck, CF_BOTTLENECK_INTRA_NODE);
+    q.nodes = 1;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(r.algo, CF_ALGO_NVLS);
+    /* p5 (EFA 32x100G) at 4 nodes: ring at 400 x eta beats the tree's L = 2. */
+    f = fabric("H100-SXM", 8, CF_INTRA_NVSWITCH_NVLINK4, CF_NET_EFA, 32, 100);
+    q.nodes = 4;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(r.algo, CF_ALGO_RING);
+    near(d.inter_busbw_GBps, 400 * K("ETA_EFA"), 1e-9);
+    /* A100 has no NVLS: Tree across nodes. */
+    f = fabric("A100-SXM-80", 8, CF_INTRA_NVSWITCH_NVLINK3, CF_NET_EFA, 4, 100);
+    q.nodes = 2;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(r.algo, CF_ALGO_TREE);
+    near(d.eta, K("ETA_EFA_SHARED_NIC"), 1e-12);
+}
+
+/* A DP group under TP = 8 has one rank per node and reaches one NIC. */
+static void one_rank_per_node(void **state)
+{
+    cf_fabric f = fabric("H100-SXM", 8, CF_INTRA_NVSWITCH_NVLINK4, CF_NET_IB, 8, 400);
+    cf_coll_query q = query(CF_COLL_ALL_REDUCE, 1ULL << 30, 4, 1, CF_ALGO_RING);
+    cf_coll_result r;
+    cf_coll_detail d;
+    double eta = K("ETA_IB") - K("ETA_DECAY_PER_DOUBLING") * 1;
+    (void)state;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(r.ranks, 4);
+    near(d.inter_busbw_GBps, 50 * eta, 1e-9);
+    assert_true(isinf(d.intra_busbw_GBps));
+}
+
+/* alltoall: (NIC_node x eta / k) x N/(N-1) x (n-1)/n; sendrecv: one GPU's NICs. */
+static void alltoall_and_sendrecv(void **state)
+{
+    cf_fabric f = fabric("H100-SXM", 8, CF_INTRA_NVSWITCH_NVLINK4, CF_NET_EFA, 32, 100);
+    cf_coll_query q = query(CF_COLL_ALLTOALL, 2ULL << 30, 2, 0, CF_ALGO_AUTO);
+    cf_coll_result r;
+    cf_coll_detail d;
+    (void)state;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    near(d.inter_busbw_GBps, 400 * K("ETA_EFA") / 8 * 2.0 * 15.0 / 16.0, 1e-9);
+    f = fabric("B200", 8, CF_INTRA_NVSWITCH_NVLINK5, CF_NET_IB, 8, 400);
+    q = query(CF_COLL_SENDRECV, 8ULL << 30, 2, 0, CF_ALGO_AUTO);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    near(d.inter_busbw_GBps, 50 * K("ETA_IB"), 1e-9);
+}
+
+/* GDR off: GH200 (C2C host link) keeps GDR_OFF_C2C, x86 hosts GDR_OFF_PCIE_HOST. */
+static void gdr_off(void **state)
+{
+    cf_fabric f = fabric("GH200", 1, CF_INTRA_NONE, CF_NET_RDMA, 4, 200);
+    cf_coll_query q = query(CF_COLL_ALL_REDUCE, 2ULL << 30, 2, 0, CF_ALGO_AUTO);
+    cf_coll_detail on, off;
+    cf_coll_result r;
+    (void)state;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &on), CF_OK);
+    near(on.inter_busbw_GBps, 100 * K("ETA_RDMA"), 1e-9);
+    f.gdr = CF_GDR_OFF;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &off), CF_OK);
+    near(off.inter_busbw_GBps / on.inter_busbw_GBps, K("GDR_OFF_C2C"), 1e-9);
+    f = fabric("H100-SXM", 8, CF_INTRA_NVSWITCH_NVLINK4, CF_NET_IB, 8, 400);
+    q.algo = CF_ALGO_RING;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &on), CF_OK);
+    f.gdr = CF_GDR_OFF;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &off), CF_OK);
+    near(off.inter_busbw_GBps / on.inter_busbw_GBps, K("GDR_OFF_PCIE_HOST"), 1e-9);
+    /* TCP: GDR does not apply. */
+    f = fabric("V100-PCIe", 4, CF_INTRA_PCIE3, CF_NET_TCP, 1, 25);
+    f.gdr = CF_GDR_OFF;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &off), CF_OK);
+    near(off.inter_busbw_GBps, 25.0 / 8 * K("ETA_TCP"), 1e-9);
+}
+
+/* Small messages are latency-bound: c04 of the shared validation file
+ * (1 MiB all_reduce on one H200 node measured 52.96 GB/s). */
+static void small_message_latency(void **state)
+{
+    cf_fabric f = fabric("H200-SXM", 8, CF_INTRA_NVSWITCH_NVLINK4, CF_NET_NONE, 0, 0);
+    cf_coll_query q = query(CF_COLL_ALL_REDUCE, 1ULL << 20, 1, 0, CF_ALGO_AUTO);
+    cf_coll_result r;
+    (void)state;
+    assert_int_equal(cf_collective_predict(&f, &q, &r), CF_OK);
+    assert_int_equal(r.bottleneck, CF_BOTTLENECK_LATENCY);
+    assert_true(fabs(r.busbw_GBps - 52.96) / 52.96 < 0.15);
+}
+
+/* An NVL72 rack is one node: 18 trays of 4 GPUs = 72 ranks in one domain. */
+static void nvl72_rack_is_one_node(void **state)
+{
+    cf_fabric f = fabric("GB200", 4, CF_INTRA_NVL72, CF_NET_IB, 4, 400);
+    cf_coll_query q = query(CF_COLL_ALL_REDUCE, 8ULL << 30, 18, 0, CF_ALGO_AUTO);
+    cf_coll_result r;
+    cf_coll_detail d;
+    (void)state;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(d.nodes_eff, 1);
+    assert_int_equal(d.ranks_per_node_eff, 72);
+    assert_int_equal(r.ranks, 72);
+    assert_int_equal(r.algo, CF_ALGO_NVLS);
+    q.nodes = 36;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(d.nodes_eff, 2);
+}
+
+static void errors(void **state)
+{
+    cf_fabric f = fabric("H100-SXM", 8, CF_INTRA_NVSWITCH_NVLINK4, CF_NET_NONE, 0, 0);
+    cf_coll_query q = query(CF_COLL_ALL_REDUCE, 1024, 2, 0, CF_ALGO_AUTO);
+    cf_coll_result r;
+    (void)state;
+    assert_int_equal(cf_collective_predict(&f, &q, &r), CF_EINVAL);  /* 2 nodes, no network */
+    q.nodes = 1;
+    q.ranks_per_node = 9;
+    assert_int_equal(cf_collective_predict(&f, &q, &r), CF_EINVAL);
+    q.ranks_per_node = 0;
+    snprintf(f.gpu, sizeof f.gpu, "H999");
+    assert_int_equal(cf_collective_predict(&f, &q, &r), CF_EINVAL);
+    f = fabric("A100-SXM-80", 8, CF_INTRA_NVSWITCH_NVLINK3, CF_NET_NONE, 0, 0);
+    q.algo = CF_ALGO_NVLS;
+    assert_int_equal(cf_collective_predict(&f, &q, &r), CF_EINVAL);  /* no NVLS on A100 */
+    q.algo = CF_ALGO_AUTO;
+    q.nodes = 0;
+    assert_int_equal(cf_collective_predict(&f, &q, &r), CF_EINVAL);
+}
+
+static void from_offering(void **state)
+{
+    cf_offering o;
+    cf_fabric f;
+    cf_error err;
+    (void)state;
+    memset(&o, 0, sizeof o);
+    o.id = "x";
+    o.gpu = "H100-SXM";
+    o.gpus_per_node = 8;
+    o.intra_link = CF_INTRA_NVSWITCH_NVLINK4;
+    o.network = CF_NET_EFA;
+    o.network_gbps_per_node = 3200;
+    o.nics_per_node = 32;
+    o.gpudirect_rdma = CF_CAP_YES;
+    o.non_blocking = CF_CAP_YES;
+    o.rail_optimized = CF_CAP_UNKNOWN;
+    assert_int_equal(cf_fabric_from_offering(&o, &f, &err), CF_OK);
+    near(f.nic_gbps, 100, 1e-12);
+    assert_int_equal(f.gdr, CF_GDR_ON);
+    assert_int_equal(f.non_blocking, CF_CAP_YES);
+    o.nics_per_node = -1;   /* unknown: one NIC per GPU */
+    assert_int_equal(cf_fabric_from_offering(&o, &f, &err), CF_OK);
+    assert_int_equal(f.nics_per_node, 8);
+    near(f.nic_gbps, 400, 1e-12);
+    o.network_gbps_per_node = NAN;
+    assert_int_equal(cf_fabric_from_offering(&o, &f, &err), CF_EUNSUPPORTED);
+}
+
+static void json(void **state)
+{
+    cf_fabric f = fabric("H100-SXM", 8, CF_INTRA_NVSWITCH_NVLINK4, CF_NET_NONE, 0, 0);
+    cf_coll_query q = query(CF_COLL_ALL_GATHER, 1ULL << 30, 1, 0, CF_ALGO_AUTO);
+    cf_coll_result r;
+    json_t *j;
+    (void)state;
+    assert_int_equal(cf_collective_predict(&f, &q, &r), CF_OK);
+    j = cf_coll_result_to_json(&r);
+    assert_non_null(j);
+    assert_string_equal(json_string_value(json_object_get(j, "collective")), "all_gather");
+    assert_string_equal(json_string_value(json_object_get(j, "algo")), "ring");
+    assert_int_equal(json_integer_value(json_object_get(j, "message_bytes")), 1 << 30);
+    assert_string_equal(json_string_value(json_object_get(j, "bottleneck")), "intra_node");
+    assert_true(json_real_value(json_object_get(j, "busbw_GBps")) > 0);
+    json_decref(j);
+}
+
+/* Every constant has a name, a unit and a source, and appears in docs/model.md. */
+static void constants_documented(void **state)
+{
+    size_t n;
+    const cf_model_constant *t = cf_model_constants(&n);
+    FILE *fp = fopen("docs/model.md", "r");
+    static char doc[262144];
+    size_t len;
+    (void)state;
+    assert_non_null(fp);
+    len = fread(doc, 1, sizeof doc - 1, fp);
+    doc[len] = '\0';
+    fclose(fp);
+    assert_true(n > 20);
+    for (size_t i = 0; i < n; i++) {
+        char key[96];
+        assert_true(t[i].name && *t[i].name && t[i].unit && *t[i].unit && t[i].source && *t[i].source);
+        snprintf(key, sizeof key, "`%s`", t[i].name);
+        if (!strstr(doc, key)) fail_msg("docs/model.md does not list %s", key);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(busbw_factors),
+        cmocka_unit_test(ring_allreduce_time_one_node),
+        cmocka_unit_test(ring_latency_many_nodes),
+        cmocka_unit_test(tree_inflation),
+        cmocka_unit_test(auto_choice),
+        cmocka_unit_test(one_rank_per_node),
+        cmocka_unit_test(alltoall_and_sendrecv),
+        cmocka_unit_test(gdr_off),
+        cmocka_unit_test(small_message_latency),
+        cmocka_unit_test(nvl72_rack_is_one_node),
+        cmocka_unit_test(errors),
+        cmocka_unit_test(from_offering),
+        cmocka_unit_test(json),
+        cmocka_unit_test(constants_documented),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,116 @@
+/* test_workload.c — presets and JSON workloads (lib/workload.c): every
+ * preset loads with its published shape; a bad field names the file and the
+ * field. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "clusterfit/clusterfit.h"
+
+static void presets_load(void **state)
+{
+    static const char *const names[] = {"llama3-8b", "llama3-70b", "llama3-405b", "gpt3-175b",
+                                        "llama3-70b-finetune", "resnet50-dp", "cfd-stencil",
+                                        "batch-inference"};
+    cf_workload w;
+    cf_error err;
+    (void)state;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        assert_int_equal(cf_workload_load(names[i], &w, &err), CF_OK);
+        assert_string_equal(w.name, names[i]);
+        assert_non_null(strstr(cf_workload_presets(), names[i]));
+    }
+    /* Llama 3 405B: Table 3 and 4 of arXiv:2407.21783. */
+    assert_int_equal(cf_workload_load("llama3-405b", &w, &err), CF_OK);
+    assert_int_equal(w.kind, CF_WL_LLM);
+    assert_int_equal(w.llm.family, CF_MODEL_LLAMA);
+    assert_int_equal(w.llm.layers, 126);
+    assert_int_equal(w.llm.hidden, 16384);
+    assert_int_equal(w.llm.ffn_hidden, 53248);
+    assert_int_equal(w.llm.kv_heads, 8);
+    assert_int_equal(w.global_batch_seqs, 2048);
+    assert_true(fabs(w.train_tokens - 15.6e12) < 1);
+    assert_int_equal(cf_workload_load("gpt3-175b", &w, &err), CF_OK);
+    assert_true(fabs(w.train_tokens - 300e9) < 1);
+    assert_int_equal(cf_workload_load("llama3-70b-finetune", &w, &err), CF_OK);
+    assert_int_equal(w.zero_hint, 3);
+    assert_int_equal(cf_workload_load("resnet50-dp", &w, &err), CF_OK);
+    assert_int_equal(w.kind, CF_WL_DATA_PARALLEL);
+    assert_true(w.optimizer_bytes_per_param == 8.0);
+    assert_int_equal(cf_workload_load("cfd-stencil", &w, &err), CF_OK);
+    assert_int_equal(w.kind, CF_WL_STENCIL);
+    assert_int_equal(w.st_neighbours, 2);
+    assert_int_equal(cf_workload_load("batch-inference", &w, &err), CF_OK);
+    assert_int_equal(w.kind, CF_WL_EMBARRASSING);
+}
+
+static cf_status load_text(const char *text, cf_workload *w, cf_error *err, char *path, size_t n)
+{
+    FILE *f;
+    snprintf(path, n, "build/tests/wl-%d.json", (int)strlen(text));
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    return cf_workload_load(path, w, err);
+}
+
+static void bad_fields(void **state)
+{
+    cf_workload w;
+    cf_error err;
+    char path[128], buf[700];
+    (void)state;
+    assert_int_equal(load_text("{\"kind\":\"llm\",\"shape\":{\"model\":\"llama\",\"layers\":2,"
+                               "\"hidden\":-1,\"ffn_hidden\":8,\"heads\":1,\"seq\":8,\"vocab\":8},"
+                               "\"batch\":1,\"tokens\":1}",
+                               &w, &err, path, sizeof path),
+                     CF_EPARSE);
+    assert_string_equal(err.file, path);
+    assert_string_equal(err.message, "shape.hidden: expected a positive integer");
+    cf_error_format(&err, buf, sizeof buf);
+    assert_non_null(strstr(buf, ": shape.hidden: expected a positive integer"));
+    assert_int_equal(load_text("{\"kind\":\"rocket\",\"shape\":{}}", &w, &err, path, sizeof path), CF_EPARSE);
+    assert_non_null(strstr(err.message, "kind: expected"));
+    assert_int_equal(load_text("{\"kind\":\"llm\",\"shape\":{\"model\":\"llama\",\"layers\":2,"
+                               "\"hidden\":64,\"ffn_hidden\":8,\"heads\":8,\"kv_heads\":3,\"seq\":8,"
+                               "\"vocab\":8},\"batch\":1,\"tokens\":1}",
+                               &w, &err, path, sizeof path),
+                     CF_EPARSE);
+    assert_non_null(strstr(err.message, "shape.kv_heads"));
+    assert_int_equal(load_text("{\"kind\": \"llm\",,}", &w, &err, path, sizeof path), CF_EPARSE);
+    assert_int_equal(err.line, 1);
+    /* A good file, and its name when it has none inside. */
+    assert_int_equal(load_text("{\"kind\":\"stencil\",\"shape\":{\"cells\":1e6,\"flops_per_cell\":7,"
+                               "\"bytes_per_cell\":8,\"state_bytes_per_cell\":8,"
+                               "\"halo_bytes_per_neighbour\":4096,\"decomposed_dims\":3},"
+                               "\"iterations\":10}",
+                               &w, &err, path, sizeof path),
+                     CF_OK);
+    assert_int_equal(w.st_neighbours, 6);
+    assert_non_null(strstr(w.name, "wl-"));
+}
+
+static void unknown_preset(void **state)
+{
+    cf_workload w;
+    cf_error err;
+    (void)state;
+    assert_int_equal(cf_workload_load("llama9-1t", &w, &err), CF_ENOTFOUND);
+    assert_non_null(strstr(err.message, "llama3-405b"));
+    assert_int_equal(cf_workload_load("", &w, &err), CF_EINVAL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(presets_load),
+        cmocka_unit_test(bad_fields),
+        cmocka_unit_test(unknown_preset),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
