@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "audit_int.h"
+#include "clusterfit/collective.h"
 #include "internal.h"
 
 /* ------------------------------------------------------------ constants */
@@ -29,22 +30,59 @@
 /* BUSBW_BELOW_LINK_RATE: largest-size busbw under 70 % of expected (§5). */
 #define BELOW_RATE_FRACTION 0.70
 
-/* Ring busbw ÷ per-node line rate (GB/s), GDR on: DESIGN §4.2's ranges from
- * the validation rows, taken at their middle. IB 0.83–0.96 at 2–16 nodes;
- * RoCE 0.75–0.80; EFA (p5) 0.80–0.89; tcpx ≈ 0.45; tcpxo ≈ 0.88; tcp ≈ 0.5
- * at best; rdma (IB or RoCE, unstated) between IB and RoCE. */
+/* Ring busbw ÷ per-node line rate (GB/s), GDR on: the collective model's
+ * table (lib/model_constants.h, DESIGN §4.2), used when the model itself
+ * cannot be asked (GPU or node count not shown). */
 static double eta_of(cf_network n)
 {
-    switch (n) {
-    case CF_NET_IB: return 0.90;
-    case CF_NET_ROCE: return 0.78;
-    case CF_NET_EFA: return 0.85;
-    case CF_NET_TCPX: return 0.45;
-    case CF_NET_TCPXO: return 0.88;
-    case CF_NET_TCP: return 0.50;
-    case CF_NET_RDMA: return 0.85;
-    default: return 0.85;   /* network not shown: the RDMA middle */
+    static const struct { cf_network net; const char *name; } names[] = {
+        {CF_NET_IB, "ETA_IB"}, {CF_NET_ROCE, "ETA_ROCE"}, {CF_NET_EFA, "ETA_EFA"},
+        {CF_NET_TCPX, "ETA_TCPX"}, {CF_NET_TCPXO, "ETA_TCPXO"}, {CF_NET_TCP, "ETA_TCP"},
+        {CF_NET_RDMA, "ETA_RDMA"},
+    };
+    const char *want = "ETA_RDMA";     /* network not shown: IB or RoCE, unstated */
+    size_t nc = 0;
+    const cf_model_constant *c = cf_model_constants(&nc);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].net == n) want = names[i].name;
+    for (size_t i = 0; c && i < nc; i++)
+        if (strcmp(c[i].name, want) == 0) return c[i].value;
+    return 0.90;
+}
+
+/* The GPU of a device name as nccl-tests / nvidia-smi print it ("NVIDIA
+ * A100-SXM4-40GB", "Tesla T4", "NVIDIA H100 80GB HBM3") in the vocabulary
+ * of DESIGN §2, with the usual intra-node link of that board; NULL if not
+ * recognised. Order matters: longer, more specific names first. */
+static const struct { const char *sub; const char *gpu; cf_intra_link link; } gpu_names[] = {
+    {"GH200", "GH200", CF_INTRA_NVSWITCH_NVLINK4}, {"GB200", "GB200", CF_INTRA_NVL72},
+    {"GB300", "GB300", CF_INTRA_NVL72}, {"H100 NVL", "H100-NVL", CF_INTRA_NVLINK_BRIDGE},
+    {"H100 PCIe", "H100-PCIe", CF_INTRA_PCIE5}, {"H100-PCIE", "H100-PCIe", CF_INTRA_PCIE5},
+    {"H100", "H100-SXM", CF_INTRA_NVSWITCH_NVLINK4}, {"H200", "H200-SXM", CF_INTRA_NVSWITCH_NVLINK4},
+    {"H800", "H800", CF_INTRA_NVSWITCH_NVLINK4}, {"H20", "H20", CF_INTRA_NVSWITCH_NVLINK4},
+    {"B200", "B200", CF_INTRA_NVSWITCH_NVLINK5}, {"B300", "B300", CF_INTRA_NVSWITCH_NVLINK5},
+    {"A100-PCIE", "A100-PCIe", CF_INTRA_PCIE4}, {"A100 80GB PCIe", "A100-PCIe", CF_INTRA_PCIE4},
+    {"A100-SXM4-80GB", "A100-SXM-80", CF_INTRA_NVSWITCH_NVLINK3},
+    {"A100-SXM4-40GB", "A100-SXM-40", CF_INTRA_NVSWITCH_NVLINK3},
+    {"A100-SXM", "A100-SXM-80", CF_INTRA_NVSWITCH_NVLINK3},
+    {"V100-SXM2", "V100-SXM2", CF_INTRA_NVLINK2}, {"V100-PCIE", "V100-PCIe", CF_INTRA_PCIE3},
+    {"L40S", "L40S", CF_INTRA_PCIE4}, {"L20", "L20", CF_INTRA_PCIE4}, {"L4", "L4", CF_INTRA_PCIE4},
+    {"A10G", "A10G", CF_INTRA_PCIE4}, {"T4", "T4", CF_INTRA_PCIE3},
+    {"RTX 4090", "RTX-4090", CF_INTRA_PCIE4}, {"MI355X", "MI355X", CF_INTRA_XGMI},
+    {"MI325X", "MI325X", CF_INTRA_XGMI}, {"MI300X", "MI300X", CF_INTRA_XGMI},
+    {"MI250X", "MI250X", CF_INTRA_XGMI},
+};
+
+static int gpu_of_name(const char *name, const char **gpu, cf_intra_link *link)
+{
+    for (size_t i = 0; name && i < sizeof gpu_names / sizeof gpu_names[0]; i++) {
+        if (strstr(name, gpu_names[i].sub)) {
+            *gpu = gpu_names[i].gpu;
+            *link = gpu_names[i].link;
+            return 1;
+        }
     }
+    return 0;
 }
 
 /* NCCL_NET_GDR_LEVEL's default: PXB (src/graph/paths.cc). */
@@ -1472,33 +1510,71 @@ static double expected_from_ports(const cf_audit *a, const verdict *v, int *nics
     return sum;
 }
 
+/* Expected busbw (DESIGN §5): the collective model's ring reference with
+ * GDR on, for the fabric given by --offering, or built from --expect-gbps or
+ * the input's port dumps (GPU from the rank list). When the model cannot be
+ * asked (GPU or node count not shown), the ring reference is the per-node
+ * line rate / 8 x eta, normalised per collective as in DESIGN §4.2. */
 static void decide_expected(cf_audit *a, verdict *v)
 {
     double line_gbps = NAN, per_node;
     int nics = 0;
-    cf_network fam = v->net;
+    cf_fabric fab;
+    const run *lr = v->last_run >= 0 ? a->parts[v->last_run].r : NULL;
     v->expected = NAN;
     v->exp_src = NULL;
-    if (v->nodes == 1 || v->net == CF_NET_NONE) return;  /* intra-node model: collective.c */
+    memset(&fab, 0, sizeof fab);
+    fab.non_blocking = fab.rail_optimized = CF_CAP_UNKNOWN;
     if (a->has_fabric) {
-        if (a->fabric.network == CF_NET_NONE || a->fabric.nics_per_node <= 0 || !(a->fabric.nic_gbps > 0))
-            return;
-        line_gbps = a->fabric.nics_per_node * a->fabric.nic_gbps;
-        nics = a->fabric.nics_per_node;
-        fam = a->fabric.network;
+        fab = a->fabric;
         v->exp_src = "offering";
-    } else if (a->opts.expect_gbps > 0) {
-        line_gbps = a->opts.expect_gbps;
-        v->exp_src = "expect-gbps";
+        if (fab.network != CF_NET_NONE && fab.nics_per_node > 0 && fab.nic_gbps > 0) {
+            line_gbps = fab.nics_per_node * fab.nic_gbps;
+            nics = fab.nics_per_node;
+        }
     } else {
-        line_gbps = expected_from_ports(a, v, &nics);
-        if (!isnan(line_gbps)) v->exp_src = "ports";
+        const char *gpu = NULL;
+        cf_intra_link link = CF_INTRA_UNKNOWN;
+        if (v->nodes == 1 || v->net == CF_NET_NONE) return;
+        if (a->opts.expect_gbps > 0) {
+            line_gbps = a->opts.expect_gbps;
+            nics = v->gpn > 0 ? (int)v->gpn : 1;    /* one NIC per GPU, the usual layout */
+            v->exp_src = "expect-gbps";
+        } else {
+            line_gbps = expected_from_ports(a, v, &nics);
+            v->exp_src = "ports";
+        }
+        if (isnan(line_gbps) || line_gbps <= 0 || nics <= 0) {
+            v->exp_src = NULL;
+            return;
+        }
+        if (lr && gpu_of_name(lr->gpu_name, &gpu, &link)) cpy(fab.gpu, sizeof fab.gpu, gpu);
+        fab.intra_link = link;
+        fab.gpus_per_node = v->gpn > 0 ? (int)v->gpn : 0;
+        fab.network = v->net == CF_NET_UNKNOWN ? CF_NET_RDMA : v->net;
+        fab.nics_per_node = nics;
+        fab.nic_gbps = line_gbps / nics;
     }
-    if (isnan(line_gbps) || line_gbps <= 0) {
+    fab.gdr = CF_GDR_ON;                /* always the reference with GDR on */
+    if (lr && lr->nrows > 0 && v->nodes >= 1 && fab.gpus_per_node > 0) {
+        cf_coll_query q;
+        cf_coll_result res;
+        memset(&q, 0, sizeof q);
+        q.collective = v->coll == CF_COLL_UNKNOWN ? CF_COLL_ALL_REDUCE : v->coll;
+        q.bytes = lr->an.largest_size > 0 ? (uint64_t)lr->an.largest_size : 1;
+        q.nodes = (int)v->nodes;
+        q.ranks_per_node = v->gpn > 0 && v->gpn <= fab.gpus_per_node ? (int)v->gpn : 0;
+        q.algo = CF_ALGO_RING;
+        if (cf_collective_predict(&fab, &q, &res) == CF_OK && res.busbw_GBps > 0) {
+            v->expected = round(res.busbw_GBps * 100.0) / 100.0;
+            return;
+        }
+    }
+    if (v->nodes == 1 || isnan(line_gbps) || line_gbps <= 0) {
         v->exp_src = NULL;
         return;
     }
-    per_node = line_gbps / 8.0 * eta_of(fam);
+    per_node = line_gbps / 8.0 * eta_of(fab.network);
     switch (v->coll) {
     case CF_COLL_ALLTOALL:
         /* DESIGN §4.2: (NIC_node·η/k)·N/(N−1)·(n−1)/n */

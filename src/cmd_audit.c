@@ -60,6 +60,7 @@ int cmd_audit(const cli_ctx *ctx, int argc, char **argv)
     const char *cmd = "audit", *offering = NULL;
     cli_format fmt = FMT_TEXT;
     cf_audit_opts ao;
+    cf_fabric fabric;
     cf_audit *a = NULL;
     json_t *report = NULL;
     cf_audit_status verdict = CF_AUDIT_OK;
@@ -67,7 +68,6 @@ int cmd_audit(const cli_ctx *ctx, int argc, char **argv)
     int c, rc = EXIT_OK;
     cf_status st;
 
-    (void)ctx;
     memset(&ao, 0, sizeof ao);
     ao.expect_gbps = NAN;
     optind = 0;
@@ -90,11 +90,22 @@ int cmd_audit(const cli_ctx *ctx, int argc, char **argv)
     if (offering && !isnan(ao.expect_gbps))
         return cli_usage_error(cmd, "--offering and --expect-gbps exclude each other");
     if (offering) {
-        /* Needs cf_catalog_get + cf_fabric_from_offering (catalog and
-         * collective branches); until they land the option is refused. */
-        fprintf(stderr, "clusterfit %s: --offering needs the catalog and the collective model, "
-                        "not built in yet; use --expect-gbps N\n", cmd);
-        return EXIT_INTERNAL;
+        cf_catalog *cat = NULL;
+        cf_offering *off = NULL;
+        cf_error err;
+        int orc = cli_open_catalog(ctx, cmd, &cat);
+        if (orc != EXIT_OK) return orc;
+        cf_error_clear(&err);
+        st = cf_catalog_get(cat, offering, &off);
+        if (st == CF_ENOTFOUND) {
+            cf_catalog_close(cat);
+            return cli_usage_error(cmd, "no offering '%s' (see 'clusterfit list')", offering);
+        }
+        if (st == CF_OK) st = cf_fabric_from_offering(off, &fabric, &err);
+        cf_offering_destroy(off);
+        cf_catalog_close(cat);
+        if (st != CF_OK) return cli_lib_error(cmd, st, &err);
+        ao.expect_fabric = &fabric;
     }
     buf = malloc(AUDIT_CHUNK);
     a = cf_audit_new(&ao);

@@ -11,9 +11,9 @@ cd "$ROOT"
 SECS=${FUZZ_SECONDS:-600}
 OUT=build-fuzz
 mkdir -p "$OUT"
-SRC="lib/audit.c lib/linebuf.c lib/perftable.c lib/ncclog.c lib/topo.c lib/ibstat.c lib/status.c lib/vocab.c lib/units.c"
+SRC=$(ls lib/*.c)
 CFL="-std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Iinclude -Ilib -Itests/fuzz $(pkg-config --cflags jansson)"
-LIBS="$(pkg-config --libs jansson) -lm"
+LIBS="$(pkg-config --libs sqlite3 jansson) -lcsv -lm -lpthread"
 # the embedded data table status.c refers to (as the Makefile generates it)
 # shellcheck disable=SC2046
 sh tools/embed.sh cf__embedded_files cf__embedded_file $(ls data/*.csv data/workloads/*.json 2>/dev/null) > "$OUT/data_embed.c"
