@@ -1019,7 +1019,7 @@ static cf_status on_line(void *ctx, const char *s, size_t n, long lineno, int cu
             return CF_OK;
         }
     }
-    if (n == 3 && memcmp(p, "...", 3) == 0) {
+    if (end - p == 3 && memcmp(p, "...", 3) == 0) {
         if (a->in_rank_list && a->f_run >= 0) a->parts[a->f_run].r->list_gap = 1;
         return CF_OK;
     }
