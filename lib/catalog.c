@@ -38,7 +38,7 @@ struct cf_catalog {
 
 /* Changes whenever the way a shipped cell is normalised changes, so that a
  * new library rebuilds the shipped rows even when the CSV is the same. */
-#define SHIPPED_FORMAT "clusterfit-shipped-1"
+#define SHIPPED_FORMAT "clusterfit-shipped-2"
 
 /* migrations[i] takes a file from user_version i to i + 1. The SQL is kept
  * literal (not generated from the column table) so that old steps never

@@ -14,7 +14,7 @@ typedef enum cf__col_kind {
     CF__COL_ID,        /* char*: slug [a-z0-9][a-z0-9._-]*, required */
     CF__COL_NAME,      /* char*: non-empty text, required */
     CF__COL_TEXT,      /* char*: free text, may be unknown */
-    CF__COL_GPU,       /* char*: a GPU name of the vocabulary */
+    CF__COL_GPU,       /* char*: a GPU of data/gpus.csv (cf_gpu_lookup) */
     CF__COL_INT_POS,   /* long >= 1, -1 unknown */
     CF__COL_INT_NONNEG,/* long >= 0, -1 unknown */
     CF__COL_NUM_POS,   /* double > 0, NAN unknown */

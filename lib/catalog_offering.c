@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "clusterfit/catalog.h"
+#include "clusterfit/hardware.h"
 #include "clusterfit/limits.h"
 #include "clusterfit/units.h"
 #include "catalog_internal.h"
@@ -287,14 +288,26 @@ static cf_status store(cf_offering *o, int c, char *v, char *why, size_t n)
             goto fail;
         }
         goto keep;
-    case CF__COL_GPU:
-        /* A name without blanks or separators. hardware.c (data/gpus.csv)
-         * is not in this branch yet; the lookup joins when it is. */
-        if (strlen(v) > MAX_GPU_NAME || strpbrk(v, " \t\r\n;,")) {
-            snprintf(why, n, "%s: expected a GPU name such as H100-SXM, got %s", name, got);
+    case CF__COL_GPU: {
+        /* One of data/gpus.csv (hardware.h), stored as that table spells it. */
+        const cf_gpu_spec *spec = NULL;
+        cf_status g = cf_gpu_lookup(v, &spec);
+        if (g == CF_ENOTFOUND) {
+            snprintf(why, n, "%s: expected one of %s, got %s", name, cf_gpu_accepted(), got);
             goto fail;
         }
+        if (g != CF_OK) {
+            st = g;
+            snprintf(why, n, "%s: the GPU table (data/gpus.csv) could not be read", name);
+            goto fail;
+        }
+        joined = cf__strdup(spec->name);
+        if (!joined) { st = CF_ENOMEM; goto fail; }
+        cf__free(v);
+        v = joined;
+        joined = NULL;
         goto keep;
+    }
     case CF__COL_NAME:
     case CF__COL_TEXT:
         goto keep;
@@ -655,8 +668,13 @@ cf_status cf_filter_set(cf_filter *f, const char *name, const char *v, cf_error 
         return CF_OK;
     }
     if (flag_is(name, "gpu")) {
-        if (!*v) return bad_value(err, name, "a GPU name", v);
-        f->gpu = v;
+        const cf_gpu_spec *spec = NULL;
+        char acc[1024];
+        if (cf_gpu_lookup(v, &spec) != CF_OK) {
+            snprintf(acc, sizeof acc, "one of %s", cf_gpu_accepted());
+            return bad_value(err, name, acc, v);
+        }
+        f->gpu = spec->name; /* borrowed from the GPU table: process lifetime */
         return CF_OK;
     }
     if (flag_is(name, "min-gbps") || flag_is(name, "max-price")) {

@@ -90,11 +90,11 @@ static const struct list_col {
     unsigned flags;
     int min_width, drop;
 } list_cols[] = {
-    {"ID", 0, TABLE_LEFT, TABLE_SHRINK, 18, 0},
+    {"ID", 0, TABLE_LEFT, 0, 0, 0}, /* never cut: it is what `show` takes */
     {"Provider", 1, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"Offering", 2, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"GPU", 3, TABLE_LEFT, TABLE_SHRINK, 8, 0},
-    {"GPUs", 4, TABLE_RIGHT, 0, 0, 0},
+    {"GPUs", 4, TABLE_RIGHT, 0, 0, 1},
     {"Mem GB", 5, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
     {"Intra-node", 6, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"Network", 7, TABLE_LEFT, 0, 0, 0},
@@ -114,7 +114,7 @@ static const struct list_col {
     {"Reserved GPU-h", 21, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
     {"Storage", 23, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"Regions", 24, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
-    {"As of", 28, TABLE_LEFT, 0, 0, 1},
+    {"As of", 28, TABLE_LEFT, 0, 0, 2},
 };
 
 #define N_LIST_COLS (sizeof list_cols / sizeof list_cols[0])

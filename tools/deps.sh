@@ -4,7 +4,13 @@
 # first), else prints the exact apt-get line and fails.
 set -eu
 pkgs="build-essential pkg-config libsqlite3-dev libjansson-dev libcsv-dev libmicrohttpd-dev libcmocka-dev jq sqlite3"
-if [ "${1:-}" = web ]; then pkgs="chromium nodejs npm"; fi
+if [ "${1:-}" = web ]; then
+    # A nodejs from elsewhere (NodeSource) brings its own npm that dpkg does
+    # not know: ask Debian for node and npm only when the commands are missing.
+    pkgs="chromium"
+    command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
+    command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
+fi
 if [ "${1:-}" = fuzz ]; then pkgs="clang libclang-rt-14-dev"; fi
 missing=""
 for p in $pkgs; do

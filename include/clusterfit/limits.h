@@ -76,6 +76,26 @@
 /* Distinct hosts tracked by the audit (nodes of the largest jobs). */
 #define CF_MAX_AUDIT_HOSTS 65536L
 
+/* HTTP server (clusterfit serve). Connections at once: a local web page opens
+ * ~6, a load test a few dozen; 128 keeps file descriptors and threads bounded. */
+#define CF_MAX_HTTP_CONNECTIONS 128
+
+/* Connections from one address: one browser plus a test client, not a flood. */
+#define CF_MAX_HTTP_CONNECTIONS_PER_IP 64
+
+/* Seconds an idle or stalled connection is kept: a slow client cannot hold
+ * a slot for longer (slowloris); large uploads still finish on loopback. */
+#define CF_HTTP_TIMEOUT_S 15
+
+/* Request bodies held in memory by all connections together: one 64 MiB
+ * upload plus plan requests; beyond it new bodies are refused (503). */
+#define CF_MAX_HTTP_BODIES_TOTAL_BYTES (4L * CF_MAX_HTTP_BODY_BYTES)
+
+/* Cached GET responses (catalog queries, until the catalog file changes):
+ * the page's filter combinations in use at once are a few dozen; the whole
+ * catalog as JSON is ~140 KB, so 64 entries stay under ~10 MB. */
+#define CF_MAX_HTTP_CACHE_ENTRIES 64
+
 /* Node counts one plan or scale curve evaluates per node type: N0 plus the
  * powers of two up to the largest stated cluster (~10^5 GPUs: 17 doublings
  * of 1 node); `scale --nodes` lists are held to the same number. */

@@ -28,3 +28,7 @@ sqlite3 "$T/new.db" "PRAGMA user_version = 7"
 cf --db "$T/new.db" list; expect_rc 4; expect_err "schema version 7 is newer than this clusterfit's 1"
 # A directory that does not exist.
 cf --db "$T/no/such/dir/c.db" list; expect_rc 4; expect_err "catalog $T/no/such/dir/c.db: cannot open"
+# GPU names come from data/gpus.csv.
+cf list --gpu H100; expect_rc 2; expect_err "--gpu: expected one of "; expect_err "H100-SXM"; expect_err "got \"H100\""
+printf 'id,provider,offering,gpu,source_url,as_of\nx,X,X,h100-sxm,https://x.example,2026-01\ny,Y,Y,A100,https://y.example,2026-01\n' > "$T/gpu.csv"
+cf import "$T/gpu.csv"; expect_rc 3; expect_err "gpu.csv:3:4: gpu: expected one of "

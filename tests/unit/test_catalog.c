@@ -164,7 +164,8 @@ static void cell_errors(void **state)
     expect_cell_error("provider", "  ", "provider: required, got an empty cell");
     expect_cell_error("currency", "US", "currency: expected an ISO 4217 code");
     expect_cell_error("currency", "", "currency: required when a price is given");
-    expect_cell_error("gpu", "H100 SXM", "gpu: expected a GPU name");
+    expect_cell_error("gpu", "H100 SXM", "gpu: expected one of ");
+    expect_cell_error("gpu", "H100", "H100-SXM");
     expect_cell_error("notes", "caf\xc3", "notes: invalid UTF-8 at byte 4 of the cell");
     expect_cell_error("notes", "over\xc0\xaflong", "notes: invalid UTF-8 at byte 5");
     expect_cell_error("topology", "a\x01" "b", "topology: control character 0x01 at byte 2");
@@ -248,8 +249,8 @@ static void crlf_bom_order_and_optional_columns(void **state)
     char *crlf = malloc(len * 2 + 4);
     cf_offering_list l;
     cf_error err;
-    const char *few = "as_of,source_url,offering,provider,id,network\n"
-                      "2026-01,https://a.example,A,Prov,a,roce\n";
+    const char *few = "as_of,source_url,offering,provider,id,network,gpu\n"
+                      "2026-01,https://a.example,A,Prov,a,roce,h100-sxm\n";
     (void)state;
     memcpy(crlf, "\xEF\xBB\xBF", 3);
     n = 3;
@@ -268,7 +269,8 @@ static void crlf_bom_order_and_optional_columns(void **state)
     assert_string_equal(l.items[0].provider, "Prov");
     assert_int_equal(l.items[0].network, CF_NET_ROCE);
     assert_int_equal(l.items[0].gpus_per_node, -1);
-    assert_null(l.items[0].gpu);
+    assert_string_equal(l.items[0].gpu, "H100-SXM"); /* as data/gpus.csv spells it */
+    assert_true(isnan(l.items[0].gpu_memory_gb));
     cf_offering_list_free(&l);
     /* A header alone is an empty, valid catalog. */
     assert_int_equal(cf_offerings_parse("h.csv", HEADER, strlen(HEADER), CF_IMPORT_CSV, &l, &err), CF_OK);

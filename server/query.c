@@ -1,0 +1,316 @@
+/* query.c — query-string parameters of the JSON API into library structures.
+ *
+ * The API's parameters are the CLI's flags with '-' written '_' (DESIGN §6),
+ * so each parameter is parsed by the same library functions the CLI uses
+ * (cf_filter_set and cf_sort_parse for `list`; cf_*_parse and cf_parse_* for
+ * `predict collective`). Every rejection names the parameter
+ * and what it accepts, because the message is all an API user sees. Unknown,
+ * repeated and empty parameters are errors rather than ignored: a typo in a
+ * filter must not silently return the whole catalog. The plan request's
+ * "filters" object goes through the same parser after its JSON values are
+ * written as the strings a query string would carry. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "server.h"
+#include "libcheck.h"
+
+static const char *const list_params[] = {
+    "multinode", "network", "gdr", "rdma", "gpu", "min_gbps", "orchestration",
+    "provisioning", "storage", "max_price", "currency", "provider", "sort", NULL
+};
+
+static const char *const coll_params[] = {
+    "collective", "bytes", "nodes", "ranks_per_node", "algo", "offering", "gpu",
+    "gpus_per_node", "intra", "network", "nics", "nic_gbps", "gdr", NULL
+};
+
+static int fail(char *msg, size_t n, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static int fail(char *msg, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static void join_names(const char *const *names, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    for (size_t i = 0; names[i]; i++) {
+        size_t used = strlen(buf);
+        snprintf(buf + used, n - used, "%s%s", i ? ", " : "", names[i]);
+    }
+}
+
+/* Checks every key is one of `names` and none repeats or is empty. */
+static int check_keys(const srv_kv *kv, size_t n, const char *const *names, char *msg, size_t msgn)
+{
+    char accepted[512];
+    for (size_t i = 0; i < n; i++) {
+        int known = 0;
+        for (size_t j = 0; names[j]; j++)
+            if (strcmp(kv[i].key, names[j]) == 0) known = 1;
+        if (!known) {
+            join_names(names, accepted, sizeof accepted);
+            return fail(msg, msgn, "unknown parameter '%.64s' (accepted: %s)", kv[i].key, accepted);
+        }
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(kv[i].key, kv[j].key) == 0)
+                return fail(msg, msgn, "parameter '%s' given more than once", kv[i].key);
+        if (!kv[i].value || !kv[i].value[0])
+            return fail(msg, msgn, "parameter '%s' has no value", kv[i].key);
+    }
+    return 0;
+}
+
+static int number(const char *key, const char *v, double min, double max, double *out,
+                  char *msg, size_t msgn)
+{
+    double d;
+    if (cf_parse_double(v, &d) != CF_OK || d < min || d > max)
+        return fail(msg, msgn, "parameter '%s' must be a number from %g to %g, got '%.64s'",
+                    key, min, max, v);
+    *out = d;
+    return 0;
+}
+
+static int integer(const char *key, const char *v, long min, long max, long *out,
+                   char *msg, size_t msgn)
+{
+    long l;
+    if (cf_parse_long(v, &l) != CF_OK || l < min || l > max)
+        return fail(msg, msgn, "parameter '%s' must be an integer from %ld to %ld, got '%.64s'",
+                    key, min, max, v);
+    *out = l;
+    return 0;
+}
+
+/* Copies a bounded string parameter. */
+static int text(const char *key, const char *v, char *dst, size_t n, char *msg, size_t msgn)
+{
+    size_t len = strlen(v);
+    if (len >= n) return fail(msg, msgn, "parameter '%s' is longer than %zu characters", key, n - 1);
+    memcpy(dst, v, len + 1);
+    return 0;
+}
+
+static int gpu_name(const char *key, const char *v, char *dst, size_t n, char *msg, size_t msgn)
+{
+    const cf_gpu_spec *spec;
+    if (SRV_HAVE(cf_gpu_lookup) && cf_gpu_lookup(v, &spec) != CF_OK)
+        return fail(msg, msgn, "parameter '%s': unknown GPU '%.64s' (accepted: %s)", key, v,
+                    SRV_HAVE(cf_gpu_accepted) ? cf_gpu_accepted() : "see data/gpus.csv");
+    if (SRV_HAVE(cf_gpu_lookup)) v = spec->name;    /* canonical spelling */
+    return text(key, v, dst, n, msg, msgn);
+}
+
+/* One list parameter through the catalog's own parser (cf_filter_set, the
+ * one `clusterfit list` uses), so the API and the CLI accept and reject the
+ * same values with the same messages. The value is copied into `out` first:
+ * the filter borrows it for as long as `out` lives. */
+/* allow_sort: 0 no sort parameter, 1 the list endpoint, 2 a plan's filters
+ * (sort accepted and ignored by the plan's own ranking; multinode=any). */
+static int one_list_param(size_t i, const char *k, const char *v, int allow_sort, srv_list_query *out,
+                          char *msg, size_t msgn)
+{
+    cf_error err;
+    char *store = out->store[i];
+    if (strlen(v) >= sizeof out->store[i])
+        return fail(msg, msgn, "parameter '%s' is longer than %zu characters", k, sizeof out->store[i] - 1);
+    memcpy(store, v, strlen(v) + 1);
+    if (strcmp(k, "sort") == 0) {
+        if (!allow_sort) return fail(msg, msgn, "parameter 'sort' is not accepted here");
+        if (cf_sort_parse(store, &out->sort) != CF_OK)
+            return fail(msg, msgn, "parameter 'sort': expected one of %s, got '%.64s'", cf_sort_accepted(), v);
+        return 0;
+    }
+    if (strcmp(k, "multinode") == 0) {
+        out->multinode_set = 1;
+        /* A plan's filters may ask for every offering, as `plan --multinode any`. */
+        if (allow_sort == 2 && strcmp(v, "any") == 0) {
+            out->filter.multinode = CF_CAP_UNKNOWN;
+            return 0;
+        }
+    }
+    cf_error_clear(&err);
+    if (cf_filter_set(&out->filter, k, store, &err) != CF_OK)
+        return fail(msg, msgn, "parameter '%s': %s", k, err.message[0] ? err.message : "bad value");
+    return 0;
+}
+
+static void list_init(srv_list_query *out)
+{
+    memset(out, 0, sizeof *out);
+    cf_filter_init(&out->filter);
+    out->sort = CF_SORT_PROVIDER;   /* as `clusterfit list` */
+}
+
+int srv_parse_list(const srv_kv *kv, size_t n, int allow_sort, srv_list_query *out,
+                   char *msg, size_t msgn)
+{
+    list_init(out);
+    if (check_keys(kv, n, list_params, msg, msgn) != 0) return -1;
+    for (size_t i = 0; i < n; i++)
+        if (one_list_param(i, kv[i].key, kv[i].value, allow_sort, out, msg, msgn) != 0) return -1;
+    return 0;
+}
+
+/* Writes a JSON filter value as query-string text into buf. */
+static int json_param_text(const char *key, const json_t *v, char *buf, size_t n, char *msg, size_t msgn)
+{
+    if (json_is_string(v)) {
+        if (json_string_length(v) >= n || strlen(json_string_value(v)) != json_string_length(v))
+            return fail(msg, msgn, "filters.%s is too long or contains NUL", key);
+        snprintf(buf, n, "%s", json_string_value(v));
+    } else if (json_is_true(v)) {
+        snprintf(buf, n, "yes");
+    } else if (json_is_false(v)) {
+        snprintf(buf, n, "no");
+    } else if (json_is_integer(v)) {
+        snprintf(buf, n, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+    } else if (json_is_real(v)) {
+        snprintf(buf, n, "%.17g", json_real_value(v));
+    } else if (json_is_array(v)) {
+        size_t i;
+        json_t *e;
+        buf[0] = '\0';
+        json_array_foreach(v, i, e) {
+            size_t used = strlen(buf);
+            if (!json_is_string(e))
+                return fail(msg, msgn, "filters.%s: array elements must be strings", key);
+            if (used + json_string_length(e) + 2 >= n)
+                return fail(msg, msgn, "filters.%s is too long", key);
+            snprintf(buf + used, n - used, "%s%s", i ? "," : "", json_string_value(e));
+        }
+    } else {
+        return fail(msg, msgn, "filters.%s must be a string, number, boolean or array of strings", key);
+    }
+    return 0;
+}
+
+int srv_parse_list_json(const json_t *obj, srv_list_query *out, char *msg, size_t msgn)
+{
+    srv_kv kv[32] = {{0}};
+    char vals[32][256];
+    size_t n = 0;
+    const char *key;
+    json_t *v;
+
+    list_init(out);
+    if (!obj || json_is_null(obj)) return 0;
+    if (!json_is_object(obj)) return fail(msg, msgn, "'filters' must be an object of list parameters");
+    json_object_foreach((json_t *)obj, key, v) {
+        if (n == sizeof kv / sizeof kv[0]) return fail(msg, msgn, "'filters' has too many members");
+        if (json_is_null(v)) continue;  /* null = not set, as in the API's JSON */
+        if (json_param_text(key, v, vals[n], sizeof vals[n], msg, msgn) != 0) return -1;
+        kv[n].key = key;
+        kv[n].value = vals[n];
+        n++;
+    }
+    if (check_keys(kv, n, list_params, msg, msgn) != 0) return -1;
+    for (size_t i = 0; i < n; i++)
+        if (one_list_param(i, kv[i].key, kv[i].value, 2, out, msg, msgn) != 0) {
+            /* Name the member as the caller wrote it. */
+            char inner[SRV_MSG_MAX];
+            snprintf(inner, sizeof inner, "%s", msg);
+            return fail(msg, msgn, "filters: %s", inner);
+        }
+    return 0;
+}
+
+static int one_coll_param(const char *k, const char *v, srv_coll_query *out, char *msg, size_t msgn)
+{
+    long l = 0;
+    double d = 0;
+    if (strcmp(k, "collective") == 0) {
+        if (cf_collective_parse(v, &out->q.collective) != CF_OK)
+            return fail(msg, msgn, "parameter 'collective': unknown '%.64s' (accepted: %s)", v,
+                        cf_collective_accepted());
+    } else if (strcmp(k, "bytes") == 0) {
+        if (cf_parse_size(v, &out->q.bytes) != CF_OK || out->q.bytes == 0)
+            return fail(msg, msgn, "parameter 'bytes' must be a size such as 1048576, 512M or 8G "
+                        "(binary multiples, up to 2^50), got '%.64s'", v);
+    } else if (strcmp(k, "nodes") == 0) {
+        if (integer(k, v, 1, 1000000, &l, msg, msgn) != 0) return -1;
+        out->q.nodes = (int)l;
+    } else if (strcmp(k, "ranks_per_node") == 0) {
+        if (integer(k, v, 1, 4096, &l, msg, msgn) != 0) return -1;
+        out->q.ranks_per_node = (int)l;
+    } else if (strcmp(k, "algo") == 0) {
+        if (cf_algo_parse(v, &out->q.algo) != CF_OK)
+            return fail(msg, msgn, "parameter 'algo': unknown '%.64s' (accepted: %s)", v, cf_algo_accepted());
+    } else if (strcmp(k, "offering") == 0) {
+        return text(k, v, out->offering, sizeof out->offering, msg, msgn);
+    } else if (strcmp(k, "gpu") == 0) {
+        return gpu_name(k, v, out->fab.gpu, sizeof out->fab.gpu, msg, msgn);
+    } else if (strcmp(k, "gpus_per_node") == 0) {
+        if (integer(k, v, 1, 4096, &l, msg, msgn) != 0) return -1;
+        out->fab.gpus_per_node = (int)l;
+    } else if (strcmp(k, "intra") == 0) {
+        if (cf_intra_link_parse(v, &out->fab.intra_link) != CF_OK || out->fab.intra_link == CF_INTRA_UNKNOWN)
+            return fail(msg, msgn, "parameter 'intra': unknown link '%.64s' (accepted: %s)", v,
+                        cf_intra_link_accepted());
+    } else if (strcmp(k, "network") == 0) {
+        if (cf_network_parse(v, &out->fab.network) != CF_OK || out->fab.network == CF_NET_UNKNOWN)
+            return fail(msg, msgn, "parameter 'network': unknown fabric '%.64s' (accepted: %s)", v,
+                        cf_network_accepted());
+    } else if (strcmp(k, "nics") == 0) {
+        if (integer(k, v, 0, 1024, &l, msg, msgn) != 0) return -1;
+        out->fab.nics_per_node = (int)l;
+    } else if (strcmp(k, "nic_gbps") == 0) {
+        if (number(k, v, 0.001, 1e5, &d, msg, msgn) != 0) return -1;
+        out->fab.nic_gbps = d;
+    } else if (strcmp(k, "gdr") == 0) {
+        if (cf_gdr_parse(v, &out->fab.gdr) != CF_OK)
+            return fail(msg, msgn, "parameter 'gdr': unknown state '%.64s' (accepted: %s)", v, cf_gdr_accepted());
+        out->gdr_set = 1;
+    }
+    return 0;
+}
+
+int srv_parse_coll(const srv_kv *kv, size_t n, srv_coll_query *out, char *msg, size_t msgn)
+{
+    static const char *const required[] = {"collective", "bytes", "nodes"};
+    static const char *const fabric[] = {"gpu", "gpus_per_node", "intra", "network", "nics", "nic_gbps"};
+    int seen_fabric = 0, seen[6] = {0};
+
+    memset(out, 0, sizeof *out);
+    out->q.collective = CF_COLL_UNKNOWN;
+    out->q.algo = CF_ALGO_AUTO;
+    out->fab.gdr = CF_GDR_UNKNOWN;
+    out->fab.intra_link = CF_INTRA_UNKNOWN;
+    out->fab.network = CF_NET_UNKNOWN;
+    out->fab.nics_per_node = -1;
+    out->fab.nic_gbps = NAN;
+    out->fab.non_blocking = CF_CAP_UNKNOWN;
+    out->fab.rail_optimized = CF_CAP_UNKNOWN;
+    if (check_keys(kv, n, coll_params, msg, msgn) != 0) return -1;
+    for (size_t i = 0; i < n; i++) {
+        if (one_coll_param(kv[i].key, kv[i].value, out, msg, msgn) != 0) return -1;
+        for (size_t j = 0; j < 6; j++)
+            if (strcmp(kv[i].key, fabric[j]) == 0) seen[j] = 1, seen_fabric = 1;
+    }
+    for (size_t j = 0; j < 3; j++) {
+        int found = 0;
+        for (size_t i = 0; i < n; i++) if (strcmp(kv[i].key, required[j]) == 0) found = 1;
+        if (!found) return fail(msg, msgn, "parameter '%s' is required", required[j]);
+    }
+    if (out->offering[0] && seen_fabric)
+        return fail(msg, msgn, "give either 'offering' or the fabric parameters "
+                    "(gpu, gpus_per_node, intra, network, nics, nic_gbps), not both");
+    if (!out->offering[0]) {
+        for (size_t j = 0; j < 6; j++)
+            if (!seen[j])
+                return fail(msg, msgn, "parameter '%s' is required without 'offering' "
+                            "(fabric: gpu, gpus_per_node, intra, network, nics, nic_gbps)", fabric[j]);
+    }
+    return 0;
+}

@@ -1,0 +1,637 @@
+/* server.c — the daemon of `clusterfit serve` on libmicrohttpd.
+ *
+ * libmicrohttpd runs its own threads (a small pool with epoll where the
+ * kernel has it); the main thread only waits for SIGINT/SIGTERM, blocked in
+ * every thread and taken with sigwait(), then stops the daemon, so a stop
+ * never interrupts a request half-way. Per request this file collects the
+ * query parameters and the body (raw, or the file field of a
+ * multipart/form-data upload), bounded by limits.h: a declared oversize body
+ * is answered 413 before it is read, one that grows past the cap closes the
+ * connection, all bodies together stay under a global budget, and stalled
+ * clients are dropped by the connection timeout. Replies marked cacheable by
+ * api.c are kept, keyed by path and parameters, until the catalog file (or
+ * its WAL) changes on disk — the catalog is only changed by `clusterfit
+ * import`, another process, so the file is the only signal there is. Each
+ * completed request is logged as one line on stderr. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netdb.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <microhttpd.h>
+#include "server.h"
+#include "../src/cli.h"
+
+/* Worker threads: a slow plan or a large audit occupies one while the
+ * others keep answering; the machines this runs on have a few cores. */
+#define SERVER_THREADS 4
+
+/* Query parameters kept per request; more is a 400. */
+#define MAX_ARGS 64
+
+typedef struct cache_entry {
+    char *key;
+    struct MHD_Response *resp;
+    unsigned status;
+    size_t len;
+} cache_entry;
+
+typedef struct server {
+    srv_api *api;
+    const char *db_path;
+    pthread_mutex_t cache_lock;
+    cache_entry cache[CF_MAX_HTTP_CACHE_ENTRIES];
+    size_t n_cache;
+    struct stat db_seen, wal_seen;  /* catalog files as the cache last saw them */
+    int db_seen_ok, wal_seen_ok;
+    unsigned long generation;       /* counts cache clears */
+    size_t evict;                   /* next entry replaced when the cache is full */
+    pthread_mutex_t budget_lock;
+    long bodies_bytes;              /* bytes reserved by bodies in flight */
+} server;
+
+/* One request's state, from its headers to its completion. */
+typedef struct request {
+    struct timespec t0;
+    char method[16];
+    char target[256];               /* path?query for the log (cut) */
+    unsigned status;                /* 0 until a reply is queued */
+    size_t sent;                    /* body bytes of the reply */
+    char *body;
+    size_t len, cap;
+    long reserved;                  /* bytes counted in server.bodies_bytes */
+    int failed;                     /* the body was refused: HTTP status to answer */
+    size_t discarded;               /* body bytes read and dropped after a refusal */
+    struct MHD_PostProcessor *pp;
+    server *srv;
+    char upload_name[128];
+    int upload_field;               /* the multipart file field was seen */
+} request;
+
+/* --- helpers ------------------------------------------------------------------ */
+
+/* Copies src into dst (size n), cut to fit: log fields only. */
+static void copy_cut(char *dst, size_t n, const char *src)
+{
+    size_t len = strnlen(src, n - 1);
+    memcpy(dst, src, len);
+    dst[len] = '\0';
+}
+
+static double ms_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) * 1e3 + (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+static int reserve(server *s, request *r, long more)
+{
+    int ok;
+    pthread_mutex_lock(&s->budget_lock);
+    ok = s->bodies_bytes + more <= CF_MAX_HTTP_BODIES_TOTAL_BYTES;
+    if (ok) {
+        s->bodies_bytes += more;
+        r->reserved += more;
+    }
+    pthread_mutex_unlock(&s->budget_lock);
+    return ok;
+}
+
+static void release(server *s, request *r)
+{
+    pthread_mutex_lock(&s->budget_lock);
+    s->bodies_bytes -= r->reserved;
+    pthread_mutex_unlock(&s->budget_lock);
+    r->reserved = 0;
+}
+
+/* Appends to the request body within `cap`: -1 when over it, -2 when the
+ * budget of all bodies together is spent (or memory is short). */
+static int body_append(server *s, request *r, const char *data, size_t n, size_t cap)
+{
+    if (n > cap - r->len) return -1;
+    if (r->len + n + 1 > r->cap) {
+        size_t want = r->cap ? r->cap : 64 * 1024;
+        char *nb;
+        while (want < r->len + n + 1) want *= 2;
+        if (want > cap + 1) want = cap + 1;
+        if ((long)want > r->reserved && !reserve(s, r, (long)want - r->reserved)) return -2;
+        nb = realloc(r->body, want);
+        if (!nb) return -2;
+        r->body = nb;
+        r->cap = want;
+    }
+    memcpy(r->body + r->len, data, n);
+    r->len += n;
+    r->body[r->len] = '\0';
+    return 0;
+}
+
+/* --- cache -------------------------------------------------------------------- */
+
+static int same_file(const struct stat *a, const struct stat *b)
+{
+    return a->st_ino == b->st_ino && a->st_size == b->st_size &&
+           a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+static void cache_clear_locked(server *s)
+{
+    for (size_t i = 0; i < s->n_cache; i++) {
+        free(s->cache[i].key);
+        MHD_destroy_response(s->cache[i].resp);
+    }
+    s->n_cache = 0;
+}
+
+/* Empties the cache when the catalog file or its WAL changed. Locked. */
+static void cache_check_locked(server *s)
+{
+    char wal[4096];
+    struct stat db, w;
+    int db_ok = stat(s->db_path, &db) == 0;
+    int wal_ok;
+    snprintf(wal, sizeof wal, "%s-wal", s->db_path);
+    wal_ok = stat(wal, &w) == 0;
+    if (db_ok != s->db_seen_ok || wal_ok != s->wal_seen_ok || (db_ok && !same_file(&db, &s->db_seen)) ||
+        (wal_ok && !same_file(&w, &s->wal_seen))) {
+        cache_clear_locked(s);
+        s->generation++;
+        s->db_seen_ok = db_ok;
+        s->wal_seen_ok = wal_ok;
+        if (db_ok) s->db_seen = db;
+        if (wal_ok) s->wal_seen = w;
+    }
+}
+
+/* Queues the cached response for `key` if there is one (under the lock, so
+ * a concurrent clear cannot free it first); returns 1 if queued. *gen gets
+ * the cache generation the caller must pass to cache_put. */
+static int cache_queue(server *s, const char *key, struct MHD_Connection *c, request *r,
+                       unsigned long *gen)
+{
+    int done = 0;
+    pthread_mutex_lock(&s->cache_lock);
+    cache_check_locked(s);
+    *gen = s->generation;
+    for (size_t i = 0; i < s->n_cache; i++) {
+        if (strcmp(s->cache[i].key, key) == 0) {
+            r->status = s->cache[i].status;
+            r->sent = s->cache[i].len;
+            done = MHD_queue_response(c, s->cache[i].status, s->cache[i].resp) == MHD_YES ? 1 : -1;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&s->cache_lock);
+    return done;
+}
+
+/* Keeps `resp` unless the cache was cleared since generation `gen` (the reply
+ * may predate a catalog change). Returns 1 when the cache took
+ * `resp` (it then owns it; libmicrohttpd responses may be queued any number
+ * of times). */
+static int cache_put(server *s, const char *key, struct MHD_Response *resp, unsigned status,
+                     size_t len, unsigned long gen)
+{
+    int kept = 0;
+    pthread_mutex_lock(&s->cache_lock);
+    if (gen == s->generation) {
+        int dup = 0;
+        char *k;
+        size_t slot = s->n_cache;
+        for (size_t i = 0; i < s->n_cache; i++)
+            if (strcmp(s->cache[i].key, key) == 0) dup = 1;
+        k = dup ? NULL : strdup(key);
+        if (k && slot == CF_MAX_HTTP_CACHE_ENTRIES) {
+            /* Full: replace entries in turn (the response stays alive while
+             * a connection still sends it: libmicrohttpd counts references). */
+            slot = s->evict++ % CF_MAX_HTTP_CACHE_ENTRIES;
+            free(s->cache[slot].key);
+            MHD_destroy_response(s->cache[slot].resp);
+        } else if (k) {
+            s->n_cache++;
+        }
+        if (k) {
+            s->cache[slot].key = k;
+            s->cache[slot].resp = resp;
+            s->cache[slot].status = status;
+            s->cache[slot].len = len;
+            kept = 1;
+        }
+    }
+    pthread_mutex_unlock(&s->cache_lock);
+    return kept;
+}
+
+/* --- replies -------------------------------------------------------------------- */
+
+static const char *content_type(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    if (!dot) return "application/octet-stream";
+    if (strcmp(dot, ".html") == 0) return "text/html; charset=utf-8";
+    if (strcmp(dot, ".js") == 0) return "text/javascript; charset=utf-8";
+    if (strcmp(dot, ".css") == 0) return "text/css; charset=utf-8";
+    if (strcmp(dot, ".svg") == 0) return "image/svg+xml";
+    if (strcmp(dot, ".png") == 0) return "image/png";
+    return "application/octet-stream";
+}
+
+static void common_headers(struct MHD_Response *resp)
+{
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(resp, "Content-Security-Policy",
+                            "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+                            "script-src 'self'; frame-ancestors 'none'");
+    MHD_add_response_header(resp, "Cache-Control", "no-cache");
+}
+
+static struct MHD_Response *build_response(const srv_reply *rep, size_t *len)
+{
+    struct MHD_Response *resp;
+    if (rep->file) {
+        resp = MHD_create_response_from_buffer(rep->file->len, (void *)rep->file->data,
+                                               MHD_RESPMEM_PERSISTENT);
+        if (resp) MHD_add_response_header(resp, "Content-Type", content_type(rep->file->path));
+        *len = rep->file->len;
+    } else {
+        static const char oom[] =
+            "{\"error\":{\"code\":\"internal\",\"message\":\"out of memory\"}}";
+        char *text = rep->json ? json_dumps(rep->json, JSON_COMPACT | JSON_PRESERVE_ORDER |
+                                                       JSON_REAL_PRECISION(10)) : NULL;
+        if (text) {
+            *len = strlen(text);
+            resp = MHD_create_response_from_buffer(*len, text, MHD_RESPMEM_MUST_FREE);
+            if (!resp) free(text);
+        } else {
+            *len = sizeof oom - 1;
+            resp = MHD_create_response_from_buffer(*len, (void *)oom, MHD_RESPMEM_PERSISTENT);
+        }
+        if (resp) MHD_add_response_header(resp, "Content-Type", "application/json");
+    }
+    if (resp) {
+        common_headers(resp);
+        if (rep->allow) MHD_add_response_header(resp, "Allow", rep->allow);
+    }
+    return resp;
+}
+
+static enum MHD_Result queue(struct MHD_Connection *c, request *r, unsigned status,
+                             struct MHD_Response *resp, size_t len)
+{
+    enum MHD_Result ret;
+    if (!resp) return MHD_NO;
+    r->status = status;
+    r->sent = len;
+    ret = MHD_queue_response(c, status, resp);
+    return ret;
+}
+
+static enum MHD_Result queue_error(struct MHD_Connection *c, request *r, unsigned status,
+                                   const char *code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+static enum MHD_Result queue_error(struct MHD_Connection *c, request *r, unsigned status,
+                                   const char *code, const char *fmt, ...)
+{
+    srv_reply rep = {0};
+    char msg[SRV_MSG_MAX];
+    struct MHD_Response *resp;
+    size_t len = 0;
+    enum MHD_Result ret;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    srv_error(&rep, status, code, "%s", msg);
+    resp = build_response(&rep, &len);
+    json_decref(rep.json);
+    ret = queue(c, r, status, resp, len);
+    if (resp) MHD_destroy_response(resp);
+    return ret;
+}
+
+/* --- parameters ------------------------------------------------------------------ */
+
+typedef struct args {
+    srv_kv kv[MAX_ARGS];
+    size_t n;
+    size_t bytes;
+    int overflow;
+} args;
+
+static enum MHD_Result collect_arg(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    args *a = cls;
+    (void)kind;
+    if (a->n == MAX_ARGS) {
+        a->overflow = 1;
+        return MHD_NO;
+    }
+    a->kv[a->n].key = key;
+    a->kv[a->n].value = value;
+    a->bytes += strlen(key) + 2 + (value ? strlen(value) : 0);
+    a->n++;
+    return MHD_YES;
+}
+
+/* The cache key and the log target: path?k=v&k=v as decoded. */
+static void make_key(const char *path, const args *a, char *buf, size_t n)
+{
+    size_t used;
+    snprintf(buf, n, "%s", path);
+    for (size_t i = 0; i < a->n; i++) {
+        used = strlen(buf);
+        snprintf(buf + used, n - used, "%c%s=%s", i ? '&' : '?', a->kv[i].key,
+                 a->kv[i].value ? a->kv[i].value : "");
+    }
+}
+
+/* --- multipart ---------------------------------------------------------------------- */
+
+static enum MHD_Result post_field(void *cls, enum MHD_ValueKind kind, const char *key,
+                                  const char *filename, const char *ctype, const char *enc,
+                                  const char *data, uint64_t off, size_t size)
+{
+    request *r = cls;
+    int rc;
+    (void)kind; (void)ctype; (void)enc; (void)off;
+    /* The log is the field named "file" or "log", or any field with a file
+     * name; other fields are ignored. */
+    if (!(filename || strcmp(key, "file") == 0 || strcmp(key, "log") == 0)) return MHD_YES;
+    if (!r->upload_field) {
+        const char *base = filename ? strrchr(filename, '/') : NULL;
+        r->upload_field = 1;
+        base = base ? base + 1 : filename;
+        copy_cut(r->upload_name, sizeof r->upload_name, base && *base ? base : "upload");
+        for (char *p = r->upload_name; *p; p++)
+            if ((unsigned char)*p < 0x20 || *p == '\\') *p = '_';
+    }
+    if (size && (rc = body_append(r->srv, r, data, size, CF_MAX_AUDIT_UPLOAD_BYTES)) != 0) {
+        r->failed = rc == -1 ? 413 : 503;
+        return MHD_NO;
+    }
+    return MHD_YES;
+}
+
+/* --- the request callback ------------------------------------------------------------ */
+
+static int has_body_method(const char *m)
+{
+    return strcmp(m, "POST") == 0 || strcmp(m, "PUT") == 0 || strcmp(m, "PATCH") == 0;
+}
+
+/* First call: headers only. Refuses declared oversize bodies before reading
+ * them, and prepares the multipart parser. */
+static enum MHD_Result on_headers(server *s, struct MHD_Connection *c, request *r, const char *method)
+{
+    const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+    if (!has_body_method(method)) return MHD_YES;
+    if (cl) {
+        char *end;
+        unsigned long long n;
+        errno = 0;
+        n = strtoull(cl, &end, 10);
+        if (errno || end == cl || n > (unsigned long long)CF_MAX_HTTP_BODY_BYTES)
+            return queue_error(c, r, 413, "payload_too_large",
+                               "the body is larger than %ld bytes (CF_MAX_HTTP_BODY_BYTES)",
+                               (long)CF_MAX_HTTP_BODY_BYTES);
+        if (n > 0 && !reserve(s, r, (long)n + 1))
+            return queue_error(c, r, 503, "unavailable",
+                               "too many large requests in progress; try again shortly");
+    }
+    if (ct && strncasecmp(ct, "multipart/form-data", 19) == 0) {
+        r->pp = MHD_create_post_processor(c, 64 * 1024, post_field, r);
+        if (!r->pp)
+            return queue_error(c, r, 400, "bad_request", "malformed multipart/form-data (no boundary?)");
+    }
+    return MHD_YES;
+}
+
+/* Body data: appended within the caps; after a refusal the rest is read and
+ * dropped (so the error can still be answered), up to the cap, then the
+ * connection is closed. */
+static enum MHD_Result on_data(server *s, request *r, const char *data, size_t n)
+{
+    int rc = 0;
+    if (r->failed) {
+        r->discarded += n;
+        return r->discarded > (size_t)CF_MAX_HTTP_BODY_BYTES ? MHD_NO : MHD_YES;
+    }
+    if (r->pp) {
+        if (MHD_post_process(r->pp, data, n) != MHD_YES && !r->failed) r->failed = 400;
+    } else if ((rc = body_append(s, r, data, n, CF_MAX_HTTP_BODY_BYTES)) != 0) {
+        r->failed = rc == -1 ? 413 : 503;
+    }
+    return MHD_YES;
+}
+
+static enum MHD_Result answer(server *s, struct MHD_Connection *c, request *r, const char *url,
+                              const char *method)
+{
+    args a = {0};
+    char key[CF_MAX_QUERY_BYTES + 1024];
+    srv_request rq;
+    srv_reply rep;
+    struct MHD_Response *resp;
+    size_t len = 0;
+    unsigned long gen = 0;
+    int is_get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    enum MHD_Result ret;
+
+    if (r->failed == 413)
+        return queue_error(c, r, 413, "payload_too_large", "the body is larger than %ld bytes",
+                           (long)(r->pp ? CF_MAX_AUDIT_UPLOAD_BYTES : CF_MAX_HTTP_BODY_BYTES));
+    if (r->failed == 503)
+        return queue_error(c, r, 503, "unavailable", "too many large requests in progress; try again shortly");
+    if (r->failed)
+        return queue_error(c, r, 400, "bad_request", "malformed multipart/form-data body");
+    MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &a);
+    if (a.overflow)
+        return queue_error(c, r, 400, "bad_request", "more than %d query parameters", MAX_ARGS);
+    if (a.bytes > (size_t)CF_MAX_QUERY_BYTES)
+        return queue_error(c, r, 400, "bad_request", "the query string is longer than %ld bytes",
+                           (long)CF_MAX_QUERY_BYTES);
+    make_key(url, &a, key, sizeof key);
+    copy_cut(r->target, sizeof r->target, key);
+    if (is_get) {
+        int q = cache_queue(s, key, c, r, &gen);
+        if (q) return q > 0 ? MHD_YES : MHD_NO;
+    }
+    rq.method = method;
+    rq.path = url;
+    rq.args = a.kv;
+    rq.n_args = a.n;
+    rq.body = r->body;
+    rq.body_len = r->len;
+    rq.upload_name = r->upload_field ? r->upload_name : NULL;
+    srv_api_handle(s->api, &rq, &rep);
+    resp = build_response(&rep, &len);
+    ret = queue(c, r, rep.status, resp, len);
+    if (resp && !(is_get && rep.cacheable && rep.status == 200 && ret == MHD_YES &&
+                  cache_put(s, key, resp, rep.status, len, gen)))
+        MHD_destroy_response(resp);
+    json_decref(rep.json);
+    return ret;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
+                                  const char *method, const char *version, const char *upload,
+                                  size_t *upload_size, void **con_cls)
+{
+    server *s = cls;
+    request *r = *con_cls;
+    (void)version;
+    if (!r) {
+        r = calloc(1, sizeof *r);
+        if (!r) return MHD_NO;
+        r->srv = s;
+        clock_gettime(CLOCK_MONOTONIC, &r->t0);
+        copy_cut(r->method, sizeof r->method, method);
+        copy_cut(r->target, sizeof r->target, url);
+        *con_cls = r;
+        return on_headers(s, c, r, method);
+    }
+    if (r->status) {
+        /* Answered from the headers (413, 503): read nothing more. */
+        return *upload_size ? MHD_NO : MHD_YES;
+    }
+    if (*upload_size) {
+        size_t n = *upload_size;
+        *upload_size = 0;
+        return on_data(s, r, upload, n);
+    }
+    return answer(s, c, r, url, method);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+                         enum MHD_RequestTerminationCode toe)
+{
+    server *s = cls;
+    request *r = *con_cls;
+    const union MHD_ConnectionInfo *ci;
+    char addr[INET6_ADDRSTRLEN] = "-", line[512], when[32];
+    time_t now = time(NULL);
+    struct tm tm;
+    static const char *const why[] = {"ok", "error", "timeout", "shutdown", "read-error", "client-abort"};
+
+    if (!r) return;
+    ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (ci && ci->client_addr) {
+        const struct sockaddr *sa = ci->client_addr;
+        if (sa->sa_family == AF_INET)
+            inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, addr, sizeof addr);
+        else if (sa->sa_family == AF_INET6)
+            inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, addr, sizeof addr);
+    }
+    gmtime_r(&now, &tm);
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK && r->status)
+        snprintf(line, sizeof line, "%s %s %s %s %u %zu %.2fms\n", when, addr, r->method, r->target,
+                 r->status, r->sent, ms_since(&r->t0));
+    else
+        snprintf(line, sizeof line, "%s %s %s %s %u - %.2fms closed (%s)\n", when, addr, r->method,
+                 r->target, r->status, ms_since(&r->t0), (unsigned)toe < 6 ? why[toe] : "?");
+    fputs(line, stderr);
+    if (r->pp) MHD_destroy_post_processor(r->pp);
+    free(r->body);
+    release(s, r);
+    free(r);
+    *con_cls = NULL;
+}
+
+static void mhd_log(void *cls, const char *fmt, va_list ap)
+{
+    char buf[512];
+    (void)cls;
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    fprintf(stderr, "clusterfit serve: %s%s", buf, buf[0] && buf[strlen(buf) - 1] == '\n' ? "" : "\n");
+}
+
+/* --- run -------------------------------------------------------------------------- */
+
+int srv_run(const srv_config *cfg)
+{
+    server s;
+    sigset_t set;
+    struct addrinfo hints, *ai = NULL;
+    struct MHD_Daemon *d = NULL;
+    const union MHD_DaemonInfo *di;
+    char err[CF_ERROR_MSG_MAX + 512] = "", port_s[16];
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG;
+    int sig = 0, rc = EXIT_INTERNAL, gai;
+
+    memset(&s, 0, sizeof s);
+    pthread_mutex_init(&s.cache_lock, NULL);
+    pthread_mutex_init(&s.budget_lock, NULL);
+    s.db_path = cfg->db_path;
+    /* Block the stop signals in every thread (the daemon's threads inherit
+     * this mask) and take them in sigwait() below. */
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | AI_PASSIVE;
+    snprintf(port_s, sizeof port_s, "%u", cfg->port);
+    if ((gai = getaddrinfo(cfg->bind, port_s, &hints, &ai)) != 0 || !ai) {
+        fprintf(stderr, "clusterfit serve: --bind '%s' is not a numeric IPv4 or IPv6 address (%s)\n",
+                cfg->bind, gai_strerror(gai));
+        rc = EXIT_USAGE;
+        goto fail;
+    }
+    if (ai->ai_family == AF_INET6) flags |= MHD_USE_IPv6;
+
+    s.api = srv_api_new(cfg->db_path, cfg->now, err, sizeof err);
+    if (!s.api) {
+        fprintf(stderr, "clusterfit serve: cannot open the catalog %s\n", err);
+        goto fail;
+    }
+    d = MHD_start_daemon(flags, (uint16_t)cfg->port, NULL, NULL, on_request, &s,
+                         MHD_OPTION_EXTERNAL_LOGGER, mhd_log, NULL,
+                         MHD_OPTION_SOCK_ADDR, ai->ai_addr,
+                         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)SERVER_THREADS,
+                         MHD_OPTION_CONNECTION_LIMIT, (unsigned)CF_MAX_HTTP_CONNECTIONS,
+                         MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)CF_MAX_HTTP_CONNECTIONS_PER_IP,
+                         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CF_HTTP_TIMEOUT_S,
+                         MHD_OPTION_NOTIFY_COMPLETED, on_completed, &s,
+                         MHD_OPTION_END);
+    if (!d) {
+        fprintf(stderr, "clusterfit serve: cannot listen on %s port %u: %s\n", cfg->bind, cfg->port,
+                errno ? strerror(errno) : "libmicrohttpd failed to start");
+        goto fail;
+    }
+    di = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+    fprintf(stderr, "clusterfit serve: listening on http://%s%s%s:%u/ (catalog %s)\n",
+            ai->ai_family == AF_INET6 ? "[" : "", cfg->bind, ai->ai_family == AF_INET6 ? "]" : "",
+            di ? (unsigned)di->port : cfg->port, cfg->db_path);
+    while (sigwait(&set, &sig) != 0) {}
+    fprintf(stderr, "clusterfit serve: %s received, stopping\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+    MHD_stop_daemon(d);
+    fprintf(stderr, "clusterfit serve: stopped\n");
+    rc = EXIT_OK;
+fail:
+    cache_clear_locked(&s);
+    srv_api_free(s.api);
+    if (ai) freeaddrinfo(ai);
+    pthread_mutex_destroy(&s.cache_lock);
+    pthread_mutex_destroy(&s.budget_lock);
+    return rc;
+}

@@ -1,0 +1,695 @@
+/* app.js — the clusterfit page: comparison table, planner, audit box.
+ *
+ * Vanilla JS over the JSON API of `clusterfit serve` (DESIGN §6); nothing is
+ * loaded from elsewhere. All text goes through T() (English, Spanish), all
+ * numbers and dates through Intl with the chosen language. A value the API
+ * sends as null is shown as "unknown" ("desconocido"), never left blank. The
+ * table's filters live in the page's URL, so a filtered view can be shared. */
+'use strict';
+
+const I18N = {
+  en: {
+    skip: 'Skip to content', language: 'Language',
+    tagline: 'Compare, plan and verify multi-node GPU clusters. When you rent many nodes you rent the network between them: scaling efficiency decides the bill.',
+    nav_compare: 'Compare', nav_plan: 'Plan', nav_verify: 'Verify',
+    compare_h: 'Compare cluster offerings', filters_h: 'Filters',
+    f_multinode: 'Multi-node', opt_multinode_yes: 'multi-node only', opt_multinode_no: 'single node only',
+    opt_any: 'any', f_network: 'Fabric', f_rdma: 'RDMA', f_gdr: 'GPUDirect RDMA', f_gpu: 'GPU',
+    f_min_gbps: 'Min Gbit/s per node', f_orchestration: 'Orchestration', f_provisioning: 'Provisioning',
+    f_max_price: 'Max price per GPU-hour', f_currency: 'Currency', f_provider: 'Provider',
+    f_storage: 'With shared storage', apply: 'Apply filters', reset: 'Reset',
+    yes: 'yes', no: 'no', unknown: 'unknown', close: 'Close', details: 'Details of',
+    guide_h: 'Before you rent', guide_when_h: 'When is multi-node worth it?',
+    guide_when: 'When the model with its optimizer state does not fit in one node\'s GPU memory, or when one node would miss your deadline. Every extra node adds communication: at 80 % scaling efficiency you pay for a fifth of the GPU-hours without getting work back, so compare the effective price, not the sticker price.',
+    guide_fabric_h: 'Which fabric for which job?',
+    guide_fabric: 'Pre-training and sharded fine-tuning (FSDP, ZeRO-3, tensor or pipeline parallel across nodes) move gradients and weights every step: ask for InfiniBand, RoCE or EFA with GPUDirect RDMA, ideally one 400 Gbit/s NIC per GPU. Plain data-parallel training of small models hides much of its traffic behind compute and copes with 100–200 Gbit/s. MPI simulations with small messages care about latency, where InfiniBand leads. Batch inference and independent tasks hardly use the network.',
+    guide_check_h: 'What to check first',
+    guide_check1: 'Gbit/s per node and NICs per node, not per cluster; whether GPUDirect RDMA is enabled.',
+    guide_check2: 'Topology: non-blocking, rail-optimized, and the largest cluster rented as one unit.',
+    guide_check3: 'Billing increment and minimum commitment, shared storage, and the date of the price.',
+    guide_check4: 'Once the nodes are yours, run nccl-tests all_reduce across them and paste the output below.',
+    col_offering: 'Offering', col_gpu: 'GPU', col_network: 'Fabric', col_gbps: 'Gbit/s per node',
+    col_rdma: 'RDMA', col_gdr: 'GPUDirect RDMA', col_topology: 'Topology', col_max_cluster: 'Max cluster (GPUs)',
+    col_orchestration: 'Orchestration', col_provisioning: 'Provisioning', col_billing: 'Billing',
+    col_storage: 'Shared storage', col_price: 'Price per GPU-hour', col_source: 'Source',
+    n_offerings: n => `${n} offering${n === 1 ? '' : 's'}`, loading: 'Loading…',
+    per_second: 'per second', per_minute: 'per minute', per_hour: 'per hour', per_s: s => `per ${s} s`,
+    min_commit: h => `minimum ${h} h`, as_of: d => `as of ${d}`, source: 'source', sort_by: c => `Sort by ${c}`,
+    reserved: 'reserved',
+    plan_h: 'Plan a workload', p_workload: 'Workload', p_custom: 'Workload JSON (keys of data/workloads/*.json)',
+    custom: 'custom JSON…', p_objective: 'Objective', obj_cost: 'lowest cost', obj_time: 'shortest time',
+    p_deadline: 'Deadline (hours, optional)', p_budget: 'Budget (optional)', p_top: 'Rows',
+    p_use_filters: 'Use the table\'s filters', p_run: 'Rank offerings', planning: 'Planning…',
+    pc_rank: '#', pc_offering: 'Offering', pc_nodes: 'Nodes', pc_gpus: 'GPUs', pc_layout: 'Layout (TP·PP·DP·CP)',
+    pc_step: 'Step time', pc_time: 'Time to train', pc_eff: 'Scaling efficiency', pc_peff: 'Parallel efficiency',
+    pc_cost: 'Cost', pc_price: 'Price sticker → effective', pc_why: 'Why',
+    unranked_h: 'Not ranked', ranked_n: n => `${n} ranked`,
+    chart_caption: 'Scaling efficiency by node count (one line per offering; markers and dash patterns tell them apart)',
+    chart_x: 'nodes', chart_y: 'scaling efficiency', no_curves: 'No scaling curves in this answer.',
+    hours: 'h', minutes: 'min', seconds: 's',
+    verify_h: 'Verify a rented cluster',
+    verify_intro: 'Paste or upload nccl-tests output, an NCCL_DEBUG=INFO log, nvidia-smi topo -m or ibstat. The verdict says which transport NCCL really used, whether GPUDirect RDMA is on, and whether the bandwidth reaches the link; every finding names the line that proves it.',
+    a_text: 'Log text', a_file: '…or a file', a_expect: 'Expected Gbit/s per node (optional)', a_run: 'Audit',
+    a_verdict: 'Verdict', a_findings: 'Findings', auditing: 'Reading the log…', a_empty: 'Paste a log or choose a file first.',
+    no_findings: 'No findings.',
+    fact_network: 'Transport used', fact_gdr: 'GPUDirect RDMA', fact_nccl_version: 'NCCL version',
+    fact_ranks: 'Ranks', fact_nodes: 'Nodes', fact_gpus_per_node: 'GPUs per node', fact_collective: 'Collective',
+    fact_busbw: 'Bus bandwidth (GB/s)', fact_expected: 'Expected bus bandwidth (GB/s)',
+    st_ok: 'ok', st_warning: 'warning', st_failed: 'failed', st_invalid: 'invalid',
+    error: 'Error', not_available: 'Not available in this build',
+    footer: 'Every fact in the catalog comes with its source and date; unknown means no public source states it. Prices are never converted between currencies.',
+    field: {
+      id: 'Id', provider: 'Provider', offering: 'Offering', gpu: 'GPU', gpus_per_node: 'GPUs per node',
+      gpu_memory_gb: 'GPU memory (GB)', intra_link: 'Intra-node link', network: 'Fabric',
+      network_gbps_per_node: 'Gbit/s per node', nics_per_node: 'NICs per node', rdma: 'RDMA',
+      gpudirect_rdma: 'GPUDirect RDMA', topology: 'Topology', non_blocking: 'Non-blocking',
+      rail_optimized: 'Rail-optimized', max_cluster_gpus: 'Largest cluster (GPUs)', orchestration: 'Orchestration',
+      provisioning: 'Provisioning', min_commitment_h: 'Minimum commitment (h)', billing_increment_s: 'Billing increment (s)',
+      price_on_demand_gpu_hr: 'On-demand price per GPU-hour', price_reserved_gpu_hr: 'Reserved price per GPU-hour',
+      currency: 'Currency', shared_storage: 'Shared storage', regions: 'Regions', multinode: 'Multi-node',
+      notes: 'Notes', source_url: 'Sources', as_of: 'As of', age_days: 'Age (days)', user_row: 'Your own row'
+    }
+  },
+  es: {
+    skip: 'Saltar al contenido', language: 'Idioma',
+    tagline: 'Compare, planifique y verifique clústeres de GPU multinodo. Al alquilar muchos nodos alquila también la red que los une: la eficiencia de escalado decide la factura.',
+    nav_compare: 'Comparar', nav_plan: 'Planificar', nav_verify: 'Verificar',
+    compare_h: 'Comparar ofertas de clústeres', filters_h: 'Filtros',
+    f_multinode: 'Multinodo', opt_multinode_yes: 'solo multinodo', opt_multinode_no: 'solo un nodo',
+    opt_any: 'cualquiera', f_network: 'Red', f_rdma: 'RDMA', f_gdr: 'GPUDirect RDMA', f_gpu: 'GPU',
+    f_min_gbps: 'Gbit/s mínimos por nodo', f_orchestration: 'Orquestación', f_provisioning: 'Contratación',
+    f_max_price: 'Precio máximo por GPU-hora', f_currency: 'Moneda', f_provider: 'Proveedor',
+    f_storage: 'Con almacenamiento compartido', apply: 'Aplicar filtros', reset: 'Restablecer',
+    yes: 'sí', no: 'no', unknown: 'desconocido', close: 'Cerrar', details: 'Detalles de',
+    guide_h: 'Antes de alquilar', guide_when_h: '¿Cuándo compensa usar varios nodos?',
+    guide_when: 'Cuando el modelo con el estado del optimizador no cabe en la memoria de las GPU de un nodo, o cuando un solo nodo no llegaría a tiempo. Cada nodo añadido trae comunicación: con un 80 % de eficiencia de escalado paga una quinta parte de las GPU-horas sin recibir trabajo a cambio, así que compare el precio efectivo y no el de tarifa.',
+    guide_fabric_h: '¿Qué red para qué trabajo?',
+    guide_fabric: 'El preentrenamiento y el ajuste fino fragmentado (FSDP, ZeRO-3, paralelismo de tensor o de tubería entre nodos) mueven gradientes y pesos en cada paso: pida InfiniBand, RoCE o EFA con GPUDirect RDMA, idealmente una NIC de 400 Gbit/s por GPU. El entrenamiento paralelo de datos de modelos pequeños oculta gran parte del tráfico tras el cómputo y se arregla con 100–200 Gbit/s. Las simulaciones MPI con mensajes pequeños dependen de la latencia, donde InfiniBand va por delante. La inferencia por lotes y las tareas independientes apenas usan la red.',
+    guide_check_h: 'Qué comprobar primero',
+    guide_check1: 'Gbit/s y NIC por nodo, no por clúster; si GPUDirect RDMA está activado.',
+    guide_check2: 'Topología: sin bloqueo, optimizada por raíles, y el mayor clúster que se alquila como una unidad.',
+    guide_check3: 'Incremento de facturación y compromiso mínimo, almacenamiento compartido y la fecha del precio.',
+    guide_check4: 'Cuando tenga los nodos, ejecute nccl-tests all_reduce entre ellos y pegue la salida abajo.',
+    col_offering: 'Oferta', col_gpu: 'GPU', col_network: 'Red', col_gbps: 'Gbit/s por nodo',
+    col_rdma: 'RDMA', col_gdr: 'GPUDirect RDMA', col_topology: 'Topología', col_max_cluster: 'Clúster máximo (GPU)',
+    col_orchestration: 'Orquestación', col_provisioning: 'Contratación', col_billing: 'Facturación',
+    col_storage: 'Almacenamiento compartido', col_price: 'Precio por GPU-hora', col_source: 'Fuente',
+    n_offerings: n => `${n} oferta${n === 1 ? '' : 's'}`, loading: 'Cargando…',
+    per_second: 'por segundo', per_minute: 'por minuto', per_hour: 'por hora', per_s: s => `por ${s} s`,
+    min_commit: h => `mínimo ${h} h`, as_of: d => `a ${d}`, source: 'fuente', sort_by: c => `Ordenar por ${c}`,
+    reserved: 'reservado',
+    plan_h: 'Planificar una carga de trabajo', p_workload: 'Carga de trabajo', p_custom: 'JSON de la carga (claves de data/workloads/*.json)',
+    custom: 'JSON propio…', p_objective: 'Objetivo', obj_cost: 'menor coste', obj_time: 'menor tiempo',
+    p_deadline: 'Plazo (horas, opcional)', p_budget: 'Presupuesto (opcional)', p_top: 'Filas',
+    p_use_filters: 'Usar los filtros de la tabla', p_run: 'Clasificar ofertas', planning: 'Planificando…',
+    pc_rank: '#', pc_offering: 'Oferta', pc_nodes: 'Nodos', pc_gpus: 'GPU', pc_layout: 'Reparto (TP·PP·DP·CP)',
+    pc_step: 'Tiempo por paso', pc_time: 'Tiempo de entrenamiento', pc_eff: 'Eficiencia de escalado', pc_peff: 'Eficiencia paralela',
+    pc_cost: 'Coste', pc_price: 'Precio tarifa → efectivo', pc_why: 'Por qué',
+    unranked_h: 'Sin clasificar', ranked_n: n => `${n} clasificadas`,
+    chart_caption: 'Eficiencia de escalado según el número de nodos (una línea por oferta; marcadores y trazos las distinguen)',
+    chart_x: 'nodos', chart_y: 'eficiencia de escalado', no_curves: 'Esta respuesta no trae curvas de escalado.',
+    hours: 'h', minutes: 'min', seconds: 's',
+    verify_h: 'Verificar un clúster alquilado',
+    verify_intro: 'Pegue o suba la salida de nccl-tests, un registro NCCL_DEBUG=INFO, nvidia-smi topo -m o ibstat. El veredicto dice qué transporte usó NCCL de verdad, si GPUDirect RDMA está activo y si el ancho de banda llega al del enlace; cada hallazgo indica la línea que lo prueba.',
+    a_text: 'Texto del registro', a_file: '…o un archivo', a_expect: 'Gbit/s esperados por nodo (opcional)', a_run: 'Auditar',
+    a_verdict: 'Veredicto', a_findings: 'Hallazgos', auditing: 'Leyendo el registro…', a_empty: 'Pegue un registro o elija un archivo.',
+    no_findings: 'Sin hallazgos.',
+    fact_network: 'Transporte usado', fact_gdr: 'GPUDirect RDMA', fact_nccl_version: 'Versión de NCCL',
+    fact_ranks: 'Rangos', fact_nodes: 'Nodos', fact_gpus_per_node: 'GPU por nodo', fact_collective: 'Colectiva',
+    fact_busbw: 'Ancho de banda de bus (GB/s)', fact_expected: 'Ancho de banda de bus esperado (GB/s)',
+    st_ok: 'correcto', st_warning: 'aviso', st_failed: 'fallido', st_invalid: 'no válido',
+    error: 'Error', not_available: 'No disponible en esta versión',
+    footer: 'Cada dato del catálogo lleva su fuente y su fecha; desconocido significa que ninguna fuente pública lo indica. Los precios nunca se convierten entre monedas.',
+    field: {
+      id: 'Id', provider: 'Proveedor', offering: 'Oferta', gpu: 'GPU', gpus_per_node: 'GPU por nodo',
+      gpu_memory_gb: 'Memoria de GPU (GB)', intra_link: 'Enlace dentro del nodo', network: 'Red',
+      network_gbps_per_node: 'Gbit/s por nodo', nics_per_node: 'NIC por nodo', rdma: 'RDMA',
+      gpudirect_rdma: 'GPUDirect RDMA', topology: 'Topología', non_blocking: 'Sin bloqueo',
+      rail_optimized: 'Optimizada por raíles', max_cluster_gpus: 'Mayor clúster (GPU)', orchestration: 'Orquestación',
+      provisioning: 'Contratación', min_commitment_h: 'Compromiso mínimo (h)', billing_increment_s: 'Incremento de facturación (s)',
+      price_on_demand_gpu_hr: 'Precio bajo demanda por GPU-hora', price_reserved_gpu_hr: 'Precio reservado por GPU-hora',
+      currency: 'Moneda', shared_storage: 'Almacenamiento compartido', regions: 'Regiones', multinode: 'Multinodo',
+      notes: 'Notas', source_url: 'Fuentes', as_of: 'Fecha', age_days: 'Antigüedad (días)', user_row: 'Fila propia'
+    }
+  }
+};
+
+const FILTERS = ['multinode', 'network', 'rdma', 'gdr', 'gpu', 'min_gbps', 'orchestration',
+  'provisioning', 'max_price', 'currency', 'provider', 'storage'];
+
+const state = {
+  lang: 'en', offerings: [], order: null, desc: false, plan: null, audit: null, detail: null,
+  vocab: null
+};
+
+const $ = sel => document.querySelector(sel);
+function T(key, arg) {
+  const d = I18N[state.lang], v = d[key] !== undefined ? d[key] : I18N.en[key];
+  if (typeof v === 'function') return v(arg);
+  return v !== undefined ? v : key;
+}
+function el(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === 'text') e.textContent = v;
+    else if (k === 'class') e.className = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const kid of kids) if (kid !== null && kid !== undefined) e.append(kid);
+  return e;
+}
+function unknown() { return el('span', { class: 'unknown', text: T('unknown') }); }
+const isUnknown = v => v === null || v === undefined || (typeof v === 'number' && !isFinite(v));
+
+/* --- formatting (Intl with the chosen language) --- */
+function num(v, digits) {
+  if (isUnknown(v)) return T('unknown');
+  return new Intl.NumberFormat(state.lang, { maximumFractionDigits: digits === undefined ? 2 : digits }).format(v);
+}
+function money(v, currency) {
+  if (isUnknown(v)) return T('unknown');
+  if (!currency) return num(v) + ' (' + T('unknown') + ')';
+  try {
+    return new Intl.NumberFormat(state.lang, { style: 'currency', currency, maximumFractionDigits: v < 10 ? 2 : 0 }).format(v);
+  } catch (e) { return num(v) + ' ' + currency; }
+}
+function pct(v) {
+  if (isUnknown(v)) return T('unknown');
+  return new Intl.NumberFormat(state.lang, { style: 'percent', maximumFractionDigits: 1 }).format(v);
+}
+function date(s) {
+  if (!s) return T('unknown');
+  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(s);
+  if (!m) return s;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, m[3] ? +m[3] : 1));
+  const opts = m[3] ? { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }
+                    : { year: 'numeric', month: 'short', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(state.lang, opts).format(d);
+}
+function duration(seconds) {
+  if (isUnknown(seconds)) return T('unknown');
+  if (seconds < 120) return num(seconds, seconds < 10 ? 3 : 1) + ' ' + T('seconds');
+  if (seconds < 7200) return num(seconds / 60, 1) + ' ' + T('minutes');
+  return num(seconds / 3600, 1) + ' ' + T('hours');
+}
+function cap(v) { return isUnknown(v) ? T('unknown') : (v === 'yes' || v === true ? T('yes') : v === 'no' || v === false ? T('no') : String(v)); }
+function list(v) {
+  if (isUnknown(v)) return T('unknown');
+  if (Array.isArray(v)) return v.length ? v.join(', ') : T('unknown');
+  return String(v);
+}
+function billing(o) {
+  const s = o.billing_increment_s;
+  let t = s === 1 ? T('per_second') : s === 60 ? T('per_minute') : s === 3600 ? T('per_hour')
+    : isUnknown(s) ? T('unknown') : T('per_s', num(s, 0));
+  if (!isUnknown(o.min_commitment_h) && o.min_commitment_h > 0) t += '; ' + T('min_commit', num(o.min_commitment_h, 0));
+  return t;
+}
+function sources(v) {
+  if (isUnknown(v)) return [];
+  return (Array.isArray(v) ? v : String(v).split(/;\s*/)).filter(u => /^https?:\/\//.test(u));
+}
+function linkList(urls) {
+  if (!urls.length) return unknown();
+  const span = el('span', { class: 'links' });
+  urls.forEach((u, i) => {
+    let host = u;
+    try { host = new URL(u).hostname; } catch (e) { /* keep the text */ }
+    span.append(el('a', { href: u, rel: 'noopener noreferrer', target: '_blank', text: urls.length > 1 ? `${T('source')} ${i + 1}` : host }));
+    if (i < urls.length - 1) span.append(' ');
+  });
+  return span;
+}
+function text(v) { return isUnknown(v) || v === '' ? unknown() : String(v); }
+
+/* --- API --- */
+async function api(path, opts) {
+  const res = await fetch(path, opts);
+  let body = null;
+  try { body = await res.json(); } catch (e) { body = null; }
+  if (!res.ok) {
+    const msg = body && body.error ? body.error.message : res.statusText;
+    const err = new Error(res.status === 501 ? `${T('not_available')}: ${msg}` : `${T('error')} ${res.status}: ${msg}`);
+    err.status = res.status;
+    throw err;
+  }
+  return body;
+}
+
+/* --- comparison table --- */
+const COLUMNS = [
+  { key: 'offering', label: 'col_offering', value: o => `${o.provider || ''} ${o.offering || ''}`,
+    cell: o => el('button', { type: 'button', class: 'link', text: `${o.provider || T('unknown')} — ${o.offering || o.id}`,
+      'aria-label': `${T('details')} ${o.provider || ''} ${o.offering || o.id}`, onclick: () => showDetail(o.id) }) },
+  { key: 'gpu', label: 'col_gpu', value: o => o.gpu, cell: o => isUnknown(o.gpu) ? unknown()
+      : `${o.gpu}${isUnknown(o.gpus_per_node) ? '' : ' ×' + num(o.gpus_per_node, 0)}` },
+  { key: 'network', label: 'col_network', value: o => o.network, cell: o => text(o.network) },
+  { key: 'gbps', label: 'col_gbps', value: o => o.network_gbps_per_node, num: true,
+    cell: o => isUnknown(o.network_gbps_per_node) ? unknown()
+      : num(o.network_gbps_per_node, 0) + (isUnknown(o.nics_per_node) ? '' : ` (${num(o.nics_per_node, 0)} NIC)`) },
+  { key: 'rdma', label: 'col_rdma', value: o => o.rdma, cell: o => isUnknown(o.rdma) ? unknown() : cap(o.rdma) },
+  { key: 'gdr', label: 'col_gdr', value: o => o.gpudirect_rdma, cell: o => isUnknown(o.gpudirect_rdma) ? unknown() : cap(o.gpudirect_rdma) },
+  { key: 'topology', label: 'col_topology', value: o => o.topology,
+    cell: o => isUnknown(o.topology) || o.topology === '' ? unknown() : el('span', { class: 'clamp', title: o.topology, text: o.topology }) },
+  { key: 'max_cluster', label: 'col_max_cluster', value: o => o.max_cluster_gpus, num: true,
+    cell: o => isUnknown(o.max_cluster_gpus) ? unknown() : num(o.max_cluster_gpus, 0) },
+  { key: 'orchestration', label: 'col_orchestration', value: o => list(o.orchestration),
+    cell: o => isUnknown(o.orchestration) ? unknown() : list(o.orchestration) },
+  { key: 'provisioning', label: 'col_provisioning', value: o => list(o.provisioning),
+    cell: o => isUnknown(o.provisioning) ? unknown() : list(o.provisioning) },
+  { key: 'billing', label: 'col_billing', value: o => o.billing_increment_s, num: true, cell: o => billing(o) },
+  { key: 'storage', label: 'col_storage', value: o => list(o.shared_storage),
+    cell: o => isUnknown(o.shared_storage) ? unknown() : list(o.shared_storage) },
+  { key: 'price', label: 'col_price', value: o => o.price_on_demand_gpu_hr, num: true,
+    cell: o => el('span', {}, isUnknown(o.price_on_demand_gpu_hr) ? unknown() : money(o.price_on_demand_gpu_hr, o.currency),
+      el('br'), el('small', { text: T('as_of', date(o.as_of)) })) },
+  { key: 'source', label: 'col_source', value: o => sources(o.source_url)[0] || '', cell: o => linkList(sources(o.source_url)) }
+];
+
+function renderHead() {
+  const tr = $('#offerings-head');
+  tr.replaceChildren();
+  for (const c of COLUMNS) {
+    const sorted = state.order === c.key;
+    const th = el('th', { scope: 'col', 'aria-sort': sorted ? (state.desc ? 'descending' : 'ascending') : 'none' });
+    th.append(el('button', { type: 'button', class: 'sort', 'data-col': c.key, 'aria-label': T('sort_by', T(c.label)),
+      onclick: () => sortBy(c.key) }, T(c.label), el('span', { class: 'arrow', 'aria-hidden': 'true', text: sorted ? (state.desc ? ' ▼' : ' ▲') : '' })));
+    tr.append(th);
+  }
+}
+
+function sortedOfferings() {
+  const rows = state.offerings.slice();
+  const c = COLUMNS.find(x => x.key === state.order);
+  if (!c) return rows;
+  const coll = new Intl.Collator(state.lang, { numeric: true, sensitivity: 'base' });
+  rows.sort((a, b) => {
+    const va = c.value(a), vb = c.value(b);
+    const ua = isUnknown(va) || va === '' || va === T('unknown'), ub = isUnknown(vb) || vb === '' || vb === T('unknown');
+    if (ua || ub) return ua === ub ? 0 : ua ? 1 : -1;   /* unknown last, both directions */
+    const r = c.num ? va - vb : coll.compare(String(va), String(vb));
+    return state.desc ? -r : r;
+  });
+  return rows;
+}
+
+function renderTable() {
+  renderHead();
+  const tbody = $('#offerings tbody');
+  tbody.replaceChildren();
+  for (const o of sortedOfferings()) {
+    const tr = el('tr', { 'data-id': o.id });
+    for (const c of COLUMNS) tr.append(el('td', { 'data-col': c.key }, c.cell(o)));
+    tbody.append(tr);
+  }
+  $('#offerings-status').textContent = T('n_offerings', state.offerings.length);
+}
+
+function sortBy(key) {
+  if (state.order === key) state.desc = !state.desc;
+  else { state.order = key; state.desc = false; }
+  writeUrl();
+  renderTable();
+  const b = document.querySelector(`#offerings-head button[data-col="${key}"]`);
+  if (b) b.focus();
+}
+
+/* The page URL holds the filters (as API parameters), the order, the open
+ * offering and the language. multinode=any means no multi-node filter; no
+ * multinode parameter means the default, multi-node only. */
+function readUrl() {
+  const p = new URLSearchParams(location.search);
+  for (const k of FILTERS) {
+    const input = document.getElementById('f-' + k);
+    const v = p.get(k);
+    if (k === 'storage') input.checked = v === 'yes';
+    else if (k === 'multinode') input.value = v === 'no' || v === 'any' ? v : 'yes';
+    else if (v !== null) {
+      if (input.tagName === 'SELECT' && ![...input.options].some(o => o.value === v)) input.append(el('option', { value: v, text: v }));
+      input.value = v;
+    } else input.value = '';
+  }
+  state.order = p.get('order');
+  state.desc = p.get('desc') === '1';
+  state.detail = p.get('offering');
+  const lang = p.get('lang');
+  if (lang && I18N[lang]) state.lang = lang;
+}
+
+function filterParams() {
+  const p = new URLSearchParams();
+  for (const k of FILTERS) {
+    const input = document.getElementById('f-' + k);
+    if (k === 'storage') { if (input.checked) p.set(k, 'yes'); continue; }
+    let v = input.value.trim();
+    if (k === 'currency') v = v.toUpperCase();
+    if (k === 'multinode' && v === 'any') continue;
+    if (v !== '') p.set(k, v);
+  }
+  return p;
+}
+
+function writeUrl() {
+  const p = filterParams();
+  if ($('#f-multinode').value === 'any') p.set('multinode', 'any');
+  if (state.order) p.set('order', state.order);
+  if (state.order && state.desc) p.set('desc', '1');
+  if (state.detail) p.set('offering', state.detail);
+  if (state.lang !== 'en') p.set('lang', state.lang);
+  const q = p.toString();
+  history.replaceState(null, '', q ? '?' + q + location.hash : location.pathname + location.hash);
+}
+
+async function loadOfferings() {
+  $('#offerings-status').textContent = T('loading');
+  $('#offerings').setAttribute('aria-busy', 'true');
+  try {
+    state.offerings = await api('/api/offerings?' + filterParams().toString());
+    renderTable();
+  } catch (e) {
+    state.offerings = [];
+    renderTable();
+    $('#offerings-status').textContent = e.message;
+  }
+  $('#offerings').removeAttribute('aria-busy');
+}
+
+/* --- detail view --- */
+async function showDetail(id) {
+  state.detail = id;
+  writeUrl();
+  const sec = $('#detail');
+  try {
+    const o = await api('/api/offerings/' + encodeURIComponent(id));
+    renderDetail(o);
+    sec.hidden = false;
+    sec.focus();
+  } catch (e) {
+    $('#detail-h').textContent = id;
+    $('#detail-list').replaceChildren(el('dd', { text: e.message }));
+    sec.hidden = false;
+  }
+}
+
+function renderDetail(o) {
+  state.detailData = o;
+  $('#detail-h').textContent = `${o.provider || T('unknown')} — ${o.offering || o.id}`;
+  const dl = $('#detail-list');
+  dl.replaceChildren();
+  const f = I18N[state.lang].field;
+  for (const [k, v] of Object.entries(o)) {
+    let dd;
+    if (k === 'source_url') dd = linkList(sources(v));
+    else if (k.startsWith('price_')) dd = isUnknown(v) ? unknown() : money(v, o.currency);
+    else if (k === 'as_of') dd = isUnknown(v) ? unknown() : date(v);
+    else if (Array.isArray(v)) dd = v.length ? v.join(', ') : unknown();
+    else if (typeof v === 'number') dd = num(v);
+    else if (typeof v === 'boolean') dd = cap(v);
+    else if (v === 'yes' || v === 'no') dd = cap(v);
+    else dd = text(v);
+    dl.append(el('dt', { text: f[k] || k }), el('dd', {}, dd));
+  }
+}
+
+function closeDetail() {
+  $('#detail').hidden = true;
+  state.detail = null;
+  state.detailData = null;
+  writeUrl();
+  const b = document.querySelector('#offerings tbody button');
+  if (b) b.focus();
+}
+
+/* --- plan --- */
+async function loadVocab() {
+  try { state.vocab = await api('/api/vocab'); } catch (e) { state.vocab = null; }
+  const v = state.vocab || {};
+  const fill = (id, values) => {
+    const s = document.getElementById(id);
+    for (const x of values || []) if (x !== 'unknown') s.append(el('option', { value: x, text: x }));
+  };
+  fill('f-network', v.network);
+  fill('f-gpu', v.gpu);
+  fill('f-orchestration', v.orchestration);
+  fill('f-provisioning', v.provisioning);
+  const w = $('#p-workload');
+  for (const x of v.workloads || []) w.append(el('option', { value: x, text: x }));
+  w.append(el('option', { value: '__custom', 'data-i18n': 'custom', text: T('custom') }));
+  w.value = (v.workloads || []).includes('llama3-70b') ? 'llama3-70b' : w.options[0].value;
+  $('#p-custom-field').hidden = w.value !== '__custom';
+  $('#p-custom').placeholder = '{"kind": "llm", ...}';
+}
+
+async function runPlan(ev) {
+  ev.preventDefault();
+  const body = {};
+  const w = $('#p-workload').value;
+  const status = $('#plan-status');
+  if (w === '__custom') {
+    try { body.workload = JSON.parse($('#p-custom').value); } catch (e) { status.textContent = `${T('error')}: ${e.message}`; return; }
+  } else body.workload = w;
+  body.objective = $('#p-objective').value;
+  const dl = parseFloat($('#p-deadline').value), bu = parseFloat($('#p-budget').value), top = parseInt($('#p-top').value, 10);
+  if (isFinite(dl)) body.deadline_h = dl;
+  if (isFinite(bu)) body.budget = bu;
+  if (isFinite(top)) body.top = top;
+  if ($('#p-use-filters').checked) {
+    const f = {};
+    for (const [k, v] of filterParams()) f[k] = v;
+    if ($('#f-multinode').value === 'any') delete f.multinode;
+    body.filters = f;
+  }
+  status.textContent = T('planning');
+  $('#p-run').disabled = true;
+  try {
+    state.plan = await api('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    renderPlan();
+  } catch (e) {
+    state.plan = null;
+    $('#plan-result').hidden = true;
+    status.textContent = e.message;
+  }
+  $('#p-run').disabled = false;
+}
+
+function renderPlan() {
+  const p = state.plan;
+  if (!p) return;
+  const ranked = p.ranked || [];
+  $('#plan-status').textContent = T('ranked_n', ranked.length);
+  const head = $('#plan-table thead tr');
+  head.replaceChildren(...['pc_rank', 'pc_offering', 'pc_nodes', 'pc_gpus', 'pc_layout', 'pc_step', 'pc_time', 'pc_eff',
+    'pc_peff', 'pc_cost', 'pc_price', 'pc_why'].map(k => el('th', { scope: 'col', text: T(k) })));
+  const tbody = $('#plan-table tbody');
+  tbody.replaceChildren();
+  ranked.forEach((r, i) => {
+    const layout = [r.tp, r.pp, r.dp, r.cp].map(x => isUnknown(x) ? '?' : x).join('·');
+    tbody.append(el('tr', { 'data-id': r.offering_id },
+      el('td', { text: num(i + 1, 0) }),
+      el('td', {}, el('button', { type: 'button', class: 'link', text: `${r.provider || ''} — ${r.offering || r.offering_id}`, onclick: () => showDetail(r.offering_id) })),
+      el('td', { text: num(r.nodes, 0) }), el('td', { text: num(r.gpus, 0) }), el('td', { text: layout }),
+      el('td', { text: duration(r.step_time_s) }), el('td', { text: isUnknown(r.time_to_train_h) ? T('unknown') : num(r.time_to_train_h, 1) + ' ' + T('hours') }),
+      el('td', { text: pct(r.scaling_efficiency) }), el('td', { text: pct(r.parallel_efficiency) }),
+      el('td', { text: money(r.cost, p.currency) }),
+      el('td', { text: `${money(r.sticker_price_gpu_hr, p.currency)} → ${money(r.effective_price_gpu_hr, p.currency)}` }),
+      el('td', { class: 'why', text: [r.why, ...(r.flags || [])].filter(Boolean).join('; ') || T('unknown') })));
+  });
+  const un = $('#plan-unranked');
+  un.replaceChildren();
+  if ((p.unranked || []).length) {
+    un.append(el('h3', { text: `${T('unranked_h')} (${num(p.unranked.length, 0)})` }));
+    const ul = el('ul', { class: 'unranked' });
+    for (const u of p.unranked) ul.append(el('li', { text: `${u.offering_id}: ${(u.reasons || []).join(', ') || T('unknown')}` }));
+    un.append(ul);
+  }
+  renderChart(p.scaling || []);
+  $('#plan-result').hidden = false;
+}
+
+/* SVG chart: x = nodes (log2), y = scaling efficiency 0–1. Each line has its
+ * own dash pattern and marker shape and a label at its end, so it reads in
+ * grey print and for colour-blind readers. */
+const MARKERS = ['circle', 'square', 'triangle', 'diamond', 'cross'];
+const DASHES = ['', '8 4', '2 4', '10 4 2 4', '4 4'];
+function marker(shape, x, y) {
+  const ns = 'http://www.w3.org/2000/svg';
+  let m;
+  if (shape === 'circle') { m = document.createElementNS(ns, 'circle'); m.setAttribute('cx', x); m.setAttribute('cy', y); m.setAttribute('r', 4); }
+  else if (shape === 'square') { m = document.createElementNS(ns, 'rect'); m.setAttribute('x', x - 4); m.setAttribute('y', y - 4); m.setAttribute('width', 8); m.setAttribute('height', 8); }
+  else {
+    m = document.createElementNS(ns, 'polygon');
+    const pts = shape === 'triangle' ? [[0, -5], [5, 4], [-5, 4]] : shape === 'diamond' ? [[0, -5], [5, 0], [0, 5], [-5, 0]]
+      : [[-5, -2], [-2, -2], [-2, -5], [2, -5], [2, -2], [5, -2], [5, 2], [2, 2], [2, 5], [-2, 5], [-2, 2], [-5, 2]];
+    m.setAttribute('points', pts.map(([a, b]) => `${x + a},${y + b}`).join(' '));
+  }
+  return m;
+}
+function renderChart(curves) {
+  const host = $('#chart-svg');
+  host.replaceChildren();
+  const lines = curves.filter(c => Array.isArray(c.points) && c.points.some(pt => !isUnknown(pt.scaling_efficiency)));
+  if (!lines.length) { host.append(el('p', { text: T('no_curves') })); return; }
+  const ns = 'http://www.w3.org/2000/svg';
+  const W = 720, H = 340, L = 56, R = 190, Tp = 16, B = 44;
+  const all = lines.flatMap(c => c.points.filter(pt => !isUnknown(pt.scaling_efficiency)).map(pt => pt.nodes));
+  const x0 = Math.log2(Math.max(1, Math.min(...all))), x1 = Math.max(x0 + 1, Math.log2(Math.max(...all)));
+  /* Efficiency can exceed 1 (at N0 a model that barely fits pays for full
+   * recompute; more nodes free memory): the axis reaches the largest value. */
+  const effs = lines.flatMap(c => c.points.map(pt => pt.scaling_efficiency).filter(e => !isUnknown(e)));
+  const yMax = Math.max(1, Math.ceil(Math.max(...effs) * 4) / 4);
+  const X = n => L + (Math.log2(n) - x0) / (x1 - x0) * (W - L - R);
+  const Y = e => Tp + (1 - Math.max(0, Math.min(yMax, e)) / yMax) * (H - Tp - B);
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', T('chart_caption'));
+  const add = (tag, attrs, txt) => {
+    const e = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (txt !== undefined) e.textContent = txt;
+    svg.append(e);
+    return e;
+  };
+  const step = yMax > 2 ? 0.5 : 0.25;
+  for (let e = 0; e <= yMax + 1e-9; e += step) {
+    add('line', { x1: L, x2: W - R, y1: Y(e), y2: Y(e), class: 'grid' });
+    add('text', { x: L - 6, y: Y(e) + 4, 'text-anchor': 'end', class: 'tick' }, pct(e));
+  }
+  for (let k = Math.ceil(x0); k <= Math.floor(x1); k++) {
+    add('line', { x1: X(2 ** k), x2: X(2 ** k), y1: H - B, y2: H - B + 5, class: 'axis' });
+    add('text', { x: X(2 ** k), y: H - B + 18, 'text-anchor': 'middle', class: 'tick' }, num(2 ** k, 0));
+  }
+  add('line', { x1: L, x2: W - R, y1: H - B, y2: H - B, class: 'axis' });
+  add('line', { x1: L, x2: L, y1: Tp, y2: H - B, class: 'axis' });
+  add('text', { x: (L + W - R) / 2, y: H - 6, 'text-anchor': 'middle', class: 'label' }, T('chart_x'));
+  add('text', { x: 14, y: (Tp + H - B) / 2, 'text-anchor': 'middle', class: 'label', transform: `rotate(-90 14 ${(Tp + H - B) / 2})` }, T('chart_y'));
+  const ends = [];
+  lines.forEach((c, i) => {
+    const pts = c.points.filter(pt => !isUnknown(pt.scaling_efficiency)).sort((a, b) => a.nodes - b.nodes);
+    const g = document.createElementNS(ns, 'g');
+    g.setAttribute('class', `series s${i}`);
+    const path = document.createElementNS(ns, 'polyline');
+    path.setAttribute('points', pts.map(pt => `${X(pt.nodes)},${Y(pt.scaling_efficiency)}`).join(' '));
+    path.setAttribute('fill', 'none');
+    if (DASHES[i % DASHES.length]) path.setAttribute('stroke-dasharray', DASHES[i % DASHES.length]);
+    g.append(path);
+    for (const pt of pts) {
+      const m = marker(MARKERS[i % MARKERS.length], X(pt.nodes), Y(pt.scaling_efficiency));
+      const t = document.createElementNS(ns, 'title');
+      t.textContent = `${c.provider || ''} ${c.offering || c.offering_id}: ${num(pt.nodes, 0)} ${T('chart_x')}, ${pct(pt.scaling_efficiency)}`;
+      m.append(t);
+      g.append(m);
+    }
+    svg.append(g);
+    const last = pts[pts.length - 1];
+    ends.push({ y: Y(last.scaling_efficiency), x: X(last.nodes), label: `${c.provider || ''} ${c.offering || c.offering_id}`.trim(), i });
+  });
+  /* Direct labels at the line ends, pushed apart so they do not overlap. */
+  ends.sort((a, b) => a.y - b.y);
+  for (let k = 1; k < ends.length; k++) if (ends[k].y - ends[k - 1].y < 14) ends[k].y = ends[k - 1].y + 14;
+  for (const e of ends) {
+    const lx = W - R + 10;
+    add('line', { x1: e.x + 6, x2: lx - 2, y1: e.y, y2: e.y, class: 'leader' });
+    const m = marker(MARKERS[e.i % MARKERS.length], lx + 4, e.y);
+    m.setAttribute('class', `s${e.i} legend-marker`);
+    svg.append(m);
+    const label = e.label.length > 24 ? e.label.slice(0, 23) + '…' : e.label;
+    add('text', { x: lx + 12, y: e.y + 4, class: 'series-label' }, label);
+  }
+  host.append(svg);
+}
+
+/* --- audit --- */
+async function runAudit(ev) {
+  ev.preventDefault();
+  const status = $('#audit-status');
+  const file = $('#a-file').files[0];
+  const txt = $('#a-text').value;
+  const expect = parseFloat($('#a-expect').value);
+  const q = isFinite(expect) && expect > 0 ? '?expect_gbps=' + encodeURIComponent(expect) : '';
+  let opts;
+  if (file) {
+    const fd = new FormData();
+    fd.append('file', file, file.name);
+    opts = { method: 'POST', body: fd };
+  } else if (txt.trim()) {
+    opts = { method: 'POST', headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: txt };
+  } else { status.textContent = T('a_empty'); return; }
+  status.textContent = T('auditing');
+  $('#a-run').disabled = true;
+  try {
+    state.audit = await api('/api/audit' + q, opts);
+    renderAudit();
+    status.textContent = '';
+  } catch (e) {
+    state.audit = null;
+    $('#audit-verdict').hidden = true;
+    status.textContent = e.message;
+  }
+  $('#a-run').disabled = false;
+}
+
+function renderAudit() {
+  const r = state.audit;
+  if (!r) return;
+  const st = $('#a-status');
+  st.textContent = r.status ? T('st_' + r.status) : T('unknown');
+  st.className = 'badge ' + (r.status || 'unknown');
+  const facts = $('#a-facts');
+  facts.replaceChildren();
+  const rows = [['fact_network', r.network], ['fact_gdr', r.gdr], ['fact_nccl_version', r.nccl_version],
+    ['fact_ranks', r.ranks], ['fact_nodes', r.nodes], ['fact_gpus_per_node', r.gpus_per_node],
+    ['fact_collective', r.collective], ['fact_busbw', r.busbw_GBps], ['fact_expected', r.expected_busbw_GBps]];
+  for (const [k, v] of rows) facts.append(el('dt', { text: T(k) }), el('dd', {}, isUnknown(v) ? unknown() : typeof v === 'number' ? num(v) : String(v)));
+  const ul = $('#a-findings');
+  ul.replaceChildren();
+  for (const f of r.findings || []) {
+    const where = f.file ? `${f.file}${isUnknown(f.line) ? '' : ':' + f.line}` : T('unknown');
+    ul.append(el('li', { class: 'finding ' + (f.severity || ''), 'data-code': f.code || '' },
+      el('span', { class: 'sev', text: f.severity || T('unknown') }), ' ',
+      el('code', { class: 'code', text: f.code || T('unknown') }), ' ',
+      el('span', { class: 'msg', text: f.message || '' }), ' ',
+      el('code', { class: 'where', text: where })));
+  }
+  if (!(r.findings || []).length) ul.append(el('li', { text: T('no_findings') }));
+  $('#audit-verdict').hidden = false;
+}
+
+/* --- language --- */
+function applyLanguage() {
+  document.documentElement.lang = state.lang;
+  $('#lang').value = state.lang;
+  for (const n of document.querySelectorAll('[data-i18n]')) n.textContent = T(n.getAttribute('data-i18n'));
+  renderTable();
+  if (state.detailData) renderDetail(state.detailData);
+  if (state.plan) renderPlan();
+  if (state.audit) renderAudit();
+}
+
+async function init() {
+  const saved = localStorage.getItem('clusterfit-lang');
+  state.lang = saved && I18N[saved] ? saved : (navigator.language || 'en').toLowerCase().startsWith('es') ? 'es' : 'en';
+  await loadVocab();
+  readUrl();
+  applyLanguage();
+  $('#lang').addEventListener('change', () => {
+    state.lang = $('#lang').value;
+    localStorage.setItem('clusterfit-lang', state.lang);
+    writeUrl();
+    applyLanguage();
+  });
+  $('#filters').addEventListener('submit', ev => { ev.preventDefault(); writeUrl(); loadOfferings(); });
+  $('#f-reset').addEventListener('click', () => { history.replaceState(null, '', location.pathname); readUrl(); writeUrl(); loadOfferings(); });
+  for (const s of document.querySelectorAll('#filters select, #filters input[type=checkbox]'))
+    s.addEventListener('change', () => { writeUrl(); loadOfferings(); });
+  $('#detail-close').addEventListener('click', closeDetail);
+  document.addEventListener('keydown', ev => { if (ev.key === 'Escape' && !$('#detail').hidden) closeDetail(); });
+  $('#p-workload').addEventListener('change', () => { $('#p-custom-field').hidden = $('#p-workload').value !== '__custom'; });
+  $('#plan-form').addEventListener('submit', runPlan);
+  $('#audit-form').addEventListener('submit', runAudit);
+  await loadOfferings();
+  if (state.detail) showDetail(state.detail);
+}
+
+document.addEventListener('DOMContentLoaded', init);

@@ -1,0 +1,183 @@
+// browser.mjs — the page in headless Chromium (playwright-core, the system's
+// /usr/bin/chromium; nothing is downloaded): filter the table to InfiniBand +
+// GPUDirect RDMA and compare the rows with the API, open a detail, run a
+// plan, upload case 05 to the audit box, switch to Spanish, check phone
+// width, and save a screenshot for a person to look at.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { assert, check, done, http, Skip, BASE, SHARED } from './lib.mjs';
+
+const SHOT = process.env.CF_SCREENSHOT;
+const CASE05 = join(SHARED, 'cases', '05-ib-gdr-disabled-distance-nccl247.txt');
+const profile = mkdtempSync(join(tmpdir(), 'cf-chromium-'));
+const ctx = await chromium.launchPersistentContext(profile, {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run'],
+  viewport: { width: 1280, height: 900 },
+  locale: 'en-US',
+});
+const page = ctx.pages()[0] || await ctx.newPage();
+const errors = [];
+page.on('pageerror', e => errors.push(String(e)));
+page.on('console', m => { if (m.type() === 'error') errors.push(m.text()); });
+page.setDefaultTimeout(15000);
+
+const rowCount = () => page.locator('#offerings tbody tr').count();
+async function waitRows(n) {
+  await page.waitForFunction(k => document.querySelectorAll('#offerings tbody tr').length === k &&
+    !document.querySelector('#offerings[aria-busy]'), n);
+}
+
+await check('the page loads with the multi-node filter on and the API\'s multi-node rows', async () => {
+  await page.goto(BASE + '/?lang=en');
+  const api = await http('/api/offerings?multinode=yes');
+  if (api.status === 501) throw new Skip('catalog not in this build');
+  assert.equal(await page.locator('#f-multinode').inputValue(), 'yes');
+  assert.ok(api.json.length > 0);
+  await waitRows(api.json.length);
+  assert.equal(await rowCount(), api.json.length);
+});
+
+await check('filtering to InfiniBand + GPUDirect RDMA shows the API\'s rows and puts the filters in the URL', async () => {
+  const api = await http('/api/offerings?multinode=yes&network=ib&gdr=yes');
+  if (api.status === 501) throw new Skip('catalog not in this build');
+  assert.ok(api.json.length > 0);
+  await page.selectOption('#f-network', 'ib');
+  await page.selectOption('#f-gdr', 'yes');
+  await waitRows(api.json.length);
+  const ids = await page.locator('#offerings tbody tr').evaluateAll(trs => trs.map(t => t.dataset.id));
+  assert.deepEqual(ids.slice().sort(), api.json.map(o => o.id).sort());
+  const fabric = await page.locator('#offerings tbody td[data-col=network]').allTextContents();
+  assert.ok(fabric.every(t => t === 'ib'));
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('network'), 'ib');
+  assert.equal(url.searchParams.get('gdr'), 'yes');
+  // The URL is shareable: a fresh load of it shows the same rows.
+  const p2 = await ctx.newPage();
+  await p2.goto(page.url());
+  await p2.waitForFunction(k => document.querySelectorAll('#offerings tbody tr').length === k, api.json.length);
+  assert.equal(await p2.locator('#f-network').inputValue(), 'ib');
+  await p2.close();
+});
+
+await check('clicking the price header sorts by price, unknown last', async () => {
+  if (!(await rowCount())) throw new Skip('no rows');
+  await page.click('#offerings-head button[data-col=price]');
+  const ids = await page.locator('#offerings tbody tr').evaluateAll(trs => trs.map(t => t.dataset.id));
+  const api = await http('/api/offerings?multinode=yes&network=ib&gdr=yes');
+  const price = Object.fromEntries(api.json.map(o => [o.id, o.price_on_demand_gpu_hr]));
+  const known = ids.map(i => price[i]).filter(v => v !== null);
+  assert.ok(known.every((v, i) => i === 0 || v >= known[i - 1]), 'ascending');
+  const firstUnknown = ids.findIndex(i => price[i] === null);
+  if (firstUnknown >= 0) assert.ok(ids.slice(firstUnknown).every(i => price[i] === null), 'unknown prices last');
+  assert.equal(await page.getAttribute('#offerings-head th:has(button[data-col=price])', 'aria-sort'), 'ascending');
+  assert.equal(new URL(page.url()).searchParams.get('order'), 'price');
+});
+
+await check('an offering\'s detail view shows its fields, sources and "unknown" for nulls', async () => {
+  const first = page.locator('#offerings tbody tr').first();
+  if (!(await first.count())) throw new Skip('no rows');
+  const id = await first.getAttribute('data-id');
+  await first.locator('button.link').click();
+  await page.waitForSelector('#detail:not([hidden])');
+  const dl = await page.locator('#detail-list').innerText();
+  assert.ok(dl.includes(id));
+  const o = (await http('/api/offerings/' + encodeURIComponent(id))).json;
+  const nulls = Object.values(o).filter(v => v === null).length;
+  if (nulls) assert.ok(dl.includes('unknown'));
+  await page.click('#detail-close');
+  assert.ok(await page.locator('#detail').isHidden());
+});
+
+await check('a plan for llama3-70b shows ranked rows and the scaling chart', async () => {
+  const probe = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: 'llama3-70b', top: 1 }) });
+  if (probe.status === 501) throw new Skip(`the plan API is not in this build (${probe.json.error.message})`);
+  await page.selectOption('#p-workload', 'llama3-70b');
+  await page.click('#p-run');
+  await page.waitForSelector('#plan-result:not([hidden])');
+  const n = await page.locator('#plan-table tbody tr').count();
+  assert.ok(n > 0, 'ranked rows');
+  const lines = await page.locator('#chart-svg svg polyline').count();
+  assert.ok(lines > 0, 'chart lines');
+  const dashes = await page.locator('#chart-svg svg polyline').evaluateAll(ps => ps.map(p => p.getAttribute('stroke-dasharray') || ''));
+  assert.equal(new Set(dashes).size, dashes.length, 'each line has its own dash pattern');
+});
+
+await check('uploading case 05 to the audit box shows the GDR_DISABLED finding with file:line', async () => {
+  const probe = await http('/api/audit', { method: 'POST', body: 'NCCL INFO x' });
+  if (probe.status === 501) throw new Skip(`the audit API is not in this build (${probe.json.error.message})`);
+  await page.setInputFiles('#a-file', CASE05);
+  await page.click('#a-run');
+  await page.waitForSelector('#audit-verdict:not([hidden])');
+  const li = page.locator('#a-findings li[data-code=GDR_DISABLED]');
+  assert.ok(await li.count() > 0, 'GDR_DISABLED shown');
+  assert.match(await li.first().locator('.where').innerText(), /05-ib-gdr-disabled-distance-nccl247\.txt:\d+/);
+  assert.equal(await page.locator('#a-status').innerText(), 'WARNING');
+});
+
+await check('Spanish: texts, "desconocido" for unknown values, numbers in Spanish format', async () => {
+  await page.selectOption('#lang', 'es');
+  assert.equal(await page.locator('#compare-h').innerText(), 'Comparar ofertas de clústeres');
+  assert.equal(await page.getAttribute('html', 'lang'), 'es');
+  const body = await page.locator('#offerings tbody').innerText();
+  // A price as Spanish writes it (decimal comma, symbol after the number).
+  const api = await http('/api/offerings?multinode=yes&network=ib&gdr=yes');
+  const o = api.json.find(x => x.price_on_demand_gpu_hr !== null && x.currency && x.price_on_demand_gpu_hr < 10 &&
+    x.price_on_demand_gpu_hr !== Math.round(x.price_on_demand_gpu_hr));
+  if (o) {
+    const want = new Intl.NumberFormat('es', { style: 'currency', currency: o.currency, maximumFractionDigits: 2 })
+      .format(o.price_on_demand_gpu_hr);
+    assert.match(want, /,\d/);
+    const cell = await page.locator(`#offerings tbody tr[data-id="${o.id}"] td[data-col=price]`).innerText();
+    assert.ok(cell.includes(want), `${cell} has ${want}`);
+  }
+  if (body.length) {
+    assert.ok(!/\bunknown\b/.test(body), 'no English "unknown" left');
+    if (/desconocido/.test(body) === false) {
+      assert.ok(!api.json.some(o => o.topology === null), 'no null to show');
+    }
+  }
+  await page.selectOption('#lang', 'en');
+});
+
+await check('keyboard: header sort buttons and form controls are real, focusable controls with labels', async () => {
+  const unlabeled = await page.evaluate(() => [...document.querySelectorAll('input, select, textarea')]
+    .filter(e => e.type !== 'hidden' && !(e.id && document.querySelector(`label[for="${e.id}"]`))).map(e => e.id || e.name));
+  assert.deepEqual(unlabeled, []);
+  await page.focus('#offerings-head button[data-col=gbps]');
+  await page.keyboard.press('Enter');
+  assert.equal(new URL(page.url()).searchParams.get('order'), 'gbps');
+});
+
+await check('phone width (390 px): no sideways scroll of the page, the table scrolls in its box', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const w = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(w <= 392, `page is ${w} px wide`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+await check('no script errors on the page', async () => {
+  assert.deepEqual(errors.filter(e => !/Failed to load resource.*(501|400|404)/.test(e)), []);
+});
+
+if (SHOT) {
+  // The plan and audit sections as they were left by the checks above, then
+  // the table at 1280 px (the one to look at first).
+  for (const id of ['plan', 'verify']) {
+    if (await page.locator(`#${id}`).count()) {
+      const p = SHOT.replace(/\.png$/, `-${id}.png`);
+      await page.locator(`#${id}`).screenshot({ path: p });
+      console.log(`screenshot: ${p}`);
+    }
+  }
+  await page.evaluate(() => document.querySelector('#compare').scrollIntoView());
+  await page.screenshot({ path: SHOT, fullPage: false });
+  console.log(`screenshot: ${SHOT}`);
+}
+await ctx.close();
+rmSync(profile, { recursive: true, force: true });
+done();
