@@ -27,5 +27,6 @@ for h in tests/fuzz/fuzz_*.c; do
     cp -n tests/fuzz/corpus/"$name"/* "$OUT/corpus/$name/" 2>/dev/null || true
     echo "fuzz: $name for ${SECS}s"
     "$OUT/fuzz_$name" -max_total_time="$SECS" -max_len=65536 -timeout=10 \
-        -artifact_prefix="$OUT/crashes/$name/" "$OUT/corpus/$name" 2>&1 | tail -n 3
+        -artifact_prefix="$OUT/crashes/$name/" "$OUT/corpus/$name" > "$OUT/fuzz_$name.log" 2>&1 || true
+    grep -E "^Done|ERROR|SUMMARY" "$OUT/fuzz_$name.log" || tail -n 3 "$OUT/fuzz_$name.log"
 done
