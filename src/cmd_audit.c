@@ -1,9 +1,160 @@
-/* cmd_audit.c — placeholder until the 'audit' subcommand lands. */
+/* cmd_audit.c — `clusterfit audit FILE... [--offering ID | --expect-gbps N]
+ * [--format text|json]` (DESIGN §5, §6): streams each file (or standard
+ * input for "-" or no file) through cf_audit_feed in fixed chunks, so a
+ * multi-GB log is read with bounded memory, then prints the verdict.
+ * Exit 0 for ok/warning, 1 for failed/invalid, 2 usage, 3 unreadable file. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
 #include "cli.h"
+
+/* Read size per cf_audit_feed call: large enough that syscalls do not show
+ * in the profile, small enough to stay in L2. */
+#define AUDIT_CHUNK (1u << 20)
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: clusterfit audit [FILE...] [--offering ID | --expect-gbps N] [--format text|json]\n"
+            "Read nccl-tests output, NCCL_DEBUG=INFO/TRACE logs, nvidia-smi topo -m, ibstat and\n"
+            "ibv_devinfo output (any mix, any number of files; '-' or none reads standard input)\n"
+            "and judge the fabric: transport really used, GPUDirect RDMA, busbw against the link.\n"
+            "\n"
+            "  --offering ID      expected busbw from a catalog offering through the collective model\n"
+            "  --expect-gbps N    expected per-node inter-node line rate, Gbit/s\n"
+            "  --format FMT       text (default) or json\n"
+            "  --help             this help\n"
+            "\n"
+            "Exit status: 0 ok or warning, 1 failed or invalid, 2 usage error, 3 unreadable file.\n");
+}
+
+static int feed_stream(const char *cmd, cf_audit *a, FILE *f, const char *name, char *buf)
+{
+    cf_status st = cf_audit_begin_file(a, name);
+    size_t n;
+    if (st != CF_OK) return cli_lib_error(cmd, st, NULL);
+    while ((n = fread(buf, 1, AUDIT_CHUNK, f)) > 0) {
+        st = cf_audit_feed(a, buf, n);
+        if (st != CF_OK) return cli_lib_error(cmd, st, NULL);
+    }
+    if (ferror(f)) {
+        fprintf(stderr, "clusterfit %s: %s: read error: %s\n", cmd, name, strerror(errno));
+        return EXIT_BAD_INPUT;
+    }
+    st = cf_audit_end_file(a);
+    if (st != CF_OK) return cli_lib_error(cmd, st, NULL);
+    return EXIT_OK;
+}
 
 int cmd_audit(const cli_ctx *ctx, int argc, char **argv)
 {
-    (void)ctx; (void)argc; (void)argv;
-    fprintf(stderr, "clusterfit audit: not implemented yet\n");
-    return EXIT_INTERNAL;
+    static const struct option opts[] = {
+        {"offering", required_argument, NULL, 'o'},
+        {"expect-gbps", required_argument, NULL, 'e'},
+        {"format", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *cmd = "audit", *offering = NULL;
+    cli_format fmt = FMT_TEXT;
+    cf_audit_opts ao;
+    cf_fabric fabric;
+    cf_audit *a = NULL;
+    json_t *report = NULL;
+    cf_audit_status verdict = CF_AUDIT_OK;
+    char *buf = NULL;
+    int c, rc = EXIT_OK;
+    cf_status st;
+
+    memset(&ao, 0, sizeof ao);
+    ao.expect_gbps = NAN;
+    optind = 0;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'o': offering = optarg; break;
+        case 'e':
+            if (cli_parse_num(cmd, "--expect-gbps", optarg, 0.001, 1e6, &ao.expect_gbps) != 0)
+                return EXIT_USAGE;
+            break;
+        case 'f':
+            if (cli_parse_format(cmd, optarg, FMT_TEXT | FMT_JSON, &fmt) != 0) return EXIT_USAGE;
+            break;
+        case 'h': usage(stdout); return EXIT_OK;
+        case ':': return cli_usage_error(cmd, "%s needs a value", argv[optind - 1]);
+        default: return cli_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (offering && !isnan(ao.expect_gbps))
+        return cli_usage_error(cmd, "--offering and --expect-gbps exclude each other");
+    if (offering) {
+        cf_catalog *cat = NULL;
+        cf_offering *off = NULL;
+        cf_error err;
+        int orc = cli_open_catalog(ctx, cmd, &cat);
+        if (orc != EXIT_OK) return orc;
+        cf_error_clear(&err);
+        st = cf_catalog_get(cat, offering, &off);
+        if (st == CF_ENOTFOUND) {
+            cf_catalog_close(cat);
+            return cli_usage_error(cmd, "no offering '%s' (see 'clusterfit list')", offering);
+        }
+        if (st == CF_OK) st = cf_fabric_from_offering(off, &fabric, &err);
+        cf_offering_destroy(off);
+        cf_catalog_close(cat);
+        if (st != CF_OK) return cli_lib_error(cmd, st, &err);
+        ao.expect_fabric = &fabric;
+    }
+    buf = malloc(AUDIT_CHUNK);
+    a = cf_audit_new(&ao);
+    if (!buf || !a) {
+        rc = cli_lib_error(cmd, CF_ENOMEM, NULL);
+        goto done;
+    }
+    if (optind >= argc) {
+        rc = feed_stream(cmd, a, stdin, "-", buf);
+    } else {
+        for (int i = optind; i < argc && rc == EXIT_OK; i++) {
+            FILE *f;
+            if (strcmp(argv[i], "-") == 0) {
+                rc = feed_stream(cmd, a, stdin, "-", buf);
+                continue;
+            }
+            f = fopen(argv[i], "rb");
+            if (!f) {
+                fprintf(stderr, "clusterfit %s: cannot open %s: %s\n", cmd, argv[i], strerror(errno));
+                rc = EXIT_BAD_INPUT;
+                break;
+            }
+            rc = feed_stream(cmd, a, f, argv[i], buf);
+            fclose(f);
+        }
+    }
+    if (rc != EXIT_OK) goto done;
+    st = cf_audit_finish(a, &report, &verdict);
+    if (st != CF_OK) {
+        rc = cli_lib_error(cmd, st, NULL);
+        goto done;
+    }
+    if (fmt == FMT_JSON) {
+        rc = cli_print_json(report);
+        report = NULL;
+    } else {
+        char *text = cf_audit_report_text(report);
+        if (!text) {
+            rc = cli_lib_error(cmd, CF_ENOMEM, NULL);
+            goto done;
+        }
+        fputs(text, stdout);
+        free(text);
+    }
+    if (rc == EXIT_OK && (verdict == CF_AUDIT_FAILED || verdict == CF_AUDIT_INVALID))
+        rc = EXIT_AUDIT_FAILED;
+done:
+    json_decref(report);
+    cf_audit_free(a);
+    free(buf);
+    return rc;
 }

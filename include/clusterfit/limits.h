@@ -64,6 +64,18 @@
 /* Query string length for GET requests. */
 #define CF_MAX_QUERY_BYTES 8192L
 
+/* Devices (GPUs + NICs) in one nvidia-smi topo -m matrix: 8 GPUs and up to
+ * 18 NICs on today's largest boards (GB200 trays list fewer); 64 leaves room
+ * and keeps the matrix a fixed 4 KB. Wider matrices are cut to this. */
+#define CF_MAX_TOPO_DEVICES 64
+
+/* RDMA ports kept per ibstat / ibv_devinfo dump: 8 GPUs x 2 ports plus
+ * front-end NICs is < 32. */
+#define CF_MAX_AUDIT_PORTS 64
+
+/* Distinct hosts tracked by the audit (nodes of the largest jobs). */
+#define CF_MAX_AUDIT_HOSTS 65536L
+
 /* HTTP server (clusterfit serve). Connections at once: a local web page opens
  * ~6, a load test a few dozen; 128 keeps file descriptors and threads bounded. */
 #define CF_MAX_HTTP_CONNECTIONS 128

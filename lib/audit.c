@@ -1,0 +1,2197 @@
+/* audit.c — the audit of DESIGN §5: routes every input line to the parser
+ * of its kind (perftable.c, ncclog.c, topo.c, ibstat.c), groups lines into
+ * parts (one per nccl-tests run, NCCL log stream, topology matrix, port
+ * dump, framework log), accumulates the evidence NCCL and the tools print,
+ * and concludes: the transport really used, GDR state, busbw against what
+ * the link should give, findings and a status.
+ *
+ * Shape: one pass, bounded memory. Lines arrive from the streaming splitter
+ * (linebuf.c); a per-file state machine knows whether a topology matrix or
+ * a port dump is open; everything else is recognised line by line by its
+ * first byte and a few fixed substrings. Evidence is kept as counters and
+ * small fixed arrays, plus hash sets (hosts, ranks) capped in limits.h; per
+ * run only the result rows (CF_MAX_PERF_ROWS) are kept. Conclusions are
+ * drawn once, in cf_audit_finish(), from the evidence of all files.
+ *
+ * Rules and their sources: DESIGN §5 (codes, severities, status order);
+ * NCCL's net.cc/net_ib.cc/paths.cc for what lines mean (see ncclog.c); the
+ * efficiency η of the ring reference is DESIGN §4.2's table (to be taken
+ * from the collective model, lib/collective.c, once it lands). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "audit_int.h"
+#include "clusterfit/collective.h"
+#include "internal.h"
+
+/* ------------------------------------------------------------ constants */
+
+/* BUSBW_BELOW_LINK_RATE: largest-size busbw under 70 % of expected (§5). */
+#define BELOW_RATE_FRACTION 0.70
+
+/* Ring busbw ÷ per-node line rate (GB/s), GDR on: the collective model's
+ * table (lib/model_constants.h, DESIGN §4.2), used when the model itself
+ * cannot be asked (GPU or node count not shown). */
+static double eta_of(cf_network n)
+{
+    static const struct { cf_network net; const char *name; } names[] = {
+        {CF_NET_IB, "ETA_IB"}, {CF_NET_ROCE, "ETA_ROCE"}, {CF_NET_EFA, "ETA_EFA"},
+        {CF_NET_TCPX, "ETA_TCPX"}, {CF_NET_TCPXO, "ETA_TCPXO"}, {CF_NET_TCP, "ETA_TCP"},
+        {CF_NET_RDMA, "ETA_RDMA"},
+    };
+    const char *want = "ETA_RDMA";     /* network not shown: IB or RoCE, unstated */
+    size_t nc = 0;
+    const cf_model_constant *c = cf_model_constants(&nc);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].net == n) want = names[i].name;
+    for (size_t i = 0; c && i < nc; i++)
+        if (strcmp(c[i].name, want) == 0) return c[i].value;
+    return 0.90;
+}
+
+/* The GPU of a device name as nccl-tests / nvidia-smi print it ("NVIDIA
+ * A100-SXM4-40GB", "Tesla T4", "NVIDIA H100 80GB HBM3") in the vocabulary
+ * of DESIGN §2, with the usual intra-node link of that board; NULL if not
+ * recognised. Order matters: longer, more specific names first. */
+static const struct { const char *sub; const char *gpu; cf_intra_link link; } gpu_names[] = {
+    {"GH200", "GH200", CF_INTRA_NVSWITCH_NVLINK4}, {"GB200", "GB200", CF_INTRA_NVL72},
+    {"GB300", "GB300", CF_INTRA_NVL72}, {"H100 NVL", "H100-NVL", CF_INTRA_NVLINK_BRIDGE},
+    {"H100 PCIe", "H100-PCIe", CF_INTRA_PCIE5}, {"H100-PCIE", "H100-PCIe", CF_INTRA_PCIE5},
+    {"H100", "H100-SXM", CF_INTRA_NVSWITCH_NVLINK4}, {"H200", "H200-SXM", CF_INTRA_NVSWITCH_NVLINK4},
+    {"H800", "H800", CF_INTRA_NVSWITCH_NVLINK4}, {"H20", "H20", CF_INTRA_NVSWITCH_NVLINK4},
+    {"B200", "B200", CF_INTRA_NVSWITCH_NVLINK5}, {"B300", "B300", CF_INTRA_NVSWITCH_NVLINK5},
+    {"A100-PCIE", "A100-PCIe", CF_INTRA_PCIE4}, {"A100 80GB PCIe", "A100-PCIe", CF_INTRA_PCIE4},
+    {"A100-SXM4-80GB", "A100-SXM-80", CF_INTRA_NVSWITCH_NVLINK3},
+    {"A100-SXM4-40GB", "A100-SXM-40", CF_INTRA_NVSWITCH_NVLINK3},
+    {"A100-SXM", "A100-SXM-80", CF_INTRA_NVSWITCH_NVLINK3},
+    {"V100-SXM2", "V100-SXM2", CF_INTRA_NVLINK2}, {"V100-PCIE", "V100-PCIe", CF_INTRA_PCIE3},
+    {"L40S", "L40S", CF_INTRA_PCIE4}, {"L20", "L20", CF_INTRA_PCIE4}, {"L4", "L4", CF_INTRA_PCIE4},
+    {"A10G", "A10G", CF_INTRA_PCIE4}, {"T4", "T4", CF_INTRA_PCIE3},
+    {"RTX 4090", "RTX-4090", CF_INTRA_PCIE4}, {"MI355X", "MI355X", CF_INTRA_XGMI},
+    {"MI325X", "MI325X", CF_INTRA_XGMI}, {"MI300X", "MI300X", CF_INTRA_XGMI},
+    {"MI250X", "MI250X", CF_INTRA_XGMI},
+};
+
+static int gpu_of_name(const char *name, const char **gpu, cf_intra_link *link)
+{
+    for (size_t i = 0; name && i < sizeof gpu_names / sizeof gpu_names[0]; i++) {
+        if (strstr(name, gpu_names[i].sub)) {
+            *gpu = gpu_names[i].gpu;
+            *link = gpu_names[i].link;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* NCCL_NET_GDR_LEVEL's default: PXB (src/graph/paths.cc). */
+#define GDR_LEVEL_DEFAULT 2
+
+/* --------------------------------------------------------------- types */
+
+enum { PK_PERF = 0, PK_NCCL, PK_TOPO, PK_IBSTAT, PK_IBV, PK_FRAMEWORK };
+static const char *const kind_names[] = {"nccl-tests", "nccl-log", "topo", "ibstat",
+                                         "ibv-devinfo", "framework-log"};
+
+typedef struct loc { int file; long line; } loc;
+
+typedef struct finding {
+    const char *code;
+    cf_severity sev;
+    char msg[320];
+    loc at;
+    int part;       /* -1: a conclusion over the whole input */
+    long count;
+} finding;
+
+typedef struct run {
+    cf__perf_layout lay;
+    cf__perf_row *rows;
+    long nrows, cap, rows_dropped;
+    long nthread, ngpus;
+    double min_bytes, max_bytes;
+    long rank_lines, max_rank, rank0_lines;
+    uint64_t hosts[64];
+    int nhosts;
+    char gpu_name[48];
+    cf_collective coll;
+    int ended, oob_failed, partial_last;
+    long oob, partial_line;
+    double avg;
+    long params_lines;
+    int list_gap;           /* a "..." inside the rank list */
+    cf__perf_analysis an;
+} run;
+
+typedef struct hostdev { uint64_t host; cf__ibdev d; } hostdev;
+
+#define EV_MAX_IBDEVS 128
+
+typedef struct netev {
+    long lines;
+    char version[32];
+    char net_name[48];
+    int net_family;
+    loc net_loc;
+    hostdev ibdevs[EV_MAX_IBDEVS];
+    int n_ibdevs;
+    loc ib_using_loc;
+    char ofi_provider[32];
+    loc ofi_loc;
+    int ofi_plugin;
+    long ch[CF__NET__COUNT];
+    loc ch_loc[CF__NET__COUNT];
+    char ch_net[48];
+    long ch_ll[3];
+    long gdr_hca_on, gdr_hca_off;
+    loc gdr_hca_off_loc;
+    long gdr_gpu_on, gdr_gpu_off;
+    loc gdr_gpu_off_loc;
+    int off_distance, off_distance_max;
+    cf__kvset rank_gdr;     /* hash(host,pid,dev) -> recv gdr/nogdr, send gdr/nogdr */
+    loc first_gdr_ch, first_nogdr_ch;
+    int gdr_level;          /* NCCL_NET_GDR_LEVEL set by environment; -1 none */
+    char gdr_level_text[16];
+    loc gdr_level_loc;
+    int ib_disable;
+    loc ib_disable_loc;
+    long nranks;
+    int roce_gid;
+    long completion, errors, timeouts;
+    int completion_status;
+    loc completion_loc, error_loc, timeout_loc, ibverbs_loc;
+    char completion_msg[200], error_msg[200], timeout_msg[200];
+    int error_code;
+    int ibverbs_missing;
+} netev;
+
+typedef struct part {
+    int kind;
+    int file;
+    long first_line, last_line;
+    run *r;
+    netev *ev;
+    cf__topo *topo;
+    cf__port *ports;
+    int nports;
+    long fw_lines;
+    long trunc_line;        /* TRUNCATED_INPUT evidence, 0 none */
+} part;
+
+typedef struct launch {
+    int seen;
+    loc at;
+    long np;
+    long hosts;
+    int gdr_level_prefix;   /* NCCL_NET_GDR_LEVEL set in front of the launcher */
+    int gdr_level_forwarded;
+    int gdr_level;
+    char gdr_text[16];
+} launch;
+
+struct cf_audit {
+    cf_audit_opts opts;
+    cf_fabric fabric;
+    int has_fabric;
+    cf__linebuf lb;
+    char **files;
+    int nfiles, files_cap;
+    const char *cur_name;
+    part *parts;
+    int nparts;
+    long parts_dropped;
+    finding *findings;
+    int nfindings;
+    long findings_dropped;
+    netev g;                /* evidence over all files */
+    cf__kvset hosts;        /* hosts seen in rank lists and NCCL prefixes */
+    cf__kvset ranks;        /* rank -> host hash */
+    launch la;
+    int env_gdr_level;      /* from "NCCL_NET_GDR_LEVEL=SYS" env listings; -1 none */
+    loc env_gdr_loc;
+    cf_collective last_coll_mention;
+    long max_rank_seen, ranks_from_lists;
+    int rank_list_gap;
+    int oom;
+    /* per-file state */
+    int f_run, f_nccl, f_topo, f_ib, f_fw;
+    int topo_state;         /* 0 none, 1 matrix, 2 legend */
+    int in_rank_list;
+    cf__port *cur_port;
+    char cur_ca[32];
+    long last_lineno;
+    int last_cut;
+    int prev_row_partial;
+    long bytes;
+    char last_host[64];
+    size_t last_host_n;
+    uint64_t last_host_hash;
+};
+
+/* ------------------------------------------------------------ helpers */
+
+/* Bounded copy of a NUL-terminated string (cuts at cap - 1 bytes). */
+static void cpy(char *dst, size_t cap, const char *src)
+{
+    size_t n = strlen(src);
+    if (n >= cap) n = cap - 1;
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+static void ev_init(netev *e)
+{
+    memset(e, 0, sizeof *e);
+    e->gdr_level = -1;
+    e->ib_disable = -1;
+    e->off_distance = e->off_distance_max = -1;
+    e->completion_status = -1;
+    cf__kvset_init(&e->rank_gdr, (size_t)CF_MAX_RANKS);
+}
+
+static void ev_free(netev *e)
+{
+    if (e) cf__kvset_free(&e->rank_gdr);
+}
+
+static void part_free(part *p)
+{
+    if (p->r) cf__free(p->r->rows);
+    cf__free(p->r);
+    if (p->ev) ev_free(p->ev);
+    cf__free(p->ev);
+    cf__free(p->topo);
+    cf__free(p->ports);
+    memset(p, 0, sizeof *p);
+}
+
+static void add_finding(cf_audit *a, int pi, const char *code, cf_severity sev, loc at,
+                        const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+static void add_finding(cf_audit *a, int pi, const char *code, cf_severity sev, loc at,
+                        const char *fmt, ...)
+{
+    va_list ap;
+    finding *f;
+    for (int i = 0; i < a->nfindings; i++) {
+        if (a->findings[i].part == pi && strcmp(a->findings[i].code, code) == 0) {
+            a->findings[i].count++;
+            return;
+        }
+    }
+    if (a->nfindings >= CF_MAX_FINDINGS) {
+        a->findings_dropped++;
+        return;
+    }
+    f = &a->findings[a->nfindings++];
+    f->code = code;
+    f->sev = sev;
+    f->at = at;
+    f->part = pi;
+    f->count = 1;
+    va_start(ap, fmt);
+    vsnprintf(f->msg, sizeof f->msg, fmt, ap);
+    va_end(ap);
+}
+
+static loc here(const cf_audit *a, long line)
+{
+    loc l;
+    l.file = a->nfiles - 1;
+    l.line = line;
+    return l;
+}
+
+static int new_part(cf_audit *a, int kind, long line)
+{
+    part *p;
+    int idx;
+    if (a->nparts >= CF_MAX_AUDIT_PARTS) {
+        /* keep the latest: the last slot is reused (the newest run decides busbw) */
+        idx = a->nparts - 1;
+        if (a->f_run == idx) a->f_run = -1;
+        if (a->f_nccl == idx) a->f_nccl = -1;
+        if (a->f_topo == idx) a->f_topo = -1;
+        if (a->f_ib == idx) a->f_ib = -1;
+        if (a->f_fw == idx) a->f_fw = -1;
+        for (int i = 0; i < a->nfindings; i++) {
+            if (a->findings[i].part == idx) {
+                a->findings[i] = a->findings[a->nfindings - 1];
+                a->nfindings--;
+                i--;
+            }
+        }
+        part_free(&a->parts[idx]);
+        a->parts_dropped++;
+    } else {
+        idx = a->nparts++;
+    }
+    p = &a->parts[idx];
+    memset(p, 0, sizeof *p);
+    p->kind = kind;
+    p->file = a->nfiles - 1;
+    p->first_line = p->last_line = line;
+    switch (kind) {
+    case PK_PERF:
+        p->r = cf__calloc(1, sizeof *p->r);
+        if (!p->r) goto fail;
+        p->r->nthread = p->r->ngpus = -1;
+        p->r->min_bytes = p->r->max_bytes = p->r->avg = NAN;
+        p->r->max_rank = -1;
+        p->r->oob = -1;
+        p->r->coll = a->last_coll_mention;
+        break;
+    case PK_NCCL:
+        p->ev = cf__malloc(sizeof *p->ev);
+        if (!p->ev) goto fail;
+        ev_init(p->ev);
+        break;
+    case PK_TOPO:
+        p->topo = cf__calloc(1, sizeof *p->topo);
+        if (!p->topo) goto fail;
+        break;
+    case PK_IBSTAT:
+    case PK_IBV:
+        p->ports = cf__calloc(CF__MAX_PORTS, sizeof *p->ports);
+        if (!p->ports) goto fail;
+        break;
+    default:
+        break;
+    }
+    return idx;
+fail:
+    part_free(p);
+    if (idx == a->nparts - 1) a->nparts--;
+    a->oom = 1;
+    return -1;
+}
+
+/* Notes a host and returns its hash. Consecutive lines mostly come from
+ * one host: its hash is then reused without rehashing. */
+static uint64_t note_host(cf_audit *a, const char *h, size_t n)
+{
+    cf__kv *e;
+    uint64_t hh;
+    if (n == 0) return 0;
+    if (n == a->last_host_n && memcmp(h, a->last_host, n) == 0) return a->last_host_hash;
+    hh = cf__hash(h, n, 0);
+    if (n < sizeof a->last_host) {
+        memcpy(a->last_host, h, n);
+        a->last_host_n = n;
+        a->last_host_hash = hh;
+    }
+    e = cf__kvset_get(&a->hosts, hh, &a->oom);
+    if (e) e->v[0]++;
+    return hh;
+}
+
+static void note_rank(cf_audit *a, long rank, const char *h, size_t n)
+{
+    cf__kv *e;
+    if (rank < 0) return;
+    if (rank > a->max_rank_seen) a->max_rank_seen = rank;
+    e = cf__kvset_get(&a->ranks, (uint64_t)rank + 1, &a->oom);
+    if (e && n) e->v[0] = (int64_t)cf__hash(h, n, 0);
+}
+
+/* ------------------------------------------------------ nccl-tests runs */
+
+static void close_run(cf_audit *a)
+{
+    if (a->f_run >= 0) {
+        part *p = &a->parts[a->f_run];
+        run *r = p->r;
+        cf__perf_analyze(r->rows, r->nrows, &r->an);
+        if (r->partial_last) p->trunc_line = r->partial_line;
+    }
+    a->f_run = -1;
+    a->in_rank_list = 0;
+}
+
+static run *open_run(cf_audit *a, long line)
+{
+    int idx;
+    close_run(a);
+    idx = new_part(a, PK_PERF, line);
+    if (idx < 0) return NULL;
+    a->f_run = idx;
+    return a->parts[idx].r;
+}
+
+static run *cur_run(cf_audit *a, long line)
+{
+    if (a->f_run >= 0) return a->parts[a->f_run].r;
+    return open_run(a, line);
+}
+
+static void run_touch(cf_audit *a, long line)
+{
+    if (a->f_run >= 0) a->parts[a->f_run].last_line = line;
+}
+
+static void on_row(cf_audit *a, const cf__perf_row *row, int kind, long line)
+{
+    run *r;
+    if (a->f_run >= 0) {
+        r = a->parts[a->f_run].r;
+        if (r->ended) r = open_run(a, line);
+    } else {
+        r = open_run(a, line);
+    }
+    if (!r) return;
+    a->in_rank_list = 0;
+    run_touch(a, line);
+    if (kind == CF__ROW_PARTIAL) {
+        r->partial_last = 1;
+        r->partial_line = line;
+        return;
+    }
+    r->partial_last = 0;
+    if (r->nrows >= CF_MAX_PERF_ROWS) {
+        r->rows_dropped++;
+        return;
+    }
+    if (r->nrows == r->cap) {
+        long ncap = r->cap ? r->cap * 2 : 64;
+        cf__perf_row *nr;
+        if (ncap > CF_MAX_PERF_ROWS) ncap = CF_MAX_PERF_ROWS;
+        nr = cf__realloc(r->rows, (size_t)ncap * sizeof *nr);
+        if (!nr) {
+            a->oom = 1;
+            return;
+        }
+        r->rows = nr;
+        r->cap = ncap;
+    }
+    r->rows[r->nrows] = *row;
+    r->rows[r->nrows].line = line;
+    r->nrows++;
+}
+
+static void on_comment(cf_audit *a, const char *s, size_t n, long line)
+{
+    cf__perf_comment c;
+    run *r;
+    cf__perf_parse_comment(s, n, &c);
+    switch (c.kind) {
+    case CF__PC_PARAMS:
+        r = a->f_run >= 0 ? a->parts[a->f_run].r : NULL;
+        if (!r || r->nrows > 0 || r->ended || r->lay.known) r = open_run(a, line);
+        if (!r) return;
+        r->params_lines++;
+        r->nthread = c.nthread;
+        r->ngpus = c.ngpus;
+        r->min_bytes = c.min_bytes;
+        r->max_bytes = c.max_bytes;
+        run_touch(a, line);
+        return;
+    case CF__PC_USING_DEVICES:
+        if (!cur_run(a, line)) return;
+        a->in_rank_list = 1;
+        run_touch(a, line);
+        return;
+    case CF__PC_RANK:
+        r = a->f_run >= 0 ? a->parts[a->f_run].r : NULL;
+        if (!r || r->nrows > 0 || r->ended) r = open_run(a, line);
+        if (!r) return;
+        a->in_rank_list = 1;
+        r->rank_lines++;
+        a->ranks_from_lists++;
+        if (c.rank > r->max_rank) r->max_rank = c.rank;
+        if (c.rank == 0) r->rank0_lines++;
+        if (c.host_n) {
+            uint64_t h = cf__hash(c.host, c.host_n, 0);
+            int k;
+            for (k = 0; k < r->nhosts; k++)
+                if (r->hosts[k] == h) break;
+            if (k == r->nhosts && r->nhosts < 64) r->hosts[r->nhosts++] = h;
+            note_host(a, c.host, c.host_n);
+        }
+        note_rank(a, c.rank, c.host, c.host_n);
+        if (!r->gpu_name[0]) cpy(r->gpu_name, sizeof r->gpu_name, c.gpu_name);
+        run_touch(a, line);
+        return;
+    case CF__PC_HEADER:
+        r = a->f_run >= 0 ? a->parts[a->f_run].r : NULL;
+        if (!r || r->nrows > 0 || r->ended) r = open_run(a, line);
+        if (!r) return;
+        a->in_rank_list = 0;
+        r->lay = c.layout;
+        run_touch(a, line);
+        return;
+    case CF__PC_UNITS:
+    case CF__PC_PLACE:
+        if (a->f_run >= 0) run_touch(a, line);
+        return;
+    case CF__PC_OOB:
+        if (a->f_run < 0) return;
+        r = a->parts[a->f_run].r;
+        r->oob = c.oob;
+        r->oob_failed = c.oob_failed;
+        run_touch(a, line);
+        return;
+    case CF__PC_AVG:
+        if (a->f_run < 0) return;
+        r = a->parts[a->f_run].r;
+        r->avg = c.avg;
+        r->ended = 1;
+        run_touch(a, line);
+        return;
+    case CF__PC_TEST_START:
+        if (c.collective[0]) {
+            cf_collective cc;
+            if (cf_collective_parse(c.collective, &cc) == CF_OK) {
+                a->last_coll_mention = cc;
+                if (a->f_run >= 0 && a->parts[a->f_run].r->nrows == 0)
+                    a->parts[a->f_run].r->coll = cc;
+            }
+        }
+        return;
+    default: {
+        cf_collective cc = cf__perf_collective_in(s, n);
+        if (cc != CF_COLL_UNKNOWN) {
+            a->last_coll_mention = cc;
+            if (a->f_run >= 0 && a->parts[a->f_run].r->coll == CF_COLL_UNKNOWN)
+                a->parts[a->f_run].r->coll = cc;
+        }
+        if (a->f_run >= 0 && a->in_rank_list) run_touch(a, line);
+        return;
+    }
+    }
+}
+
+/* ------------------------------------------------------------ NCCL log */
+
+static int ev_find_dev(const netev *e, uint64_t host, int idx)
+{
+    int any = -1;
+    for (int i = 0; i < e->n_ibdevs; i++) {
+        if (e->ibdevs[i].d.idx != idx) continue;
+        if (e->ibdevs[i].host == host) return i;
+        if (any < 0) any = i;
+    }
+    return any;
+}
+
+static void ev_apply(cf_audit *a, netev *e, const cf__nccl_line *l, uint64_t host, loc at)
+{
+    e->lines++;
+    if (l->roce_gid) e->roce_gid = 1;
+    switch (l->kind) {
+    case CF__NL_VERSION:
+        if (!e->version[0]) cpy(e->version, sizeof e->version, l->text);
+        break;
+    case CF__NL_USING_NETWORK:
+        cpy(e->net_name, sizeof e->net_name, l->text);
+        e->net_family = cf__net_family(l->text, strlen(l->text));
+        e->net_loc = at;
+        break;
+    case CF__NL_IB_USING:
+        if (!e->ib_using_loc.line) e->ib_using_loc = at;
+        /* hosts list the same devices: an entry equal to one kept is not
+         * stored again, so the list stays short and lookups cheap */
+        for (int i = 0; i < l->n_ibdevs; i++) {
+            const cf__ibdev *d = &l->ibdevs[i];
+            int k;
+            for (k = 0; k < e->n_ibdevs; k++) {
+                const cf__ibdev *o = &e->ibdevs[k].d;
+                if (o->idx == d->idx && o->port == d->port && o->ll == d->ll &&
+                    strcmp(o->name, d->name) == 0)
+                    break;
+            }
+            if (k == e->n_ibdevs && e->n_ibdevs < EV_MAX_IBDEVS) {
+                e->ibdevs[e->n_ibdevs].host = host;
+                e->ibdevs[e->n_ibdevs].d = *d;
+                e->n_ibdevs++;
+            }
+        }
+        break;
+    case CF__NL_OFI_PROVIDER:
+        cpy(e->ofi_provider, sizeof e->ofi_provider, l->text);
+        e->ofi_loc = at;
+        e->ofi_plugin = 1;
+        break;
+    case CF__NL_OFI_PLUGIN:
+        e->ofi_plugin = 1;
+        break;
+    case CF__NL_GDR_HCA:
+        if (l->enabled) e->gdr_hca_on++;
+        else if (e->gdr_hca_off++ == 0) e->gdr_hca_off_loc = at;
+        break;
+    case CF__NL_GDR_GPU:
+        if (l->enabled) {
+            e->gdr_gpu_on++;
+        } else {
+            if (e->gdr_gpu_off++ == 0) e->gdr_gpu_off_loc = at;
+            if (l->distance >= 0) {
+                e->off_distance = l->distance;
+                e->off_distance_max = l->distance_max;
+            }
+        }
+        break;
+    case CF__NL_CHANNEL: {
+        int fam = cf__net_family(l->net, strlen(l->net));
+        cf__kv *kv;
+        uint64_t key;
+        if (e->ch[fam]++ == 0) e->ch_loc[fam] = at;
+        if (!e->ch_net[0]) cpy(e->ch_net, sizeof e->ch_net, l->net);
+        if (fam == CF__NET_IB && l->netdev >= 0) {
+            int k = ev_find_dev(e, host, l->netdev);
+            e->ch_ll[k >= 0 ? e->ibdevs[k].d.ll : CF__LL_UNKNOWN]++;
+        }
+        if (l->gdrdma) {
+            if (!e->first_gdr_ch.line) e->first_gdr_ch = at;
+        } else if (!e->first_nogdr_ch.line) {
+            e->first_nogdr_ch = at;
+        }
+        /* rank key: host hash mixed with pid and device (Fibonacci hashing) */
+        key = host ^ ((uint64_t)l->pid * 0x9E3779B97F4A7C15ULL) ^ ((uint64_t)(l->dev + 1) * 0xC2B2AE3D27D4EB4FULL);
+        kv = cf__kvset_get(&e->rank_gdr, key, &a->oom);
+        if (kv) {
+            int slot = (l->dir == 1 ? 2 : 0) + (l->gdrdma ? 0 : 1);
+            kv->v[slot]++;
+        }
+        break;
+    }
+    case CF__NL_ENV:
+        if (strcmp(l->env_name, "NCCL_NET_GDR_LEVEL") == 0) {
+            int lv = cf__gdr_level(l->text);
+            if (lv > e->gdr_level) {
+                e->gdr_level = lv;
+                cpy(e->gdr_level_text, sizeof e->gdr_level_text, l->text);
+                e->gdr_level_loc = at;
+            }
+        } else if (strcmp(l->env_name, "NCCL_IB_DISABLE") == 0) {
+            e->ib_disable = l->text[0] == '1';
+            e->ib_disable_loc = at;
+        }
+        break;
+    case CF__NL_COMM:
+        if (l->nranks > e->nranks) e->nranks = l->nranks;
+        break;
+    case CF__NL_COMPLETION_ERR:
+        /* keep the first error that is not a flush (status 5 follows the cause) */
+        if (e->completion++ == 0 || (e->completion_status == 5 && l->status != 5)) {
+            e->completion_status = l->status;
+            e->completion_loc = at;
+            snprintf(e->completion_msg, sizeof e->completion_msg, "%.*s",
+                     (int)(l->msg_n > 180 ? 180 : l->msg_n), l->msg);
+        }
+        break;
+    case CF__NL_ERROR:
+        if (e->errors++ == 0) {
+            e->error_loc = at;
+            e->error_code = l->status;
+            snprintf(e->error_msg, sizeof e->error_msg, "%.*s",
+                     (int)(l->msg_n > 180 ? 180 : l->msg_n), l->msg);
+        }
+        break;
+    case CF__NL_TIMEOUT:
+        if (e->timeouts++ == 0) {
+            e->timeout_loc = at;
+            snprintf(e->timeout_msg, sizeof e->timeout_msg, "%.*s",
+                     (int)(l->msg_n > 180 ? 180 : l->msg_n), l->msg);
+        }
+        break;
+    case CF__NL_IBVERBS_MISSING:
+        if (!e->ibverbs_missing++) e->ibverbs_loc = at;
+        break;
+    default:
+        break;
+    }
+}
+
+static void on_nccl(cf_audit *a, const cf__nccl_line *l, long line)
+{
+    uint64_t host;
+    loc at = here(a, line);
+    part *p;
+    if (a->f_nccl < 0) {
+        a->f_nccl = new_part(a, PK_NCCL, line);
+        if (a->f_nccl < 0) return;
+    }
+    p = &a->parts[a->f_nccl];
+    p->last_line = line;
+    host = note_host(a, l->host, l->host_n);
+    if (l->kind == CF__NL_OTHER && !l->roce_gid) {     /* most lines: nothing to record */
+        p->ev->lines++;
+        a->g.lines++;
+        return;
+    }
+    if (l->kind == CF__NL_COMM) note_rank(a, l->rank, l->host, l->host_n);
+    ev_apply(a, p->ev, l, host, at);
+    ev_apply(a, &a->g, l, host, at);
+}
+
+/* ------------------------------------------------------- topo & ports */
+
+static void close_topo(cf_audit *a)
+{
+    a->f_topo = -1;
+    a->topo_state = 0;
+}
+
+static void close_ib(cf_audit *a)
+{
+    if (a->f_ib >= 0) {
+        part *p = &a->parts[a->f_ib];
+        for (int i = 0; i < p->nports; i++) {
+            cf__port_finish(&p->ports[i]);
+            if (!p->ports[i].complete && !p->trunc_line) p->trunc_line = p->ports[i].line;
+        }
+    }
+    a->f_ib = -1;
+    a->cur_port = NULL;
+    a->cur_ca[0] = '\0';
+}
+
+static int ib_line(cf_audit *a, const char *s, size_t n, long line, int start_kind)
+{
+    cf__ib_line l;
+    part *p;
+    int devinfo;
+    if (a->f_ib < 0 && start_kind < 0) return 0;
+    devinfo = a->f_ib >= 0 ? a->parts[a->f_ib].kind == PK_IBV : start_kind == PK_IBV;
+    if (devinfo) cf__ibv_parse(s, n, &l);
+    else cf__ibstat_parse(s, n, &l);
+    if (l.kind == CF__IB_NONE) return 0;
+    if (a->f_ib < 0) {
+        if (l.kind != CF__IB_CA) return 0;
+        a->f_ib = new_part(a, start_kind, line);
+        if (a->f_ib < 0) return 1;
+    }
+    p = &a->parts[a->f_ib];
+    p->last_line = line;
+    switch (l.kind) {
+    case CF__IB_CA:
+        cpy(a->cur_ca, sizeof a->cur_ca, l.name);
+        a->cur_port = NULL;
+        break;
+    case CF__IB_PORT:
+        if (p->nports >= CF__MAX_PORTS) {
+            a->cur_port = NULL;
+            break;
+        }
+        a->cur_port = &p->ports[p->nports++];
+        memset(a->cur_port, 0, sizeof *a->cur_port);
+        cpy(a->cur_port->ca, sizeof a->cur_port->ca, a->cur_ca);
+        a->cur_port->port = l.port >= 0 && l.port < 100000 ? (int)l.port : -1;
+        a->cur_port->active = -1;
+        a->cur_port->rate_gbps = NAN;
+        a->cur_port->line = line;
+        break;
+    default:
+        if (a->cur_port) cf__port_apply(a->cur_port, &l, devinfo);
+        break;
+    }
+    return 1;
+}
+
+static int is_legend_line(const char *p, const char *end)
+{
+    size_t n = (size_t)(end - p);
+    const char *eq;
+    if (cf__starts(p, n, "Legend:") || cf__starts(p, n, "NIC Legend:")) return 1;
+    eq = memchr(p, '=', n);
+    if (eq && eq - p <= 8) {
+        const char *t = p;
+        while (t < eq && *t != ' ') t++;
+        if (cf__topo_link(p, (size_t)(t - p), NULL) != CF__TL_UNKNOWN ||
+            cf__starts(p, n, "NV#"))
+            return 1;
+    }
+    return 0;
+}
+
+/* -------------------------------------------------------- other lines */
+
+static void framework_line(cf_audit *a, const char *s, size_t n, long line, const char *code,
+                           cf_severity sev, const char *what)
+{
+    loc at = here(a, line);
+    if (a->f_fw < 0) {
+        a->f_fw = new_part(a, PK_FRAMEWORK, line);
+        if (a->f_fw < 0) return;
+    }
+    a->parts[a->f_fw].last_line = line;
+    a->parts[a->f_fw].fw_lines++;
+    if (code)
+        add_finding(a, a->f_fw, code, sev, at, "%s: %.*s", what, (int)(n > 200 ? 200 : n), s);
+}
+
+static void launcher_line(cf_audit *a, const char *s, size_t n, long line)
+{
+    const char *p = s, *end = s + n, *t;
+    size_t tn;
+    int after = 0, fwd_all = 0;
+    char gdr_prefix[16] = "";
+    int fwd = 0, xset = 0;
+    char xval[16] = "";
+    a->la.seen = 1;
+    a->la.at = here(a, line);
+    while (cf__token(&p, end, &t, &tn)) {
+        if (!after) {
+            if ((tn >= 6 && memcmp(t + tn - 6, "mpirun", 6) == 0) ||
+                (tn >= 7 && memcmp(t + tn - 7, "mpiexec", 7) == 0) ||
+                (tn >= 6 && memcmp(t + tn - 6, "orterun", 6) == 0)) {
+                after = 1;
+            } else if (cf__starts(t, tn, "NCCL_NET_GDR_LEVEL=")) {
+                snprintf(gdr_prefix, sizeof gdr_prefix, "%.*s", (int)(tn - 19), t + 19);
+            }
+            continue;
+        }
+        if ((tn == 2 && memcmp(t, "-x", 2) == 0) || (tn == 5 && memcmp(t, "--env", 5) == 0) ||
+            (tn == 5 && memcmp(t, "-genv", 5) == 0) || (tn == 4 && memcmp(t, "-env", 4) == 0)) {
+            const char *v;
+            size_t vn;
+            if (!cf__token(&p, end, &v, &vn)) break;
+            if (cf__starts(v, vn, "NCCL_NET_GDR_LEVEL")) {
+                fwd = 1;
+                if (vn > 19 && v[18] == '=') {
+                    xset = 1;
+                    snprintf(xval, sizeof xval, "%.*s", (int)(vn - 19), v + 19);
+                } else if (vn == 18 && t[1] != 'x') {
+                    const char *w;
+                    size_t wn;
+                    if (cf__token(&p, end, &w, &wn)) {
+                        xset = 1;
+                        snprintf(xval, sizeof xval, "%.*s", (int)wn, w);
+                    }
+                }
+            }
+        } else if (tn == 7 && memcmp(t, "-genvall", 7) == 0) {
+            fwd_all = 1;
+        } else if ((tn == 3 && memcmp(t, "-np", 3) == 0) || (tn == 2 && memcmp(t, "-n", 2) == 0) ||
+                   (tn == 4 && memcmp(t, "--np", 4) == 0)) {
+            const char *v;
+            size_t vn;
+            double d;
+            if (cf__token(&p, end, &v, &vn) && cf__num(v, vn, &d) && d >= 1) a->la.np = cf__dtol(d);
+        } else if ((tn == 6 && memcmp(t, "--host", 6) == 0) || (tn == 5 && memcmp(t, "-host", 5) == 0) ||
+                   (tn == 2 && memcmp(t, "-H", 2) == 0)) {
+            const char *v;
+            size_t vn;
+            if (cf__token(&p, end, &v, &vn)) {
+                long cnt = 1;
+                for (size_t i = 0; i < vn; i++) cnt += v[i] == ',';
+                a->la.hosts = cnt;
+            }
+        }
+    }
+    if (!after) return;
+    if (gdr_prefix[0]) {
+        a->la.gdr_level_prefix = 1;
+        a->la.gdr_level_forwarded = fwd || fwd_all;
+        a->la.gdr_level = cf__gdr_level(gdr_prefix);
+        cpy(a->la.gdr_text, sizeof a->la.gdr_text, gdr_prefix);
+    }
+    if (xset) {
+        a->la.gdr_level_forwarded = 1;
+        a->la.gdr_level = cf__gdr_level(xval);
+        cpy(a->la.gdr_text, sizeof a->la.gdr_text, xval);
+        a->la.gdr_level_prefix = 0;
+    }
+}
+
+static int other_line(cf_audit *a, const char *s, size_t n, long line)
+{
+    cf_collective cc;
+    /* framework logs (PyTorch ProcessGroupNCCL, torchrun, DeepSpeed), nccl-tests failures */
+    if (cf__find(s, n, "Watchdog caught collective operation timeout") ||
+        (cf__find(s, n, "ProcessGroupNCCL") && (cf__find(s, n, "imeout") || cf__find(s, n, "timed out")))) {
+        framework_line(a, s, n, line, "TIMEOUT", CF_SEV_ERROR, "collective timed out");
+        return 1;
+    }
+    if (cf__find(s, n, "NCCL error") || cf__find(s, n, "Test NCCL failure") ||
+        cf__find(s, n, "DistBackendError") || cf__find(s, n, "ncclSystemError") ||
+        cf__find(s, n, "ncclInternalError") || cf__find(s, n, "ncclRemoteError") ||
+        cf__find(s, n, "ncclUnhandledCudaError") || cf__find(s, n, "Test CUDA failure")) {
+        framework_line(a, s, n, line, "NCCL_ERROR", CF_SEV_ERROR, "NCCL call failed");
+        return 1;
+    }
+    if (cf__find(s, n, "ProcessGroupNCCL") || cf__find(s, n, "torch.distributed") ||
+        cf__find(s, n, "torchrun") || cf__find(s, n, "DeepSpeed") || cf__find(s, n, "deepspeed")) {
+        framework_line(a, s, n, line, NULL, CF_SEV_INFO, NULL);
+        return 1;
+    }
+    cc = cf__perf_collective_in(s, n);
+    if (cc != CF_COLL_UNKNOWN) {
+        a->last_coll_mention = cc;
+        if (a->f_run >= 0 && a->parts[a->f_run].r->coll == CF_COLL_UNKNOWN)
+            a->parts[a->f_run].r->coll = cc;
+    }
+    if (cf__find(s, n, "mpirun") || cf__find(s, n, "mpiexec")) {
+        launcher_line(a, s, n, line);
+        return 1;
+    }
+    /* env listings: "NCCL_NET_GDR_LEVEL=SYS" */
+    if (cf__starts(s, n, "NCCL_NET_GDR_LEVEL=")) {
+        char v[16];
+        const char *e = s + 19;
+        size_t k = 0;
+        while (e + k < s + n && e[k] != ' ' && e[k] != '\t' && k < sizeof v - 1) k++;
+        memcpy(v, e, k);
+        v[k] = '\0';
+        a->env_gdr_level = cf__gdr_level(v);
+        a->env_gdr_loc = here(a, line);
+        return 1;
+    }
+    return cc != CF_COLL_UNKNOWN;
+}
+
+/* ------------------------------------------------------- line routing */
+
+static cf_status on_line(void *ctx, const char *s, size_t n, long lineno, int cut, int no_nl)
+{
+    cf_audit *a = ctx;
+    const char *p, *end;
+    (void)no_nl;
+    a->last_lineno = lineno;
+    a->last_cut = cut;
+    s = cf__strip_prefixes(s, &n);
+    end = s + n;
+    p = cf__skip_ws(s, end);
+
+    if (p == end) {                 /* blank line */
+        if (a->topo_state == 1) a->topo_state = 2;
+        return a->oom ? CF_ENOMEM : CF_OK;
+    }
+    if (a->topo_state == 1) {
+        if (a->f_topo >= 0 && cf__topo_row(p, (size_t)(end - p), a->parts[a->f_topo].topo)) {
+            a->parts[a->f_topo].last_line = lineno;
+            return CF_OK;
+        }
+        a->topo_state = 2;
+    }
+    if (a->topo_state == 2) {
+        if (a->f_topo >= 0 && (is_legend_line(p, end) ||
+                               cf__topo_nic_legend(p, (size_t)(end - p), a->parts[a->f_topo].topo)))
+            return CF_OK;
+        close_topo(a);
+    }
+    if (a->f_ib >= 0) {
+        if (ib_line(a, s, n, lineno, -1)) return a->oom ? CF_ENOMEM : CF_OK;
+        close_ib(a);
+    }
+    if (*p >= '0' && *p <= '9') {
+        cf__perf_row row;
+        const cf__perf_layout *lay = a->f_run >= 0 ? &a->parts[a->f_run].r->lay : NULL;
+        int k = cf__perf_parse_row(p, (size_t)(end - p), lay, &row);
+        if (k != CF__ROW_NONE) {
+            on_row(a, &row, k, lineno);
+            return a->oom ? CF_ENOMEM : CF_OK;
+        }
+    } else if (*p == '#') {
+        on_comment(a, p, (size_t)(end - p), lineno);
+        return a->oom ? CF_ENOMEM : CF_OK;
+    }
+    {
+        cf__nccl_line l;
+        cf__nccl_parse(s, n, &l);
+        if (l.kind != CF__NL_NONE) {
+            on_nccl(a, &l, lineno);
+            return a->oom ? CF_ENOMEM : CF_OK;
+        }
+    }
+    if (p == s && cf__starts(s, n, "CA '")) {
+        close_run(a);
+        ib_line(a, s, n, lineno, PK_IBSTAT);
+        return a->oom ? CF_ENOMEM : CF_OK;
+    }
+    if (cf__starts(p, (size_t)(end - p), "hca_id:")) {
+        close_run(a);
+        ib_line(a, s, n, lineno, PK_IBV);
+        return a->oom ? CF_ENOMEM : CF_OK;
+    }
+    if (*p == 'G' && cf__starts(p, (size_t)(end - p), "GPU0")) {
+        cf__topo tmp;
+        if (cf__topo_header(p, (size_t)(end - p), &tmp)) {
+            close_run(a);
+            a->f_topo = new_part(a, PK_TOPO, lineno);
+            if (a->f_topo < 0) return CF_ENOMEM;
+            *a->parts[a->f_topo].topo = tmp;
+            a->topo_state = 1;
+            return CF_OK;
+        }
+    }
+    if (end - p == 3 && memcmp(p, "...", 3) == 0) {
+        if (a->in_rank_list && a->f_run >= 0) a->parts[a->f_run].r->list_gap = 1;
+        return CF_OK;
+    }
+    if (!other_line(a, s, n, lineno) && a->f_run >= 0) {
+        /* a result row behind extra leading columns ("rank7  8  2  float ...") */
+        cf__perf_row row;
+        int k = cf__perf_parse_row(p, (size_t)(end - p), &a->parts[a->f_run].r->lay, &row);
+        if (k == CF__ROW_OK) on_row(a, &row, k, lineno);
+    }
+    return a->oom ? CF_ENOMEM : CF_OK;
+}
+
+/* ----------------------------------------------------------- public API */
+
+cf_audit *cf_audit_new(const cf_audit_opts *opts)
+{
+    cf_audit *a = cf__calloc(1, sizeof *a);
+    if (!a) return NULL;
+    if (opts) a->opts = *opts;
+    else a->opts.expect_gbps = NAN;
+    if (a->opts.expect_fabric) {
+        a->fabric = *a->opts.expect_fabric;
+        a->has_fabric = 1;
+        a->opts.expect_fabric = NULL;
+    }
+    ev_init(&a->g);
+    cf__kvset_init(&a->hosts, (size_t)CF_MAX_AUDIT_HOSTS);
+    cf__kvset_init(&a->ranks, (size_t)CF_MAX_RANKS);
+    a->parts = cf__calloc(CF_MAX_AUDIT_PARTS, sizeof *a->parts);
+    a->findings = cf__calloc(CF_MAX_FINDINGS, sizeof *a->findings);
+    a->f_run = a->f_nccl = a->f_topo = a->f_ib = a->f_fw = -1;
+    a->env_gdr_level = -1;
+    a->max_rank_seen = -1;
+    a->last_coll_mention = CF_COLL_UNKNOWN;
+    if (!a->parts || !a->findings || cf__linebuf_init(&a->lb, (size_t)CF_MAX_LINE_BYTES) != CF_OK)
+        goto fail;
+    return a;
+fail:
+    cf_audit_free(a);
+    return NULL;
+}
+
+void cf_audit_free(cf_audit *a)
+{
+    if (!a) return;
+    if (a->parts)
+        for (int i = 0; i < a->nparts; i++) part_free(&a->parts[i]);
+    cf__free(a->parts);
+    cf__free(a->findings);
+    for (int i = 0; i < a->nfiles; i++) cf__free(a->files[i]);
+    cf__free(a->files);
+    ev_free(&a->g);
+    cf__kvset_free(&a->hosts);
+    cf__kvset_free(&a->ranks);
+    cf__linebuf_free(&a->lb);
+    cf__free(a);
+}
+
+cf_status cf_audit_begin_file(cf_audit *a, const char *name)
+{
+    char *copy;
+    if (!a) return CF_EINVAL;
+    if (a->nfiles == a->files_cap) {
+        int ncap = a->files_cap ? a->files_cap * 2 : 8;
+        char **nf = cf__realloc(a->files, (size_t)ncap * sizeof *nf);
+        if (!nf) return CF_ENOMEM;
+        a->files = nf;
+        a->files_cap = ncap;
+    }
+    copy = cf__strdup(name ? name : "-");
+    if (!copy) return CF_ENOMEM;
+    a->files[a->nfiles++] = copy;
+    cf__linebuf_reset(&a->lb);
+    a->f_run = a->f_nccl = a->f_topo = a->f_ib = a->f_fw = -1;
+    a->topo_state = 0;
+    a->in_rank_list = 0;
+    a->cur_port = NULL;
+    a->last_lineno = 0;
+    a->last_cut = 0;
+    return CF_OK;
+}
+
+cf_status cf_audit_feed(cf_audit *a, const char *buf, size_t n)
+{
+    if (!a || (!buf && n)) return CF_EINVAL;
+    if (a->nfiles == 0) {
+        cf_status st = cf_audit_begin_file(a, "-");
+        if (st != CF_OK) return st;
+    }
+    a->bytes += (long)n;
+    return cf__linebuf_feed(&a->lb, buf, n, on_line, a);
+}
+
+cf_status cf_audit_end_file(cf_audit *a)
+{
+    cf_status st;
+    if (!a) return CF_EINVAL;
+    if (a->nfiles == 0) return CF_OK;
+    st = cf__linebuf_finish(&a->lb, on_line, a);
+    close_run(a);
+    close_topo(a);
+    close_ib(a);
+    if (a->last_cut) {
+        add_finding(a, -1, "TRUNCATED_INPUT", CF_SEV_INFO, here(a, a->last_lineno),
+                    "the last line is longer than %ld bytes and was cut", (long)CF_MAX_LINE_BYTES);
+    }
+    a->f_nccl = a->f_fw = -1;
+    return st != CF_OK ? st : (a->oom ? CF_ENOMEM : CF_OK);
+}
+
+/* ------------------------------------------------------------ conclusions */
+
+typedef struct verdict {
+    cf_network net;
+    cf_gdr gdr;
+    long ranks, nodes, gpn;
+    cf_collective coll;
+    double busbw, expected;
+    const char *exp_src;
+    int last_run;           /* part index, -1 none */
+    int forced_level;
+    char forced_text[16];
+    loc forced_at;
+} verdict;
+
+static const char *wc_status_name(int st)
+{
+    /* enum ibv_wc_status, libibverbs verbs.h */
+    static const char *const names[] = {
+        "IBV_WC_SUCCESS", "IBV_WC_LOC_LEN_ERR", "IBV_WC_LOC_QP_OP_ERR", "IBV_WC_LOC_EEC_OP_ERR",
+        "IBV_WC_LOC_PROT_ERR", "IBV_WC_WR_FLUSH_ERR", "IBV_WC_MW_BIND_ERR", "IBV_WC_BAD_RESP_ERR",
+        "IBV_WC_LOC_ACCESS_ERR", "IBV_WC_REM_INV_REQ_ERR", "IBV_WC_REM_ACCESS_ERR",
+        "IBV_WC_REM_OP_ERR", "IBV_WC_RETRY_EXC_ERR", "IBV_WC_RNR_RETRY_EXC_ERR",
+    };
+    return st >= 0 && st < (int)(sizeof names / sizeof names[0]) ? names[st] : "unknown status";
+}
+
+static const char *nccl_result_name(int code)
+{
+    /* ncclResult_t, nccl.h */
+    static const char *const names[] = {
+        "ncclSuccess", "ncclUnhandledCudaError", "ncclSystemError", "ncclInternalError",
+        "ncclInvalidArgument", "ncclInvalidUsage", "ncclRemoteError", "ncclInProgress",
+    };
+    return code >= 0 && code < (int)(sizeof names / sizeof names[0]) ? names[code] : "an NCCL error";
+}
+
+static int run_has_content(const run *r) { return r->nrows > 0 || r->partial_last; }
+
+static void part_findings(cf_audit *a)
+{
+    for (int i = 0; i < a->nparts; i++) {
+        part *p = &a->parts[i];
+        loc at;
+        at.file = p->file;
+        at.line = p->first_line;
+        if (p->kind == PK_PERF) {
+            run *r = p->r;
+            cf__perf_analysis *an = &r->an;
+            if (!run_has_content(r)) continue;
+            if (an->wrong_rows > 0) {
+                at.line = r->rows[an->first_wrong_row].line;
+                add_finding(a, i, "WRONG_RESULTS", CF_SEV_ERROR, at,
+                            "%ld result row(s) report wrong values (#wrong > 0)", an->wrong_rows);
+            } else if (r->oob_failed) {
+                at.line = p->last_line;
+                add_finding(a, i, "WRONG_RESULTS", CF_SEV_ERROR, at,
+                            "nccl-tests found %ld out-of-bounds value(s)", r->oob);
+            }
+            if (r->max_rank == 0 && r->rank_lines >= 1 && r->ngpus * (r->nthread > 0 ? r->nthread : 1) <= 1) {
+                add_finding(a, i, "SINGLE_RANK_RUNS", CF_SEV_INVALID, at,
+                            "the run has a single rank (%ld process(es) each printed \"Rank 0\"): it "
+                            "measures no network; nccl-tests was built without MPI or launched "
+                            "without one communicator", r->rank0_lines);
+            }
+            if (an->drop) {
+                at.line = r->rows[an->drop_row].line;
+                add_finding(a, i, "BUSBW_DROP", CF_SEV_WARNING, at,
+                            "busbw falls to %.2f GB/s at %.0f bytes, under half of the %.2f GB/s "
+                            "reached at smaller sizes", an->drop_busbw, an->drop_size, an->drop_peak);
+            }
+        } else if (p->kind == PK_TOPO) {
+            cf__topo_analysis ta;
+            cf__topo_analyze(p->topo, &ta);
+            if (ta.gpus >= 2 && !ta.nvlink && ta.gpu_pairs > 0)
+                add_finding(a, i, "PCIE_ONLY_TOPOLOGY", CF_SEV_WARNING, at,
+                            "no NVLink between the %d GPUs of the matrix: intra-node traffic "
+                            "crosses PCIe (PIX/PXB/PHB/NODE/SYS only)", ta.gpus);
+            if (ta.nics > 0 && ta.far_gpus > 0) {
+                char list[160] = "";
+                size_t used = 0;
+                for (int r = 0; r < p->topo->nrows && used < sizeof list - 16; r++) {
+                    int c = p->topo->row_of[r];
+                    if (!cf__topo_is_gpu(p->topo, c) || ta.best[c] <= CF__TL_PXB) continue;
+                    used += (size_t)snprintf(list + used, sizeof list - used, "%s%s(%s)",
+                                             used ? ", " : "", p->topo->names[c],
+                                             cf__topo_link_name(ta.best[c]));
+                }
+                add_finding(a, i, "NIC_FAR_FROM_GPU", CF_SEV_WARNING, at,
+                            "%d of %d GPUs have no NIC within PXB, NCCL's default GPUDirect RDMA "
+                            "distance: %s", ta.far_gpus, ta.gpus, list);
+            }
+        } else if (p->kind == PK_NCCL) {
+            netev *e = p->ev;
+            if (e->completion) {
+                at = e->completion_loc;
+                add_finding(a, i, "COMPLETION_ERROR", CF_SEV_ERROR, at,
+                            "%ld RDMA completion error(s); first cause status=%d (%s): %s",
+                            e->completion, e->completion_status,
+                            wc_status_name(e->completion_status), e->completion_msg);
+            }
+            if (e->errors) {
+                at = e->error_loc;
+                if (e->error_code > 0)
+                    add_finding(a, i, "NCCL_ERROR", CF_SEV_ERROR, at,
+                                "NCCL returned %s (%d): %s", nccl_result_name(e->error_code),
+                                e->error_code, e->error_msg);
+                else
+                    add_finding(a, i, "NCCL_ERROR", CF_SEV_ERROR, at, "NCCL WARN: %s", e->error_msg);
+            }
+            if (e->timeouts) {
+                at = e->timeout_loc;
+                add_finding(a, i, "TIMEOUT", CF_SEV_ERROR, at, "NCCL WARN: %s", e->timeout_msg);
+            }
+        }
+        if (p->trunc_line) {
+            at.line = p->trunc_line;
+            add_finding(a, i, "TRUNCATED_INPUT", CF_SEV_INFO, at, "%s",
+                        p->kind == PK_PERF ? "the table ends with a cut row"
+                                           : "the port dump ends before the port's state, rate "
+                                             "and link layer");
+        }
+    }
+}
+
+static int port_named(const cf_audit *a, const cf__port *pt, int ll)
+{
+    for (int i = 0; i < a->g.n_ibdevs; i++) {
+        const cf__ibdev *d = &a->g.ibdevs[i].d;
+        if (strcmp(d->name, pt->ca) == 0 && (d->port <= 0 || d->port == pt->port) &&
+            (ll == CF__LL_UNKNOWN || d->ll == CF__LL_UNKNOWN || d->ll == ll))
+            return 1;
+    }
+    return 0;
+}
+
+static void port_findings(cf_audit *a)
+{
+    for (int i = 0; i < a->nparts; i++) {
+        part *p = &a->parts[i];
+        if (p->kind != PK_IBSTAT && p->kind != PK_IBV) continue;
+        for (int k = 0; k < p->nports; k++) {
+            cf__port *pt = &p->ports[k];
+            int admin_off = cf__find(pt->phys_state, strlen(pt->phys_state), "Disabled") ||
+                            cf__find(pt->phys_state, strlen(pt->phys_state), "DISABLED");
+            loc at;
+            if (pt->active != 0) continue;
+            if (admin_off && !port_named(a, pt, CF__LL_UNKNOWN)) continue;
+            at.file = p->file;
+            at.line = pt->line;
+            add_finding(a, i, "PORT_DOWN", CF_SEV_WARNING, at, "%s port %d is %s (%s)", pt->ca,
+                        pt->port, pt->state[0] ? pt->state : "down",
+                        pt->phys_state[0] ? pt->phys_state : "physical state not shown");
+        }
+    }
+}
+
+static long count_distinct_rank_hosts(const cf_audit *a, int *all_have_host)
+{
+    uint64_t seen[256];
+    long n = 0;
+    *all_have_host = 1;
+    for (size_t i = 0; i < a->ranks.cap; i++) {
+        const cf__kv *e = &a->ranks.slots[i];
+        long k;
+        if (!e->key) continue;
+        if (!e->v[0]) {
+            *all_have_host = 0;
+            continue;
+        }
+        for (k = 0; k < n; k++)
+            if (seen[k] == (uint64_t)e->v[0]) break;
+        if (k == n) {
+            if (n >= 256) return -1;
+            seen[n++] = (uint64_t)e->v[0];
+        }
+    }
+    return n;
+}
+
+static void decide_shape(cf_audit *a, verdict *v)
+{
+    long ranks = -1, nodes = -1;
+    int gap = 0;
+    run *lr = v->last_run >= 0 ? a->parts[v->last_run].r : NULL;
+    if (a->g.nranks > 0) ranks = a->g.nranks;
+    if (a->max_rank_seen >= 0 && a->max_rank_seen + 1 > ranks) ranks = a->max_rank_seen + 1;
+    if (a->la.np > 0) {
+        long per = 1;
+        if (lr && lr->ngpus > 0) per = lr->ngpus * (lr->nthread > 0 ? lr->nthread : 1);
+        if (a->la.np * per > ranks) ranks = a->la.np * per;
+    }
+    for (int i = 0; i < a->nparts; i++)
+        if (a->parts[i].kind == PK_PERF && a->parts[i].r->list_gap) gap = 1;
+    if (ranks > 0) {
+        int all_host;
+        long distinct = count_distinct_rank_hosts(a, &all_host);
+        if (!gap && all_host && (long)a->ranks.n == ranks && distinct > 0) nodes = distinct;
+        else if ((long)a->hosts.n == ranks) nodes = (long)a->hosts.n;
+    }
+    if (nodes < 0 && a->la.hosts > 0 && (long)a->hosts.n <= a->la.hosts) nodes = a->la.hosts;
+    v->ranks = ranks;
+    v->nodes = nodes;
+    v->gpn = (ranks > 0 && nodes > 0 && ranks % nodes == 0) ? ranks / nodes : -1;
+}
+
+static int ports_link_layer(const cf_audit *a)
+{
+    int ib = 0, eth = 0;
+    for (int i = 0; i < a->nparts; i++) {
+        const part *p = &a->parts[i];
+        if (p->kind != PK_IBSTAT && p->kind != PK_IBV) continue;
+        for (int k = 0; k < p->nports; k++) {
+            if (p->ports[k].active != 1) continue;
+            if (p->ports[k].ll == CF__LL_IB) ib++;
+            else if (p->ports[k].ll == CF__LL_ETH) eth++;
+        }
+    }
+    if (ib) return CF__LL_IB;
+    if (eth) return CF__LL_ETH;
+    return CF__LL_UNKNOWN;
+}
+
+static cf_network ib_or_roce(const cf_audit *a)
+{
+    const netev *e = &a->g;
+    int ib = 0, eth = 0, pl;
+    if (e->ch_ll[CF__LL_ETH] > e->ch_ll[CF__LL_IB]) return CF_NET_ROCE;
+    if (e->ch_ll[CF__LL_IB] > 0) return CF_NET_IB;
+    if (e->roce_gid) return CF_NET_ROCE;
+    for (int i = 0; i < e->n_ibdevs; i++) {
+        if (e->ibdevs[i].d.ll == CF__LL_IB) ib++;
+        else if (e->ibdevs[i].d.ll == CF__LL_ETH) eth++;
+    }
+    if (ib) return CF_NET_IB;
+    if (eth) return CF_NET_ROCE;
+    pl = ports_link_layer(a);
+    if (pl == CF__LL_ETH) return CF_NET_ROCE;
+    return CF_NET_IB;
+}
+
+static cf_network of_family(const cf_audit *a, int fam, const char *name)
+{
+    switch (fam) {
+    case CF__NET_IB: return ib_or_roce(a);
+    case CF__NET_SOCKET:
+    case CF__NET_FASTSOCKET: return CF_NET_TCP;
+    case CF__NET_TCPX: return CF_NET_TCPX;
+    case CF__NET_TCPXO: return CF_NET_TCPXO;
+    case CF__NET_OFI: {
+        const char *pv = a->g.ofi_provider;
+        if (cf__strcasecmp(pv, "efa") == 0 || cf__starts(pv, strlen(pv), "efa")) return CF_NET_EFA;
+        if (cf__starts(pv, strlen(pv), "tcp") || cf__starts(pv, strlen(pv), "sockets") ||
+            cf__starts(pv, strlen(pv), "udp"))
+            return CF_NET_TCP;
+        if (!pv[0] && name && strstr(name, "AWS")) return CF_NET_EFA;
+        return CF_NET_UNKNOWN;
+    }
+    default: return CF_NET_UNKNOWN;
+    }
+}
+
+static void decide_network(cf_audit *a, verdict *v, int *fam_out)
+{
+    const netev *e = &a->g;
+    long best = 0;
+    int fam = CF__NET_UNKNOWN;
+    for (int f = 1; f < CF__NET__COUNT; f++) {
+        if (e->ch[f] > best) {
+            best = e->ch[f];
+            fam = f;
+        }
+    }
+    *fam_out = fam;
+    if (fam != CF__NET_UNKNOWN) {
+        v->net = of_family(a, fam, e->ch_net);
+        return;
+    }
+    if (v->nodes == 1 && !e->completion) {
+        v->net = CF_NET_NONE;
+        return;
+    }
+    if (e->net_family != CF__NET_UNKNOWN) {
+        *fam_out = e->net_family;
+        v->net = of_family(a, e->net_family, e->net_name);
+        return;
+    }
+    if (e->n_ibdevs > 0 || e->completion || e->gdr_hca_on || e->gdr_hca_off) {
+        *fam_out = CF__NET_IB;
+        v->net = ib_or_roce(a);
+        return;
+    }
+    if (e->ofi_provider[0]) {
+        *fam_out = CF__NET_OFI;
+        v->net = of_family(a, CF__NET_OFI, "");
+        return;
+    }
+    switch (ports_link_layer(a)) {
+    case CF__LL_IB: v->net = CF_NET_IB; break;
+    case CF__LL_ETH: v->net = CF_NET_ROCE; break;
+    default: v->net = CF_NET_UNKNOWN; break;
+    }
+}
+
+static void decide_gdr(cf_audit *a, verdict *v)
+{
+    const netev *e = &a->g;
+    long on = 0, off = 0, mixed = 0;
+    if (v->net == CF_NET_TCP || v->net == CF_NET_NONE) {
+        v->gdr = CF_GDR_NA;
+        return;
+    }
+    for (size_t i = 0; i < e->rank_gdr.cap; i++) {
+        const cf__kv *k = &e->rank_gdr.slots[i];
+        if (!k->key) continue;
+        if (k->v[0] + k->v[1] > 0) {
+            if (k->v[1] == 0) on++;
+            else if (k->v[0] == 0) off++;
+            else mixed++;
+        } else if (k->v[2] > 0) {
+            on++;
+        }
+    }
+    if (on || off || mixed) {
+        if (on && !off && !mixed) v->gdr = CF_GDR_ON;
+        else if (off && !on && !mixed) v->gdr = CF_GDR_OFF;
+        else v->gdr = CF_GDR_PARTIAL;
+    } else if (e->gdr_gpu_off && !e->gdr_gpu_on) {
+        v->gdr = CF_GDR_OFF;
+    } else if (e->gdr_gpu_on && !e->gdr_gpu_off) {
+        v->gdr = CF_GDR_ON;
+    } else if (e->gdr_gpu_on && e->gdr_gpu_off) {
+        v->gdr = CF_GDR_PARTIAL;
+    } else if (e->gdr_hca_off && !e->gdr_hca_on) {
+        v->gdr = CF_GDR_OFF;
+    } else {
+        v->gdr = CF_GDR_UNKNOWN;
+    }
+}
+
+static double expected_from_ports(const cf_audit *a, const verdict *v, int *nics)
+{
+    double rates[CF__MAX_PORTS];
+    char seen[CF__MAX_PORTS][40];
+    int n = 0, ll = v->net == CF_NET_ROCE ? CF__LL_ETH : CF__LL_IB, k;
+    double sum = 0;
+    *nics = 0;
+    if (a->g.n_ibdevs == 0 || (v->net != CF_NET_IB && v->net != CF_NET_ROCE)) return NAN;
+    for (int i = 0; i < a->nparts; i++) {
+        const part *p = &a->parts[i];
+        if (p->kind != PK_IBSTAT && p->kind != PK_IBV) continue;
+        for (int j = 0; j < p->nports && n < CF__MAX_PORTS; j++) {
+            const cf__port *pt = &p->ports[j];
+            char key[40];
+            int dup = 0;
+            if (pt->active != 1 || pt->ll != ll || isnan(pt->rate_gbps) || pt->rate_gbps <= 0) continue;
+            if (!port_named(a, pt, ll)) continue;
+            snprintf(key, sizeof key, "%s:%d", pt->ca, pt->port);
+            for (k = 0; k < n; k++)
+                if (strcmp(seen[k], key) == 0) dup = 1;
+            if (dup) continue;
+            memcpy(seen[n], key, sizeof key);
+            rates[n++] = pt->rate_gbps;
+        }
+    }
+    if (n == 0) return NAN;
+    /* a node's ranks drive at most one NIC each (no PXN): the fastest ones */
+    for (int i = 0; i < n; i++)
+        for (k = i + 1; k < n; k++)
+            if (rates[k] > rates[i]) {
+                double t = rates[i];
+                rates[i] = rates[k];
+                rates[k] = t;
+            }
+    if (v->gpn > 0 && v->gpn < n) n = (int)v->gpn;
+    for (int i = 0; i < n; i++) sum += rates[i];
+    *nics = n;
+    return sum;
+}
+
+/* Expected busbw (DESIGN §5): the collective model's ring reference with
+ * GDR on, for the fabric given by --offering, or built from --expect-gbps or
+ * the input's port dumps (GPU from the rank list). When the model cannot be
+ * asked (GPU or node count not shown), the ring reference is the per-node
+ * line rate / 8 x eta, normalised per collective as in DESIGN §4.2. */
+static void decide_expected(cf_audit *a, verdict *v)
+{
+    double line_gbps = NAN, per_node;
+    int nics = 0;
+    cf_fabric fab;
+    const run *lr = v->last_run >= 0 ? a->parts[v->last_run].r : NULL;
+    v->expected = NAN;
+    v->exp_src = NULL;
+    memset(&fab, 0, sizeof fab);
+    fab.non_blocking = fab.rail_optimized = CF_CAP_UNKNOWN;
+    if (a->has_fabric) {
+        fab = a->fabric;
+        v->exp_src = "offering";
+        if (fab.network != CF_NET_NONE && fab.nics_per_node > 0 && fab.nic_gbps > 0) {
+            line_gbps = fab.nics_per_node * fab.nic_gbps;
+            nics = fab.nics_per_node;
+        }
+    } else {
+        const char *gpu = NULL;
+        cf_intra_link link = CF_INTRA_UNKNOWN;
+        if (v->nodes == 1 || v->net == CF_NET_NONE) return;
+        if (a->opts.expect_gbps > 0) {
+            line_gbps = a->opts.expect_gbps;
+            nics = v->gpn > 0 ? (int)v->gpn : 1;    /* one NIC per GPU, the usual layout */
+            v->exp_src = "expect-gbps";
+        } else {
+            line_gbps = expected_from_ports(a, v, &nics);
+            v->exp_src = "ports";
+        }
+        if (isnan(line_gbps) || line_gbps <= 0 || nics <= 0) {
+            v->exp_src = NULL;
+            return;
+        }
+        if (lr && gpu_of_name(lr->gpu_name, &gpu, &link)) cpy(fab.gpu, sizeof fab.gpu, gpu);
+        fab.intra_link = link;
+        fab.gpus_per_node = v->gpn > 0 ? (int)v->gpn : 0;
+        fab.network = v->net == CF_NET_UNKNOWN ? CF_NET_RDMA : v->net;
+        fab.nics_per_node = nics;
+        fab.nic_gbps = line_gbps / nics;
+    }
+    fab.gdr = CF_GDR_ON;                /* always the reference with GDR on */
+    if (lr && lr->nrows > 0 && v->nodes >= 1 && fab.gpus_per_node > 0) {
+        cf_coll_query q;
+        cf_coll_result res;
+        memset(&q, 0, sizeof q);
+        q.collective = v->coll == CF_COLL_UNKNOWN ? CF_COLL_ALL_REDUCE : v->coll;
+        q.bytes = lr->an.largest_size > 0 ? (uint64_t)lr->an.largest_size : 1;
+        q.nodes = (int)v->nodes;
+        q.ranks_per_node = v->gpn > 0 && v->gpn <= fab.gpus_per_node ? (int)v->gpn : 0;
+        q.algo = CF_ALGO_RING;
+        if (cf_collective_predict(&fab, &q, &res) == CF_OK && res.busbw_GBps > 0) {
+            v->expected = round(res.busbw_GBps * 100.0) / 100.0;
+            return;
+        }
+    }
+    if (v->nodes == 1 || isnan(line_gbps) || line_gbps <= 0) {
+        v->exp_src = NULL;
+        return;
+    }
+    per_node = line_gbps / 8.0 * eta_of(fab.network);
+    switch (v->coll) {
+    case CF_COLL_ALLTOALL:
+        /* DESIGN §4.2: (NIC_node·η/k)·N/(N−1)·(n−1)/n */
+        if (v->nodes >= 2 && v->gpn > 0 && v->ranks > 1)
+            per_node = per_node / (double)v->gpn * (double)v->nodes / (double)(v->nodes - 1) *
+                       (double)(v->ranks - 1) / (double)v->ranks;
+        break;
+    case CF_COLL_SENDRECV:
+        if (nics > 0) per_node /= nics;     /* one NIC × η */
+        break;
+    default:
+        break;
+    }
+    v->expected = round(per_node * 100.0) / 100.0;
+}
+
+static void global_findings(cf_audit *a, verdict *v, int fam)
+{
+    const netev *e = &a->g;
+    loc nowhere = {0, 0};
+    loc at;
+    int forced = -1;
+
+    /* transport */
+    if (v->net == CF_NET_TCP && (fam == CF__NET_SOCKET || fam == CF__NET_FASTSOCKET)) {
+        at = e->ch[CF__NET_SOCKET] ? e->ch_loc[CF__NET_SOCKET] : e->net_loc;
+        if (fam == CF__NET_SOCKET)
+            add_finding(a, -1, "NET_SOCKET_FALLBACK", CF_SEV_WARNING, at,
+                        "NCCL moves inter-node data over TCP sockets (NET/Socket)%s%s",
+                        e->ib_disable == 1 ? "; NCCL_IB_DISABLE=1 is set" : "",
+                        e->ibverbs_missing ? "; libibverbs could not be loaded" : "");
+        if (e->ofi_plugin)
+            add_finding(a, -1, "EFA_NOT_USED", CF_SEV_WARNING, at,
+                        "the OFI plugin is loaded but NCCL uses sockets, not EFA");
+    }
+    if (fam == CF__NET_OFI && v->net == CF_NET_TCP)
+        add_finding(a, -1, "EFA_NOT_USED", CF_SEV_WARNING, e->ofi_loc,
+                    "libfabric selected provider '%s', not efa: traffic goes over TCP",
+                    e->ofi_provider);
+    {
+        int ib = 0, eth = 0;
+        for (int i = 0; i < e->n_ibdevs; i++) {
+            if (e->ibdevs[i].d.ll == CF__LL_IB) ib++;
+            else if (e->ibdevs[i].d.ll == CF__LL_ETH) eth++;
+        }
+        if ((ib && eth) || (e->ch_ll[CF__LL_IB] && e->ch_ll[CF__LL_ETH]))
+            add_finding(a, -1, "MIXED_LINK_LAYERS", CF_SEV_WARNING, e->ib_using_loc,
+                        "NCCL's device list mixes InfiniBand and RoCE/Ethernet ports (%d IB, %d "
+                        "RoCE)", ib, eth);
+    }
+
+    /* GDR forced / partial */
+    if (e->gdr_level > forced) {
+        forced = e->gdr_level;
+        v->forced_at = e->gdr_level_loc;
+        cpy(v->forced_text, sizeof v->forced_text, e->gdr_level_text);
+    }
+    if (a->env_gdr_level > forced) {
+        forced = a->env_gdr_level;
+        v->forced_at = a->env_gdr_loc;
+        cpy(v->forced_text, sizeof v->forced_text, "(env)");
+    }
+    if (a->la.gdr_level > forced && (a->la.gdr_level_prefix || a->la.gdr_level_forwarded)) {
+        forced = a->la.gdr_level;
+        v->forced_at = a->la.at;
+        cpy(v->forced_text, sizeof v->forced_text, a->la.gdr_text);
+    }
+    v->forced_level = forced;
+    if (v->gdr == CF_GDR_ON && a->la.gdr_level_prefix && !a->la.gdr_level_forwarded &&
+        a->la.gdr_level > GDR_LEVEL_DEFAULT) {
+        v->gdr = CF_GDR_PARTIAL;
+        add_finding(a, -1, "GDR_PARTIAL", CF_SEV_WARNING, a->la.at,
+                    "NCCL_NET_GDR_LEVEL=%s is set in front of the launcher without '-x "
+                    "NCCL_NET_GDR_LEVEL': only the launching node's ranks get it, so GPUDirect "
+                    "RDMA is on there and off (NCCL's default distance) on the others",
+                    a->la.gdr_text);
+    } else if (v->gdr == CF_GDR_PARTIAL) {
+        add_finding(a, -1, "GDR_PARTIAL", CF_SEV_WARNING,
+                    e->first_nogdr_ch.line ? e->first_nogdr_ch : e->gdr_gpu_off_loc,
+                    "GPUDirect RDMA is used by some ranks or NICs and not by others");
+    }
+    if ((v->gdr == CF_GDR_ON || v->gdr == CF_GDR_PARTIAL) && forced > GDR_LEVEL_DEFAULT)
+        add_finding(a, -1, "GDR_FORCED", CF_SEV_WARNING, v->forced_at,
+                    "GPUDirect RDMA was forced with NCCL_NET_GDR_LEVEL=%s, beyond NCCL's default "
+                    "PXB distance", v->forced_text);
+    if (v->gdr == CF_GDR_OFF) {
+        if (e->off_distance >= 0)
+            add_finding(a, -1, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_gpu_off_loc,
+                        "GPUDirect RDMA is off: the GPU-NIC PCI distance %d is beyond the allowed "
+                        "%d (NCCL_NET_GDR_LEVEL); data is staged through host memory",
+                        e->off_distance, e->off_distance_max);
+        else if (e->gdr_hca_off && !e->gdr_hca_on)
+            add_finding(a, -1, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_hca_off_loc,
+                        "GPUDirect RDMA is disabled for every HCA: neither peer memory "
+                        "(nvidia_peermem) nor DMA-BUF is usable; data is staged through host memory");
+        else
+            add_finding(a, -1, "GDR_DISABLED", CF_SEV_WARNING,
+                        e->first_nogdr_ch.line ? e->first_nogdr_ch : e->gdr_gpu_off_loc,
+                        "the network channels do not use GPUDirect RDMA (no /GDRDMA): data is "
+                        "staged through host memory");
+    }
+    if (e->off_distance >= 0) {
+        int has_topo_finding = 0;
+        for (int i = 0; i < a->nfindings; i++)
+            if (strcmp(a->findings[i].code, "NIC_FAR_FROM_GPU") == 0) has_topo_finding = 1;
+        if (!has_topo_finding)
+            add_finding(a, -1, "NIC_FAR_FROM_GPU", CF_SEV_WARNING, e->gdr_gpu_off_loc,
+                        "NCCL reports the GPU-NIC distance %d beyond the GPUDirect RDMA limit %d",
+                        e->off_distance, e->off_distance_max);
+    }
+
+    /* bandwidth */
+    if (v->last_run >= 0) {
+        part *p = &a->parts[v->last_run];
+        run *r = p->r;
+        if (r->nrows > 0) {
+            long li = r->nrows - 1;
+            for (long k = 0; k < r->nrows; k++)
+                if (r->rows[k].size == r->an.largest_size) li = k;
+            at.file = p->file;
+            at.line = r->rows[li].line;
+            if (!r->an.in_bw_regime) {
+                add_finding(a, v->last_run, "RUN_TOO_SHORT", CF_SEV_INFO, at,
+                            "the largest size (%.0f bytes) is below 256 MiB and busbw has not "
+                            "plateaued: bandwidth is not judged", r->an.largest_size);
+            } else if (!isnan(v->expected) && !isnan(v->busbw) &&
+                       v->busbw < BELOW_RATE_FRACTION * v->expected) {
+                add_finding(a, -1, "BUSBW_BELOW_LINK_RATE", CF_SEV_WARNING, at,
+                            "busbw %.2f GB/s at the largest size is %.0f%% of the %.2f GB/s "
+                            "expected (%s)", v->busbw, 100.0 * v->busbw / v->expected, v->expected,
+                            v->exp_src);
+            }
+        }
+    }
+    (void)nowhere;
+}
+
+static int has_content(const cf_audit *a, int *header_only)
+{
+    int any = 0;
+    *header_only = 0;
+    for (int i = 0; i < a->nparts; i++) {
+        const part *p = &a->parts[i];
+        switch (p->kind) {
+        case PK_PERF:
+            if (run_has_content(p->r)) any = 1;
+            else *header_only = 1;
+            break;
+        case PK_TOPO:
+            if (p->topo->nrows > 0) any = 1;
+            break;
+        case PK_IBSTAT:
+        case PK_IBV:
+            if (p->nports > 0) any = 1;
+            break;
+        default:
+            any = 1;
+            break;
+        }
+    }
+    return any;
+}
+
+/* ------------------------------------------------------------------ JSON */
+
+static const char *san(const char *s, char *buf, size_t cap)
+{
+    size_t k = 0;
+    if (!s) return NULL;
+    for (; *s && k + 1 < cap; s++) {
+        unsigned char c = (unsigned char)*s;
+        buf[k++] = (c < 0x20 || c >= 0x7f) ? (c == '\t' ? ' ' : '?') : (char)c;
+    }
+    buf[k] = '\0';
+    return buf;
+}
+
+static json_t *jstr(const char *s)
+{
+    char buf[512];
+    if (!s || !*s) return json_null();
+    return json_string(san(s, buf, sizeof buf));
+}
+
+static json_t *jnum(double v) { return isnan(v) || isinf(v) ? json_null() : json_real(v); }
+static json_t *jint(long v) { return v < 0 ? json_null() : json_integer(v); }
+
+static int jset(json_t *o, const char *k, json_t *v)
+{
+    if (!o || !v) {
+        json_decref(v);
+        return -1;
+    }
+    return json_object_set_new(o, k, v) == 0 ? 0 : -1;
+}
+
+static int jpush(json_t *arr, json_t *v)
+{
+    if (!arr || !v) {
+        json_decref(v);
+        return -1;
+    }
+    return json_array_append_new(arr, v) == 0 ? 0 : -1;
+}
+
+static json_t *finding_json(const cf_audit *a, const finding *f)
+{
+    json_t *o = json_object();
+    int bad = 0;
+    bad |= jset(o, "code", json_string(f->code));
+    bad |= jset(o, "severity", json_string(cf_severity_name(f->sev)));
+    bad |= jset(o, "message", jstr(f->msg));
+    bad |= jset(o, "file", f->at.line > 0 && f->at.file < a->nfiles ? jstr(a->files[f->at.file]) : json_null());
+    bad |= jset(o, "line", f->at.line > 0 ? json_integer(f->at.line) : json_null());
+    if (f->count > 1) bad |= jset(o, "count", json_integer(f->count));
+    if (bad) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+static const char *ll_name(int ll)
+{
+    return ll == CF__LL_IB ? "InfiniBand" : ll == CF__LL_ETH ? "Ethernet" : NULL;
+}
+
+static int perf_json(json_t *o, const part *p)
+{
+    const run *r = p->r;
+    const cf__perf_analysis *an = &r->an;
+    json_t *rows = json_array();
+    int bad = 0;
+    bad |= jset(o, "collective", r->coll != CF_COLL_UNKNOWN ? json_string(cf_collective_name(r->coll)) : json_null());
+    bad |= jset(o, "ranks_listed", json_integer(r->rank_lines));
+    bad |= jset(o, "hosts_listed", json_integer(r->nhosts));
+    bad |= jset(o, "gpu", jstr(r->gpu_name));
+    bad |= jset(o, "nthread", jint(r->nthread));
+    bad |= jset(o, "ngpus", jint(r->ngpus));
+    bad |= jset(o, "min_bytes", jnum(r->min_bytes));
+    bad |= jset(o, "max_bytes", jnum(r->max_bytes));
+    bad |= jset(o, "layout", json_string(!r->lay.known ? "guessed" : r->lay.error_column ? "error-column"
+                                         : r->lay.has_root ? "redop-root" : r->lay.has_redop ? "redop" : "plain"));
+    bad |= jset(o, "rows_total", json_integer(r->nrows + r->rows_dropped));
+    bad |= jset(o, "largest_bytes", jnum(an->largest_size));
+    bad |= jset(o, "busbw_GBps", jnum(an->busbw_largest));
+    bad |= jset(o, "busbw_in_place_GBps", jnum(an->busbw_largest_ip));
+    bad |= jset(o, "peak_busbw_GBps", r->nrows ? jnum(an->peak_busbw) : json_null());
+    bad |= jset(o, "avg_busbw_GBps", jnum(r->avg));
+    bad |= jset(o, "out_of_bounds", jint(r->oob));
+    bad |= jset(o, "bandwidth_regime", r->nrows ? json_boolean(an->in_bw_regime) : json_null());
+    bad |= jset(o, "complete", json_boolean(r->ended));
+    for (long i = 0; i < r->nrows && !bad; i++) {
+        const cf__perf_row *w = &r->rows[i];
+        json_t *jr = json_object();
+        bad |= jset(jr, "size_bytes", json_real(w->size));
+        bad |= jset(jr, "count", json_real(w->count));
+        bad |= jset(jr, "type", jstr(w->type));
+        bad |= jset(jr, "redop", jstr(w->redop));
+        bad |= jset(jr, "time_us", jnum(w->oop_time_us));
+        bad |= jset(jr, "algbw_GBps", jnum(w->oop_algbw));
+        bad |= jset(jr, "busbw_GBps", jnum(w->oop_busbw));
+        bad |= jset(jr, "wrong", jnum(w->oop_wrong));
+        bad |= jset(jr, "in_place_time_us", jnum(w->ip_time_us));
+        bad |= jset(jr, "in_place_algbw_GBps", jnum(w->ip_algbw));
+        bad |= jset(jr, "in_place_busbw_GBps", jnum(w->ip_busbw));
+        bad |= jset(jr, "in_place_wrong", jnum(w->ip_wrong));
+        bad |= jset(jr, "line", json_integer(w->line));
+        bad |= jpush(rows, jr);
+    }
+    bad |= jset(o, "rows", rows);
+    return bad;
+}
+
+static int nccl_json(const cf_audit *a, json_t *o, const part *p)
+{
+    const netev *e = p->ev;
+    json_t *devs = json_array(), *ch = json_object();
+    static const char *const fam_names[] = {"unknown", "IB", "Socket", "OFI", "GPUDirectTCPX",
+                                            "FasTrak", "FastSocket", "other"};
+    int bad = 0;
+    (void)a;
+    bad |= jset(o, "lines", json_integer(e->lines));
+    bad |= jset(o, "nccl_version", jstr(e->version));
+    bad |= jset(o, "net", jstr(e->net_name));
+    bad |= jset(o, "ofi_provider", jstr(e->ofi_provider));
+    bad |= jset(o, "nranks", e->nranks > 0 ? json_integer(e->nranks) : json_null());
+    for (int i = 0; i < e->n_ibdevs && !bad; i++) {
+        json_t *d = json_object();
+        bad |= jset(d, "index", json_integer(e->ibdevs[i].d.idx));
+        bad |= jset(d, "name", jstr(e->ibdevs[i].d.name));
+        bad |= jset(d, "port", jint(e->ibdevs[i].d.port));
+        bad |= jset(d, "link_layer", jstr(ll_name(e->ibdevs[i].d.ll)));
+        bad |= jpush(devs, d);
+    }
+    bad |= jset(o, "ib_devices", devs);
+    for (int f = 1; f < CF__NET__COUNT; f++)
+        if (e->ch[f]) bad |= jset(ch, fam_names[f], json_integer(e->ch[f]));
+    bad |= jset(o, "net_channels", ch);
+    bad |= jset(o, "gdr_hca_enabled", json_integer(e->gdr_hca_on));
+    bad |= jset(o, "gdr_hca_disabled", json_integer(e->gdr_hca_off));
+    bad |= jset(o, "gdr_gpu_enabled", json_integer(e->gdr_gpu_on));
+    bad |= jset(o, "gdr_gpu_disabled", json_integer(e->gdr_gpu_off));
+    bad |= jset(o, "net_gdr_level", jstr(e->gdr_level_text));
+    return bad;
+}
+
+static int topo_json(json_t *o, const part *p)
+{
+    const cf__topo *t = p->topo;
+    cf__topo_analysis ta;
+    json_t *m = json_object(), *cols = json_array(), *rows = json_array(), *near = json_array();
+    int bad = 0;
+    cf__topo_analyze(t, &ta);
+    bad |= jset(o, "gpus", json_integer(ta.gpus));
+    bad |= jset(o, "nics", json_integer(ta.nics));
+    bad |= jset(o, "nvlink", json_boolean(ta.nvlink));
+    for (int c = 0; c < t->ncols && !bad; c++) {
+        json_t *jc = json_object();
+        bad |= jset(jc, "name", jstr(t->names[c]));
+        if (t->nic_names[c][0]) bad |= jset(jc, "nic", jstr(t->nic_names[c]));
+        bad |= jpush(cols, jc);
+    }
+    for (int r = 0; r < t->nrows && !bad; r++) {
+        json_t *jr = json_object(), *links = json_array();
+        int rc = t->row_of[r];
+        bad |= jset(jr, "device", jstr(t->names[rc]));
+        for (int c = 0; c < t->ncols && !bad; c++) {
+            char buf[16];
+            if (t->link[r][c] == CF__TL_NV) snprintf(buf, sizeof buf, "NV%d", t->nvl[r][c]);
+            else cpy(buf, sizeof buf, cf__topo_link_name(t->link[r][c]));
+            bad |= jpush(links, json_string(buf));
+        }
+        bad |= jset(jr, "links", links);
+        bad |= jpush(rows, jr);
+        if (cf__topo_is_gpu(t, rc) && ta.nics > 0) {
+            json_t *jn = json_object();
+            bad |= jset(jn, "gpu", jstr(t->names[rc]));
+            bad |= jset(jn, "nearest_nic_link", ta.best[rc] ? json_string(cf__topo_link_name(ta.best[rc])) : json_null());
+            bad |= jpush(near, jn);
+        }
+    }
+    bad |= jset(m, "columns", cols);
+    bad |= jset(m, "rows", rows);
+    bad |= jset(o, "matrix", m);
+    bad |= jset(o, "gpu_nic_paths", near);
+    return bad;
+}
+
+static int ports_json(json_t *o, const part *p)
+{
+    json_t *arr = json_array();
+    int bad = 0;
+    for (int i = 0; i < p->nports && !bad; i++) {
+        const cf__port *pt = &p->ports[i];
+        json_t *jp = json_object();
+        bad |= jset(jp, "ca", jstr(pt->ca));
+        bad |= jset(jp, "port", json_integer(pt->port));
+        bad |= jset(jp, "state", jstr(pt->state));
+        bad |= jset(jp, "physical_state", jstr(pt->phys_state));
+        bad |= jset(jp, "active", pt->active < 0 ? json_null() : json_boolean(pt->active));
+        bad |= jset(jp, "rate_gbps", jnum(pt->rate_gbps));
+        bad |= jset(jp, "link_layer", jstr(ll_name(pt->ll)));
+        if (pt->roce_v2) bad |= jset(jp, "roce_v2", json_true());
+        bad |= jset(jp, "line", json_integer(pt->line));
+        bad |= jpush(arr, jp);
+    }
+    bad |= jset(o, "ports", arr);
+    return bad;
+}
+
+static json_t *build_report(cf_audit *a, const verdict *v, cf_audit_status st)
+{
+    json_t *o = json_object(), *parts = json_array(), *fs = json_array();
+    int bad = 0;
+    bad |= jset(o, "status", json_string(cf_audit_status_name(st)));
+    bad |= jset(o, "network", json_string(cf_network_name(v->net)));
+    bad |= jset(o, "gdr", json_string(cf_gdr_name(v->gdr)));
+    bad |= jset(o, "nccl_version", jstr(a->g.version));
+    bad |= jset(o, "ranks", jint(v->ranks));
+    bad |= jset(o, "nodes", jint(v->nodes));
+    bad |= jset(o, "gpus_per_node", jint(v->gpn));
+    bad |= jset(o, "collective", v->coll != CF_COLL_UNKNOWN ? json_string(cf_collective_name(v->coll)) : json_null());
+    bad |= jset(o, "busbw_GBps", jnum(v->busbw));
+    bad |= jset(o, "expected_busbw_GBps", jnum(v->expected));
+    bad |= jset(o, "expected_source", jstr(v->exp_src));
+    for (int i = 0; i < a->nfindings && !bad; i++) bad |= jpush(fs, finding_json(a, &a->findings[i]));
+    bad |= jset(o, "findings", fs);
+    for (int i = 0; i < a->nparts && !bad; i++) {
+        const part *p = &a->parts[i];
+        json_t *jp = json_object(), *pf = json_array();
+        bad |= jset(jp, "kind", json_string(kind_names[p->kind]));
+        bad |= jset(jp, "file", jstr(a->files[p->file]));
+        bad |= jset(jp, "first_line", json_integer(p->first_line));
+        bad |= jset(jp, "last_line", json_integer(p->last_line));
+        switch (p->kind) {
+        case PK_PERF: bad |= perf_json(jp, p); break;
+        case PK_NCCL: bad |= nccl_json(a, jp, p); break;
+        case PK_TOPO: bad |= topo_json(jp, p); break;
+        case PK_IBSTAT:
+        case PK_IBV: bad |= ports_json(jp, p); break;
+        default: bad |= jset(jp, "lines", json_integer(p->fw_lines)); break;
+        }
+        for (int k = 0; k < a->nfindings && !bad; k++)
+            if (a->findings[k].part == i) bad |= jpush(pf, finding_json(a, &a->findings[k]));
+        bad |= jset(jp, "findings", pf);
+        bad |= jpush(parts, jp);
+    }
+    bad |= jset(o, "parts", parts);
+    if (a->parts_dropped) bad |= jset(o, "parts_dropped", json_integer(a->parts_dropped));
+    if (a->findings_dropped) bad |= jset(o, "findings_dropped", json_integer(a->findings_dropped));
+    if (bad) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+cf_status cf_audit_finish(cf_audit *a, json_t **report, cf_audit_status *status)
+{
+    verdict v;
+    int fam = CF__NET_UNKNOWN, header_only = 0;
+    cf_audit_status st = CF_AUDIT_OK;
+    if (!a || !report) return CF_EINVAL;
+    *report = NULL;
+    if (a->lb.len > 0 || a->lb.discarding || a->f_run >= 0 || a->f_ib >= 0) {
+        cf_status s = cf_audit_end_file(a);
+        if (s != CF_OK) return s;
+    }
+    if (a->oom) return CF_ENOMEM;
+    memset(&v, 0, sizeof v);
+    v.last_run = -1;
+    v.busbw = v.expected = NAN;
+    for (int i = 0; i < a->nparts; i++)
+        if (a->parts[i].kind == PK_PERF && run_has_content(a->parts[i].r)) v.last_run = i;
+    v.coll = v.last_run >= 0 ? a->parts[v.last_run].r->coll : CF_COLL_UNKNOWN;
+    if (v.last_run >= 0 && a->parts[v.last_run].r->nrows > 0)
+        v.busbw = a->parts[v.last_run].r->an.busbw_largest;
+    part_findings(a);
+    port_findings(a);
+    decide_shape(a, &v);
+    decide_network(a, &v, &fam);
+    decide_gdr(a, &v);
+    decide_expected(a, &v);
+    global_findings(a, &v, fam);
+    if (!has_content(a, &header_only)) {
+        loc at = {a->nfiles > 0 ? a->nfiles - 1 : 0, 0};
+        if (header_only)
+            add_finding(a, -1, "NO_RECOGNIZED_INPUT", CF_SEV_INVALID, at,
+                        "nccl-tests output without a single result row (header only)");
+        else if (a->bytes == 0)
+            add_finding(a, -1, "NO_RECOGNIZED_INPUT", CF_SEV_INVALID, at, "the input is empty");
+        else
+            add_finding(a, -1, "NO_RECOGNIZED_INPUT", CF_SEV_INVALID, at,
+                        "no nccl-tests table, NCCL_DEBUG line, nvidia-smi topo -m matrix, ibstat "
+                        "or ibv_devinfo dump recognised in %ld bytes", a->bytes);
+    }
+    for (int i = 0; i < a->nfindings; i++) {
+        cf_audit_status s = a->findings[i].sev == CF_SEV_INVALID ? CF_AUDIT_INVALID
+                          : a->findings[i].sev == CF_SEV_ERROR   ? CF_AUDIT_FAILED
+                          : a->findings[i].sev == CF_SEV_WARNING ? CF_AUDIT_WARNING
+                                                                  : CF_AUDIT_OK;
+        if (s > st) st = s;
+    }
+    *report = build_report(a, &v, st);
+    if (!*report) return CF_ENOMEM;
+    if (status) *status = st;
+    return CF_OK;
+}
+
+cf_status cf_audit_buffer(const char *buf, size_t n, const char *name, const cf_audit_opts *opts,
+                          json_t **report, cf_audit_status *status)
+{
+    cf_status st;
+    cf_audit *a = cf_audit_new(opts);
+    if (!a) return CF_ENOMEM;
+    st = cf_audit_begin_file(a, name);
+    if (st == CF_OK) st = cf_audit_feed(a, buf, n);
+    if (st == CF_OK) st = cf_audit_end_file(a);
+    if (st == CF_OK) st = cf_audit_finish(a, report, status);
+    cf_audit_free(a);
+    return st;
+}
+
+/* ------------------------------------------------------------------ text */
+
+typedef struct sbuf { char *s; size_t n, cap; int bad; } sbuf;
+
+static void sb_printf(sbuf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void sb_printf(sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    int k;
+    if (b->bad) return;
+    for (;;) {
+        size_t room = b->cap - b->n;
+        va_start(ap, fmt);
+        k = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? room : 0, fmt, ap);
+        va_end(ap);
+        if (k < 0) {
+            b->bad = 1;
+            return;
+        }
+        if (b->s && (size_t)k < room) {
+            b->n += (size_t)k;
+            return;
+        }
+        {
+            size_t ncap = (b->cap ? b->cap * 2 : 1024) + (size_t)k;
+            char *ns = cf__realloc(b->s, ncap);
+            if (!ns) {
+                b->bad = 1;
+                return;
+            }
+            b->s = ns;
+            b->cap = ncap;
+        }
+    }
+}
+
+static const struct { const char *code; const char *action; } actions[] = {
+    {"COMPLETION_ERROR", "check link and switch counters (ibdiagnet, perfquery), PFC/ECN on RoCE, and whether a peer process died first; rerun after fixing the fabric"},
+    {"WRONG_RESULTS", "rerun with -c 1 on each node pair to isolate the bad GPU or NIC; check GPU ECC (nvidia-smi -q -d ECC) and PCIe ACS"},
+    {"TIMEOUT", "find the rank that stalled (its first error); check that NCCL_SOCKET_IFNAME/NCCL_IB_HCA reach every node and firewall rules"},
+    {"NCCL_ERROR", "read the first NCCL WARN before it; rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET to see which transport failed"},
+    {"NET_SOCKET_FALLBACK", "unset NCCL_IB_DISABLE, install rdma-core/libibverbs (or your fabric's NCCL net plugin) and check ibv_devinfo on every node"},
+    {"EFA_NOT_USED", "enable the EFA device and aws-ofi-nccl, set FI_PROVIDER=efa, and check 'fi_info -p efa' on every node"},
+    {"GDR_DISABLED", "load nvidia_peermem (or use DMA-BUF), check the GPU-NIC PCI distance with nvidia-smi topo -m, and ACS/IOMMU settings"},
+    {"GDR_PARTIAL", "give every rank the same settings: export NCCL_* with 'mpirun -x NAME' or in the job script, and check nvidia_peermem on every node"},
+    {"GDR_FORCED", "confirm the GPU-NIC path supports peer-to-peer at that distance, or place each rank on the GPU nearest its NIC"},
+    {"MIXED_LINK_LAYERS", "restrict NCCL to the fabric's HCAs with NCCL_IB_HCA so it does not mix InfiniBand and RoCE ports"},
+    {"BUSBW_BELOW_LINK_RATE", "measure each NIC with ib_write_bw between two nodes, check that NCCL uses every NIC (NCCL_IB_HCA), GDR is on, and PCIe link widths"},
+    {"BUSBW_DROP", "check GPU memory pressure, PCIe/ACS, NIC pause counters and congestion; rerun the sizes around the drop"},
+    {"PCIE_ONLY_TOPOLOGY", "expect far lower intra-node busbw than on NVLink boards; keep tensor parallelism small on this node type"},
+    {"NIC_FAR_FROM_GPU", "pin each rank to the GPU nearest its NIC, or use a node type with a NIC under each GPU's PCIe switch"},
+    {"PORT_DOWN", "bring the port up (cable, switch port, subnet manager) or exclude it with NCCL_IB_HCA"},
+    {"NO_RECOGNIZED_INPUT", "pass nccl-tests output, an NCCL_DEBUG=INFO log, nvidia-smi topo -m, ibstat or ibv_devinfo output"},
+    {"SINGLE_RANK_RUNS", "rebuild nccl-tests with MPI=1 and launch one rank per GPU with mpirun or srun so all ranks join one communicator"},
+    {"TRUNCATED_INPUT", "capture the whole output (e.g. '2>&1 | tee log.txt') and audit it again"},
+    {"RUN_TOO_SHORT", "rerun with -e 8G (at least 256M) so busbw reaches its plateau"},
+};
+
+static const char *action_of(const char *code)
+{
+    for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
+        if (strcmp(actions[i].code, code) == 0) return actions[i].action;
+    return "";
+}
+
+static const char *js(const json_t *o, const char *k)
+{
+    const json_t *v = json_object_get(o, k);
+    return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+char *cf_audit_report_text(const json_t *report)
+{
+    sbuf b = {0};
+    const json_t *fs, *f, *v;
+    size_t i;
+    const char *st = js(report, "status");
+    if (!report) return NULL;
+    sb_printf(&b, "verdict: %s\n", st ? st : "unknown");
+    sb_printf(&b, "network: %s   gdr: %s   nccl: %s\n", js(report, "network") ? js(report, "network") : "unknown",
+              js(report, "gdr") ? js(report, "gdr") : "unknown",
+              js(report, "nccl_version") ? js(report, "nccl_version") : "unknown");
+    sb_printf(&b, "ranks: ");
+    v = json_object_get(report, "ranks");
+    if (json_is_integer(v)) sb_printf(&b, "%lld", (long long)json_integer_value(v));
+    else sb_printf(&b, "unknown");
+    sb_printf(&b, "   nodes: ");
+    v = json_object_get(report, "nodes");
+    if (json_is_integer(v)) sb_printf(&b, "%lld", (long long)json_integer_value(v));
+    else sb_printf(&b, "unknown");
+    sb_printf(&b, "   gpus/node: ");
+    v = json_object_get(report, "gpus_per_node");
+    if (json_is_integer(v)) sb_printf(&b, "%lld", (long long)json_integer_value(v));
+    else sb_printf(&b, "unknown");
+    sb_printf(&b, "\ncollective: %s   busbw: ", js(report, "collective") ? js(report, "collective") : "unknown");
+    v = json_object_get(report, "busbw_GBps");
+    if (json_is_number(v)) sb_printf(&b, "%.2f GB/s", json_number_value(v));
+    else sb_printf(&b, "not shown");
+    v = json_object_get(report, "expected_busbw_GBps");
+    if (json_is_number(v))
+        sb_printf(&b, "   expected: %.2f GB/s (%s)", json_number_value(v),
+                  js(report, "expected_source") ? js(report, "expected_source") : "");
+    sb_printf(&b, "\n");
+    fs = json_object_get(report, "findings");
+    if (json_array_size(fs) == 0) sb_printf(&b, "findings: none\n");
+    else sb_printf(&b, "findings:\n");
+    json_array_foreach(fs, i, f) {
+        const char *code = js(f, "code"), *file = js(f, "file");
+        const json_t *ln = json_object_get(f, "line");
+        sb_printf(&b, "  %-7s %s: %s\n", js(f, "severity") ? js(f, "severity") : "",
+                  code ? code : "", js(f, "message") ? js(f, "message") : "");
+        if (code && action_of(code)[0]) sb_printf(&b, "          action: %s\n", action_of(code));
+        if (file && json_is_integer(ln))
+            sb_printf(&b, "          at: %s:%lld\n", file, (long long)json_integer_value(ln));
+    }
+    sb_printf(&b, "parts:");
+    fs = json_object_get(report, "parts");
+    if (json_array_size(fs) == 0) sb_printf(&b, " none");
+    sb_printf(&b, "\n");
+    json_array_foreach(fs, i, f) {
+        sb_printf(&b, "  %s %s:%lld-%lld\n", js(f, "kind") ? js(f, "kind") : "",
+                  js(f, "file") ? js(f, "file") : "",
+                  (long long)json_integer_value(json_object_get(f, "first_line")),
+                  (long long)json_integer_value(json_object_get(f, "last_line")));
+    }
+    if (b.bad) {
+        cf__free(b.s);
+        return NULL;
+    }
+    return b.s;
+}

@@ -1,0 +1,322 @@
+/* audit_int.h — the audit's internal pieces: the streaming line splitter,
+ * cheap scanning helpers, and the facts each parser (nccl-tests tables,
+ * NCCL_DEBUG lines, nvidia-smi topo -m, ibstat / ibv_devinfo) extracts from
+ * one line. Not installed; symbols are cf__-prefixed and hidden.
+ *
+ * Shape: every parser recognises known line shapes by prefix and substring
+ * checks (no regex, no backtracking) and turns one line into a small plain
+ * struct; lib/audit.c holds the per-file state machine, the evidence it
+ * accumulates, and the rules of DESIGN §5. Every array here has a fixed cap
+ * so memory does not grow with the input. */
+#ifndef CLUSTERFIT_AUDIT_INT_H
+#define CLUSTERFIT_AUDIT_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "clusterfit/audit.h"
+#include "clusterfit/limits.h"
+
+/* ---------------------------------------------------------------- lines */
+
+/* Called once per line, without its '\n' (and without a trailing '\r').
+ * `cut` is 1 when the line was longer than the cap and only its first
+ * CF_MAX_LINE_BYTES bytes are given; `no_newline` is 1 for a last line
+ * that ended without '\n'. Returns CF_OK or an error that stops the feed. */
+typedef cf_status (*cf__line_fn)(void *ctx, const char *s, size_t n, long lineno, int cut,
+                                 int no_newline);
+
+typedef struct cf__linebuf {
+    char *buf;          /* holds a line split across chunks; cap bytes */
+    size_t len, cap;
+    int discarding;     /* past the cap: dropping bytes until '\n' */
+    int cut;            /* the pending line was cut */
+    long lineno;        /* lines delivered so far */
+} cf__linebuf;
+
+cf_status cf__linebuf_init(cf__linebuf *lb, size_t cap);
+void cf__linebuf_free(cf__linebuf *lb);
+void cf__linebuf_reset(cf__linebuf *lb);
+/* Splits buf into lines; complete lines inside buf are passed without a copy. */
+cf_status cf__linebuf_feed(cf__linebuf *lb, const char *buf, size_t n, cf__line_fn fn, void *ctx);
+/* Delivers a pending last line (no '\n') if any. */
+cf_status cf__linebuf_finish(cf__linebuf *lb, cf__line_fn fn, void *ctx);
+
+/* Removes what launchers and loggers put in front of a line: Open MPI's
+ * "[1,3]<stdout>:", rank tags "[155] " / "[rank0]:" / "[default0]:",
+ * srun's "12: ", ISO timestamps "2024-05-01 12:00:00,123 " /
+ * "2024-05-01T12:00:00.123Z", pdsh's "host: " (only before a line that
+ * starts with the same host or with a table/comment). Returns the new start;
+ * *n is updated. */
+const char *cf__strip_prefixes(const char *s, size_t *n);
+
+/* ------------------------------------------------------------- scanning */
+
+/* Finds needle in s[0..n); NULL if absent. */
+const char *cf__find(const char *s, size_t n, const char *needle);
+/* 1 if s[0..n) starts with the NUL-terminated prefix. */
+int cf__starts(const char *s, size_t n, const char *prefix);
+/* cf__starts for a string literal: the length is known at compile time, so
+ * the compare is inlined (the hot path of NCCL line recognition). */
+#define CF__LIT(s, n, lit) ((n) >= sizeof(lit) - 1 && memcmp((s), (lit), sizeof(lit) - 1) == 0)
+/* Skips blanks (space, tab). */
+const char *cf__skip_ws(const char *s, const char *end);
+/* Next blank-separated token from *p (advanced past it); 0 when none. */
+int cf__token(const char **p, const char *end, const char **tok, size_t *tn);
+/* Parses a decimal number filling the whole token ("95.74", "-1", "5e-07",
+ * "1.2E+03"); a trailing tag "[n]" after an integer ("-1[0]") is ignored.
+ * Fast path without strtod (the hot loop parses ~10 numbers per row).
+ * Returns 1 on success. */
+int cf__num(const char *s, size_t n, double *out);
+/* A parsed double as a count: -1 when NaN, negative or beyond 2^40 (no
+ * count in these logs comes near it; the cast would be undefined). */
+static inline long cf__dtol(double v)
+{
+    return (v >= 0 && v < 1099511627776.0) ? (long)v : -1;
+}
+/* Parses an unsigned decimal integer filling the token. Returns 1 on success. */
+int cf__uint(const char *s, size_t n, uint64_t *out);
+/* FNV-1a 64-bit hash of s[0..n) (used for host and rank sets). */
+uint64_t cf__hash(const char *s, size_t n, uint64_t seed);
+
+/* A set of 64-bit keys (hashes) with a value, open addressing, growing up to
+ * a cap of entries; past the cap new keys are counted but not stored. */
+typedef struct cf__kv {
+    uint64_t key;       /* 0 = empty slot */
+    int64_t v[4];
+} cf__kv;
+typedef struct cf__kvset {
+    cf__kv *slots;
+    size_t cap, n, max;
+    long dropped;
+} cf__kvset;
+void cf__kvset_init(cf__kvset *s, size_t max);
+void cf__kvset_free(cf__kvset *s);
+/* Returns the entry for key (created zeroed when new); NULL when full or on
+ * ENOMEM (*oom set to 1 on ENOMEM). */
+cf__kv *cf__kvset_get(cf__kvset *s, uint64_t key, int *oom);
+cf__kv *cf__kvset_find(const cf__kvset *s, uint64_t key);
+
+/* ------------------------------------------------------ nccl-tests table */
+
+/* Column layout of a table, from its header line or guessed from a row. */
+typedef struct cf__perf_layout {
+    int known;          /* 1 when read from a header line */
+    int has_redop, has_root;
+    int error_column;   /* old layout: "error" (max error) instead of "#wrong" */
+} cf__perf_layout;
+
+typedef struct cf__perf_row {
+    double size, count;
+    char type[16], redop[16];
+    double oop_time_us, oop_algbw, oop_busbw, oop_wrong;  /* NAN when absent/N/A */
+    double ip_time_us, ip_algbw, ip_busbw, ip_wrong;
+    long line;
+} cf__perf_row;
+
+enum { CF__ROW_NONE = 0, CF__ROW_OK, CF__ROW_PARTIAL };
+/* Parses one nccl-tests result row (after prefix stripping). Returns
+ * CF__ROW_OK for a complete out-of-place group (in-place may be absent),
+ * CF__ROW_PARTIAL for a row cut before its out-of-place busbw, CF__ROW_NONE
+ * for anything else. */
+int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__perf_row *out);
+
+/* '#' lines of nccl-tests. */
+enum {
+    CF__PC_OTHER = 0, CF__PC_PARAMS,   /* "# nThread 1 nGpus 1 minBytes ..." */
+    CF__PC_USING_DEVICES, CF__PC_RANK, /* "#  Rank  0 Group 0 Pid 1 on host device 0 [...] GPU" */
+    CF__PC_HEADER,                     /* "#  size  count  type  redop  root  time ..." */
+    CF__PC_UNITS, CF__PC_OOB,          /* "# Out of bounds values : 0 OK" */
+    CF__PC_AVG,                        /* "# Avg bus bandwidth    : 84.8558" */
+    CF__PC_TEST_START,                 /* "# Collective test starting: gather_perf" */
+    CF__PC_PLACE                       /* "#   out-of-place   in-place" */
+};
+typedef struct cf__perf_comment {
+    int kind;
+    long nthread, ngpus;               /* PARAMS; -1 unknown */
+    double min_bytes, max_bytes;
+    long rank;                         /* RANK */
+    const char *host; size_t host_n;   /* RANK: points into the line */
+    char gpu_name[48];                 /* RANK */
+    cf__perf_layout layout;            /* HEADER */
+    long oob;                          /* OOB: count of wrong values, -1 unknown */
+    int oob_failed;
+    double avg;                        /* AVG */
+    char collective[24];               /* TEST_START */
+} cf__perf_comment;
+void cf__perf_parse_comment(const char *s, size_t n, cf__perf_comment *out);
+
+/* Finds an nccl-tests/rccl-tests binary name ("all_reduce_perf",
+ * "./build/alltoall_perf_mpi") in a line and maps it to a collective;
+ * CF_COLL_UNKNOWN if none. */
+cf_collective cf__perf_collective_in(const char *s, size_t n);
+
+/* Analysis of one run's rows (DESIGN §5). */
+typedef struct cf__perf_analysis {
+    long nrows;
+    double largest_size, busbw_largest, busbw_largest_ip, peak_busbw;
+    int in_bw_regime;               /* largest >= 256 MiB or plateaued */
+    int plateaued;
+    int drop;                       /* BUSBW_DROP */
+    long drop_row;                  /* index of the first dropping row */
+    double drop_busbw, drop_peak, drop_size;
+    long wrong_rows;                /* rows with #wrong > 0 */
+    long first_wrong_row;
+} cf__perf_analysis;
+void cf__perf_analyze(const cf__perf_row *rows, long n, cf__perf_analysis *out);
+
+/* ------------------------------------------------------------ NCCL log */
+
+enum {
+    CF__NL_NONE = 0,        /* not an NCCL line */
+    CF__NL_OTHER,           /* an NCCL line of no interest */
+    CF__NL_VERSION,         /* "NCCL version 2.18.5+cuda12.2" */
+    CF__NL_USING_NETWORK,   /* "Using network IB" */
+    CF__NL_IB_USING,        /* "NET/IB : Using [0]mlx5_0:1/IB [1]mlx5_2:1/RoCE ..." */
+    CF__NL_SOCKET_USING,    /* "NET/Socket : Using [0]eth0:..." */
+    CF__NL_BOOTSTRAP,       /* "Bootstrap : Using eth0:..." */
+    CF__NL_OFI_PROVIDER,    /* "NET/OFI Selected provider is efa" */
+    CF__NL_OFI_PLUGIN,      /* "NET/OFI Using aws-ofi-nccl 1.5.0" and other NET/OFI lines */
+    CF__NL_GDR_HCA,         /* "NET/IB : GPU Direct RDMA Enabled|Disabled for HCA 0 'mlx5_0'" */
+    CF__NL_GDR_GPU,         /* "GPU Direct RDMA Enabled|Disabled for GPU 2[2] / HCA 0 (distance 3 >= 2)" */
+    CF__NL_CHANNEL,         /* "Channel 00/0 : 1[0] -> 0[0] [receive] via NET/IB/1/GDRDMA" */
+    CF__NL_ENV,             /* "NCCL_NET_GDR_LEVEL set by environment to SYS" */
+    CF__NL_COMM,            /* "comm 0x.. rank 3 nranks 16 ..." */
+    CF__NL_COMPLETION_ERR,  /* "NET/IB : Got completion from peer ... with status=12 ..." */
+    CF__NL_ERROR,           /* a WARN or return trace that ends the job */
+    CF__NL_TIMEOUT,         /* a WARN about a timeout */
+    CF__NL_WARN,            /* another WARN (kept for the record, not an error) */
+    CF__NL_IBVERBS_MISSING  /* "Failed to open libibverbs.so" */
+};
+
+/* Link layers of RDMA ports. */
+enum { CF__LL_UNKNOWN = 0, CF__LL_IB, CF__LL_ETH };
+
+#define CF__MAX_IBDEVS 32   /* NET/IB devices listed per line: 8 GPUs x 2-4 ports */
+
+typedef struct cf__ibdev {
+    int idx;                /* NCCL's device index [i] */
+    char name[32];
+    int port;
+    int ll;                 /* CF__LL_* */
+} cf__ibdev;
+
+typedef struct cf__nccl_line {
+    int kind;               /* CF__NL_* */
+    const char *host; size_t host_n;    /* "node01" of "node01:pid:tid [dev]"; n 0 if absent */
+    long pid, dev;                      /* -1 if absent */
+    int level;                          /* 'I' INFO, 'W' WARN, 'T' TRACE, 0 none */
+    const char *msg; size_t msg_n;      /* after "NCCL INFO " */
+    /* kind-specific */
+    char text[64];                      /* version / network name / provider / env value */
+    char env_name[40];
+    int enabled;                        /* GDR_HCA/GDR_GPU: 1 Enabled, 0 Disabled */
+    int distance, distance_max;         /* GDR_GPU: -1 if absent */
+    int dir;                            /* CHANNEL: 1 send, 2 receive, 0 unknown */
+    char net[32];                       /* CHANNEL: net name ("IB", "Socket", "AWS Libfabric") */
+    int netdev;                         /* CHANNEL: device index, -1 unknown */
+    int gdrdma;                         /* CHANNEL: carries /GDRDMA */
+    long rank, nranks;                  /* COMM */
+    int status;                         /* COMPLETION_ERR: wc status / error code */
+    int roce_gid;                       /* line shows an IPv4-mapped GID (::ffff:) */
+    cf__ibdev ibdevs[CF__MAX_IBDEVS];   /* IB_USING */
+    int n_ibdevs;
+} cf__nccl_line;
+
+/* Parses one line (after prefix stripping); out->kind CF__NL_NONE if it is
+ * not an NCCL_DEBUG line. */
+void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out);
+
+/* Families of NCCL net names: "IB", "IBext_v8" -> IB; "Socket"; "AWS
+ * Libfabric"/"Libfabric"/"OFI" -> OFI; "GPUDirectTCPX*" -> TCPX; "FasTrak*"
+ * -> TCPXO; "FastSocket" -> FASTSOCKET. */
+enum { CF__NET_UNKNOWN = 0, CF__NET_IB, CF__NET_SOCKET, CF__NET_OFI, CF__NET_TCPX,
+       CF__NET_TCPXO, CF__NET_FASTSOCKET, CF__NET_OTHER, CF__NET__COUNT };
+int cf__net_family(const char *name, size_t n);
+
+/* NCCL_NET_GDR_LEVEL value to NCCL's path level (LOC 0, NVL/PIX 1, PXB 2,
+ * PXN 3, PHB 4, SYS 5; old numeric values 0-5 as NCCL reads them); -1 if
+ * unrecognised. The default level is PXB (NCCL src/transport/net.cc). */
+int cf__gdr_level(const char *v);
+
+/* ----------------------------------------------------------- topology */
+
+#define CF__MAX_TOPO_DEVS CF_MAX_TOPO_DEVICES
+
+/* Link codes of nvidia-smi topo -m. */
+enum { CF__TL_UNKNOWN = 0, CF__TL_X, CF__TL_NV, CF__TL_PIX, CF__TL_PXB, CF__TL_PHB,
+       CF__TL_NODE, CF__TL_SYS };
+int cf__topo_link(const char *s, size_t n, int *nvlinks);
+const char *cf__topo_link_name(int code);
+
+typedef struct cf__topo {
+    int ncols;
+    char names[CF__MAX_TOPO_DEVS][32];      /* column labels: GPU0, NIC0, mlx5_0 */
+    char nic_names[CF__MAX_TOPO_DEVS][32];  /* from the NIC Legend ("" if none) */
+    int nrows;
+    int row_of[CF__MAX_TOPO_DEVS];          /* row index -> column index */
+    unsigned char link[CF__MAX_TOPO_DEVS][CF__MAX_TOPO_DEVS];   /* [row][col] CF__TL_* */
+    unsigned char nvl[CF__MAX_TOPO_DEVS][CF__MAX_TOPO_DEVS];    /* NV# count */
+} cf__topo;
+
+/* Reads a header line ("\tGPU0\tGPU1\tmlx5_0\tCPU Affinity..."); returns 1
+ * and fills t->names/ncols if the line is one. */
+int cf__topo_header(const char *s, size_t n, cf__topo *t);
+/* Reads one matrix row of t; returns 1 if the line is one. */
+int cf__topo_row(const char *s, size_t n, cf__topo *t);
+/* Reads a NIC Legend line ("  NIC0: mlx5_0"); returns 1 if it is one. */
+int cf__topo_nic_legend(const char *s, size_t n, cf__topo *t);
+/* 1 if the column is a GPU / a NIC. */
+int cf__topo_is_gpu(const cf__topo *t, int col);
+int cf__topo_is_nic(const cf__topo *t, int col);
+
+typedef struct cf__topo_analysis {
+    int gpus, nics;
+    int nvlink;             /* some GPU pair is NV# */
+    int gpu_pairs;          /* GPU pairs in the matrix */
+    int far_gpus;           /* GPUs whose nearest NIC is beyond PXB */
+    int best[CF__MAX_TOPO_DEVS];    /* per GPU column: best link to a NIC (CF__TL_*) */
+} cf__topo_analysis;
+void cf__topo_analyze(const cf__topo *t, cf__topo_analysis *out);
+
+/* ------------------------------------------------ ibstat / ibv_devinfo */
+
+#define CF__MAX_PORTS CF_MAX_AUDIT_PORTS
+
+typedef struct cf__port {
+    char ca[32];
+    int port;
+    int active;             /* -1 unknown, 0 down, 1 active */
+    char state[24], phys_state[24];
+    double rate_gbps;       /* NAN unknown */
+    int ll;                 /* CF__LL_* */
+    int roce_v2;            /* a GID is IPv4-mapped */
+    double width, speed_gbps;   /* ibv_devinfo active_width x active_speed */
+    int seen_state, seen_rate, seen_ll;
+    long line;
+    int complete;           /* state, rate (ibstat) and link layer were seen */
+} cf__port;
+
+/* ibstat lines. */
+enum { CF__IB_NONE = 0, CF__IB_CA, CF__IB_PORT, CF__IB_FIELD };
+enum { CF__IBF_OTHER = 0, CF__IBF_STATE, CF__IBF_PHYS, CF__IBF_RATE, CF__IBF_LL,
+       CF__IBF_WIDTH, CF__IBF_SPEED, CF__IBF_GID };
+typedef struct cf__ib_line {
+    int kind;               /* CF__IB_* */
+    int field;              /* CF__IBF_* */
+    char name[32];          /* CA name (CA / hca_id) */
+    long port;
+    char value[48];
+    double num;             /* RATE, SPEED; width factor for WIDTH */
+} cf__ib_line;
+/* ibstat: "CA 'mlx5_0'", "Port 1:", "State: Active", "Rate: 400", ... */
+void cf__ibstat_parse(const char *s, size_t n, cf__ib_line *out);
+/* ibv_devinfo: "hca_id:\tmlx5_0", "port:\t1", "state:\tPORT_ACTIVE (4)",
+ * "active_width:\t4X (2)", "active_speed:\t50.0 Gbps (64)", "link_layer:\tInfiniBand" */
+void cf__ibv_parse(const char *s, size_t n, cf__ib_line *out);
+/* Applies a FIELD line to a port. */
+void cf__port_apply(cf__port *p, const cf__ib_line *l, int devinfo);
+/* After the last line of a port: completes the rate from width x speed. */
+void cf__port_finish(cf__port *p);
+
+#endif
