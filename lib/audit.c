@@ -1169,6 +1169,13 @@ static const char *nccl_result_name(int code)
 
 static int run_has_content(const run *r) { return r->nrows > 0 || r->partial_last; }
 
+/* A run without result rows that still shows facts: the parameter line, the
+ * rank list or the collective's name. */
+static int run_has_facts(const run *r)
+{
+    return r->rank_lines > 0 || r->params_lines > 0 || r->coll != CF_COLL_UNKNOWN;
+}
+
 static void part_findings(cf_audit *a)
 {
     for (int i = 0; i < a->nparts; i++) {
@@ -1179,7 +1186,17 @@ static void part_findings(cf_audit *a)
         if (p->kind == PK_PERF) {
             run *r = p->r;
             cf__perf_analysis *an = &r->an;
-            if (!run_has_content(r)) continue;
+            if (!run_has_content(r)) {
+                /* A run cut before its first result row (issue #4: "a
+                 * header-only or cut-off run: its facts plus TRUNCATED_INPUT"). */
+                if (run_has_facts(r)) {
+                    at.line = p->last_line;
+                    add_finding(a, i, "TRUNCATED_INPUT", CF_SEV_INFO, at, "%s",
+                                "the nccl-tests output ends before its first result row: ranks "
+                                "and devices are read, bandwidth is not shown");
+                }
+                continue;
+            }
             if (an->wrong_rows > 0) {
                 at.line = r->rows[an->first_wrong_row].line;
                 add_finding(a, i, "WRONG_RESULTS", CF_SEV_ERROR, at,
@@ -1720,7 +1737,9 @@ static int has_content(const cf_audit *a, int *header_only)
         const part *p = &a->parts[i];
         switch (p->kind) {
         case PK_PERF:
-            if (run_has_content(p->r)) any = 1;
+            /* A header with ranks or devices is content (its facts plus
+             * TRUNCATED_INPUT); column headings alone are not. */
+            if (run_has_content(p->r) || run_has_facts(p->r)) any = 1;
             else *header_only = 1;
             break;
         case PK_TOPO:
