@@ -5,8 +5,7 @@
  * shows exactly what `clusterfit list/show/plan/audit/predict --format json`
  * shows. One catalog handle serves every request under a mutex (the catalog
  * is an SQLite connection and its state is not documented as thread-safe);
- * the audit and the collective model need no lock. An endpoint whose library
- * function is not linked yet answers 501 (see libcheck.h). Routing by method
+ * the audit and the collective model need no lock. Routing by method
  * and path lives here; server.c knows nothing of the endpoints. */
 #include <errno.h>
 #include <math.h>
@@ -17,7 +16,7 @@
 #include <string.h>
 #include <time.h>
 #include "server.h"
-#include "libcheck.h"
+#include "clusterfit/clusterfit.h"
 
 #ifndef CF_VERSION
 #define CF_VERSION "0.1.0"
@@ -60,11 +59,7 @@ srv_api *srv_api_new(const char *db_path, const char *now, char *err, size_t n)
     if (now) snprintf(api->now, sizeof api->now, "%s", now);
     cf_error_clear(&e);
     st = cf_catalog_open(db_path, &api->cat, &e);
-    if (st == CF_EUNSUPPORTED) {
-        /* The library has no catalog yet: its endpoints answer 501. */
-        snprintf(api->cat_error, sizeof api->cat_error, "%s", e.message[0] ? e.message : cf_strerror(st));
-        api->cat = NULL;
-    } else if (st != CF_OK) {
+    if (st != CF_OK) {
         char buf[CF_ERROR_MSG_MAX + 256];
         if (e.message[0]) cf_error_format(&e, buf, sizeof buf);
         else snprintf(buf, sizeof buf, "%s", cf_strerror(st));
@@ -79,7 +74,7 @@ srv_api *srv_api_new(const char *db_path, const char *now, char *err, size_t n)
 void srv_api_free(srv_api *api)
 {
     if (!api) return;
-    if (api->cat && SRV_HAVE(cf_catalog_close)) cf_catalog_close(api->cat);
+    if (api->cat) cf_catalog_close(api->cat);
     pthread_mutex_destroy(&api->lock);
     free(api);
 }
@@ -94,25 +89,14 @@ static void reply_json(srv_reply *out, unsigned status, json_t *j)
     out->json = j;
 }
 
-static int not_implemented(srv_reply *out, const char *what)
-{
-    srv_error(out, 501, "not_implemented", "%s is not implemented in this build of libclusterfit", what);
-    return -1;
-}
-
-/* 501 unless the catalog and the functions every catalog endpoint uses exist. */
+/* 500 when the catalog could not be opened at start-up (the reason is kept). */
 static int need_catalog(srv_api *api, srv_reply *out)
 {
     if (!api->cat) {
-        srv_error(out, 501, "not_implemented", "the catalog is not available in this build: %s",
-                  api->cat_error[0] ? api->cat_error : "not implemented");
+        srv_error(out, 500, "internal", "the catalog could not be opened: %s",
+                  api->cat_error[0] ? api->cat_error : "unknown reason");
         return -1;
     }
-    if (!SRV_HAVE(cf_filter_init) || !SRV_HAVE(cf_filter_set) || !SRV_HAVE(cf_sort_parse) ||
-        !SRV_HAVE(cf_sort_accepted) || !SRV_HAVE(cf_catalog_query) || !SRV_HAVE(cf_catalog_get) ||
-        !SRV_HAVE(cf_offering_to_json) || !SRV_HAVE(cf_offering_list_free) ||
-        !SRV_HAVE(cf_offering_destroy))
-        return not_implemented(out, "the catalog query");
     return 0;
 }
 
@@ -171,7 +155,7 @@ static long age_days(const char *as_of, const char *now)
 {
     char today[16];
     long days;
-    if (!as_of || !SRV_HAVE(cf_age_days)) return -1;
+    if (!as_of) return -1;
     if (now && *now) {
         snprintf(today, sizeof today, "%s", now);
     } else {
@@ -226,10 +210,6 @@ static void get_predict_collective(srv_api *api, const srv_request *rq, srv_repl
     cf_coll_result r;
     cf_status st;
 
-    if (!SRV_HAVE(cf_collective_predict) || !SRV_HAVE(cf_coll_result_to_json)) {
-        not_implemented(out, "the collective model");
-        return;
-    }
     if (srv_parse_coll(rq->args, rq->n_args, &cq, msg, sizeof msg) != 0) {
         srv_error(out, 400, "bad_request", "%s", msg);
         return;
@@ -239,10 +219,6 @@ static void get_predict_collective(srv_api *api, const srv_request *rq, srv_repl
         cf_error e;
         cf_gdr gdr = cq.fab.gdr;
         if (need_catalog(api, out) != 0) return;
-        if (!SRV_HAVE(cf_fabric_from_offering)) {
-            not_implemented(out, "the fabric of an offering");
-            return;
-        }
         pthread_mutex_lock(&api->lock);
         st = cf_catalog_get(api->cat, cq.offering, &o);
         pthread_mutex_unlock(&api->lock);
@@ -319,7 +295,7 @@ static int plan_input(const json_t *body, cf_workload *w, srv_list_query *lq, cf
         const char *name = json_string_value(v);
         if (strchr(name, '/') || strchr(name, '.')) {
             srv_error(out, 400, "bad_request", "'workload' must be a preset name (%s) or an object",
-                      SRV_HAVE(cf_workload_presets) ? cf_workload_presets() : "");
+                      cf_workload_presets());
             return -1;
         }
         st = cf_workload_load(name, w, &e);
@@ -327,7 +303,7 @@ static int plan_input(const json_t *body, cf_workload *w, srv_list_query *lq, cf
         st = cf_workload_from_json(v, "workload", w, &e);
     } else {
         srv_error(out, 400, "bad_request", "'workload' is required: a preset name (%s) or an object",
-                  SRV_HAVE(cf_workload_presets) ? cf_workload_presets() : "");
+                  cf_workload_presets());
         return -1;
     }
     if (st != CF_OK) {
@@ -380,7 +356,7 @@ static void add_scaling(srv_api *api, json_t *plan, const cf_workload *w)
 {
     json_t *ranked = json_object_get(plan, "ranked"), *curves, *row;
     size_t i;
-    if (!SRV_HAVE(cf_scale) || !json_is_array(ranked)) return;
+    if (!json_is_array(ranked)) return;
     curves = json_array();
     if (!curves) return;
     json_array_foreach(ranked, i, row) {
@@ -432,12 +408,6 @@ static void post_plan(srv_api *api, const srv_request *rq, srv_reply *out)
     if (!json_is_object(body)) {
         json_decref(body);
         srv_error(out, 400, "bad_request", "the body must be a JSON object");
-        return;
-    }
-    if (!SRV_HAVE(cf_plan) || !SRV_HAVE(cf_plan_opts_init) || !SRV_HAVE(cf_workload_load) ||
-        !SRV_HAVE(cf_workload_from_json)) {
-        json_decref(body);
-        not_implemented(out, "the plan");
         return;
     }
     if (need_catalog(api, out) != 0) {
@@ -503,18 +473,10 @@ static void post_audit(srv_api *api, const srv_request *rq, srv_reply *out)
                   "multipart/form-data file field");
         return;
     }
-    if (!SRV_HAVE(cf_audit_buffer)) {
-        not_implemented(out, "the audit");
-        return;
-    }
     if (offering) {
         cf_offering *o = NULL;
         cf_error e;
         if (need_catalog(api, out) != 0) return;
-        if (!SRV_HAVE(cf_fabric_from_offering)) {
-            not_implemented(out, "the fabric of an offering");
-            return;
-        }
         pthread_mutex_lock(&api->lock);
         st = cf_catalog_get(api->cat, offering, &o);
         pthread_mutex_unlock(&api->lock);
@@ -569,9 +531,8 @@ static void get_vocab(srv_reply *out)
                           "storage", split_names(cf_set_accepted(CF_SET_STORAGE)),
                           "sort", "price", "gbps", "gpus", "max-cluster", "provider", "as-of");
     if (j) {
-        json_object_set_new(j, "gpu", SRV_HAVE(cf_gpu_accepted) ? split_names(cf_gpu_accepted()) : json_null());
-        json_object_set_new(j, "workloads", SRV_HAVE(cf_workload_presets) ? split_names(cf_workload_presets())
-                                                                         : json_null());
+        json_object_set_new(j, "gpu", split_names(cf_gpu_accepted()));
+        json_object_set_new(j, "workloads", split_names(cf_workload_presets()));
     }
     reply_json(out, 200, j);
     out->cacheable = 1;
@@ -580,7 +541,7 @@ static void get_vocab(srv_reply *out)
 static void get_health(srv_api *api, srv_reply *out)
 {
     reply_json(out, 200, json_pack("{s:s,s:s,s:s}", "status", "ok", "version", CF_VERSION,
-                                   "catalog", api->cat ? "ok" : "not_implemented"));
+                                   "catalog", api->cat ? "ok" : "unavailable"));
 }
 
 static const cf_web_file *find_asset(const char *path)

@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "server.h"
-#include "libcheck.h"
+#include "clusterfit/clusterfit.h"
 
 static const char *const list_params[] = {
     "multinode", "network", "gdr", "rdma", "gpu", "min_gbps", "orchestration",
@@ -105,10 +105,10 @@ static int text(const char *key, const char *v, char *dst, size_t n, char *msg, 
 static int gpu_name(const char *key, const char *v, char *dst, size_t n, char *msg, size_t msgn)
 {
     const cf_gpu_spec *spec;
-    if (SRV_HAVE(cf_gpu_lookup) && cf_gpu_lookup(v, &spec) != CF_OK)
+    if (cf_gpu_lookup(v, &spec) != CF_OK)
         return fail(msg, msgn, "parameter '%s': unknown GPU '%.64s' (accepted: %s)", key, v,
-                    SRV_HAVE(cf_gpu_accepted) ? cf_gpu_accepted() : "see data/gpus.csv");
-    if (SRV_HAVE(cf_gpu_lookup)) v = spec->name;    /* canonical spelling */
+                    cf_gpu_accepted());
+    v = spec->name;    /* canonical spelling */
     return text(key, v, dst, n, msg, msgn);
 }
 

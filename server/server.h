@@ -72,8 +72,7 @@ typedef struct srv_reply {
 typedef struct srv_api srv_api;
 
 /* Opens the catalog at `db_path` for the API. On failure writes a message to
- * err (size n) and returns NULL. A catalog the library does not implement yet
- * is not a failure: its endpoints answer 501. Caller frees with srv_api_free. */
+ * err (size n) and returns NULL. Caller frees with srv_api_free. */
 srv_api *srv_api_new(const char *db_path, const char *now, char *err, size_t n);
 void srv_api_free(srv_api *api);
 

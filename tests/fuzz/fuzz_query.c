@@ -8,10 +8,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-/* The server refers to the library weakly (server/libcheck.h), which would
- * not pull the catalog's objects out of libclusterfit.a: ask for ordinary
- * references. */
-#define SRV_STRONG_LIB 1
 #include "../../server/query.c"
 
 #define MAX_PAIRS 64
