@@ -2960,15 +2960,44 @@ char *cf_audit_report_text(const json_t *report)
         sb_printf(&b, "   expected: %.2f GB/s (%s)", json_number_value(v),
                   js(report, "expected_source") ? js(report, "expected_source") : "");
     sb_printf(&b, "\n");
+    if (json_is_number(json_object_get(report, "busbw_GBps")) && !json_is_number(v))
+        sb_printf(&b, "bandwidth: not compared with a link rate (no expected busbw in the input); "
+                      "give --expect-gbps N (per-node line rate, Gbit/s) or --offering ID\n");
+    v = json_object_get(report, "runs");
+    if (json_is_integer(v) && json_integer_value(v) > 1) {
+        const json_t *rf = json_object_get(report, "run_facts"), *r;
+        size_t k;
+        sb_printf(&b, "runs: %lld separate runs; the facts above are run %lld's\n",
+                  (long long)json_integer_value(v),
+                  (long long)json_integer_value(json_object_get(report, "run")));
+        json_array_foreach(rf, k, r) {
+            const json_t *files = json_object_get(r, "files"), *bw = json_object_get(r, "busbw_GBps");
+            const json_t *ex = json_object_get(r, "expected_busbw_GBps");
+            const char *f0 = json_string_value(json_array_get(files, 0));
+            sb_printf(&b, "  run %lld (%s) %s:%lld%s  network %s  gdr %s  nccl %s  collective %s",
+                      (long long)json_integer_value(json_object_get(r, "run")),
+                      js(r, "kind") ? js(r, "kind") : "", f0 ? f0 : "-",
+                      (long long)json_integer_value(json_object_get(r, "first_line")),
+                      json_array_size(files) > 1 ? " (+ more files)" : "",
+                      js(r, "network") ? js(r, "network") : "unknown",
+                      js(r, "gdr") ? js(r, "gdr") : "unknown",
+                      js(r, "nccl_version") ? js(r, "nccl_version") : "-",
+                      js(r, "collective") ? js(r, "collective") : "-");
+            if (json_is_number(bw)) sb_printf(&b, "  busbw %.2f GB/s", json_number_value(bw));
+            if (json_is_number(ex)) sb_printf(&b, " of %.2f expected", json_number_value(ex));
+            sb_printf(&b, "\n");
+        }
+    }
     fs = json_object_get(report, "findings");
     if (json_array_size(fs) == 0) sb_printf(&b, "findings: none\n");
     else sb_printf(&b, "findings:\n");
     json_array_foreach(fs, i, f) {
-        const char *code = js(f, "code"), *file = js(f, "file");
+        const char *code = js(f, "code"), *file = js(f, "file"), *act = js(f, "action");
         const json_t *ln = json_object_get(f, "line");
+        if (!act && code) act = action_of(code);
         sb_printf(&b, "  %-7s %s: %s\n", js(f, "severity") ? js(f, "severity") : "",
                   code ? code : "", js(f, "message") ? js(f, "message") : "");
-        if (code && action_of(code)[0]) sb_printf(&b, "          action: %s\n", action_of(code));
+        if (act && act[0]) sb_printf(&b, "          action: %s\n", act);
         if (file && json_is_integer(ln))
             sb_printf(&b, "          at: %s:%lld\n", file, (long long)json_integer_value(ln));
     }
