@@ -2967,8 +2967,10 @@ char *cf_audit_report_text(const json_t *report)
     if (json_is_integer(v) && json_integer_value(v) > 1) {
         const json_t *rf = json_object_get(report, "run_facts"), *r;
         size_t k;
-        sb_printf(&b, "runs: %lld separate runs; the facts above are run %lld's\n",
-                  (long long)json_integer_value(v),
+        long long hw = (long long)json_array_size(rf) - (long long)json_integer_value(v);
+        sb_printf(&b, "runs: %lld separate runs", (long long)json_integer_value(v));
+        if (hw > 0) sb_printf(&b, " and %lld hardware dump(s) tied to none of them", hw);
+        sb_printf(&b, "; the facts above are those of run %lld\n",
                   (long long)json_integer_value(json_object_get(report, "run")));
         json_array_foreach(rf, k, r) {
             const json_t *files = json_object_get(r, "files"), *bw = json_object_get(r, "busbw_GBps");
@@ -2983,6 +2985,10 @@ char *cf_audit_report_text(const json_t *report)
                       js(r, "gdr") ? js(r, "gdr") : "unknown",
                       js(r, "nccl_version") ? js(r, "nccl_version") : "-",
                       js(r, "collective") ? js(r, "collective") : "-");
+            if (json_is_integer(json_object_get(r, "ranks")))
+                sb_printf(&b, "  ranks %lld", (long long)json_integer_value(json_object_get(r, "ranks")));
+            if (json_is_integer(json_object_get(r, "nodes")))
+                sb_printf(&b, "  nodes %lld", (long long)json_integer_value(json_object_get(r, "nodes")));
             if (json_is_number(bw)) sb_printf(&b, "  busbw %.2f GB/s", json_number_value(bw));
             if (json_is_number(ex)) sb_printf(&b, " of %.2f expected", json_number_value(ex));
             sb_printf(&b, "\n");
