@@ -10,8 +10,14 @@
  * a port dump is open; everything else is recognised line by line by its
  * first byte and a few fixed substrings. Evidence is kept as counters and
  * small fixed arrays, plus hash sets (hosts, ranks) capped in limits.h; per
- * run only the result rows (CF_MAX_PERF_ROWS) are kept. Conclusions are
- * drawn once, in cf_audit_finish(), from the evidence of all files.
+ * run only the result rows (CF_MAX_PERF_ROWS) are kept. Evidence is kept
+ * per segment (see struct seg): an input may hold several runs (files,
+ * nccl-tests runs, NCCL versions, process sets), and facts of different
+ * runs are never combined. Conclusions are drawn once, in
+ * cf_audit_finish(): segments are joined into runs where the input links
+ * them, each run is judged on its own evidence, and the top level reports
+ * the run of the last nccl-tests table (DESIGN §5), with SEVERAL_RUNS when
+ * there are more.
  *
  * Rules and their sources: DESIGN §5 (codes, severities, status order);
  * NCCL's net.cc/net_ib.cc/paths.cc for what lines mean (see ncclog.c); the
@@ -1406,7 +1412,10 @@ cf_status cf_audit_begin_file(cf_audit *a, const char *name)
     cf__linebuf_reset(&a->lb);
     a->f_run = a->f_nccl = a->f_topo = a->f_ib = a->f_fw = -1;
     a->pending_coll = CF_COLL_UNKNOWN;
-    if (new_seg(a) != 0) return CF_ENOMEM;
+    if (new_seg(a) != 0) {
+        cf__free(a->files[--a->nfiles]);
+        return CF_ENOMEM;
+    }
     a->topo_state = 0;
     a->in_rank_list = 0;
     a->cur_port = NULL;
@@ -1422,6 +1431,7 @@ cf_status cf_audit_feed(cf_audit *a, const char *buf, size_t n)
         cf_status st = cf_audit_begin_file(a, "-");
         if (st != CF_OK) return st;
     }
+    if (a->cur < 0) return CF_ENOMEM;      /* the first begin_file failed */
     a->bytes += (long)n;
     return cf__linebuf_feed(&a->lb, buf, n, on_line, a);
 }
@@ -1431,6 +1441,7 @@ cf_status cf_audit_end_file(cf_audit *a)
     cf_status st;
     if (!a) return CF_EINVAL;
     if (a->nfiles == 0) return CF_OK;
+    if (a->cur < 0) return CF_ENOMEM;      /* the first begin_file failed */
     st = cf__linebuf_finish(&a->lb, on_line, a);
     close_run(a);
     close_topo(a);
