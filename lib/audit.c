@@ -2214,6 +2214,13 @@ static const char ACT_GDR_GENERIC[] =
     "rerun with NCCL_DEBUG=INFO (TRACE for per-GPU lines) to see why: GPU-NIC distance "
     "(nvidia-smi topo -m), the peer-memory module (lsmod | grep peermem) or DMA-BUF support";
 
+/* The last path component of a file name (evidence named in a message). */
+static const char *base_name(const char *f)
+{
+    const char *b = strrchr(f, '/');
+    return b ? b + 1 : f;
+}
+
 /* GDR_DISABLED, with the cause and action the input's evidence decides. */
 static void gdr_disabled(cf_audit *a, int g)
 {
@@ -2247,17 +2254,17 @@ static void gdr_disabled(cf_audit *a, int g)
                             "GPUDirect RDMA is disabled for every HCA although lsmod lists "
                             "nvidia_peermem (%s:%ld): the module does not work with this driver, "
                             "OFED or kernel; data is staged through host memory",
-                            a->files[s->peermem_loc.file], s->peermem_loc.line);
+                            base_name(a->files[s->peermem_loc.file]), s->peermem_loc.line);
         else if (s->lsmod)
             add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_hca_off_loc, ACT_GDR_LOAD,
                             "GPUDirect RDMA is disabled for every HCA and the lsmod output (%s:%ld) "
                             "lists no nvidia_peermem; data is staged through host memory",
-                            a->files[s->lsmod_loc.file], s->lsmod_loc.line);
+                            base_name(a->files[s->lsmod_loc.file]), s->lsmod_loc.line);
         else if (e->dmabuf)
             add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_hca_off_loc, ACT_GDR_DMABUF,
                             "GPUDirect RDMA is disabled for every HCA although DMA-BUF is available "
                             "on the GPU (%s:%ld); data is staged through host memory",
-                            a->files[e->dmabuf_loc.file], e->dmabuf_loc.line);
+                            base_name(a->files[e->dmabuf_loc.file]), e->dmabuf_loc.line);
         else
             add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_hca_off_loc, ACT_GDR_LOAD,
                             "GPUDirect RDMA is disabled for every HCA: neither peer memory "
@@ -2267,7 +2274,7 @@ static void gdr_disabled(cf_audit *a, int g)
                         e->first_nogdr_ch.line ? e->first_nogdr_ch : topo_at, ACT_GDR_TOPO_MATRIX,
                         "the network channels do not use GPUDirect RDMA (no /GDRDMA) and the "
                         "topology matrix (%s:%ld) shows %d GPU(s) with no NIC within PXB; data is "
-                        "staged through host memory", a->files[topo_at.file], topo_at.line, far_topo);
+                        "staged through host memory", base_name(a->files[topo_at.file]), topo_at.line, far_topo);
     } else {
         add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING,
                         e->first_nogdr_ch.line ? e->first_nogdr_ch : e->gdr_gpu_off_loc, ACT_GDR_GENERIC,
@@ -2846,7 +2853,7 @@ cf_status cf_audit_finish(cf_audit *a, json_t **report, cf_audit_status *status)
                         "the input holds %d separate runs (other files, NCCL versions, processes "
                         "or nccl-tests runs); the top-level facts are those of run %d, from %s:%ld; "
                         "every finding keeps its own file, line and run", nruns, primary,
-                        a->files[at.file], at.line);
+                        base_name(a->files[at.file]), at.line);
         }
     }
     if (!has_content(a, &header_only)) {
