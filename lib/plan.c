@@ -523,6 +523,25 @@ cf_status cf__plan_check_opts(const cf_plan_opts *o, cf_error *err)
 
 /* ---- scale ---- */
 
+/* {tp, pp, vp, dp, cp, zero, recompute, micro_batch} of a layout; NULL on ENOMEM. */
+static json_t *layout_json(const cf_layout *l)
+{
+    json_t *j = json_object();
+    if (!j) return NULL;
+    if (json_object_set_new(j, "tp", json_integer(l->tp)) ||
+        json_object_set_new(j, "pp", json_integer(l->pp)) ||
+        json_object_set_new(j, "vp", json_integer(l->vp)) ||
+        json_object_set_new(j, "dp", json_integer(l->dp)) ||
+        json_object_set_new(j, "cp", json_integer(l->cp)) ||
+        json_object_set_new(j, "zero", json_integer(l->zero)) ||
+        json_object_set_new(j, "recompute", json_string(cf_recompute_name(l->recompute))) ||
+        json_object_set_new(j, "micro_batch", json_integer(l->micro_batch))) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
+}
+
 static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, double steps,
                          double units, const cf_offering *o, double price)
 {
@@ -540,7 +559,8 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
         json_object_set_new(j, "step_time_s", pt->found ? real_or_null(pt->res.step_time_s) : json_null()) ||
         json_object_set_new(j, "throughput", real_or_null(thr)) ||
         json_object_set_new(j, "scaling_efficiency", real_or_null(e)) ||
-        json_object_set_new(j, "cost", real_or_null(cost))) {
+        json_object_set_new(j, "cost", real_or_null(cost)) ||
+        json_object_set_new(j, "layout", pt->found ? layout_json(&pt->lay) : json_null())) {
         json_decref(j);
         return NULL;
     }
