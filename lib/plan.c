@@ -88,8 +88,9 @@ static void over_text(char *buf, size_t cap, const cf_offering *o, int nodes)
         snprintf(buf, cap, "over %s", net_label(o->network));
 }
 
-void cf__plan_layout_words(char *buf, size_t cap, const cf_layout *l, int llm)
+void cf_layout_words(char *buf, size_t cap, const cf_layout *l, cf_workload_kind kind)
 {
+    int llm = kind == CF_WL_LLM;
     size_t n = 0;
     const char *rc;
 #define PUT(...) do { if (n < cap) n += (size_t)snprintf(buf + n, cap - n, __VA_ARGS__); } while (0)
@@ -110,8 +111,8 @@ void cf__plan_e_reason(char *buf, size_t cap, const cf__plan_point *p0, const cf
                        int llm, int memory_bound)
 {
     char l0[96], l1[96];
-    cf__plan_layout_words(l0, sizeof l0, &p0->lay, llm);
-    cf__plan_layout_words(l1, sizeof l1, &pt->lay, llm);
+    cf_layout_words(l0, sizeof l0, &p0->lay, llm ? CF_WL_LLM : CF_WL_DATA_PARALLEL);
+    cf_layout_words(l1, sizeof l1, &pt->lay, llm ? CF_WL_LLM : CF_WL_DATA_PARALLEL);
     if (memory_bound)
         snprintf(buf, cap, "above 1 because memory binds on %d node%s: the fastest layout that fits "
                  "there is %s, while %d nodes have room for %s", p0->nodes, p0->nodes == 1 ? "" : "s",

@@ -110,11 +110,6 @@ cf_status cf__plan_check_opts(const cf_plan_opts *o, cf_error *err);
 cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_workload *w,
                         const int *nodes, size_t n_nodes, json_t **out, cf_error *err);
 
-/* A layout in words: "TP4 PP2v2 CP2 DP2 with ZeRO-3 and full recompute"
- * (degrees of 1 left out, DP always; ZeRO 0 left out); for other workload
- * kinds "DP16". */
-void cf__plan_layout_words(char *buf, size_t cap, const cf_layout *l, int llm);
-
 /* Why E > 1 at pt against p0 (the N0 point): "above 1 because memory binds
  * on 2 nodes: the fastest layout that fits there is ..., while 8 nodes have
  * room for ..." when memory_bound, else a sentence that does not blame
