@@ -99,7 +99,7 @@ static void print_text(const cf_workload *w, const cf_layout *l, int nodes, cons
            fab->gpus_per_node, fab->gpu, (long)nodes * fab->gpus_per_node);
     printf("%-21s%s", "layout", lay);
     if (w->kind == CF_WL_LLM)
-        printf(", micro-batch %d%s%s", l->micro_batch,
+        printf("\n%-21smicro-batch %d%s%s", "", l->micro_batch,
                l->tp > 1 ? (l->sequence_parallel ? ", sequence parallel" : ", no sequence parallel") : "",
                l->tp > 1 && l->tp_comm_overlap ? ", TP overlap" : "");
     printf("\n");
