@@ -28,8 +28,9 @@ static void usage(FILE *out)
             "Nodes = tp*pp*dp*cp / gpus-per-node. Output: step_time_s, tflops_per_gpu, mfu,\n"
             "tokens_per_s (samples, cell updates or tasks per second for other kinds),\n"
             "tokens_per_s_per_gpu, memory_per_gpu_gib, fits_memory (against the GPU's vendor GB,\n"
-            "10^9 bytes, in GiB; text output says 'does not fit' when it exceeds it) and the\n"
-            "breakdown of the step time.\n",
+            "10^9 bytes, in GiB; text output says 'does not fit' when it exceeds it),\n"
+            "parallel_efficiency (step time with no exposed communication or bubble over\n"
+            "the step time, a fraction 0-1) and the breakdown of the step time.\n",
             cf_workload_presets());
 }
 
@@ -206,9 +207,13 @@ int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
     avail = available_gib(&fab);
     if (fmt == FMT_JSON) {
         json_t *j = cf_step_result_to_json(&res);
-        if (j && json_object_set_new(j, "fits_memory",
-                                     isnan(avail) ? json_null()
-                                                  : json_boolean(res.memory_per_gpu_gib <= avail)) != 0) {
+        if (j && (json_object_set_new(j, "fits_memory",
+                                      isnan(avail) ? json_null()
+                                                   : json_boolean(res.memory_per_gpu_gib <= avail)) != 0 ||
+                  json_object_set_new(j, "parallel_efficiency",
+                                      res.ideal_step_time_s > 0
+                                          ? json_real(res.ideal_step_time_s / res.step_time_s)
+                                          : json_null()) != 0)) {
             json_decref(j);
             j = NULL;
         }

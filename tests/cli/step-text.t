@@ -5,7 +5,10 @@
 a="--workload llama3-70b --tp 8 --pp 4 --dp 4 --offering aws-p5-48xlarge"
 cf predict step $a --format json; expect_rc 0
 tps=$(jq -r '.tokens_per_s | round' "$T/out")
-p=$(jq -r '(.ideal_step_time_s / .step_time_s * 100 | round) / 100' "$T/out")
+# For an LLM the ideal step is the compute term (DESIGN §4.1 P).
+expect_json_true '((.parallel_efficiency - .breakdown.compute_s / .step_time_s) | fabs) < 1e-9'
+p=$(jq -r '.parallel_efficiency * 100 | round | . / 100' "$T/out")
+[ -n "$p" ] && [ "$p" != null ] || fail "no parallel_efficiency"
 cf predict step $a; expect_rc 0
 tpsg=$(echo "$tps" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta')
 expect_out "llama3-70b on 16 nodes of 8 x H100-SXM (128 GPUs)"
