@@ -41,9 +41,9 @@ typedef struct cf_plan_opts {
  * row's `scaling_note` in `plan` and `scale`, the plan's `why`, the page's
  * note under the chart. E > 1 is not an error of the definition (DESIGN
  * §4.1): on N0 the workload often fits only with full recompute, ZeRO-3 or
- * more pipeline stages, which more nodes make unnecessary. 5 % is above the
- * step model's median error on the training validation rows (8-9 %, README)
- * halved, so smaller excesses are not worth a sentence. */
+ * more pipeline stages, which more nodes make unnecessary. Excesses up to 5 %
+ * are well inside the step model's own error (median 8-9 % on the training
+ * validation rows, README) and get no sentence. */
 #define CF_PLAN_E_NOTE_MIN 1.05
 
 /* Default cap on a cluster whose largest size the provider does not state
