@@ -294,7 +294,8 @@ static void unranked_summary(char *buf, size_t cap, json_t *unranked)
     for (size_t k = 0; k < nk && n < cap; k++) {
         char item[64];
         int len = snprintf(item, sizeof item, "%s%s %zu", k ? ", " : " (", kinds[k], counts[k]);
-        if (n + (size_t)len + (k + 1 < nk ? 5 : 1) > WIDTH) {
+        /* Room for what may follow: ", ...)." or ")." */
+        if (n + (size_t)len + (k + 1 < nk ? 7 : 2) > WIDTH) {
             snprintf(buf + n, cap - n, ", ...)");
             return;
         }

@@ -19,6 +19,8 @@ cf plan --workload "$T/w.json" --deadline 2160; expect_rc 0
 expect_out "Plan for llm-8b-test: 100B tokens, global batch 512 x 8192."
 expect_out "Cheapest total cost first (costs in USD), finishing within 2160 h (90 days)."
 expect_out "$nranked ranked, $nun not ranked ("
+# ... on one line: the summary ends there.
+grep -q "^$nranked ranked, $nun not ranked (.*)\.\$" "$T/out" || fail "the ranked/not ranked summary is not one line"
 expect_out "no price $nprice"
 expect_out "E: scaling efficiency"
 expect_out "cost USD"
