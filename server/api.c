@@ -63,7 +63,7 @@ srv_api *srv_api_new(const char *db_path, const char *now, char *err, size_t n)
         char buf[CF_ERROR_MSG_MAX + 256];
         if (e.message[0]) cf_error_format(&e, buf, sizeof buf);
         else snprintf(buf, sizeof buf, "%s", cf_strerror(st));
-        snprintf(err, n, "%s: %s", db_path, buf);
+        snprintf(err, n, "%s", buf); /* the message names the catalog's path */
         pthread_mutex_destroy(&api->lock);
         free(api);
         return NULL;
