@@ -570,7 +570,7 @@ static void mhd_log(void *cls, const char *fmt, va_list ap)
     while (n && buf[n - 1] == '\n') buf[--n] = '\0';
     if (s && s->starting) {
         /* Only the main thread runs while the daemon starts. */
-        if (!s->start_log[0]) snprintf(s->start_log, sizeof s->start_log, "%s", buf);
+        if (!s->start_log[0]) snprintf(s->start_log, sizeof s->start_log, "%.255s", buf);
         return;
     }
     fprintf(stderr, "clusterfit serve: %s\n", buf);

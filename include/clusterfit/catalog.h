@@ -140,8 +140,10 @@ typedef enum cf_import_format { CF_IMPORT_CSV = 0, CF_IMPORT_JSON } cf_import_fo
  * checked (vocabulary, numbers >= 0, dates, URLs, UTF-8, duplicate ids).
  * `name` (borrowed, kept in err->file) names the input in errors, which are
  * FILE:LINE:COLUMN (1-based; COLUMN = the cell's position in the row) with a
- * message "column: expected ..., got \"...\"". JSON values carry no line
- * numbers in jansson, so their errors name the element instead. Returns
+ * message "column: expected ..., got \"...\"". JSON errors carry the LINE:COLUMN
+ * of the value at fault and name the element ("offering N (id ...)"). A CSV
+ * row with more or fewer cells than the header is reported as such (at its
+ * first extra cell, or its last cell) before any of its cells. Returns
  * CF_EPARSE on bad input, CF_ELIMIT over CF_MAX_IMPORT_BYTES /
  * CF_MAX_IMPORT_ROWS / CF_MAX_FIELD_BYTES, CF_ENOMEM. On success *out owns the
  * rows (free with cf_offering_list_free); on error *out is empty. */
