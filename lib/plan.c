@@ -34,31 +34,54 @@ void cf_plan_opts_init(cf_plan_opts *o)
 
 /* ---- choosing one configuration per offering ---- */
 
+/* Time to train (h) and cost of point i; NAN cost when the price is. */
+static void point_tc(const cf__plan_point *p, double steps, int gpus_per_node,
+                     const cf__plan_price *pr, double *t, double *c)
+{
+    *t = steps * p->res.step_time_s / 3600.0;
+    *c = cf_job_cost(p->nodes, gpus_per_node, pr->price_gpu_hr, *t, pr->increment_s,
+                     pr->min_commitment_h, NULL);
+}
+
 int cf__plan_choose(const cf__plan_point *pts, size_t n, double steps, int gpus_per_node,
                     const cf__plan_price *pr, const cf__plan_goal *g, int *why_none)
 {
-    int best = -1, any = 0, deadline_ok = 0;
-    double best_t = 0, best_c = 0;
+    int best = -1, any = 0, deadline_ok = 0, time_obj = g->objective == CF_OBJ_TIME;
+    double best_v = 0, tie_v = 0, t, c;
+    /* Pass 1: the best value of the objective among the feasible points. */
     for (size_t i = 0; i < n; i++) {
-        double t, c;
+        double v;
         if (!pts[i].found) continue;
         any = 1;
-        t = steps * pts[i].res.step_time_s / 3600.0;
-        c = cf_job_cost(pts[i].nodes, gpus_per_node, pr->price_gpu_hr, t, pr->increment_s,
-                        pr->min_commitment_h, NULL);
+        point_tc(&pts[i], steps, gpus_per_node, pr, &t, &c);
         if (!isnan(g->deadline_h) && t > g->deadline_h) continue;
         deadline_ok = 1;
         if (!isnan(g->budget) && !(c <= g->budget)) continue;
-        if (best < 0 ||
-            (g->objective == CF_OBJ_TIME ? (t < best_t || (t == best_t && c < best_c))
-                                         : (c < best_c || (c == best_c && t < best_t)))) {
-            best = (int)i;
-            best_t = t;
-            best_c = c;
-        }
+        v = time_obj ? t : c;
+        if (best < 0 || v < best_v) { best = (int)i; best_v = v; }
     }
     if (why_none) *why_none = best >= 0 ? 0 : !any ? 1 : !deadline_ok ? 2 : 3;
-    return best;
+    if (best < 0 || isnan(best_v)) return best;
+    /* Pass 2 (CF_PLAN_NEAR_TIE_PCT): among the feasible points within the
+     * near-tie band of that value, the best on the other criterion (cost for
+     * the time objective, time for cost); exact ties keep the first. */
+    {
+        double band = best_v * (1.0 + CF_PLAN_NEAR_TIE_PCT / 100.0);
+        int pick = best;
+        point_tc(&pts[best], steps, gpus_per_node, pr, &t, &c);
+        tie_v = time_obj ? c : t;
+        for (size_t i = 0; i < n; i++) {
+            double v, other;
+            if (!pts[i].found) continue;
+            point_tc(&pts[i], steps, gpus_per_node, pr, &t, &c);
+            if (!isnan(g->deadline_h) && t > g->deadline_h) continue;
+            if (!isnan(g->budget) && !(c <= g->budget)) continue;
+            v = time_obj ? t : c;
+            other = time_obj ? c : t;
+            if (v <= band && other < tie_v) { pick = (int)i; tie_v = other; }
+        }
+        return pick;
+    }
 }
 
 /* ---- the why line ---- */

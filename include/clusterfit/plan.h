@@ -46,6 +46,16 @@ typedef struct cf_plan_opts {
  * validation rows, README) and get no sentence. */
 #define CF_PLAN_E_NOTE_MIN 1.05
 
+/* Near-tie rule of the choice per offering (`plan`, DESIGN §4.5): among the
+ * configurations whose objective is within this many percent of the best
+ * (time to train for --objective time, cost for --objective cost), the one
+ * best on the other criterion wins (cheapest, resp. fastest). Why 1 %: the
+ * step model's own error is 8-9 % median on the training validation rows
+ * (README), so a 1 % gap in time or cost is not a real difference, while
+ * paying twice the money for a 0.3 % faster run (4096 vs 2048 nodes) or
+ * waiting twice as long for 0.5 % less money is never what a user means. */
+#define CF_PLAN_NEAR_TIE_PCT 1.0
+
 /* Default cap on a cluster whose largest size the provider does not state
  * (DESIGN §4.5); such rows carry the flag max_cluster_unknown. */
 #define CF_PLAN_DEFAULT_MAX_GPUS 16384L
