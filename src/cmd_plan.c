@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
+#include "textfmt.h"
 
 static const char usage[] =
     "Usage: clusterfit plan --workload W [options]\n"
@@ -142,7 +143,7 @@ static int take_option(int c, const char *arg, cf_filter *f, cf_plan_opts *o, co
 
 /* ---- the table ---- */
 
-#define WIDTH 79            /* every line fits an 80-column terminal */
+#define WIDTH TF_WIDTH
 #define ID_WIDTH 21
 /* A cheapest plan longer than this (90 days, the deadline `make run` and the
  * web page use) gets a note suggesting --deadline. */
@@ -170,18 +171,9 @@ static const char *fmt_days(char *buf, size_t cap, double h)
  * cents. */
 static const char *fmt_amount(char *buf, size_t cap, double v)
 {
-    char digits[64];
-    size_t n, o = 0;
     if (isnan(v)) { snprintf(buf, cap, "unknown"); return buf; }
     if (v < 100) { snprintf(buf, cap, "%.2f", v); return buf; }
-    snprintf(digits, sizeof digits, "%.0f", v);
-    n = strlen(digits);
-    for (size_t i = 0; i < n && o + 2 < cap; i++) {
-        buf[o++] = digits[i];
-        if ((n - i - 1) % 3 == 0 && i + 1 < n) buf[o++] = ',';
-    }
-    buf[o] = '\0';
-    return buf;
+    return tf_thousands(buf, cap, v);
 }
 
 /* 15e12 -> "15T", 1.2e6 -> "1.2M": counts of tokens, samples, tasks. */
@@ -218,23 +210,7 @@ static void layout_text(char *buf, size_t cap, json_t *r)
 /* Prints `text` after `lead`, wrapped at WIDTH columns under the lead. */
 static void wrapped(FILE *out, const char *lead, const char *text)
 {
-    size_t col = strlen(lead), indent = col;
-    fputs(lead, out);
-    while (*text) {
-        size_t word = strcspn(text, " ");
-        if (col > indent && col + 1 + word > WIDTH) {
-            fprintf(out, "\n%*s", (int)indent, "");
-            col = indent;
-        } else if (col > indent) {
-            fputc(' ', out);
-            col++;
-        }
-        fwrite(text, 1, word, out);
-        col += word;
-        text += word;
-        while (*text == ' ') text++;
-    }
-    fputc('\n', out);
+    tf_wrap(out, lead, text, WIDTH);
 }
 
 /* The kind of an unranked reason, in a few words, for the summary line. */

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 #include "cli.h"
+#include "textfmt.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
@@ -74,20 +75,11 @@ static const char *rate_unit(const cf_workload *w)
 /* A rate with thousands separators from 1000 up, else 4 significant digits. */
 static const char *rate(char *buf, size_t cap, double v)
 {
-    char digits[64];
-    size_t n, o = 0;
     if (!(v >= 1000) || v >= 1e9) {
         snprintf(buf, cap, "%.4g", v);
         return buf;
     }
-    snprintf(digits, sizeof digits, "%.0f", v);
-    n = strlen(digits);
-    for (size_t i = 0; i < n && o + 2 < cap; i++) {
-        buf[o++] = digits[i];
-        if ((n - i - 1) % 3 == 0 && i + 1 < n) buf[o++] = ',';
-    }
-    buf[o] = '\0';
-    return buf;
+    return tf_thousands(buf, cap, v);
 }
 
 static void print_text(const cf_workload *w, const cf_layout *l, int nodes, const cf_fabric *fab,

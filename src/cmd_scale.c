@@ -8,6 +8,7 @@
 #include <string.h>
 #include "cli.h"
 #include "table.h"
+#include "textfmt.h"
 
 static const char usage[] =
     "Usage: clusterfit scale --workload W --offering ID [--nodes 1,2,4,...] [--format table|json]\n"
@@ -66,8 +67,6 @@ static const char *unit_of(const cf_workload *w)
  * below, `small` decimals, or 3 significant digits under 10 (0.00328, 7.56). */
 static const char *grouped(char *buf, size_t cap, double v, int small)
 {
-    char digits[64];
-    size_t n, o = 0;
     if (v < 10) {
         snprintf(buf, cap, "%.3g", v);
         return buf;
@@ -76,48 +75,7 @@ static const char *grouped(char *buf, size_t cap, double v, int small)
         snprintf(buf, cap, "%.*f", small, v);
         return buf;
     }
-    snprintf(digits, sizeof digits, "%.0f", v);
-    n = strlen(digits);
-    for (size_t i = 0; i < n && o + 2 < cap; i++) {
-        buf[o++] = digits[i];
-        if ((n - i - 1) % 3 == 0 && i + 1 < n) buf[o++] = ',';
-    }
-    buf[o] = '\0';
-    return buf;
-}
-
-static const char *net_label(cf_network n)
-{
-    switch (n) {
-    case CF_NET_IB: return "InfiniBand";
-    case CF_NET_ROCE: return "RoCE";
-    case CF_NET_EFA: return "EFA";
-    case CF_NET_TCPX: return "GPUDirect-TCPX";
-    case CF_NET_TCPXO: return "GPUDirect-TCPXO";
-    case CF_NET_TCP: return "TCP";
-    default: return cf_network_name(n);
-    }
-}
-
-/* Prints text wrapped at `width` columns at spaces. */
-static void wrap(FILE *out, const char *text, size_t width)
-{
-    size_t col = 0;
-    while (*text) {
-        size_t word = strcspn(text, " ");
-        if (col > 0 && col + 1 + word > width) {
-            fputc('\n', out);
-            col = 0;
-        } else if (col > 0) {
-            fputc(' ', out);
-            col++;
-        }
-        fwrite(text, 1, word, out);
-        col += word;
-        text += word;
-        while (*text == ' ') text++;
-    }
-    fputc('\n', out);
+    return tf_thousands(buf, cap, v);
 }
 
 static double num_of(json_t *r, const char *k)
@@ -162,16 +120,16 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
     if (o->network == CF_NET_NONE)
         snprintf(net, sizeof net, "no network between nodes");
     else if (o->network == CF_NET_UNKNOWN || isnan(o->network_gbps_per_node))
-        snprintf(net, sizeof net, "%s network, Gbit/s unknown", net_label(o->network));
+        snprintf(net, sizeof net, "%s network, Gbit/s unknown", tf_net_label(o->network));
     else
         snprintf(net, sizeof net, "%.0f Gbit/s %s per node", o->network_gbps_per_node,
-                 net_label(o->network));
+                 tf_net_label(o->network));
     {
         char line[512];
         snprintf(line, sizeof line, "Scaling of %s on %s (%s %s): %ld x %s per node, %s.", w->name,
                  o->id, o->provider ? o->provider : "unknown provider", o->offering ? o->offering : "",
                  o->gpus_per_node, o->gpu ? o->gpu : "unknown GPU", net);
-        wrap(out, line, 79);
+        tf_wrap(out, "", line, TF_WIDTH);
     }
     fputs("Per node count the fastest layout that fits in memory. E: scaling efficiency,\n"
           "throughput per GPU against the first row (the smallest cluster that fits);\n"
@@ -225,7 +183,7 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
         if (note) {
             char line[600];
             snprintf(line, sizeof line, "Why E > 1: %s", note);
-            wrap(out, line, 79);
+            tf_wrap(out, "", line, TF_WIDTH);
         }
     }
     rc = ferror(out) ? EXIT_INTERNAL : EXIT_OK;
