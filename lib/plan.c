@@ -706,6 +706,7 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
     double steps = cf__plan_steps(w), units = cf__plan_units_per_step(w), price, free0_s = NAN;
     json_t *arr = NULL;
     cf_status st;
+    int single = 0;         /* network unknown: one node only */
 
     *out = NULL;
     if (!o->gpu || isnan(m->mem_limit_gib(o->gpu)) || o->gpus_per_node < 1) {
@@ -724,7 +725,20 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
             return CF_EINVAL;
         }
     memset(&fab, 0, sizeof fab);
-    if ((st = m->fabric(o, &fab, err)) != CF_OK) return st == CF_ENOMEM ? st : CF_EINVAL;
+    if ((st = m->fabric(o, &fab, err)) != CF_OK) {
+        /* A network or line rate the offering does not state matters only
+         * between nodes: one node is still a question scale can answer. */
+        int all_one = 1;
+        cf_offering one;
+        for (size_t i = 0; nodes && i < n_nodes; i++) all_one &= nodes[i] == 1;
+        if (st == CF_ENOMEM || !all_one || o->network == CF_NET_NONE) return st == CF_ENOMEM ? st : CF_EINVAL;
+        one = *o;           /* shallow: only read during the call */
+        one.network = CF_NET_NONE;
+        one.network_gbps_per_node = NAN;
+        one.nics_per_node = -1;
+        if ((st = m->fabric(&one, &fab, NULL)) != CF_OK) return st == CF_ENOMEM ? st : CF_EINVAL;
+        single = 1;
+    }
     memset(&fr, 0, sizeof fr);
     s.model = m; s.w = w; s.fab = &fab; s.mem_limit_gib = m->mem_limit_gib(fab.gpu);
     s.evaluated = 0; s.considered = 0;
@@ -741,13 +755,18 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
             if (nodes[i] > maxn) maxn = nodes[i];
         fr.min_nodes = cf__plan_min_nodes(&s, maxn > 1000000 ? 1000000 : (int)maxn);
     }
+    if (single && !nodes && fr.min_nodes != 1) {
+        cf_error_set(err, NULL, 0, 0, "offering %s: network or its line rate unknown, and the workload "
+                     "does not fit on one node", o->id ? o->id : "?");
+        return CF_EINVAL;
+    }
     price = isnan(o->price_on_demand_gpu_hr) ? o->price_reserved_gpu_hr : o->price_on_demand_gpu_hr;
     if (nodes) {
         memcpy(counts, nodes, n_nodes * sizeof *nodes);
         n = n_nodes;
     } else {
         long max = o->max_cluster_gpus > 0 ? o->max_cluster_gpus : CF_PLAN_DEFAULT_MAX_GPUS;
-        if (o->network == CF_NET_NONE || o->network == CF_NET_UNKNOWN) max = o->gpus_per_node;
+        if (o->network == CF_NET_NONE || o->network == CF_NET_UNKNOWN || single) max = o->gpus_per_node;
         n = fr.min_nodes > 0 ? cf__plan_node_counts(fr.min_nodes, (int)o->gpus_per_node, max, counts,
                                                     CF_MAX_PLAN_NODE_COUNTS)
                              : 0;

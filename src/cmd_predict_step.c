@@ -190,6 +190,7 @@ int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
         return cli_usage_error(CMD, "tp*pp*dp*cp = %ld is not a multiple of %d GPUs per node", gpus,
                                fab.gpus_per_node);
     nodes = (int)(gpus / fab.gpus_per_node);
+    if ((rc = cli_one_node_fabric(CMD, fa.offering, &fab, nodes)) != EXIT_OK) return rc;
     st = cf_step_predict(&w, &fab, nodes, &lay, &res);
     if (st == CF_EINVAL)
         return cli_usage_error(CMD, "the layout does not suit the workload or fabric (tp must divide the "
