@@ -213,6 +213,37 @@ static void wrapped(FILE *out, const char *lead, const char *text)
     tf_wrap(out, lead, text, WIDTH);
 }
 
+/* A ranked row's flags (assumptions the plan made, DESIGN §4.5) in words:
+ * "reserved price (on-demand unknown); largest cluster not stated, capped at
+ * 16,384 GPUs". Empty when the row has none. */
+static void flags_text(char *buf, size_t cap, json_t *flags, long max_gpus)
+{
+    size_t i, n = 0;
+    json_t *f;
+    char num[32];
+    buf[0] = '\0';
+    json_array_foreach(flags, i, f) {
+        const char *k = json_string_value(f), *words = NULL;
+        if (!k) continue;
+        if (strcmp(k, "reserved_price") == 0) words = "reserved price (on-demand unknown)";
+        else if (strcmp(k, "max_cluster_unknown") == 0) {
+            tf_thousands(num, sizeof num, (double)max_gpus);
+            if (n < cap)
+                n += (size_t)snprintf(buf + n, cap - n, "%slargest cluster not stated, capped at %s GPUs",
+                                      n ? "; " : "", num);
+            continue;
+        } else if (strcmp(k, "billing_increment_unknown") == 0)
+            words = "billing increment not stated, billed to the second";
+        else if (strcmp(k, "min_commitment_unknown") == 0)
+            words = "minimum commitment not stated, none applied";
+        else if (strcmp(k, "gdr_unknown") == 0) words = "GPUDirect RDMA not stated";
+        else if (strcmp(k, "nics_per_node_unknown") == 0)
+            words = "NICs per node not stated, one per GPU assumed";
+        else words = k;
+        if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? "; " : "", words);
+    }
+}
+
 /* The kind of an unranked reason, in a few words, for the summary line. */
 static const char *reason_kind(const char *r)
 {
@@ -392,6 +423,9 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
         if (strlen(id) > ID_WIDTH && n < sizeof line) snprintf(line + n, sizeof line - n, " (%s)", id);
         wrapped(out, "   ", line);
         wrapped(out, "   why: ", json_string_value(json_object_get(r, "why")));
+        flags_text(line, sizeof line, json_object_get(r, "flags"),
+                   opts->max_gpus > 0 ? opts->max_gpus : CF_PLAN_DEFAULT_MAX_GPUS);
+        if (line[0]) wrapped(out, "   assumes: ", line);
     }
     if (json_array_size(ranked) == 0) fputs("(no offering could be ranked)\n", out);
     if (json_array_size(unranked) > 0) {
