@@ -686,7 +686,9 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
         json_object_set_new(j, "parallel_efficiency", real_or_null(par)) ||
         json_object_set_new(j, "cost", real_or_null(cost)) ||
         json_object_set_new(j, "layout", pt->found ? layout_json(&pt->lay) : json_null()) ||
-        json_object_set_new(j, "scaling_note", pt->found ? note_json(pt, p0, e, llm, free0_s) : json_null())) {
+        json_object_set_new(j, "scaling_note", pt->found ? note_json(pt, p0, e, llm, free0_s) : json_null()) ||
+        json_object_set_new(j, "n0", p0 ? json_integer(p0->nodes) : json_null()) ||
+        json_object_set_new(j, "n0_throughput", p0 ? real_or_null(units / p0->res.step_time_s) : json_null())) {
         json_decref(j);
         return NULL;
     }

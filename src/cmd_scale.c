@@ -131,9 +131,22 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
                  o->gpus_per_node, o->gpu ? o->gpu : "unknown GPU", net);
         tf_wrap(out, "", line, TF_WIDTH);
     }
-    fputs("Per node count the fastest layout that fits in memory. E: scaling efficiency,\n"
-          "throughput per GPU against the first row (the smallest cluster that fits);\n"
-          "P: parallel efficiency; both fractions, 1 = perfect. Cost: the whole job.\n\n", out);
+    {
+        json_t *r0 = json_array_get(arr, 0);
+        double n0 = num_of(r0, "n0"), thr0 = num_of(r0, "n0_throughput");
+        char line[512], b0[64];
+        if (!isnan(n0) && !isnan(thr0))
+            snprintf(line, sizeof line, "Per node count the fastest layout that fits in memory. E: scaling "
+                     "efficiency, throughput per GPU relative to N0 = %.0f node%s (the smallest cluster "
+                     "that fits: %s %s); P: parallel efficiency; both fractions, 1 = perfect. Cost: the "
+                     "whole job.", n0, n0 == 1 ? "" : "s", grouped(b0, sizeof b0, thr0, 1), unit_of(w));
+        else
+            snprintf(line, sizeof line, "Per node count the fastest layout that fits in memory. E: scaling "
+                     "efficiency relative to the smallest cluster that fits (none here); P: parallel "
+                     "efficiency; both fractions, 1 = perfect. Cost: the whole job.");
+        tf_wrap(out, "", line, TF_WIDTH);
+        fputc('\n', out);
+    }
     snprintf(head, sizeof head, "%s", unit_of(w));
     snprintf(cost_head, sizeof cost_head, "cost %s", cur);
     if (table_column(t, "nodes", TABLE_RIGHT, 0, 5, 0) < 0 ||
