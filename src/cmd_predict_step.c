@@ -17,22 +17,35 @@
 
 static void usage(FILE *out)
 {
-    fprintf(out,
-            "Usage: clusterfit predict step --workload W --tp T --pp P --dp D [--cp C] [--vp V]\n"
-            "         [--micro-batch M] [--zero 0|1|2|3] [--recompute none|selective|full]\n"
-            "         [--no-sequence-parallel] [--tp-overlap]\n"
-            "         (--offering ID | --gpu G --gpus-per-node K --intra L --network NET\n"
-            "          --nics M --nic-gbps X [--gdr on|off|partial|unknown|na])\n"
-            "         [--format text|json]\n"
-            "Predicts one training step (or stencil iteration, or whole embarrassingly\n"
-            "parallel job) of workload W (a preset: %s; or a JSON file).\n"
-            "Nodes = tp*pp*dp*cp / gpus-per-node. Output: step_time_s, tflops_per_gpu, mfu,\n"
-            "tokens_per_s (samples, cell updates or tasks per second for other kinds),\n"
-            "tokens_per_s_per_gpu, memory_per_gpu_gib, fits_memory (against the GPU's vendor GB,\n"
-            "10^9 bytes, in GiB; text output says 'does not fit' when it exceeds it),\n"
-            "parallel_efficiency (step time with no exposed communication or bubble over\n"
-            "the step time, a fraction 0-1) and the breakdown of the step time.\n",
-            cf_workload_presets());
+    fputs("Usage: clusterfit predict step --workload W --tp T --pp P --dp D [--cp C]\n"
+          "         [--vp V] [--micro-batch M] [--zero 0|1|2|3]\n"
+          "         [--recompute none|selective|full] [--no-sequence-parallel]\n"
+          "         [--tp-overlap] (--offering ID | --gpu G --gpus-per-node K\n"
+          "         --intra L --network NET --nics M --nic-gbps X [--gdr STATE])\n"
+          "         [--format text|json]\n"
+          "Predicts one training step (or stencil iteration, or whole embarrassingly\n"
+          "parallel job) of workload W. Nodes = tp*pp*dp*cp / gpus-per-node; one node\n"
+          "needs no network. Output: step_time_s, tflops_per_gpu, mfu, tokens_per_s\n"
+          "(samples, cell updates or tasks per second for other kinds),\n"
+          "tokens_per_s_per_gpu, memory_per_gpu_gib, fits_memory (against the GPU's\n"
+          "vendor GB, 10^9 bytes, in GiB), parallel_efficiency (ideal over predicted\n"
+          "step time, 0-1) and the breakdown of the step time.\n"
+          "\n"
+          "  --workload W            preset or JSON workload file (required); presets:\n", out);
+    tf_wrap(out, "                          ", cf_workload_presets(), TF_WIDTH);
+    fputs("  --tp T, --pp P, --dp D  tensor, pipeline, data parallel degrees (required)\n"
+          "  --cp C                  context parallel degree (default 1)\n"
+          "  --vp V                  interleaved pipeline chunks per stage (default 1)\n"
+          "  --micro-batch M         sequences per micro-batch (default 1)\n"
+          "  --zero Z                ZeRO stage 0-3 (default 0)\n"
+          "  --recompute R           none (default), selective, full\n"
+          "  --no-sequence-parallel  turn off sequence parallelism under TP\n"
+          "  --tp-overlap            overlap TP communication with compute\n"
+          "  --offering ID           take the fabric from the catalog offering ID\n"
+          "  --gpu G, --gpus-per-node K, --intra L, --network NET, --nics M,\n"
+          "  --nic-gbps X, --gdr STATE   the fabric by hand, as for predict collective\n"
+          "  --format F              text (default) or json\n"
+          "  --help                  this help\n", out);
 }
 
 enum { O_WORKLOAD = 1, O_TP, O_PP, O_DP, O_CP, O_VP, O_MB, O_ZERO, O_RECOMP, O_NOSP, O_TPOV,

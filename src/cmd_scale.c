@@ -11,15 +11,17 @@
 #include "textfmt.h"
 
 static const char usage[] =
-    "Usage: clusterfit scale --workload W --offering ID [--nodes 1,2,4,...] [--format table|json]\n"
+    "Usage: clusterfit scale --workload W --offering ID [--nodes 1,2,4,...]\n"
+    "         [--format table|json]\n"
     "Scaling curve of a workload on one offering: step time, throughput, scaling\n"
     "efficiency (vs the smallest node count that fits) and job cost per node count.\n"
     "\n"
     "  --workload W     preset name or JSON file (required)\n"
     "  --offering ID    catalog offering id (required)\n"
-    "  --nodes LIST     comma-separated node counts (default: the smallest that fits,\n"
-    "                   then powers of two up to the largest cluster)\n"
-    "  --format F       table (default) or json\n";
+    "  --nodes LIST     comma-separated node counts (default: the smallest that\n"
+    "                   fits, then powers of two up to the largest cluster)\n"
+    "  --format F       table (default) or json\n"
+    "  --help           this help\n";
 
 enum { OPT_WORKLOAD = 256, OPT_OFFERING, OPT_NODES, OPT_FORMAT, OPT_HELP };
 
