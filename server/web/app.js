@@ -252,13 +252,6 @@ function list(v) {
   if (Array.isArray(v)) return v.length ? v.join(', ') : T('unknown');
   return String(v);
 }
-function billing(o) {
-  const s = o.billing_increment_s;
-  let t = s === 1 ? T('per_second') : s === 60 ? T('per_minute') : s === 3600 ? T('per_hour')
-    : isUnknown(s) ? T('unknown') : T('per_s', num(s, 0));
-  if (!isUnknown(o.min_commitment_h) && o.min_commitment_h > 0) t += '; ' + T('min_commit', num(o.min_commitment_h, 0));
-  return t;
-}
 function sources(v) {
   if (isUnknown(v)) return [];
   return (Array.isArray(v) ? v : String(v).split(/;\s*/)).filter(u => /^https?:\/\//.test(u));
@@ -291,8 +284,9 @@ async function api(path, opts) {
 }
 
 /* --- comparison table --- */
-/* The key columns only, so they fit 1280 px without scrolling: topology,
- * orchestration, provisioning, storage and sources are in the detail view. */
+/* The key columns only, so they fit 1280 px without scrolling: RDMA,
+ * topology, max cluster, orchestration, provisioning, billing, storage and
+ * sources are in the detail view (the offering's button opens it). */
 const COLUMNS = [
   { key: 'offering', label: 'col_offering', value: o => `${o.provider || ''} ${o.offering || ''}`,
     cell: o => el('button', { type: 'button', class: 'link', text: `${o.provider || T('unknown')} — ${o.offering || o.id}`,
@@ -303,11 +297,7 @@ const COLUMNS = [
   { key: 'gbps', label: 'col_gbps', value: o => o.network_gbps_per_node, num: true,
     cell: o => isUnknown(o.network_gbps_per_node) ? unknown()
       : num(o.network_gbps_per_node, 0) + (isUnknown(o.nics_per_node) ? '' : ` (${num(o.nics_per_node, 0)} NIC)`) },
-  { key: 'rdma', label: 'col_rdma', value: o => o.rdma, cell: o => isUnknown(o.rdma) ? unknown() : cap(o.rdma) },
   { key: 'gdr', label: 'col_gdr', value: o => o.gpudirect_rdma, cell: o => isUnknown(o.gpudirect_rdma) ? unknown() : cap(o.gpudirect_rdma) },
-  { key: 'max_cluster', label: 'col_max_cluster', value: o => o.max_cluster_gpus, num: true,
-    cell: o => isUnknown(o.max_cluster_gpus) ? unknown() : num(o.max_cluster_gpus, 0) },
-  { key: 'billing', label: 'col_billing', value: o => o.billing_increment_s, num: true, cell: o => billing(o) },
   { key: 'price', label: 'col_price', value: o => o.price_on_demand_gpu_hr, num: true,
     cell: o => el('span', {}, isUnknown(o.price_on_demand_gpu_hr) ? unknown() : money(o.price_on_demand_gpu_hr, o.currency),
       el('br'), el('small', { text: T('as_of', date(o.as_of)) })) },
