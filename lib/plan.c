@@ -34,31 +34,54 @@ void cf_plan_opts_init(cf_plan_opts *o)
 
 /* ---- choosing one configuration per offering ---- */
 
+/* Time to train (h) and cost of point i; NAN cost when the price is. */
+static void point_tc(const cf__plan_point *p, double steps, int gpus_per_node,
+                     const cf__plan_price *pr, double *t, double *c)
+{
+    *t = steps * p->res.step_time_s / 3600.0;
+    *c = cf_job_cost(p->nodes, gpus_per_node, pr->price_gpu_hr, *t, pr->increment_s,
+                     pr->min_commitment_h, NULL);
+}
+
 int cf__plan_choose(const cf__plan_point *pts, size_t n, double steps, int gpus_per_node,
                     const cf__plan_price *pr, const cf__plan_goal *g, int *why_none)
 {
-    int best = -1, any = 0, deadline_ok = 0;
-    double best_t = 0, best_c = 0;
+    int best = -1, any = 0, deadline_ok = 0, time_obj = g->objective == CF_OBJ_TIME;
+    double best_v = 0, tie_v = 0, t, c;
+    /* Pass 1: the best value of the objective among the feasible points. */
     for (size_t i = 0; i < n; i++) {
-        double t, c;
+        double v;
         if (!pts[i].found) continue;
         any = 1;
-        t = steps * pts[i].res.step_time_s / 3600.0;
-        c = cf_job_cost(pts[i].nodes, gpus_per_node, pr->price_gpu_hr, t, pr->increment_s,
-                        pr->min_commitment_h, NULL);
+        point_tc(&pts[i], steps, gpus_per_node, pr, &t, &c);
         if (!isnan(g->deadline_h) && t > g->deadline_h) continue;
         deadline_ok = 1;
         if (!isnan(g->budget) && !(c <= g->budget)) continue;
-        if (best < 0 ||
-            (g->objective == CF_OBJ_TIME ? (t < best_t || (t == best_t && c < best_c))
-                                         : (c < best_c || (c == best_c && t < best_t)))) {
-            best = (int)i;
-            best_t = t;
-            best_c = c;
-        }
+        v = time_obj ? t : c;
+        if (best < 0 || v < best_v) { best = (int)i; best_v = v; }
     }
     if (why_none) *why_none = best >= 0 ? 0 : !any ? 1 : !deadline_ok ? 2 : 3;
-    return best;
+    if (best < 0 || isnan(best_v)) return best;
+    /* Pass 2 (CF_PLAN_NEAR_TIE_PCT): among the feasible points within the
+     * near-tie band of that value, the best on the other criterion (cost for
+     * the time objective, time for cost); exact ties keep the first. */
+    {
+        double band = best_v * (1.0 + CF_PLAN_NEAR_TIE_PCT / 100.0);
+        int pick = best;
+        point_tc(&pts[best], steps, gpus_per_node, pr, &t, &c);
+        tie_v = time_obj ? c : t;
+        for (size_t i = 0; i < n; i++) {
+            double v, other;
+            if (!pts[i].found) continue;
+            point_tc(&pts[i], steps, gpus_per_node, pr, &t, &c);
+            if (!isnan(g->deadline_h) && t > g->deadline_h) continue;
+            if (!isnan(g->budget) && !(c <= g->budget)) continue;
+            v = time_obj ? t : c;
+            other = time_obj ? c : t;
+            if (v <= band && other < tie_v) { pick = (int)i; tie_v = other; }
+        }
+        return pick;
+    }
 }
 
 /* ---- the why line ---- */
@@ -663,7 +686,9 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
         json_object_set_new(j, "parallel_efficiency", real_or_null(par)) ||
         json_object_set_new(j, "cost", real_or_null(cost)) ||
         json_object_set_new(j, "layout", pt->found ? layout_json(&pt->lay) : json_null()) ||
-        json_object_set_new(j, "scaling_note", pt->found ? note_json(pt, p0, e, llm, free0_s) : json_null())) {
+        json_object_set_new(j, "scaling_note", pt->found ? note_json(pt, p0, e, llm, free0_s) : json_null()) ||
+        json_object_set_new(j, "n0", p0 ? json_integer(p0->nodes) : json_null()) ||
+        json_object_set_new(j, "n0_throughput", p0 ? real_or_null(units / p0->res.step_time_s) : json_null())) {
         json_decref(j);
         return NULL;
     }
@@ -683,6 +708,7 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
     double steps = cf__plan_steps(w), units = cf__plan_units_per_step(w), price, free0_s = NAN;
     json_t *arr = NULL;
     cf_status st;
+    int single = 0;         /* network unknown: one node only */
 
     *out = NULL;
     if (!o->gpu || isnan(m->mem_limit_gib(o->gpu)) || o->gpus_per_node < 1) {
@@ -701,7 +727,20 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
             return CF_EINVAL;
         }
     memset(&fab, 0, sizeof fab);
-    if ((st = m->fabric(o, &fab, err)) != CF_OK) return st == CF_ENOMEM ? st : CF_EINVAL;
+    if ((st = m->fabric(o, &fab, err)) != CF_OK) {
+        /* A network or line rate the offering does not state matters only
+         * between nodes: one node is still a question scale can answer. */
+        int all_one = 1;
+        cf_offering one;
+        for (size_t i = 0; nodes && i < n_nodes; i++) all_one &= nodes[i] == 1;
+        if (st == CF_ENOMEM || !all_one || o->network == CF_NET_NONE) return st == CF_ENOMEM ? st : CF_EINVAL;
+        one = *o;           /* shallow: only read during the call */
+        one.network = CF_NET_NONE;
+        one.network_gbps_per_node = NAN;
+        one.nics_per_node = -1;
+        if ((st = m->fabric(&one, &fab, NULL)) != CF_OK) return st == CF_ENOMEM ? st : CF_EINVAL;
+        single = 1;
+    }
     memset(&fr, 0, sizeof fr);
     s.model = m; s.w = w; s.fab = &fab; s.mem_limit_gib = m->mem_limit_gib(fab.gpu);
     s.evaluated = 0; s.considered = 0;
@@ -718,13 +757,18 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
             if (nodes[i] > maxn) maxn = nodes[i];
         fr.min_nodes = cf__plan_min_nodes(&s, maxn > 1000000 ? 1000000 : (int)maxn);
     }
+    if (single && !nodes && fr.min_nodes != 1) {
+        cf_error_set(err, NULL, 0, 0, "offering %s: network or its line rate unknown, and the workload "
+                     "does not fit on one node", o->id ? o->id : "?");
+        return CF_EINVAL;
+    }
     price = isnan(o->price_on_demand_gpu_hr) ? o->price_reserved_gpu_hr : o->price_on_demand_gpu_hr;
     if (nodes) {
         memcpy(counts, nodes, n_nodes * sizeof *nodes);
         n = n_nodes;
     } else {
         long max = o->max_cluster_gpus > 0 ? o->max_cluster_gpus : CF_PLAN_DEFAULT_MAX_GPUS;
-        if (o->network == CF_NET_NONE || o->network == CF_NET_UNKNOWN) max = o->gpus_per_node;
+        if (o->network == CF_NET_NONE || o->network == CF_NET_UNKNOWN || single) max = o->gpus_per_node;
         n = fr.min_nodes > 0 ? cf__plan_node_counts(fr.min_nodes, (int)o->gpus_per_node, max, counts,
                                                     CF_MAX_PLAN_NODE_COUNTS)
                              : 0;

@@ -91,7 +91,9 @@ typedef struct cf__plan_goal {
 } cf__plan_goal;
 
 /* Picks among pts[0..n) (found ones only) the best configuration for the
- * goal. Returns its index, or -1 when none is found (*why_none = 1: nothing
+ * goal, with the near-tie rule of CF_PLAN_NEAR_TIE_PCT (within 1 % of the
+ * best time, the cheapest; within 1 % of the best cost, the fastest).
+ * Returns its index, or -1 when none is found (*why_none = 1: nothing
  * fits; 2: deadline missed by all; 3: budget exceeded by all). *time_h and
  * *cost get the chosen point's time to train and cost. */
 int cf__plan_choose(const cf__plan_point *pts, size_t n, double steps, int gpus_per_node,

@@ -604,6 +604,8 @@ static const cf_web_file *find_asset(const char *path)
 {
     char want[128];
     if (strcmp(path, "/") == 0 || strcmp(path, "/index.html") == 0) path = "/index.html";
+    /* Browsers ask for /favicon.ico whatever the page says: the SVG one. */
+    if (strcmp(path, "/favicon.ico") == 0) path = "/favicon.svg";
     if (strlen(path) > 64 || strstr(path, "..")) return NULL;
     snprintf(want, sizeof want, "server/web%s", path);
     for (const cf_web_file *f = cf_web_files; f->path; f++)

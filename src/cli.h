@@ -86,6 +86,10 @@ typedef struct cli_fabric_opts {
 } cli_fabric_opts;
 int cli_fabric_from_opts(const cli_ctx *ctx, const char *cmd, const cli_fabric_opts *o,
                          cf_fabric *fab);
+/* An offering whose network or line rate is unknown gives a fabric with
+ * network CF_NET_UNKNOWN (one node only): for nodes = 1 this makes it network
+ * none; for more it prints the usage error and returns its exit code. */
+int cli_one_node_fabric(const char *cmd, const char *offering, cf_fabric *fab, long nodes);
 
 /* Shared by the validate kinds (src/cmd_validate.c): parses "FILE.csv
  * [--format table|json]" (argv[0] = the kind); returns EXIT_OK, -1 after

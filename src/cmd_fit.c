@@ -5,19 +5,26 @@
 #include <string.h>
 #include <strings.h>
 #include "cli.h"
+#include "textfmt.h"
 
 #define CMD "fit"
 
 static void usage(FILE *out)
 {
-    fprintf(out,
-            "Usage: clusterfit fit --workload W --gpu G [--gpus-per-node K] [--format text|json]\n"
-            "Says whether workload W (a preset: %s; or a JSON file) fits in the memory of one\n"
-            "node of K GPUs of model G, else the smallest number of nodes it fits on, with a\n"
-            "layout that fits there (least model parallelism, then lowest ZeRO stage, then\n"
-            "least recompute). K defaults to the GPU's usual board: 8, or 4 for GH200, GB200\n"
-            "and GB300 trays.\n",
-            cf_workload_presets());
+    fputs("Usage: clusterfit fit --workload W --gpu G [--gpus-per-node K]\n"
+          "         [--format text|json]\n"
+          "Says whether workload W fits in the memory of one node of K GPUs of model G,\n"
+          "else the smallest number of nodes it fits on, with a layout that fits there\n"
+          "(least model parallelism, then lowest ZeRO stage, then least recompute).\n"
+          "It fits when the memory per GPU, a 3 GiB runtime reserve included, is at most\n"
+          "the vendor's GB (10^9 B): 80 GB = 74.5 GiB.\n"
+          "\n"
+          "  --workload W        preset name or JSON workload file (required); presets:\n", out);
+    tf_wrap(out, "                      ", cf_workload_presets(), TF_WIDTH);
+    fputs("  --gpu G             GPU model (required), as in data/gpus.csv\n"
+          "  --gpus-per-node K   GPUs per node (default 8; 4 for GH200, GB200, GB300)\n"
+          "  --format F          text (default) or json\n"
+          "  --help              this help\n", out);
 }
 
 static int default_gpn(const char *gpu)

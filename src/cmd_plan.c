@@ -11,21 +11,25 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
+#include "textfmt.h"
 
 static const char usage[] =
     "Usage: clusterfit plan --workload W [options]\n"
     "Rank the catalog's offerings for a workload by total cost (or time), searching\n"
-    "node counts and parallel layouts that fit in memory on each offering.\n"
+    "node counts and parallel layouts that fit in memory on each offering. Near\n"
+    "ties (within 1 %) go to the cheaper (time) or faster (cost) configuration.\n"
     "\n"
     "  --workload W         preset name or JSON file (required)\n"
     "  --objective O        cost (default) or time\n"
     "  --deadline HOURS     cost objective, only configurations that finish in time\n"
     "  --budget AMOUNT      time objective, only configurations within the budget\n"
-    "  --currency C         planning currency (default USD); prices are never converted,\n"
-    "                       offerings in another currency are listed as unranked\n"
-    "  --max-gpus N         largest cluster when the provider states none (default 16384)\n"
+    "  --currency C         planning currency (default USD); prices are never\n"
+    "                       converted, offerings in another currency are unranked\n"
+    "  --max-gpus N         largest cluster when the provider states none\n"
+    "                       (default 16384)\n"
     "  --top K              keep the K best rows (default all)\n"
     "  --format F           table (default) or json\n"
+    "  --help               this help\n"
     "Filters, as in 'clusterfit list' (default --multinode yes):\n"
     "  --multinode yes|no|any   --network N   --gdr yes|no   --rdma yes|no   --gpu G\n"
     "  --min-gbps X   --orchestration O   --provisioning P   --storage yes\n"
@@ -142,7 +146,7 @@ static int take_option(int c, const char *arg, cf_filter *f, cf_plan_opts *o, co
 
 /* ---- the table ---- */
 
-#define WIDTH 79            /* every line fits an 80-column terminal */
+#define WIDTH TF_WIDTH
 #define ID_WIDTH 21
 /* A cheapest plan longer than this (90 days, the deadline `make run` and the
  * web page use) gets a note suggesting --deadline. */
@@ -170,18 +174,9 @@ static const char *fmt_days(char *buf, size_t cap, double h)
  * cents. */
 static const char *fmt_amount(char *buf, size_t cap, double v)
 {
-    char digits[64];
-    size_t n, o = 0;
     if (isnan(v)) { snprintf(buf, cap, "unknown"); return buf; }
     if (v < 100) { snprintf(buf, cap, "%.2f", v); return buf; }
-    snprintf(digits, sizeof digits, "%.0f", v);
-    n = strlen(digits);
-    for (size_t i = 0; i < n && o + 2 < cap; i++) {
-        buf[o++] = digits[i];
-        if ((n - i - 1) % 3 == 0 && i + 1 < n) buf[o++] = ',';
-    }
-    buf[o] = '\0';
-    return buf;
+    return tf_thousands(buf, cap, v);
 }
 
 /* 15e12 -> "15T", 1.2e6 -> "1.2M": counts of tokens, samples, tasks. */
@@ -218,23 +213,38 @@ static void layout_text(char *buf, size_t cap, json_t *r)
 /* Prints `text` after `lead`, wrapped at WIDTH columns under the lead. */
 static void wrapped(FILE *out, const char *lead, const char *text)
 {
-    size_t col = strlen(lead), indent = col;
-    fputs(lead, out);
-    while (*text) {
-        size_t word = strcspn(text, " ");
-        if (col > indent && col + 1 + word > WIDTH) {
-            fprintf(out, "\n%*s", (int)indent, "");
-            col = indent;
-        } else if (col > indent) {
-            fputc(' ', out);
-            col++;
-        }
-        fwrite(text, 1, word, out);
-        col += word;
-        text += word;
-        while (*text == ' ') text++;
+    tf_wrap(out, lead, text, WIDTH);
+}
+
+/* A ranked row's flags (assumptions the plan made, DESIGN §4.5) in words:
+ * "reserved price (on-demand unknown); largest cluster not stated, capped at
+ * 16,384 GPUs". Empty when the row has none. */
+static void flags_text(char *buf, size_t cap, json_t *flags, long max_gpus)
+{
+    size_t i, n = 0;
+    json_t *f;
+    char num[32];
+    buf[0] = '\0';
+    json_array_foreach(flags, i, f) {
+        const char *k = json_string_value(f), *words = NULL;
+        if (!k) continue;
+        if (strcmp(k, "reserved_price") == 0) words = "reserved price (on-demand unknown)";
+        else if (strcmp(k, "max_cluster_unknown") == 0) {
+            tf_thousands(num, sizeof num, (double)max_gpus);
+            if (n < cap)
+                n += (size_t)snprintf(buf + n, cap - n, "%slargest cluster not stated, capped at %s GPUs",
+                                      n ? "; " : "", num);
+            continue;
+        } else if (strcmp(k, "billing_increment_unknown") == 0)
+            words = "billing increment not stated, billed to the second";
+        else if (strcmp(k, "min_commitment_unknown") == 0)
+            words = "minimum commitment not stated, none applied";
+        else if (strcmp(k, "gdr_unknown") == 0) words = "GPUDirect RDMA not stated";
+        else if (strcmp(k, "nics_per_node_unknown") == 0)
+            words = "NICs per node not stated, one per GPU assumed";
+        else words = k;
+        if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? "; " : "", words);
     }
-    fputc('\n', out);
 }
 
 /* The kind of an unranked reason, in a few words, for the summary line. */
@@ -416,6 +426,9 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
         if (strlen(id) > ID_WIDTH && n < sizeof line) snprintf(line + n, sizeof line - n, " (%s)", id);
         wrapped(out, "   ", line);
         wrapped(out, "   why: ", json_string_value(json_object_get(r, "why")));
+        flags_text(line, sizeof line, json_object_get(r, "flags"),
+                   opts->max_gpus > 0 ? opts->max_gpus : CF_PLAN_DEFAULT_MAX_GPUS);
+        if (line[0]) wrapped(out, "   assumes: ", line);
     }
     if (json_array_size(ranked) == 0) fputs("(no offering could be ranked)\n", out);
     if (json_array_size(unranked) > 0) {

@@ -14,12 +14,14 @@ static const char predict_usage[] =
     "           [--ranks-per-node R] (--offering ID | --gpu G --gpus-per-node K\n"
     "           --intra L --network NET --nics M --nic-gbps X [--gdr STATE])\n"
     "           [--algo auto|ring|tree|nvls|nvlstree|collnet] [--format text|json]\n"
-    "       clusterfit predict step --help\n"
+    "       clusterfit predict step ...  (options: clusterfit predict step --help)\n"
     "Predict the time, algbw and busbw of one NCCL collective (nccl-tests'\n"
-    "definitions) on a fabric, with the model of docs/model.md.\n"
+    "definitions) on a fabric, with the model of docs/model.md. 'predict step'\n"
+    "predicts one training step of a workload with a parallel layout; run\n"
+    "'clusterfit predict step --help' for its options.\n"
     "\n"
-    "  --collective C      all_reduce, all_gather, reduce_scatter, alltoall, broadcast,\n"
-    "                      reduce, gather, scatter, sendrecv, hypercube\n"
+    "  --collective C      all_reduce, all_gather, reduce_scatter, alltoall,\n"
+    "                      broadcast, reduce, gather, scatter, sendrecv, hypercube\n"
     "  --bytes SIZE        nccl-tests' size column: 1048576, 512M, 8G (binary)\n"
     "  --nodes N           nodes (trays for nvl72: 18 trays of 4 GPUs = one rack)\n"
     "  --ranks-per-node R  ranks of the communicator per node (default: every GPU;\n"
@@ -28,13 +30,16 @@ static const char predict_usage[] =
     "  --gpu G             GPU model (data/gpus.csv names, e.g. H100-SXM)\n"
     "  --gpus-per-node K   GPUs per node\n"
     "  --intra L           none, pcie3, pcie4, pcie5, nvlink-bridge, nvlink2,\n"
-    "                      nvswitch-nvlink3, nvswitch-nvlink4, nvswitch-nvlink5, nvl72, xgmi\n"
+    "                      nvswitch-nvlink3, nvswitch-nvlink4, nvswitch-nvlink5,\n"
+    "                      nvl72, xgmi\n"
     "  --network NET       ib, roce, efa, tcpx, tcpxo, tcp, rdma, none\n"
     "  --nics M            NICs per node\n"
     "  --nic-gbps X        line rate of one NIC, Gbit/s\n"
-    "  --gdr STATE         on, off, partial, na, unknown (default: the fabric's usual)\n"
-    "  --algo A            auto (NCCL's choice, default), ring, tree, nvls, nvlstree, collnet\n"
-    "  --format F          text (default) or json\n";
+    "  --gdr STATE         on, off, partial, na, unknown (default: fabric's usual)\n"
+    "  --algo A            auto (NCCL's choice, default), ring, tree, nvls,\n"
+    "                      nvlstree, collnet\n"
+    "  --format F          text (default) or json\n"
+    "  --help              this help\n";
 
 int cli_fabric_from_opts(const cli_ctx *ctx, const char *cmd, const cli_fabric_opts *o,
                          cf_fabric *fab)
@@ -61,6 +66,19 @@ int cli_fabric_from_opts(const cli_ctx *ctx, const char *cmd, const cli_fabric_o
                 return cli_usage_error(cmd, "no offering '%s' (see 'clusterfit list')", o->offering);
             }
             if (st == CF_OK) st = cf_fabric_from_offering(off, fab, &err);
+            if (st == CF_EUNSUPPORTED && off->gpu && off->gpus_per_node >= 1 &&
+                off->network != CF_NET_NONE) {
+                /* Network or its line rate unknown: fine within one node.
+                 * network CF_NET_UNKNOWN marks the fabric as one-node only
+                 * (see cli_one_node_fabric). */
+                cf_offering one = *off;     /* shallow: only read during the call */
+                one.network = CF_NET_NONE;
+                one.network_gbps_per_node = NAN;
+                one.nics_per_node = -1;
+                cf_error_clear(&err);
+                st = cf_fabric_from_offering(&one, fab, &err);
+                fab->network = CF_NET_UNKNOWN;
+            }
             cf_offering_destroy(off);
             cf_catalog_close(cat);
             if (st != CF_OK) return cli_lib_error(cmd, st, &err);
@@ -92,6 +110,24 @@ int cli_fabric_from_opts(const cli_ctx *ctx, const char *cmd, const cli_fabric_o
     if (o->gdr && (cf_gdr_parse(o->gdr, &fab->gdr) != CF_OK))
         return cli_usage_error(cmd, "unknown --gdr '%s' (accepted: %s)", o->gdr, cf_gdr_accepted());
     return EXIT_OK;
+}
+
+/* A fabric from an offering whose network or line rate is unknown has
+ * network CF_NET_UNKNOWN and no NICs (cli_fabric_from_opts): usable on one
+ * node, where no inter-node fabric is involved. For `nodes` = 1 it becomes
+ * network none; for more, the error is printed and its exit code returned
+ * (usage error, exit 2: the question needs a fabric the offering does not
+ * state). EXIT_OK otherwise. */
+int cli_one_node_fabric(const char *cmd, const char *offering, cf_fabric *fab, long nodes)
+{
+    if (fab->network != CF_NET_UNKNOWN) return EXIT_OK;
+    if (nodes <= 1) {
+        fab->network = CF_NET_NONE;
+        return EXIT_OK;
+    }
+    return cli_usage_error(cmd, "%ld nodes need the network between them, and offering %s does not "
+                           "state it or its line rate (one node works)", nodes,
+                           offering ? offering : "?");
 }
 
 /* The field names of the JSON (units in their suffixes, DESIGN §2), each
@@ -181,6 +217,7 @@ static int predict_collective(const cli_ctx *ctx, int argc, char **argv)
     if (q.ranks_per_node > fab.gpus_per_node)
         return cli_usage_error(cmd, "--ranks-per-node %d exceeds the node's %d GPUs", q.ranks_per_node,
                                fab.gpus_per_node);
+    if ((rc = cli_one_node_fabric(cmd, fo.offering, &fab, q.nodes)) != EXIT_OK) return rc;
     if (q.nodes > 1 && (fab.network == CF_NET_NONE || fab.network == CF_NET_UNKNOWN))
         return cli_usage_error(cmd, "--nodes %d needs a network between the nodes", q.nodes);
     if (cf_collective_predict(&fab, &q, &res) != CF_OK)

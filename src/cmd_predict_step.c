@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 #include "cli.h"
+#include "textfmt.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
@@ -16,22 +17,35 @@
 
 static void usage(FILE *out)
 {
-    fprintf(out,
-            "Usage: clusterfit predict step --workload W --tp T --pp P --dp D [--cp C] [--vp V]\n"
-            "         [--micro-batch M] [--zero 0|1|2|3] [--recompute none|selective|full]\n"
-            "         [--no-sequence-parallel] [--tp-overlap]\n"
-            "         (--offering ID | --gpu G --gpus-per-node K --intra L --network NET\n"
-            "          --nics M --nic-gbps X [--gdr on|off|partial|unknown|na])\n"
-            "         [--format text|json]\n"
-            "Predicts one training step (or stencil iteration, or whole embarrassingly\n"
-            "parallel job) of workload W (a preset: %s; or a JSON file).\n"
-            "Nodes = tp*pp*dp*cp / gpus-per-node. Output: step_time_s, tflops_per_gpu, mfu,\n"
-            "tokens_per_s (samples, cell updates or tasks per second for other kinds),\n"
-            "tokens_per_s_per_gpu, memory_per_gpu_gib, fits_memory (against the GPU's vendor GB,\n"
-            "10^9 bytes, in GiB; text output says 'does not fit' when it exceeds it),\n"
-            "parallel_efficiency (step time with no exposed communication or bubble over\n"
-            "the step time, a fraction 0-1) and the breakdown of the step time.\n",
-            cf_workload_presets());
+    fputs("Usage: clusterfit predict step --workload W --tp T --pp P --dp D [--cp C]\n"
+          "         [--vp V] [--micro-batch M] [--zero 0|1|2|3]\n"
+          "         [--recompute none|selective|full] [--no-sequence-parallel]\n"
+          "         [--tp-overlap] (--offering ID | --gpu G --gpus-per-node K\n"
+          "         --intra L --network NET --nics M --nic-gbps X [--gdr STATE])\n"
+          "         [--format text|json]\n"
+          "Predicts one training step (or stencil iteration, or whole embarrassingly\n"
+          "parallel job) of workload W. Nodes = tp*pp*dp*cp / gpus-per-node; one node\n"
+          "needs no network. Output: step_time_s, tflops_per_gpu, mfu, tokens_per_s\n"
+          "(samples, cell updates or tasks per second for other kinds),\n"
+          "tokens_per_s_per_gpu, memory_per_gpu_gib, fits_memory (against the GPU's\n"
+          "vendor GB, 10^9 bytes, in GiB), parallel_efficiency (ideal over predicted\n"
+          "step time, 0-1) and the breakdown of the step time.\n"
+          "\n"
+          "  --workload W            preset or JSON workload file (required); presets:\n", out);
+    tf_wrap(out, "                          ", cf_workload_presets(), TF_WIDTH);
+    fputs("  --tp T, --pp P, --dp D  tensor, pipeline, data parallel degrees (required)\n"
+          "  --cp C                  context parallel degree (default 1)\n"
+          "  --vp V                  interleaved pipeline chunks per stage (default 1)\n"
+          "  --micro-batch M         sequences per micro-batch (default 1)\n"
+          "  --zero Z                ZeRO stage 0-3 (default 0)\n"
+          "  --recompute R           none (default), selective, full\n"
+          "  --no-sequence-parallel  turn off sequence parallelism under TP\n"
+          "  --tp-overlap            overlap TP communication with compute\n"
+          "  --offering ID           take the fabric from the catalog offering ID\n"
+          "  --gpu G, --gpus-per-node K, --intra L, --network NET, --nics M,\n"
+          "  --nic-gbps X, --gdr STATE   the fabric by hand, as for predict collective\n"
+          "  --format F              text (default) or json\n"
+          "  --help                  this help\n", out);
 }
 
 enum { O_WORKLOAD = 1, O_TP, O_PP, O_DP, O_CP, O_VP, O_MB, O_ZERO, O_RECOMP, O_NOSP, O_TPOV,
@@ -74,20 +88,11 @@ static const char *rate_unit(const cf_workload *w)
 /* A rate with thousands separators from 1000 up, else 4 significant digits. */
 static const char *rate(char *buf, size_t cap, double v)
 {
-    char digits[64];
-    size_t n, o = 0;
     if (!(v >= 1000) || v >= 1e9) {
         snprintf(buf, cap, "%.4g", v);
         return buf;
     }
-    snprintf(digits, sizeof digits, "%.0f", v);
-    n = strlen(digits);
-    for (size_t i = 0; i < n && o + 2 < cap; i++) {
-        buf[o++] = digits[i];
-        if ((n - i - 1) % 3 == 0 && i + 1 < n) buf[o++] = ',';
-    }
-    buf[o] = '\0';
-    return buf;
+    return tf_thousands(buf, cap, v);
 }
 
 static void print_text(const cf_workload *w, const cf_layout *l, int nodes, const cf_fabric *fab,
@@ -198,6 +203,7 @@ int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
         return cli_usage_error(CMD, "tp*pp*dp*cp = %ld is not a multiple of %d GPUs per node", gpus,
                                fab.gpus_per_node);
     nodes = (int)(gpus / fab.gpus_per_node);
+    if ((rc = cli_one_node_fabric(CMD, fa.offering, &fab, nodes)) != EXIT_OK) return rc;
     st = cf_step_predict(&w, &fab, nodes, &lay, &res);
     if (st == CF_EINVAL)
         return cli_usage_error(CMD, "the layout does not suit the workload or fabric (tp must divide the "

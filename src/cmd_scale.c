@@ -8,17 +8,20 @@
 #include <string.h>
 #include "cli.h"
 #include "table.h"
+#include "textfmt.h"
 
 static const char usage[] =
-    "Usage: clusterfit scale --workload W --offering ID [--nodes 1,2,4,...] [--format table|json]\n"
+    "Usage: clusterfit scale --workload W --offering ID [--nodes 1,2,4,...]\n"
+    "         [--format table|json]\n"
     "Scaling curve of a workload on one offering: step time, throughput, scaling\n"
     "efficiency (vs the smallest node count that fits) and job cost per node count.\n"
     "\n"
     "  --workload W     preset name or JSON file (required)\n"
     "  --offering ID    catalog offering id (required)\n"
-    "  --nodes LIST     comma-separated node counts (default: the smallest that fits,\n"
-    "                   then powers of two up to the largest cluster)\n"
-    "  --format F       table (default) or json\n";
+    "  --nodes LIST     comma-separated node counts (default: the smallest that\n"
+    "                   fits, then powers of two up to the largest cluster)\n"
+    "  --format F       table (default) or json\n"
+    "  --help           this help\n";
 
 enum { OPT_WORKLOAD = 256, OPT_OFFERING, OPT_NODES, OPT_FORMAT, OPT_HELP };
 
@@ -66,8 +69,6 @@ static const char *unit_of(const cf_workload *w)
  * below, `small` decimals, or 3 significant digits under 10 (0.00328, 7.56). */
 static const char *grouped(char *buf, size_t cap, double v, int small)
 {
-    char digits[64];
-    size_t n, o = 0;
     if (v < 10) {
         snprintf(buf, cap, "%.3g", v);
         return buf;
@@ -76,48 +77,7 @@ static const char *grouped(char *buf, size_t cap, double v, int small)
         snprintf(buf, cap, "%.*f", small, v);
         return buf;
     }
-    snprintf(digits, sizeof digits, "%.0f", v);
-    n = strlen(digits);
-    for (size_t i = 0; i < n && o + 2 < cap; i++) {
-        buf[o++] = digits[i];
-        if ((n - i - 1) % 3 == 0 && i + 1 < n) buf[o++] = ',';
-    }
-    buf[o] = '\0';
-    return buf;
-}
-
-static const char *net_label(cf_network n)
-{
-    switch (n) {
-    case CF_NET_IB: return "InfiniBand";
-    case CF_NET_ROCE: return "RoCE";
-    case CF_NET_EFA: return "EFA";
-    case CF_NET_TCPX: return "GPUDirect-TCPX";
-    case CF_NET_TCPXO: return "GPUDirect-TCPXO";
-    case CF_NET_TCP: return "TCP";
-    default: return cf_network_name(n);
-    }
-}
-
-/* Prints text wrapped at `width` columns at spaces. */
-static void wrap(FILE *out, const char *text, size_t width)
-{
-    size_t col = 0;
-    while (*text) {
-        size_t word = strcspn(text, " ");
-        if (col > 0 && col + 1 + word > width) {
-            fputc('\n', out);
-            col = 0;
-        } else if (col > 0) {
-            fputc(' ', out);
-            col++;
-        }
-        fwrite(text, 1, word, out);
-        col += word;
-        text += word;
-        while (*text == ' ') text++;
-    }
-    fputc('\n', out);
+    return tf_thousands(buf, cap, v);
 }
 
 static double num_of(json_t *r, const char *k)
@@ -162,20 +122,33 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
     if (o->network == CF_NET_NONE)
         snprintf(net, sizeof net, "no network between nodes");
     else if (o->network == CF_NET_UNKNOWN || isnan(o->network_gbps_per_node))
-        snprintf(net, sizeof net, "%s network, Gbit/s unknown", net_label(o->network));
+        snprintf(net, sizeof net, "%s network, Gbit/s unknown", tf_net_label(o->network));
     else
         snprintf(net, sizeof net, "%.0f Gbit/s %s per node", o->network_gbps_per_node,
-                 net_label(o->network));
+                 tf_net_label(o->network));
     {
         char line[512];
         snprintf(line, sizeof line, "Scaling of %s on %s (%s %s): %ld x %s per node, %s.", w->name,
                  o->id, o->provider ? o->provider : "unknown provider", o->offering ? o->offering : "",
                  o->gpus_per_node, o->gpu ? o->gpu : "unknown GPU", net);
-        wrap(out, line, 79);
+        tf_wrap(out, "", line, TF_WIDTH);
     }
-    fputs("Per node count the fastest layout that fits in memory. E: scaling efficiency,\n"
-          "throughput per GPU against the first row (the smallest cluster that fits);\n"
-          "P: parallel efficiency; both fractions, 1 = perfect. Cost: the whole job.\n\n", out);
+    {
+        json_t *r0 = json_array_get(arr, 0);
+        double n0 = num_of(r0, "n0"), thr0 = num_of(r0, "n0_throughput");
+        char line[512], b0[64];
+        if (!isnan(n0) && !isnan(thr0))
+            snprintf(line, sizeof line, "Per node count the fastest layout that fits in memory. E: scaling "
+                     "efficiency, throughput per GPU relative to N0 = %.0f node%s (the smallest cluster "
+                     "that fits: %s %s); P: parallel efficiency; both fractions, 1 = perfect. Cost: the "
+                     "whole job.", n0, n0 == 1 ? "" : "s", grouped(b0, sizeof b0, thr0, 1), unit_of(w));
+        else
+            snprintf(line, sizeof line, "Per node count the fastest layout that fits in memory. E: scaling "
+                     "efficiency relative to the smallest cluster that fits (none here); P: parallel "
+                     "efficiency; both fractions, 1 = perfect. Cost: the whole job.");
+        tf_wrap(out, "", line, TF_WIDTH);
+        fputc('\n', out);
+    }
     snprintf(head, sizeof head, "%s", unit_of(w));
     snprintf(cost_head, sizeof cost_head, "cost %s", cur);
     if (table_column(t, "nodes", TABLE_RIGHT, 0, 5, 0) < 0 ||
@@ -225,7 +198,7 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
         if (note) {
             char line[600];
             snprintf(line, sizeof line, "Why E > 1: %s", note);
-            wrap(out, line, 79);
+            tf_wrap(out, "", line, TF_WIDTH);
         }
     }
     rc = ferror(out) ? EXIT_INTERNAL : EXIT_OK;

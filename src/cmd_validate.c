@@ -17,7 +17,8 @@ static const char validate_usage[] =
     "(overall; single-node and multi-node for collectives) and the skipped rows.\n"
     "Exit 0 when the file was read, 3 when it is malformed.\n"
     "\n"
-    "  --format F   table (default) or json\n";
+    "  --format F   table (default) or json\n"
+    "  --help       this help\n";
 
 static void print_median(const char *label, double m)
 {

@@ -46,6 +46,16 @@ typedef struct cf_plan_opts {
  * validation rows, README) and get no sentence. */
 #define CF_PLAN_E_NOTE_MIN 1.05
 
+/* Near-tie rule of the choice per offering (`plan`, DESIGN §4.5): among the
+ * configurations whose objective is within this many percent of the best
+ * (time to train for --objective time, cost for --objective cost), the one
+ * best on the other criterion wins (cheapest, resp. fastest). Why 1 %: the
+ * step model's own error is 8-9 % median on the training validation rows
+ * (README), so a 1 % gap in time or cost is not a real difference, while
+ * paying twice the money for a 0.3 % faster run (4096 vs 2048 nodes) or
+ * waiting twice as long for 0.5 % less money is never what a user means. */
+#define CF_PLAN_NEAR_TIE_PCT 1.0
+
 /* Default cap on a cluster whose largest size the provider does not state
  * (DESIGN §4.5); such rows carry the flag max_cluster_unknown. */
 #define CF_PLAN_DEFAULT_MAX_GPUS 16384L
@@ -72,12 +82,14 @@ CF_API cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_work
 /* Scaling curve of `w` on one offering over `nodes` (n_nodes counts; NULL =
  * N0 then powers of two up to the cluster limit). *out is the JSON array
  * [{nodes, step_time_s, throughput, scaling_efficiency, parallel_efficiency,
- * cost, layout, scaling_note}]: each row the fastest layout that fits on that
+ * cost, layout, scaling_note, n0, n0_throughput}]: each row the fastest layout that fits on that
  * node count (`layout` as in scaling_note's n0_layout, null when nothing
  * fits; scaling_note as in cf_plan); throughput in the workload's
  * unit per second (tokens for LLMs, samples for data-parallel training,
  * iterations for stencils, tasks for embarrassingly parallel work);
- * scaling_efficiency relative to N0 (null when no layout fits); cost of the
+ * scaling_efficiency relative to N0 (null when no layout fits); n0 the
+ * baseline node count N0 and n0_throughput its throughput (the same in every
+ * row, null when nothing fits anywhere; N0 need not be among `nodes`); cost of the
  * whole job in the offering's currency, null when its price is unknown.
  * Rows where nothing fits have null step time, throughput and cost.
  * Errors: CF_EINVAL for a node count < 1 or an offering whose GPU, GPUs per

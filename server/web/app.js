@@ -43,6 +43,11 @@ const I18N = {
     pc_rank: '#', pc_offering: 'Offering', pc_nodes: 'Nodes', pc_gpus: 'GPUs', pc_layout: 'Layout',
     pc_step: 'Step time', pc_time: 'Time to train', pc_eff: 'Scaling efficiency', pc_peff: 'Parallel efficiency',
     pc_cost: 'Cost', pc_price: 'Price sticker → effective', pc_why: 'Why',
+    assumes: 'Assumes', flag_reserved_price: 'reserved price (on-demand unknown)',
+    flag_max_cluster_unknown: n => `largest cluster not stated, capped at ${n} GPUs`,
+    flag_billing_increment_unknown: 'billing increment not stated, billed to the second',
+    flag_min_commitment_unknown: 'minimum commitment not stated, none applied',
+    flag_gdr_unknown: 'GPUDirect RDMA not stated', flag_nics_per_node_unknown: 'NICs per node not stated, one per GPU assumed',
     unranked_h: 'Not ranked', ranked_n: n => `${n} ranked`,
     plan_goal: g => (g.objective === 'time' ? 'fastest first' : 'cheapest first') +
       (g.deadline ? `, finishing within ${g.deadline}` : '') + (g.budget ? `, costing at most ${g.budget}` : ''),
@@ -113,6 +118,11 @@ const I18N = {
     pc_rank: '#', pc_offering: 'Oferta', pc_nodes: 'Nodos', pc_gpus: 'GPU', pc_layout: 'Reparto',
     pc_step: 'Tiempo por paso', pc_time: 'Tiempo de entrenamiento', pc_eff: 'Eficiencia de escalado', pc_peff: 'Eficiencia paralela',
     pc_cost: 'Coste', pc_price: 'Precio tarifa → efectivo', pc_why: 'Por qué',
+    assumes: 'Supone', flag_reserved_price: 'precio reservado (bajo demanda desconocido)',
+    flag_max_cluster_unknown: n => `clúster máximo no indicado, limitado a ${n} GPU`,
+    flag_billing_increment_unknown: 'incremento de facturación no indicado, por segundo',
+    flag_min_commitment_unknown: 'compromiso mínimo no indicado, ninguno aplicado',
+    flag_gdr_unknown: 'GPUDirect RDMA no indicado', flag_nics_per_node_unknown: 'NIC por nodo no indicadas, una por GPU supuesta',
     unranked_h: 'Sin clasificar', ranked_n: n => `${n} clasificadas`,
     plan_goal: g => (g.objective === 'time' ? 'la más rápida primero' : 'la más barata primero') +
       (g.deadline ? `, terminando en ${g.deadline}` : '') + (g.budget ? `, costando como mucho ${g.budget}` : ''),
@@ -242,13 +252,6 @@ function list(v) {
   if (Array.isArray(v)) return v.length ? v.join(', ') : T('unknown');
   return String(v);
 }
-function billing(o) {
-  const s = o.billing_increment_s;
-  let t = s === 1 ? T('per_second') : s === 60 ? T('per_minute') : s === 3600 ? T('per_hour')
-    : isUnknown(s) ? T('unknown') : T('per_s', num(s, 0));
-  if (!isUnknown(o.min_commitment_h) && o.min_commitment_h > 0) t += '; ' + T('min_commit', num(o.min_commitment_h, 0));
-  return t;
-}
 function sources(v) {
   if (isUnknown(v)) return [];
   return (Array.isArray(v) ? v : String(v).split(/;\s*/)).filter(u => /^https?:\/\//.test(u));
@@ -281,6 +284,9 @@ async function api(path, opts) {
 }
 
 /* --- comparison table --- */
+/* The key columns only, so they fit 1280 px without scrolling: RDMA,
+ * topology, max cluster, orchestration, provisioning, billing, storage and
+ * sources are in the detail view (the offering's button opens it). */
 const COLUMNS = [
   { key: 'offering', label: 'col_offering', value: o => `${o.provider || ''} ${o.offering || ''}`,
     cell: o => el('button', { type: 'button', class: 'link', text: `${o.provider || T('unknown')} — ${o.offering || o.id}`,
@@ -291,23 +297,10 @@ const COLUMNS = [
   { key: 'gbps', label: 'col_gbps', value: o => o.network_gbps_per_node, num: true,
     cell: o => isUnknown(o.network_gbps_per_node) ? unknown()
       : num(o.network_gbps_per_node, 0) + (isUnknown(o.nics_per_node) ? '' : ` (${num(o.nics_per_node, 0)} NIC)`) },
-  { key: 'rdma', label: 'col_rdma', value: o => o.rdma, cell: o => isUnknown(o.rdma) ? unknown() : cap(o.rdma) },
   { key: 'gdr', label: 'col_gdr', value: o => o.gpudirect_rdma, cell: o => isUnknown(o.gpudirect_rdma) ? unknown() : cap(o.gpudirect_rdma) },
-  { key: 'topology', label: 'col_topology', value: o => o.topology,
-    cell: o => isUnknown(o.topology) || o.topology === '' ? unknown() : el('span', { class: 'clamp', title: o.topology, text: o.topology }) },
-  { key: 'max_cluster', label: 'col_max_cluster', value: o => o.max_cluster_gpus, num: true,
-    cell: o => isUnknown(o.max_cluster_gpus) ? unknown() : num(o.max_cluster_gpus, 0) },
-  { key: 'orchestration', label: 'col_orchestration', value: o => list(o.orchestration),
-    cell: o => isUnknown(o.orchestration) ? unknown() : list(o.orchestration) },
-  { key: 'provisioning', label: 'col_provisioning', value: o => list(o.provisioning),
-    cell: o => isUnknown(o.provisioning) ? unknown() : list(o.provisioning) },
-  { key: 'billing', label: 'col_billing', value: o => o.billing_increment_s, num: true, cell: o => billing(o) },
-  { key: 'storage', label: 'col_storage', value: o => list(o.shared_storage),
-    cell: o => isUnknown(o.shared_storage) ? unknown() : list(o.shared_storage) },
   { key: 'price', label: 'col_price', value: o => o.price_on_demand_gpu_hr, num: true,
     cell: o => el('span', {}, isUnknown(o.price_on_demand_gpu_hr) ? unknown() : money(o.price_on_demand_gpu_hr, o.currency),
       el('br'), el('small', { text: T('as_of', date(o.as_of)) })) },
-  { key: 'source', label: 'col_source', value: o => sources(o.source_url)[0] || '', cell: o => linkList(sources(o.source_url)) }
 ];
 
 function renderHead() {
@@ -529,7 +522,7 @@ function renderPlan() {
   })}.`;
   const head = $('#plan-table thead tr');
   head.replaceChildren(...['pc_rank', 'pc_offering', 'pc_nodes', 'pc_gpus', 'pc_layout', 'pc_step', 'pc_time', 'pc_eff',
-    'pc_peff', 'pc_cost', 'pc_price', 'pc_why'].map(k => el('th', { scope: 'col', text: T(k) })));
+    'pc_peff', 'pc_cost', 'pc_price'].map(k => el('th', { scope: 'col', text: T(k) })));
   const tbody = $('#plan-table tbody');
   tbody.replaceChildren();
   ranked.forEach((r, i) => {
@@ -548,8 +541,14 @@ function renderPlan() {
       el('td', { text: duration(r.step_time_s) }), el('td', { class: 'time', text: trainTime(r.time_to_train_h) }),
       eCell, el('td', { class: 'num', text: pct(r.parallel_efficiency) }),
       el('td', { class: 'num', text: money(r.cost, p.currency) }),
-      el('td', { text: `${money(r.sticker_price_gpu_hr, p.currency)} → ${money(r.effective_price_gpu_hr, p.currency)}` }),
-      el('td', { class: 'why', text: [r.why, ...(r.flags || [])].filter(Boolean).join('; ') || T('unknown') })));
+      el('td', { text: `${money(r.sticker_price_gpu_hr, p.currency)} → ${money(r.effective_price_gpu_hr, p.currency)}` })));
+    /* The why, and the row's assumptions in words, on a line under the row
+     * (as the CLI prints them), so the ranked rows stay one line high. */
+    const assumes = (r.flags || []).map(f => f === 'max_cluster_unknown' ? T('flag_' + f, num(g.max_gpus || 16384, 0))
+      : (I18N.en['flag_' + f] !== undefined ? T('flag_' + f) : f));
+    const whyCell = el('td', { colspan: '11', class: 'why' }, el('span', { text: `${T('pc_why')}: ${r.why || T('unknown')}` }));
+    if (assumes.length) whyCell.append(el('br'), el('span', { class: 'assumes', text: `${T('assumes')}: ${assumes.join('; ')}` }));
+    tbody.append(el('tr', { class: 'why-row', 'data-why-for': r.offering_id }, whyCell));
   });
   const un = $('#plan-unranked');
   un.replaceChildren();

@@ -1,7 +1,7 @@
 # fit: Llama 3 8B fits one node of 8 H100; 70B (16 B x 70.6e9 = 1.13 TB of model states) does not.
 cf fit --workload llama3-8b --gpu H100-SXM --format json
 expect_rc 0; expect_json .fits_one_node true; expect_json .min_nodes 1
-expect_json_true '.memory_per_gpu_gib > 0 and .memory_per_gpu_gib <= 80 * 0.97'
+expect_json_true '.memory_per_gpu_gib > 0 and .memory_per_gpu_gib <= 80e9 / 1073741824'
 expect_json '.layout.tp * .layout.pp * .layout.dp * .layout.cp' 8
 cf fit --workload llama3-70b --gpu H100-SXM --format json
 expect_rc 0; expect_json .fits_one_node false; expect_json_true '.min_nodes >= 2'

@@ -193,6 +193,41 @@ static void choose_billing_flips(void **state)
     assert_int_equal(cf__plan_choose(p, 2, 3600, 8, &pr, &g, NULL), 0);
 }
 
+static void choose_near_tie(void **state)
+{
+    /* The `plan --objective time` case: 3600 steps so time_h = step_s,
+     * price 2, 8 GPUs/node, per-second billing (increment NAN).
+     * 2048 nodes 5.712 h -> 2048×8×2×5.712 = 187,170.8; 4096 nodes 5.695 h
+     * -> 4096×8×2×5.695 = 373,227.5. 5.712 / 5.695 = 1.00299: inside the
+     * 1 % band, so the cheaper 2048 nodes win under the time objective. */
+    cf__plan_point p[3] = {pt(1024, 6.0), pt(2048, 5.712), pt(4096, 5.695)};
+    cf__plan_price pr = {2.0, NAN, NAN};
+    cf__plan_goal g = {CF_OBJ_TIME, NAN, NAN};
+    (void)state;
+    assert_int_equal(cf__plan_choose(p, 3, 3600, 8, &pr, &g, NULL), 1);
+    /* 5.76 h is 1.14 % slower than 5.695: outside the band, fastest wins. */
+    p[1] = pt(2048, 5.76);
+    assert_int_equal(cf__plan_choose(p, 3, 3600, 8, &pr, &g, NULL), 2);
+    /* 5.7519 h is 0.99 % slower: inside. */
+    p[1] = pt(2048, 5.7519);
+    assert_int_equal(cf__plan_choose(p, 3, 3600, 8, &pr, &g, NULL), 1);
+    /* Cost objective, symmetric: 1 node 10 h -> 1×8×2×10 = 160; 2 nodes
+     * 5.04 h -> 2×8×2×5.04 = 161.28 (0.8 % dearer): the faster 2 nodes win;
+     * 2 nodes 5.1 h -> 163.2 (2 % dearer): the cheapest wins. */
+    {
+        cf__plan_point q[2] = {pt(1, 10), pt(2, 5.04)};
+        g.objective = CF_OBJ_COST;
+        assert_int_equal(cf__plan_choose(q, 2, 3600, 8, &pr, &g, NULL), 1);
+        q[1] = pt(2, 5.1);
+        assert_int_equal(cf__plan_choose(q, 2, 3600, 8, &pr, &g, NULL), 0);
+        /* A deadline of 9 h removes 1 node; the band never brings back an
+         * infeasible point. */
+        q[1] = pt(2, 5.04);
+        g.deadline_h = 9;
+        assert_int_equal(cf__plan_choose(q, 2, 3600, 8, &pr, &g, NULL), 1);
+    }
+}
+
 /* ---- the search ---- */
 
 static void search_one_layout_by_hand(void **state)
@@ -779,6 +814,7 @@ int main(void)
         cmocka_unit_test(e_above_one_from_memory),
         cmocka_unit_test(e_above_one_not_memory),
         cmocka_unit_test(layout_words),
+        cmocka_unit_test(choose_near_tie),
         cmocka_unit_test(real_model_e_above_one_is_memory),
         cmocka_unit_test(plan_survives_allocation_failures),
     };

@@ -331,6 +331,13 @@ await check('the page and its assets are served from the binary', async () => {
   assert.equal(js.status, 200);
   assert.match(js.headers.get('content-type'), /javascript/);
   assert.equal((await http('/style.css')).status, 200);
+  // A favicon, so browsers' automatic request is not a 404.
+  for (const path of ['/favicon.ico', '/favicon.svg']) {
+    const f = await http(path);
+    assert.equal(f.status, 200, path);
+    assert.match(f.headers.get('content-type'), /image\/svg\+xml/);
+    assert.match(f.text, /^<svg /);
+  }
 });
 
 done();

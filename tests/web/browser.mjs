@@ -108,9 +108,16 @@ await check('a plan for llama3-70b shows ranked rows and the scaling chart', asy
   lastPlan = plan;
   assert.equal(JSON.parse((await answer).request().postData()).deadline_h, 2160, 'the default deadline is sent');
   await page.waitForSelector('#plan-result:not([hidden])');
-  const n = await page.locator('#plan-table tbody tr').count();
+  const n = await page.locator('#plan-table tbody tr:not(.why-row)').count();
   assert.ok(n > 0, 'ranked rows');
   assert.equal(n, plan.ranked.length);
+  // The why sits on its own line under each row, with the flags in words.
+  assert.equal(await page.locator('#plan-table tbody tr.why-row').count(), plan.ranked.length);
+  const flagged = plan.ranked.findIndex(r => (r.flags || []).includes('reserved_price'));
+  if (flagged >= 0) {
+    const t = await page.locator('#plan-table tbody tr.why-row').nth(flagged).innerText();
+    assert.match(t, /Assumes: .*reserved price \(on-demand unknown\)/);
+  }
   assert.ok(plan.ranked.every(r => r.time_to_train_h <= 2160), 'every row meets the deadline');
   // Time to train in days from 48 h, in hours below (column 7).
   const times = await page.locator('#plan-table tbody td.time').allTextContents();
@@ -206,6 +213,17 @@ await check('phone width (390 px): no sideways scroll of the page, the table scr
   const w = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(w <= 392, `page is ${w} px wide`);
   await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+await check('1280 px: the comparison table needs no sideways scroll (offering to price visible)', async () => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const fit = await page.evaluate(() => {
+    const w = document.querySelector('#offerings').closest('.table-wrap') || document.querySelector('#offerings').parentElement;
+    return { scroll: w.scrollWidth, client: w.clientWidth };
+  });
+  assert.ok(fit.scroll <= fit.client + 1, `table ${fit.scroll} px in a ${fit.client} px box`);
+  const price = await page.locator('#offerings-head button[data-col=price]').boundingBox();
+  assert.ok(price && price.x + price.width <= 1280, 'price header on screen');
 });
 
 await check('no script errors on the page', async () => {

@@ -1,0 +1,54 @@
+/* textfmt.c — see textfmt.h. The wrapping is by bytes: the texts wrapped
+ * here (why lines, notes, headers) are ASCII. */
+#include <string.h>
+#include "textfmt.h"
+
+const char *tf_thousands(char *buf, size_t cap, double v)
+{
+    char digits[64];
+    size_t n, o = 0;
+    if (cap == 0) return buf;
+    snprintf(digits, sizeof digits, "%.0f", v);
+    n = strlen(digits);
+    for (size_t i = 0; i < n && o + 2 < cap; i++) {
+        buf[o++] = digits[i];
+        if ((n - i - 1) % 3 == 0 && i + 1 < n && digits[i] != '-') buf[o++] = ',';
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+void tf_wrap(FILE *out, const char *lead, const char *text, size_t width)
+{
+    size_t col = strlen(lead), indent = col;
+    fputs(lead, out);
+    while (text && *text) {
+        size_t word = strcspn(text, " ");
+        if (col > indent && col + 1 + word > width) {
+            fprintf(out, "\n%*s", (int)indent, "");
+            col = indent;
+        } else if (col > indent) {
+            fputc(' ', out);
+            col++;
+        }
+        fwrite(text, 1, word, out);
+        col += word;
+        text += word;
+        while (*text == ' ') text++;
+    }
+    fputc('\n', out);
+}
+
+const char *tf_net_label(cf_network n)
+{
+    switch (n) {
+    case CF_NET_IB: return "InfiniBand";
+    case CF_NET_ROCE: return "RoCE";
+    case CF_NET_EFA: return "EFA";
+    case CF_NET_TCPX: return "GPUDirect-TCPX";
+    case CF_NET_TCPXO: return "GPUDirect-TCPXO";
+    case CF_NET_TCP: return "TCP";
+    case CF_NET_RDMA: return "RDMA";
+    default: return cf_network_name(n);
+    }
+}
