@@ -8,7 +8,7 @@ cf predict collective --collective all_reduce --bytes 1G --nodes 1 --offering x-
 expect_err "gpus_per_node unknown"
 # fabric unknown: exit 2 too.
 cf predict collective --collective all_reduce --bytes 1G --nodes 2 --offering x-cluster; expect_rc 2
-expect_err "network or its line rate unknown"
+expect_err "does not state it or its line rate"
 # A directory as the catalog.
 cf --db "$T" list; expect_rc 2; expect_err "is a directory"
 # The accepted values, without unknown where unknown is not accepted.
