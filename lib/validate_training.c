@@ -194,21 +194,21 @@ cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, 
     return CF_OK;
 }
 
-cf_status cf_validate_training(const char *path, cf_validation *out, cf_error *err)
+/* Predicts every row of the parsed table `t` (named `path` in errors) into
+ * *out; frees `t` whatever happens. */
+static cf_status training_table(cf__csv_table *tp, const char *path, cf_validation *out,
+                                cf_error *err)
 {
     static const int required[] = {C_ID, C_MODEL, C_LAYERS, C_HIDDEN, C_FFN, C_HEADS, C_SEQ,
                                    C_VOCAB, C_GBS, C_TP, C_PP, C_DP, C_GPU, C_GPN, C_NODES,
                                    C_NET, C_NICS, C_NICGBPS, C_METRIC, C_VALUE};
-    cf__csv_table t;
+    cf__csv_table t = *tp;
     cf_validation v;
     cf_status st;
     int col[C__N];
 
-    memset(out, 0, sizeof *out);
+    memset(tp, 0, sizeof *tp);
     memset(&v, 0, sizeof v);
-    memset(&t, 0, sizeof t);
-    st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
-    if (st != CF_OK) return st;
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
         st = cf__validate_require(&t, path, colnames[required[i]], err);
         if (st != CF_OK) goto fail;
@@ -256,4 +256,29 @@ fail:
     cf_validation_free(&v);
     cf__csv_table_free(&t);
     return st;
+}
+
+cf_status cf_validate_training(const char *path, cf_validation *out, cf_error *err)
+{
+    cf__csv_table t;
+    cf_status st;
+    memset(out, 0, sizeof *out);
+    st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
+    if (st != CF_OK) return st;
+    return training_table(&t, path, out, err);
+}
+
+cf_status cf__validate_training_text(const char *name, const char *data, size_t len,
+                                     cf_validation *out, cf_error *err)
+{
+    cf__csv_table t;
+    cf_status st;
+    memset(out, 0, sizeof *out);
+    if (len > (size_t)CF_MAX_VALIDATION_BYTES) {
+        cf_error_set(err, name, 0, 0, "file larger than %ld bytes", CF_MAX_VALIDATION_BYTES);
+        return CF_ELIMIT;
+    }
+    st = cf__csv_table_parse(data, len, name, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
+    if (st != CF_OK) return st;
+    return training_table(&t, name, out, err);
 }
