@@ -50,10 +50,13 @@ static int llm_fit_on(const cf_workload *w, int gpn, long nodes, double usable, 
         for (size_t ci = 0; ci < sizeof cps / sizeof cps[0]; ci++) {
             int cp = cps[ci];
             if (cp > 1 && (s->seq < 8192 || s->seq % cp != 0)) continue;
-            for (long pp = 1; pp <= s->layers; pp++) {
-                long rest = gpus / ((long)tp * cp);
+            long rest = gpus / ((long)tp * cp);
+            if (gpus % ((long)tp * cp) != 0) continue;
+            /* pp divides rest, so pp <= rest: a workload with more layers
+             * than GPUs (its file may say 10^12) must not loop to layers. */
+            for (long pp = 1; pp <= s->layers && pp <= rest; pp++) {
                 long dp;
-                if (gpus % ((long)tp * cp) != 0 || rest % pp != 0) continue;
+                if (rest % pp != 0) continue;
                 dp = rest / pp;
                 if (dp < 1 || dp > w->global_batch_seqs) continue;
                 for (int z = 0; z <= 3; z++) {
