@@ -12,6 +12,7 @@
  * nodes, without a fabric on more than one node, with a layout that does
  * not match the GPU count or an unknown GPU are skipped with the reason.
  * Nothing here is tuned per row. */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,13 +40,31 @@ typedef struct row_in {
     const char *cell[C__N];
 } row_in;
 
-/* Integer cell: blank -> def; -1 on junk. */
+/* Largest count a cell may state: as validate.c's positive_int, 10^9. No
+ * published run comes near it, and larger values would wrap the int fields
+ * of cf_layout and cf_fabric they are stored in. */
+#define MAX_COUNT 1000000000L
+
+/* Integer cell: blank -> def; -1 on junk or over MAX_COUNT. */
 static long int_cell(const char *s, long def)
 {
     long v;
     if (!s || !*s) return def;
-    if (cf_parse_long(s, &v) != CF_OK || v < 0) return -1;
+    if (cf_parse_long(s, &v) != CF_OK || v < 0 || v > MAX_COUNT) return -1;
     return v;
+}
+
+/* tp*pp*dp*cp of a layout whose factors are >= 1, or -1 when the product
+ * does not fit a long (four factors of up to 10^9 can reach 10^36). */
+static long layout_gpus(const cf_layout *l)
+{
+    const long f[] = {l->tp, l->pp, l->dp, l->cp};
+    long p = 1;
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+        if (f[i] > LONG_MAX / p) return -1;
+        p *= f[i];
+    }
+    return p;
 }
 
 /* Builds the inputs of one row. Returns NULL when it can be predicted,
@@ -65,8 +84,8 @@ static const char *row_inputs(const row_in *r, cf_workload *w, cf_fabric *fab, i
     for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
         v[ints[i]] = int_cell(r->cell[ints[i]], defs[i]);
         if (v[ints[i]] < 0) {
-            snprintf(why, whyn, "%s: expected a non-negative integer, got '%s'", colnames[ints[i]],
-                     r->cell[ints[i]]);
+            snprintf(why, whyn, "%s: expected a whole number from 0 to 10^9, got '%s'",
+                     colnames[ints[i]], r->cell[ints[i]]);
             return why;
         }
     }
@@ -134,9 +153,13 @@ static const char *row_inputs(const row_in *r, cf_workload *w, cf_fabric *fab, i
     if (lay->tp < 1 || lay->pp < 1 || lay->vp < 1 || lay->dp < 1 || lay->cp < 1 ||
         lay->micro_batch < 1 || lay->zero > 3)
         return "layout not stated";
-    if ((long)lay->tp * lay->pp * lay->dp * lay->cp != (long)*nodes * fab->gpus_per_node) {
-        snprintf(why, whyn, "tp*pp*dp*cp = %ld but nodes*gpus_per_node = %ld",
-                 (long)lay->tp * lay->pp * lay->dp * lay->cp, (long)*nodes * fab->gpus_per_node);
+    if (layout_gpus(lay) != (long)*nodes * fab->gpus_per_node) {
+        if (layout_gpus(lay) < 0)
+            snprintf(why, whyn, "tp*pp*dp*cp is over %ld but nodes*gpus_per_node = %ld", LONG_MAX,
+                     (long)*nodes * fab->gpus_per_node);
+        else
+            snprintf(why, whyn, "tp*pp*dp*cp = %ld but nodes*gpus_per_node = %ld", layout_gpus(lay),
+                     (long)*nodes * fab->gpus_per_node);
         return why;
     }
     lay->recompute = CF_RECOMPUTE_UNKNOWN;
