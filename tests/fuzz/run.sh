@@ -10,7 +10,8 @@
 # them, then copy each into tests/fuzz/crashes/NAME/ so `make test` replays
 # it. Each fuzzer's full log is build-fuzz/fuzz_NAME.log; the summary line
 # "fuzz: NAME: S s, N execs, E exec/s" comes from libFuzzer's final stats.
-# FUZZ_ONLY=name limits the run to one harness; FUZZ_BUILD_ONLY=1 builds
+# tests/fuzz/NAME.dict, when present, is libFuzzer's -dict (edge numbers and
+# vocabulary words mutations rarely reach). FUZZ_ONLY=name limits the run to one harness; FUZZ_BUILD_ONLY=1 builds
 # every harness and fuzzes none.
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -46,8 +47,11 @@ for h in tests/fuzz/fuzz_*.c; do
     [ -n "${FUZZ_BUILD_ONLY:-}" ] && { echo "fuzz: built $OUT/fuzz_$name"; continue; }
     mkdir -p "$OUT/corpus/$name" "$OUT/crashes/$name"
     cp -n tests/fuzz/corpus/"$name"/* "$OUT/corpus/$name/" 2>/dev/null || true
+    dict=""
+    [ -f "tests/fuzz/$name.dict" ] && dict="-dict=tests/fuzz/$name.dict"
     echo "fuzz: $name for ${SECS}s"
-    "$OUT/fuzz_$name" -max_total_time="$SECS" -max_len=65536 -timeout=10 -print_final_stats=1 \
+    # shellcheck disable=SC2086
+    "$OUT/fuzz_$name" $dict -max_total_time="$SECS" -max_len=65536 -timeout=10 -print_final_stats=1 \
         -artifact_prefix="$OUT/crashes/$name/" "$OUT/corpus/$name" > "$OUT/fuzz_$name.log" 2>&1 || true
     grep -E "^Done|ERROR|SUMMARY" "$OUT/fuzz_$name.log" || tail -n 3 "$OUT/fuzz_$name.log"
     awk -v n="$name" '/stat::number_of_executed_units/ {e=$2} /stat::average_exec_per_sec/ {r=$2}
