@@ -53,7 +53,7 @@ for h in tests/fuzz/fuzz_*.c; do
     # shellcheck disable=SC2086
     "$OUT/fuzz_$name" $dict -max_total_time="$SECS" -max_len=65536 -timeout=10 -print_final_stats=1 \
         -artifact_prefix="$OUT/crashes/$name/" "$OUT/corpus/$name" > "$OUT/fuzz_$name.log" 2>&1 || true
-    grep -E "^Done|ERROR|SUMMARY" "$OUT/fuzz_$name.log" || tail -n 3 "$OUT/fuzz_$name.log"
+    grep -E "^Done|==ERROR|^SUMMARY" "$OUT/fuzz_$name.log" || tail -n 3 "$OUT/fuzz_$name.log"
     awk -v n="$name" '/stat::number_of_executed_units/ {e=$2} /stat::average_exec_per_sec/ {r=$2}
         /^Done [0-9]+ runs in/ {s=$5} END {printf "fuzz: %s: %s s, %s execs, %s exec/s\n", n, s, e, r}' \
         "$OUT/fuzz_$name.log"
