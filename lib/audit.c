@@ -10,8 +10,14 @@
  * a port dump is open; everything else is recognised line by line by its
  * first byte and a few fixed substrings. Evidence is kept as counters and
  * small fixed arrays, plus hash sets (hosts, ranks) capped in limits.h; per
- * run only the result rows (CF_MAX_PERF_ROWS) are kept. Conclusions are
- * drawn once, in cf_audit_finish(), from the evidence of all files.
+ * run only the result rows (CF_MAX_PERF_ROWS) are kept. Evidence is kept
+ * per segment (see struct seg): an input may hold several runs (files,
+ * nccl-tests runs, NCCL versions, process sets), and facts of different
+ * runs are never combined. Conclusions are drawn once, in
+ * cf_audit_finish(): segments are joined into runs where the input links
+ * them, each run is judged on its own evidence, and the top level reports
+ * the run of the last nccl-tests table (DESIGN §5), with SEVERAL_RUNS when
+ * there are more.
  *
  * Rules and their sources: DESIGN §5 (codes, severities, status order);
  * NCCL's net.cc/net_ib.cc/paths.cc for what lines mean (see ncclog.c); the
@@ -100,8 +106,10 @@ typedef struct finding {
     const char *code;
     cf_severity sev;
     char msg[320];
+    const char *action;     /* one-line fix; NULL: the code's usual one */
     loc at;
-    int part;       /* -1: a conclusion over the whole input */
+    int part;       /* -1: a conclusion over a run (grp) or the whole input */
+    int grp;        /* segment of the run it concludes on; -1 none */
     long count;
 } finding;
 
@@ -112,6 +120,8 @@ typedef struct run {
     long nthread, ngpus;
     double min_bytes, max_bytes;
     long rank_lines, max_rank, rank0_lines;
+    long rank_pid_lines;    /* rank lines that name a host and a Pid */
+    long procs_at_rows;     /* NCCL processes seen when the first row came; -1 before */
     uint64_t hosts[64];
     int nhosts;
     char gpu_name[48];
@@ -154,6 +164,10 @@ typedef struct netev {
     int gdr_level;          /* NCCL_NET_GDR_LEVEL set by environment; -1 none */
     char gdr_level_text[16];
     loc gdr_level_loc;
+    int gdr_env_off;        /* NCCL_NET_GDR_LEVEL set to LOC (0): GDR off by choice */
+    loc gdr_env_off_loc;
+    long dmabuf;            /* "DMA-BUF is available on GPU device" lines */
+    loc dmabuf_loc;
     int ib_disable;
     loc ib_disable_loc;
     long nranks;
@@ -169,6 +183,7 @@ typedef struct netev {
 typedef struct part {
     int kind;
     int file;
+    int seg;                /* the segment (run) it belongs to */
     long first_line, last_line;
     run *r;
     netev *ev;
@@ -190,6 +205,40 @@ typedef struct launch {
     char gdr_text[16];
 } launch;
 
+/* A segment: a stretch of input that belongs to one run (DESIGN §5 "several
+ * runs in one file"). A file starts one; inside a file a new one starts
+ * where the input shows another run: a second nccl-tests run, a launcher
+ * line or an nccl-tests header after NCCL lines, an NCCL line from a
+ * process outside the run's complete rank list (or, once the table has
+ * rows, from a process not seen before), an "NCCL version" that differs
+ * from the one the same host printed. In cf_audit_finish segments of
+ * several files join when the input links them (same communicator id,
+ * a process of one in the rank list of the other, disjoint ranks of one
+ * communicator size), and hardware dumps join the only run there is; the
+ * joined segments are a group, judged on its own evidence. */
+typedef struct seg {
+    int file;
+    int root;               /* union-find parent; after joining, the group's root */
+    int group;              /* 1-based number of the group in the report; 0 none */
+    netev ev;               /* NCCL evidence of the segment (of the group, at the root) */
+    cf__kvset hosts;        /* host hash -> v[0] seen, v[1] printed "NCCL version" */
+    cf__kvset ranks;        /* rank + 1 -> v[0] host hash, v[1] nranks of its communicator */
+    cf__kvset procs;        /* (host, pid) of NCCL lines */
+    cf__kvset list_procs;   /* (host, pid) of the nccl-tests rank list */
+    long max_rank_seen;
+    launch la;
+    int env_gdr_level;      /* from "NCCL_NET_GDR_LEVEL=SYS" env listings; -1 none */
+    loc env_gdr_loc;
+    uint64_t comm_ids[8];
+    int ncomm;
+    int run_part;           /* its latest nccl-tests part; -1 none */
+    int lsmod;              /* an lsmod command or listing is shown */
+    loc lsmod_loc;
+    int peermem;            /* lsmod lists nvidia_peermem / nv_peer_mem */
+    loc peermem_loc;
+    uint64_t known_proc;    /* cache: the last (host, pid) found in procs */
+} seg;
+
 struct cf_audit {
     cf_audit_opts opts;
     cf_fabric fabric;
@@ -204,15 +253,10 @@ struct cf_audit {
     finding *findings;
     int nfindings;
     long findings_dropped;
-    netev g;                /* evidence over all files */
-    cf__kvset hosts;        /* hosts seen in rank lists and NCCL prefixes */
-    cf__kvset ranks;        /* rank -> host hash */
-    launch la;
-    int env_gdr_level;      /* from "NCCL_NET_GDR_LEVEL=SYS" env listings; -1 none */
-    loc env_gdr_loc;
-    cf_collective last_coll_mention;
-    long max_rank_seen, ranks_from_lists;
-    int rank_list_gap;
+    seg **segs;
+    int nsegs;
+    int cur;                /* the current segment */
+    cf_collective pending_coll;     /* named before its run opened (launcher, test start) */
     int oom;
     /* per-file state */
     int f_run, f_nccl, f_topo, f_ib, f_fw;
@@ -266,20 +310,15 @@ static void part_free(part *p)
     memset(p, 0, sizeof *p);
 }
 
-static void add_finding(cf_audit *a, int pi, const char *code, cf_severity sev, loc at,
-                        const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 6, 7)))
-#endif
-    ;
-
-static void add_finding(cf_audit *a, int pi, const char *code, cf_severity sev, loc at,
-                        const char *fmt, ...)
+/* Records a finding of part `pi` (-1 none) or of the run whose root
+ * segment is `grp` (-1 none); one per code and part/run, counted. */
+static void vadd(cf_audit *a, int pi, int grp, const char *code, cf_severity sev, loc at,
+                 const char *action, const char *fmt, va_list ap)
 {
-    va_list ap;
     finding *f;
     for (int i = 0; i < a->nfindings; i++) {
-        if (a->findings[i].part == pi && strcmp(a->findings[i].code, code) == 0) {
+        if (a->findings[i].part == pi && a->findings[i].grp == grp &&
+            strcmp(a->findings[i].code, code) == 0) {
             a->findings[i].count++;
             return;
         }
@@ -293,11 +332,88 @@ static void add_finding(cf_audit *a, int pi, const char *code, cf_severity sev, 
     f->sev = sev;
     f->at = at;
     f->part = pi;
+    f->grp = grp;
+    f->action = action;
     f->count = 1;
-    va_start(ap, fmt);
     vsnprintf(f->msg, sizeof f->msg, fmt, ap);
+}
+
+static void add_finding(cf_audit *a, int pi, const char *code, cf_severity sev, loc at,
+                        const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+static void add_finding(cf_audit *a, int pi, const char *code, cf_severity sev, loc at,
+                        const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vadd(a, pi, -1, code, sev, at, NULL, fmt, ap);
     va_end(ap);
 }
+
+/* A finding on a whole run (group root `grp`), with its own action when
+ * the evidence decides it (NULL: the code's usual action). */
+static void add_run_finding(cf_audit *a, int grp, const char *code, cf_severity sev, loc at,
+                            const char *action, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 8)))
+#endif
+    ;
+
+static void add_run_finding(cf_audit *a, int grp, const char *code, cf_severity sev, loc at,
+                            const char *action, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vadd(a, -1, grp, code, sev, at, action, fmt, ap);
+    va_end(ap);
+}
+
+static void seg_free(seg *s)
+{
+    if (!s) return;
+    ev_free(&s->ev);
+    cf__kvset_free(&s->hosts);
+    cf__kvset_free(&s->ranks);
+    cf__kvset_free(&s->procs);
+    cf__kvset_free(&s->list_procs);
+    cf__free(s);
+}
+
+/* Starts a new segment in the current file; at the cap the current one
+ * goes on (runs beyond CF_MAX_AUDIT_PARTS are judged together). */
+static int new_seg(cf_audit *a)
+{
+    seg *s;
+    if (a->nsegs >= CF_MAX_AUDIT_PARTS) {
+        a->cur = a->nsegs - 1;
+        return 0;
+    }
+    s = cf__calloc(1, sizeof *s);
+    if (!s) {
+        a->oom = 1;
+        return -1;
+    }
+    s->file = a->nfiles - 1;
+    s->root = a->nsegs;
+    ev_init(&s->ev);
+    cf__kvset_init(&s->hosts, (size_t)CF_MAX_AUDIT_HOSTS);
+    cf__kvset_init(&s->ranks, (size_t)CF_MAX_RANKS);
+    cf__kvset_init(&s->procs, (size_t)CF_MAX_RANKS);
+    cf__kvset_init(&s->list_procs, (size_t)CF_MAX_RANKS);
+    s->max_rank_seen = -1;
+    s->env_gdr_level = -1;
+    s->run_part = -1;
+    a->segs[a->nsegs] = s;
+    a->cur = a->nsegs++;
+    a->last_host_n = 0;     /* the host cache fills the current segment's set */
+    return 0;
+}
+
+static seg *cur_seg(cf_audit *a) { return a->segs[a->cur]; }
 
 static loc here(const cf_audit *a, long line)
 {
@@ -335,6 +451,7 @@ static int new_part(cf_audit *a, int kind, long line)
     memset(p, 0, sizeof *p);
     p->kind = kind;
     p->file = a->nfiles - 1;
+    p->seg = a->cur;
     p->first_line = p->last_line = line;
     switch (kind) {
     case PK_PERF:
@@ -344,7 +461,10 @@ static int new_part(cf_audit *a, int kind, long line)
         p->r->min_bytes = p->r->max_bytes = p->r->avg = NAN;
         p->r->max_rank = -1;
         p->r->oob = -1;
-        p->r->coll = a->last_coll_mention;
+        p->r->procs_at_rows = -1;
+        p->r->coll = a->pending_coll;
+        a->pending_coll = CF_COLL_UNKNOWN;
+        cur_seg(a)->run_part = idx;
         break;
     case PK_NCCL:
         p->ev = cf__malloc(sizeof *p->ev);
@@ -385,21 +505,71 @@ static uint64_t note_host(cf_audit *a, const char *h, size_t n)
         a->last_host_n = n;
         a->last_host_hash = hh;
     }
-    e = cf__kvset_get(&a->hosts, hh, &a->oom);
+    e = cf__kvset_get(&cur_seg(a)->hosts, hh, &a->oom);
     if (e) e->v[0]++;
     return hh;
 }
 
-static void note_rank(cf_audit *a, long rank, const char *h, size_t n)
+/* Notes a rank (of a rank list: nranks 0; of a communicator: its size). */
+static void note_rank(cf_audit *a, long rank, long nranks, const char *h, size_t n)
 {
     cf__kv *e;
+    seg *s = cur_seg(a);
     if (rank < 0) return;
-    if (rank > a->max_rank_seen) a->max_rank_seen = rank;
-    e = cf__kvset_get(&a->ranks, (uint64_t)rank + 1, &a->oom);
+    if (rank > s->max_rank_seen) s->max_rank_seen = rank;
+    e = cf__kvset_get(&s->ranks, (uint64_t)rank + 1, &a->oom);
     if (e && n) e->v[0] = (int64_t)cf__hash(h, n, 0);
+    if (e && nranks > e->v[1]) e->v[1] = nranks;
+}
+
+/* Key of a process: host hash mixed with its pid (Fibonacci hashing). */
+static uint64_t proc_key(uint64_t host, long pid)
+{
+    uint64_t k = host ^ ((uint64_t)pid * 0x9E3779B97F4A7C15ULL);
+    return k ? k : 1;
 }
 
 /* ------------------------------------------------------ nccl-tests runs */
+
+static int run_has_content(const run *r) { return r->nrows > 0 || r->partial_last; }
+
+/* A run without result rows that still shows facts: the parameter line, the
+ * rank list or the collective's name. */
+static int run_has_facts(const run *r)
+{
+    return r->rank_lines > 0 || r->params_lines > 0 || r->coll != CF_COLL_UNKNOWN;
+}
+
+/* The rank list names every rank 0..max once, with host and Pid, and has
+ * no "..." gap: then it is the run's whole process set. */
+static int list_complete(const run *r)
+{
+    return r->rank_lines > 0 && r->rank_lines == r->max_rank + 1 && !r->list_gap &&
+           r->rank_pid_lines == r->rank_lines;
+}
+
+/* The latest nccl-tests run of segment si; NULL none. */
+static run *seg_run(const cf_audit *a, int si)
+{
+    int k = a->segs[si]->run_part;
+    if (k < 0 || k >= a->nparts || a->parts[k].kind != PK_PERF || a->parts[k].seg != si) return NULL;
+    return a->parts[k].r;
+}
+
+static void close_topo(cf_audit *a);
+static void close_ib(cf_audit *a);
+static void close_run(cf_audit *a);
+
+/* The input shows another run from here on: the parts open now stay with
+ * the current segment, what follows goes to a new one. */
+static void split_seg(cf_audit *a)
+{
+    close_run(a);
+    close_topo(a);
+    close_ib(a);
+    a->f_nccl = a->f_fw = -1;
+    new_seg(a);
+}
 
 static void close_run(cf_audit *a)
 {
@@ -413,10 +583,19 @@ static void close_run(cf_audit *a)
     a->in_rank_list = 0;
 }
 
-static run *open_run(cf_audit *a, long line)
+/* Opens a new nccl-tests run. `strong` when a line that starts a run opens
+ * it (parameter line, device list): NCCL lines before it then belong to
+ * another run, since nccl-tests prints these before NCCL initialises. A
+ * header or a row opens weakly: NCCL lines pasted above a table are its. */
+static run *open_run(cf_audit *a, long line, int strong)
 {
     int idx;
+    const run *prev;
     close_run(a);
+    prev = seg_run(a, a->cur);
+    if ((prev && (run_has_content(prev) || run_has_facts(prev))) ||
+        (strong && cur_seg(a)->ev.lines > 0))
+        split_seg(a);
     idx = new_part(a, PK_PERF, line);
     if (idx < 0) return NULL;
     a->f_run = idx;
@@ -426,7 +605,20 @@ static run *open_run(cf_audit *a, long line)
 static run *cur_run(cf_audit *a, long line)
 {
     if (a->f_run >= 0) return a->parts[a->f_run].r;
-    return open_run(a, line);
+    return open_run(a, line, 1);
+}
+
+/* A collective named by a binary ("all_gather_perf") or a test-start line:
+ * the open run's if it has none yet, else the next run's. */
+static void note_coll(cf_audit *a, cf_collective cc, int test_start)
+{
+    run *r = a->f_run >= 0 ? a->parts[a->f_run].r : NULL;
+    if (cc == CF_COLL_UNKNOWN) return;
+    if (r && !r->ended && (test_start ? r->nrows == 0 : r->coll == CF_COLL_UNKNOWN)) {
+        r->coll = cc;
+        return;
+    }
+    a->pending_coll = cc;
 }
 
 static void run_touch(cf_audit *a, long line)
@@ -439,13 +631,14 @@ static void on_row(cf_audit *a, const cf__perf_row *row, int kind, long line)
     run *r;
     if (a->f_run >= 0) {
         r = a->parts[a->f_run].r;
-        if (r->ended) r = open_run(a, line);
+        if (r->ended) r = open_run(a, line, 0);
     } else {
-        r = open_run(a, line);
+        r = open_run(a, line, 0);
     }
     if (!r) return;
     a->in_rank_list = 0;
     run_touch(a, line);
+    if (r->procs_at_rows < 0) r->procs_at_rows = (long)cur_seg(a)->procs.n;
     if (kind == CF__ROW_PARTIAL) {
         r->partial_last = 1;
         r->partial_line = line;
@@ -481,7 +674,7 @@ static void on_comment(cf_audit *a, const char *s, size_t n, long line)
     switch (c.kind) {
     case CF__PC_PARAMS:
         r = a->f_run >= 0 ? a->parts[a->f_run].r : NULL;
-        if (!r || r->nrows > 0 || r->ended || r->lay.known) r = open_run(a, line);
+        if (!r || r->nrows > 0 || r->ended || r->lay.known) r = open_run(a, line, 1);
         if (!r) return;
         r->params_lines++;
         r->nthread = c.nthread;
@@ -497,11 +690,10 @@ static void on_comment(cf_audit *a, const char *s, size_t n, long line)
         return;
     case CF__PC_RANK:
         r = a->f_run >= 0 ? a->parts[a->f_run].r : NULL;
-        if (!r || r->nrows > 0 || r->ended) r = open_run(a, line);
+        if (!r || r->nrows > 0 || r->ended) r = open_run(a, line, 1);
         if (!r) return;
         a->in_rank_list = 1;
         r->rank_lines++;
-        a->ranks_from_lists++;
         if (c.rank > r->max_rank) r->max_rank = c.rank;
         if (c.rank == 0) r->rank0_lines++;
         if (c.host_n) {
@@ -511,14 +703,18 @@ static void on_comment(cf_audit *a, const char *s, size_t n, long line)
                 if (r->hosts[k] == h) break;
             if (k == r->nhosts && r->nhosts < 64) r->hosts[r->nhosts++] = h;
             note_host(a, c.host, c.host_n);
+            if (c.pid >= 0) {
+                r->rank_pid_lines++;
+                cf__kvset_get(&cur_seg(a)->list_procs, proc_key(h, c.pid), &a->oom);
+            }
         }
-        note_rank(a, c.rank, c.host, c.host_n);
+        note_rank(a, c.rank, 0, c.host, c.host_n);
         if (!r->gpu_name[0]) cpy(r->gpu_name, sizeof r->gpu_name, c.gpu_name);
         run_touch(a, line);
         return;
     case CF__PC_HEADER:
         r = a->f_run >= 0 ? a->parts[a->f_run].r : NULL;
-        if (!r || r->nrows > 0 || r->ended) r = open_run(a, line);
+        if (!r || r->nrows > 0 || r->ended) r = open_run(a, line, 0);
         if (!r) return;
         a->in_rank_list = 0;
         r->lay = c.layout;
@@ -545,19 +741,14 @@ static void on_comment(cf_audit *a, const char *s, size_t n, long line)
     case CF__PC_TEST_START:
         if (c.collective[0]) {
             cf_collective cc;
-            if (cf_collective_parse(c.collective, &cc) == CF_OK) {
-                a->last_coll_mention = cc;
-                if (a->f_run >= 0 && a->parts[a->f_run].r->nrows == 0)
-                    a->parts[a->f_run].r->coll = cc;
-            }
+            if (cf_collective_parse(c.collective, &cc) == CF_OK) note_coll(a, cc, 1);
         }
         return;
     default: {
-        cf_collective cc = cf__perf_collective_in(s, n);
-        if (cc != CF_COLL_UNKNOWN) {
-            a->last_coll_mention = cc;
-            if (a->f_run >= 0 && a->parts[a->f_run].r->coll == CF_COLL_UNKNOWN)
-                a->parts[a->f_run].r->coll = cc;
+        note_coll(a, cf__perf_collective_in(s, n), 0);
+        if (cf__find(s, n, "lsmod")) {     /* "# lsmod | grep peermem" */
+            seg *g = cur_seg(a);
+            if (!g->lsmod++) g->lsmod_loc = here(a, line);
         }
         if (a->f_run >= 0 && a->in_rank_list) run_touch(a, line);
         return;
@@ -661,6 +852,7 @@ static void ev_apply(cf_audit *a, netev *e, const cf__nccl_line *l, uint64_t hos
     case CF__NL_ENV:
         if (strcmp(l->env_name, "NCCL_NET_GDR_LEVEL") == 0) {
             int lv = cf__gdr_level(l->text);
+            if (lv == 0 && !e->gdr_env_off++) e->gdr_env_off_loc = at;
             if (lv > e->gdr_level) {
                 e->gdr_level = lv;
                 cpy(e->gdr_level_text, sizeof e->gdr_level_text, l->text);
@@ -673,6 +865,9 @@ static void ev_apply(cf_audit *a, netev *e, const cf__nccl_line *l, uint64_t hos
         break;
     case CF__NL_COMM:
         if (l->nranks > e->nranks) e->nranks = l->nranks;
+        break;
+    case CF__NL_DMABUF:
+        if (!e->dmabuf++) e->dmabuf_loc = at;
         break;
     case CF__NL_COMPLETION_ERR:
         /* keep the first error that is not a flush (status 5 follows the cause) */
@@ -706,26 +901,92 @@ static void ev_apply(cf_audit *a, netev *e, const cf__nccl_line *l, uint64_t hos
     }
 }
 
+/* 1 when the NCCL line shows another run than the current segment's: an
+ * "NCCL version" that differs from the segment's, printed without a host
+ * (old NCCL: rank 0 only) or by a host that printed the other one; a
+ * host listing a port with another link layer than it did before; a
+ * process outside the run's complete rank list; once the table has rows,
+ * a process not seen before when NCCL lines came before the rows (every
+ * rank of a run initialises NCCL before the first result row). */
+static int nccl_other_run(cf_audit *a, const cf__nccl_line *l, uint64_t host)
+{
+    seg *s = cur_seg(a);
+    const run *r;
+    uint64_t key;
+    if (s->ev.lines == 0 && s->run_part < 0) return 0;
+    if (l->kind == CF__NL_VERSION && s->ev.version[0] && l->text[0] &&
+        strcmp(s->ev.version, l->text) != 0) {
+        const cf__kv *h = l->host_n ? cf__kvset_find(&s->hosts, host) : NULL;
+        if (!l->host_n || (h && h->v[1])) return 1;
+    }
+    if (l->kind == CF__NL_IB_USING && l->host_n) {
+        /* one host's port has one link layer: IB here and RoCE before is another run */
+        for (int i = 0; i < l->n_ibdevs; i++) {
+            const cf__ibdev *d = &l->ibdevs[i];
+            for (int k = 0; k < s->ev.n_ibdevs; k++) {
+                const hostdev *o = &s->ev.ibdevs[k];
+                if (o->host == host && o->d.port == d->port && o->d.ll != d->ll &&
+                    o->d.ll != CF__LL_UNKNOWN && d->ll != CF__LL_UNKNOWN && strcmp(o->d.name, d->name) == 0)
+                    return 1;
+            }
+        }
+    }
+    if (!l->host_n || l->pid < 0) return 0;
+    key = proc_key(host, l->pid);
+    if (key == s->known_proc) return 0;
+    if (cf__kvset_find(&s->procs, key)) {
+        s->known_proc = key;
+        return 0;
+    }
+    r = seg_run(a, a->cur);
+    if (!r) return 0;
+    if (list_complete(r) && !cf__kvset_find(&s->list_procs, key)) return 1;
+    return run_has_content(r) && r->procs_at_rows > 0;
+}
+
 static void on_nccl(cf_audit *a, const cf__nccl_line *l, long line)
 {
     uint64_t host;
     loc at = here(a, line);
     part *p;
+    seg *s;
+    host = note_host(a, l->host, l->host_n);
+    if (nccl_other_run(a, l, host)) {
+        split_seg(a);
+        host = note_host(a, l->host, l->host_n);
+    }
+    s = cur_seg(a);
+    if (l->host_n && l->pid >= 0) {
+        uint64_t key = proc_key(host, l->pid);
+        if (key != s->known_proc && cf__kvset_get(&s->procs, key, &a->oom)) s->known_proc = key;
+    }
     if (a->f_nccl < 0) {
         a->f_nccl = new_part(a, PK_NCCL, line);
         if (a->f_nccl < 0) return;
     }
     p = &a->parts[a->f_nccl];
     p->last_line = line;
-    host = note_host(a, l->host, l->host_n);
     if (l->kind == CF__NL_OTHER && !l->roce_gid) {     /* most lines: nothing to record */
         p->ev->lines++;
-        a->g.lines++;
+        s->ev.lines++;
         return;
     }
-    if (l->kind == CF__NL_COMM) note_rank(a, l->rank, l->host, l->host_n);
+    if (l->kind == CF__NL_COMM) {
+        note_rank(a, l->rank, l->nranks, l->host, l->host_n);
+        if (l->comm_id) {
+            int k;
+            for (k = 0; k < s->ncomm; k++)
+                if (s->comm_ids[k] == l->comm_id) break;
+            if (k == s->ncomm && s->ncomm < (int)(sizeof s->comm_ids / sizeof s->comm_ids[0]))
+                s->comm_ids[s->ncomm++] = l->comm_id;
+        }
+    }
+    if (l->kind == CF__NL_VERSION && l->host_n) {
+        cf__kv *h = cf__kvset_find(&s->hosts, host);
+        if (h) h->v[1] = 1;
+    }
     ev_apply(a, p->ev, l, host, at);
-    ev_apply(a, &a->g, l, host, at);
+    ev_apply(a, &s->ev, l, host, at);
 }
 
 /* ------------------------------------------------------- topo & ports */
@@ -808,6 +1069,17 @@ static int is_legend_line(const char *p, const char *end)
     return 0;
 }
 
+/* A topology matrix or port dump starts: after a run that ended ("# Avg
+ * bus bandwidth") it opens a new segment (it may be the next run's node;
+ * with a single run in the input it joins that run again when the audit
+ * concludes). */
+static void hw_start(cf_audit *a)
+{
+    const run *r = seg_run(a, a->cur);
+    if (r && r->ended) split_seg(a);
+    else close_run(a);
+}
+
 /* -------------------------------------------------------- other lines */
 
 static void framework_line(cf_audit *a, const char *s, size_t n, long line, const char *code,
@@ -824,6 +1096,31 @@ static void framework_line(cf_audit *a, const char *s, size_t n, long line, cons
         add_finding(a, a->f_fw, code, sev, at, "%s: %.*s", what, (int)(n > 200 ? 200 : n), s);
 }
 
+static int is_launcher(const char *t, size_t tn)
+{
+    return (tn >= 6 && memcmp(t + tn - 6, "mpirun", 6) == 0) ||
+           (tn >= 7 && memcmp(t + tn - 7, "mpiexec", 7) == 0) ||
+           (tn >= 6 && memcmp(t + tn - 6, "orterun", 6) == 0);
+}
+
+/* 1 if the line is a launch command: the launcher followed by an option or
+ * a program path ("mpirun -np 2 ...", "mpirun ./build/all_reduce_perf"),
+ * not Open MPI's own messages ("mpirun noticed that process rank 0 ..."). */
+static int is_launch_command(const char *s, size_t n)
+{
+    const char *p = s, *end = s + n, *t;
+    size_t tn;
+    while (cf__token(&p, end, &t, &tn)) {
+        if (!is_launcher(t, tn)) continue;
+        if (!cf__token(&p, end, &t, &tn)) return 0;
+        return t[0] == '-' || memchr(t, '/', tn) != NULL || cf__find(t, tn, "_perf") != NULL;
+    }
+    return 0;
+}
+
+/* A launch command starts a run: after NCCL lines or an nccl-tests run it
+ * starts a new segment. Reads -np, --host and how NCCL_NET_GDR_LEVEL is
+ * passed (in front of the launcher only, or forwarded with -x). */
 static void launcher_line(cf_audit *a, const char *s, size_t n, long line)
 {
     const char *p = s, *end = s + n, *t;
@@ -832,13 +1129,17 @@ static void launcher_line(cf_audit *a, const char *s, size_t n, long line)
     char gdr_prefix[16] = "";
     int fwd = 0, xset = 0;
     char xval[16] = "";
-    a->la.seen = 1;
-    a->la.at = here(a, line);
+    launch *la;
+    const run *r;
+    if (!is_launch_command(s, n)) return;
+    r = seg_run(a, a->cur);
+    if ((r && (run_has_content(r) || run_has_facts(r))) || cur_seg(a)->ev.lines > 0) split_seg(a);
+    la = &cur_seg(a)->la;
+    la->seen = 1;
+    la->at = here(a, line);
     while (cf__token(&p, end, &t, &tn)) {
         if (!after) {
-            if ((tn >= 6 && memcmp(t + tn - 6, "mpirun", 6) == 0) ||
-                (tn >= 7 && memcmp(t + tn - 7, "mpiexec", 7) == 0) ||
-                (tn >= 6 && memcmp(t + tn - 6, "orterun", 6) == 0)) {
+            if (is_launcher(t, tn)) {
                 after = 1;
             } else if (cf__starts(t, tn, "NCCL_NET_GDR_LEVEL=")) {
                 snprintf(gdr_prefix, sizeof gdr_prefix, "%.*s", (int)(tn - 19), t + 19);
@@ -871,7 +1172,7 @@ static void launcher_line(cf_audit *a, const char *s, size_t n, long line)
             const char *v;
             size_t vn;
             double d;
-            if (cf__token(&p, end, &v, &vn) && cf__num(v, vn, &d) && d >= 1) a->la.np = cf__dtol(d);
+            if (cf__token(&p, end, &v, &vn) && cf__num(v, vn, &d) && d >= 1) la->np = cf__dtol(d);
         } else if ((tn == 6 && memcmp(t, "--host", 6) == 0) || (tn == 5 && memcmp(t, "-host", 5) == 0) ||
                    (tn == 2 && memcmp(t, "-H", 2) == 0)) {
             const char *v;
@@ -879,22 +1180,22 @@ static void launcher_line(cf_audit *a, const char *s, size_t n, long line)
             if (cf__token(&p, end, &v, &vn)) {
                 long cnt = 1;
                 for (size_t i = 0; i < vn; i++) cnt += v[i] == ',';
-                a->la.hosts = cnt;
+                la->hosts = cnt;
             }
         }
     }
     if (!after) return;
     if (gdr_prefix[0]) {
-        a->la.gdr_level_prefix = 1;
-        a->la.gdr_level_forwarded = fwd || fwd_all;
-        a->la.gdr_level = cf__gdr_level(gdr_prefix);
-        cpy(a->la.gdr_text, sizeof a->la.gdr_text, gdr_prefix);
+        la->gdr_level_prefix = 1;
+        la->gdr_level_forwarded = fwd || fwd_all;
+        la->gdr_level = cf__gdr_level(gdr_prefix);
+        cpy(la->gdr_text, sizeof la->gdr_text, gdr_prefix);
     }
     if (xset) {
-        a->la.gdr_level_forwarded = 1;
-        a->la.gdr_level = cf__gdr_level(xval);
-        cpy(a->la.gdr_text, sizeof a->la.gdr_text, xval);
-        a->la.gdr_level_prefix = 0;
+        la->gdr_level_forwarded = 1;
+        la->gdr_level = cf__gdr_level(xval);
+        cpy(la->gdr_text, sizeof la->gdr_text, xval);
+        la->gdr_level_prefix = 0;
     }
 }
 
@@ -920,14 +1221,32 @@ static int other_line(cf_audit *a, const char *s, size_t n, long line)
         return 1;
     }
     cc = cf__perf_collective_in(s, n);
-    if (cc != CF_COLL_UNKNOWN) {
-        a->last_coll_mention = cc;
-        if (a->f_run >= 0 && a->parts[a->f_run].r->coll == CF_COLL_UNKNOWN)
-            a->parts[a->f_run].r->coll = cc;
-    }
     if (cf__find(s, n, "mpirun") || cf__find(s, n, "mpiexec")) {
-        launcher_line(a, s, n, line);
+        launcher_line(a, s, n, line);      /* may start a new segment first */
+        note_coll(a, cc, 0);
         return 1;
+    }
+    note_coll(a, cc, 0);
+    /* lsmod: "nvidia_peermem  12288  0" (loaded), "# lsmod | grep peermem" */
+    {
+        const char *p = cf__skip_ws(s, s + n);
+        size_t pn = (size_t)(s + n - p);
+        if ((CF__LIT(p, pn, "nvidia_peermem") || CF__LIT(p, pn, "nv_peer_mem"))) {
+            const char *q = p;
+            while (q < s + n && *q != ' ' && *q != '\t') q++;
+            q = cf__skip_ws(q, s + n);
+            if (q > p && q < s + n && *q >= '0' && *q <= '9') {
+                seg *g = cur_seg(a);
+                if (!g->peermem++) g->peermem_loc = here(a, line);
+                if (!g->lsmod++) g->lsmod_loc = here(a, line);
+                return 1;
+            }
+        }
+        if (cf__find(s, n, "lsmod")) {
+            seg *g = cur_seg(a);
+            if (!g->lsmod++) g->lsmod_loc = here(a, line);
+            return 1;
+        }
     }
     /* env listings: "NCCL_NET_GDR_LEVEL=SYS" */
     if (cf__starts(s, n, "NCCL_NET_GDR_LEVEL=")) {
@@ -937,8 +1256,8 @@ static int other_line(cf_audit *a, const char *s, size_t n, long line)
         while (e + k < s + n && e[k] != ' ' && e[k] != '\t' && k < sizeof v - 1) k++;
         memcpy(v, e, k);
         v[k] = '\0';
-        a->env_gdr_level = cf__gdr_level(v);
-        a->env_gdr_loc = here(a, line);
+        cur_seg(a)->env_gdr_level = cf__gdr_level(v);
+        cur_seg(a)->env_gdr_loc = here(a, line);
         return 1;
     }
     return cc != CF_COLL_UNKNOWN;
@@ -999,19 +1318,19 @@ static cf_status on_line(void *ctx, const char *s, size_t n, long lineno, int cu
         }
     }
     if (p == s && cf__starts(s, n, "CA '")) {
-        close_run(a);
+        hw_start(a);
         ib_line(a, s, n, lineno, PK_IBSTAT);
         return a->oom ? CF_ENOMEM : CF_OK;
     }
     if (cf__starts(p, (size_t)(end - p), "hca_id:")) {
-        close_run(a);
+        hw_start(a);
         ib_line(a, s, n, lineno, PK_IBV);
         return a->oom ? CF_ENOMEM : CF_OK;
     }
     if (*p == 'G' && cf__starts(p, (size_t)(end - p), "GPU0")) {
         cf__topo tmp;
         if (cf__topo_header(p, (size_t)(end - p), &tmp)) {
-            close_run(a);
+            hw_start(a);
             a->f_topo = new_part(a, PK_TOPO, lineno);
             if (a->f_topo < 0) return CF_ENOMEM;
             *a->parts[a->f_topo].topo = tmp;
@@ -1045,16 +1364,14 @@ cf_audit *cf_audit_new(const cf_audit_opts *opts)
         a->has_fabric = 1;
         a->opts.expect_fabric = NULL;
     }
-    ev_init(&a->g);
-    cf__kvset_init(&a->hosts, (size_t)CF_MAX_AUDIT_HOSTS);
-    cf__kvset_init(&a->ranks, (size_t)CF_MAX_RANKS);
     a->parts = cf__calloc(CF_MAX_AUDIT_PARTS, sizeof *a->parts);
     a->findings = cf__calloc(CF_MAX_FINDINGS, sizeof *a->findings);
+    a->segs = cf__calloc(CF_MAX_AUDIT_PARTS, sizeof *a->segs);
     a->f_run = a->f_nccl = a->f_topo = a->f_ib = a->f_fw = -1;
-    a->env_gdr_level = -1;
-    a->max_rank_seen = -1;
-    a->last_coll_mention = CF_COLL_UNKNOWN;
-    if (!a->parts || !a->findings || cf__linebuf_init(&a->lb, (size_t)CF_MAX_LINE_BYTES) != CF_OK)
+    a->cur = -1;
+    a->pending_coll = CF_COLL_UNKNOWN;
+    if (!a->parts || !a->findings || !a->segs ||
+        cf__linebuf_init(&a->lb, (size_t)CF_MAX_LINE_BYTES) != CF_OK)
         goto fail;
     return a;
 fail:
@@ -1071,9 +1388,9 @@ void cf_audit_free(cf_audit *a)
     cf__free(a->findings);
     for (int i = 0; i < a->nfiles; i++) cf__free(a->files[i]);
     cf__free(a->files);
-    ev_free(&a->g);
-    cf__kvset_free(&a->hosts);
-    cf__kvset_free(&a->ranks);
+    if (a->segs)
+        for (int i = 0; i < a->nsegs; i++) seg_free(a->segs[i]);
+    cf__free(a->segs);
     cf__linebuf_free(&a->lb);
     cf__free(a);
 }
@@ -1094,6 +1411,11 @@ cf_status cf_audit_begin_file(cf_audit *a, const char *name)
     a->files[a->nfiles++] = copy;
     cf__linebuf_reset(&a->lb);
     a->f_run = a->f_nccl = a->f_topo = a->f_ib = a->f_fw = -1;
+    a->pending_coll = CF_COLL_UNKNOWN;
+    if (new_seg(a) != 0) {
+        cf__free(a->files[--a->nfiles]);
+        return CF_ENOMEM;
+    }
     a->topo_state = 0;
     a->in_rank_list = 0;
     a->cur_port = NULL;
@@ -1109,6 +1431,7 @@ cf_status cf_audit_feed(cf_audit *a, const char *buf, size_t n)
         cf_status st = cf_audit_begin_file(a, "-");
         if (st != CF_OK) return st;
     }
+    if (a->cur < 0) return CF_ENOMEM;      /* the first begin_file failed */
     a->bytes += (long)n;
     return cf__linebuf_feed(&a->lb, buf, n, on_line, a);
 }
@@ -1118,13 +1441,15 @@ cf_status cf_audit_end_file(cf_audit *a)
     cf_status st;
     if (!a) return CF_EINVAL;
     if (a->nfiles == 0) return CF_OK;
+    if (a->cur < 0) return CF_ENOMEM;      /* the first begin_file failed */
     st = cf__linebuf_finish(&a->lb, on_line, a);
     close_run(a);
     close_topo(a);
     close_ib(a);
     if (a->last_cut) {
-        add_finding(a, -1, "TRUNCATED_INPUT", CF_SEV_INFO, here(a, a->last_lineno),
-                    "the last line is longer than %ld bytes and was cut", (long)CF_MAX_LINE_BYTES);
+        add_run_finding(a, a->cur, "TRUNCATED_INPUT", CF_SEV_INFO, here(a, a->last_lineno), NULL,
+                        "the last line is longer than %ld bytes and was cut",
+                        (long)CF_MAX_LINE_BYTES);
     }
     a->f_nccl = a->f_fw = -1;
     return st != CF_OK ? st : (a->oom ? CF_ENOMEM : CF_OK);
@@ -1140,6 +1465,7 @@ typedef struct verdict {
     double busbw, expected;
     const char *exp_src;
     int last_run;           /* part index, -1 none */
+    int fam;                /* CF__NET_* family the transport was read from */
     int forced_level;
     char forced_text[16];
     loc forced_at;
@@ -1165,15 +1491,6 @@ static const char *nccl_result_name(int code)
         "ncclInvalidArgument", "ncclInvalidUsage", "ncclRemoteError", "ncclInProgress",
     };
     return code >= 0 && code < (int)(sizeof names / sizeof names[0]) ? names[code] : "an NCCL error";
-}
-
-static int run_has_content(const run *r) { return r->nrows > 0 || r->partial_last; }
-
-/* A run without result rows that still shows facts: the parameter line, the
- * rank list or the collective's name. */
-static int run_has_facts(const run *r)
-{
-    return r->rank_lines > 0 || r->params_lines > 0 || r->coll != CF_COLL_UNKNOWN;
 }
 
 static void part_findings(cf_audit *a)
@@ -1272,10 +1589,268 @@ static void part_findings(cf_audit *a)
     }
 }
 
-static int port_named(const cf_audit *a, const cf__port *pt, int ll)
+/* ------------------------------------------------------------- grouping */
+
+static int seg_find(cf_audit *a, int i)
 {
-    for (int i = 0; i < a->g.n_ibdevs; i++) {
-        const cf__ibdev *d = &a->g.ibdevs[i].d;
+    while (a->segs[i]->root != i) {
+        a->segs[i]->root = a->segs[a->segs[i]->root]->root;
+        i = a->segs[i]->root;
+    }
+    return i;
+}
+
+/* Joins the groups of segments i and j unless both hold an nccl-tests run
+ * (each run is its own). The lower index stays the root. */
+static void seg_union(cf_audit *a, int i, int j, char *grp_run)
+{
+    int ri = seg_find(a, i), rj = seg_find(a, j), lo, hi;
+    if (ri == rj || (grp_run[ri] && grp_run[rj])) return;
+    lo = ri < rj ? ri : rj;
+    hi = ri < rj ? rj : ri;
+    a->segs[hi]->root = lo;
+    grp_run[lo] |= grp_run[hi];
+}
+
+/* 1 if some key of `x` is in `y`. */
+static int kv_meet(const cf__kvset *x, const cf__kvset *y)
+{
+    if (x->n > y->n) {
+        const cf__kvset *t = x;
+        x = y;
+        y = t;
+    }
+    for (size_t i = 0; i < x->cap; i++)
+        if (x->slots[i].key && cf__kvset_find(y, x->slots[i].key)) return 1;
+    return 0;
+}
+
+/* 1 if the segments show the same job: a shared communicator id; a process
+ * of one in the other's nccl-tests rank list; or one communicator size with
+ * disjoint ranks (per-rank log files) and no different NCCL version. */
+static int segs_linked(const seg *x, const seg *y)
+{
+    long nr = x->ev.nranks;
+    for (int i = 0; i < x->ncomm; i++)
+        for (int k = 0; k < y->ncomm; k++)
+            if (x->comm_ids[i] == y->comm_ids[k]) return 1;
+    if (kv_meet(&x->procs, &y->list_procs) || kv_meet(&y->procs, &x->list_procs)) return 1;
+    if (nr <= 0 || nr != y->ev.nranks) return 0;
+    if (x->ev.version[0] && y->ev.version[0] && strcmp(x->ev.version, y->ev.version) != 0) return 0;
+    for (size_t i = 0; i < x->ranks.cap; i++) {
+        const cf__kv *e = &x->ranks.slots[i], *f;
+        if (!e->key || e->v[1] != nr) continue;
+        f = cf__kvset_find(&y->ranks, e->key);
+        if (f && f->v[1] == nr) return 0;
+    }
+    return 1;
+}
+
+static void kv_merge(cf_audit *a, cf__kvset *d, const cf__kvset *s)
+{
+    for (size_t i = 0; i < s->cap; i++) {
+        const cf__kv *e = &s->slots[i];
+        cf__kv *f;
+        if (!e->key) continue;
+        f = cf__kvset_get(d, e->key, &a->oom);
+        if (!f) continue;
+        f->v[0] = f->v[0] ? f->v[0] : e->v[0];
+        if (e->v[1] > f->v[1]) f->v[1] = e->v[1];
+    }
+}
+
+/* Adds the evidence of a later segment `s` to `d` (counts add up, the first
+ * location and message stay). */
+static void ev_merge(cf_audit *a, netev *d, const netev *s)
+{
+    d->lines += s->lines;
+    if (!d->version[0]) cpy(d->version, sizeof d->version, s->version);
+    if (!d->net_name[0] && s->net_name[0]) {
+        cpy(d->net_name, sizeof d->net_name, s->net_name);
+        d->net_family = s->net_family;
+        d->net_loc = s->net_loc;
+    }
+    if (!d->ib_using_loc.line) d->ib_using_loc = s->ib_using_loc;
+    for (int i = 0; i < s->n_ibdevs; i++) {
+        const cf__ibdev *n = &s->ibdevs[i].d;
+        int k;
+        for (k = 0; k < d->n_ibdevs; k++) {
+            const cf__ibdev *o = &d->ibdevs[k].d;
+            if (o->idx == n->idx && o->port == n->port && o->ll == n->ll && strcmp(o->name, n->name) == 0)
+                break;
+        }
+        if (k == d->n_ibdevs && d->n_ibdevs < EV_MAX_IBDEVS) d->ibdevs[d->n_ibdevs++] = s->ibdevs[i];
+    }
+    if (!d->ofi_provider[0] && s->ofi_provider[0]) {
+        cpy(d->ofi_provider, sizeof d->ofi_provider, s->ofi_provider);
+        d->ofi_loc = s->ofi_loc;
+    }
+    d->ofi_plugin |= s->ofi_plugin;
+    for (int f = 0; f < CF__NET__COUNT; f++) {
+        if (!d->ch[f]) d->ch_loc[f] = s->ch_loc[f];
+        d->ch[f] += s->ch[f];
+    }
+    if (!d->ch_net[0]) cpy(d->ch_net, sizeof d->ch_net, s->ch_net);
+    for (int k = 0; k < 3; k++) d->ch_ll[k] += s->ch_ll[k];
+    d->gdr_hca_on += s->gdr_hca_on;
+    if (!d->gdr_hca_off) d->gdr_hca_off_loc = s->gdr_hca_off_loc;
+    d->gdr_hca_off += s->gdr_hca_off;
+    d->gdr_gpu_on += s->gdr_gpu_on;
+    if (!d->gdr_gpu_off) d->gdr_gpu_off_loc = s->gdr_gpu_off_loc;
+    d->gdr_gpu_off += s->gdr_gpu_off;
+    if (d->off_distance < 0) {
+        d->off_distance = s->off_distance;
+        d->off_distance_max = s->off_distance_max;
+    }
+    for (size_t i = 0; i < s->rank_gdr.cap; i++) {
+        const cf__kv *e = &s->rank_gdr.slots[i];
+        cf__kv *f;
+        if (!e->key || !(f = cf__kvset_get(&d->rank_gdr, e->key, &a->oom))) continue;
+        for (int k = 0; k < 4; k++) f->v[k] += e->v[k];
+    }
+    if (!d->first_gdr_ch.line) d->first_gdr_ch = s->first_gdr_ch;
+    if (!d->first_nogdr_ch.line) d->first_nogdr_ch = s->first_nogdr_ch;
+    if (s->gdr_level > d->gdr_level) {
+        d->gdr_level = s->gdr_level;
+        cpy(d->gdr_level_text, sizeof d->gdr_level_text, s->gdr_level_text);
+        d->gdr_level_loc = s->gdr_level_loc;
+    }
+    if (!d->gdr_env_off) d->gdr_env_off_loc = s->gdr_env_off_loc;
+    d->gdr_env_off += s->gdr_env_off;
+    if (!d->dmabuf) d->dmabuf_loc = s->dmabuf_loc;
+    d->dmabuf += s->dmabuf;
+    if (d->ib_disable < 0) {
+        d->ib_disable = s->ib_disable;
+        d->ib_disable_loc = s->ib_disable_loc;
+    }
+    if (s->nranks > d->nranks) d->nranks = s->nranks;
+    d->roce_gid |= s->roce_gid;
+    if (!d->completion && s->completion) {
+        d->completion_status = s->completion_status;
+        d->completion_loc = s->completion_loc;
+        cpy(d->completion_msg, sizeof d->completion_msg, s->completion_msg);
+    }
+    d->completion += s->completion;
+    if (!d->errors && s->errors) {
+        d->error_loc = s->error_loc;
+        d->error_code = s->error_code;
+        cpy(d->error_msg, sizeof d->error_msg, s->error_msg);
+    }
+    d->errors += s->errors;
+    if (!d->timeouts && s->timeouts) {
+        d->timeout_loc = s->timeout_loc;
+        cpy(d->timeout_msg, sizeof d->timeout_msg, s->timeout_msg);
+    }
+    d->timeouts += s->timeouts;
+    if (!d->ibverbs_missing) d->ibverbs_loc = s->ibverbs_loc;
+    d->ibverbs_missing += s->ibverbs_missing;
+}
+
+static void seg_merge(cf_audit *a, seg *d, const seg *s)
+{
+    ev_merge(a, &d->ev, &s->ev);
+    kv_merge(a, &d->hosts, &s->hosts);
+    kv_merge(a, &d->ranks, &s->ranks);
+    kv_merge(a, &d->procs, &s->procs);
+    kv_merge(a, &d->list_procs, &s->list_procs);
+    if (s->max_rank_seen > d->max_rank_seen) d->max_rank_seen = s->max_rank_seen;
+    if (!d->la.seen && s->la.seen) d->la = s->la;
+    if (s->env_gdr_level > d->env_gdr_level) {
+        d->env_gdr_level = s->env_gdr_level;
+        d->env_gdr_loc = s->env_gdr_loc;
+    }
+    if (!d->lsmod) d->lsmod_loc = s->lsmod_loc;
+    d->lsmod += s->lsmod;
+    if (!d->peermem) d->peermem_loc = s->peermem_loc;
+    d->peermem += s->peermem;
+}
+
+/* Forms the groups (runs) of DESIGN §5 from the segments: a segment with
+ * NCCL lines only joins another file's segment it is linked to; hardware
+ * dumps (topology, ports) with no run of their own join the only run of
+ * the input, or each other when there is none; with several runs they
+ * stay apart (nothing tells which run's nodes they show). Numbers the
+ * groups in input order; returns how many hold a run. */
+static int form_groups(cf_audit *a, int *ngroups)
+{
+    int ns = a->nsegs, njob = 0, job_root = -1, hw_root = -1, ng = 0;
+    char *has_run = NULL, *job = NULL, *grp_run = NULL, *parts = NULL, *mark = NULL;
+    *ngroups = 0;
+    if (ns == 0) return 0;
+    has_run = cf__calloc((size_t)ns, 1);
+    job = cf__calloc((size_t)ns, 1);
+    grp_run = cf__calloc((size_t)ns, 1);
+    parts = cf__calloc((size_t)ns, 1);
+    mark = cf__calloc((size_t)ns, 1);
+    if (!has_run || !job || !grp_run || !parts || !mark) {
+        a->oom = 1;
+        goto done;
+    }
+    for (int i = 0; i < a->nparts; i++) {
+        const part *p = &a->parts[i];
+        parts[p->seg] = 1;
+        if (p->kind == PK_PERF && (run_has_content(p->r) || run_has_facts(p->r))) has_run[p->seg] = 1;
+        if (p->kind == PK_PERF || p->kind == PK_NCCL || p->kind == PK_FRAMEWORK) job[p->seg] = 1;
+    }
+    for (int i = 0; i < ns; i++) {
+        a->segs[i]->root = i;
+        a->segs[i]->group = 0;
+        grp_run[i] = has_run[i];
+    }
+    /* NCCL-only segments of one file join linked segments of other files */
+    for (int i = 0; i < ns; i++) {
+        if (!job[i] || has_run[i] || !parts[i]) continue;
+        for (int j = 0; j < ns; j++) {
+            if (j == i || !job[j] || !parts[j] || a->segs[j]->file == a->segs[i]->file) continue;
+            if (segs_linked(a->segs[i], a->segs[j])) seg_union(a, i, j, grp_run);
+        }
+    }
+    /* count the runs: distinct groups of segments with a run or NCCL lines */
+    for (int i = 0; i < ns; i++) {
+        int r;
+        if (!job[i] || !parts[i]) continue;
+        r = seg_find(a, i);
+        if (!mark[r]) {
+            mark[r] = 1;
+            njob++;
+            job_root = r;
+        }
+    }
+    for (int i = 0; i < ns; i++) {
+        if (job[i] || !parts[i]) continue;
+        if (njob == 1) seg_union(a, i, job_root, grp_run);
+        else if (njob == 0) {
+            if (hw_root < 0) hw_root = i;
+            else seg_union(a, i, hw_root, grp_run);
+        }
+    }
+    for (int i = 0; i < ns; i++) seg_find(a, i);
+    for (int i = 0; i < ns; i++)
+        if (a->segs[i]->root != i) seg_merge(a, a->segs[a->segs[i]->root], a->segs[i]);
+    for (int i = 0; i < a->nparts; i++) {
+        seg *r = a->segs[a->segs[a->parts[i].seg]->root];
+        if (!r->group) r->group = ++ng;
+    }
+    *ngroups = ng;
+done:
+    cf__free(has_run);
+    cf__free(job);
+    cf__free(grp_run);
+    cf__free(parts);
+    cf__free(mark);
+    return njob;
+}
+
+/* The root segment of part i's group. */
+static int part_root(const cf_audit *a, int pi) { return a->segs[a->parts[pi].seg]->root; }
+
+/* ---------------------------------------------------------- per run */
+
+static int port_named(const cf_audit *a, int g, const cf__port *pt, int ll)
+{
+    const netev *e = &a->segs[g]->ev;
+    for (int i = 0; i < e->n_ibdevs; i++) {
+        const cf__ibdev *d = &e->ibdevs[i].d;
         if (strcmp(d->name, pt->ca) == 0 && (d->port <= 0 || d->port == pt->port) &&
             (ll == CF__LL_UNKNOWN || d->ll == CF__LL_UNKNOWN || d->ll == ll))
             return 1;
@@ -1294,7 +1869,7 @@ static void port_findings(cf_audit *a)
                             cf__find(pt->phys_state, strlen(pt->phys_state), "DISABLED");
             loc at;
             if (pt->active != 0) continue;
-            if (admin_off && !port_named(a, pt, CF__LL_UNKNOWN)) continue;
+            if (admin_off && !port_named(a, part_root(a, i), pt, CF__LL_UNKNOWN)) continue;
             at.file = p->file;
             at.line = pt->line;
             add_finding(a, i, "PORT_DOWN", CF_SEV_WARNING, at, "%s port %d is %s (%s)", pt->ca,
@@ -1304,13 +1879,13 @@ static void port_findings(cf_audit *a)
     }
 }
 
-static long count_distinct_rank_hosts(const cf_audit *a, int *all_have_host)
+static long count_distinct_rank_hosts(const seg *g, int *all_have_host)
 {
     uint64_t seen[256];
     long n = 0;
     *all_have_host = 1;
-    for (size_t i = 0; i < a->ranks.cap; i++) {
-        const cf__kv *e = &a->ranks.slots[i];
+    for (size_t i = 0; i < g->ranks.cap; i++) {
+        const cf__kv *e = &g->ranks.slots[i];
         long k;
         if (!e->key) continue;
         if (!e->v[0]) {
@@ -1327,38 +1902,45 @@ static long count_distinct_rank_hosts(const cf_audit *a, int *all_have_host)
     return n;
 }
 
-static void decide_shape(cf_audit *a, verdict *v)
+/* The most GPUs one node holds: 16 (DGX-2 / HGX-2 boards; 8 on HGX H100 /
+ * B200 and MI300X platforms, 4 on GB200 trays). A ranks ÷ nodes above it
+ * means the counts do not describe one job: neither is kept for nodes. */
+#define MAX_GPUS_PER_NODE 16
+
+static void decide_shape(cf_audit *a, int g, verdict *v)
 {
+    const seg *s = a->segs[g];
     long ranks = -1, nodes = -1;
     int gap = 0;
     run *lr = v->last_run >= 0 ? a->parts[v->last_run].r : NULL;
-    if (a->g.nranks > 0) ranks = a->g.nranks;
-    if (a->max_rank_seen >= 0 && a->max_rank_seen + 1 > ranks) ranks = a->max_rank_seen + 1;
-    if (a->la.np > 0) {
+    if (s->ev.nranks > 0) ranks = s->ev.nranks;
+    if (s->max_rank_seen >= 0 && s->max_rank_seen + 1 > ranks) ranks = s->max_rank_seen + 1;
+    if (s->la.np > 0) {
         long per = 1;
         if (lr && lr->ngpus > 0) per = lr->ngpus * (lr->nthread > 0 ? lr->nthread : 1);
-        if (a->la.np * per > ranks) ranks = a->la.np * per;
+        if (s->la.np * per > ranks) ranks = s->la.np * per;
     }
     for (int i = 0; i < a->nparts; i++)
-        if (a->parts[i].kind == PK_PERF && a->parts[i].r->list_gap) gap = 1;
+        if (a->parts[i].kind == PK_PERF && part_root(a, i) == g && a->parts[i].r->list_gap) gap = 1;
     if (ranks > 0) {
         int all_host;
-        long distinct = count_distinct_rank_hosts(a, &all_host);
-        if (!gap && all_host && (long)a->ranks.n == ranks && distinct > 0) nodes = distinct;
-        else if ((long)a->hosts.n == ranks) nodes = (long)a->hosts.n;
+        long distinct = count_distinct_rank_hosts(s, &all_host);
+        if (!gap && all_host && (long)s->ranks.n == ranks && distinct > 0) nodes = distinct;
+        else if ((long)s->hosts.n == ranks) nodes = (long)s->hosts.n;
     }
-    if (nodes < 0 && a->la.hosts > 0 && (long)a->hosts.n <= a->la.hosts) nodes = a->la.hosts;
+    if (nodes < 0 && s->la.hosts > 0 && (long)s->hosts.n <= s->la.hosts) nodes = s->la.hosts;
+    if (nodes > 0 && ranks > 0 && (nodes > ranks || ranks / nodes > MAX_GPUS_PER_NODE)) nodes = -1;
     v->ranks = ranks;
     v->nodes = nodes;
     v->gpn = (ranks > 0 && nodes > 0 && ranks % nodes == 0) ? ranks / nodes : -1;
 }
 
-static int ports_link_layer(const cf_audit *a)
+static int ports_link_layer(const cf_audit *a, int g)
 {
     int ib = 0, eth = 0;
     for (int i = 0; i < a->nparts; i++) {
         const part *p = &a->parts[i];
-        if (p->kind != PK_IBSTAT && p->kind != PK_IBV) continue;
+        if ((p->kind != PK_IBSTAT && p->kind != PK_IBV) || part_root(a, i) != g) continue;
         for (int k = 0; k < p->nports; k++) {
             if (p->ports[k].active != 1) continue;
             if (p->ports[k].ll == CF__LL_IB) ib++;
@@ -1370,9 +1952,9 @@ static int ports_link_layer(const cf_audit *a)
     return CF__LL_UNKNOWN;
 }
 
-static cf_network ib_or_roce(const cf_audit *a)
+static cf_network ib_or_roce(const cf_audit *a, int g)
 {
-    const netev *e = &a->g;
+    const netev *e = &a->segs[g]->ev;
     int ib = 0, eth = 0, pl;
     if (e->ch_ll[CF__LL_ETH] > e->ch_ll[CF__LL_IB]) return CF_NET_ROCE;
     if (e->ch_ll[CF__LL_IB] > 0) return CF_NET_IB;
@@ -1383,21 +1965,21 @@ static cf_network ib_or_roce(const cf_audit *a)
     }
     if (ib) return CF_NET_IB;
     if (eth) return CF_NET_ROCE;
-    pl = ports_link_layer(a);
+    pl = ports_link_layer(a, g);
     if (pl == CF__LL_ETH) return CF_NET_ROCE;
     return CF_NET_IB;
 }
 
-static cf_network of_family(const cf_audit *a, int fam, const char *name)
+static cf_network of_family(const cf_audit *a, int g, int fam, const char *name)
 {
     switch (fam) {
-    case CF__NET_IB: return ib_or_roce(a);
+    case CF__NET_IB: return ib_or_roce(a, g);
     case CF__NET_SOCKET:
     case CF__NET_FASTSOCKET: return CF_NET_TCP;
     case CF__NET_TCPX: return CF_NET_TCPX;
     case CF__NET_TCPXO: return CF_NET_TCPXO;
     case CF__NET_OFI: {
-        const char *pv = a->g.ofi_provider;
+        const char *pv = a->segs[g]->ev.ofi_provider;
         if (cf__strcasecmp(pv, "efa") == 0 || cf__starts(pv, strlen(pv), "efa")) return CF_NET_EFA;
         if (cf__starts(pv, strlen(pv), "tcp") || cf__starts(pv, strlen(pv), "sockets") ||
             cf__starts(pv, strlen(pv), "udp"))
@@ -1409,9 +1991,9 @@ static cf_network of_family(const cf_audit *a, int fam, const char *name)
     }
 }
 
-static void decide_network(cf_audit *a, verdict *v, int *fam_out)
+static void decide_network(cf_audit *a, int g, verdict *v)
 {
-    const netev *e = &a->g;
+    const netev *e = &a->segs[g]->ev;
     long best = 0;
     int fam = CF__NET_UNKNOWN;
     for (int f = 1; f < CF__NET__COUNT; f++) {
@@ -1420,9 +2002,9 @@ static void decide_network(cf_audit *a, verdict *v, int *fam_out)
             fam = f;
         }
     }
-    *fam_out = fam;
+    v->fam = fam;
     if (fam != CF__NET_UNKNOWN) {
-        v->net = of_family(a, fam, e->ch_net);
+        v->net = of_family(a, g, fam, e->ch_net);
         return;
     }
     if (v->nodes == 1 && !e->completion) {
@@ -1430,30 +2012,30 @@ static void decide_network(cf_audit *a, verdict *v, int *fam_out)
         return;
     }
     if (e->net_family != CF__NET_UNKNOWN) {
-        *fam_out = e->net_family;
-        v->net = of_family(a, e->net_family, e->net_name);
+        v->fam = e->net_family;
+        v->net = of_family(a, g, e->net_family, e->net_name);
         return;
     }
     if (e->n_ibdevs > 0 || e->completion || e->gdr_hca_on || e->gdr_hca_off) {
-        *fam_out = CF__NET_IB;
-        v->net = ib_or_roce(a);
+        v->fam = CF__NET_IB;
+        v->net = ib_or_roce(a, g);
         return;
     }
     if (e->ofi_provider[0]) {
-        *fam_out = CF__NET_OFI;
-        v->net = of_family(a, CF__NET_OFI, "");
+        v->fam = CF__NET_OFI;
+        v->net = of_family(a, g, CF__NET_OFI, "");
         return;
     }
-    switch (ports_link_layer(a)) {
+    switch (ports_link_layer(a, g)) {
     case CF__LL_IB: v->net = CF_NET_IB; break;
     case CF__LL_ETH: v->net = CF_NET_ROCE; break;
     default: v->net = CF_NET_UNKNOWN; break;
     }
 }
 
-static void decide_gdr(cf_audit *a, verdict *v)
+static void decide_gdr(cf_audit *a, int g, verdict *v)
 {
-    const netev *e = &a->g;
+    const netev *e = &a->segs[g]->ev;
     long on = 0, off = 0, mixed = 0;
     if (v->net == CF_NET_TCP || v->net == CF_NET_NONE) {
         v->gdr = CF_GDR_NA;
@@ -1487,23 +2069,23 @@ static void decide_gdr(cf_audit *a, verdict *v)
     }
 }
 
-static double expected_from_ports(const cf_audit *a, const verdict *v, int *nics)
+static double expected_from_ports(const cf_audit *a, int g, const verdict *v, int *nics)
 {
     double rates[CF__MAX_PORTS];
     char seen[CF__MAX_PORTS][40];
     int n = 0, ll = v->net == CF_NET_ROCE ? CF__LL_ETH : CF__LL_IB, k;
     double sum = 0;
     *nics = 0;
-    if (a->g.n_ibdevs == 0 || (v->net != CF_NET_IB && v->net != CF_NET_ROCE)) return NAN;
+    if (a->segs[g]->ev.n_ibdevs == 0 || (v->net != CF_NET_IB && v->net != CF_NET_ROCE)) return NAN;
     for (int i = 0; i < a->nparts; i++) {
         const part *p = &a->parts[i];
-        if (p->kind != PK_IBSTAT && p->kind != PK_IBV) continue;
+        if ((p->kind != PK_IBSTAT && p->kind != PK_IBV) || part_root(a, i) != g) continue;
         for (int j = 0; j < p->nports && n < CF__MAX_PORTS; j++) {
             const cf__port *pt = &p->ports[j];
             char key[40];
             int dup = 0;
             if (pt->active != 1 || pt->ll != ll || isnan(pt->rate_gbps) || pt->rate_gbps <= 0) continue;
-            if (!port_named(a, pt, ll)) continue;
+            if (!port_named(a, g, pt, ll)) continue;
             snprintf(key, sizeof key, "%s:%d", pt->ca, pt->port);
             for (k = 0; k < n; k++)
                 if (strcmp(seen[k], key) == 0) dup = 1;
@@ -1529,10 +2111,10 @@ static double expected_from_ports(const cf_audit *a, const verdict *v, int *nics
 
 /* Expected busbw (DESIGN §5): the collective model's ring reference with
  * GDR on, for the fabric given by --offering, or built from --expect-gbps or
- * the input's port dumps (GPU from the rank list). When the model cannot be
- * asked (GPU or node count not shown), the ring reference is the per-node
- * line rate / 8 x eta, normalised per collective as in DESIGN §4.2. */
-static void decide_expected(cf_audit *a, verdict *v)
+ * the run's own port dumps (GPU from its rank list). When the model cannot
+ * be asked (GPU or node count not shown), the ring reference is the
+ * per-node line rate / 8 x eta, normalised per collective as in DESIGN §4.2. */
+static void decide_expected(cf_audit *a, int g, verdict *v)
 {
     double line_gbps = NAN, per_node;
     int nics = 0;
@@ -1558,7 +2140,7 @@ static void decide_expected(cf_audit *a, verdict *v)
             nics = v->gpn > 0 ? (int)v->gpn : 1;    /* one NIC per GPU, the usual layout */
             v->exp_src = "expect-gbps";
         } else {
-            line_gbps = expected_from_ports(a, v, &nics);
+            line_gbps = expected_from_ports(a, g, v, &nics);
             v->exp_src = "ports";
         }
         if (isnan(line_gbps) || line_gbps <= 0 || nics <= 0) {
@@ -1608,29 +2190,124 @@ static void decide_expected(cf_audit *a, verdict *v)
     v->expected = round(per_node * 100.0) / 100.0;
 }
 
-static void global_findings(cf_audit *a, verdict *v, int fam)
+/* Actions of GDR_DISABLED, chosen by what the input shows as the cause. */
+static const char ACT_GDR_DISTANCE[] =
+    "topology: run each rank on a GPU whose NIC sits under the same PCIe switch (PIX/PXB in "
+    "nvidia-smi topo -m), or raise NCCL_NET_GDR_LEVEL (PHB/SYS) only if the platform supports "
+    "PCIe peer-to-peer at that distance";
+static const char ACT_GDR_MISMATCH[] =
+    "nvidia_peermem is loaded but unusable: rebuild/reinstall it for the running NVIDIA driver, "
+    "MLNX_OFED and kernel (dkms status; dmesg | grep -i peer), check that ACS/IOMMU do not block "
+    "peer-to-peer (iommu=pt, ACS off on PCIe switches), or use DMA-BUF (NCCL_DMABUF_ENABLE=1)";
+static const char ACT_GDR_LOAD[] =
+    "load the peer-memory module (modprobe nvidia_peermem) on every node, or use DMA-BUF "
+    "(kernel >= 5.12, NVIDIA open kernel modules, NCCL_DMABUF_ENABLE=1)";
+static const char ACT_GDR_DMABUF[] =
+    "the GPU offers DMA-BUF but the HCAs take neither it nor peer memory: update rdma-core/"
+    "MLNX_OFED so ibv_reg_dmabuf_mr works, or load nvidia_peermem built for this driver";
+static const char ACT_GDR_ENV[] =
+    "unset NCCL_NET_GDR_LEVEL (LOC/0 turns GPUDirect RDMA off) or set it to PXB, NCCL's default";
+static const char ACT_GDR_TOPO_MATRIX[] =
+    "topology: pin each rank to the GPU nearest its NIC (PIX/PXB in nvidia-smi topo -m); set "
+    "NCCL_NET_GDR_LEVEL beyond PXB only if the platform supports peer-to-peer at that distance";
+static const char ACT_GDR_GENERIC[] =
+    "rerun with NCCL_DEBUG=INFO (TRACE for per-GPU lines) to see why: GPU-NIC distance "
+    "(nvidia-smi topo -m), the peer-memory module (lsmod | grep peermem) or DMA-BUF support";
+
+/* The last path component of a file name (evidence named in a message). */
+static const char *base_name(const char *f)
 {
-    const netev *e = &a->g;
-    loc nowhere = {0, 0};
+    const char *b = strrchr(f, '/');
+    return b ? b + 1 : f;
+}
+
+/* GDR_DISABLED, with the cause and action the input's evidence decides. */
+static void gdr_disabled(cf_audit *a, int g)
+{
+    const seg *s = a->segs[g];
+    const netev *e = &s->ev;
+    int far_topo = 0;
+    loc topo_at = {0, 0};
+    for (int i = 0; i < a->nparts; i++) {
+        const part *p = &a->parts[i];
+        cf__topo_analysis ta;
+        if (p->kind != PK_TOPO || part_root(a, i) != g) continue;
+        cf__topo_analyze(p->topo, &ta);
+        if (ta.nics > 0 && ta.far_gpus > 0 && !far_topo) {
+            far_topo = ta.far_gpus;
+            topo_at.file = p->file;
+            topo_at.line = p->first_line;
+        }
+    }
+    if (e->off_distance >= 0) {
+        add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_gpu_off_loc, ACT_GDR_DISTANCE,
+                        "GPUDirect RDMA is off: the GPU-NIC PCI distance %d is beyond the allowed "
+                        "%d (NCCL_NET_GDR_LEVEL); data is staged through host memory",
+                        e->off_distance, e->off_distance_max);
+    } else if (e->gdr_env_off) {
+        add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_env_off_loc, ACT_GDR_ENV,
+                        "GPUDirect RDMA is off because NCCL_NET_GDR_LEVEL is set to LOC/0; data is "
+                        "staged through host memory");
+    } else if (e->gdr_hca_off && !e->gdr_hca_on) {
+        if (s->peermem)
+            add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_hca_off_loc, ACT_GDR_MISMATCH,
+                            "GPUDirect RDMA is disabled for every HCA although lsmod lists "
+                            "nvidia_peermem (%s:%ld): the module does not work with this driver, "
+                            "OFED or kernel; data is staged through host memory",
+                            base_name(a->files[s->peermem_loc.file]), s->peermem_loc.line);
+        else if (s->lsmod)
+            add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_hca_off_loc, ACT_GDR_LOAD,
+                            "GPUDirect RDMA is disabled for every HCA and the lsmod output (%s:%ld) "
+                            "lists no nvidia_peermem; data is staged through host memory",
+                            base_name(a->files[s->lsmod_loc.file]), s->lsmod_loc.line);
+        else if (e->dmabuf)
+            add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_hca_off_loc, ACT_GDR_DMABUF,
+                            "GPUDirect RDMA is disabled for every HCA although DMA-BUF is available "
+                            "on the GPU (%s:%ld); data is staged through host memory",
+                            base_name(a->files[e->dmabuf_loc.file]), e->dmabuf_loc.line);
+        else
+            add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_hca_off_loc, ACT_GDR_LOAD,
+                            "GPUDirect RDMA is disabled for every HCA: neither peer memory "
+                            "(nvidia_peermem) nor DMA-BUF is usable; data is staged through host memory");
+    } else if (far_topo) {
+        add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING,
+                        e->first_nogdr_ch.line ? e->first_nogdr_ch : topo_at, ACT_GDR_TOPO_MATRIX,
+                        "the network channels do not use GPUDirect RDMA (no /GDRDMA) and the "
+                        "topology matrix (%s:%ld) shows %d GPU(s) with no NIC within PXB; data is "
+                        "staged through host memory", base_name(a->files[topo_at.file]), topo_at.line, far_topo);
+    } else {
+        add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING,
+                        e->first_nogdr_ch.line ? e->first_nogdr_ch : e->gdr_gpu_off_loc, ACT_GDR_GENERIC,
+                        "the network channels do not use GPUDirect RDMA (no /GDRDMA): data is "
+                        "staged through host memory");
+    }
+}
+
+/* The findings of one run (group root g) from its own evidence. */
+static void run_findings(cf_audit *a, int g, verdict *v)
+{
+    const seg *s = a->segs[g];
+    const netev *e = &s->ev;
+    const launch *la = &s->la;
     loc at;
-    int forced = -1;
+    int forced = -1, fam = v->fam;
 
     /* transport */
     if (v->net == CF_NET_TCP && (fam == CF__NET_SOCKET || fam == CF__NET_FASTSOCKET)) {
         at = e->ch[CF__NET_SOCKET] ? e->ch_loc[CF__NET_SOCKET] : e->net_loc;
         if (fam == CF__NET_SOCKET)
-            add_finding(a, -1, "NET_SOCKET_FALLBACK", CF_SEV_WARNING, at,
-                        "NCCL moves inter-node data over TCP sockets (NET/Socket)%s%s",
-                        e->ib_disable == 1 ? "; NCCL_IB_DISABLE=1 is set" : "",
-                        e->ibverbs_missing ? "; libibverbs could not be loaded" : "");
+            add_run_finding(a, g, "NET_SOCKET_FALLBACK", CF_SEV_WARNING, at, NULL,
+                            "NCCL moves inter-node data over TCP sockets (NET/Socket)%s%s",
+                            e->ib_disable == 1 ? "; NCCL_IB_DISABLE=1 is set" : "",
+                            e->ibverbs_missing ? "; libibverbs could not be loaded" : "");
         if (e->ofi_plugin)
-            add_finding(a, -1, "EFA_NOT_USED", CF_SEV_WARNING, at,
-                        "the OFI plugin is loaded but NCCL uses sockets, not EFA");
+            add_run_finding(a, g, "EFA_NOT_USED", CF_SEV_WARNING, at, NULL,
+                            "the OFI plugin is loaded but NCCL uses sockets, not EFA");
     }
     if (fam == CF__NET_OFI && v->net == CF_NET_TCP)
-        add_finding(a, -1, "EFA_NOT_USED", CF_SEV_WARNING, e->ofi_loc,
-                    "libfabric selected provider '%s', not efa: traffic goes over TCP",
-                    e->ofi_provider);
+        add_run_finding(a, g, "EFA_NOT_USED", CF_SEV_WARNING, e->ofi_loc, NULL,
+                        "libfabric selected provider '%s', not efa: traffic goes over TCP",
+                        e->ofi_provider);
     {
         int ib = 0, eth = 0;
         for (int i = 0; i < e->n_ibdevs; i++) {
@@ -1638,9 +2315,9 @@ static void global_findings(cf_audit *a, verdict *v, int fam)
             else if (e->ibdevs[i].d.ll == CF__LL_ETH) eth++;
         }
         if ((ib && eth) || (e->ch_ll[CF__LL_IB] && e->ch_ll[CF__LL_ETH]))
-            add_finding(a, -1, "MIXED_LINK_LAYERS", CF_SEV_WARNING, e->ib_using_loc,
-                        "NCCL's device list mixes InfiniBand and RoCE/Ethernet ports (%d IB, %d "
-                        "RoCE)", ib, eth);
+            add_run_finding(a, g, "MIXED_LINK_LAYERS", CF_SEV_WARNING, e->ib_using_loc, NULL,
+                            "NCCL's device list mixes InfiniBand and RoCE/Ethernet ports (%d IB, %d "
+                            "RoCE)", ib, eth);
     }
 
     /* GDR forced / partial */
@@ -1649,61 +2326,48 @@ static void global_findings(cf_audit *a, verdict *v, int fam)
         v->forced_at = e->gdr_level_loc;
         cpy(v->forced_text, sizeof v->forced_text, e->gdr_level_text);
     }
-    if (a->env_gdr_level > forced) {
-        forced = a->env_gdr_level;
-        v->forced_at = a->env_gdr_loc;
+    if (s->env_gdr_level > forced) {
+        forced = s->env_gdr_level;
+        v->forced_at = s->env_gdr_loc;
         cpy(v->forced_text, sizeof v->forced_text, "(env)");
     }
-    if (a->la.gdr_level > forced && (a->la.gdr_level_prefix || a->la.gdr_level_forwarded)) {
-        forced = a->la.gdr_level;
-        v->forced_at = a->la.at;
-        cpy(v->forced_text, sizeof v->forced_text, a->la.gdr_text);
+    if (la->gdr_level > forced && (la->gdr_level_prefix || la->gdr_level_forwarded)) {
+        forced = la->gdr_level;
+        v->forced_at = la->at;
+        cpy(v->forced_text, sizeof v->forced_text, la->gdr_text);
     }
     v->forced_level = forced;
-    if (v->gdr == CF_GDR_ON && a->la.gdr_level_prefix && !a->la.gdr_level_forwarded &&
-        a->la.gdr_level > GDR_LEVEL_DEFAULT) {
+    if (v->gdr == CF_GDR_ON && la->gdr_level_prefix && !la->gdr_level_forwarded &&
+        la->gdr_level > GDR_LEVEL_DEFAULT) {
         v->gdr = CF_GDR_PARTIAL;
-        add_finding(a, -1, "GDR_PARTIAL", CF_SEV_WARNING, a->la.at,
-                    "NCCL_NET_GDR_LEVEL=%s is set in front of the launcher without '-x "
-                    "NCCL_NET_GDR_LEVEL': only the launching node's ranks get it, so GPUDirect "
-                    "RDMA is on there and off (NCCL's default distance) on the others",
-                    a->la.gdr_text);
+        add_run_finding(a, g, "GDR_PARTIAL", CF_SEV_WARNING, la->at, NULL,
+                        "NCCL_NET_GDR_LEVEL=%s is set in front of the launcher without '-x "
+                        "NCCL_NET_GDR_LEVEL': only the launching node's ranks get it, so GPUDirect "
+                        "RDMA is on there and off (NCCL's default distance) on the others",
+                        la->gdr_text);
     } else if (v->gdr == CF_GDR_PARTIAL) {
-        add_finding(a, -1, "GDR_PARTIAL", CF_SEV_WARNING,
-                    e->first_nogdr_ch.line ? e->first_nogdr_ch : e->gdr_gpu_off_loc,
-                    "GPUDirect RDMA is used by some ranks or NICs and not by others");
+        add_run_finding(a, g, "GDR_PARTIAL", CF_SEV_WARNING,
+                        e->first_nogdr_ch.line ? e->first_nogdr_ch : e->gdr_gpu_off_loc, NULL,
+                        "GPUDirect RDMA is used by some ranks or NICs and not by others");
     }
     if ((v->gdr == CF_GDR_ON || v->gdr == CF_GDR_PARTIAL) && forced > GDR_LEVEL_DEFAULT)
-        add_finding(a, -1, "GDR_FORCED", CF_SEV_WARNING, v->forced_at,
-                    "GPUDirect RDMA was forced with NCCL_NET_GDR_LEVEL=%s, beyond NCCL's default "
-                    "PXB distance", v->forced_text);
-    if (v->gdr == CF_GDR_OFF) {
-        if (e->off_distance >= 0)
-            add_finding(a, -1, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_gpu_off_loc,
-                        "GPUDirect RDMA is off: the GPU-NIC PCI distance %d is beyond the allowed "
-                        "%d (NCCL_NET_GDR_LEVEL); data is staged through host memory",
-                        e->off_distance, e->off_distance_max);
-        else if (e->gdr_hca_off && !e->gdr_hca_on)
-            add_finding(a, -1, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_hca_off_loc,
-                        "GPUDirect RDMA is disabled for every HCA: neither peer memory "
-                        "(nvidia_peermem) nor DMA-BUF is usable; data is staged through host memory");
-        else
-            add_finding(a, -1, "GDR_DISABLED", CF_SEV_WARNING,
-                        e->first_nogdr_ch.line ? e->first_nogdr_ch : e->gdr_gpu_off_loc,
-                        "the network channels do not use GPUDirect RDMA (no /GDRDMA): data is "
-                        "staged through host memory");
-    }
+        add_run_finding(a, g, "GDR_FORCED", CF_SEV_WARNING, v->forced_at, NULL,
+                        "GPUDirect RDMA was forced with NCCL_NET_GDR_LEVEL=%s, beyond NCCL's default "
+                        "PXB distance", v->forced_text);
+    if (v->gdr == CF_GDR_OFF) gdr_disabled(a, g);
     if (e->off_distance >= 0) {
         int has_topo_finding = 0;
         for (int i = 0; i < a->nfindings; i++)
-            if (strcmp(a->findings[i].code, "NIC_FAR_FROM_GPU") == 0) has_topo_finding = 1;
+            if (strcmp(a->findings[i].code, "NIC_FAR_FROM_GPU") == 0 && a->findings[i].part >= 0 &&
+                part_root(a, a->findings[i].part) == g)
+                has_topo_finding = 1;
         if (!has_topo_finding)
-            add_finding(a, -1, "NIC_FAR_FROM_GPU", CF_SEV_WARNING, e->gdr_gpu_off_loc,
-                        "NCCL reports the GPU-NIC distance %d beyond the GPUDirect RDMA limit %d",
-                        e->off_distance, e->off_distance_max);
+            add_run_finding(a, g, "NIC_FAR_FROM_GPU", CF_SEV_WARNING, e->gdr_gpu_off_loc, NULL,
+                            "NCCL reports the GPU-NIC distance %d beyond the GPUDirect RDMA limit %d",
+                            e->off_distance, e->off_distance_max);
     }
 
-    /* bandwidth */
+    /* bandwidth, judged against this run's own expectation */
     if (v->last_run >= 0) {
         part *p = &a->parts[v->last_run];
         run *r = p->r;
@@ -1719,14 +2383,34 @@ static void global_findings(cf_audit *a, verdict *v, int fam)
                             "plateaued: bandwidth is not judged", r->an.largest_size);
             } else if (!isnan(v->expected) && !isnan(v->busbw) &&
                        v->busbw < BELOW_RATE_FRACTION * v->expected) {
-                add_finding(a, -1, "BUSBW_BELOW_LINK_RATE", CF_SEV_WARNING, at,
-                            "busbw %.2f GB/s at the largest size is %.0f%% of the %.2f GB/s "
-                            "expected (%s)", v->busbw, 100.0 * v->busbw / v->expected, v->expected,
-                            v->exp_src);
+                add_run_finding(a, g, "BUSBW_BELOW_LINK_RATE", CF_SEV_WARNING, at, NULL,
+                                "busbw %.2f GB/s at the largest size is %.0f%% of the %.2f GB/s "
+                                "expected (%s)", v->busbw, 100.0 * v->busbw / v->expected,
+                                v->expected, v->exp_src);
             }
         }
     }
-    (void)nowhere;
+}
+
+/* The verdict of one run: its last nccl-tests table, shape, transport,
+ * GDR, expected busbw, findings. */
+static void judge_run(cf_audit *a, int g, verdict *v)
+{
+    memset(v, 0, sizeof *v);
+    v->last_run = -1;
+    v->busbw = v->expected = NAN;
+    v->forced_level = -1;
+    for (int i = 0; i < a->nparts; i++)
+        if (a->parts[i].kind == PK_PERF && part_root(a, i) == g && run_has_content(a->parts[i].r))
+            v->last_run = i;
+    v->coll = v->last_run >= 0 ? a->parts[v->last_run].r->coll : CF_COLL_UNKNOWN;
+    if (v->last_run >= 0 && a->parts[v->last_run].r->nrows > 0)
+        v->busbw = a->parts[v->last_run].r->an.busbw_largest;
+    decide_shape(a, g, v);
+    decide_network(a, g, v);
+    decide_gdr(a, g, v);
+    decide_expected(a, g, v);
+    run_findings(a, g, v);
 }
 
 static int has_content(const cf_audit *a, int *header_only)
@@ -1759,6 +2443,39 @@ static int has_content(const cf_audit *a, int *header_only)
 
 /* ------------------------------------------------------------------ JSON */
 
+/* The usual one-line fix of each code (GDR_DISABLED's depends on the cause
+ * the input shows: see gdr_disabled()). */
+static const struct { const char *code; const char *action; } actions[] = {
+    {"COMPLETION_ERROR", "check link and switch counters (ibdiagnet, perfquery), PFC/ECN on RoCE, and whether a peer process died first; rerun after fixing the fabric"},
+    {"WRONG_RESULTS", "rerun with -c 1 on each node pair to isolate the bad GPU or NIC; check GPU ECC (nvidia-smi -q -d ECC) and PCIe ACS"},
+    {"TIMEOUT", "find the rank that stalled (its first error); check that NCCL_SOCKET_IFNAME/NCCL_IB_HCA reach every node and firewall rules"},
+    {"NCCL_ERROR", "read the first NCCL WARN before it; rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET to see which transport failed"},
+    {"NET_SOCKET_FALLBACK", "unset NCCL_IB_DISABLE, install rdma-core/libibverbs (or your fabric's NCCL net plugin) and check ibv_devinfo on every node"},
+    {"EFA_NOT_USED", "enable the EFA device and aws-ofi-nccl, set FI_PROVIDER=efa, and check 'fi_info -p efa' on every node"},
+    {"GDR_DISABLED", ACT_GDR_GENERIC},
+    {"GDR_PARTIAL", "give every rank the same settings: export NCCL_* with 'mpirun -x NAME' or in the job script, and check nvidia_peermem on every node"},
+    {"GDR_FORCED", "confirm the GPU-NIC path supports peer-to-peer at that distance, or place each rank on the GPU nearest its NIC"},
+    {"MIXED_LINK_LAYERS", "restrict NCCL to the fabric's HCAs with NCCL_IB_HCA so it does not mix InfiniBand and RoCE ports"},
+    {"BUSBW_BELOW_LINK_RATE", "measure each NIC with ib_write_bw between two nodes, check that NCCL uses every NIC (NCCL_IB_HCA), GDR is on, and PCIe link widths"},
+    {"BUSBW_DROP", "check GPU memory pressure, PCIe/ACS, NIC pause counters and congestion; rerun the sizes around the drop"},
+    {"PCIE_ONLY_TOPOLOGY", "expect far lower intra-node busbw than on NVLink boards; keep tensor parallelism small on this node type"},
+    {"NIC_FAR_FROM_GPU", "pin each rank to the GPU nearest its NIC, or use a node type with a NIC under each GPU's PCIe switch"},
+    {"PORT_DOWN", "bring the port up (cable, switch port, subnet manager) or exclude it with NCCL_IB_HCA"},
+    {"NO_RECOGNIZED_INPUT", "pass nccl-tests output, an NCCL_DEBUG=INFO log, nvidia-smi topo -m, ibstat or ibv_devinfo output"},
+    {"SINGLE_RANK_RUNS", "rebuild nccl-tests with MPI=1 and launch one rank per GPU with mpirun or srun so all ranks join one communicator"},
+    {"TRUNCATED_INPUT", "capture the whole output (e.g. '2>&1 | tee log.txt') and audit it again"},
+    {"RUN_TOO_SHORT", "rerun with -e 8G (at least 256M) so busbw reaches its plateau"},
+    {"SEVERAL_RUNS", "audit each run on its own to compare them; each finding names its file and line and run_facts[] gives every run's facts"},
+};
+
+static const char *action_of(const char *code)
+{
+    for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
+        if (strcmp(actions[i].code, code) == 0) return actions[i].action;
+    return "";
+}
+
+
 static const char *san(const char *s, char *buf, size_t cap)
 {
     size_t k = 0;
@@ -1780,6 +2497,14 @@ static json_t *jstr(const char *s)
 
 static json_t *jnum(double v) { return isnan(v) || isinf(v) ? json_null() : json_real(v); }
 static json_t *jint(long v) { return v < 0 ? json_null() : json_integer(v); }
+/* A byte count or element count: an exact JSON integer (nccl-tests prints
+ * integers; a double holds them exactly below 2^53). */
+static json_t *jbytes(double v)
+{
+    if (isnan(v) || isinf(v)) return json_null();
+    if (v >= 0 && v < 9007199254740992.0 && v == floor(v)) return json_integer((json_int_t)v);
+    return json_real(v);
+}
 
 static int jset(json_t *o, const char *k, json_t *v)
 {
@@ -1799,13 +2524,23 @@ static int jpush(json_t *arr, json_t *v)
     return json_array_append_new(arr, v) == 0 ? 0 : -1;
 }
 
+/* The run (group number) a finding belongs to; 0 none. */
+static int finding_run(const cf_audit *a, const finding *f)
+{
+    if (f->part >= 0 && f->part < a->nparts) return a->segs[part_root(a, f->part)]->group;
+    if (f->grp >= 0 && f->grp < a->nsegs) return a->segs[a->segs[f->grp]->root]->group;
+    return 0;
+}
+
 static json_t *finding_json(const cf_audit *a, const finding *f)
 {
     json_t *o = json_object();
-    int bad = 0;
+    int bad = 0, run_no = finding_run(a, f);
     bad |= jset(o, "code", json_string(f->code));
     bad |= jset(o, "severity", json_string(cf_severity_name(f->sev)));
     bad |= jset(o, "message", jstr(f->msg));
+    bad |= jset(o, "action", jstr(f->action ? f->action : action_of(f->code)));
+    bad |= jset(o, "run", run_no > 0 ? json_integer(run_no) : json_null());
     bad |= jset(o, "file", f->at.line > 0 && f->at.file < a->nfiles ? jstr(a->files[f->at.file]) : json_null());
     bad |= jset(o, "line", f->at.line > 0 ? json_integer(f->at.line) : json_null());
     if (f->count > 1) bad |= jset(o, "count", json_integer(f->count));
@@ -1833,12 +2568,12 @@ static int perf_json(json_t *o, const part *p)
     bad |= jset(o, "gpu", jstr(r->gpu_name));
     bad |= jset(o, "nthread", jint(r->nthread));
     bad |= jset(o, "ngpus", jint(r->ngpus));
-    bad |= jset(o, "min_bytes", jnum(r->min_bytes));
-    bad |= jset(o, "max_bytes", jnum(r->max_bytes));
+    bad |= jset(o, "min_bytes", jbytes(r->min_bytes));
+    bad |= jset(o, "max_bytes", jbytes(r->max_bytes));
     bad |= jset(o, "layout", json_string(!r->lay.known ? "guessed" : r->lay.error_column ? "error-column"
                                          : r->lay.has_root ? "redop-root" : r->lay.has_redop ? "redop" : "plain"));
     bad |= jset(o, "rows_total", json_integer(r->nrows + r->rows_dropped));
-    bad |= jset(o, "largest_bytes", jnum(an->largest_size));
+    bad |= jset(o, "largest_bytes", jbytes(an->largest_size));
     bad |= jset(o, "busbw_GBps", jnum(an->busbw_largest));
     bad |= jset(o, "busbw_in_place_GBps", jnum(an->busbw_largest_ip));
     bad |= jset(o, "peak_busbw_GBps", r->nrows ? jnum(an->peak_busbw) : json_null());
@@ -1849,8 +2584,8 @@ static int perf_json(json_t *o, const part *p)
     for (long i = 0; i < r->nrows && !bad; i++) {
         const cf__perf_row *w = &r->rows[i];
         json_t *jr = json_object();
-        bad |= jset(jr, "size_bytes", json_real(w->size));
-        bad |= jset(jr, "count", json_real(w->count));
+        bad |= jset(jr, "size_bytes", jbytes(w->size));
+        bad |= jset(jr, "count", jbytes(w->count));
         bad |= jset(jr, "type", jstr(w->type));
         bad |= jset(jr, "redop", jstr(w->redop));
         bad |= jset(jr, "time_us", jnum(w->oop_time_us));
@@ -1965,14 +2700,13 @@ static int ports_json(json_t *o, const part *p)
     return bad;
 }
 
-static json_t *build_report(cf_audit *a, const verdict *v, cf_audit_status st)
+/* The facts of one verdict into `o` (the top level or a run_facts entry). */
+static int facts_json(json_t *o, const cf_audit *a, const verdict *v, int g)
 {
-    json_t *o = json_object(), *parts = json_array(), *fs = json_array();
     int bad = 0;
-    bad |= jset(o, "status", json_string(cf_audit_status_name(st)));
     bad |= jset(o, "network", json_string(cf_network_name(v->net)));
     bad |= jset(o, "gdr", json_string(cf_gdr_name(v->gdr)));
-    bad |= jset(o, "nccl_version", jstr(a->g.version));
+    bad |= jset(o, "nccl_version", g >= 0 ? jstr(a->segs[g]->ev.version) : json_null());
     bad |= jset(o, "ranks", jint(v->ranks));
     bad |= jset(o, "nodes", jint(v->nodes));
     bad |= jset(o, "gpus_per_node", jint(v->gpn));
@@ -1980,8 +2714,64 @@ static json_t *build_report(cf_audit *a, const verdict *v, cf_audit_status st)
     bad |= jset(o, "busbw_GBps", jnum(v->busbw));
     bad |= jset(o, "expected_busbw_GBps", jnum(v->expected));
     bad |= jset(o, "expected_source", jstr(v->exp_src));
+    return bad;
+}
+
+/* One entry of run_facts[]: the run's number, files, line span, facts and
+ * the codes of its findings. */
+static json_t *run_json(const cf_audit *a, const verdict *v, int g, int k)
+{
+    json_t *o = json_object(), *files = json_array(), *codes = json_array();
+    int bad = 0, first = -1, is_run = 0, lastfile = -1;
+    for (int i = 0; i < a->nparts; i++) {
+        const part *p = &a->parts[i];
+        if (part_root(a, i) != g) continue;
+        if (first < 0) first = i;
+        if (p->kind == PK_PERF || p->kind == PK_NCCL || p->kind == PK_FRAMEWORK) is_run = 1;
+        if (p->file != lastfile) {
+            int dup = 0;
+            for (size_t j = 0; j < json_array_size(files); j++)
+                if (strcmp(json_string_value(json_array_get(files, j)), a->files[p->file]) == 0) dup = 1;
+            if (!dup) bad |= jpush(files, jstr(a->files[p->file]));
+            lastfile = p->file;
+        }
+    }
+    bad |= jset(o, "run", json_integer(k));
+    bad |= jset(o, "kind", json_string(is_run ? "run" : "hardware"));
+    bad |= jset(o, "files", files);
+    bad |= jset(o, "first_line", first >= 0 ? json_integer(a->parts[first].first_line) : json_null());
+    bad |= facts_json(o, a, v, g);
+    for (int i = 0; i < a->nfindings && !bad; i++)
+        if (finding_run(a, &a->findings[i]) == k) bad |= jpush(codes, json_string(a->findings[i].code));
+    bad |= jset(o, "findings", codes);
+    if (bad) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+static json_t *build_report(cf_audit *a, const verdict *vs, const int *roots, int ng, int primary,
+                            int nruns, cf_audit_status st)
+{
+    json_t *o = json_object(), *parts = json_array(), *fs = json_array(), *rf = json_array();
+    verdict none;
+    const verdict *v = primary > 0 ? &vs[primary - 1] : &none;
+    int bad = 0;
+    memset(&none, 0, sizeof none);
+    none.net = CF_NET_UNKNOWN;
+    none.gdr = CF_GDR_UNKNOWN;
+    none.coll = CF_COLL_UNKNOWN;
+    none.ranks = none.nodes = none.gpn = -1;
+    none.busbw = none.expected = NAN;
+    bad |= jset(o, "status", json_string(cf_audit_status_name(st)));
+    bad |= facts_json(o, a, v, primary > 0 ? roots[primary - 1] : -1);
+    bad |= jset(o, "runs", json_integer(nruns));
+    bad |= jset(o, "run", primary > 0 ? json_integer(primary) : json_null());
     for (int i = 0; i < a->nfindings && !bad; i++) bad |= jpush(fs, finding_json(a, &a->findings[i]));
     bad |= jset(o, "findings", fs);
+    for (int k = 0; k < ng && !bad; k++) bad |= jpush(rf, run_json(a, &vs[k], roots[k], k + 1));
+    bad |= jset(o, "run_facts", rf);
     for (int i = 0; i < a->nparts && !bad; i++) {
         const part *p = &a->parts[i];
         json_t *jp = json_object(), *pf = json_array();
@@ -1989,6 +2779,7 @@ static json_t *build_report(cf_audit *a, const verdict *v, cf_audit_status st)
         bad |= jset(jp, "file", jstr(a->files[p->file]));
         bad |= jset(jp, "first_line", json_integer(p->first_line));
         bad |= jset(jp, "last_line", json_integer(p->last_line));
+        bad |= jset(jp, "run", json_integer(a->segs[part_root(a, i)]->group));
         switch (p->kind) {
         case PK_PERF: bad |= perf_json(jp, p); break;
         case PK_NCCL: bad |= nccl_json(a, jp, p); break;
@@ -2014,9 +2805,11 @@ static json_t *build_report(cf_audit *a, const verdict *v, cf_audit_status st)
 
 cf_status cf_audit_finish(cf_audit *a, json_t **report, cf_audit_status *status)
 {
-    verdict v;
-    int fam = CF__NET_UNKNOWN, header_only = 0;
+    verdict *vs = NULL;
+    int *roots = NULL;
+    int header_only = 0, ng = 0, nruns, primary = 0;
     cf_audit_status st = CF_AUDIT_OK;
+    cf_status rc = CF_ENOMEM;
     if (!a || !report) return CF_EINVAL;
     *report = NULL;
     if (a->lb.len > 0 || a->lb.discarding || a->f_run >= 0 || a->f_ib >= 0) {
@@ -2024,21 +2817,45 @@ cf_status cf_audit_finish(cf_audit *a, json_t **report, cf_audit_status *status)
         if (s != CF_OK) return s;
     }
     if (a->oom) return CF_ENOMEM;
-    memset(&v, 0, sizeof v);
-    v.last_run = -1;
-    v.busbw = v.expected = NAN;
-    for (int i = 0; i < a->nparts; i++)
-        if (a->parts[i].kind == PK_PERF && run_has_content(a->parts[i].r)) v.last_run = i;
-    v.coll = v.last_run >= 0 ? a->parts[v.last_run].r->coll : CF_COLL_UNKNOWN;
-    if (v.last_run >= 0 && a->parts[v.last_run].r->nrows > 0)
-        v.busbw = a->parts[v.last_run].r->an.busbw_largest;
+    nruns = form_groups(a, &ng);
+    if (a->oom) goto fail;
+    vs = cf__calloc((size_t)(ng > 0 ? ng : 1), sizeof *vs);
+    roots = cf__calloc((size_t)(ng > 0 ? ng : 1), sizeof *roots);
+    if (!vs || !roots) goto fail;
+    for (int i = 0; i < a->nsegs; i++)
+        if (a->segs[i]->root == i && a->segs[i]->group > 0) roots[a->segs[i]->group - 1] = i;
+    /* the run the top level describes: the last nccl-tests table's (DESIGN
+     * §5: busbw of the last run), else the last NCCL log's, else the last part's */
+    for (int i = 0; i < a->nparts; i++) {
+        const part *p = &a->parts[i];
+        if (p->kind == PK_PERF && run_has_content(p->r)) primary = a->segs[part_root(a, i)]->group;
+    }
+    for (int i = 0; i < a->nparts && !primary; i++) {
+        int k = a->nparts - 1 - i;
+        const part *p = &a->parts[k];
+        if (p->kind == PK_PERF || p->kind == PK_NCCL || p->kind == PK_FRAMEWORK)
+            primary = a->segs[part_root(a, k)]->group;
+    }
+    if (!primary && a->nparts > 0) primary = a->segs[part_root(a, a->nparts - 1)]->group;
     part_findings(a);
     port_findings(a);
-    decide_shape(a, &v);
-    decide_network(a, &v, &fam);
-    decide_gdr(a, &v);
-    decide_expected(a, &v);
-    global_findings(a, &v, fam);
+    for (int k = 0; k < ng; k++) judge_run(a, roots[k], &vs[k]);
+    if (a->oom) goto fail;
+    if (nruns > 1 && primary > 0) {
+        int first = -1;
+        for (int i = 0; i < a->nparts && first < 0; i++)
+            if (a->segs[part_root(a, i)]->group == primary) first = i;
+        if (first >= 0) {
+            loc at;
+            at.file = a->parts[first].file;
+            at.line = a->parts[first].first_line;
+            add_finding(a, -1, "SEVERAL_RUNS", CF_SEV_INFO, at,
+                        "the input holds %d separate runs (other files, NCCL versions, processes "
+                        "or nccl-tests runs); the top-level facts are those of run %d, from %s:%ld; "
+                        "every finding keeps its own file, line and run", nruns, primary,
+                        base_name(a->files[at.file]), at.line);
+        }
+    }
     if (!has_content(a, &header_only)) {
         loc at = {a->nfiles > 0 ? a->nfiles - 1 : 0, 0};
         if (header_only)
@@ -2058,10 +2875,14 @@ cf_status cf_audit_finish(cf_audit *a, json_t **report, cf_audit_status *status)
                                                                   : CF_AUDIT_OK;
         if (s > st) st = s;
     }
-    *report = build_report(a, &v, st);
-    if (!*report) return CF_ENOMEM;
+    *report = build_report(a, vs, roots, ng, primary, nruns, st);
+    if (!*report) goto fail;
     if (status) *status = st;
-    return CF_OK;
+    rc = CF_OK;
+fail:
+    cf__free(vs);
+    cf__free(roots);
+    return rc;
 }
 
 cf_status cf_audit_buffer(const char *buf, size_t n, const char *name, const cf_audit_opts *opts,
@@ -2119,35 +2940,6 @@ static void sb_printf(sbuf *b, const char *fmt, ...)
     }
 }
 
-static const struct { const char *code; const char *action; } actions[] = {
-    {"COMPLETION_ERROR", "check link and switch counters (ibdiagnet, perfquery), PFC/ECN on RoCE, and whether a peer process died first; rerun after fixing the fabric"},
-    {"WRONG_RESULTS", "rerun with -c 1 on each node pair to isolate the bad GPU or NIC; check GPU ECC (nvidia-smi -q -d ECC) and PCIe ACS"},
-    {"TIMEOUT", "find the rank that stalled (its first error); check that NCCL_SOCKET_IFNAME/NCCL_IB_HCA reach every node and firewall rules"},
-    {"NCCL_ERROR", "read the first NCCL WARN before it; rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET to see which transport failed"},
-    {"NET_SOCKET_FALLBACK", "unset NCCL_IB_DISABLE, install rdma-core/libibverbs (or your fabric's NCCL net plugin) and check ibv_devinfo on every node"},
-    {"EFA_NOT_USED", "enable the EFA device and aws-ofi-nccl, set FI_PROVIDER=efa, and check 'fi_info -p efa' on every node"},
-    {"GDR_DISABLED", "load nvidia_peermem (or use DMA-BUF), check the GPU-NIC PCI distance with nvidia-smi topo -m, and ACS/IOMMU settings"},
-    {"GDR_PARTIAL", "give every rank the same settings: export NCCL_* with 'mpirun -x NAME' or in the job script, and check nvidia_peermem on every node"},
-    {"GDR_FORCED", "confirm the GPU-NIC path supports peer-to-peer at that distance, or place each rank on the GPU nearest its NIC"},
-    {"MIXED_LINK_LAYERS", "restrict NCCL to the fabric's HCAs with NCCL_IB_HCA so it does not mix InfiniBand and RoCE ports"},
-    {"BUSBW_BELOW_LINK_RATE", "measure each NIC with ib_write_bw between two nodes, check that NCCL uses every NIC (NCCL_IB_HCA), GDR is on, and PCIe link widths"},
-    {"BUSBW_DROP", "check GPU memory pressure, PCIe/ACS, NIC pause counters and congestion; rerun the sizes around the drop"},
-    {"PCIE_ONLY_TOPOLOGY", "expect far lower intra-node busbw than on NVLink boards; keep tensor parallelism small on this node type"},
-    {"NIC_FAR_FROM_GPU", "pin each rank to the GPU nearest its NIC, or use a node type with a NIC under each GPU's PCIe switch"},
-    {"PORT_DOWN", "bring the port up (cable, switch port, subnet manager) or exclude it with NCCL_IB_HCA"},
-    {"NO_RECOGNIZED_INPUT", "pass nccl-tests output, an NCCL_DEBUG=INFO log, nvidia-smi topo -m, ibstat or ibv_devinfo output"},
-    {"SINGLE_RANK_RUNS", "rebuild nccl-tests with MPI=1 and launch one rank per GPU with mpirun or srun so all ranks join one communicator"},
-    {"TRUNCATED_INPUT", "capture the whole output (e.g. '2>&1 | tee log.txt') and audit it again"},
-    {"RUN_TOO_SHORT", "rerun with -e 8G (at least 256M) so busbw reaches its plateau"},
-};
-
-static const char *action_of(const char *code)
-{
-    for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
-        if (strcmp(actions[i].code, code) == 0) return actions[i].action;
-    return "";
-}
-
 static const char *js(const json_t *o, const char *k)
 {
     const json_t *v = json_object_get(o, k);
@@ -2186,15 +2978,50 @@ char *cf_audit_report_text(const json_t *report)
         sb_printf(&b, "   expected: %.2f GB/s (%s)", json_number_value(v),
                   js(report, "expected_source") ? js(report, "expected_source") : "");
     sb_printf(&b, "\n");
+    if (json_is_number(json_object_get(report, "busbw_GBps")) && !json_is_number(v))
+        sb_printf(&b, "bandwidth: not compared with a link rate (no expected busbw in the input); "
+                      "give --expect-gbps N (per-node line rate, Gbit/s) or --offering ID\n");
+    v = json_object_get(report, "runs");
+    if (json_is_integer(v) && json_integer_value(v) > 1) {
+        const json_t *rf = json_object_get(report, "run_facts"), *r;
+        size_t k;
+        long long hw = (long long)json_array_size(rf) - (long long)json_integer_value(v);
+        sb_printf(&b, "runs: %lld separate runs", (long long)json_integer_value(v));
+        if (hw > 0) sb_printf(&b, " and %lld hardware dump(s) tied to none of them", hw);
+        sb_printf(&b, "; the facts above are those of run %lld\n",
+                  (long long)json_integer_value(json_object_get(report, "run")));
+        json_array_foreach(rf, k, r) {
+            const json_t *files = json_object_get(r, "files"), *bw = json_object_get(r, "busbw_GBps");
+            const json_t *ex = json_object_get(r, "expected_busbw_GBps");
+            const char *f0 = json_string_value(json_array_get(files, 0));
+            sb_printf(&b, "  run %lld (%s) %s:%lld%s  network %s  gdr %s  nccl %s  collective %s",
+                      (long long)json_integer_value(json_object_get(r, "run")),
+                      js(r, "kind") ? js(r, "kind") : "", f0 ? f0 : "-",
+                      (long long)json_integer_value(json_object_get(r, "first_line")),
+                      json_array_size(files) > 1 ? " (+ more files)" : "",
+                      js(r, "network") ? js(r, "network") : "unknown",
+                      js(r, "gdr") ? js(r, "gdr") : "unknown",
+                      js(r, "nccl_version") ? js(r, "nccl_version") : "-",
+                      js(r, "collective") ? js(r, "collective") : "-");
+            if (json_is_integer(json_object_get(r, "ranks")))
+                sb_printf(&b, "  ranks %lld", (long long)json_integer_value(json_object_get(r, "ranks")));
+            if (json_is_integer(json_object_get(r, "nodes")))
+                sb_printf(&b, "  nodes %lld", (long long)json_integer_value(json_object_get(r, "nodes")));
+            if (json_is_number(bw)) sb_printf(&b, "  busbw %.2f GB/s", json_number_value(bw));
+            if (json_is_number(ex)) sb_printf(&b, " of %.2f expected", json_number_value(ex));
+            sb_printf(&b, "\n");
+        }
+    }
     fs = json_object_get(report, "findings");
     if (json_array_size(fs) == 0) sb_printf(&b, "findings: none\n");
     else sb_printf(&b, "findings:\n");
     json_array_foreach(fs, i, f) {
-        const char *code = js(f, "code"), *file = js(f, "file");
+        const char *code = js(f, "code"), *file = js(f, "file"), *act = js(f, "action");
         const json_t *ln = json_object_get(f, "line");
+        if (!act && code) act = action_of(code);
         sb_printf(&b, "  %-7s %s: %s\n", js(f, "severity") ? js(f, "severity") : "",
                   code ? code : "", js(f, "message") ? js(f, "message") : "");
-        if (code && action_of(code)[0]) sb_printf(&b, "          action: %s\n", action_of(code));
+        if (act && act[0]) sb_printf(&b, "          action: %s\n", act);
         if (file && json_is_integer(ln))
             sb_printf(&b, "          at: %s:%lld\n", file, (long long)json_integer_value(ln));
     }

@@ -136,6 +136,7 @@ typedef struct cf__perf_comment {
     long nthread, ngpus;               /* PARAMS; -1 unknown */
     double min_bytes, max_bytes;
     long rank;                         /* RANK */
+    long pid;                          /* RANK: "Pid 1234"; -1 absent */
     const char *host; size_t host_n;   /* RANK: points into the line */
     char gpu_name[48];                 /* RANK */
     cf__perf_layout layout;            /* HEADER */
@@ -186,7 +187,8 @@ enum {
     CF__NL_ERROR,           /* a WARN or return trace that ends the job */
     CF__NL_TIMEOUT,         /* a WARN about a timeout */
     CF__NL_WARN,            /* another WARN (kept for the record, not an error) */
-    CF__NL_IBVERBS_MISSING  /* "Failed to open libibverbs.so" */
+    CF__NL_IBVERBS_MISSING, /* "Failed to open libibverbs.so" */
+    CF__NL_DMABUF           /* "DMA-BUF is available on GPU device 0" */
 };
 
 /* Link layers of RDMA ports. */
@@ -217,6 +219,7 @@ typedef struct cf__nccl_line {
     int netdev;                         /* CHANNEL: device index, -1 unknown */
     int gdrdma;                         /* CHANNEL: carries /GDRDMA */
     long rank, nranks;                  /* COMM */
+    uint64_t comm_id;                   /* COMM: "commId 0x5ae7..."; 0 absent */
     int status;                         /* COMPLETION_ERR: wc status / error code */
     int roce_gid;                       /* line shows an IPv4-mapped GID (::ffff:) */
     cf__ibdev ibdevs[CF__MAX_IBDEVS];   /* IB_USING */

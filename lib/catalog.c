@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <sys/stat.h>
 #include "clusterfit/catalog.h"
 #include "clusterfit/limits.h"
 #include "catalog_internal.h"
@@ -291,6 +292,30 @@ done:
     return st;
 }
 
+/* A path that cannot be a catalog file for a reason the user can fix: a
+ * directory, or a file in a directory that does not exist. SQLite would only
+ * say "unable to open database file". CF_EINVAL with err set, else CF_OK. */
+static cf_status check_path(const char *path, cf_error *err)
+{
+    struct stat sb;
+    char dir[4096];
+    const char *slash;
+    if (stat(path, &sb) == 0) {
+        if (!S_ISDIR(sb.st_mode)) return CF_OK;
+        cf_error_set(err, NULL, 0, 0, "catalog %s: is a directory; give the path of a file, such "
+                     "as %s%scatalog.db", path, path, path[strlen(path) - 1] == '/' ? "" : "/");
+        return CF_EINVAL;
+    }
+    if (errno != ENOENT) return CF_OK; /* SQLite reports the rest */
+    slash = strrchr(path, '/');
+    if (!slash || slash == path || (size_t)(slash - path) >= sizeof dir) return CF_OK;
+    snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    if (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode)) return CF_OK;
+    cf_error_set(err, NULL, 0, 0, "catalog %s: cannot open: the directory %s does not exist",
+                 path, dir);
+    return CF_EINVAL;
+}
+
 cf_status cf_catalog_open_with(const char *path, const char *shipped_name, const char *shipped_csv,
                                size_t shipped_len, cf_catalog **out, cf_error *err)
 {
@@ -305,6 +330,7 @@ cf_status cf_catalog_open_with(const char *path, const char *shipped_name, const
     if (!out) return CF_EINVAL;
     *out = NULL;
     if (!shipped_csv && shipped_len) return CF_EINVAL;
+    if (path && *path && (st = check_path(path, err)) != CF_OK) return st;
     cat = cf__calloc(1, sizeof *cat);
     if (!cat) return CF_ENOMEM;
     cat->path = cf__strdup(shown);
@@ -553,14 +579,15 @@ done:
 
 /* ---- import -------------------------------------------------------------- */
 
-cf_status cf_catalog_import(cf_catalog *cat, const char *name, const char *data, size_t len,
-                            cf_import_format fmt, size_t *n_rows, cf_error *err)
+cf_status cf_catalog_import_with(cf_catalog *cat, const char *name, const char *data, size_t len,
+                                 cf_import_format fmt, const cf_import_opts *opts, size_t *n_rows,
+                                 cf_error *err)
 {
     cf_offering_list l = {NULL, 0};
     cf_status st;
     if (n_rows) *n_rows = 0;
     if (!cat) return CF_EINVAL;
-    st = cf_offerings_parse(name, data, len, fmt, &l, err);
+    st = cf_offerings_parse_with(name, data, len, fmt, opts, &l, err);
     if (st != CF_OK) return st;
     if (exec(cat->db, "BEGIN IMMEDIATE") != 0) {
         st = db_error(cat->db, cat->path, err, "cannot lock the file to import");
@@ -576,6 +603,12 @@ done:
     return st;
 }
 
+cf_status cf_catalog_import(cf_catalog *cat, const char *name, const char *data, size_t len,
+                            cf_import_format fmt, size_t *n_rows, cf_error *err)
+{
+    return cf_catalog_import_with(cat, name, data, len, fmt, NULL, n_rows, err);
+}
+
 static int ends_with(const char *s, const char *suffix)
 {
     size_t a = strlen(s), b = strlen(suffix);
@@ -583,6 +616,12 @@ static int ends_with(const char *s, const char *suffix)
 }
 
 cf_status cf_catalog_import_file(cf_catalog *cat, const char *path, size_t *n_rows, cf_error *err)
+{
+    return cf_catalog_import_file_with(cat, path, NULL, n_rows, err);
+}
+
+cf_status cf_catalog_import_file_with(cf_catalog *cat, const char *path, const cf_import_opts *opts,
+                                      size_t *n_rows, cf_error *err)
 {
     FILE *f = NULL;
     char *buf = NULL;
@@ -619,7 +658,7 @@ cf_status cf_catalog_import_file(cf_catalog *cat, const char *path, size_t *n_ro
         while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n')) i++;
         if (i < len && buf[i] == '[') fmt = CF_IMPORT_JSON;
     }
-    st = cf_catalog_import(cat, path, buf, len, fmt, n_rows, err);
+    st = cf_catalog_import_with(cat, path, buf, len, fmt, opts, n_rows, err);
 done:
     cf__free(buf);
     fclose(f);
@@ -640,12 +679,119 @@ cf_status cf_catalog_delete_user(cf_catalog *cat, const char *id)
     return sqlite3_changes(cat->db) > 0 ? CF_OK : CF_ENOTFOUND;
 }
 
+/* 1 when the catalog has a row `id` of `origin`, 0 when not, -1 on error. */
+static int has_row(sqlite3 *db, const char *id, const char *origin)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, "SELECT 1 FROM offering WHERE id = ? AND origin = ?", -1, &st,
+                                NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 2, origin, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+}
+
+cf_status cf_catalog_remove_user(cf_catalog *cat, const char *const *ids, size_t n,
+                                 size_t *removed, cf_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    cf_status status = CF_OK;
+    char missing[CF_ERROR_MSG_MAX - 128] = "";
+    size_t n_missing = 0, count = 0, used = 0;
+
+    if (removed) *removed = 0;
+    cf_error_clear(err);
+    if (!cat || (!ids && n)) return CF_EINVAL;
+    if (exec(cat->db, "BEGIN IMMEDIATE") != 0)
+        return db_error(cat->db, cat->path, err, "cannot lock the file to remove offerings");
+    /* Every id is checked before anything is deleted: all or nothing. */
+    for (size_t i = 0; i < n; i++) {
+        int user = ids[i] ? has_row(cat->db, ids[i], "user") : 0, shipped;
+        if (user < 0) goto dbfail;
+        if (user) continue;
+        shipped = ids[i] ? has_row(cat->db, ids[i], "shipped") : 0;
+        if (shipped < 0) goto dbfail;
+        n_missing++;
+        if (used < sizeof missing)
+            used += (size_t)snprintf(missing + used, sizeof missing - used, "%s\"%.64s\"%s",
+                                     n_missing > 1 ? ", " : "", ids[i] ? ids[i] : "",
+                                     shipped ? " (a shipped offering: only rows you imported "
+                                               "can be removed)" : "");
+    }
+    if (n_missing) {
+        cf_error_set(err, NULL, 0, 0, "no offering you imported has the id%s %s; nothing was "
+                     "removed (your rows: 'clusterfit list --format json', origin \"user\")",
+                     n_missing > 1 ? "s" : "", missing);
+        status = CF_ENOTFOUND;
+        goto done;
+    }
+    if (sqlite3_prepare_v2(cat->db, "DELETE FROM offering WHERE id = ? AND origin = 'user'", -1,
+                           &st, NULL) != SQLITE_OK)
+        goto dbfail;
+    for (size_t i = 0; i < n; i++) {
+        sqlite3_reset(st);
+        if (sqlite3_bind_text(st, 1, ids[i], -1, SQLITE_STATIC) != SQLITE_OK ||
+            sqlite3_step(st) != SQLITE_DONE)
+            goto dbfail;
+        count += (size_t)sqlite3_changes(cat->db);
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if (exec(cat->db, "COMMIT") != 0) goto dbfail;
+    if (removed) *removed = count;
+    return CF_OK;
+dbfail:
+    status = db_error(cat->db, cat->path, err, "cannot remove offerings");
+done:
+    sqlite3_finalize(st);
+    rollback(cat->db);
+    return status;
+}
+
+cf_status cf_catalog_reset_user(cf_catalog *cat, size_t *removed, cf_error *err)
+{
+    if (removed) *removed = 0;
+    cf_error_clear(err);
+    if (!cat) return CF_EINVAL;
+    if (exec(cat->db, "DELETE FROM offering WHERE origin = 'user'") != 0)
+        return db_error(cat->db, cat->path, err, "cannot remove your offerings");
+    if (removed) *removed = (size_t)sqlite3_changes(cat->db);
+    return CF_OK;
+}
+
 /* ---- providers ------------------------------------------------------------ */
+
+/* JSON array of the known fabric families in a group_concat of network
+ * names, in vocabulary order; NULL on ENOMEM. */
+static json_t *network_array(const char *nets)
+{
+    unsigned seen = 0;
+    json_t *na = json_array();
+    while (na && nets && *nets) {
+        char name[32];
+        size_t len = strcspn(nets, ",");
+        cf_network net;
+        snprintf(name, sizeof name, "%.*s", (int)(len < 31 ? len : 31), nets);
+        if (cf_network_parse(name, &net) == CF_OK && net != CF_NET_UNKNOWN) seen |= 1u << net;
+        nets += len;
+        if (*nets) nets++;
+    }
+    for (int i = 0; na && i < CF_NET__COUNT; i++) {
+        if (!(seen & (1u << i))) continue;
+        if (json_array_append_new(na, json_string(cf_network_name((cf_network)i))) != 0) {
+            json_decref(na);
+            na = NULL;
+        }
+    }
+    return na;
+}
 
 cf_status cf_catalog_providers(cf_catalog *cat, json_t **out)
 {
     static const char sql[] =
-        "SELECT provider, count(*), sum(multinode = 'yes'), group_concat(DISTINCT network)"
+        "SELECT provider, count(*), sum(multinode = 'yes'), group_concat(DISTINCT network),"
+        " group_concat(DISTINCT CASE WHEN multinode = 'yes' THEN network END)"
         " FROM catalog GROUP BY provider ORDER BY provider COLLATE NOCASE, provider";
     sqlite3_stmt *st = NULL;
     json_t *arr = NULL;
@@ -661,30 +807,20 @@ cf_status cf_catalog_providers(cf_catalog *cat, json_t **out)
         goto fail;
     }
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        const char *nets = (const char *)sqlite3_column_text(st, 3);
-        unsigned seen = 0;
-        json_t *p = json_object(), *na = json_array();
-        int bad = !p || !na;
-        while (nets && *nets) {
-            char name[32];
-            size_t len = strcspn(nets, ",");
-            cf_network net;
-            snprintf(name, sizeof name, "%.*s", (int)(len < 31 ? len : 31), nets);
-            if (cf_network_parse(name, &net) == CF_OK && net != CF_NET_UNKNOWN) seen |= 1u << net;
-            nets += len;
-            if (*nets) nets++;
-        }
-        for (int i = 0; !bad && i < CF_NET__COUNT; i++)
-            if (seen & (1u << i))
-                bad = json_array_append_new(na, json_string(cf_network_name((cf_network)i))) != 0;
+        json_t *p = json_object();
+        json_t *na = network_array((const char *)sqlite3_column_text(st, 3));
+        json_t *ma = network_array((const char *)sqlite3_column_text(st, 4));
+        int bad = !p || !na || !ma;
         if (!bad)
             bad = json_object_set_new(p, "provider",
                                       json_string((const char *)sqlite3_column_text(st, 0))) ||
                   json_object_set_new(p, "offerings", json_integer(sqlite3_column_int64(st, 1))) ||
                   json_object_set_new(p, "multinode_offerings",
                                       json_integer(sqlite3_column_int64(st, 2))) ||
-                  json_object_set(p, "networks", na) || json_array_append(arr, p);
+                  json_object_set(p, "networks", na) ||
+                  json_object_set(p, "multinode_networks", ma) || json_array_append(arr, p);
         json_decref(na);
+        json_decref(ma);
         json_decref(p);
         if (bad) { status = CF_ENOMEM; goto fail; }
     }

@@ -13,6 +13,7 @@
  * the read by sorting (id, position) pairs, reporting the earliest repeat. */
 #include <csv.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,10 +22,11 @@
 #include "catalog_internal.h"
 #include "internal.h"
 
-enum { WHY = 400 };
+enum { WHY = 400, SHOWN_JSON = 96 };
 
 typedef struct reader {
     const char *name;
+    const char *today;      /* YYYY-MM-DD or NULL: as_of after it is an error */
     cf_error *err;
     cf_status st;
     long line;              /* physical line being fed, 1-based */
@@ -35,6 +37,14 @@ typedef struct reader {
     int pos[CF_OFFERING_NCOLS];         /* column -> file position, -1 absent */
     int ncells;             /* cells in the header */
     int nf;                 /* cells seen in the current record */
+    /* The first bad cell of the current record, reported only once the
+     * record is complete: a row with a cell too many or too few is reported
+     * as such, not as the shifted cell that happens to fail first. */
+    cf_status cell_st;
+    long cell_line, cell_col;
+    char cell_why[400];
+    long extra_line;        /* line of the first cell past the header's count */
+    long cell_lines[CF_OFFERING_NCOLS * 2 + 1]; /* start line of each cell of the record */
     int n_unknown;          /* unknown header names so far */
     char unknown_names[512];
     int first_unknown_pos;
@@ -122,6 +132,16 @@ static void header_done(reader *r)
     r->header_done = 1;
 }
 
+/* The line a cell starts on: libcsv hands over a cell when it ends, on the
+ * physical line being fed; a quoted cell may hold line breaks. */
+static long cell_start_line(const reader *r, const char *s, size_t len)
+{
+    long l = r->line;
+    for (size_t i = 0; i < len; i++)
+        if (s[i] == '\n') l--;
+    return l < r->rec_line ? r->rec_line : l;
+}
+
 static void on_cell(void *s, size_t len, void *data)
 {
     reader *r = data;
@@ -135,14 +155,24 @@ static void on_cell(void *s, size_t len, void *data)
         return;
     }
     if (r->nf >= r->ncells) {
-        char msg[128];
-        snprintf(msg, sizeof msg, "row has more cells than the header's %d", r->ncells);
-        fail_at(r, CF_EPARSE, r->rec_line, r->nf + 1, "%s", msg);
+        if (r->nf == r->ncells) r->extra_line = cell_start_line(r, s, len);
+        if (r->nf < 0x7fffffff) r->nf++;
         return;
     }
-    st = cf__offering_set_cell(&r->cur, r->map[r->nf], s, len, why, sizeof why);
-    if (st == CF_ENOMEM) r->st = CF_ENOMEM;
-    else if (st != CF_OK) fail_at(r, st, r->rec_line, r->nf + 1, "%s", why);
+    r->cell_lines[r->nf] = cell_start_line(r, s, len);
+    if (r->cell_st == CF_OK) {
+        st = cf__offering_set_cell(&r->cur, r->map[r->nf], s, len, why, sizeof why);
+        if (st == CF_ENOMEM) {
+            r->st = CF_ENOMEM;
+            return;
+        }
+        if (st != CF_OK) {
+            r->cell_st = st;
+            r->cell_line = r->cell_lines[r->nf];
+            r->cell_col = r->nf + 1;
+            snprintf(r->cell_why, sizeof r->cell_why, "%s", why);
+        }
+    }
     r->nf++;
 }
 
@@ -159,19 +189,31 @@ static void on_record(int c, void *data)
         r->nf = 0;
         return;
     }
-    if (r->nf < r->ncells) {
+    if (r->nf != r->ncells) {
         char msg[128];
-        snprintf(msg, sizeof msg, "row has %d cell%s, the header has %d", r->nf,
-                 r->nf == 1 ? "" : "s", r->ncells);
-        fail_at(r, CF_EPARSE, r->rec_line, r->nf, "%s", msg);
+        int more = r->nf > r->ncells;
+        snprintf(msg, sizeof msg, "row has %d cell%s, the header has %d%s", r->nf,
+                 r->nf == 1 ? "" : "s", r->ncells,
+                 more ? " (a separator too many, or a comma inside a cell that is not quoted?)"
+                      : "");
+        /* Too many: at the first extra cell; too few: at the last cell. */
+        fail_at(r, CF_EPARSE, more ? r->extra_line : r->rec_line, more ? r->ncells + 1 : r->nf,
+                "%s", msg);
         return;
     }
     r->nf = 0;
+    if (r->cell_st != CF_OK) {
+        fail_at(r, r->cell_st, r->cell_line, r->cell_col, "%s", r->cell_why);
+        return;
+    }
     /* A required column present in the header was checked cell by cell. */
-    col = cf__offering_check_row(&r->cur, why, sizeof why);
+    col = cf__offering_check_row(&r->cur, r->today, why, sizeof why);
     if (col >= 0) {
-        int p = r->pos[col] >= 0 ? r->pos[col] : r->pos[CF__COL_PRICE_OD_INDEX] >= 0 ? r->pos[CF__COL_PRICE_OD_INDEX] : r->pos[CF__COL_PRICE_RES_INDEX];
-        fail_at(r, CF_EPARSE, r->rec_line, p + 1, "%s", why);
+        /* At the column at fault, or at the price that needs the absent currency. */
+        int p = r->pos[col] >= 0 ? r->pos[col]
+                : r->pos[CF__COL_PRICE_OD_INDEX] >= 0 && !isnan(r->cur.price_on_demand_gpu_hr)
+                    ? r->pos[CF__COL_PRICE_OD_INDEX] : r->pos[CF__COL_PRICE_RES_INDEX];
+        fail_at(r, CF_EPARSE, r->cell_lines[p], p + 1, "%s", why);
         return;
     }
     if ((long)r->out->n >= CF_MAX_IMPORT_ROWS) {
@@ -232,8 +274,8 @@ static int find_duplicate(const cf_offering_list *l, const long *pos, long *firs
     return found;
 }
 
-static cf_status parse_csv(const char *name, const char *data, size_t len, cf_offering_list *out,
-                           cf_error *err)
+static cf_status parse_csv(const char *name, const char *data, size_t len, const char *today,
+                           cf_offering_list *out, cf_error *err)
 {
     struct csv_parser p;
     reader r;
@@ -242,6 +284,7 @@ static cf_status parse_csv(const char *name, const char *data, size_t len, cf_of
 
     memset(&r, 0, sizeof r);
     r.name = name;
+    r.today = today;
     r.err = err;
     r.out = out;
     r.want_start = 1;
@@ -309,16 +352,178 @@ done:
 
 /* ---- JSON --------------------------------------------------------------- */
 
-/* The CSV text of JSON value v for column c, into a new string (*text), or a
- * message in why. */
-static cf_status json_cell(const json_t *v, int c, char **text, char *why, size_t n)
+/* Where a JSON error is: jansson reports positions only for syntax errors,
+ * so a value error is placed by scanning the raw text, which jansson has
+ * already accepted as valid JSON. The scan only skips tokens (strings with
+ * their escapes, nested brackets, literals) to reach the Nth element of an
+ * array or the value of a key in an object; a key written with escapes is
+ * decoded by jansson itself (JSON_DECODE_ANY). */
+typedef enum jwhere { AT_ELEMENT, AT_KEY, AT_VALUE, AT_ITEM } jwhere;
+
+typedef struct jloc {
+    jwhere where;       /* the element itself, a key, its value, or an item of its value */
+    const char *key;    /* AT_KEY, AT_VALUE, AT_ITEM */
+    size_t item;        /* AT_ITEM: 0-based index in the value's array */
+} jloc;
+
+static const char *skip_ws(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')) p++;
+    return p;
+}
+
+/* p at '"': returns the byte after the closing quote. */
+static const char *skip_string(const char *p, const char *end)
+{
+    for (p++; p < end && *p != '"'; p++)
+        if (*p == '\\' && p + 1 < end) p++;
+    return p < end ? p + 1 : end;
+}
+
+/* p at the start of a value: returns the byte after it. */
+static const char *skip_value(const char *p, const char *end)
+{
+    int depth = 0;
+    if (p >= end) return end;
+    if (*p == '"') return skip_string(p, end);
+    if (*p != '{' && *p != '[') {
+        while (p < end && !strchr(",]} \t\r\n", *p)) p++;
+        return p;
+    }
+    while (p < end) {
+        if (*p == '"') {
+            p = skip_string(p, end);
+            continue;
+        }
+        if (*p == '{' || *p == '[') depth++;
+        else if ((*p == '}' || *p == ']') && --depth == 0) return p + 1;
+        p++;
+    }
+    return end;
+}
+
+/* p at '[': the start of element k (0-based), or NULL. */
+static const char *array_item(const char *p, const char *end, size_t k)
+{
+    if (p >= end || *p != '[') return NULL;
+    p = skip_ws(p + 1, end);
+    for (size_t i = 0; p < end && *p != ']'; i++) {
+        if (i == k) return p;
+        p = skip_ws(skip_value(p, end), end);
+        if (p >= end || *p != ',') return NULL;
+        p = skip_ws(p + 1, end);
+    }
+    return NULL;
+}
+
+/* 1 when the string token [p, q) (quotes included) reads as `want`. */
+static int key_is(const char *p, const char *q, const char *want)
+{
+    json_t *j;
+    int same;
+    if (!memchr(p, '\\', (size_t)(q - p)))
+        return (size_t)(q - p) == strlen(want) + 2 && memcmp(p + 1, want, strlen(want)) == 0;
+    j = json_loadb(p, (size_t)(q - p), JSON_DECODE_ANY, NULL);
+    same = json_is_string(j) && strcmp(json_string_value(j), want) == 0;
+    json_decref(j);
+    return same;
+}
+
+/* p at '{': the start of key `want` (*value: of its value), or NULL. */
+static const char *object_key(const char *p, const char *end, const char *want, const char **value)
+{
+    if (p >= end || *p != '{') return NULL;
+    p = skip_ws(p + 1, end);
+    while (p < end && *p == '"') {
+        const char *k = p, *q = skip_string(p, end);
+        p = skip_ws(q, end);
+        if (p >= end || *p != ':') return NULL;
+        p = skip_ws(p + 1, end);
+        if (key_is(k, q, want)) {
+            *value = p;
+            return k;
+        }
+        p = skip_ws(skip_value(p, end), end);
+        if (p >= end || *p != ',') return NULL;
+        p = skip_ws(p + 1, end);
+    }
+    return NULL;
+}
+
+/* Line and column (1-based, the column in characters as jansson counts
+ * them) of byte `at` of data. */
+static void position(const char *data, const char *at, long *line, long *column)
+{
+    *line = 1;
+    *column = 1;
+    for (const char *p = data; p < at; p++) {
+        if (*p == '\n') {
+            (*line)++;
+            *column = 1;
+        } else if (((unsigned char)*p & 0xc0) != 0x80) {
+            (*column)++;
+        }
+    }
+}
+
+/* Position of `loc` in element `element` of the top-level array; 0, 0
+ * when the place was not found. An absent key is placed at its object. */
+static void locate(const char *data, size_t len, size_t element, const jloc *loc, long *line,
+                   long *column)
+{
+    const char *end = data + len, *p, *value = NULL, *at;
+    *line = *column = 0;
+    p = skip_ws(data, end);
+    at = p = array_item(p, end, element);
+    if (p && loc->where != AT_ELEMENT) {
+        const char *k = object_key(p, end, loc->key, &value);
+        at = loc->where == AT_KEY ? k : value;
+        if (k && loc->where == AT_ITEM) at = array_item(value, end, loc->item);
+        if (!k) at = p;
+    }
+    if (at) position(data, at, line, column);
+}
+
+/* How a message shows a JSON value of the wrong type. */
+static const char *describe(const json_t *v, char *buf, size_t n)
+{
+    if (json_is_string(v)) {
+        const char *s = json_string_value(v);
+        size_t len = strlen(s), cut = len > 60 ? 60 : len;
+        while (cut < len && cut > 0 && ((unsigned char)s[cut] & 0xc0) == 0x80) cut--;
+        snprintf(buf, n, "the string \"%.*s%s\"", (int)cut, s, cut < len ? "..." : "");
+    } else if (json_is_integer(v)) {
+        snprintf(buf, n, "the number %" JSON_INTEGER_FORMAT, json_integer_value(v));
+    } else if (json_is_real(v)) {
+        snprintf(buf, n, "the number %.15g", json_real_value(v));
+    } else if (json_is_true(v)) {
+        snprintf(buf, n, "true");
+    } else if (json_is_false(v)) {
+        snprintf(buf, n, "false");
+    } else if (json_is_array(v)) {
+        snprintf(buf, n, json_array_size(v) ? "an array" : "an empty array");
+    } else if (json_is_object(v)) {
+        snprintf(buf, n, "an object");
+    } else {
+        snprintf(buf, n, "null");
+    }
+    return buf;
+}
+
+/* The CSV text of JSON value v for column c, into a new string (*text), and
+ * how an error shows the value (got, size gotn), or a message in why with
+ * *item set when an array item is at fault. */
+static cf_status json_cell(const json_t *v, int c, char **text, char *got, size_t gotn,
+                           long *item, char *why, size_t n)
 {
     const cf__column *col = &cf__columns[c];
     int numeric = col->kind == CF__COL_INT_POS || col->kind == CF__COL_INT_NONNEG ||
                   col->kind == CF__COL_NUM_POS || col->kind == CF__COL_NUM_NONNEG;
     int array = col->kind == CF__COL_SET || col->kind == CF__COL_LIST || col->kind == CF__COL_URLS;
-    char buf[64];
+    char buf[64], what[96];
     *text = NULL;
+    *item = -1;
+    got[0] = '\0';
     if (!v || json_is_null(v)) {
         *text = cf__strdup("");
     } else if (numeric) {
@@ -327,79 +532,125 @@ static cf_status json_cell(const json_t *v, int c, char **text, char *why, size_
         else if (json_is_real(v))
             snprintf(buf, sizeof buf, "%.17g", json_real_value(v));
         else {
-            snprintf(why, n, "%s: expected a number or null", col->name);
+            snprintf(why, n, "%s: expected a number or null, got %s", col->name,
+                     describe(v, what, sizeof what));
             return CF_EPARSE;
         }
+        if (json_is_integer(v)) snprintf(got, gotn, "%s", buf);
+        else snprintf(got, gotn, "%.15g", json_real_value(v));
         *text = cf__strdup(buf);
     } else if (json_is_string(v)) {
-        const char *s = json_string_value(v);
         if (col->kind == CF__COL_SET || col->kind == CF__COL_LIST) {
-            snprintf(why, n, "%s: expected an array of strings or null, got \"%.60s\"", col->name, s);
+            snprintf(why, n, "%s: expected an array of strings or null, got %s", col->name,
+                     describe(v, what, sizeof what));
             return CF_EPARSE;
         }
-        *text = cf__strndup(s, json_string_length(v));
+        if (json_string_length(v) != strlen(json_string_value(v))) {
+            snprintf(why, n, "%s: expected a string without NUL characters (\\u0000)", col->name);
+            return CF_EPARSE;
+        }
+        *text = cf__strndup(json_string_value(v), json_string_length(v));
     } else if (array && json_is_array(v)) {
-        size_t i, total = 1;
+        size_t i, total = 1, used = 0;
         json_t *e;
         json_array_foreach(v, i, e) {
             if (!json_is_string(e) || strchr(json_string_value(e), ';') ||
                 json_string_length(e) != strlen(json_string_value(e))) {
-                snprintf(why, n, "%s: expected an array of strings without ';'", col->name);
+                *item = (long)i;
+                snprintf(why, n, "%s: expected an array of strings (without ';'), got %s as item %zu",
+                         col->name, describe(e, what, sizeof what), i + 1);
                 return CF_EPARSE;
             }
-            total += json_string_length(e) + 1;
+            total += json_string_length(e) + 4;
         }
         if (json_array_size(v) == 0) {
-            snprintf(why, n, "%s: expected a non-empty array, or null for unknown", col->name);
+            snprintf(why, n, "%s: expected a non-empty array, or null for unknown, got []",
+                     col->name);
             return CF_EPARSE;
         }
+        /* Messages show the array as written: ["a", "b"] (cut by store). */
+        json_array_foreach(v, i, e) {
+            size_t u = strlen(got);
+            snprintf(got + u, gotn - u, "%s\"%s\"", i ? ", " : "[", json_string_value(e));
+        }
+        snprintf(got + strlen(got), gotn - strlen(got), "]");
         *text = cf__malloc(total);
         if (*text) {
-            size_t used = 0;
+            used = 0;
             json_array_foreach(v, i, e)
                 used += (size_t)snprintf(*text + used, total - used, "%s%s", i ? ";" : "",
                                          json_string_value(e));
         }
     } else {
-        snprintf(why, n, "%s: expected %s or null", col->name,
-                 array ? "an array of strings" : "a string");
+        snprintf(why, n, "%s: expected %s or null, got %s", col->name,
+                 array ? "an array of strings" : "a string", describe(v, what, sizeof what));
         return CF_EPARSE;
     }
     return *text ? CF_OK : CF_ENOMEM;
 }
 
-static cf_status parse_object(const json_t *obj, cf_offering *o, char *why, size_t n)
+/* Reads one object into o. On CF_EPARSE fills why and *loc (where in the
+ * object the fault is). */
+static cf_status parse_object(const json_t *obj, const char *today, cf_offering *o, jloc *loc,
+                              char *why, size_t n)
 {
     const char *key;
     json_t *v;
+    int col;
     json_object_foreach((json_t *)obj, key, v) {
         if (cf_offering_column_index(key) < 0 && strcmp(key, "origin") != 0) {
             snprintf(why, n, "unknown key \"%.60s\" (accepted: the columns of data/offerings.csv, "
                      "and origin, which is ignored)", key);
+            loc->where = AT_KEY;
+            loc->key = key;
             return CF_EPARSE;
         }
     }
     for (int c = 0; c < CF_OFFERING_NCOLS; c++) {
-        char *text;
-        cf_status st = json_cell(json_object_get(obj, cf__columns[c].name), c, &text, why, n);
+        char *text, got[SHOWN_JSON];
+        long item;
+        const json_t *jv = json_object_get(obj, cf__columns[c].name);
+        cf_status st;
+        loc->where = AT_VALUE;
+        loc->key = cf__columns[c].name;
+        if (cf__columns[c].required && (!jv || json_is_null(jv))) {
+            snprintf(why, n, "%s: required, got %s", cf__columns[c].name,
+                     jv ? "null" : "no such key");
+            return CF_EPARSE;
+        }
+        st = json_cell(jv, c, &text, got, sizeof got, &item, why, n);
+        if (st == CF_EPARSE && item >= 0) {
+            loc->where = AT_ITEM;
+            loc->item = (size_t)item;
+        }
         if (st != CF_OK) return st;
-        st = cf__offering_set_cell(o, c, text, strlen(text), why, n);
+        st = cf__offering_set_cell_got(o, c, text, strlen(text), got[0] ? got : NULL, why, n);
         cf__free(text);
         if (st != CF_OK) return st;
     }
-    return cf__offering_check_row(o, why, n) >= 0 ? CF_EPARSE : CF_OK;
+    col = cf__offering_check_row(o, today, why, n);
+    if (col < 0) return CF_OK;
+    /* A price without a currency: at currency when the key is there, else
+     * at the price. */
+    loc->where = AT_VALUE;
+    loc->key = cf__columns[col].name;
+    if (col == CF__COL_CURRENCY_INDEX && !json_object_get(obj, loc->key))
+        loc->key = cf__columns[isnan(o->price_on_demand_gpu_hr) ? CF__COL_PRICE_RES_INDEX
+                                                                : CF__COL_PRICE_OD_INDEX].name;
+    return CF_EPARSE;
 }
 
-static cf_status parse_json(const char *name, const char *data, size_t len, cf_offering_list *out,
-                            cf_error *err)
+static cf_status parse_json(const char *name, const char *data, size_t len, const char *today,
+                            cf_offering_list *out, cf_error *err)
 {
     json_error_t jerr;
     json_t *root = json_loadb(data, len, JSON_REJECT_DUPLICATES, &jerr);
-    long *pos = NULL;
+    long *pos = NULL, line, column;
     size_t cap = 0, i;
     json_t *obj;
     cf_status st = CF_OK;
     cf_offering o;
+    jloc loc;
 
     cf__offering_init(&o);
     if (!root) {
@@ -413,7 +664,9 @@ static cf_status parse_json(const char *name, const char *data, size_t len, cf_o
         goto fail;
     }
     if (!json_is_array(root)) {
-        cf_error_set(err, name, 0, 0, "expected a JSON array of offerings (objects)");
+        position(data, skip_ws(data, data + len), &line, &column);
+        cf_error_set(err, name, line, column, "expected a JSON array of offerings (objects), got %s",
+                     json_is_object(root) ? "an object" : "another value");
         st = CF_EPARSE;
         goto fail;
     }
@@ -426,21 +679,28 @@ static cf_status parse_json(const char *name, const char *data, size_t len, cf_o
     pos = cf__malloc((json_array_size(root) + 1) * sizeof *pos);
     if (!pos) { st = CF_ENOMEM; goto fail; }
     json_array_foreach(root, i, obj) {
-        char why[WHY];
+        char why[WHY], what[96];
         const char *id;
+        memset(&loc, 0, sizeof loc);
         if (!json_is_object(obj)) {
-            cf_error_set(err, name, 0, 0, "offering %zu: expected an object", i + 1);
+            locate(data, len, i, &loc, &line, &column);
+            cf_error_set(err, name, line, column, "offering %zu: expected an object, got %s",
+                         i + 1, describe(obj, what, sizeof what));
             st = CF_EPARSE;
             goto fail;
         }
-        st = parse_object(obj, &o, why, sizeof why);
+        st = parse_object(obj, today, &o, &loc, why, sizeof why);
         if (st == CF_ENOMEM) goto fail;
         if (st != CF_OK) {
+            /* The position names the place; the id helps when reading the
+             * message without the file. */
+            locate(data, len, i, &loc, &line, &column);
             id = json_string_value(json_object_get(obj, "id"));
             if (id)
-                cf_error_set(err, name, 0, 0, "offering %zu (id \"%.60s\"): %s", i + 1, id, why);
+                cf_error_set(err, name, line, column, "offering %zu (id \"%.60s\"): %s", i + 1, id,
+                             why);
             else
-                cf_error_set(err, name, 0, 0, "offering %zu: %s", i + 1, why);
+                cf_error_set(err, name, line, column, "offering %zu: %s", i + 1, why);
             goto fail;
         }
         pos[out->n] = (long)i + 1;
@@ -453,7 +713,10 @@ static cf_status parse_json(const char *name, const char *data, size_t len, cf_o
         int d = find_duplicate(out, pos, &first, &again, &id);
         if (d < 0) { st = CF_ENOMEM; goto fail; }
         if (d > 0) {
-            cf_error_set(err, name, 0, 0, "offering %ld: id: duplicate id \"%s\" (first as "
+            loc.where = AT_VALUE;
+            loc.key = "id";
+            locate(data, len, (size_t)again - 1, &loc, &line, &column);
+            cf_error_set(err, name, line, column, "offering %ld: id: duplicate id \"%s\" (first as "
                          "offering %ld)", again, id, first);
             st = CF_EPARSE;
             goto fail;
@@ -470,23 +733,36 @@ fail:
     return st;
 }
 
-cf_status cf_offerings_parse(const char *name, const char *data, size_t len, cf_import_format fmt,
-                             cf_offering_list *out, cf_error *err)
+cf_status cf_offerings_parse_with(const char *name, const char *data, size_t len,
+                                  cf_import_format fmt, const cf_import_opts *opts,
+                                  cf_offering_list *out, cf_error *err)
 {
     cf_status st;
+    const char *today = opts ? opts->today : NULL;
+    int y, m, d;
     if (!out) return CF_EINVAL;
     out->items = NULL;
     out->n = 0;
     cf_error_clear(err);
     if (!data && len) return CF_EINVAL;
+    if (today && (cf__date_parse(today, &y, &m, &d) != 0 || d == 0)) {
+        cf_error_set(err, NULL, 0, 0, "today: expected a date YYYY-MM-DD, got \"%.40s\"", today);
+        return CF_EINVAL;
+    }
     if (!data) data = "";
     if (len > (size_t)CF_MAX_IMPORT_BYTES) {
         cf_error_set(err, name, 0, 0, "file of %zu bytes is over the %ld-byte limit "
                      "(CF_MAX_IMPORT_BYTES)", len, CF_MAX_IMPORT_BYTES);
         return CF_ELIMIT;
     }
-    st = fmt == CF_IMPORT_JSON ? parse_json(name, data, len, out, err)
-                               : parse_csv(name, data, len, out, err);
+    st = fmt == CF_IMPORT_JSON ? parse_json(name, data, len, today, out, err)
+                               : parse_csv(name, data, len, today, out, err);
     if (st != CF_OK) cf_offering_list_free(out);
     return st;
+}
+
+cf_status cf_offerings_parse(const char *name, const char *data, size_t len, cf_import_format fmt,
+                             cf_offering_list *out, cf_error *err)
+{
+    return cf_offerings_parse_with(name, data, len, fmt, NULL, out, err);
 }

@@ -40,7 +40,8 @@ typedef struct cf__column {
 
 extern const cf__column cf__columns[CF_OFFERING_NCOLS];
 
-enum { CF__COL_PRICE_OD_INDEX = 20, CF__COL_PRICE_RES_INDEX = 21, CF__COL_CURRENCY_INDEX = 22 };
+enum { CF__COL_PRICE_OD_INDEX = 20, CF__COL_PRICE_RES_INDEX = 21, CF__COL_CURRENCY_INDEX = 22,
+       CF__COL_AS_OF_INDEX = 28 };
 
 /* Every member unknown, no strings. */
 void cf__offering_init(cf_offering *o);
@@ -53,9 +54,16 @@ void cf__offering_init(cf_offering *o);
 cf_status cf__offering_set_cell(cf_offering *o, int col, const char *s, size_t len,
                                 char *why, size_t n);
 
-/* Checks between columns of one row (a price needs a currency). Returns the
- * column at fault and fills why, or -1 when the row is consistent. */
-int cf__offering_check_row(const cf_offering *o, char *why, size_t n);
+/* As cf__offering_set_cell, with `got` (NULL = the cell text, quoted) as the
+ * value an error message shows: the JSON reader passes the value as the file
+ * wrote it (a number unquoted, an array as an array). */
+cf_status cf__offering_set_cell_got(cf_offering *o, int col, const char *s, size_t len,
+                                    const char *got, char *why, size_t n);
+
+/* Checks between columns of one row (a price needs a currency) and, when
+ * `today` (YYYY-MM-DD) is not NULL, that as_of is not after today. Returns
+ * the column at fault and fills why, or -1 when the row is consistent. */
+int cf__offering_check_row(const cf_offering *o, const char *today, char *why, size_t n);
 
 /* Appends a copy-less move of *o to l (o's members then belong to the list);
  * CF_ENOMEM leaves *o untouched. `cap` is the list's allocated size. */

@@ -266,20 +266,31 @@ static int is_slug(const char *v)
 }
 
 /* Validates the NUL-terminated, trimmed, non-empty value v of column c and
- * stores it; takes ownership of v (stored or freed). */
-static cf_status store(cf_offering *o, int c, char *v, char *why, size_t n)
+ * stores it; takes ownership of v (stored or freed). `got_text` (may be
+ * NULL: v quoted) is how messages show the value. */
+static cf_status store(cf_offering *o, int c, char *v, const char *got_text, char *why, size_t n)
 {
     const cf__column *col = &cf__columns[c];
     const char *name = col->name;
     char got[SHOWN + 8];
-    const char *hint = cf__strcasecmp(v, "unknown") == 0 ? " (leave the cell empty for unknown)" : "";
+    const char *hint = cf__strcasecmp(v, "unknown") == 0
+                           ? " (unknown is an empty cell in CSV, null in JSON)" : "";
     cf_status st = CF_EPARSE;
     char *joined = NULL;
     int bad = 0, y, m, d;
     long l;
     double x;
 
-    shown(v, got, sizeof got);
+    if (got_text) {
+        size_t len = strlen(got_text), cut = len;
+        if (cut > SHOWN) {
+            cut = SHOWN;
+            while (cut > 0 && ((unsigned char)got_text[cut] & 0xc0) == 0x80) cut--;
+        }
+        snprintf(got, sizeof got, "%.*s%s", (int)cut, got_text, cut < len ? "..." : "");
+    } else {
+        shown(v, got, sizeof got);
+    }
     switch (col->kind) {
     case CF__COL_ID:
         if (!is_slug(v)) {
@@ -340,7 +351,8 @@ static cf_status store(cf_offering *o, int c, char *v, char *why, size_t n)
     case CF__COL_INTRA: {
         cf_intra_link e;
         if (cf_intra_link_parse(v, &e) != CF_OK) {
-            snprintf(why, n, "%s: expected one of %s, got %s", name, cf_intra_link_accepted(), got);
+            snprintf(why, n, "%s: expected one of %s (or empty or null for unknown), got %s", name,
+                     cf_intra_link_accepted(), got);
             goto fail;
         }
         *MEMBER(o, c, cf_intra_link) = e;
@@ -350,7 +362,8 @@ static cf_status store(cf_offering *o, int c, char *v, char *why, size_t n)
     case CF__COL_NET: {
         cf_network e;
         if (cf_network_parse(v, &e) != CF_OK) {
-            snprintf(why, n, "%s: expected one of %s, got %s", name, cf_network_accepted(), got);
+            snprintf(why, n, "%s: expected one of %s (or empty or null for unknown), got %s", name,
+                     cf_network_accepted(), got);
             goto fail;
         }
         *MEMBER(o, c, cf_network) = e;
@@ -445,6 +458,12 @@ static void set_unknown(cf_offering *o, int c)
 cf_status cf__offering_set_cell(cf_offering *o, int c, const char *s, size_t len, char *why,
                                 size_t n)
 {
+    return cf__offering_set_cell_got(o, c, s, len, NULL, why, n);
+}
+
+cf_status cf__offering_set_cell_got(cf_offering *o, int c, const char *s, size_t len,
+                                    const char *got, char *why, size_t n)
+{
     const cf__column *col = &cf__columns[c];
     size_t a = 0, b = len;
     long bad;
@@ -477,15 +496,24 @@ cf_status cf__offering_set_cell(cf_offering *o, int c, const char *s, size_t len
     }
     v = cf__strndup(s + a, b - a);
     if (!v) return CF_ENOMEM;
-    return store(o, c, v, why, n);
+    return store(o, c, v, got, why, n);
 }
 
-int cf__offering_check_row(const cf_offering *o, char *why, size_t n)
+int cf__offering_check_row(const cf_offering *o, const char *today, char *why, size_t n)
 {
+    long days;
     if ((!isnan(o->price_on_demand_gpu_hr) || !isnan(o->price_reserved_gpu_hr)) && !o->currency) {
         snprintf(why, n, "currency: required when a price is given (prices are never "
                  "without their currency), got an empty cell");
         return CF__COL_CURRENCY_INDEX;
+    }
+    /* A fact is dated when it was checked: a date after today is a typo
+     * (2062 for 2026) or a month not yet reached, and would make ages
+     * negative. YYYY-MM counts from its 1st, so the current month passes. */
+    if (today && o->as_of && cf_age_days(o->as_of, today, &days) == CF_OK && days < 0) {
+        snprintf(why, n, "as_of: expected a date no later than today (%s), got \"%s\"", today,
+                 o->as_of);
+        return CF__COL_AS_OF_INDEX;
     }
     return -1;
 }
@@ -662,7 +690,9 @@ cf_status cf_filter_set(cf_filter *f, const char *name, const char *v, cf_error 
     if (flag_is(name, "rdma")) return cap_value(name, v, &f->rdma, err);
     if (flag_is(name, "network")) {
         char acc[300];
-        snprintf(acc, sizeof acc, "one of %s (or infiniband for ib)", cf_network_accepted());
+        /* unknown is a filter value here: it lists the offerings whose
+         * fabric no source states. */
+        snprintf(acc, sizeof acc, "one of %s, unknown (or infiniband for ib)", cf_network_accepted());
         if (cf_network_parse(v, &f->network) != CF_OK) return bad_value(err, name, acc, v);
         f->network_set = 1;
         return CF_OK;

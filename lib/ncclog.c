@@ -179,6 +179,25 @@ static int return_trace(const char *m, const char *end, int *code)
     return 1;
 }
 
+/* "... commId 0x5ae77eb5ea4ec1ee - Init COMPLETE": the communicator's id
+ * (the hash of its unique id, printed since NCCL 2.18); 0 when absent. */
+static uint64_t read_comm_id(const char *m, const char *end)
+{
+    const char *c = cf__find(m, (size_t)(end - m), " commId 0x");
+    uint64_t v = 0;
+    int digits = 0;
+    if (!c) return 0;
+    for (c += 10; c < end && digits < 16; c++, digits++) {
+        int d;
+        if (*c >= '0' && *c <= '9') d = *c - '0';
+        else if (*c >= 'a' && *c <= 'f') d = *c - 'a' + 10;
+        else if (*c >= 'A' && *c <= 'F') d = *c - 'A' + 10;
+        else break;
+        v = (v << 4) | (uint64_t)d;
+    }
+    return v;
+}
+
 static void parse_gdr(const char *m, const char *end, cf__nccl_line *out)
 {
     const char *g = cf__find(m, (size_t)(end - m), "GPU Direct RDMA ");
@@ -276,6 +295,14 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
             return;
         }
         break;
+    case 'D':
+        /* "DMA-BUF is available on GPU device 0" (NCCL >= 2.13, net_ib.cc) */
+        if (CF__LIT(m, n, "DMA-BUF is available")) {
+            out->kind = CF__NL_DMABUF;
+            out->enabled = 1;
+            return;
+        }
+        break;
     case 'G':
         if (CF__LIT(m, n, "GPU Direct RDMA")) {
             parse_gdr(m, end, out);
@@ -300,6 +327,7 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
                 out->rank = read_int(&q, end);
                 q = nr + 8;
                 out->nranks = read_int(&q, end);
+                out->comm_id = read_comm_id(m, end);
             }
             return;
         }
@@ -354,6 +382,7 @@ void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
     out->n_ibdevs = 0;
     out->roce_gid = 0;
     out->status = 0;
+    out->comm_id = 0;
     out->text[0] = '\0';
     if (n >= 13 && memcmp(s, "NCCL version ", 13) == 0) {
         out->level = 'I';

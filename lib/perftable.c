@@ -168,7 +168,7 @@ void cf__perf_parse_comment(const char *s, size_t n, cf__perf_comment *out)
     memset(out, 0, sizeof *out);
     out->kind = CF__PC_OTHER;
     out->nthread = out->ngpus = -1;
-    out->rank = -1;
+    out->rank = out->pid = -1;
     out->oob = -1;
     out->min_bytes = out->max_bytes = NAN;
     out->avg = NAN;
@@ -189,6 +189,7 @@ void cf__perf_parse_comment(const char *s, size_t n, cf__perf_comment *out)
         size_t hn;
         out->kind = CF__PC_RANK;
         out->rank = read_long_after(t, end, "Rank");
+        out->pid = read_long_after(t, end, "Pid");
         q = after_word(p, end, " on ");
         if (q && cf__token(&q, end, &h, &hn)) {
             out->host = h;

@@ -88,9 +88,63 @@ static void over_text(char *buf, size_t cap, const cf_offering *o, int nodes)
         snprintf(buf, cap, "over %s", net_label(o->network));
 }
 
+void cf_layout_words(char *buf, size_t cap, const cf_layout *l, cf_workload_kind kind)
+{
+    int llm = kind == CF_WL_LLM;
+    size_t n = 0;
+    const char *rc;
+#define PUT(...) do { if (n < cap) n += (size_t)snprintf(buf + n, cap - n, __VA_ARGS__); } while (0)
+    if (cap == 0) return;
+    buf[0] = '\0';
+    if (!llm) { PUT("DP%d", l->dp); return; }
+    if (l->tp > 1) PUT("TP%d ", l->tp);
+    if (l->pp > 1) PUT("PP%d%s ", l->pp, l->vp > 1 ? "v2" : "");
+    if (l->cp > 1) PUT("CP%d ", l->cp);
+    PUT("DP%d", l->dp);
+    rc = l->recompute == CF_RECOMPUTE_FULL ? "full" : l->recompute == CF_RECOMPUTE_SELECTIVE ? "selective" : "no";
+    if (l->zero > 0) PUT(" with ZeRO-%d and %s recompute", l->zero, rc);
+    else PUT(" with %s recompute", rc);
+#undef PUT
+}
+
+void cf__plan_e_reason(char *buf, size_t cap, const cf__plan_point *p0, const cf__plan_point *pt,
+                       int llm, int memory_bound)
+{
+    char l0[96], l1[96];
+    cf_layout_words(l0, sizeof l0, &p0->lay, llm ? CF_WL_LLM : CF_WL_DATA_PARALLEL);
+    cf_layout_words(l1, sizeof l1, &pt->lay, llm ? CF_WL_LLM : CF_WL_DATA_PARALLEL);
+    if (memory_bound)
+        snprintf(buf, cap, "above 1 because memory binds on %d node%s: the fastest layout that fits "
+                 "there is %s, while %d nodes have room for %s", p0->nodes, p0->nodes == 1 ? "" : "s",
+                 l0, pt->nodes, l1);
+    else
+        snprintf(buf, cap, "above 1: on %d node%s the fastest layout is %s, and even without the "
+                 "memory limit no layout of its %ld GPUs is as fast per GPU as %s on %d nodes",
+                 p0->nodes, p0->nodes == 1 ? "" : "s", l0,
+                 (long)p0->lay.tp * p0->lay.pp * p0->lay.dp * p0->lay.cp,
+                 l1, pt->nodes);
+}
+
+double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
+                            int nodes, unsigned long *evaluated)
+{
+    cf__search s = {m, w, fab, INFINITY, 0, 0};
+    cf__plan_point pt;
+    cf__plan_best_at(&s, nodes, &pt);
+    if (evaluated) *evaluated += s.evaluated;
+    return pt.found ? pt.res.step_time_s : NAN;
+}
+
+/* Whether E at pt is above 1 only because memory binds on N0 (see plan.h). */
+static int memory_bound(const cf__plan_point *pt, const cf__plan_point *p0, double free0_s)
+{
+    double ef = cf__plan_scaling_eff(pt->nodes, pt->res.step_time_s, p0->nodes, free0_s);
+    return !(ef > 1.0 + 1e-9);
+}
+
 void cf__plan_why(char *buf, size_t cap, const cf_offering *o, const cf__plan_point *pt,
-                  int n0, double e, double p, double sticker, double effective,
-                  const char *currency)
+                  const cf__plan_point *p0, int n0, double e, double p, double sticker,
+                  double effective, const char *currency, int llm, double free0_s)
 {
     const cf_step_breakdown *b = &pt->res.breakdown;
     const cf_layout *l = &pt->lay;
@@ -98,7 +152,7 @@ void cf__plan_why(char *buf, size_t cap, const cf_offering *o, const cf__plan_po
     double terms[5] = {b->tp_comm_s, b->pp_bubble_s, b->pp_comm_s, b->dp_comm_exposed_s,
                        b->cp_comm_s};
     int k = 0;
-    char what[160], over[96], eff[96];
+    char what[160], over[96], eff[512];
     for (int i = 1; i < 5; i++)
         if (terms[i] > terms[k]) k = i;
     over_text(over, sizeof over, o, pt->nodes);
@@ -139,7 +193,11 @@ void cf__plan_why(char *buf, size_t cap, const cf_offering *o, const cf__plan_po
     if (pt->nodes == n0)
         snprintf(eff, sizeof eff, "E %.2f on the smallest cluster that fits (%d node%s)", e, n0,
                  n0 == 1 ? "" : "s");
-    else
+    else if (e > CF_PLAN_E_NOTE_MIN && p0) {
+        char reason[400];
+        cf__plan_e_reason(reason, sizeof reason, p0, pt, llm, memory_bound(pt, p0, free0_s));
+        snprintf(eff, sizeof eff, "E %.2f at %d nodes vs %d, %s", e, pt->nodes, n0, reason);
+    } else
         snprintf(eff, sizeof eff, "E %.2f at %d nodes vs %d", e, pt->nodes, n0);
     snprintf(buf, cap, "%s; %s; P %.2f: %.2f %s/GPU-h sticker is %.2f effective", what, eff, p,
              sticker, currency, effective);
@@ -152,6 +210,7 @@ typedef struct group {
     double mem_gib;
     int max_nodes;          /* the largest any member may use */
     int n0;                 /* from cf_fit; 0 = fits nowhere */
+    double free0_s;         /* step time on N0 without the memory limit; NAN = not needed */
     size_t npts;
     cf__plan_point pts[CF_MAX_PLAN_NODE_COUNTS];
     char fail[128];         /* reason when the group cannot be planned; "" = none */
@@ -287,6 +346,16 @@ static void search_group(const cf__plan_model *m, const cf_workload *w, group *g
     }
     if (first < g->npts) g->n0 = g->pts[first].nodes;
     *evaluated += s.evaluated;
+    /* An E above CF_PLAN_E_NOTE_MIN is explained: is it memory alone? */
+    g->free0_s = NAN;
+    if (first < g->npts)
+        for (size_t i = first + 1; i < g->npts; i++)
+            if (g->pts[i].found &&
+                cf__plan_scaling_eff(g->pts[i].nodes, g->pts[i].res.step_time_s, g->pts[first].nodes,
+                                     g->pts[first].res.step_time_s) > CF_PLAN_E_NOTE_MIN) {
+                g->free0_s = cf__plan_free_step_s(m, w, &g->fab, g->pts[first].nodes, evaluated);
+                break;
+            }
 }
 
 static int cmp_rows(const row *x, const row *y, int by_time)
@@ -302,13 +371,58 @@ static int cmp_rows_time(const void *a, const void *b) { return cmp_rows(a, b, 1
 
 static json_t *real_or_null(double v) { return isnan(v) || isinf(v) ? json_null() : json_real(v); }
 
-static json_t *row_json(const entry *e, const group *g, const row *r, const char *currency)
+/* {tp, pp, vp, dp, cp, zero, recompute, micro_batch} of a layout; NULL on ENOMEM. */
+static json_t *layout_json(const cf_layout *l)
+{
+    json_t *j = json_object();
+    if (!j) return NULL;
+    if (json_object_set_new(j, "tp", json_integer(l->tp)) ||
+        json_object_set_new(j, "pp", json_integer(l->pp)) ||
+        json_object_set_new(j, "vp", json_integer(l->vp)) ||
+        json_object_set_new(j, "dp", json_integer(l->dp)) ||
+        json_object_set_new(j, "cp", json_integer(l->cp)) ||
+        json_object_set_new(j, "zero", json_integer(l->zero)) ||
+        json_object_set_new(j, "recompute", json_string(cf_recompute_name(l->recompute))) ||
+        json_object_set_new(j, "micro_batch", json_integer(l->micro_batch))) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
+}
+
+/* The scaling_note of plan.h for pt against p0: null when E is not above
+ * CF_PLAN_E_NOTE_MIN. NULL on ENOMEM. */
+static json_t *note_json(const cf__plan_point *pt, const cf__plan_point *p0, double e, int llm,
+                         double free0_s)
+{
+    char reason[400], text[480];
+    int mem;
+    json_t *j;
+    if (!p0 || !pt->found || pt == p0 || !(e > CF_PLAN_E_NOTE_MIN)) return json_null();
+    mem = memory_bound(pt, p0, free0_s);
+    cf__plan_e_reason(reason, sizeof reason, p0, pt, llm, mem);
+    snprintf(text, sizeof text, "E %.2f at %d nodes is %s.", e, pt->nodes, reason);
+    j = json_object();
+    if (!j) return NULL;
+    if (json_object_set_new(j, "text", json_string(text)) ||
+        json_object_set_new(j, "cause", json_string(mem ? "memory" : "other")) ||
+        json_object_set_new(j, "n0", json_integer(p0->nodes)) ||
+        json_object_set_new(j, "n0_layout", layout_json(&p0->lay))) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
+}
+
+static json_t *row_json(const entry *e, const group *g, const row *r, const cf_workload *w,
+                        const char *currency)
 {
     const cf__plan_point *pt = &g->pts[r->pt];
     const cf__plan_point *p0 = NULL;
     const cf_offering *o = e->o;
     double eff, par, effective;
-    char why[512];
+    char why[1024];
+    int llm = w->kind == CF_WL_LLM;
     json_t *j = json_object(), *flags = json_array();
     unsigned fl = e->flags;
     if (!j || !flags) goto fail;
@@ -325,7 +439,8 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const char
     }
     for (unsigned i = 0; i < sizeof flag_names / sizeof flag_names[0]; i++)
         if ((fl & (1u << i)) && json_array_append_new(flags, json_string(flag_names[i])) != 0) goto fail;
-    cf__plan_why(why, sizeof why, o, pt, g->n0, eff, par, e->price, effective, currency);
+    cf__plan_why(why, sizeof why, o, pt, p0, g->n0, eff, par, e->price, effective, currency,
+                 llm, g->free0_s);
     if (json_object_set_new(j, "offering_id", json_string(o->id ? o->id : "")) ||
         json_object_set_new(j, "provider", o->provider ? json_string(o->provider) : json_null()) ||
         json_object_set_new(j, "offering", o->offering ? json_string(o->offering) : json_null()) ||
@@ -353,6 +468,10 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const char
         if (bad) goto fail;
     }
     if (json_object_set_new(j, "why", json_string(why))) goto fail;
+    {
+        json_t *note = note_json(pt, p0, eff, llm, g->free0_s);
+        if (!note || json_object_set_new(j, "scaling_note", note)) goto fail;
+    }
     return j;
 fail:
     json_decref(flags);
@@ -463,7 +582,7 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
     qsort(rows, nrows, sizeof *rows, opts->objective == CF_OBJ_TIME ? cmp_rows_time : cmp_rows_cost);
     for (size_t r = 0; r < nrows && (opts->top <= 0 || r < (size_t)opts->top); r++) {
         const entry *e = &es[rows[r].e];
-        json_t *j = row_json(e, &gs[e->g], &rows[r], currency);
+        json_t *j = row_json(e, &gs[e->g], &rows[r], w, currency);
         if (!j || json_array_append_new(ranked, j)) goto fail;
     }
     for (size_t i = 0; i < list->n; i++) {
@@ -524,14 +643,15 @@ cf_status cf__plan_check_opts(const cf_plan_opts *o, cf_error *err)
 /* ---- scale ---- */
 
 static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, double steps,
-                         double units, const cf_offering *o, double price)
+                         double units, const cf_offering *o, double price, int llm, double free0_s)
 {
     json_t *j = json_object();
-    double e = NAN, thr = NAN, cost = NAN;
+    double e = NAN, thr = NAN, cost = NAN, par = NAN;
     if (!j) return NULL;
     if (pt->found) {
         double t_h = steps * pt->res.step_time_s / 3600.0;
         thr = units / pt->res.step_time_s;
+        if (pt->res.ideal_step_time_s > 0) par = pt->res.ideal_step_time_s / pt->res.step_time_s;
         if (p0) e = cf__plan_scaling_eff(pt->nodes, pt->res.step_time_s, p0->nodes, p0->res.step_time_s);
         cost = cf_job_cost(pt->nodes, (int)o->gpus_per_node, price, t_h, o->billing_increment_s,
                            o->min_commitment_h, NULL);
@@ -540,7 +660,10 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
         json_object_set_new(j, "step_time_s", pt->found ? real_or_null(pt->res.step_time_s) : json_null()) ||
         json_object_set_new(j, "throughput", real_or_null(thr)) ||
         json_object_set_new(j, "scaling_efficiency", real_or_null(e)) ||
-        json_object_set_new(j, "cost", real_or_null(cost))) {
+        json_object_set_new(j, "parallel_efficiency", real_or_null(par)) ||
+        json_object_set_new(j, "cost", real_or_null(cost)) ||
+        json_object_set_new(j, "layout", pt->found ? layout_json(&pt->lay) : json_null()) ||
+        json_object_set_new(j, "scaling_note", pt->found ? note_json(pt, p0, e, llm, free0_s) : json_null())) {
         json_decref(j);
         return NULL;
     }
@@ -557,7 +680,7 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
     const cf__plan_point *p0 = NULL;
     int counts[CF_MAX_PLAN_NODE_COUNTS];
     size_t n;
-    double steps = cf__plan_steps(w), units = cf__plan_units_per_step(w), price;
+    double steps = cf__plan_steps(w), units = cf__plan_units_per_step(w), price, free0_s = NAN;
     json_t *arr = NULL;
     cf_status st;
 
@@ -620,8 +743,13 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
             if (ref.found) p0 = &ref;
         }
     }
+    /* An E above CF_PLAN_E_NOTE_MIN is explained: is it memory alone? */
+    for (size_t i = 0; p0 && i < n && isnan(free0_s); i++)
+        if (pts[i].found && cf__plan_scaling_eff(pts[i].nodes, pts[i].res.step_time_s, p0->nodes,
+                                                 p0->res.step_time_s) > CF_PLAN_E_NOTE_MIN)
+            free0_s = cf__plan_free_step_s(m, w, &fab, p0->nodes, NULL);
     for (size_t i = 0; i < n; i++) {
-        json_t *r = scale_row(&pts[i], p0, steps, units, o, price);
+        json_t *r = scale_row(&pts[i], p0, steps, units, o, price, w->kind == CF_WL_LLM, free0_s);
         if (!r || json_array_append_new(arr, r)) goto nomem;
     }
     cf__free(pts);

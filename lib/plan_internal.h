@@ -110,9 +110,25 @@ cf_status cf__plan_check_opts(const cf_plan_opts *o, cf_error *err);
 cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_workload *w,
                         const int *nodes, size_t n_nodes, json_t **out, cf_error *err);
 
-/* The `why` line of a ranked row into buf (size cap). */
+/* Why E > 1 at pt against p0 (the N0 point): "above 1 because memory binds
+ * on 2 nodes: the fastest layout that fits there is ..., while 8 nodes have
+ * room for ..." when memory_bound, else a sentence that does not blame
+ * memory. */
+void cf__plan_e_reason(char *buf, size_t cap, const cf__plan_point *p0, const cf__plan_point *pt,
+                       int llm, int memory_bound);
+
+/* Step time at `nodes` of the fastest layout of the search space with no
+ * memory limit (NAN when none is valid): what N0 would give if memory did
+ * not bind. Adds the predictions made to *evaluated. */
+double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
+                            int nodes, unsigned long *evaluated);
+
+/* The `why` line of a ranked row into buf (size cap). p0 is the N0 point
+ * (NULL = unknown); free0_s the step time at N0 without the memory limit
+ * (NAN = not computed) — together they explain an E above
+ * CF_PLAN_E_NOTE_MIN. */
 void cf__plan_why(char *buf, size_t cap, const cf_offering *o, const cf__plan_point *pt,
-                  int n0, double e, double p, double sticker, double effective,
-                  const char *currency);
+                  const cf__plan_point *p0, int n0, double e, double p, double sticker,
+                  double effective, const char *currency, int llm, double free0_s);
 
 #endif

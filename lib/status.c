@@ -67,7 +67,10 @@ int cf_status_exit_code(cf_status st)
 {
     switch (st) {
     case CF_OK: return 0;
-    case CF_EINVAL: case CF_ENOTFOUND: return 2;
+    /* A request the model cannot answer for that input (an offering whose
+     * gpus_per_node or fabric no source states) is the user's to change,
+     * like a bad option: not an internal error. */
+    case CF_EINVAL: case CF_ENOTFOUND: case CF_EUNSUPPORTED: return 2;
     case CF_EPARSE: case CF_ELIMIT: return 3;
     default: return 4;
     }

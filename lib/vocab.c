@@ -45,8 +45,9 @@ static void join(const char *const *names, int n, int with_unknown, char *buf, s
 }
 
 /* Defines name/parse/accepted for an enum whose values 0..n-1 index `names`;
- * `unk` is the enum's unknown value or -2 when it has none. */
-#define VOCAB_DEF(kind, type, names, unk)                                        \
+ * `unk` is the enum's unknown value or -2 when it has none; `list_unk` says
+ * whether cf_X_accepted lists "unknown" (see vocab.h). */
+#define VOCAB_DEF(kind, type, names, unk, list_unk)                              \
     const char *cf_##kind##_name(type v)                                         \
     {                                                                            \
         int i = (int)v;                                                          \
@@ -69,21 +70,27 @@ static void join(const char *const *names, int n, int with_unknown, char *buf, s
     const char *cf_##kind##_accepted(void)                                       \
     {                                                                            \
         static char buf[512];                                                    \
-        if (!buf[0]) join(names, COUNT(names), (unk) != -2, buf, sizeof buf);    \
+        if (!buf[0]) join(names, COUNT(names), (list_unk), buf, sizeof buf);     \
         return buf;                                                              \
     }
 
-VOCAB_DEF(intra_link, cf_intra_link, intra_names, CF_INTRA_UNKNOWN)
-VOCAB_DEF(cap, cf_cap, cap_names, CF_CAP_UNKNOWN)
-VOCAB_DEF(gdr, cf_gdr, gdr_names, CF_GDR_UNKNOWN)
-VOCAB_DEF(collective, cf_collective, collective_names, CF_COLL_UNKNOWN)
-VOCAB_DEF(algo, cf_algo, algo_names, -2)
-VOCAB_DEF(model_family, cf_model_family, model_names, -2)
-VOCAB_DEF(recompute, cf_recompute, recompute_names, CF_RECOMPUTE_UNKNOWN)
-VOCAB_DEF(precision, cf_precision, precision_names, -2)
-VOCAB_DEF(metric, cf_metric, metric_names, -2)
-VOCAB_DEF(audit_status, cf_audit_status, audit_status_names, -2)
-VOCAB_DEF(severity, cf_severity, severity_names, -2)
+/* "unknown" is listed only where DESIGN §2 makes it a value one states: a
+ * capability, a GPUDirect state (the fabric's usual one) and recompute. For
+ * intra_link, network and collective it is what the catalog and the audit
+ * report when no source states the fact; an option that takes it as input
+ * (list --network unknown) says so in its own message, and one that cannot
+ * use it (predict --collective, --network) does not offer it. */
+VOCAB_DEF(intra_link, cf_intra_link, intra_names, CF_INTRA_UNKNOWN, 0)
+VOCAB_DEF(cap, cf_cap, cap_names, CF_CAP_UNKNOWN, 1)
+VOCAB_DEF(gdr, cf_gdr, gdr_names, CF_GDR_UNKNOWN, 1)
+VOCAB_DEF(collective, cf_collective, collective_names, CF_COLL_UNKNOWN, 0)
+VOCAB_DEF(algo, cf_algo, algo_names, -2, 0)
+VOCAB_DEF(model_family, cf_model_family, model_names, -2, 0)
+VOCAB_DEF(recompute, cf_recompute, recompute_names, CF_RECOMPUTE_UNKNOWN, 1)
+VOCAB_DEF(precision, cf_precision, precision_names, -2, 0)
+VOCAB_DEF(metric, cf_metric, metric_names, -2, 0)
+VOCAB_DEF(audit_status, cf_audit_status, audit_status_names, -2, 0)
+VOCAB_DEF(severity, cf_severity, severity_names, -2, 0)
 
 /* network: as the macro, plus the aliases of DESIGN §2. */
 const char *cf_network_name(cf_network v)
@@ -113,7 +120,7 @@ cf_status cf_network_parse(const char *s, cf_network *out)
 const char *cf_network_accepted(void)
 {
     static char buf[256];
-    if (!buf[0]) join(network_names, COUNT(network_names), 1, buf, sizeof buf);
+    if (!buf[0]) join(network_names, COUNT(network_names), 0, buf, sizeof buf);
     return buf;
 }
 

@@ -1,11 +1,15 @@
 /* workload.c — loads a workload (DESIGN.md §4.3, §6 --workload): a preset
  * embedded from data/workloads/NAME.json or a JSON file with the same keys.
+ * docs/workloads.md documents every key (type, unit, default, accepted
+ * values) with an example per kind.
  *
- * Keys: name, kind (llm | data-parallel | stencil | embarrassing), source,
- * precision (bf16 | fp16 | fp8), optimizer (adam | adamw | sgd), grad_fp32,
- * shape (per kind, below), batch (global batch: sequences or samples), and
- * the amount of work: tokens (llm), samples (data-parallel), iterations
- * (stencil), tasks (embarrassing); optional layout_hint.zero.
+ * Keys: name, kind (llm | data-parallel | stencil | embarrassing),
+ * description, source, note (free text), shape (per kind, below), and per
+ * kind: llm: precision (bf16 | fp16 | fp8), optimizer (adam | adamw | sgd),
+ * grad_fp32, layout_hint.zero, batch (sequences), tokens; data-parallel:
+ * precision, optimizer, grad_fp32, batch (samples), samples; stencil:
+ * precision (fp32 only: the stencil model computes on the CUDA cores in
+ * fp32, lib/step.c), iterations; embarrassing: tasks.
  *   llm:          shape.{model, layers, hidden, ffn_hidden, heads, kv_heads,
  *                 seq, vocab, params_b}
  *   data-parallel shape.{params, flops_per_sample (forward+backward),
@@ -15,8 +19,11 @@
  *                 state_bytes_per_cell}
  *   embarrassing: shape.{task_gpu_s, startup_s, straggler_cv, memory_gib}
  * Parsing is jansson's; every check names the file and the dotted field
- * ("my.json: shape.hidden: expected a positive integer"). Unknown keys are
- * ignored so that files can carry notes. */
+ * ("my.json: shape.hidden: expected a positive integer"). A key not in the
+ * kind's list is an error naming it and the keys accepted at its level: a
+ * typo ("token" for "tokens", "kv_head") must not fall back silently to a
+ * default. A stated params_b more than CF_PARAMS_B_TOLERANCE away from the
+ * count the shape gives is an error naming both: one of the two is wrong. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -25,8 +32,33 @@
 #include "clusterfit/workload.h"
 #include "internal.h"
 #include "step_constants.h"
+#include "step_internal.h"
 
 #define PRESET_DIR "data/workloads/"
+
+/* How far a stated params_b may be from the shape's count: published counts
+ * round (GPT-3 "175B" for 175.2e9, Llama 3 "8B" for 8.03e9) and some shapes
+ * share or add small tensors (tied embeddings, biases), a few percent;
+ * 25 % catches a wrong layer count, hidden size or vocabulary. */
+#define CF_PARAMS_B_TOLERANCE 0.25
+
+/* Keys accepted at each level, per kind (NULL-terminated). */
+static const char *const top_common[] = {"name", "kind", "description", "source", "note", "shape", NULL};
+static const char *const top_llm[] = {"precision", "optimizer", "grad_fp32", "layout_hint", "batch",
+                                      "tokens", NULL};
+static const char *const top_dp[] = {"precision", "optimizer", "grad_fp32", "batch", "samples", NULL};
+static const char *const top_stencil[] = {"precision", "iterations", NULL};
+static const char *const top_ep[] = {"tasks", NULL};
+static const char *const shape_llm[] = {"model", "layers", "hidden", "ffn_hidden", "heads",
+                                        "kv_heads", "seq", "vocab", "params_b", NULL};
+static const char *const shape_dp[] = {"params", "flops_per_sample", "activation_bytes_per_sample",
+                                       NULL};
+static const char *const shape_stencil[] = {"cells", "flops_per_cell", "bytes_per_cell",
+                                            "state_bytes_per_cell", "halo_bytes_per_neighbour",
+                                            "ref_gpus", "decomposed_dims", NULL};
+static const char *const shape_ep[] = {"task_gpu_s", "startup_s", "straggler_cv", "memory_gib", NULL};
+static const char *const hint_keys[] = {"zero", NULL};
+static const char *const kind_names[] = {"llm", "data-parallel", "stencil", "embarrassing"};
 
 const char *cf_workload_presets(void)
 {
@@ -116,6 +148,39 @@ static cf_status string(reader *r, const json_t *obj, const char *key, int req, 
 
 #define TRY(x) do { st = (x); if (st != CF_OK) goto fail; } while (0)
 
+static int listed(const char *const *names, const char *key)
+{
+    for (size_t i = 0; names && names[i]; i++)
+        if (strcmp(names[i], key) == 0) return 1;
+    return 0;
+}
+
+static void append_names(char *buf, size_t n, const char *const *names)
+{
+    for (size_t i = 0; names && names[i]; i++)
+        snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", buf[0] ? ", " : "", names[i]);
+}
+
+/* Every key of `obj` must be in `a` or `b`; else CF_EPARSE naming the key
+ * (prefixed, "shape.") and the keys accepted at that level. */
+static cf_status check_keys(reader *r, const json_t *obj, const char *prefix, const char *level,
+                            const char *kind, const char *const *a, const char *const *b)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)obj, key, v) {
+        char acc[512] = "";
+        if (listed(a, key) || listed(b, key)) continue;
+        append_names(acc, sizeof acc, a);
+        append_names(acc, sizeof acc, b);
+        cf_error_set(r->err, r->origin, 0, 0, "%s%.60s: unknown key (accepted %s of a%s %s "
+                     "workload: %s; see docs/workloads.md)", prefix, key, level,
+                     kind[0] == 'e' ? "n" : "", kind, acc);
+        return CF_EPARSE;
+    }
+    return CF_OK;
+}
+
 static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
 {
     cf_status st = CF_OK;
@@ -125,8 +190,11 @@ static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
     const json_t *mv = get(shape, "model");
     if (!mv || !json_is_string(mv) ||
         cf_model_family_parse(json_string_value(mv), &s->family) != CF_OK) {
-        char what[160];
-        snprintf(what, sizeof what, "one of %s", cf_model_family_accepted());
+        char what[200];
+        snprintf(what, sizeof what, "one of %s (the block shape: gpt, mpt, bloom, opt: GELU FFN "
+                 "of 2 matrices; llama: SwiGLU FFN of 3)%s%.40s%s", cf_model_family_accepted(),
+                 json_is_string(mv) ? ", got \"" : "", json_is_string(mv) ? json_string_value(mv) : "",
+                 json_is_string(mv) ? "\"" : "");
         return bad(r, "shape.model", what);
     }
     model = json_string_value(mv);
@@ -145,6 +213,20 @@ static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
         return bad(r, "shape.hidden", "a multiple of shape.heads");
     if (s->kv_heads > s->heads || s->heads % s->kv_heads != 0)
         return bad(r, "shape.kv_heads", "a divisor of shape.heads");
+    if (!isnan(pb)) {
+        /* Parameters the shape gives (lib/flops.c: attention with GQA, FFN
+         * of 2 or 3 matrices, norms, input embedding and output layer). */
+        double derived = cf__llm_params(s) / 1e9;
+        if (fabs(pb - derived) > CF_PARAMS_B_TOLERANCE * derived) {
+            cf_error_set(r->err, r->origin, 0, 0, "shape.params_b: %g (billion) is %.0f %% away "
+                         "from the %.3g billion parameters the shape gives (layers, hidden, "
+                         "ffn_hidden, heads, kv_heads, vocab); more than %.0f %% means one of them "
+                         "is wrong (leave params_b out to use the shape's count)", pb,
+                         100.0 * fabs(pb - derived) / derived, derived,
+                         100.0 * CF_PARAMS_B_TOLERANCE);
+            return CF_EPARSE;
+        }
+    }
     TRY(integer(r, r->root, "", "batch", 1, &w->global_batch_seqs));
     TRY(num(r, r->root, "", "tokens", 1, 0, &tokens));
     w->train_tokens = tokens;
@@ -235,13 +317,44 @@ cf_status cf_workload_from_json(const json_t *j, const char *origin, cf_workload
     else if (strcmp(kind, "embarrassing") == 0 || strcmp(kind, "embarrassingly-parallel") == 0)
         w.kind = CF_WL_EMBARRASSING;
     else {
-        st = bad(&r, "kind", "llm, data-parallel, stencil or embarrassing");
+        char what[160];
+        snprintf(what, sizeof what, "one of llm, data-parallel, stencil, embarrassing, got \"%.40s\"",
+                 kind);
+        st = bad(&r, "kind", what);
         goto fail;
     }
+    {
+        static const char *const *const tops[] = {top_llm, top_dp, top_stencil, top_ep};
+        static const char *const *const shapes[] = {shape_llm, shape_dp, shape_stencil, shape_ep};
+        const char *kn = kind_names[w.kind];
+        TRY(check_keys(&r, j, "", "at the top level", kn, top_common, tops[w.kind]));
+        if (json_is_object(get(j, "shape")))
+            TRY(check_keys(&r, get(j, "shape"), "shape.", "in shape", kn, shapes[w.kind], NULL));
+        if (json_is_object(get(j, "layout_hint")))
+            TRY(check_keys(&r, get(j, "layout_hint"), "layout_hint.", "in layout_hint", kn,
+                           hint_keys, NULL));
+        for (int i = 0; i < 3; i++) {
+            static const char *const texts[] = {"description", "source", "note"};
+            const char *t = NULL;
+            TRY(string(&r, j, texts[i], 0, &t));
+        }
+    }
     TRY(string(&r, j, "precision", 0, &prec));
-    if (prec && cf_precision_parse(prec, &w.precision) != CF_OK) {
+    if (prec && w.kind == CF_WL_STENCIL) {
+        /* The stencil model computes in fp32 on the CUDA cores (lib/step.c:
+         * bf16 tensor peak x CF_FP32_FRAC_OF_BF16); bytes_per_cell and
+         * state_bytes_per_cell carry the data size. */
+        if (strcmp(prec, "fp32") != 0) {
+            char what[200];
+            snprintf(what, sizeof what, "fp32 for kind stencil (the model computes stencils in "
+                     "fp32 on the CUDA cores; leave precision out or write fp32), got \"%.20s\"",
+                     prec);
+            st = bad(&r, "precision", what);
+            goto fail;
+        }
+    } else if (prec && cf_precision_parse(prec, &w.precision) != CF_OK) {
         char what[96];
-        snprintf(what, sizeof what, "one of %s", cf_precision_accepted());
+        snprintf(what, sizeof what, "one of %s, got \"%.20s\"", cf_precision_accepted(), prec);
         st = bad(&r, "precision", what);
         goto fail;
     }
@@ -254,7 +367,9 @@ cf_status cf_workload_from_json(const json_t *j, const char *origin, cf_workload
         else if (cf__strcasecmp(opt, "sgd") == 0)
             w.optimizer_bytes_per_param = CF_BYTES_SGD;
         else {
-            st = bad(&r, "optimizer", "adam, adamw or sgd");
+            char what[96];
+            snprintf(what, sizeof what, "one of adam, adamw, sgd, got \"%.40s\"", opt);
+            st = bad(&r, "optimizer", what);
             goto fail;
         }
     }

@@ -17,6 +17,7 @@
 #include <time.h>
 #include "server.h"
 #include "clusterfit/clusterfit.h"
+#include "clusterfit/limits.h"
 
 #ifndef CF_VERSION
 #define CF_VERSION "0.1.0"
@@ -63,7 +64,7 @@ srv_api *srv_api_new(const char *db_path, const char *now, char *err, size_t n)
         char buf[CF_ERROR_MSG_MAX + 256];
         if (e.message[0]) cf_error_format(&e, buf, sizeof buf);
         else snprintf(buf, sizeof buf, "%s", cf_strerror(st));
-        snprintf(err, n, "%s: %s", db_path, buf);
+        snprintf(err, n, "%s", buf); /* the message names the catalog's path */
         pthread_mutex_destroy(&api->lock);
         free(api);
         return NULL;
@@ -203,6 +204,41 @@ static void get_offering(srv_api *api, const char *id, srv_reply *out)
 
 /* --- GET /api/predict/collective ------------------------------------------ */
 
+/* Why the model refused a valid-looking query, naming the parameter at
+ * fault (the checks of cf_collective_predict, in its order). */
+static void coll_error(const srv_coll_query *cq, srv_reply *out)
+{
+    const cf_fabric *f = &cq->fab;
+    int k = cq->q.ranks_per_node;
+    if (f->intra_link == CF_INTRA_UNKNOWN) {
+        srv_error(out, 400, "bad_request", "parameter 'offering': offering %.64s: intra_link "
+                  "unknown; the model needs the node's GPU interconnect: give the fabric "
+                  "parameters instead (intra: %s)", cq->offering, cf_intra_link_accepted());
+    } else if (k > f->gpus_per_node) {
+        srv_error(out, 400, "bad_request", "parameter 'ranks_per_node' must be from 1 to the "
+                  "node's %d GPUs, got %d", f->gpus_per_node, k);
+    } else if (cq->q.nodes > 1 && (f->network == CF_NET_NONE || f->network == CF_NET_UNKNOWN)) {
+        char nets[128] = "";
+        for (int i = 0; i < CF_NET__COUNT; i++)
+            if (i != CF_NET_NONE)
+                snprintf(nets + strlen(nets), sizeof nets - strlen(nets), "%s%s", i ? ", " : "",
+                         cf_network_name((cf_network)i));
+        srv_error(out, 400, "bad_request", "parameter 'nodes': %d nodes need a network between "
+                  "them, and network is %s (for several nodes: one of %s)", cq->q.nodes,
+                  cf_network_name(f->network), nets);
+    } else if (cq->q.nodes > 1 && (f->nics_per_node < 1 || !(f->nic_gbps > 0))) {
+        srv_error(out, 400, "bad_request", "parameter 'nics' must be from 1 to 1024 with network "
+                  "%s on %d nodes, got %d", cf_network_name(f->network), cq->q.nodes,
+                  f->nics_per_node);
+    } else {
+        srv_error(out, 400, "bad_request", "parameter 'algo': the model cannot run %s for %s on "
+                  "this fabric (nvls needs NVSwitch NVLink4 or newer and one node; nvlstree and "
+                  "collnet several nodes; collectives other than all_reduce use ring; accepted: "
+                  "%s)", cf_algo_name(cq->q.algo), cf_collective_name(cq->q.collective),
+                  cf_algo_accepted());
+    }
+}
+
 static void get_predict_collective(srv_api *api, const srv_request *rq, srv_reply *out)
 {
     srv_coll_query cq;
@@ -233,13 +269,23 @@ static void get_predict_collective(srv_api *api, const srv_request *rq, srv_repl
         cf_error_clear(&e);
         st = cf_fabric_from_offering(o, &cq.fab, &e);
         cf_offering_destroy(o);
+        if (st == CF_EUNSUPPORTED || st == CF_EINVAL) {
+            srv_error(out, 400, "bad_request", "parameter 'offering': %s; the model needs it: "
+                      "give the fabric parameters (gpu, gpus_per_node, intra, network, nics, "
+                      "nic_gbps) instead", e.message[0] ? e.message : cf_strerror(st));
+            return;
+        }
         if (st != CF_OK) {
-            lib_error(out, st == CF_EUNSUPPORTED ? CF_EINVAL : st, &e);
+            lib_error(out, st, &e);
             return;
         }
         if (cq.gdr_set) cq.fab.gdr = gdr;
     }
     st = cf_collective_predict(&cq.fab, &cq.q, &r);
+    if (st == CF_EINVAL) {
+        coll_error(&cq, out);
+        return;
+    }
     if (st != CF_OK) {
         lib_error(out, st, NULL);
         return;
@@ -306,8 +352,15 @@ static int plan_input(const json_t *body, cf_workload *w, srv_list_query *lq, cf
                   cf_workload_presets());
         return -1;
     }
+    if (st == CF_ENOTFOUND) {
+        /* The API never opens files: only presets or an object. */
+        srv_error(out, 400, "bad_request", "'workload': no preset '%.64s' (accepted: %s), or give "
+                  "an object with the keys of docs/workloads.md", json_string_value(v),
+                  cf_workload_presets());
+        return -1;
+    }
     if (st != CF_OK) {
-        lib_error(out, st == CF_ENOTFOUND ? CF_EINVAL : st, &e);
+        lib_error(out, st, &e);
         return -1;
     }
     cf_plan_opts_init(po);
@@ -451,9 +504,11 @@ static void post_audit(srv_api *api, const srv_request *rq, srv_reply *out)
     for (size_t i = 0; i < rq->n_args; i++) {
         const char *k = rq->args[i].key, *v = rq->args[i].value ? rq->args[i].value : "";
         if (strcmp(k, "expect_gbps") == 0) {
-            if (cf_parse_double(v, &ao.expect_gbps) != CF_OK || !(ao.expect_gbps > 0) || ao.expect_gbps > 1e5) {
-                srv_error(out, 400, "bad_request", "parameter 'expect_gbps' must be a number from 0 to "
-                          "100000 (Gbit/s per node), got '%.64s'", v);
+            if (cf_parse_double(v, &ao.expect_gbps) != CF_OK || !(ao.expect_gbps >= CF_LINE_GBPS_MIN) ||
+                ao.expect_gbps > CF_LINE_GBPS_MAX) {
+                srv_error(out, 400, "bad_request", "parameter 'expect_gbps' must be a number from %g "
+                          "to %g (Gbit/s per node), got '%.64s'", CF_LINE_GBPS_MIN,
+                          CF_LINE_GBPS_MAX, v);
                 return;
             }
         } else if (strcmp(k, "offering") == 0 && *v) {
@@ -489,7 +544,8 @@ static void post_audit(srv_api *api, const srv_request *rq, srv_reply *out)
         st = cf_fabric_from_offering(o, &fab, &e);
         cf_offering_destroy(o);
         if (st != CF_OK) {
-            lib_error(out, CF_EINVAL, &e);
+            srv_error(out, 400, "bad_request", "parameter 'offering': %s; the expected busbw "
+                      "needs it: give expect_gbps instead", e.message[0] ? e.message : cf_strerror(st));
             return;
         }
         ao.expect_fabric = &fab;
@@ -591,8 +647,9 @@ void srv_api_handle(srv_api *api, const srv_request *rq, srv_reply *out)
     } else if (strcmp(p, "/api/vocab") == 0) {
         if (method_is(rq, "GET", out, "GET, HEAD")) get_vocab(out);
     } else if (strncmp(p, "/api/", 5) == 0 || strcmp(p, "/api") == 0) {
-        srv_error(out, 404, "not_found", "no endpoint %.128s (see DESIGN §6: /api/offerings, "
-                  "/api/offerings/{id}, /api/plan, /api/audit, /api/predict/collective, /healthz)", p);
+        srv_error(out, 404, "not_found", "no endpoint %.128s (routes: GET /api/offerings, "
+                  "GET /api/offerings/{id}, POST /api/plan, POST /api/audit, "
+                  "GET /api/predict/collective, GET /api/vocab, GET /healthz)", p);
     } else if ((f = find_asset(p)) != NULL) {
         if (method_is(rq, "GET", out, "GET, HEAD")) {
             out->status = 200;

@@ -15,6 +15,7 @@
 #include <string.h>
 #include "server.h"
 #include "clusterfit/clusterfit.h"
+#include "clusterfit/limits.h"
 
 static const char *const list_params[] = {
     "multinode", "network", "gdr", "rdma", "gpu", "min_gbps", "orchestration",
@@ -141,8 +142,13 @@ static int one_list_param(size_t i, const char *k, const char *v, int allow_sort
         }
     }
     cf_error_clear(&err);
-    if (cf_filter_set(&out->filter, k, store, &err) != CF_OK)
-        return fail(msg, msgn, "parameter '%s': %s", k, err.message[0] ? err.message : "bad value");
+    if (cf_filter_set(&out->filter, k, store, &err) != CF_OK) {
+        /* cf_filter_set's message starts with the name as given: say it once. */
+        const char *m = err.message[0] ? err.message : "bad value";
+        size_t kl = strlen(k);
+        if (strncmp(m, k, kl) == 0 && m[kl] == ':' && m[kl + 1] == ' ') m += kl + 2;
+        return fail(msg, msgn, "parameter '%s': %s", k, m);
+    }
     return 0;
 }
 
@@ -231,7 +237,8 @@ static int one_coll_param(const char *k, const char *v, srv_coll_query *out, cha
     long l = 0;
     double d = 0;
     if (strcmp(k, "collective") == 0) {
-        if (cf_collective_parse(v, &out->q.collective) != CF_OK)
+        if (cf_collective_parse(v, &out->q.collective) != CF_OK ||
+            out->q.collective == CF_COLL_UNKNOWN)
             return fail(msg, msgn, "parameter 'collective': unknown '%.64s' (accepted: %s)", v,
                         cf_collective_accepted());
     } else if (strcmp(k, "bytes") == 0) {
@@ -266,7 +273,7 @@ static int one_coll_param(const char *k, const char *v, srv_coll_query *out, cha
         if (integer(k, v, 0, 1024, &l, msg, msgn) != 0) return -1;
         out->fab.nics_per_node = (int)l;
     } else if (strcmp(k, "nic_gbps") == 0) {
-        if (number(k, v, 0.001, 1e5, &d, msg, msgn) != 0) return -1;
+        if (number(k, v, CF_LINE_GBPS_MIN, CF_LINE_GBPS_MAX, &d, msg, msgn) != 0) return -1;
         out->fab.nic_gbps = d;
     } else if (strcmp(k, "gdr") == 0) {
         if (cf_gdr_parse(v, &out->fab.gdr) != CF_OK)

@@ -24,8 +24,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
+#include <netinet/in.h>
 #include <microhttpd.h>
 #include "server.h"
 #include "../src/cli.h"
@@ -56,6 +59,10 @@ typedef struct server {
     size_t evict;                   /* next entry replaced when the cache is full */
     pthread_mutex_t budget_lock;
     long bodies_bytes;              /* bytes reserved by bodies in flight */
+    /* While the daemon starts, libmicrohttpd's messages are kept here and
+     * printed once, as the reason of our own message, not beside it. */
+    int starting;
+    char start_log[256];
 } server;
 
 /* One request's state, from its headers to its completion. */
@@ -555,10 +562,32 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 
 static void mhd_log(void *cls, const char *fmt, va_list ap)
 {
+    server *s = cls;
     char buf[512];
-    (void)cls;
+    size_t n;
     vsnprintf(buf, sizeof buf, fmt, ap);
-    fprintf(stderr, "clusterfit serve: %s%s", buf, buf[0] && buf[strlen(buf) - 1] == '\n' ? "" : "\n");
+    n = strlen(buf);
+    while (n && buf[n - 1] == '\n') buf[--n] = '\0';
+    if (s && s->starting) {
+        /* Only the main thread runs while the daemon starts. */
+        if (!s->start_log[0]) snprintf(s->start_log, sizeof s->start_log, "%.255s", buf);
+        return;
+    }
+    fprintf(stderr, "clusterfit serve: %s\n", buf);
+}
+
+/* Binds a socket to `addr` the way libmicrohttpd will (SO_REUSEADDR), then
+ * closes it: a port in use or not ours to take is told once, clearly, with
+ * errno, before the daemon starts. 0 when the bind would succeed, else errno. */
+static int probe_bind(const struct addrinfo *ai)
+{
+    int fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol), on = 1, e = 0;
+    if (fd < 0) return 0; /* let the daemon report it */
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+    if (ai->ai_family == AF_INET6) setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on);
+    if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0) e = errno;
+    close(fd);
+    return e;
 }
 
 /* --- run -------------------------------------------------------------------------- */
@@ -599,13 +628,27 @@ int srv_run(const srv_config *cfg)
     }
     if (ai->ai_family == AF_INET6) flags |= MHD_USE_IPv6;
 
-    s.api = srv_api_new(cfg->db_path, cfg->now, err, sizeof err);
-    if (!s.api) {
-        fprintf(stderr, "clusterfit serve: cannot open the catalog %s\n", err);
+    if (cfg->port != 0 && (gai = probe_bind(ai)) != 0) {
+        /* Ordinary situations the user settles with --port or --bind. */
+        int usage = gai == EADDRINUSE || gai == EACCES || gai == EADDRNOTAVAIL;
+        fprintf(stderr, "clusterfit serve: cannot listen on %s port %u: %s%s\n", cfg->bind,
+                cfg->port, strerror(gai),
+                gai == EADDRINUSE ? " (another program, or another clusterfit serve, has it; "
+                                    "choose another with --port, or --port 0 for a free one)"
+                : gai == EACCES ? " (ports below 1024 need privileges; choose another with --port)"
+                : gai == EADDRNOTAVAIL ? " (no interface of this machine has that address; see --bind)"
+                : "");
+        rc = usage ? EXIT_USAGE : EXIT_INTERNAL;
         goto fail;
     }
+    s.api = srv_api_new(cfg->db_path, cfg->now, err, sizeof err);
+    if (!s.api) {
+        fprintf(stderr, "clusterfit serve: %s\n", err);
+        goto fail;
+    }
+    s.starting = 1;
     d = MHD_start_daemon(flags, (uint16_t)cfg->port, NULL, NULL, on_request, &s,
-                         MHD_OPTION_EXTERNAL_LOGGER, mhd_log, NULL,
+                         MHD_OPTION_EXTERNAL_LOGGER, mhd_log, &s,
                          MHD_OPTION_SOCK_ADDR, ai->ai_addr,
                          MHD_OPTION_THREAD_POOL_SIZE, (unsigned)SERVER_THREADS,
                          MHD_OPTION_CONNECTION_LIMIT, (unsigned)CF_MAX_HTTP_CONNECTIONS,
@@ -613,9 +656,11 @@ int srv_run(const srv_config *cfg)
                          MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CF_HTTP_TIMEOUT_S,
                          MHD_OPTION_NOTIFY_COMPLETED, on_completed, &s,
                          MHD_OPTION_END);
+    s.starting = 0;
     if (!d) {
+        int e = errno;
         fprintf(stderr, "clusterfit serve: cannot listen on %s port %u: %s\n", cfg->bind, cfg->port,
-                errno ? strerror(errno) : "libmicrohttpd failed to start");
+                s.start_log[0] ? s.start_log : e ? strerror(e) : "libmicrohttpd failed to start");
         goto fail;
     }
     di = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);

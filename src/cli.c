@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include "cli.h"
 
 static const char *const format_names[] = {"table", "text", "csv", "json"};
@@ -123,5 +124,21 @@ int cli_parse_num(const char *cmd, const char *opt, const char *s, double min, d
         return -1;
     }
     *out = v;
+    return 0;
+}
+
+int cli_today(const cli_ctx *ctx, char *buf, size_t n)
+{
+    long d;
+    if (ctx->now && *ctx->now) {
+        if (cf_age_days(ctx->now, ctx->now, &d) != CF_OK) return -1;
+        snprintf(buf, n, "%s", ctx->now);
+        return 0;
+    }
+    {
+        time_t t = time(NULL);
+        struct tm tm;
+        if (!localtime_r(&t, &tm) || strftime(buf, n, "%Y-%m-%d", &tm) == 0) return -1;
+    }
     return 0;
 }

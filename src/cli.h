@@ -44,6 +44,10 @@ int cli_lib_error(const char *cmd, cf_status st, const cf_error *err);
  * Prints the error and returns an exit code != 0 on failure. */
 int cli_open_catalog(const cli_ctx *ctx, const char *cmd, cf_catalog **out);
 
+/* Today as YYYY-MM-DD into buf: ctx->now (CLUSTERFIT_NOW, checked) or the
+ * local date. 0 on success, -1 when CLUSTERFIT_NOW is not a date. */
+int cli_today(const cli_ctx *ctx, char *buf, size_t n);
+
 /* Writes `j` as indented JSON plus newline to stdout, then json_decref(j).
  * Returns EXIT_OK, or EXIT_INTERNAL if j is NULL or the write failed. */
 int cli_print_json(json_t *j);

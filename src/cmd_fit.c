@@ -74,8 +74,14 @@ int cmd_fit(const cli_ctx *ctx, int argc, char **argv)
     printf("%s %s one node of %ld x %s; minimum %d node%s\n", w.name,
            r.fits_one_node ? "fits" : "does not fit", gpn, spec->name, r.min_nodes,
            r.min_nodes == 1 ? "" : "s");
-    printf("memory per GPU %.1f GiB with tp %d, pp %d, dp %d, cp %d, micro-batch %d, zero %d, recompute %s\n",
-           r.memory_per_gpu_gib, r.layout.tp, r.layout.pp, r.layout.dp, r.layout.cp,
-           r.layout.micro_batch, r.layout.zero, cf_recompute_name(r.layout.recompute));
+    {
+        char lay[160];
+        cf_layout_words(lay, sizeof lay, &r.layout, w.kind);
+        printf("layout on %d node%s (%ld GPUs): %s%s", r.min_nodes, r.min_nodes == 1 ? "" : "s",
+               (long)r.min_nodes * gpn, lay, w.kind == CF_WL_LLM ? "" : "\n");
+        if (w.kind == CF_WL_LLM) printf(", micro-batch %d\n", r.layout.micro_batch);
+        printf("memory per GPU %.1f GiB (the GPU has %.0f GB = %.1f GiB)\n", r.memory_per_gpu_gib,
+               spec->memory_gb, spec->memory_gb * 1e9 / (1024.0 * 1024.0 * 1024.0));
+    }
     return EXIT_OK;
 }

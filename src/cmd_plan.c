@@ -142,30 +142,32 @@ static int take_option(int c, const char *arg, cf_filter *f, cf_plan_opts *o, co
 
 /* ---- the table ---- */
 
-#define WHY_WIDTH 96        /* the why line wraps here (a 100-column terminal) */
-
-/* Copies s into buf (cap bytes), cut to `width` characters with ".." at the end. */
-static const char *fit(char *buf, size_t cap, const char *s, size_t width)
-{
-    size_t n = s ? strlen(s) : 0;
-    if (!s) s = "unknown";
-    if (n <= width || width < 3) {
-        snprintf(buf, cap, "%s", s);
-    } else {
-        snprintf(buf, cap, "%.*s..", (int)(width - 2), s);
-    }
-    return buf;
-}
+#define WIDTH 79            /* every line fits an 80-column terminal */
+#define ID_WIDTH 21
+/* A cheapest plan longer than this (90 days, the deadline `make run` and the
+ * web page use) gets a note suggesting --deadline. */
+#define HINT_DEADLINE_H 2160.0
 
 static const char *fmt_hours(char *buf, size_t cap, double h)
 {
     if (isnan(h)) snprintf(buf, cap, "unknown");
+    else if (h < 1.0 / 60) snprintf(buf, cap, "%.0f s", h * 3600);
+    else if (h < 1) snprintf(buf, cap, "%.0f min", h * 60);
     else if (h < 48) snprintf(buf, cap, "%.1f h", h);
-    else snprintf(buf, cap, "%.1f d", h / 24);
+    else if (h < 2400) snprintf(buf, cap, "%.1f d", h / 24);
+    else snprintf(buf, cap, "%.0f d", h / 24);
     return buf;
 }
 
-/* Whole amounts with thousands separators ("1,234,567"). */
+/* "90 days", "2.5 days". */
+static const char *fmt_days(char *buf, size_t cap, double h)
+{
+    snprintf(buf, cap, "%g day%s", round(h / 24 * 10) / 10, h == 24 ? "" : "s");
+    return buf;
+}
+
+/* Whole amounts with thousands separators ("1,234,567"); below 100 with
+ * cents. */
 static const char *fmt_amount(char *buf, size_t cap, double v)
 {
     char digits[64];
@@ -179,6 +181,19 @@ static const char *fmt_amount(char *buf, size_t cap, double v)
         if ((n - i - 1) % 3 == 0 && i + 1 < n) buf[o++] = ',';
     }
     buf[o] = '\0';
+    return buf;
+}
+
+/* 15e12 -> "15T", 1.2e6 -> "1.2M": counts of tokens, samples, tasks. */
+static const char *fmt_count(char *buf, size_t cap, double v)
+{
+    static const struct { double f; const char *s; } u[] = {{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "k"}};
+    for (size_t i = 0; i < sizeof u / sizeof u[0]; i++)
+        if (v >= u[i].f) {
+            snprintf(buf, cap, "%.3g%s", v / u[i].f, u[i].s);
+            return buf;
+        }
+    snprintf(buf, cap, "%.3g", v);
     return buf;
 }
 
@@ -200,14 +215,14 @@ static void layout_text(char *buf, size_t cap, json_t *r)
     if ((size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, "DP%ld", geti(r, "dp"));
 }
 
-/* Prints `text` after `lead`, wrapped at WHY_WIDTH columns under the lead. */
+/* Prints `text` after `lead`, wrapped at WIDTH columns under the lead. */
 static void wrapped(FILE *out, const char *lead, const char *text)
 {
     size_t col = strlen(lead), indent = col;
     fputs(lead, out);
     while (*text) {
         size_t word = strcspn(text, " ");
-        if (col > indent && col + 1 + word > WHY_WIDTH) {
+        if (col > indent && col + 1 + word > WIDTH) {
             fprintf(out, "\n%*s", (int)indent, "");
             col = indent;
         } else if (col > indent) {
@@ -222,38 +237,190 @@ static void wrapped(FILE *out, const char *lead, const char *text)
     fputc('\n', out);
 }
 
-static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts)
+/* The kind of an unranked reason, in a few words, for the summary line. */
+static const char *reason_kind(const char *r)
+{
+    static const struct { const char *prefix, *kind; } k[] = {
+        {"price unknown", "no price"}, {"currency unknown", "no currency"},
+        {"currency ", "other currency"}, {"network_gbps_per_node unknown", "no Gbit/s"},
+        {"network unknown", "no fabric"}, {"intra_link unknown", "no intra-node link"},
+        {"gpus_per_node unknown", "no GPUs per node"}, {"gpu unknown", "no GPU model"},
+        {"gpu ", "GPU not modelled"}, {"fabric: ", "fabric not modelled"},
+        {"deadline ", "miss the deadline"}, {"budget ", "over the budget"},
+        {"needs ", "too small to fit"}, {"no layout fits", "too small to fit"},
+        {"does not fit", "too small to fit"}};
+    for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
+        if (strncmp(r, k[i].prefix, strlen(k[i].prefix)) == 0) return k[i].kind;
+    return "other reasons";
+}
+
+/* "43 not ranked (no price 34, no Gbit/s 20, ...)" appended to buf, kinds
+ * most frequent first while the line stays within WIDTH (an offering counts
+ * once per kind of reason it has). */
+static void unranked_summary(char *buf, size_t cap, json_t *unranked)
+{
+    enum { MAXK = 16 };
+    const char *kinds[MAXK];
+    size_t counts[MAXK], nk = 0, i, n;
+    json_t *u;
+    json_array_foreach(unranked, i, u) {
+        size_t j, seen_n = 0;
+        const char *seen[MAXK];
+        json_t *why;
+        json_array_foreach(json_object_get(u, "reasons"), j, why) {
+            const char *kd = reason_kind(json_string_value(why) ? json_string_value(why) : "");
+            size_t k, dup = 0;
+            for (k = 0; k < seen_n; k++) dup |= seen[k] == kd;
+            if (dup || seen_n == MAXK) continue;
+            seen[seen_n++] = kd;
+            for (k = 0; k < nk && kinds[k] != kd; k++) {}
+            if (k == nk) {
+                if (nk == MAXK) continue;
+                kinds[nk] = kd;
+                counts[nk++] = 0;
+            }
+            counts[k]++;
+        }
+    }
+    /* Most frequent first. */
+    for (size_t a = 1; a < nk; a++)
+        for (size_t b = a; b > 0 && counts[b] > counts[b - 1]; b--) {
+            size_t c = counts[b]; const char *k = kinds[b];
+            counts[b] = counts[b - 1]; kinds[b] = kinds[b - 1];
+            counts[b - 1] = c; kinds[b - 1] = k;
+        }
+    n = strlen(buf);
+    if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "%zu not ranked", json_array_size(unranked));
+    for (size_t k = 0; k < nk && n < cap; k++) {
+        char item[64];
+        int len = snprintf(item, sizeof item, "%s%s %zu", k ? ", " : " (", kinds[k], counts[k]);
+        /* Room for what may follow: ", ...)." or ")." */
+        if (n + (size_t)len + (k + 1 < nk ? 7 : 2) > WIDTH) {
+            snprintf(buf + n, cap - n, ", ...)");
+            return;
+        }
+        n += (size_t)snprintf(buf + n, cap - n, "%s", item);
+    }
+    if (n < cap && nk) snprintf(buf + n, cap - n, ")");
+}
+
+/* "70.6B parameters, 15T tokens in global batches of 512 x 8192 tokens". */
+static void workload_text(char *buf, size_t cap, const cf_workload *w)
+{
+    char a[32], b[32];
+    switch (w->kind) {
+    case CF_WL_LLM:
+        if (!isnan(w->llm.params_b) && w->llm.params_b > 0)
+            snprintf(a, sizeof a, "%.3gB parameters, ", w->llm.params_b);
+        else
+            a[0] = '\0';
+        snprintf(buf, cap, "%s%s tokens, global batch %ld x %ld", a,
+                 fmt_count(b, sizeof b, w->train_tokens), w->global_batch_seqs, w->llm.seq);
+        break;
+    case CF_WL_DATA_PARALLEL:
+        snprintf(buf, cap, "data-parallel training, %s samples, global batch %ld",
+                 fmt_count(b, sizeof b, w->dp_samples), w->dp_global_batch);
+        break;
+    case CF_WL_STENCIL:
+        snprintf(buf, cap, "MPI stencil, %s iterations over %s cells",
+                 fmt_count(a, sizeof a, w->st_iterations), fmt_count(b, sizeof b, w->st_cells));
+        break;
+    default:
+        snprintf(buf, cap, "%s independent tasks", fmt_count(b, sizeof b, w->ep_tasks));
+        break;
+    }
+}
+
+static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, const cf_workload *w)
 {
     json_t *ranked = json_object_get(doc, "ranked"), *unranked = json_object_get(doc, "unranked");
     const char *cur = json_string_value(json_object_get(doc, "currency"));
-    size_t i;
+    size_t i, shown = json_array_size(ranked);
     json_t *r;
-    char a[64], b[64], c[64], d[64], e[64], f[64];
-    fprintf(out, "Plan for %s: %s", json_string_value(json_object_get(doc, "workload")),
-            opts->objective == CF_OBJ_TIME ? "fastest" : "cheapest");
-    if (!isnan(opts->deadline_h)) fprintf(out, " finishing within %g h", opts->deadline_h);
-    if (!isnan(opts->budget)) fprintf(out, " costing at most %g %s", opts->budget, cur);
-    fprintf(out, ", prices in %s.\nE: scaling efficiency vs the smallest cluster that fits; "
-            "P: parallel efficiency;\neffective price = sticker / P.\n\n", cur);
-    fprintf(out, "%-3s %-11s %-20s %5s %-18s %8s %4s %4s %12s %s\n", "#", "provider", "offering", "nodes",
-            "layout", "time", "E", "P", "cost", "price>eff/GPU-h");
+    char line[1024], a[64], c[64], d[64], f[64], wt[160];
+
+    /* What the ranking is: workload, objective, constraint, currency, counts. */
+    workload_text(wt, sizeof wt, w);
+    snprintf(line, sizeof line, "Plan for %s: %s.", json_string_value(json_object_get(doc, "workload")), wt);
+    wrapped(out, "", line);
+    {
+        size_t n = (size_t)snprintf(line, sizeof line, "%s first (costs in %s)",
+                                    opts->objective == CF_OBJ_TIME ? "Fastest"
+                                                                   : "Cheapest total cost", cur);
+        if (!isnan(opts->deadline_h) && n < sizeof line)
+            n += (size_t)snprintf(line + n, sizeof line - n, ", finishing within %g h%s%s%s", opts->deadline_h,
+                                  opts->deadline_h >= 48 ? " (" : "",
+                                  opts->deadline_h >= 48 ? fmt_days(d, sizeof d, opts->deadline_h) : "",
+                                  opts->deadline_h >= 48 ? ")" : "");
+        if (!isnan(opts->budget) && n < sizeof line)
+            n += (size_t)snprintf(line + n, sizeof line - n, ", costing at most %s %s",
+                                  fmt_amount(f, sizeof f, opts->budget), cur);
+        if (n < sizeof line) snprintf(line + n, sizeof line - n, ".");
+        wrapped(out, "", line);
+    }
+    if (opts->top > 0 && (size_t)opts->top <= shown)
+        snprintf(line, sizeof line, "Top %zu shown", shown);
+    else
+        snprintf(line, sizeof line, "%zu ranked", shown);
+    if (json_array_size(unranked) > 0) {
+        snprintf(line + strlen(line), sizeof line - strlen(line), ", ");
+        unranked_summary(line, sizeof line, unranked);
+        snprintf(line + strlen(line), sizeof line - strlen(line), ".");
+    } else {
+        snprintf(line + strlen(line), sizeof line - strlen(line), "; every offering could be ranked.");
+    }
+    wrapped(out, "", line);
+    fputs("E: scaling efficiency, throughput per GPU vs the smallest cluster that fits;\n"
+          "   above 1 when that cluster needs memory savers (the why line says which).\n"
+          "P: parallel efficiency. E and P are fractions, 1 = perfect.\n"
+          "Effective price = sticker price / P, per GPU-hour.\n", out);
+    /* The cheapest plan with no deadline is often a years-long run. */
+    if (opts->objective == CF_OBJ_COST && isnan(opts->deadline_h) && shown > 0 &&
+        getd(json_array_get(ranked, 0), "time_to_train_h") > HINT_DEADLINE_H) {
+        snprintf(line, sizeof line, "Note: with no deadline the cheapest plan takes %s; add --deadline HOURS "
+                 "(%g = %s) to rank what finishes in time.",
+                 fmt_hours(d, sizeof d, getd(json_array_get(ranked, 0), "time_to_train_h")),
+                 HINT_DEADLINE_H, fmt_days(f, sizeof f, HINT_DEADLINE_H));
+        wrapped(out, "", line);
+    }
+    fputc('\n', out);
+    snprintf(f, sizeof f, "cost %s", cur);
+    fprintf(out, "%2s %-*s %5s %-19s %6s %4s %4s %11s\n", "#", ID_WIDTH, "offering", "nodes", "layout",
+            "time", "E", "P", f);
     json_array_foreach(ranked, i, r) {
-        char lead[16];
+        const char *id = json_string_value(json_object_get(r, "offering_id"));
+        const char *rc = json_string_value(json_object_get(r, "recompute"));
+        size_t n;
+        if (!id) id = "";
         layout_text(c, sizeof c, r);
-        snprintf(e, sizeof e, "%.2f>%.2f", getd(r, "sticker_price_gpu_hr"), getd(r, "effective_price_gpu_hr"));
-        fprintf(out, "%-3zu %-11s %-20s %5ld %-18s %8s %4.2f %4.2f %12s %s\n", i + 1,
-                fit(a, sizeof a, json_string_value(json_object_get(r, "provider")), 11),
-                fit(b, sizeof b, json_string_value(json_object_get(r, "offering")), 20), geti(r, "nodes"), c,
+        if (strlen(id) > ID_WIDTH) snprintf(a, sizeof a, "%.*s..", ID_WIDTH - 2, id);
+        else snprintf(a, sizeof a, "%s", id);
+        fprintf(out, "%2zu %-*s %5ld %-19s %6s %4.2f %4.2f %11s\n", i + 1, ID_WIDTH, a, geti(r, "nodes"), c,
                 fmt_hours(d, sizeof d, getd(r, "time_to_train_h")), getd(r, "scaling_efficiency"),
-                getd(r, "parallel_efficiency"), fmt_amount(f, sizeof f, getd(r, "cost")), e);
-        snprintf(lead, sizeof lead, "    why: ");
-        wrapped(out, lead, json_string_value(json_object_get(r, "why")));
+                getd(r, "parallel_efficiency"), fmt_amount(f, sizeof f, getd(r, "cost")));
+        /* The rest of the layout, then who (the full id when the column cut it). */
+        n = (size_t)snprintf(line, sizeof line, "%s GPUs",
+                             geti(r, "gpus") < 1000 ? (snprintf(d, sizeof d, "%ld", geti(r, "gpus")), d)
+                                                    : fmt_amount(d, sizeof d, (double)geti(r, "gpus")));
+        if (w->kind == CF_WL_LLM && n < sizeof line) {
+            long z = geti(r, "zero");
+            if (z > 0) n += (size_t)snprintf(line + n, sizeof line - n, ", ZeRO-%ld", z);
+            if (n < sizeof line)
+                n += (size_t)snprintf(line + n, sizeof line - n, ", %s recompute, micro-batch %ld",
+                                      !rc ? "unknown" : strcmp(rc, "none") == 0 ? "no" : rc, geti(r, "micro_batch"));
+        }
+        if (n < sizeof line)
+            n += (size_t)snprintf(line + n, sizeof line - n, "; %s %s",
+                                  json_string_value(json_object_get(r, "provider")) ? json_string_value(json_object_get(r, "provider")) : "unknown provider",
+                                  json_string_value(json_object_get(r, "offering")) ? json_string_value(json_object_get(r, "offering")) : "");
+        if (strlen(id) > ID_WIDTH && n < sizeof line) snprintf(line + n, sizeof line - n, " (%s)", id);
+        wrapped(out, "   ", line);
+        wrapped(out, "   why: ", json_string_value(json_object_get(r, "why")));
     }
     if (json_array_size(ranked) == 0) fputs("(no offering could be ranked)\n", out);
     if (json_array_size(unranked) > 0) {
         fprintf(out, "\nNot ranked (%zu):\n", json_array_size(unranked));
         json_array_foreach(unranked, i, r) {
-            char line[1024];
             size_t k, n = 0;
             json_t *why;
             line[0] = '\0';
@@ -301,7 +468,7 @@ int cmd_plan(const cli_ctx *ctx, int argc, char **argv)
     cf_catalog_close(cat);
     if (st != CF_OK) return cli_lib_error("plan", st, &err);
     if (fmt == FMT_JSON) return cli_print_json(doc);
-    rc = plan_print_table(stdout, doc, &opts);
+    rc = plan_print_table(stdout, doc, &opts, &w);
     json_decref(doc);
     return rc;
 }

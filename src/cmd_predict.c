@@ -94,16 +94,25 @@ int cli_fabric_from_opts(const cli_ctx *ctx, const char *cmd, const cli_fabric_o
     return EXIT_OK;
 }
 
+/* The field names of the JSON (units in their suffixes, DESIGN §2), each
+ * value followed by a reading in everyday units where it helps. */
 static void print_text(const cf_coll_result *r)
 {
+    static const char *const bin[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    double b = (double)r->message_bytes, t = r->time_us;
+    int k = 0;
+    while (b >= 1024 && k < 4) { b /= 1024; k++; }
     printf("collective     %s\n", cf_collective_name(r->collective));
-    printf("message_bytes  %llu\n", (unsigned long long)r->message_bytes);
+    if (k > 0) printf("message_bytes  %llu (%.4g %s)\n", (unsigned long long)r->message_bytes, b, bin[k]);
+    else printf("message_bytes  %llu\n", (unsigned long long)r->message_bytes);
     printf("nodes          %d\n", r->nodes);
-    printf("ranks          %d\n", r->ranks);
+    printf("ranks          %d (%d per node)\n", r->ranks, r->nodes > 0 ? r->ranks / r->nodes : r->ranks);
     printf("algo           %s\n", cf_algo_name(r->algo));
-    printf("time_us        %.1f\n", r->time_us);
-    printf("algbw_GBps     %.2f\n", r->algbw_GBps);
-    printf("busbw_GBps     %.2f\n", r->busbw_GBps);
+    if (t >= 1e6) printf("time_us        %.1f (%.3g s)\n", t, t / 1e6);
+    else if (t >= 1e3) printf("time_us        %.1f (%.3g ms)\n", t, t / 1e3);
+    else printf("time_us        %.1f\n", t);
+    printf("algbw_GBps     %.2f (GB/s = 10^9 B/s, as nccl-tests reports it)\n", r->algbw_GBps);
+    printf("busbw_GBps     %.2f (GB/s)\n", r->busbw_GBps);
     printf("bottleneck     %s\n", cf_bottleneck_name(r->bottleneck));
 }
 

@@ -28,8 +28,9 @@ static void usage(FILE *out)
             "Nodes = tp*pp*dp*cp / gpus-per-node. Output: step_time_s, tflops_per_gpu, mfu,\n"
             "tokens_per_s (samples, cell updates or tasks per second for other kinds),\n"
             "tokens_per_s_per_gpu, memory_per_gpu_gib, fits_memory (against the GPU's vendor GB,\n"
-            "10^9 bytes, in GiB; text output says 'does not fit' when it exceeds it) and the\n"
-            "breakdown of the step time.\n",
+            "10^9 bytes, in GiB; text output says 'does not fit' when it exceeds it),\n"
+            "parallel_efficiency (step time with no exposed communication or bubble over\n"
+            "the step time, a fraction 0-1) and the breakdown of the step time.\n",
             cf_workload_presets());
 }
 
@@ -59,27 +60,82 @@ static double available_gib(const cf_fabric *fab)
     return g->memory_gb * 1e9 / GIB;
 }
 
-static void print_text(const char *wl, const cf_layout *l, int nodes, const cf_fabric *fab,
+/* "tokens/s" for LLMs; the unit of work of the other kinds. */
+static const char *rate_unit(const cf_workload *w)
+{
+    switch (w->kind) {
+    case CF_WL_LLM: return "tokens/s";
+    case CF_WL_DATA_PARALLEL: return "samples/s";
+    case CF_WL_STENCIL: return "cell updates/s";
+    default: return "tasks/s";
+    }
+}
+
+/* A rate with thousands separators from 1000 up, else 4 significant digits. */
+static const char *rate(char *buf, size_t cap, double v)
+{
+    char digits[64];
+    size_t n, o = 0;
+    if (!(v >= 1000) || v >= 1e9) {
+        snprintf(buf, cap, "%.4g", v);
+        return buf;
+    }
+    snprintf(digits, sizeof digits, "%.0f", v);
+    n = strlen(digits);
+    for (size_t i = 0; i < n && o + 2 < cap; i++) {
+        buf[o++] = digits[i];
+        if ((n - i - 1) % 3 == 0 && i + 1 < n) buf[o++] = ',';
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+static void print_text(const cf_workload *w, const cf_layout *l, int nodes, const cf_fabric *fab,
                        const cf_step_result *r, double avail)
 {
-    printf("workload %s on %d node%s of %d x %s: tp %d, pp %d, dp %d, cp %d, vp %d, micro-batch %d, "
-           "zero %d, recompute %s\n",
-           wl, nodes, nodes == 1 ? "" : "s", fab->gpus_per_node, fab->gpu, l->tp, l->pp, l->dp,
-           l->cp, l->vp, l->micro_batch, l->zero, cf_recompute_name(l->recompute));
-    printf("step time            %.4g s\n", r->step_time_s);
+    char lay[160], a[64], b[64];
+    const cf_step_breakdown *k = &r->breakdown;
+    cf_layout_words(lay, sizeof lay, l, w->kind);
+    printf("%s on %d node%s of %d x %s (%ld GPUs)\n", w->name, nodes, nodes == 1 ? "" : "s",
+           fab->gpus_per_node, fab->gpu, (long)nodes * fab->gpus_per_node);
+    printf("%-21s%s", "layout", lay);
+    if (w->kind == CF_WL_LLM)
+        printf("\n%-21smicro-batch %d%s%s", "", l->micro_batch,
+               l->tp > 1 ? (l->sequence_parallel ? ", sequence parallel" : ", no sequence parallel") : "",
+               l->tp > 1 && l->tp_comm_overlap ? ", TP overlap" : "");
+    printf("\n");
+    printf("%-21s%.4g s", w->kind == CF_WL_EMBARRASSING ? "job time" : "step time", r->step_time_s);
+    if (r->step_time_s >= 2 * 86400) printf(" (%.1f days)", r->step_time_s / 86400);
+    else if (r->step_time_s >= 7200) printf(" (%.1f h)", r->step_time_s / 3600);
+    else if (r->step_time_s >= 120) printf(" (%.1f min)", r->step_time_s / 60);
+    printf("%s\n", w->kind == CF_WL_EMBARRASSING ? ", the whole sweep" : "");
+    printf("%-21s%s %s (%s per GPU)\n", "throughput", rate(a, sizeof a, r->tokens_per_s), rate_unit(w),
+           rate(b, sizeof b, r->tokens_per_s_per_gpu));
     if (r->tflops_per_gpu == r->tflops_per_gpu) {
-        printf("TFLOP/s per GPU      %.1f\n", r->tflops_per_gpu);
-        printf("MFU                  %.3f\n", r->mfu);
+        printf("%-21s%.1f%s\n", "TFLOP/s per GPU", r->tflops_per_gpu,
+               w->kind == CF_WL_LLM ? " (model FLOPs, recompute not counted)" : "");
+        printf("%-21s%.3f (fraction of peak dense FLOP/s)\n", "MFU", r->mfu);
     }
-    printf("throughput           %.6g per s (%.6g per GPU)\n", r->tokens_per_s, r->tokens_per_s_per_gpu);
-    printf("memory per GPU       %.1f GiB\n", r->memory_per_gpu_gib);
+    if (r->ideal_step_time_s > 0)
+        printf("%-21s%.2f (no exposed communication or bubble: %.4g s)\n", "parallel efficiency",
+               r->ideal_step_time_s / r->step_time_s, r->ideal_step_time_s);
+    if (isnan(avail))
+        printf("%-21s%.1f GiB\n", "memory per GPU", r->memory_per_gpu_gib);
+    else
+        printf("%-21s%.1f GiB of %.1f GiB\n", "memory per GPU", r->memory_per_gpu_gib, avail);
     if (!isnan(avail) && r->memory_per_gpu_gib > avail)
         printf("does not fit: %.1f GiB needed per GPU, %.1f GiB available\n", r->memory_per_gpu_gib,
                avail);
-    printf("breakdown: compute %.4g s, tp_comm %.4g s, pp_bubble %.4g s, pp_comm %.4g s, "
-           "dp_comm_exposed %.4g s, cp_comm %.4g s\n",
-           r->breakdown.compute_s, r->breakdown.tp_comm_s, r->breakdown.pp_bubble_s,
-           r->breakdown.pp_comm_s, r->breakdown.dp_comm_exposed_s, r->breakdown.cp_comm_s);
+    if (w->kind == CF_WL_LLM) {
+        printf("%-21scompute %.4g, TP comm %.4g, PP bubble %.4g,\n", "breakdown (s)", k->compute_s,
+               k->tp_comm_s, k->pp_bubble_s);
+        printf("%-21sPP send/recv %.4g, DP comm exposed %.4g, CP comm %.4g\n", "", k->pp_comm_s,
+               k->dp_comm_exposed_s, k->cp_comm_s);
+    } else {
+        printf("%-21scompute %.4g, %s %.4g\n", "breakdown (s)", k->compute_s,
+               w->kind == CF_WL_STENCIL ? "halo + all_reduce exposed" : "DP comm exposed",
+               k->dp_comm_exposed_s);
+    }
 }
 
 int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
@@ -151,14 +207,18 @@ int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
     avail = available_gib(&fab);
     if (fmt == FMT_JSON) {
         json_t *j = cf_step_result_to_json(&res);
-        if (j && json_object_set_new(j, "fits_memory",
-                                     isnan(avail) ? json_null()
-                                                  : json_boolean(res.memory_per_gpu_gib <= avail)) != 0) {
+        if (j && (json_object_set_new(j, "fits_memory",
+                                      isnan(avail) ? json_null()
+                                                   : json_boolean(res.memory_per_gpu_gib <= avail)) != 0 ||
+                  json_object_set_new(j, "parallel_efficiency",
+                                      res.ideal_step_time_s > 0
+                                          ? json_real(res.ideal_step_time_s / res.step_time_s)
+                                          : json_null()) != 0)) {
             json_decref(j);
             j = NULL;
         }
         return cli_print_json(j);
     }
-    print_text(w.name, &lay, nodes, &fab, &res, avail);
+    print_text(&w, &lay, nodes, &fab, &res, avail);
     return EXIT_OK;
 }

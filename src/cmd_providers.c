@@ -1,7 +1,9 @@
 /* cmd_providers.c — `clusterfit providers`: one line per provider, with how
- * many offerings it has, how many rent as multi-node clusters, and the
- * fabric families it offers. The library builds the JSON
- * (cf_catalog_providers); the table is drawn from that JSON. */
+ * many offerings it has, how many rent as multi-node clusters, the fabrics
+ * of those multi-node offerings, and the fabric families of all its
+ * offerings (a single-node pod's tcp is not a cluster fabric, so the two are
+ * shown apart). The library builds the JSON (cf_catalog_providers); the
+ * table is drawn from that JSON. */
 #include <getopt.h>
 #include <string.h>
 #include "cli.h"
@@ -9,11 +11,23 @@
 
 static const char *const USAGE =
     "Usage: clusterfit providers [--format table|json]\n"
-    "One line per provider: offerings, multi-node offerings, network fabrics.\n"
+    "One line per provider: offerings, multi-node offerings, the fabrics of the\n"
+    "multi-node offerings (\"unknown\" when no source states them; \"-\" when\n"
+    "there are none), and the fabrics of all its offerings.\n"
     "\n"
-    "  --format F   table (default) or json\n"
-    "               ([{provider, offerings, multinode_offerings, networks[]}])\n"
+    "  --format F   table (default) or json ([{provider, offerings,\n"
+    "               multinode_offerings, networks[], multinode_networks[]}])\n"
     "  --help       this help\n";
+
+/* The names of a JSON array of strings, ", "-joined, into buf. */
+static void join_names(const json_t *a, char *buf, size_t n)
+{
+    size_t k;
+    json_t *e;
+    buf[0] = '\0';
+    json_array_foreach(a, k, e)
+        snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", k ? ", " : "", json_string_value(e));
+}
 
 static int print_table(json_t *arr)
 {
@@ -24,23 +38,25 @@ static int print_table(json_t *arr)
     if (rc == 0 && (table_column(t, "Provider", TABLE_LEFT, TABLE_SHRINK, 16, 0) < 0 ||
                     table_column(t, "Offerings", TABLE_RIGHT, 0, 0, 0) < 0 ||
                     table_column(t, "Multi-node", TABLE_RIGHT, 0, 0, 0) < 0 ||
+                    table_column(t, "Multi-node fabrics", TABLE_LEFT, TABLE_SHRINK, 10, 0) < 0 ||
                     table_column(t, "Networks", TABLE_LEFT, TABLE_SHRINK, 10, 0) < 0))
         rc = -1;
     json_array_foreach(arr, i, p) {
-        char nets[256] = "";
-        size_t k, used = 0;
-        json_t *n;
+        char nets[256], mnets[256];
+        long long n_multi = (long long)json_integer_value(json_object_get(p, "multinode_offerings"));
         if (rc != 0) break;
-        json_array_foreach(json_object_get(p, "networks"), k, n)
-            used += (size_t)snprintf(nets + used, sizeof nets - used, "%s%s", k ? ", " : "",
-                                     json_string_value(n));
+        join_names(json_object_get(p, "networks"), nets, sizeof nets);
+        join_names(json_object_get(p, "multinode_networks"), mnets, sizeof mnets);
+        /* No multi-node offering: nothing to show; some, with no fabric
+         * stated: unknown, the catalog's word for a missing fact. */
+        if (!mnets[0]) snprintf(mnets, sizeof mnets, "%s", n_multi > 0 ? "unknown" : "-");
         total += (size_t)json_integer_value(json_object_get(p, "offerings"));
-        multi += (size_t)json_integer_value(json_object_get(p, "multinode_offerings"));
+        multi += (size_t)n_multi;
         if (table_row(t) != 0 ||
             table_cell(t, 0, json_string_value(json_object_get(p, "provider"))) != 0 ||
             table_cellf(t, 1, "%lld", (long long)json_integer_value(json_object_get(p, "offerings"))) != 0 ||
-            table_cellf(t, 2, "%lld", (long long)json_integer_value(json_object_get(p, "multinode_offerings"))) != 0 ||
-            (nets[0] && table_cell(t, 3, nets) != 0))
+            table_cellf(t, 2, "%lld", n_multi) != 0 || table_cell(t, 3, mnets) != 0 ||
+            (nets[0] && table_cell(t, 4, nets) != 0))
             rc = -1;
     }
     if (rc == 0) rc = table_print(t, stdout, TABLE_WIDTH);

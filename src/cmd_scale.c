@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "table.h"
 
 static const char usage[] =
     "Usage: clusterfit scale --workload W --offering ID [--nodes 1,2,4,...] [--format table|json]\n"
@@ -61,34 +62,178 @@ static const char *unit_of(const cf_workload *w)
     }
 }
 
-static void cell(FILE *out, json_t *r, const char *k, const char *fmt, int width)
+/* Whole numbers with thousands separators ("1,234,567") from 1000 up;
+ * below, `small` decimals, or 3 significant digits under 10 (0.00328, 7.56). */
+static const char *grouped(char *buf, size_t cap, double v, int small)
+{
+    char digits[64];
+    size_t n, o = 0;
+    if (v < 10) {
+        snprintf(buf, cap, "%.3g", v);
+        return buf;
+    }
+    if (v < 1000) {
+        snprintf(buf, cap, "%.*f", small, v);
+        return buf;
+    }
+    snprintf(digits, sizeof digits, "%.0f", v);
+    n = strlen(digits);
+    for (size_t i = 0; i < n && o + 2 < cap; i++) {
+        buf[o++] = digits[i];
+        if ((n - i - 1) % 3 == 0 && i + 1 < n) buf[o++] = ',';
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+static const char *net_label(cf_network n)
+{
+    switch (n) {
+    case CF_NET_IB: return "InfiniBand";
+    case CF_NET_ROCE: return "RoCE";
+    case CF_NET_EFA: return "EFA";
+    case CF_NET_TCPX: return "GPUDirect-TCPX";
+    case CF_NET_TCPXO: return "GPUDirect-TCPXO";
+    case CF_NET_TCP: return "TCP";
+    default: return cf_network_name(n);
+    }
+}
+
+/* Prints text wrapped at `width` columns at spaces. */
+static void wrap(FILE *out, const char *text, size_t width)
+{
+    size_t col = 0;
+    while (*text) {
+        size_t word = strcspn(text, " ");
+        if (col > 0 && col + 1 + word > width) {
+            fputc('\n', out);
+            col = 0;
+        } else if (col > 0) {
+            fputc(' ', out);
+            col++;
+        }
+        fwrite(text, 1, word, out);
+        col += word;
+        text += word;
+        while (*text == ' ') text++;
+    }
+    fputc('\n', out);
+}
+
+static double num_of(json_t *r, const char *k)
 {
     json_t *v = json_object_get(r, k);
-    if (json_is_number(v)) fprintf(out, fmt, width, json_number_value(v));
-    else fprintf(out, "%*s", width, "-");
+    return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/* "TP4 PP2v2 DP2 Z3 full-rc": the layout column (ZeRO stage and recompute
+ * only when used). */
+static void layout_cell(char *buf, size_t cap, json_t *l, int llm)
+{
+    long tp = (long)json_integer_value(json_object_get(l, "tp"));
+    long pp = (long)json_integer_value(json_object_get(l, "pp"));
+    long vp = (long)json_integer_value(json_object_get(l, "vp"));
+    long cp = (long)json_integer_value(json_object_get(l, "cp"));
+    long dp = (long)json_integer_value(json_object_get(l, "dp"));
+    long zero = (long)json_integer_value(json_object_get(l, "zero"));
+    const char *rc = json_string_value(json_object_get(l, "recompute"));
+    size_t n = 0;
+#define PUT(...) do { if (n < cap) n += (size_t)snprintf(buf + n, cap - n, __VA_ARGS__); } while (0)
+    buf[0] = '\0';
+    if (llm && tp > 1) PUT("TP%ld ", tp);
+    if (llm && pp > 1) PUT("PP%ld%s ", pp, vp > 1 ? "v2" : "");
+    if (llm && cp > 1) PUT("CP%ld ", cp);
+    PUT("DP%ld", dp);
+    if (llm && zero > 0) PUT(" Z%ld", zero);
+    if (llm && rc && strcmp(rc, "none") != 0) PUT(" %s-rc", strcmp(rc, "selective") == 0 ? "sel" : rc);
+#undef PUT
 }
 
 static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_offering *o)
 {
-    size_t i;
+    size_t i, best = (size_t)-1, missing = 0;
     json_t *r;
-    fprintf(out, "Scaling of %s on %s (%s %s, %ld x %s per node); cost in %s.\n\n", w->name,
-            o->id, o->provider ? o->provider : "unknown", o->offering ? o->offering : "",
-            o->gpus_per_node, o->gpu ? o->gpu : "unknown", o->currency ? o->currency : "unknown");
-    fprintf(out, "%7s %12s %14s %6s %14s\n", "nodes", "step time s", unit_of(w), "E", "cost");
-    json_array_foreach(arr, i, r) {
-        fprintf(out, "%7ld ", (long)json_integer_value(json_object_get(r, "nodes")));
-        cell(out, r, "step_time_s", "%*.3f", 12);
-        fputc(' ', out);
-        cell(out, r, "throughput", "%*.0f", 14);
-        fputc(' ', out);
-        cell(out, r, "scaling_efficiency", "%*.2f", 6);
-        fputc(' ', out);
-        cell(out, r, "cost", "%*.0f", 14);
-        fputc('\n', out);
+    double best_e = CF_PLAN_E_NOTE_MIN;
+    const char *cur = o->currency ? o->currency : "unknown currency";
+    char head[32], cost_head[32], net[96], buf[64];
+    int llm = w->kind == CF_WL_LLM, rc;
+    table *t = table_new();
+    if (!t) return EXIT_INTERNAL;
+    if (o->network == CF_NET_NONE)
+        snprintf(net, sizeof net, "no network between nodes");
+    else if (o->network == CF_NET_UNKNOWN || isnan(o->network_gbps_per_node))
+        snprintf(net, sizeof net, "%s network, Gbit/s unknown", net_label(o->network));
+    else
+        snprintf(net, sizeof net, "%.0f Gbit/s %s per node", o->network_gbps_per_node,
+                 net_label(o->network));
+    {
+        char line[512];
+        snprintf(line, sizeof line, "Scaling of %s on %s (%s %s): %ld x %s per node, %s.", w->name,
+                 o->id, o->provider ? o->provider : "unknown provider", o->offering ? o->offering : "",
+                 o->gpus_per_node, o->gpu ? o->gpu : "unknown GPU", net);
+        wrap(out, line, 79);
     }
-    fputs("(- : no layout fits in memory on that many nodes, or the price is unknown)\n", out);
-    return ferror(out) ? EXIT_INTERNAL : EXIT_OK;
+    fputs("Per node count the fastest layout that fits in memory. E: scaling efficiency,\n"
+          "throughput per GPU against the first row (the smallest cluster that fits);\n"
+          "P: parallel efficiency; both fractions, 1 = perfect. Cost: the whole job.\n\n", out);
+    snprintf(head, sizeof head, "%s", unit_of(w));
+    snprintf(cost_head, sizeof cost_head, "cost %s", cur);
+    if (table_column(t, "nodes", TABLE_RIGHT, 0, 5, 0) < 0 ||
+        table_column(t, "step s", TABLE_RIGHT, 0, 6, 0) < 0 ||
+        table_column(t, head, TABLE_RIGHT, 0, 8, 0) < 0 ||
+        table_column(t, "E", TABLE_RIGHT, 0, 4, 0) < 0 ||
+        table_column(t, "P", TABLE_RIGHT, 0, 4, 0) < 0 ||
+        table_column(t, cost_head, TABLE_RIGHT, 0, 8, 0) < 0 ||
+        table_column(t, "layout", TABLE_LEFT, TABLE_SHRINK, 12, 0) < 0)
+        goto fail;
+    json_array_foreach(arr, i, r) {
+        double e = num_of(r, "scaling_efficiency"), st = num_of(r, "step_time_s");
+        json_t *lay = json_object_get(r, "layout");
+        if (table_row(t) || table_cellf(t, 0, "%ld", (long)json_integer_value(json_object_get(r, "nodes"))))
+            goto fail;
+        if (isnan(st)) {
+            missing++;
+            if (table_cell(t, 1, "-") || table_cell(t, 2, "-") || table_cell(t, 3, "-") ||
+                table_cell(t, 4, "-") || table_cell(t, 5, "-") ||
+                table_cell(t, 6, "does not fit in memory"))
+                goto fail;
+            continue;
+        }
+        if (table_cell(t, 1, grouped(buf, sizeof buf, st, 1)) ||
+            table_cell(t, 2, grouped(buf, sizeof buf, num_of(r, "throughput"), 1)) ||
+            (isnan(e) ? table_cell(t, 3, NULL) : table_cellf(t, 3, "%.2f", e)) ||
+            (isnan(num_of(r, "parallel_efficiency")) ? table_cell(t, 4, NULL)
+                                                     : table_cellf(t, 4, "%.2f", num_of(r, "parallel_efficiency"))) ||
+            table_cell(t, 5, isnan(num_of(r, "cost")) ? NULL : grouped(buf, sizeof buf, num_of(r, "cost"), 2)))
+            goto fail;
+        layout_cell(buf, sizeof buf, lay, llm);
+        if (table_cell(t, 6, buf)) goto fail;
+        if (e > best_e && json_is_object(json_object_get(r, "scaling_note"))) {
+            best_e = e;
+            best = i;
+        }
+    }
+    if (table_print(t, out, TABLE_WIDTH) != 0) goto fail;
+    if (llm)
+        fputs("layout: TP, PP (v2 = interleaved), CP, DP degrees; Zn = ZeRO stage n;\n"
+              "full-rc / sel-rc = full / selective activation recompute.\n", out);
+    if (missing)
+        fputs("- : no layout of the search space fits in memory on that many nodes.\n", out);
+    if (best != (size_t)-1) {
+        const char *note = json_string_value(
+            json_object_get(json_object_get(json_array_get(arr, best), "scaling_note"), "text"));
+        if (note) {
+            char line[600];
+            snprintf(line, sizeof line, "Why E > 1: %s", note);
+            wrap(out, line, 79);
+        }
+    }
+    rc = ferror(out) ? EXIT_INTERNAL : EXIT_OK;
+    table_free(t);
+    return rc;
+fail:
+    table_free(t);
+    return EXIT_INTERNAL;
 }
 
 int cmd_scale(const cli_ctx *ctx, int argc, char **argv)

@@ -85,6 +85,15 @@ int cmd_serve(const cli_ctx *ctx, int argc, char **argv)
     }
     if (optind < argc) return cli_usage_error("serve", "unexpected argument '%s'", argv[optind]);
     if (resolve_db(ctx, db, sizeof db) != 0) return EXIT_INTERNAL;
+    /* Open the catalog once here, as every command does, so that a bad --db
+     * (a directory, not a catalog) is told once with its exit code before
+     * any socket is opened; the server then opens it for itself. */
+    {
+        cf_catalog *cat = NULL;
+        int rc = cli_open_catalog(ctx, "serve", &cat);
+        if (rc != EXIT_OK) return rc;
+        cf_catalog_close(cat);
+    }
     cfg.db_path = db;
     cfg.now = ctx->now;
     return srv_run(&cfg);

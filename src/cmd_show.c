@@ -5,7 +5,6 @@
 #include <getopt.h>
 #include <math.h>
 #include <string.h>
-#include <time.h>
 #include "cli.h"
 
 static const char *const USAGE =
@@ -15,23 +14,6 @@ static const char *const USAGE =
     "\n"
     "  --format F   text (default) or json (the offering plus age_days)\n"
     "  --help       this help\n";
-
-/* Today as YYYY-MM-DD: ctx->now (checked) or the local date. 0 on success. */
-static int today(const cli_ctx *ctx, char *buf, size_t n)
-{
-    long d;
-    if (ctx->now && *ctx->now) {
-        if (cf_age_days(ctx->now, ctx->now, &d) != CF_OK) return -1;
-        snprintf(buf, n, "%s", ctx->now);
-        return 0;
-    }
-    {
-        time_t t = time(NULL);
-        struct tm tm;
-        if (!localtime_r(&t, &tm) || strftime(buf, n, "%Y-%m-%d", &tm) == 0) return -1;
-    }
-    return 0;
-}
 
 /* "121 days" -> "4 months old": days under 45, months (of 30.44 days,
  * rounded) under two years, else years with one decimal. */
@@ -140,7 +122,7 @@ int cmd_show(const cli_ctx *ctx, int argc, char **argv)
     }
     if (optind >= argc) return cli_usage_error("show", "which offering? give its ID (see 'clusterfit list')");
     if (optind + 1 < argc) return cli_usage_error("show", "unexpected argument '%s'", argv[optind + 1]);
-    if (today(ctx, now, sizeof now) != 0)
+    if (cli_today(ctx, now, sizeof now) != 0)
         return cli_usage_error("show", "CLUSTERFIT_NOW: expected a date YYYY-MM-DD, got \"%s\"",
                                ctx->now ? ctx->now : "");
     rc = cli_open_catalog(ctx, "show", &cat);

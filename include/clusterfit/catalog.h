@@ -70,7 +70,8 @@ typedef struct cf_offering_list {
 CF_API void cf_filter_init(cf_filter *f);
 
 /* Opens (creating or rebuilding as needed) the catalog at `path`. On error
- * returns CF_EDB/CF_EIO with err set, *out NULL. Caller frees with
+ * returns CF_EDB/CF_EIO with err set, *out NULL; CF_EINVAL when `path` is a
+ * directory or lies in a directory that does not exist (a usage error). Caller frees with
  * cf_catalog_close(). A corrupt file is reported, never silently emptied. */
 CF_API cf_status cf_catalog_open(const char *path, cf_catalog **out, cf_error *err);
 CF_API void cf_catalog_close(cf_catalog *cat);
@@ -139,8 +140,10 @@ typedef enum cf_import_format { CF_IMPORT_CSV = 0, CF_IMPORT_JSON } cf_import_fo
  * checked (vocabulary, numbers >= 0, dates, URLs, UTF-8, duplicate ids).
  * `name` (borrowed, kept in err->file) names the input in errors, which are
  * FILE:LINE:COLUMN (1-based; COLUMN = the cell's position in the row) with a
- * message "column: expected ..., got \"...\"". JSON values carry no line
- * numbers in jansson, so their errors name the element instead. Returns
+ * message "column: expected ..., got \"...\"". JSON errors carry the LINE:COLUMN
+ * of the value at fault and name the element ("offering N (id ...)"). A CSV
+ * row with more or fewer cells than the header is reported as such (at its
+ * first extra cell, or its last cell) before any of its cells. Returns
  * CF_EPARSE on bad input, CF_ELIMIT over CF_MAX_IMPORT_BYTES /
  * CF_MAX_IMPORT_ROWS / CF_MAX_FIELD_BYTES, CF_ENOMEM. On success *out owns the
  * rows (free with cf_offering_list_free); on error *out is empty. */
@@ -165,10 +168,54 @@ CF_API cf_status cf_catalog_import_file(cf_catalog *cat, const char *path, size_
  * again). CF_ENOTFOUND when the user has no such row. */
 CF_API cf_status cf_catalog_delete_user(cf_catalog *cat, const char *id);
 
+/* ---- Added for import checks and removal (cli2) ------------------------- */
+
+/* Options of an import. Zero-initialise, then set what applies. */
+typedef struct cf_import_opts {
+    /* Today as YYYY-MM-DD (the caller's clock or CLUSTERFIT_NOW: the library
+     * reads neither). A row whose as_of is after it (YYYY-MM: its 1st day)
+     * is rejected at the as_of cell. NULL: dates are not compared. */
+    const char *today;
+} cf_import_opts;
+
+/* cf_offerings_parse, cf_catalog_import and cf_catalog_import_file with
+ * options (`opts` may be NULL: none). A malformed opts->today is CF_EINVAL.
+ * JSON errors carry the LINE:COLUMN of the value at fault (of the key for an
+ * unknown key, of the object when a required key is absent), found by
+ * scanning the text jansson accepted; the message keeps "offering N (id
+ * ...)" and always says what the file holds ("expected a number or null,
+ * got the string \"2\""). */
+CF_API cf_status cf_offerings_parse_with(const char *name, const char *data, size_t len,
+                                         cf_import_format fmt, const cf_import_opts *opts,
+                                         cf_offering_list *out, cf_error *err);
+CF_API cf_status cf_catalog_import_with(cf_catalog *cat, const char *name, const char *data,
+                                        size_t len, cf_import_format fmt,
+                                        const cf_import_opts *opts, size_t *n_rows,
+                                        cf_error *err);
+CF_API cf_status cf_catalog_import_file_with(cf_catalog *cat, const char *path,
+                                             const cf_import_opts *opts, size_t *n_rows,
+                                             cf_error *err);
+
+/* Deletes the user's rows with the `n` ids in one transaction: when any id
+ * has no user row, nothing is deleted and CF_ENOTFOUND names every such id
+ * in err (saying when it is a shipped offering, which cannot be removed). A
+ * shipped row with a removed id shows again. *removed (may be NULL) gets the
+ * number of rows deleted (repeated ids count once). CF_EDB, CF_ENOMEM. */
+CF_API cf_status cf_catalog_remove_user(cf_catalog *cat, const char *const *ids, size_t n,
+                                        size_t *removed, cf_error *err);
+
+/* Deletes every user row (shipped rows with the same ids show again);
+ * *removed (may be NULL) gets how many. CF_EDB, CF_ENOMEM. */
+CF_API cf_status cf_catalog_reset_user(cf_catalog *cat, size_t *removed, cf_error *err);
+
 /* Providers of the catalog: a JSON array [{provider, offerings,
- * multinode_offerings, networks[]}] sorted by provider name
- * (case-insensitive); networks lists the known fabric families, in
- * vocabulary order. New reference owned by the caller. */
+ * multinode_offerings, networks[], multinode_networks[]}] sorted by provider
+ * name (case-insensitive); networks lists the known fabric families of all
+ * the provider's offerings, multinode_networks those of its multi-node
+ * offerings (multinode yes) only, both in vocabulary order. A single-node
+ * pod's tcp is not a fabric between nodes: multinode_networks says which
+ * fabric a multi-node cluster really has (empty when every one is unknown).
+ * New reference owned by the caller. */
 CF_API cf_status cf_catalog_providers(cf_catalog *cat, json_t **out);
 
 /* 1 when `o` passes every filter of `f` (DESIGN §6 `list`): capabilities and

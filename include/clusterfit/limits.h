@@ -101,4 +101,11 @@
  * of 1 node); `scale --nodes` lists are held to the same number. */
 #define CF_MAX_PLAN_NODE_COUNTS 40
 
+/* Accepted line rates, Gbit/s, of a NIC (--nic-gbps, nic_gbps) or a node
+ * (--expect-gbps, expect_gbps), in the CLI and the API alike: above zero
+ * (0.001 allows the 0.1 Gbit/s of a throttled pod), and up to 1e6, over ten
+ * times a 2025 node's 8 x 800 Gbit/s, so a typo of a few zeros is caught. */
+#define CF_LINE_GBPS_MIN 0.001
+#define CF_LINE_GBPS_MAX 1e6
+
 #endif

@@ -37,6 +37,15 @@ typedef struct cf_plan_opts {
                              * time was predicted (benchmarks) */
 } cf_plan_opts;
 
+/* Scaling efficiency above this gets its reason wherever it is shown: the
+ * row's `scaling_note` in `plan` and `scale`, the plan's `why`, the page's
+ * note under the chart. E > 1 is not an error of the definition (DESIGN
+ * §4.1): on N0 the workload often fits only with full recompute, ZeRO-3 or
+ * more pipeline stages, which more nodes make unnecessary. Excesses up to 5 %
+ * are well inside the step model's own error (median 8-9 % on the training
+ * validation rows, README) and get no sentence. */
+#define CF_PLAN_E_NOTE_MIN 1.05
+
 /* Default cap on a cluster whose largest size the provider does not state
  * (DESIGN §4.5); such rows carry the flag max_cluster_unknown. */
 #define CF_PLAN_DEFAULT_MAX_GPUS 16384L
@@ -47,7 +56,12 @@ CF_API void cf_plan_opts_init(cf_plan_opts *o);
 
 /* Plans `w` over the offerings of `cat` passing `filter` (NULL = all multi-node
  * offerings). *out is the JSON of DESIGN §6 (plan → {workload, currency,
- * ranked[], unranked[]}); new reference owned by the caller. Every offering
+ * ranked[], unranked[]}); new reference owned by the caller. Each ranked row
+ * also has `scaling_note`: null, or when its E > CF_PLAN_E_NOTE_MIN an object
+ * {text, cause, n0, n0_layout} saying why: cause "memory" when the fastest
+ * layout on N0 without the memory limit would be at least as fast per GPU
+ * (memory alone makes N0 slower), else "other"; n0_layout is the layout on
+ * N0 ({tp, pp, vp, dp, cp, zero, recompute, micro_batch}). Every offering
  * passing the filter is either in ranked (one row: its best configuration
  * under the objective) or in unranked with its reasons. Errors: CF_EINVAL for
  * bad options (negative deadline or budget, objective out of range), CF_EDB
@@ -57,8 +71,10 @@ CF_API cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_work
 
 /* Scaling curve of `w` on one offering over `nodes` (n_nodes counts; NULL =
  * N0 then powers of two up to the cluster limit). *out is the JSON array
- * [{nodes, step_time_s, throughput, scaling_efficiency, cost}]: each row the
- * fastest layout that fits on that node count; throughput in the workload's
+ * [{nodes, step_time_s, throughput, scaling_efficiency, parallel_efficiency,
+ * cost, layout, scaling_note}]: each row the fastest layout that fits on that
+ * node count (`layout` as in scaling_note's n0_layout, null when nothing
+ * fits; scaling_note as in cf_plan); throughput in the workload's
  * unit per second (tokens for LLMs, samples for data-parallel training,
  * iterations for stencils, tasks for embarrassingly parallel work);
  * scaling_efficiency relative to N0 (null when no layout fits); cost of the
@@ -68,6 +84,13 @@ CF_API cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_work
  * node or fabric is unknown (err says which), CF_ENOMEM. */
 CF_API cf_status cf_scale(const cf_offering *o, const cf_workload *w, const int *nodes,
                           size_t n_nodes, json_t **out, cf_error *err);
+
+/* A layout in words into buf (cap bytes, always terminated): "TP4 PP2v2
+ * CP2 DP2 with ZeRO-3 and full recompute" — degrees of 1 left out except DP,
+ * "v2" for an interleaved pipeline, ZeRO 0 left out; for workloads other than
+ * CF_WL_LLM only "DP16" (one rank per GPU). The words `plan`'s why line and
+ * scaling_note use. */
+CF_API void cf_layout_words(char *buf, size_t cap, const cf_layout *l, cf_workload_kind kind);
 
 /* Billed hours for a run of `run_h` hours: the run rounded up to whole
  * billing increments of `increment_s` seconds, then raised to the minimum

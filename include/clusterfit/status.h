@@ -59,8 +59,10 @@ CF_API void cf_error_set(cf_error *err, const char *file, long line, long column
  * out) into buf of size n; returns buf. */
 CF_API char *cf_error_format(const cf_error *err, char *buf, size_t n);
 
-/* Maps a status to the tool's exit code (DESIGN §6): CF_OK 0, CF_EINVAL and
- * CF_ENOTFOUND 2, CF_EPARSE/CF_ELIMIT 3, everything else 4. */
+/* Maps a status to the tool's exit code (DESIGN §6): CF_OK 0, CF_EINVAL,
+ * CF_ENOTFOUND and CF_EUNSUPPORTED (a request the model cannot answer for
+ * that input: a fact it needs is unknown) 2, CF_EPARSE/CF_ELIMIT 3,
+ * everything else 4. */
 CF_API int cf_status_exit_code(cf_status st);
 
 /* Failure injection for tests (curl torture mode, SQLite fault simulation):

@@ -111,7 +111,11 @@ enum {
     CF_API const char *cf_##kind##_accepted(void);
 
 /* cf_X_name returns "unknown" for the UNKNOWN value and for out-of-range
- * values; cf_X_parse accepts "unknown" where the enum has an UNKNOWN value. */
+ * values; cf_X_parse accepts "unknown" where the enum has an UNKNOWN value.
+ * cf_X_accepted lists "unknown" last only where DESIGN §2 makes it a value a
+ * user states (cap, gdr, recompute); for intra_link, network and collective
+ * it lists the known values only (unknown is a missing fact there, and most
+ * options reject it): a caller that accepts unknown adds it to its message. */
 CF_VOCAB_DECL(intra_link, cf_intra_link)
 CF_VOCAB_DECL(network, cf_network)
 CF_VOCAB_DECL(cap, cf_cap)

@@ -25,7 +25,8 @@ typedef struct cf_llm_shape {
 typedef struct cf_workload {
     char name[64];
     cf_workload_kind kind;
-    cf_precision precision;
+    cf_precision precision;     /* llm, data-parallel; others keep bf16 (the
+                                 * stencil model computes in fp32) */
     int grad_fp32;          /* gradients reduced in fp32 (doubles DP bytes) */
     double optimizer_bytes_per_param;   /* Adam 12 (fp32 master, m, v), SGD 8 */
     int zero_hint;          /* preferred ZeRO stage (fine-tuning with FSDP: 3); -1 = none */
@@ -60,8 +61,11 @@ typedef struct cf_workload {
 CF_API void cf_workload_init(cf_workload *w);
 
 /* Loads a preset (by name) or, when `name_or_path` names a readable file, a
- * JSON workload. Bad JSON or a bad field: CF_EPARSE with err naming the file
- * and the field; unknown preset: CF_ENOTFOUND listing the presets in err. */
+ * JSON workload (keys: docs/workloads.md). Bad JSON, a bad field, a key not
+ * accepted at its level for the workload's kind (named, with the accepted
+ * keys), or a stated shape.params_b more than 25 % away from the shape's
+ * parameter count: CF_EPARSE with err naming the file and the field;
+ * unknown preset: CF_ENOTFOUND listing the presets in err. */
 CF_API cf_status cf_workload_load(const char *name_or_path, cf_workload *out, cf_error *err);
 
 /* Same, from a JSON value (API bodies). `origin` names it in errors. */

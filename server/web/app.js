@@ -38,15 +38,23 @@ const I18N = {
     reserved: 'reserved',
     plan_h: 'Plan a workload', p_workload: 'Workload', p_custom: 'Workload JSON (keys of data/workloads/*.json)',
     custom: 'custom JSON…', p_objective: 'Objective', obj_cost: 'lowest cost', obj_time: 'shortest time',
-    p_deadline: 'Deadline (hours, optional)', p_budget: 'Budget (optional)', p_top: 'Rows',
+    p_deadline: 'Deadline in hours (2160 h = 90 days; empty = none)', p_budget: 'Budget (optional)', p_top: 'Rows',
     p_use_filters: 'Use the table\'s filters', p_run: 'Rank offerings', planning: 'Planning…',
-    pc_rank: '#', pc_offering: 'Offering', pc_nodes: 'Nodes', pc_gpus: 'GPUs', pc_layout: 'Layout (TP·PP·DP·CP)',
+    pc_rank: '#', pc_offering: 'Offering', pc_nodes: 'Nodes', pc_gpus: 'GPUs', pc_layout: 'Layout',
     pc_step: 'Step time', pc_time: 'Time to train', pc_eff: 'Scaling efficiency', pc_peff: 'Parallel efficiency',
     pc_cost: 'Cost', pc_price: 'Price sticker → effective', pc_why: 'Why',
     unranked_h: 'Not ranked', ranked_n: n => `${n} ranked`,
+    plan_goal: g => (g.objective === 'time' ? 'fastest first' : 'cheapest first') +
+      (g.deadline ? `, finishing within ${g.deadline}` : '') + (g.budget ? `, costing at most ${g.budget}` : ''),
+    rc_none: 'no recompute', rc_selective: 'selective recompute', rc_full: 'full recompute',
+    micro_batch: m => `micro-batch ${m}`,
+    e_note_h: 'Scaling efficiency above 100 %',
+    e_note_general: 'Above 100 % means more throughput per GPU than on the smallest cluster the model fits on (N0). On N0 the model often fits only with ZeRO-3, activation recompute or more pipeline stages, which cost time; more nodes leave memory for a faster layout.',
+    e_note_memory: a => `${a.name}: ${a.e} at ${a.n} nodes. On ${a.n0} node${a.n0 === 1 ? '' : 's'} the fastest layout that fits in memory is ${a.l0}; ${a.n} nodes have room for ${a.l}.`,
+    e_note_other: a => `${a.name}: ${a.e} at ${a.n} nodes. On ${a.n0} node${a.n0 === 1 ? '' : 's'} the fastest layout is ${a.l0}; even without the memory limit none there is as fast per GPU as ${a.l} on ${a.n} nodes.`,
     chart_caption: 'Scaling efficiency by node count (one line per offering; markers and dash patterns tell them apart)',
     chart_x: 'nodes', chart_y: 'scaling efficiency', no_curves: 'No scaling curves in this answer.',
-    hours: 'h', minutes: 'min', seconds: 's',
+    hours: 'h', minutes: 'min', seconds: 's', days: 'days',
     verify_h: 'Verify a rented cluster',
     verify_intro: 'Paste or upload nccl-tests output, an NCCL_DEBUG=INFO log, nvidia-smi topo -m or ibstat. The verdict says which transport NCCL really used, whether GPUDirect RDMA is on, and whether the bandwidth reaches the link; every finding names the line that proves it.',
     a_text: 'Log text', a_file: '…or a file', a_expect: 'Expected Gbit/s per node (optional)', a_run: 'Audit',
@@ -100,15 +108,23 @@ const I18N = {
     reserved: 'reservado',
     plan_h: 'Planificar una carga de trabajo', p_workload: 'Carga de trabajo', p_custom: 'JSON de la carga (claves de data/workloads/*.json)',
     custom: 'JSON propio…', p_objective: 'Objetivo', obj_cost: 'menor coste', obj_time: 'menor tiempo',
-    p_deadline: 'Plazo (horas, opcional)', p_budget: 'Presupuesto (opcional)', p_top: 'Filas',
+    p_deadline: 'Plazo en horas (2160 h = 90 días; vacío = sin plazo)', p_budget: 'Presupuesto (opcional)', p_top: 'Filas',
     p_use_filters: 'Usar los filtros de la tabla', p_run: 'Clasificar ofertas', planning: 'Planificando…',
-    pc_rank: '#', pc_offering: 'Oferta', pc_nodes: 'Nodos', pc_gpus: 'GPU', pc_layout: 'Reparto (TP·PP·DP·CP)',
+    pc_rank: '#', pc_offering: 'Oferta', pc_nodes: 'Nodos', pc_gpus: 'GPU', pc_layout: 'Reparto',
     pc_step: 'Tiempo por paso', pc_time: 'Tiempo de entrenamiento', pc_eff: 'Eficiencia de escalado', pc_peff: 'Eficiencia paralela',
     pc_cost: 'Coste', pc_price: 'Precio tarifa → efectivo', pc_why: 'Por qué',
     unranked_h: 'Sin clasificar', ranked_n: n => `${n} clasificadas`,
+    plan_goal: g => (g.objective === 'time' ? 'la más rápida primero' : 'la más barata primero') +
+      (g.deadline ? `, terminando en ${g.deadline}` : '') + (g.budget ? `, costando como mucho ${g.budget}` : ''),
+    rc_none: 'sin recomputación', rc_selective: 'recomputación selectiva', rc_full: 'recomputación completa',
+    micro_batch: m => `microlote ${m}`,
+    e_note_h: 'Eficiencia de escalado por encima del 100 %',
+    e_note_general: 'Por encima del 100 % significa más rendimiento por GPU que en el clúster más pequeño en que cabe el modelo (N0). En N0 el modelo a menudo solo cabe con ZeRO-3, recomputación de activaciones o más etapas de tubería, que cuestan tiempo; más nodos dejan memoria para un reparto más rápido.',
+    e_note_memory: a => `${a.name}: ${a.e} con ${a.n} nodos. Con ${a.n0} nodo${a.n0 === 1 ? '' : 's'} el reparto más rápido que cabe en memoria es ${a.l0}; ${a.n} nodos dejan sitio para ${a.l}.`,
+    e_note_other: a => `${a.name}: ${a.e} con ${a.n} nodos. Con ${a.n0} nodo${a.n0 === 1 ? '' : 's'} el reparto más rápido es ${a.l0}; aun sin el límite de memoria ninguno es allí tan rápido por GPU como ${a.l} con ${a.n} nodos.`,
     chart_caption: 'Eficiencia de escalado según el número de nodos (una línea por oferta; marcadores y trazos las distinguen)',
     chart_x: 'nodos', chart_y: 'eficiencia de escalado', no_curves: 'Esta respuesta no trae curvas de escalado.',
-    hours: 'h', minutes: 'min', seconds: 's',
+    hours: 'h', minutes: 'min', seconds: 's', days: 'días',
     verify_h: 'Verificar un clúster alquilado',
     verify_intro: 'Pegue o suba la salida de nccl-tests, un registro NCCL_DEBUG=INFO, nvidia-smi topo -m o ibstat. El veredicto dice qué transporte usó NCCL de verdad, si GPUDirect RDMA está activo y si el ancho de banda llega al del enlace; cada hallazgo indica la línea que lo prueba.',
     a_text: 'Texto del registro', a_file: '…o un archivo', a_expect: 'Gbit/s esperados por nodo (opcional)', a_run: 'Auditar',
@@ -192,6 +208,33 @@ function duration(seconds) {
   if (seconds < 120) return num(seconds, seconds < 10 ? 3 : 1) + ' ' + T('seconds');
   if (seconds < 7200) return num(seconds / 60, 1) + ' ' + T('minutes');
   return num(seconds / 3600, 1) + ' ' + T('hours');
+}
+/* Time to train: hours below 48 h, days from there. */
+function trainTime(h) {
+  if (isUnknown(h)) return T('unknown');
+  return h >= 48 ? num(h / 24, 1) + ' ' + T('days') : num(h, 1) + ' ' + T('hours');
+}
+/* "TP4 PP2v2 CP2 DP8" and, for an LLM layout, ZeRO and recompute in words. */
+function degrees(l) {
+  if (!l) return T('unknown');
+  const d = [];
+  if (l.tp > 1) d.push(`TP${l.tp}`);
+  if (l.pp > 1) d.push(`PP${l.pp}${l.vp > 1 ? 'v2' : ''}`);
+  if (l.cp > 1) d.push(`CP${l.cp}`);
+  d.push(`DP${l.dp}`);
+  return d.join(' ');
+}
+function layoutWords(l) {
+  if (!l) return T('unknown');
+  const w = [degrees(l)];
+  if (l.zero > 0) w.push(`ZeRO-${l.zero}`);
+  if (l.recompute) w.push(T('rc_' + l.recompute));
+  return w.join(', ');
+}
+const E_NOTE_MIN = 1.05; /* CF_PLAN_E_NOTE_MIN: the API sends scaling_note above it */
+function eNote(name, nodes, e, layout, note) {
+  const a = { name, n: num(nodes, 0), e: pct(e), n0: note.n0, l0: layoutWords(note.n0_layout), l: layoutWords(layout) };
+  return T(note.cause === 'memory' ? 'e_note_memory' : 'e_note_other', a);
 }
 function cap(v) { return isUnknown(v) ? T('unknown') : (v === 'yes' || v === true ? T('yes') : v === 'no' || v === false ? T('no') : String(v)); }
 function list(v) {
@@ -461,6 +504,7 @@ async function runPlan(ev) {
     body.filters = f;
   }
   status.textContent = T('planning');
+  state.planGoal = { objective: body.objective, deadline_h: body.deadline_h, budget: body.budget };
   $('#p-run').disabled = true;
   try {
     state.plan = await api('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -477,21 +521,33 @@ function renderPlan() {
   const p = state.plan;
   if (!p) return;
   const ranked = p.ranked || [];
-  $('#plan-status').textContent = T('ranked_n', ranked.length);
+  const g = state.planGoal || {};
+  $('#plan-status').textContent = `${T('ranked_n', ranked.length)}: ${T('plan_goal', {
+    objective: g.objective,
+    deadline: g.deadline_h ? (g.deadline_h >= 48 ? `${num(g.deadline_h, 0)} ${T('hours')} (${trainTime(g.deadline_h)})` : trainTime(g.deadline_h)) : '',
+    budget: g.budget ? money(g.budget, p.currency) : ''
+  })}.`;
   const head = $('#plan-table thead tr');
   head.replaceChildren(...['pc_rank', 'pc_offering', 'pc_nodes', 'pc_gpus', 'pc_layout', 'pc_step', 'pc_time', 'pc_eff',
     'pc_peff', 'pc_cost', 'pc_price', 'pc_why'].map(k => el('th', { scope: 'col', text: T(k) })));
   const tbody = $('#plan-table tbody');
   tbody.replaceChildren();
   ranked.forEach((r, i) => {
-    const layout = [r.tp, r.pp, r.dp, r.cp].map(x => isUnknown(x) ? '?' : x).join('·');
+    const lay = { tp: r.tp, pp: r.pp, vp: r.vp, dp: r.dp, cp: r.cp, zero: r.zero, recompute: r.recompute };
+    const extra = [lay.zero > 0 ? `ZeRO-${lay.zero}` : null, r.recompute ? T('rc_' + r.recompute) : null,
+      isUnknown(r.micro_batch) ? null : T('micro_batch', r.micro_batch)].filter(Boolean).join(' · ');
+    const eCell = el('td', { class: 'num', text: pct(r.scaling_efficiency) });
+    if (r.scaling_note) {
+      eCell.append(el('a', { href: '#chart-note', class: 'note-ref', title: eNote(r.offering || r.offering_id, r.nodes, r.scaling_efficiency, lay, r.scaling_note), text: '*' }));
+    }
     tbody.append(el('tr', { 'data-id': r.offering_id },
       el('td', { text: num(i + 1, 0) }),
       el('td', {}, el('button', { type: 'button', class: 'link', text: `${r.provider || ''} — ${r.offering || r.offering_id}`, onclick: () => showDetail(r.offering_id) })),
-      el('td', { text: num(r.nodes, 0) }), el('td', { text: num(r.gpus, 0) }), el('td', { text: layout }),
-      el('td', { text: duration(r.step_time_s) }), el('td', { text: isUnknown(r.time_to_train_h) ? T('unknown') : num(r.time_to_train_h, 1) + ' ' + T('hours') }),
-      el('td', { text: pct(r.scaling_efficiency) }), el('td', { text: pct(r.parallel_efficiency) }),
-      el('td', { text: money(r.cost, p.currency) }),
+      el('td', { class: 'num', text: num(r.nodes, 0) }), el('td', { class: 'num', text: num(r.gpus, 0) }),
+      el('td', { class: 'layout' }, degrees(lay), el('br'), el('small', { text: extra })),
+      el('td', { text: duration(r.step_time_s) }), el('td', { class: 'time', text: trainTime(r.time_to_train_h) }),
+      eCell, el('td', { class: 'num', text: pct(r.parallel_efficiency) }),
+      el('td', { class: 'num', text: money(r.cost, p.currency) }),
       el('td', { text: `${money(r.sticker_price_gpu_hr, p.currency)} → ${money(r.effective_price_gpu_hr, p.currency)}` }),
       el('td', { class: 'why', text: [r.why, ...(r.flags || [])].filter(Boolean).join('; ') || T('unknown') })));
   });
@@ -504,7 +560,36 @@ function renderPlan() {
     un.append(ul);
   }
   renderChart(p.scaling || []);
+  renderENote(ranked, p.scaling || []);
   $('#plan-result').hidden = false;
+}
+
+/* The note under the chart: why E exceeds 100 %, one line per offering (its
+ * curve's highest E, else its ranked row), built from the API's layouts in
+ * the page's language. */
+function renderENote(ranked, curves) {
+  const box = $('#chart-note');
+  box.replaceChildren();
+  const lines = [], seen = new Set();
+  for (const c of curves) {
+    const pts = (c.points || []).filter(pt => pt.scaling_note && !isUnknown(pt.scaling_efficiency) && pt.scaling_efficiency > E_NOTE_MIN);
+    if (!pts.length) continue;
+    const best = pts.reduce((a, b) => (b.scaling_efficiency > a.scaling_efficiency ? b : a));
+    lines.push(eNote(`${c.provider || ''} ${c.offering || c.offering_id}`.trim(), best.nodes, best.scaling_efficiency, best.layout, best.scaling_note));
+    seen.add(c.offering_id);
+  }
+  for (const r of ranked) {
+    if (!r.scaling_note || seen.has(r.offering_id)) continue;
+    const lay = { tp: r.tp, pp: r.pp, vp: r.vp, dp: r.dp, cp: r.cp, zero: r.zero, recompute: r.recompute };
+    lines.push(eNote(`${r.provider || ''} ${r.offering || r.offering_id}`.trim(), r.nodes, r.scaling_efficiency, lay, r.scaling_note));
+    seen.add(r.offering_id);
+  }
+  if (!lines.length) { box.hidden = true; return; }
+  box.append(el('h3', { text: '* ' + T('e_note_h') }), el('p', { text: T('e_note_general') }));
+  const ul = el('ul');
+  for (const t of lines) ul.append(el('li', { text: t }));
+  box.append(ul);
+  box.hidden = false;
 }
 
 /* SVG chart: x = nodes (log2), y = scaling efficiency 0–1. Each line has its
@@ -553,7 +638,7 @@ function renderChart(curves) {
   };
   const step = yMax > 2 ? 0.5 : 0.25;
   for (let e = 0; e <= yMax + 1e-9; e += step) {
-    add('line', { x1: L, x2: W - R, y1: Y(e), y2: Y(e), class: 'grid' });
+    add('line', { x1: L, x2: W - R, y1: Y(e), y2: Y(e), class: Math.abs(e - 1) < 1e-9 && yMax > 1 ? 'grid ref' : 'grid' });
     add('text', { x: L - 6, y: Y(e) + 4, 'text-anchor': 'end', class: 'tick' }, pct(e));
   }
   for (let k = Math.ceil(x0); k <= Math.floor(x1); k++) {

@@ -4,7 +4,9 @@ cf audit "$f"; expect_rc 0
 expect_out "verdict: warning"
 expect_out "network: ib   gdr: off   nccl: 2.4.7"
 expect_out "GDR_DISABLED"
-expect_out "action: load nvidia_peermem"
+# the cause is PCI distance (distance 3 >= 2): the action is about topology, not the module
+expect_out "action: topology: run each rank on a GPU whose NIC sits under the same PCIe switch"
+expect_no_out "modprobe nvidia_peermem"
 expect_out "at: $f:19"
 cf audit --help; expect_rc 0; expect_out "Usage: clusterfit audit"
 cf audit --bogus; expect_rc 2

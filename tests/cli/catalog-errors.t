@@ -26,8 +26,14 @@ cf --db "$T/other.db" list; expect_rc 4; expect_err "catalog $T/other.db: not a 
 cf --db "$T/new.db" list --provider AWS; expect_rc 0
 sqlite3 "$T/new.db" "PRAGMA user_version = 7"
 cf --db "$T/new.db" list; expect_rc 4; expect_err "schema version 7 is newer than this clusterfit's 1"
-# A directory that does not exist.
-cf --db "$T/no/such/dir/c.db" list; expect_rc 4; expect_err "catalog $T/no/such/dir/c.db: cannot open"
+# A directory that does not exist, and a directory given as the file: usage
+# errors (exit 2) that say so, not SQLite's "unable to open database file".
+cf --db "$T/no/such/dir/c.db" list; expect_rc 2
+expect_err "catalog $T/no/such/dir/c.db: cannot open: the directory $T/no/such/dir does not exist"
+mkdir "$T/somedir"
+cf --db "$T/somedir" list; expect_rc 2
+expect_err "catalog $T/somedir: is a directory; give the path of a file, such as $T/somedir/catalog.db"
+[ -z "$(ls "$T/somedir")" ] || fail "the directory was written to"
 # GPU names come from data/gpus.csv.
 cf list --gpu H100; expect_rc 2; expect_err "--gpu: expected one of "; expect_err "H100-SXM"; expect_err "got \"H100\""
 printf 'id,provider,offering,gpu,source_url,as_of\nx,X,X,h100-sxm,https://x.example,2026-01\ny,Y,Y,A100,https://y.example,2026-01\n' > "$T/gpu.csv"

@@ -15,6 +15,10 @@ expect_json_true '[.[] | ((.throughput * .step_time_s / (512 * 8192) - 1) | fabs
 # steps = ceil(1e11 / (512 × 8192)) = 23842
 expect_json_true '[.[] | ((.cost - .nodes * 8 * 6.88 * (((23842 * .step_time_s) | ceil) / 3600)) | fabs) < 0.01] | all'
 expect_json_true '[.[] | .scaling_efficiency > 0.5] | all'
+# Every row has the layout it was predicted with: tp·pp·dp·cp = the GPUs.
+expect_json_true '[.[] | .layout | (.tp * .pp * .dp * .cp)] == [.[] | .nodes * 8]'
+expect_json_true '[.[] | .layout | has("zero") and has("recompute") and has("micro_batch") and has("vp")] | all'
+expect_json_true '[.[] | .parallel_efficiency > 0 and .parallel_efficiency <= 1] | all'
 cf scale --workload "$T/w.json" --offering aws-p5-48xlarge; expect_rc 0
 expect_out "nodes"
 expect_out "tokens/s"

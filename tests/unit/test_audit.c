@@ -225,12 +225,74 @@ static void allocation_failures(void **state)
     free(buf);
 }
 
+/* Two per-rank log files of one job (same commId) join into one run and a
+ * third, unrelated log stays apart; at every allocation point the audit
+ * either succeeds or says ENOMEM (the joining of runs allocates too). */
+static cf_status audit_files(const char *const *names, const char *const *texts, int n,
+                             json_t **r, cf_audit_status *st)
+{
+    cf_audit *a = cf_audit_new(NULL);
+    cf_status s = CF_OK;
+    if (!a) return CF_ENOMEM;
+    for (int i = 0; i < n && s == CF_OK; i++) {
+        s = cf_audit_begin_file(a, names[i]);
+        if (s == CF_OK) s = cf_audit_feed(a, texts[i], strlen(texts[i]));
+        if (s == CF_OK) s = cf_audit_end_file(a);
+    }
+    if (s == CF_OK) s = cf_audit_finish(a, r, st);
+    cf_audit_free(a);
+    return s;
+}
+
+static void several_runs(void **state)
+{
+    static const char *const names[] = {"rank0.log", "rank1.log", "other.log"};
+    static const char *const texts[] = {
+        "n1:10:11 [0] NCCL INFO NCCL version 2.21.5+cuda12.4\n"
+        "n1:10:11 [0] NCCL INFO comm 0x1 rank 0 nranks 2 cudaDev 0 busId 1000 commId 0xabc - Init START\n"
+        "n1:10:11 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [receive] via NET/IB/0/GDRDMA\n",
+        "n2:20:21 [0] NCCL INFO NCCL version 2.21.5+cuda12.4\n"
+        "n2:20:21 [0] NCCL INFO comm 0x2 rank 1 nranks 2 cudaDev 0 busId 1000 commId 0xabc - Init START\n"
+        "n2:20:21 [0] NCCL INFO Channel 00/0 : 0[0] -> 1[0] [receive] via NET/IB/0\n",
+        "n1:30:31 [0] NCCL INFO NCCL version 2.18.5+cuda12.2\n"
+        "n1:30:31 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [receive] via NET/Socket/0\n",
+    };
+    json_t *r = NULL;
+    cf_audit_status st;
+    long total;
+    (void)state;
+    assert_int_equal(audit_files(names, texts, 2, &r, &st), CF_OK);
+    assert_int_equal(json_integer_value(json_object_get(r, "runs")), 1);
+    assert_string_equal(json_string_value(json_object_get(r, "gdr")), "partial");
+    assert_int_equal(json_integer_value(json_object_get(r, "nodes")), 2);
+    json_decref(r);
+    cf_alloc_fail_after(1000000000L);
+    assert_int_equal(audit_files(names, texts, 3, &r, &st), CF_OK);
+    total = cf_alloc_count();
+    assert_int_equal(json_integer_value(json_object_get(r, "runs")), 2);
+    /* the top level is the last log's run: sockets, its own version */
+    assert_string_equal(json_string_value(json_object_get(r, "network")), "tcp");
+    assert_string_equal(json_string_value(json_object_get(r, "nccl_version")), "2.18.5");
+    json_decref(r);
+    for (long k = 0; k < total; k++) {
+        cf_status s;
+        r = NULL;
+        cf_alloc_fail_after(k);
+        s = audit_files(names, texts, 3, &r, &st);
+        cf_alloc_fail_after(-1);
+        assert_true(s == CF_OK || s == CF_ENOMEM);
+        if (s == CF_OK) json_decref(r);
+        else assert_null(r);
+    }
+    cf_alloc_fail_after(-1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(splitter), cmocka_unit_test(prefixes), cmocka_unit_test(numbers),
         cmocka_unit_test(chunked_equals_whole), cmocka_unit_test(small_inputs),
-        cmocka_unit_test(allocation_failures),
+        cmocka_unit_test(allocation_failures), cmocka_unit_test(several_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

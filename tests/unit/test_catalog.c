@@ -147,7 +147,7 @@ static void cell_errors(void **state)
     expect_cell_error("gpus_per_node", "8.5", "gpus_per_node: expected a whole number of at least 1, got \"8.5\"");
     expect_cell_error("gpus_per_node", "0", "of at least 1, got \"0\"");
     expect_cell_error("nics_per_node", "-1", "nics_per_node: expected a whole number of at least 0");
-    expect_cell_error("gpu_memory_gb", "unknown", "(leave the cell empty for unknown)");
+    expect_cell_error("gpu_memory_gb", "unknown", "(unknown is an empty cell in CSV, null in JSON)");
     expect_cell_error("network", "ethernet", "network: expected one of ib, roce, efa");
     expect_cell_error("intra_link", "nvlink", "intra_link: expected one of none, pcie3");
     expect_cell_error("rdma", "maybe", "rdma: expected yes or no");
@@ -199,7 +199,44 @@ static void row_and_header_errors(void **state)
     expect_error(buf, strlen(buf), CF_EPARSE, 3, 4, "row has 4 cells, the header has 5");
     snprintf(buf, sizeof buf, "id,provider,offering,source_url,as_of\n"
              "a,A,A,https://a.example,2026-01,extra\n");
-    expect_error(buf, strlen(buf), CF_EPARSE, 2, 6, "row has more cells than the header's 5");
+    expect_error(buf, strlen(buf), CF_EPARSE, 2, 6, "row has 6 cells, the header has 5");
+    /* One cell too many in the middle shifts every later cell: the row is
+     * reported for its count, at the first extra cell, not for the shifted
+     * cell that fails first (here "extra" landing in rdma, column 11). */
+    {
+        char row[1024] = "";
+        size_t used = 0;
+        for (int c = 0; c < CF_OFFERING_NCOLS; c++) {
+            used += (size_t)snprintf(row + used, sizeof row - used, "%s%s", c ? "," : "", GOOD[c]);
+            if (c == 9) used += (size_t)snprintf(row + used, sizeof row - used, ",extra");
+        }
+        snprintf(buf, sizeof buf, "%s%s\n", HEADER, row);
+        expect_error(buf, strlen(buf), CF_EPARSE, 2, 30, "row has 30 cells, the header has 29");
+    }
+    /* Too few in the middle: reported as such, not as the shifted cell. */
+    snprintf(buf, sizeof buf, "id,provider,offering,network,source_url,as_of\n"
+             "a,A,A,https://a.example,2026-01\n");
+    expect_error(buf, strlen(buf), CF_EPARSE, 2, 5, "row has 5 cells, the header has 6");
+    /* Quoted commas and line breaks are inside one cell: a row whose quoted
+     * note spans lines 2-3 has the header's count; an extra cell after it
+     * is on line 3, column 7. */
+    snprintf(buf, sizeof buf, "id,provider,offering,source_url,as_of,notes\n"
+             "a,\"A, Inc.\",A,https://a.example,2026-01,\"two\nlines, quoted\"\n");
+    {
+        cf_offering_list ok;
+        cf_error e;
+        assert_int_equal(cf_offerings_parse("o.csv", buf, strlen(buf), CF_IMPORT_CSV, &ok, &e), CF_OK);
+        assert_string_equal(ok.items[0].provider, "A, Inc.");
+        assert_string_equal(ok.items[0].notes, "two\nlines, quoted");
+        cf_offering_list_free(&ok);
+    }
+    snprintf(buf, sizeof buf, "id,provider,offering,source_url,as_of,notes\n"
+             "a,\"A, Inc.\",A,https://a.example,2026-01,\"two\nlines, quoted\",extra\n");
+    expect_error(buf, strlen(buf), CF_EPARSE, 3, 7, "row has 7 cells, the header has 6");
+    /* A bad cell after a multi-line cell is placed on its own line. */
+    snprintf(buf, sizeof buf, "id,provider,notes,offering,source_url,as_of\n"
+             "a,A,\"two\nlines\",A,https://a.example,2026-1\n");
+    expect_error(buf, strlen(buf), CF_EPARSE, 3, 6, "as_of: expected a date");
     /* Quotes. */
     snprintf(buf, sizeof buf, "id,provider,offering,source_url,as_of\n"
              "a,\"A\"x,A,https://a.example,2026-01\n");
@@ -316,46 +353,124 @@ static void json_round_trip(void **state)
     free(csv);
 }
 
-static void expect_json_error(const char *text, cf_status want, long line, const char *message)
+/* Parses text as JSON and checks status and message, and the position:
+ * that of the first occurrence of `at` in text (NULL: line 0, unplaced;
+ * "" : line `line`, any column). */
+static void expect_json_error(const char *text, cf_status want, const char *at, long line,
+                              const char *message)
 {
     cf_offering_list l;
     cf_error err;
+    long wl = line, wc = -1;
     cf_status st = cf_offerings_parse("o.json", text, strlen(text), CF_IMPORT_JSON, &l, &err);
-    if (st != want || err.line != line || !strstr(err.message, message)) {
-        print_error("got %d line %ld: %s\nwanted %d line %ld: %s\n", st, err.line, err.message,
-                    want, line, message);
+    if (at && *at) {
+        const char *p = strstr(text, at);
+        assert_non_null(p);
+        wl = 1;
+        wc = 1;
+        for (const char *q = text; q < p; q++) {
+            if (*q == '\n') { wl++; wc = 1; }
+            else if (((unsigned char)*q & 0xc0) != 0x80) wc++;
+        }
+    }
+    if (st != want || err.line != wl || (wc >= 0 && err.column != wc) || !strstr(err.message, message)) {
+        print_error("got %d at %ld:%ld: %s\nwanted %d at %ld:%ld: %s\n", st, err.line, err.column,
+                    err.message, want, wl, wc, message);
         fail();
     }
     assert_int_equal(l.n, 0);
 }
 
+#define J_OK "\"id\":\"a\",\"provider\":\"A\",\"offering\":\"A\",\"source_url\":\"https://a.example\""
+
 static void json_errors(void **state)
 {
     (void)state;
-    expect_json_error("[{\"id\": \"a\",\n \"provider\": }]", CF_EPARSE, 2, "malformed JSON");
-    expect_json_error("{\"id\": \"a\"}", CF_EPARSE, 0, "expected a JSON array of offerings");
-    expect_json_error("[1]", CF_EPARSE, 0, "offering 1: expected an object");
-    expect_json_error("[{\"id\":\"a\",\"provider\":\"A\",\"offering\":\"A\",\"source_url\":\"https://a.example\","
-                      "\"as_of\":\"2026-01\",\"colour\":\"red\"}]",
-                      CF_EPARSE, 0, "offering 1 (id \"a\"): unknown key \"colour\"");
-    expect_json_error("[{\"id\":\"a\",\"provider\":\"A\",\"offering\":\"A\",\"source_url\":\"https://a.example\","
-                      "\"as_of\":\"2026-01\",\"gpus_per_node\":\"8\"}]",
-                      CF_EPARSE, 0, "offering 1 (id \"a\"): gpus_per_node: expected a number or null");
-    expect_json_error("[{\"id\":\"a\",\"provider\":\"A\",\"offering\":\"A\",\"source_url\":\"https://a.example\","
-                      "\"as_of\":\"2026-01\",\"orchestration\":\"slurm\"}]",
-                      CF_EPARSE, 0, "orchestration: expected an array of strings or null");
-    expect_json_error("[{\"id\":\"a\",\"provider\":\"A\",\"offering\":\"A\",\"source_url\":\"https://a.example\","
-                      "\"as_of\":\"2026-01\",\"price_on_demand_gpu_hr\":-1}]",
-                      CF_EPARSE, 0, "price_on_demand_gpu_hr: expected a non-negative number, got \"-1\"");
-    expect_json_error("[{\"id\":\"a\",\"provider\":\"A\",\"offering\":\"A\",\"source_url\":\"https://a.example\","
-                      "\"as_of\":null}]", CF_EPARSE, 0, "as_of: required");
-    expect_json_error("[{\"id\":\"a\",\"provider\":\"A\",\"offering\":\"A\",\"source_url\":\"https://a.example\","
-                      "\"as_of\":\"2026-01\"},{\"id\":\"b\",\"provider\":\"B\",\"offering\":\"B\","
+    expect_json_error("[{\"id\": \"a\",\n \"provider\": }]", CF_EPARSE, "", 2, "malformed JSON");
+    expect_json_error("\n {\"id\": \"a\"}", CF_EPARSE, "{", 0, "expected a JSON array of offerings (objects), got an object");
+    expect_json_error("[1]", CF_EPARSE, "1", 0, "offering 1: expected an object, got the number 1");
+    expect_json_error("[{" J_OK ",\"as_of\":\"2026-01\",\"colour\":\"red\"}]",
+                      CF_EPARSE, "\"colour\"", 0, "offering 1 (id \"a\"): unknown key \"colour\"");
+    /* A value of the wrong type says what the file holds. */
+    expect_json_error("[{" J_OK ",\"as_of\":\"2026-01\",\"gpus_per_node\":\"8\"}]",
+                      CF_EPARSE, "\"8\"", 0,
+                      "offering 1 (id \"a\"): gpus_per_node: expected a number or null, got the string \"8\"");
+    expect_json_error("[{" J_OK ",\"as_of\":\"2026-01\",\n  \"price_on_demand_gpu_hr\":\"2\"}]",
+                      CF_EPARSE, "\"2\"", 0,
+                      "price_on_demand_gpu_hr: expected a number or null, got the string \"2\"");
+    expect_json_error("[{" J_OK ",\"as_of\":\"2026-01\",\"rdma\":true}]", CF_EPARSE, "true", 0,
+                      "rdma: expected a string or null, got true");
+    expect_json_error("[{" J_OK ",\"as_of\":\"2026-01\",\"orchestration\":\"slurm\"}]",
+                      CF_EPARSE, "\"slurm\"", 0,
+                      "orchestration: expected an array of strings or null, got the string \"slurm\"");
+    expect_json_error("[{" J_OK ",\"as_of\":\"2026-01\",\"regions\":[\"a\", 7]}]", CF_EPARSE, "7", 0,
+                      "regions: expected an array of strings (without ';'), got the number 7 as item 2");
+    expect_json_error("[{" J_OK ",\"as_of\":\"2026-01\",\"regions\":[]}]", CF_EPARSE, "[]", 0,
+                      "regions: expected a non-empty array, or null for unknown, got []");
+    /* A value of the right type but bad: shown as the file wrote it. */
+    expect_json_error("[{" J_OK ",\"as_of\":\"2026-01\",\"price_on_demand_gpu_hr\":-1}]",
+                      CF_EPARSE, "-1", 0, "price_on_demand_gpu_hr: expected a non-negative number, got -1");
+    expect_json_error("[{" J_OK ",\"as_of\":\"2026-01\",\"orchestration\":[\"slurm\",\"pbs\"]}]",
+                      CF_EPARSE, "[\"slurm\"", 0,
+                      "orchestration: expected ';'-separated values of slurm, kubernetes, vm, managed, got [\"slurm\", \"pbs\"]");
+    /* The position of the bad value in the second of three offerings, on
+     * its own line, with a multi-byte character before it on that line. */
+    expect_json_error("[{" J_OK ",\"as_of\":\"2026-01\"},\n"
+                      " {\"id\":\"b\",\"provider\":\"B\",\"offering\":\"Caf\xc3\xa9\",\"source_url\":\"https://b.example\",\n"
+                      "  \"as_of\":\"2026-01\", \"offering\\u0020x\":1},\n"
+                      " {\"id\":\"c\",\"provider\":\"C\",\"offering\":\"C\",\"network\":\"infiniband-x\","
+                      "\"source_url\":\"https://c.example\",\"as_of\":\"2026-01\"}]",
+                      CF_EPARSE, "\"offering\\u0020x\"", 0, "offering 2 (id \"b\"): unknown key \"offering x\"");
+    expect_json_error("[{" J_OK ",\"as_of\":\"2026-01\"},\n"
+                      " {\"id\":\"b\",\"provider\":\"Caf\xc3\xa9\",\"offering\":\"B\",\"network\":\"infiniband-x\","
+                      "\"source_url\":\"https://b.example\",\"as_of\":\"2026-01\"}]",
+                      CF_EPARSE, "\"infiniband-x\"", 0,
+                      "offering 2 (id \"b\"): network: expected one of ib, roce, efa, tcpx, tcpxo, tcp, rdma, none (or empty or null for unknown), got \"infiniband-x\"");
+    /* An absent required key is placed at its object; a null one at the null. */
+    expect_json_error("[{" J_OK ",\"as_of\":null}]", CF_EPARSE, "null", 0,
+                      "as_of: required, got null");
+    expect_json_error("[{\"id\":\"a\"}, {" J_OK "}]", CF_EPARSE, "{", 0, "provider: required, got no such key");
+    /* A price without a currency: at the price when currency is absent. */
+    expect_json_error("[{" J_OK ",\"as_of\":\"2026-01\",\"price_reserved_gpu_hr\":1.5}]",
+                      CF_EPARSE, "1.5", 0, "currency: required when a price is given");
+    expect_json_error("[{" J_OK ",\"as_of\":\"2026-01\"},{\"id\":\"b\",\"provider\":\"B\",\"offering\":\"B\","
                       "\"source_url\":[\"https://b.example\"],\"as_of\":\"2026-01\"},"
-                      "{\"id\":\"a\",\"provider\":\"A\",\"offering\":\"A\",\"source_url\":\"https://a.example\","
+                      "{\"id\":\"a\" ,\"provider\":\"A\",\"offering\":\"A\",\"source_url\":\"https://a.example\","
                       "\"as_of\":\"2026-01\"}]",
-                      CF_EPARSE, 0, "offering 3: id: duplicate id \"a\" (first as offering 1)");
-    expect_json_error("[{\"id\":\"a\",\"id\":\"b\"}]", CF_EPARSE, 1, "duplicate object key");
+                      CF_EPARSE, "\"a\" ,", 0, "offering 3: id: duplicate id \"a\" (first as offering 1)");
+    expect_json_error("[{\"id\":\"a\",\"id\":\"b\"}]", CF_EPARSE, "", 1, "duplicate object key");
+}
+
+/* An as_of after `today` is rejected at its cell (CSV) or value (JSON);
+ * YYYY-MM is its first day, so the current month passes. */
+static void future_dates(void **state)
+{
+    static const char csv[] = "id,provider,notes,offering,source_url,as_of\n"
+                              "a,A,,A,https://a.example,2026-11\n"
+                              "b,B,\"two\nlines\",B,https://b.example,2026-12-01\n";
+    static const char json[] = "[{" J_OK ",\"as_of\":\"2026-11-30\"},\n{\"id\":\"b\",\"provider\":\"B\","
+                               "\"offering\":\"B\",\"source_url\":\"https://b.example\",\"as_of\":\"2062-01\"}]";
+    cf_import_opts o = {"2026-11-30"};
+    cf_offering_list l;
+    cf_error err;
+    (void)state;
+    assert_int_equal(cf_offerings_parse_with("f.csv", csv, strlen(csv), CF_IMPORT_CSV, &o, &l, &err), CF_EPARSE);
+    assert_int_equal(err.line, 4);
+    assert_int_equal(err.column, 6);
+    assert_string_equal(err.message, "as_of: expected a date no later than today (2026-11-30), got \"2026-12-01\"");
+    assert_int_equal(cf_offerings_parse_with("f.json", json, strlen(json), CF_IMPORT_JSON, &o, &l, &err), CF_EPARSE);
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.column, 82); /* counted: the opening quote of "2062-01" */
+    assert_non_null(strstr(err.message, "got \"2062-01\""));
+    /* Without a today, or with today after both, the dates pass. */
+    assert_int_equal(cf_offerings_parse("f.csv", csv, strlen(csv), CF_IMPORT_CSV, &l, &err), CF_OK);
+    cf_offering_list_free(&l);
+    o.today = "2062-01-01";
+    assert_int_equal(cf_offerings_parse_with("f.json", json, strlen(json), CF_IMPORT_JSON, &o, &l, &err), CF_OK);
+    assert_int_equal(l.n, 2);
+    cf_offering_list_free(&l);
+    o.today = "2026-11";
+    assert_int_equal(cf_offerings_parse_with("f.csv", csv, strlen(csv), CF_IMPORT_CSV, &o, &l, &err), CF_EINVAL);
 }
 
 static void filters(void **state)
@@ -491,6 +606,7 @@ int main(void)
         cmocka_unit_test(crlf_bom_order_and_optional_columns),
         cmocka_unit_test(json_round_trip),
         cmocka_unit_test(json_errors),
+        cmocka_unit_test(future_dates),
         cmocka_unit_test(filters),
         cmocka_unit_test(sorts_and_ages),
         cmocka_unit_test(allocation_failures),

@@ -242,6 +242,75 @@ static void bad_import_changes_nothing(void **state)
     cf_catalog_close(cat);
 }
 
+/* Joins the strings of a JSON array with ',' (static buffer). */
+static const char *joined(const json_t *a)
+{
+    static char buf[256];
+    size_t i;
+    json_t *e;
+    buf[0] = '\0';
+    json_array_foreach(a, i, e)
+        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", i ? "," : "",
+                 json_string_value(e));
+    return buf;
+}
+
+/* providers: networks of all offerings and of the multi-node ones (counted
+ * by hand from tests/data/catalog-small.csv: TestGamma's tcp row and its ib
+ * row are not multi-node); remove and reset of the user's rows. */
+static void providers_remove_reset(void **state)
+{
+    cf_catalog *cat;
+    cf_offering *o;
+    cf_error err;
+    json_t *p = NULL, *g;
+    size_t n;
+    const char *ids[] = {"testz-new", "no-such", "testb-h200-roce"};
+    (void)state;
+    fresh();
+    cat = open_small();
+    assert_int_equal(cf_catalog_providers(cat, &p), CF_OK);
+    assert_int_equal(json_array_size(p), 4);
+    g = json_array_get(p, 1);
+    assert_string_equal(json_string_value(json_object_get(g, "provider")), "TestBeta");
+    assert_string_equal(joined(json_object_get(g, "multinode_networks")), "roce,efa");
+    g = json_array_get(p, 2);
+    assert_string_equal(json_string_value(json_object_get(g, "provider")), "TestDelta");
+    assert_string_equal(joined(json_object_get(g, "networks")), "roce,none");
+    assert_string_equal(joined(json_object_get(g, "multinode_networks")), "");
+    g = json_array_get(p, 3);
+    assert_string_equal(json_string_value(json_object_get(g, "provider")), "TestGamma");
+    assert_string_equal(joined(json_object_get(g, "networks")), "ib,tcp");
+    assert_string_equal(joined(json_object_get(g, "multinode_networks")), "");
+    json_decref(p);
+
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, &n, &err), CF_OK);
+    /* One id unknown, one shipped only: both named, nothing removed. */
+    assert_int_equal(cf_catalog_remove_user(cat, ids, 3, &n, &err), CF_ENOTFOUND);
+    assert_int_equal(n, 0);
+    assert_non_null(strstr(err.message, "\"no-such\", \"testb-h200-roce\" (a shipped offering"));
+    assert_int_equal(cf_catalog_get(cat, "testz-new", &o), CF_OK);
+    cf_offering_destroy(o);
+    /* A repeated id counts once; the shipped testa-h100-ib shows again. */
+    ids[1] = "testa-h100-ib";
+    ids[2] = "testz-new";
+    assert_int_equal(cf_catalog_remove_user(cat, ids, 3, &n, &err), CF_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(cf_catalog_get(cat, "testz-new", &o), CF_ENOTFOUND);
+    assert_int_equal(cf_catalog_get(cat, "testa-h100-ib", &o), CF_OK);
+    assert_int_equal(o->user_row, 0);
+    cf_offering_destroy(o);
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, &n, &err), CF_OK);
+    assert_int_equal(cf_catalog_reset_user(cat, &n, &err), CF_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(cf_catalog_reset_user(cat, &n, &err), CF_OK);
+    assert_int_equal(n, 0);
+    cf_catalog_close(cat);
+    /* A directory is not a catalog file: a usage error, nothing created. */
+    assert_int_equal(cf_catalog_open_with(dir, "s", small, small_len, &cat, &err), CF_EINVAL);
+    assert_non_null(strstr(err.message, "is a directory"));
+}
+
 static void refuses_files_not_ours(void **state)
 {
     cf_catalog *cat = (cf_catalog *)1;
@@ -458,6 +527,7 @@ int main(void)
         cmocka_unit_test(create_query_get),
         cmocka_unit_test(user_rows_win_and_survive_rebuild),
         cmocka_unit_test(bad_import_changes_nothing),
+        cmocka_unit_test(providers_remove_reset),
         cmocka_unit_test(refuses_files_not_ours),
         cmocka_unit_test(bad_shipped_data_changes_nothing),
         cmocka_unit_test(allocation_failures),

@@ -24,6 +24,7 @@
 static double Q = 40.0;             /* DP bytes term, per test */
 static double OPT = 0.0;            /* optimizer step, sharded by ZeRO >= 1 (brute-force test) */
 static int fake_n0 = 1;
+static double ART = 0.0;            /* per-GPU time falling with nodes: a model artefact */
 static const double rcf[] = {1.0, 1.1, 4.0 / 3.0};
 static const double rf[] = {1.0, 0.5, 0.15};
 
@@ -43,7 +44,8 @@ static cf_status fake_step(const cf_workload *w, const cf_fabric *fab, int nodes
 {
     double g = (double)nodes * fab->gpus_per_node;
     double m = (double)w->global_batch_seqs / (l->dp * l->micro_batch);
-    double comp = WORK / g * rcf[l->recompute] * (1 + 0.05 * (l->tp - 1)) / mbf(l->micro_batch);
+    double comp = WORK / g * rcf[l->recompute] * (1 + 0.05 * (l->tp - 1)) / mbf(l->micro_batch) *
+                  (1 + ART / nodes);
     if ((long)l->tp * l->pp * l->dp * l->cp != (long)g) return CF_EINVAL;
     memset(r, 0, sizeof *r);
     r->breakdown.compute_s = comp;
@@ -523,6 +525,218 @@ static void scale_curve(void **state)
     assert_int_equal(cf__scale_run(&with_mem, &o, &w, nodes, 2, &arr, &err), CF_EINVAL);
 }
 
+/* ---- E above 1: the reason ---- */
+
+static json_t *find_nodes(json_t *arr, long nodes)
+{
+    size_t i;
+    json_t *r;
+    json_array_foreach(arr, i, r)
+        if (json_integer_value(json_object_get(r, "nodes")) == nodes) return r;
+    return NULL;
+}
+
+static void e_above_one_from_memory(void **state)
+{
+    /* One GPU per node, heads 1, layers 1, batch 8, hidden 15000: states of
+     * 150 GiB against 80. N=1 cannot hold them; N=2 only with ZeRO-3 (75 GiB)
+     * and then activations of 6·mb·rf[rc] must stay under 5 GiB: mb1 with
+     * selective recompute (3) is the fastest: 400 × 1.1 + 0.6 = 440.6 s.
+     * N=4 fits ZeRO-1 (150 × (0.25 + 0.75/4) = 65.6) with mb2 and no
+     * recompute (12): 400/2/1.1 + 0.4 = 182.22 s. E(4) = 440.6 × 2 /
+     * (182.22 × 4) = 1.209 > 1.05. Without the memory limit N=2 would run
+     * mb4, no recompute, ZeRO-0: 400/1.15 + 0.4 = 348.23 s, E 0.956 <= 1:
+     * memory is the whole reason. */
+    cf_workload w;
+    cf_offering o;
+    cf_offering_list list = {&o, 1};
+    cf_plan_opts opts;
+    cf_error err;
+    json_t *doc, *r, *note, *arr;
+    double t2 = 400 * 1.1 + 0.6, t4 = 400.0 / 2 / 1.1 + 0.4;
+    const char *why;
+    (void)state;
+    Q = 40; fake_n0 = 2; ART = 0;
+    llm(&w, 1, 15000, 1, 4096, 8, 100);
+    offering(&o, "one", 1, CF_NET_IB, 100, 1, 2.0, "USD", 4);
+    cf_plan_opts_init(&opts);
+    opts.objective = CF_OBJ_TIME;
+    assert_int_equal(cf__plan_run(&with_mem, &list, &w, &opts, &doc, &err), CF_OK);
+    r = row_of(doc, "one");
+    assert_non_null(r);
+    assert_int_equal(json_integer_value(json_object_get(r, "nodes")), 4);
+    assert_float_equal(num(r, "step_time_s"), t4, 1e-9);
+    assert_float_equal(num(r, "scaling_efficiency"), t2 * 2 / (t4 * 4), 1e-12);
+    why = json_string_value(json_object_get(r, "why"));
+    assert_non_null(strstr(why, "E 1.21 at 4 nodes vs 2, above 1 because memory binds on 2 nodes: the "
+                                "fastest layout that fits there is DP2 with ZeRO-3 and selective "
+                                "recompute, while 4 nodes have room for DP4 with ZeRO-1 and no recompute"));
+    note = json_object_get(r, "scaling_note");
+    assert_true(json_is_object(note));
+    assert_string_equal(json_string_value(json_object_get(note, "cause")), "memory");
+    assert_int_equal(json_integer_value(json_object_get(note, "n0")), 2);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(note, "n0_layout"), "recompute")),
+                        "selective");
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(note, "n0_layout"), "zero")), 3);
+    json_decref(doc);
+
+    /* E > 1 makes the larger cluster the cheaper one too: N=2 runs 12.24 h,
+     * billed 13 h × 2 GPUs × 2.00 = 52; N=4 5.06 h, billed 6 × 4 × 2.00 = 48. */
+    opts.objective = CF_OBJ_COST;
+    assert_int_equal(cf__plan_run(&with_mem, &list, &w, &opts, &doc, &err), CF_OK);
+    r = row_of(doc, "one");
+    assert_int_equal(json_integer_value(json_object_get(r, "nodes")), 4);
+    assert_float_equal(num(r, "cost"), 48.0, 1e-9);
+    assert_true(json_is_object(json_object_get(r, "scaling_note")));
+    json_decref(doc);
+
+    /* On a cluster of at most 2 nodes the row is N0 itself (E 1): no note. */
+    o.max_cluster_gpus = 2;
+    assert_int_equal(cf__plan_run(&with_mem, &list, &w, &opts, &doc, &err), CF_OK);
+    r = row_of(doc, "one");
+    assert_int_equal(json_integer_value(json_object_get(r, "nodes")), 2);
+    assert_float_equal(num(r, "cost"), 52.0, 1e-9);
+    assert_true(json_is_null(json_object_get(r, "scaling_note")));
+    assert_null(strstr(json_string_value(json_object_get(r, "why")), "above 1"));
+    json_decref(doc);
+    o.max_cluster_gpus = 4;
+
+    /* scale: the layout per row, the note on the row above 1.05 only. */
+    assert_int_equal(cf__scale_run(&with_mem, &o, &w, NULL, 0, &arr, &err), CF_OK);
+    assert_int_equal(json_array_size(arr), 2);
+    r = find_nodes(arr, 2);
+    assert_true(json_is_null(json_object_get(r, "scaling_note")));
+    assert_string_equal(json_string_value(json_object_get(json_object_get(r, "layout"), "recompute")), "selective");
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "layout"), "dp")), 2);
+    assert_float_equal(num(r, "parallel_efficiency"), 440.0 / t2, 1e-12);
+    r = find_nodes(arr, 4);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "layout"), "micro_batch")), 2);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(r, "layout"), "zero")), 1);
+    note = json_object_get(r, "scaling_note");
+    assert_string_equal(json_string_value(json_object_get(note, "cause")), "memory");
+    assert_non_null(strstr(json_string_value(json_object_get(note, "text")), "E 1.21 at 4 nodes is above 1 because memory binds on 2 nodes"));
+    json_decref(arr);
+}
+
+static void e_above_one_not_memory(void **state)
+{
+    /* A model whose per-GPU time falls with the node count (an artefact:
+     * compute × (1 + 1/nodes)) and no memory pressure (hidden 2000): N0 = 1,
+     * mb8: 800 × 2 / 1.17 = 1367.52 s; N=2, mb4: 400 × 1.5 / 1.15 + 0.4 =
+     * 522.17 s; E(2) = 1367.52 / (2 × 522.17) = 1.309. The note must not
+     * blame memory: the same search without the limit gives the same N0. */
+    cf_workload w;
+    cf_offering o;
+    cf_error err;
+    json_t *arr, *note;
+    int nodes[] = {1, 2};
+    (void)state;
+    Q = 40; fake_n0 = 1; ART = 1;
+    llm(&w, 1, 2000, 1, 4096, 8, 100);
+    offering(&o, "one", 1, CF_NET_IB, 100, 1, 2.0, "USD", 8);
+    assert_int_equal(cf__scale_run(&with_mem, &o, &w, nodes, 2, &arr, &err), CF_OK);
+    ART = 0;
+    assert_float_equal(num(json_array_get(arr, 1), "scaling_efficiency"),
+                       (1600 / 1.17) / (2 * (600 / 1.15 + 0.4)), 1e-12);
+    note = json_object_get(json_array_get(arr, 1), "scaling_note");
+    assert_string_equal(json_string_value(json_object_get(note, "cause")), "other");
+    assert_non_null(strstr(json_string_value(json_object_get(note, "text")), "even without the memory limit"));
+    assert_null(strstr(json_string_value(json_object_get(note, "text")), "memory binds"));
+    json_decref(arr);
+}
+
+static void layout_words(void **state)
+{
+    cf_layout l;
+    char buf[128];
+    (void)state;
+    cf_layout_init(&l);
+    l.tp = 4; l.pp = 2; l.vp = 2; l.cp = 2; l.dp = 8; l.zero = 3; l.recompute = CF_RECOMPUTE_FULL;
+    cf_layout_words(buf, sizeof buf, &l, CF_WL_LLM);
+    assert_string_equal(buf, "TP4 PP2v2 CP2 DP8 with ZeRO-3 and full recompute");
+    l.tp = 1; l.pp = 1; l.vp = 1; l.cp = 1; l.zero = 0; l.recompute = CF_RECOMPUTE_NONE;
+    cf_layout_words(buf, sizeof buf, &l, CF_WL_LLM);
+    assert_string_equal(buf, "DP8 with no recompute");
+    cf_layout_words(buf, sizeof buf, &l, CF_WL_STENCIL);
+    assert_string_equal(buf, "DP8");
+    cf_layout_words(buf, 5, &l, CF_WL_LLM);     /* cut, terminated */
+    assert_string_equal(buf, "DP8 ");
+}
+
+/* The real step model: on real fabrics, every E above 1 is memory's doing.
+ * (1) Against the fastest layout on N0 without the memory limit, E <= 1 at
+ * every node count; (2) the layout chosen at N, with DP scaled down to any
+ * smaller power-of-two node count, is never slower per GPU there: a layout
+ * does not get faster per GPU with more nodes. A step-model artefact that
+ * made it so (a term shrinking per GPU as DP grows) fails here. */
+static void real_model_e_above_one_is_memory(void **state)
+{
+    static const char *const wls[] = {"llama3-70b", "gpt3-175b", "llama3-8b"};
+    cf_fabric fabs[2];
+    int checked = 0, above = 0;
+    (void)state;
+    memset(fabs, 0, sizeof fabs);
+    snprintf(fabs[0].gpu, sizeof fabs[0].gpu, "H100-SXM");
+    fabs[0].gpus_per_node = 8; fabs[0].intra_link = CF_INTRA_NVSWITCH_NVLINK4;
+    fabs[0].network = CF_NET_IB; fabs[0].nics_per_node = 8; fabs[0].nic_gbps = 400;
+    fabs[0].gdr = CF_GDR_ON; fabs[0].non_blocking = CF_CAP_YES; fabs[0].rail_optimized = CF_CAP_YES;
+    snprintf(fabs[1].gpu, sizeof fabs[1].gpu, "A100-SXM-80");
+    fabs[1].gpus_per_node = 8; fabs[1].intra_link = CF_INTRA_NVSWITCH_NVLINK3;
+    fabs[1].network = CF_NET_ROCE; fabs[1].nics_per_node = 8; fabs[1].nic_gbps = 200;
+    fabs[1].gdr = CF_GDR_ON; fabs[1].non_blocking = CF_CAP_UNKNOWN; fabs[1].rail_optimized = CF_CAP_UNKNOWN;
+    for (size_t wi = 0; wi < sizeof wls / sizeof wls[0]; wi++) {
+        cf_workload w;
+        cf_error err;
+        assert_int_equal(cf_workload_load(wls[wi], &w, &err), CF_OK);
+        for (int fi = 0; fi < 2; fi++) {
+            const cf_fabric *fab = &fabs[fi];
+            cf__search s = {&cf__plan_model_default, &w, fab, cf__plan_mem_limit_gib(fab->gpu), 0, 0};
+            int counts[8], n0;
+            size_t k;
+            cf__plan_point p0;
+            double free0;
+            assert_false(isnan(s.mem_limit_gib));
+            n0 = cf__plan_min_nodes(&s, 64);
+            assert_true(n0 >= 1);
+            k = cf__plan_node_counts(n0, fab->gpus_per_node, (long)n0 * 64 * fab->gpus_per_node, counts, 8);
+            cf__plan_best_at(&s, n0, &p0);
+            assert_true(p0.found);
+            free0 = cf__plan_free_step_s(&cf__plan_model_default, &w, fab, n0, NULL);
+            assert_true(free0 <= p0.res.step_time_s);
+            for (size_t i = 1; i < k; i++) {
+                cf__plan_point pt;
+                cf__plan_best_at(&s, counts[i], &pt);
+                if (!pt.found) continue;
+                checked++;
+                above += cf__plan_scaling_eff(counts[i], pt.res.step_time_s, n0, p0.res.step_time_s) > 1.05;
+                if (cf__plan_scaling_eff(counts[i], pt.res.step_time_s, n0, free0) > 1 + 1e-9)
+                    fail_msg("%s on %s: E %.4f at %d nodes against N0 = %d without the memory limit",
+                             wls[wi], fab->gpu, cf__plan_scaling_eff(counts[i], pt.res.step_time_s, n0, free0),
+                             counts[i], n0);
+                for (int m = counts[i] / 2; m >= 1; m /= 2) {
+                    cf_layout l = pt.lay;
+                    cf_step_result r;
+                    long g = (long)m * fab->gpus_per_node, split = (long)l.tp * l.pp * l.cp;
+                    if (g % split) break;
+                    l.dp = (int)(g / split);
+                    if (w.global_batch_seqs % ((long)l.dp * l.micro_batch)) break;
+                    if (l.vp > 1 && (w.global_batch_seqs / ((long)l.dp * l.micro_batch)) % l.pp) break;
+                    if (l.dp == 1) l.zero = 0;
+                    assert_int_equal(cf_step_predict(&w, fab, m, &l, &r), CF_OK);
+                    if (r.step_time_s * m > pt.res.step_time_s * counts[i] * (1 + 1e-9))
+                        fail_msg("%s on %s: the %d-node layout is faster per GPU than on %d nodes "
+                                 "(%.4g vs %.4g GPU-s per step)", wls[wi], fab->gpu, counts[i], m,
+                                 pt.res.step_time_s * counts[i], r.step_time_s * m);
+                    checked++;
+                }
+            }
+        }
+    }
+    /* The loops ran, and the cases the check is about occur. */
+    assert_true(checked > 50);
+    assert_true(above > 3);
+}
+
 static void plan_survives_allocation_failures(void **state)
 {
     cf_workload w;
@@ -562,6 +776,10 @@ int main(void)
         cmocka_unit_test(plan_hand_computed),
         cmocka_unit_test(plan_fabric_beats_sticker),
         cmocka_unit_test(scale_curve),
+        cmocka_unit_test(e_above_one_from_memory),
+        cmocka_unit_test(e_above_one_not_memory),
+        cmocka_unit_test(layout_words),
+        cmocka_unit_test(real_model_e_above_one_is_memory),
         cmocka_unit_test(plan_survives_allocation_failures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -41,6 +41,42 @@ static void enums_round_trip(void **state)
     assert_int_equal(cf_algo_parse("unknown", &a), CF_EINVAL);
 }
 
+/* "unknown" is listed where a user states it (cap, gdr, recompute) and not
+ * where it is only a missing fact (collective, intra_link, network), though
+ * the parsers still read it back from cf_X_name. */
+static void accepted_lists(void **state)
+{
+    cf_collective c;
+    (void)state;
+    assert_string_equal(cf_collective_accepted(),
+                        "all_reduce, all_gather, reduce_scatter, alltoall, broadcast, reduce, gather, "
+                        "scatter, sendrecv, hypercube");
+    assert_string_equal(cf_network_accepted(), "ib, roce, efa, tcpx, tcpxo, tcp, rdma, none");
+    assert_null(strstr(cf_intra_link_accepted(), "unknown"));
+    assert_string_equal(cf_gdr_accepted(), "on, off, partial, na, unknown");
+    assert_string_equal(cf_cap_accepted(), "no, yes, unknown");
+    assert_string_equal(cf_recompute_accepted(), "none, selective, full, unknown");
+    assert_string_equal(cf_algo_accepted(), "auto, ring, tree, nvls, nvlstree, collnet");
+    assert_int_equal(cf_collective_parse("unknown", &c), CF_OK);
+    assert_int_equal(c, CF_COLL_UNKNOWN);
+}
+
+/* DESIGN §6 exit codes; an offering lacking a fact the model needs
+ * (CF_EUNSUPPORTED) is the user's to change, not an internal error. */
+static void exit_codes(void **state)
+{
+    (void)state;
+    assert_int_equal(cf_status_exit_code(CF_OK), 0);
+    assert_int_equal(cf_status_exit_code(CF_EINVAL), 2);
+    assert_int_equal(cf_status_exit_code(CF_ENOTFOUND), 2);
+    assert_int_equal(cf_status_exit_code(CF_EUNSUPPORTED), 2);
+    assert_int_equal(cf_status_exit_code(CF_EPARSE), 3);
+    assert_int_equal(cf_status_exit_code(CF_ELIMIT), 3);
+    assert_int_equal(cf_status_exit_code(CF_EDB), 4);
+    assert_int_equal(cf_status_exit_code(CF_ENOMEM), 4);
+    assert_int_equal(cf_status_exit_code(CF_EINTERNAL), 4);
+}
+
 static void sets(void **state)
 {
     unsigned m;
@@ -92,6 +128,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(network_aliases), cmocka_unit_test(enums_round_trip),
+        cmocka_unit_test(accepted_lists), cmocka_unit_test(exit_codes),
         cmocka_unit_test(sets), cmocka_unit_test(sizes_and_numbers),
         cmocka_unit_test(alloc_injection),
     };

@@ -95,6 +95,90 @@ static void bad_fields(void **state)
     assert_non_null(strstr(w.name, "wl-"));
 }
 
+#define LLAMA8B_SHAPE "\"shape\":{\"model\":\"llama\",\"layers\":32,\"hidden\":4096,\"ffn_hidden\":14336," \
+                      "\"heads\":32,\"kv_heads\":8,\"seq\":8192,\"vocab\":128256"
+
+/* Unknown keys are errors naming the key and the keys of its level, per
+ * kind; params_b is checked against the shape; a stencil is fp32. */
+static void strict_keys(void **state)
+{
+    cf_workload w;
+    cf_error err;
+    char path[128];
+    (void)state;
+    assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE "},\"batch\":8,\"token\":1e9}",
+                               &w, &err, path, sizeof path), CF_EPARSE);
+    assert_string_equal(err.message, "token: unknown key (accepted at the top level of a llm "
+                        "workload: name, kind, description, source, note, shape, precision, optimizer, "
+                        "grad_fp32, layout_hint, batch, tokens; see docs/workloads.md)");
+    assert_int_equal(cf_status_exit_code(CF_EPARSE), 3);
+    assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE ",\"kv_head\":8},\"batch\":8,\"tokens\":1e9}",
+                               &w, &err, path, sizeof path), CF_EPARSE);
+    assert_non_null(strstr(err.message, "shape.kv_head: unknown key (accepted in shape of a llm workload: "
+                                        "model, layers, hidden, ffn_hidden, heads, kv_heads, seq, vocab, params_b;"));
+    assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE "},\"batch\":8,\"tokens\":1e9,"
+                               "\"layout_hint\":{\"zero_stage\":3}}", &w, &err, path, sizeof path), CF_EPARSE);
+    assert_non_null(strstr(err.message, "layout_hint.zero_stage: unknown key (accepted in layout_hint of a llm workload: zero;"));
+    /* A key of another kind: tokens means nothing to a stencil. */
+    assert_int_equal(load_text("{\"kind\":\"stencil\",\"shape\":{\"cells\":1e6,\"flops_per_cell\":7,"
+                               "\"bytes_per_cell\":8,\"state_bytes_per_cell\":8,\"halo_bytes_per_neighbour\":4096},"
+                               "\"iterations\":10,\"tokens\":5}", &w, &err, path, sizeof path), CF_EPARSE);
+    assert_non_null(strstr(err.message, "tokens: unknown key (accepted at the top level of a stencil workload: "
+                                        "name, kind, description, source, note, shape, precision, iterations;"));
+    assert_int_equal(load_text("{\"kind\":\"embarrassing\",\"shape\":{\"task_gpu_s\":1,\"memory_gib\":1},"
+                               "\"tasks\":4,\"precision\":\"bf16\"}", &w, &err, path, sizeof path), CF_EPARSE);
+    assert_non_null(strstr(err.message, "precision: unknown key (accepted at the top level of an embarrassing workload:"));
+    /* The stencil model computes in fp32: that is the one precision it takes. */
+    assert_int_equal(load_text("{\"kind\":\"stencil\",\"shape\":{\"cells\":1e6,\"flops_per_cell\":7,"
+                               "\"bytes_per_cell\":8,\"state_bytes_per_cell\":8,\"halo_bytes_per_neighbour\":4096},"
+                               "\"iterations\":10,\"precision\":\"bf16\"}", &w, &err, path, sizeof path), CF_EPARSE);
+    assert_non_null(strstr(err.message, "precision: expected fp32 for kind stencil"));
+    assert_int_equal(load_text("{\"kind\":\"stencil\",\"shape\":{\"cells\":1e6,\"flops_per_cell\":7,"
+                               "\"bytes_per_cell\":8,\"state_bytes_per_cell\":8,\"halo_bytes_per_neighbour\":4096},"
+                               "\"iterations\":10,\"precision\":\"fp32\"}", &w, &err, path, sizeof path), CF_OK);
+    assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE "},\"batch\":8,\"tokens\":1e9,"
+                               "\"precision\":\"fp32\"}", &w, &err, path, sizeof path), CF_EPARSE);
+    assert_string_equal(err.message, "precision: expected one of bf16, fp16, fp8, got \"fp32\"");
+}
+
+/* Llama 3 8B's shape gives 8,030,261,248 parameters (counted by hand:
+ * 32 x (2*4096^2 + 2*4096*1024 + 3*4096*14336 + 2*4096) + 2*128256*4096
+ * + 4096); params_b within 25 % of 8.03 passes, beyond is an error naming
+ * both numbers. */
+static void params_b_against_shape(void **state)
+{
+    cf_workload w;
+    cf_error err;
+    char path[128];
+    (void)state;
+    assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE ",\"params_b\":70},\"batch\":8,\"tokens\":1e9}",
+                               &w, &err, path, sizeof path), CF_EPARSE);
+    assert_non_null(strstr(err.message, "shape.params_b: 70 (billion) is 772 % away from the 8.03 billion "
+                                        "parameters the shape gives"));
+    assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE ",\"params_b\":10.1},\"batch\":8,\"tokens\":1e9}",
+                               &w, &err, path, sizeof path), CF_EPARSE);
+    assert_non_null(strstr(err.message, "10.1 (billion) is 26 % away"));
+    assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE ",\"params_b\":9.9},\"batch\":8,\"tokens\":1e9}",
+                               &w, &err, path, sizeof path), CF_OK);
+    assert_true(w.llm.params_b == 9.9);
+    assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE ",\"params_b\":6.1},\"batch\":8,\"tokens\":1e9}",
+                               &w, &err, path, sizeof path), CF_OK);
+}
+
+/* The cfd-stencil preset says what the model computes: fp32 in both its
+ * description and its precision. */
+static void stencil_preset_is_fp32(void **state)
+{
+    json_error_t je;
+    json_t *j = json_load_file("data/workloads/cfd-stencil.json", 0, &je);
+    (void)state;
+    assert_non_null(j);
+    assert_string_equal(json_string_value(json_object_get(j, "precision")), "fp32");
+    assert_non_null(strstr(json_string_value(json_object_get(j, "description")), "fp32"));
+    assert_null(strstr(json_string_value(json_object_get(j, "description")), "bf16"));
+    json_decref(j);
+}
+
 static void unknown_preset(void **state)
 {
     cf_workload w;
@@ -110,6 +194,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(presets_load),
         cmocka_unit_test(bad_fields),
+        cmocka_unit_test(strict_keys),
+        cmocka_unit_test(params_b_against_shape),
+        cmocka_unit_test(stencil_preset_is_fp32),
         cmocka_unit_test(unknown_preset),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -211,6 +211,33 @@ await check('POST /api/plan ranks offerings for llama3-70b (DESIGN §6 fields)',
   }
 });
 
+await check('POST /api/plan: scaling curves carry each point\'s layout, and a scaling_note exactly where E > 1.05', async () => {
+  const r = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: 'llama3-70b', top: 5, deadline_h: 2160, filters: { network: 'ib' } }) });
+  needImplemented(r);
+  assert.equal(r.status, 200, r.text.slice(0, 300));
+  assert.ok(r.json.scaling.length > 0, 'curves');
+  let notes = 0;
+  for (const c of r.json.scaling) {
+    for (const pt of c.points) {
+      if (pt.step_time_s === null) continue;
+      const l = pt.layout;
+      assert.ok(l && ['tp', 'pp', 'vp', 'dp', 'cp', 'zero', 'recompute', 'micro_batch'].every(k => k in l), 'layout fields');
+      const o = all.find(x => x.id === c.offering_id);
+      assert.equal(l.tp * l.pp * l.dp * l.cp, pt.nodes * o.gpus_per_node, 'the layout uses every GPU');
+      assert.equal(pt.scaling_note !== null, pt.scaling_efficiency > 1.05, `${c.offering_id} at ${pt.nodes} nodes`);
+      if (pt.scaling_note) {
+        notes++;
+        assert.ok(['memory', 'other'].includes(pt.scaling_note.cause));
+        assert.ok(pt.scaling_note.n0 < pt.nodes && 'recompute' in pt.scaling_note.n0_layout);
+        assert.match(pt.scaling_note.text, /^E \d+\.\d\d at \d+ nodes is above 1/);
+      }
+    }
+  }
+  // Llama 3 70B needs ZeRO-3 and full recompute on 2 H100 nodes: E > 1.05 somewhere.
+  assert.ok(notes > 0, 'some E above 1.05 is explained');
+  for (const row of r.json.ranked) assert.equal(row.scaling_note !== null, row.scaling_efficiency > 1.05);
+});
+
 const case05 = readFileSync(CASE05);
 await check('POST /api/audit (raw text) of case 05 finds GDR_DISABLED on ib, gdr off, with file:line', async () => {
   const r = await http('/api/audit', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: case05 });

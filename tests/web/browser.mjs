@@ -93,18 +93,66 @@ await check('an offering\'s detail view shows its fields, sources and "unknown" 
   assert.ok(await page.locator('#detail').isHidden());
 });
 
+let lastPlan = null;     // the /api/plan answer the page showed
 await check('a plan for llama3-70b shows ranked rows and the scaling chart', async () => {
   const probe = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: 'llama3-70b', top: 1 }) });
   if (probe.status === 501) throw new Skip(`the plan API is not in this build (${probe.json.error.message})`);
+  // The custom-workload box shows only for "custom JSON…".
+  assert.ok(await page.locator('#p-custom-field').isHidden());
+  // The form proposes a 90-day deadline: the cheapest plan with none is a years-long run.
+  assert.equal(await page.inputValue('#p-deadline'), '2160');
   await page.selectOption('#p-workload', 'llama3-70b');
+  const answer = page.waitForResponse(r => r.url().endsWith('/api/plan'));
   await page.click('#p-run');
+  const plan = await (await answer).json();
+  lastPlan = plan;
+  assert.equal(JSON.parse((await answer).request().postData()).deadline_h, 2160, 'the default deadline is sent');
   await page.waitForSelector('#plan-result:not([hidden])');
   const n = await page.locator('#plan-table tbody tr').count();
   assert.ok(n > 0, 'ranked rows');
+  assert.equal(n, plan.ranked.length);
+  assert.ok(plan.ranked.every(r => r.time_to_train_h <= 2160), 'every row meets the deadline');
+  // Time to train in days from 48 h, in hours below (column 7).
+  const times = await page.locator('#plan-table tbody td.time').allTextContents();
+  plan.ranked.forEach((r, i) => {
+    const want = r.time_to_train_h >= 48
+      ? new Intl.NumberFormat('en', { maximumFractionDigits: 1 }).format(r.time_to_train_h / 24) + ' days'
+      : new Intl.NumberFormat('en', { maximumFractionDigits: 1 }).format(r.time_to_train_h) + ' h';
+    assert.equal(times[i], want, `row ${i + 1}`);
+  });
+  assert.match(await page.locator('#plan-status').innerText(), /cheapest first, finishing within 2,160 h \(90 days\)/);
   const lines = await page.locator('#chart-svg svg polyline').count();
   assert.ok(lines > 0, 'chart lines');
   const dashes = await page.locator('#chart-svg svg polyline').evaluateAll(ps => ps.map(p => p.getAttribute('stroke-dasharray') || ''));
   assert.equal(new Set(dashes).size, dashes.length, 'each line has its own dash pattern');
+});
+
+await check('E above 100 % is explained under the chart, with the layouts, in English and Spanish', async () => {
+  if (!lastPlan) throw new Skip('no plan on the page');
+  const curves = lastPlan;
+  const above = curves.scaling.filter(c => c.points.some(pt => pt.scaling_note));
+  const rowsAbove = curves.ranked.filter(r => r.scaling_note);
+  assert.ok(above.length + rowsAbove.length > 0, 'this plan has an E above 1.05 (llama3-70b on IB)');
+  assert.ok(await page.locator('#chart-note').isVisible());
+  const items = await page.locator('#chart-note li').allTextContents();
+  const c = above[0];
+  const best = c.points.filter(pt => pt.scaling_note).reduce((a, b) => (b.scaling_efficiency > a.scaling_efficiency ? b : a));
+  const line = items.find(t => t.startsWith(`${c.provider} ${c.offering}:`));
+  assert.ok(line, `a line for ${c.offering_id}`);
+  const pctText = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 }).format(best.scaling_efficiency);
+  assert.ok(line.includes(`${pctText} at ${best.nodes} nodes`), line);
+  if (best.scaling_note.cause === 'memory') {
+    assert.ok(line.includes(`On ${best.scaling_note.n0} node`), line);
+    assert.ok(line.includes('fastest layout that fits in memory'), line);
+  }
+  // The E cells of rows with a note link to it.
+  assert.equal(await page.locator('#plan-table tbody a.note-ref').count(), rowsAbove.length);
+  await page.selectOption('#lang', 'es');
+  const es = await page.locator('#chart-note li').allTextContents();
+  assert.ok(es.some(t => t.includes(' nodos') && /recomputación|reparto/.test(t)), es.join(' | '));
+  assert.match(await page.locator('#chart-note h3').innerText(), /por encima del 100/);
+  assert.ok((await page.locator('#plan-table tbody td.time').allTextContents()).every(t => / (días|h)$/.test(t)));
+  await page.selectOption('#lang', 'en');
 });
 
 await check('uploading case 05 to the audit box shows the GDR_DISABLED finding with file:line', async () => {

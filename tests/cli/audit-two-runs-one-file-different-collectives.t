@@ -1,0 +1,20 @@
+# One file with two nccl-tests runs of different collectives (a job script
+# running gather_perf, then all_gather_perf): the top-level collective and
+# busbw are both the last run's; the first run keeps its own in run_facts.
+f=$(ls "$SHARED"/cases/24-*.txt)
+cat "$f" > "$T/two.txt"
+sed -e 's/gather_perf/all_gather_perf/g' \
+    -e 's/^\( 11408506880 .*  21.83  \) 10.91 /\1 12.34 /' "$f" >> "$T/two.txt"
+grep -q '12.34' "$T/two.txt" || fail "test input not built"
+cf audit --format json "$T/two.txt"; expect_rc 0
+expect_json '[.runs, .run, .collective, .busbw_GBps] | tostring' '[2,2,"all_gather",12.34]'
+expect_json '[.run_facts[] | [.collective, .busbw_GBps, .ranks, .nodes]] | tostring' '[["gather",10.91,2,2],["all_gather",12.34,2,2]]'
+expect_json '[.findings[] | select(.code == "SEVERAL_RUNS")] | length' 1
+# each run is judged against its own ports: both are below the link rate, each at its own row
+expect_json '[.findings[] | select(.code == "BUSBW_BELOW_LINK_RATE") | .line] | tostring' '[173,439]'
+expect_json '[.run_facts[] | .expected_busbw_GBps] | tostring' '[22.46,22.46]'
+# Open MPI's own messages name mpirun but start no run
+cp "$SHARED"/cases/08-*.txt "$T/one.txt"
+echo 'mpirun noticed that process rank 1 with PID 0 on node node02 exited on signal 9 (Killed).' >> "$T/one.txt"
+cf audit --format json "$T/one.txt"
+expect_json '.runs' 1
