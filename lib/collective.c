@@ -16,6 +16,7 @@
  * its trays are merged before anything else. Every constant is CF_K(...) from
  * lib/model_constants.h, with its source there; docs/model.md derives them.
  * Pure functions: no allocation (except the JSON builder), no I/O. */
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 #include "clusterfit/collective.h"
@@ -209,12 +210,15 @@ static cf_status resolve(const cf_fabric *fab, const cf_coll_query *q, shape *s)
     nodes = q->nodes;
     nics = fab->nics_per_node;
     if (g < 1 || k < 1 || k > g || nodes < 1) return CF_EINVAL;
+    /* The rank count must fit an int (cf_coll_result.ranks). */
+    if ((long)nodes * k > INT_MAX) return CF_EINVAL;
     /* An NVL72 rack is one node: merge its trays (GPUs, ranks and NICs). */
     if (fab->intra_link == CF_INTRA_NVL72) {
         int per = (int)CF_K(NVL72_DOMAIN_GPUS) / g;
         int trays;
         if (per < 1) per = 1;
         trays = nodes < per ? nodes : per;
+        if ((long)nics * trays > INT_MAX) return CF_EINVAL;
         s->N = (nodes + per - 1) / per;
         g *= trays;
         k *= trays;

@@ -38,10 +38,38 @@ static void consider(best *b, const cf_layout *l, long score, double bytes)
     }
 }
 
+/* The layouts with tp, cp and pp given (dp = the rest of the GPUs): for each
+ * ZeRO stage allowed, the least recompute that fits. */
+static void try_pp(const cf_workload *w, int tp, int cp, long pp, long dp, double usable, best *b)
+{
+    static const cf_recompute rcs[] = {CF_RECOMPUTE_NONE, CF_RECOMPUTE_SELECTIVE, CF_RECOMPUTE_FULL};
+    if (pp > w->llm.layers || dp < 1 || dp > w->global_batch_seqs) return;
+    for (int z = 0; z <= 3; z++) {
+        if (w->zero_hint >= 0 ? z != w->zero_hint : (dp * cp > 1 ? z == 0 : z != 0))
+            continue;
+        for (size_t ri = 0; ri < 3; ri++) {
+            cf_layout l;
+            double bytes;
+            long score;
+            cf_layout_init(&l);
+            l.tp = tp;
+            l.pp = (int)pp;
+            l.dp = (int)dp;
+            l.cp = cp;
+            l.zero = z;
+            l.recompute = rcs[ri];
+            bytes = cf__llm_memory_bytes(w, &l, NULL);
+            if (bytes > usable) continue;
+            score = (((long)tp * pp * cp) * 16 + z) * 4 + (long)ri;
+            consider(b, &l, score, bytes);
+            break;  /* more recompute only scores worse */
+        }
+    }
+}
+
 static int llm_fit_on(const cf_workload *w, int gpn, long nodes, double usable, best *b)
 {
     static const int cps[] = {1, 2, 4, 8};
-    static const cf_recompute rcs[] = {CF_RECOMPUTE_NONE, CF_RECOMPUTE_SELECTIVE, CF_RECOMPUTE_FULL};
     long gpus = nodes * gpn;
     const cf_llm_shape *s = &w->llm;
     memset(b, 0, sizeof *b);
@@ -49,34 +77,18 @@ static int llm_fit_on(const cf_workload *w, int gpn, long nodes, double usable, 
         if (gpn % tp != 0 || s->heads % tp != 0) continue;
         for (size_t ci = 0; ci < sizeof cps / sizeof cps[0]; ci++) {
             int cp = cps[ci];
+            long rest;
             if (cp > 1 && (s->seq < 8192 || s->seq % cp != 0)) continue;
-            for (long pp = 1; pp <= s->layers; pp++) {
-                long rest = gpus / ((long)tp * cp);
-                long dp;
-                if (gpus % ((long)tp * cp) != 0 || rest % pp != 0) continue;
-                dp = rest / pp;
-                if (dp < 1 || dp > w->global_batch_seqs) continue;
-                for (int z = 0; z <= 3; z++) {
-                    if (w->zero_hint >= 0 ? z != w->zero_hint : (dp * cp > 1 ? z == 0 : z != 0))
-                        continue;
-                    for (size_t ri = 0; ri < 3; ri++) {
-                        cf_layout l;
-                        double bytes;
-                        long score;
-                        cf_layout_init(&l);
-                        l.tp = tp;
-                        l.pp = (int)pp;
-                        l.dp = (int)dp;
-                        l.cp = cp;
-                        l.zero = z;
-                        l.recompute = rcs[ri];
-                        bytes = cf__llm_memory_bytes(w, &l, NULL);
-                        if (bytes > usable) continue;
-                        score = (((long)tp * pp * cp) * 16 + z) * 4 + (long)ri;
-                        consider(b, &l, score, bytes);
-                        break;  /* more recompute only scores worse */
-                    }
-                }
+            if (gpus % ((long)tp * cp) != 0) continue;
+            rest = gpus / ((long)tp * cp);
+            /* pp runs over the divisors of rest, found in pairs (d, rest/d)
+             * up to sqrt(rest): a loop to the layers (a file may say 10^12)
+             * or to rest would take minutes when nothing fits. The order
+             * does not matter: scores differ for different pp. */
+            for (long d = 1; d <= rest / d; d++) {
+                if (rest % d != 0) continue;
+                try_pp(w, tp, cp, d, rest / d, usable, b);
+                if (d != rest / d) try_pp(w, tp, cp, rest / d, d, usable, b);
             }
         }
     }

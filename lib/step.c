@@ -46,7 +46,13 @@ static double coll(ctx *c, cf_collective op, double bytes, int cnodes, int rpn)
     cf_coll_query q;
     cf_coll_result r;
     cf_status st;
-    if (bytes <= 0 || cnodes * rpn < 2) return 0;
+    if (bytes <= 0 || (long)cnodes * rpn < 2) return 0;
+    /* A message of 2^64 bytes or more (a shape of 10^9-wide layers) is past
+     * what the collective model takes, and past what converts to uint64_t. */
+    if (!(bytes < 18446744073709551616.0)) {
+        if (c->st == CF_OK) c->st = CF_EINVAL;
+        return 0;
+    }
     q.collective = op;
     q.bytes = (uint64_t)bytes;
     q.nodes = cnodes;

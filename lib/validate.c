@@ -271,16 +271,17 @@ static cf_status read_row(const cf__csv_table *t, const char *path, const ccols 
     return CF_OK;
 }
 
-cf_status cf_validate_collectives(const char *path, cf_validation *out, cf_error *err)
+/* Predicts every row of the parsed table `t` (named `path` in errors) into
+ * *out; frees `t` whatever happens. */
+static cf_status collectives_table(cf__csv_table *tp, const char *path, cf_validation *out,
+                                   cf_error *err)
 {
     static const char *const required[] = {"id", "gpu", "gpus_per_node", "nodes", "collective",
                                            "busbw_GBps"};
-    cf__csv_table t;
+    cf__csv_table t = *tp;
     ccols c;
     cf_status st;
-    cf_validation_free(out);
-    st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
-    if (st != CF_OK) return st;
+    memset(tp, 0, sizeof *tp);
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
         st = cf__validate_require(&t, path, required[i], err);
         if (st != CF_OK) goto fail;
@@ -334,6 +335,31 @@ fail:
     cf_validation_free(out);
     cf__csv_table_free(&t);
     return st;
+}
+
+cf_status cf_validate_collectives(const char *path, cf_validation *out, cf_error *err)
+{
+    cf__csv_table t;
+    cf_status st;
+    cf_validation_free(out);
+    st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
+    if (st != CF_OK) return st;
+    return collectives_table(&t, path, out, err);
+}
+
+cf_status cf__validate_collectives_text(const char *name, const char *data, size_t len,
+                                        cf_validation *out, cf_error *err)
+{
+    cf__csv_table t;
+    cf_status st;
+    cf_validation_free(out);
+    if (len > (size_t)CF_MAX_VALIDATION_BYTES) {
+        cf_error_set(err, name, 0, 0, "file larger than %ld bytes", CF_MAX_VALIDATION_BYTES);
+        return CF_ELIMIT;
+    }
+    st = cf__csv_table_parse(data, len, name, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
+    if (st != CF_OK) return st;
+    return collectives_table(&t, name, out, err);
 }
 
 static json_t *num_or_null(double x)

@@ -38,4 +38,13 @@ cf_status cf__validate_require(const cf__csv_table *t, const char *path, const c
 cf_status cf__validate_num(const cf__csv_table *t, const char *path, size_t row, int col,
                            const char *header, double *out, int *blank, cf_error *err);
 
+/* The two readers on CSV text already in memory (`len` bytes, `name` in
+ * errors) rather than a file: same contract as cf_validate_collectives and
+ * cf_validate_training, CF_ELIMIT over CF_MAX_VALIDATION_BYTES. The fuzz
+ * harness (tests/fuzz/fuzz_validate.c) parses through these. */
+cf_status cf__validate_collectives_text(const char *name, const char *data, size_t len,
+                                        cf_validation *out, cf_error *err);
+cf_status cf__validate_training_text(const char *name, const char *data, size_t len,
+                                     cf_validation *out, cf_error *err);
+
 #endif

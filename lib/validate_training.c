@@ -12,6 +12,7 @@
  * nodes, without a fabric on more than one node, with a layout that does
  * not match the GPU count or an unknown GPU are skipped with the reason.
  * Nothing here is tuned per row. */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,13 +40,31 @@ typedef struct row_in {
     const char *cell[C__N];
 } row_in;
 
-/* Integer cell: blank -> def; -1 on junk. */
+/* Largest count a cell may state: as validate.c's positive_int, 10^9. No
+ * published run comes near it, and larger values would wrap the int fields
+ * of cf_layout and cf_fabric they are stored in. */
+#define MAX_COUNT 1000000000L
+
+/* Integer cell: blank -> def; -1 on junk or over MAX_COUNT. */
 static long int_cell(const char *s, long def)
 {
     long v;
     if (!s || !*s) return def;
-    if (cf_parse_long(s, &v) != CF_OK || v < 0) return -1;
+    if (cf_parse_long(s, &v) != CF_OK || v < 0 || v > MAX_COUNT) return -1;
     return v;
+}
+
+/* tp*pp*dp*cp of a layout whose factors are >= 1, or -1 when the product
+ * does not fit a long (four factors of up to 10^9 can reach 10^36). */
+static long layout_gpus(const cf_layout *l)
+{
+    const long f[] = {l->tp, l->pp, l->dp, l->cp};
+    long p = 1;
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+        if (f[i] > LONG_MAX / p) return -1;
+        p *= f[i];
+    }
+    return p;
 }
 
 /* Builds the inputs of one row. Returns NULL when it can be predicted,
@@ -65,8 +84,8 @@ static const char *row_inputs(const row_in *r, cf_workload *w, cf_fabric *fab, i
     for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
         v[ints[i]] = int_cell(r->cell[ints[i]], defs[i]);
         if (v[ints[i]] < 0) {
-            snprintf(why, whyn, "%s: expected a non-negative integer, got '%s'", colnames[ints[i]],
-                     r->cell[ints[i]]);
+            snprintf(why, whyn, "%s: expected a whole number from 0 to 10^9, got '%s'",
+                     colnames[ints[i]], r->cell[ints[i]]);
             return why;
         }
     }
@@ -134,9 +153,13 @@ static const char *row_inputs(const row_in *r, cf_workload *w, cf_fabric *fab, i
     if (lay->tp < 1 || lay->pp < 1 || lay->vp < 1 || lay->dp < 1 || lay->cp < 1 ||
         lay->micro_batch < 1 || lay->zero > 3)
         return "layout not stated";
-    if ((long)lay->tp * lay->pp * lay->dp * lay->cp != (long)*nodes * fab->gpus_per_node) {
-        snprintf(why, whyn, "tp*pp*dp*cp = %ld but nodes*gpus_per_node = %ld",
-                 (long)lay->tp * lay->pp * lay->dp * lay->cp, (long)*nodes * fab->gpus_per_node);
+    if (layout_gpus(lay) != (long)*nodes * fab->gpus_per_node) {
+        if (layout_gpus(lay) < 0)
+            snprintf(why, whyn, "tp*pp*dp*cp is over %ld but nodes*gpus_per_node = %ld", LONG_MAX,
+                     (long)*nodes * fab->gpus_per_node);
+        else
+            snprintf(why, whyn, "tp*pp*dp*cp = %ld but nodes*gpus_per_node = %ld", layout_gpus(lay),
+                     (long)*nodes * fab->gpus_per_node);
         return why;
     }
     lay->recompute = CF_RECOMPUTE_UNKNOWN;
@@ -194,21 +217,21 @@ cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, 
     return CF_OK;
 }
 
-cf_status cf_validate_training(const char *path, cf_validation *out, cf_error *err)
+/* Predicts every row of the parsed table `t` (named `path` in errors) into
+ * *out; frees `t` whatever happens. */
+static cf_status training_table(cf__csv_table *tp, const char *path, cf_validation *out,
+                                cf_error *err)
 {
     static const int required[] = {C_ID, C_MODEL, C_LAYERS, C_HIDDEN, C_FFN, C_HEADS, C_SEQ,
                                    C_VOCAB, C_GBS, C_TP, C_PP, C_DP, C_GPU, C_GPN, C_NODES,
                                    C_NET, C_NICS, C_NICGBPS, C_METRIC, C_VALUE};
-    cf__csv_table t;
+    cf__csv_table t = *tp;
     cf_validation v;
     cf_status st;
     int col[C__N];
 
-    memset(out, 0, sizeof *out);
+    memset(tp, 0, sizeof *tp);
     memset(&v, 0, sizeof v);
-    memset(&t, 0, sizeof t);
-    st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
-    if (st != CF_OK) return st;
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
         st = cf__validate_require(&t, path, colnames[required[i]], err);
         if (st != CF_OK) goto fail;
@@ -256,4 +279,29 @@ fail:
     cf_validation_free(&v);
     cf__csv_table_free(&t);
     return st;
+}
+
+cf_status cf_validate_training(const char *path, cf_validation *out, cf_error *err)
+{
+    cf__csv_table t;
+    cf_status st;
+    memset(out, 0, sizeof *out);
+    st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
+    if (st != CF_OK) return st;
+    return training_table(&t, path, out, err);
+}
+
+cf_status cf__validate_training_text(const char *name, const char *data, size_t len,
+                                     cf_validation *out, cf_error *err)
+{
+    cf__csv_table t;
+    cf_status st;
+    memset(out, 0, sizeof *out);
+    if (len > (size_t)CF_MAX_VALIDATION_BYTES) {
+        cf_error_set(err, name, 0, 0, "file larger than %ld bytes", CF_MAX_VALIDATION_BYTES);
+        return CF_ELIMIT;
+    }
+    st = cf__csv_table_parse(data, len, name, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
+    if (st != CF_OK) return st;
+    return training_table(&t, name, out, err);
 }

@@ -4,7 +4,8 @@
 # that library was built with them) and the main() of replay_main.c, then
 # runs every seed in tests/fuzz/corpus/NAME/ and every saved crash in
 # tests/fuzz/crashes/NAME/ (and tests/fuzz/crashes/* through all harnesses).
-# Prints "fuzz-replay: N passed, N failed".
+# Each run has $FUZZ_REPLAY_TIMEOUT seconds (default 60; timeouts found by
+# the fuzzer are kept too). Prints "fuzz-replay: N passed, N failed".
 set -u
 BUILD=${1:-build}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -12,6 +13,9 @@ cd "$ROOT" || exit 1
 OUT=$BUILD/fuzz-replay
 mkdir -p "$OUT"
 CC=${CC:-cc}
+LIMIT=${FUZZ_REPLAY_TIMEOUT:-60}
+TO=""
+command -v timeout >/dev/null 2>&1 && TO="timeout $LIMIT"
 SANF=""
 if nm "$BUILD/libclusterfit.a" 2>/dev/null | grep -q __asan_; then
     SANF="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
@@ -30,7 +34,8 @@ for h in tests/fuzz/fuzz_*.c; do
     fi
     for f in tests/fuzz/corpus/"$name"/* tests/fuzz/crashes/"$name"/* tests/fuzz/crashes/*; do
         [ -f "$f" ] || continue
-        if "$bin" "$f" > "$OUT/last.log" 2>&1; then
+        # shellcheck disable=SC2086
+        if $TO "$bin" "$f" > "$OUT/last.log" 2>&1; then
             pass=$((pass + 1))
         else
             fail=$((fail + 1)); echo "FAIL: fuzz-replay $name $f"; tail -n 20 "$OUT/last.log"
