@@ -17,17 +17,21 @@
 static void usage(FILE *out)
 {
     fprintf(out,
-            "Usage: clusterfit audit [FILE...] [--offering ID | --expect-gbps N] [--format text|json]\n"
-            "Read nccl-tests output, NCCL_DEBUG=INFO/TRACE logs, nvidia-smi topo -m, ibstat and\n"
-            "ibv_devinfo output (any mix, any number of files; '-' or none reads standard input)\n"
-            "and judge the fabric: transport really used, GPUDirect RDMA, busbw against the link.\n"
+            "Usage: clusterfit audit [FILE...] [--offering ID | --expect-gbps N]\n"
+            "                        [--format text|json]\n"
+            "Read nccl-tests output, NCCL_DEBUG=INFO/TRACE logs, nvidia-smi topo -m,\n"
+            "ibstat and ibv_devinfo output (any mix, any number of files; '-' or none\n"
+            "reads standard input) and judge the fabric: the transport really used,\n"
+            "GPUDirect RDMA, busbw against what the link should give.\n"
             "\n"
-            "  --offering ID      expected busbw from a catalog offering through the collective model\n"
+            "  --offering ID      expected busbw from a catalog offering through the\n"
+            "                     collective model\n"
             "  --expect-gbps N    expected per-node inter-node line rate, Gbit/s\n"
             "  --format FMT       text (default) or json\n"
             "  --help             this help\n"
             "\n"
-            "Exit status: 0 ok or warning, 1 failed or invalid, 2 usage error, 3 unreadable file.\n");
+            "Exit status: 0 ok or warning, 1 failed or invalid, 2 usage error,\n"
+            "3 unreadable file.\n");
 }
 
 static int feed_stream(const char *cmd, cf_audit *a, FILE *f, const char *name, char *buf)
@@ -76,7 +80,7 @@ int cmd_audit(const cli_ctx *ctx, int argc, char **argv)
         switch (c) {
         case 'o': offering = optarg; break;
         case 'e':
-            if (cli_parse_num(cmd, "--expect-gbps", optarg, 0.001, 1e6, &ao.expect_gbps) != 0)
+            if (cli_parse_num(cmd, "--expect-gbps", optarg, CF_LINE_GBPS_MIN, CF_LINE_GBPS_MAX, &ao.expect_gbps) != 0)
                 return EXIT_USAGE;
             break;
         case 'f':

@@ -116,7 +116,8 @@ static int take_option(int c, const char *arg, cf_filter *f, cf_plan_opts *o, co
     case OPT_RDMA: return parse_cap("--rdma", arg, 0, &f->rdma);
     case OPT_NETWORK:
         if (cf_network_parse(arg, &f->network) != CF_OK)
-            return cli_usage_error("plan", "unknown --network '%s' (accepted: %s)", arg, cf_network_accepted()), -1;
+            return cli_usage_error("plan", "unknown --network '%s' (accepted: %s, unknown)", arg,
+                                   cf_network_accepted()), -1;
         f->network_set = 1;
         return 0;
     case OPT_GPU: f->gpu = arg; return 0;

@@ -103,7 +103,7 @@ int cli_fabric_from_opts(const cli_ctx *ctx, const char *cmd, const cli_fabric_o
                 return cli_usage_error(cmd, "--network %s needs --nics and --nic-gbps", o->network);
             if (cli_parse_int(cmd, "--nics", o->nics, 1, 1024, &v) != 0) return EXIT_USAGE;
             fab->nics_per_node = (int)v;
-            if (cli_parse_num(cmd, "--nic-gbps", o->nic_gbps, 0.001, 1e6, &d) != 0) return EXIT_USAGE;
+            if (cli_parse_num(cmd, "--nic-gbps", o->nic_gbps, CF_LINE_GBPS_MIN, CF_LINE_GBPS_MAX, &d) != 0) return EXIT_USAGE;
             fab->nic_gbps = d;
         }
     }

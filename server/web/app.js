@@ -64,7 +64,7 @@ const I18N = {
     verify_intro: 'Paste or upload nccl-tests output, an NCCL_DEBUG=INFO log, nvidia-smi topo -m or ibstat. The verdict says which transport NCCL really used, whether GPUDirect RDMA is on, and whether the bandwidth reaches the link; every finding names the line that proves it.',
     a_text: 'Log text', a_file: '…or a file', a_expect: 'Expected Gbit/s per node (optional)', a_run: 'Audit',
     a_verdict: 'Verdict', a_findings: 'Findings', auditing: 'Reading the log…', a_empty: 'Paste a log or choose a file first.',
-    no_findings: 'No findings.',
+    no_findings: 'No findings.', a_action: 'What to do',
     fact_network: 'Transport used', fact_gdr: 'GPUDirect RDMA', fact_nccl_version: 'NCCL version',
     fact_ranks: 'Ranks', fact_nodes: 'Nodes', fact_gpus_per_node: 'GPUs per node', fact_collective: 'Collective',
     fact_busbw: 'Bus bandwidth (GB/s)', fact_expected: 'Expected bus bandwidth (GB/s)',
@@ -139,7 +139,7 @@ const I18N = {
     verify_intro: 'Pegue o suba la salida de nccl-tests, un registro NCCL_DEBUG=INFO, nvidia-smi topo -m o ibstat. El veredicto dice qué transporte usó NCCL de verdad, si GPUDirect RDMA está activo y si el ancho de banda llega al del enlace; cada hallazgo indica la línea que lo prueba.',
     a_text: 'Texto del registro', a_file: '…o un archivo', a_expect: 'Gbit/s esperados por nodo (opcional)', a_run: 'Auditar',
     a_verdict: 'Veredicto', a_findings: 'Hallazgos', auditing: 'Leyendo el registro…', a_empty: 'Pegue un registro o elija un archivo.',
-    no_findings: 'Sin hallazgos.',
+    no_findings: 'Sin hallazgos.', a_action: 'Qué hacer',
     fact_network: 'Transporte usado', fact_gdr: 'GPUDirect RDMA', fact_nccl_version: 'Versión de NCCL',
     fact_ranks: 'Rangos', fact_nodes: 'Nodos', fact_gpus_per_node: 'GPU por nodo', fact_collective: 'Colectiva',
     fact_busbw: 'Ancho de banda de bus (GB/s)', fact_expected: 'Ancho de banda de bus esperado (GB/s)',
@@ -734,7 +734,8 @@ function renderAudit() {
       el('span', { class: 'sev', text: f.severity || T('unknown') }), ' ',
       el('code', { class: 'code', text: f.code || T('unknown') }), ' ',
       el('span', { class: 'msg', text: f.message || '' }), ' ',
-      el('code', { class: 'where', text: where })));
+      el('code', { class: 'where', text: where }),
+      f.action ? el('div', { class: 'action', text: `${T('a_action')}: ${f.action}` }) : null));
   }
   if (!(r.findings || []).length) ul.append(el('li', { text: T('no_findings') }));
   $('#audit-verdict').hidden = false;

@@ -171,6 +171,10 @@ await check('uploading case 05 to the audit box shows the GDR_DISABLED finding w
   const li = page.locator('#a-findings li[data-code=GDR_DISABLED]');
   assert.ok(await li.count() > 0, 'GDR_DISABLED shown');
   assert.match(await li.first().locator('.where').innerText(), /05-ib-gdr-disabled-distance-nccl247\.txt:\d+/);
+  // The action follows the evidence: case 05 is a PCI distance, not a missing module.
+  const action = await li.first().locator('.action').innerText();
+  assert.match(action, /^What to do: /);
+  assert.doesNotMatch(action, /load nvidia_peermem/);
   assert.equal(await page.locator('#a-status').innerText(), 'WARNING');
 });
 
