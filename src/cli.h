@@ -70,11 +70,9 @@ int cmd_validate(const cli_ctx *ctx, int argc, char **argv);
 int cmd_audit(const cli_ctx *ctx, int argc, char **argv);
 int cmd_serve(const cli_ctx *ctx, int argc, char **argv);
 
-/* Second-level subcommands: `predict step` (src/cmd_predict_step.c) and
- * `validate training` (src/cmd_validate_training.c), dispatched by
- * cmd_predict and cmd_validate; argv[0] is "step" / "training". */
+/* Second-level subcommand `predict step` (src/cmd_predict_step.c),
+ * dispatched by cmd_predict; argv[0] is "step". */
 int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv);
-int cmd_validate_training(const cli_ctx *ctx, int argc, char **argv);
 
 /* Shared by `predict collective` and `predict step`: parses the fabric
  * options (--offering ID | --gpu --gpus-per-node --intra --network --nics
@@ -91,7 +89,7 @@ int cli_fabric_from_opts(const cli_ctx *ctx, const char *cmd, const cli_fabric_o
  * none; for more it prints the usage error and returns its exit code. */
 int cli_one_node_fabric(const char *cmd, const char *offering, cf_fabric *fab, long nodes);
 
-/* Shared by the validate kinds (src/cmd_validate.c): parses "FILE.csv
+/* Used by both validate kinds (src/cmd_validate.c): parses "FILE.csv
  * [--format table|json]" (argv[0] = the kind); returns EXIT_OK, -1 after
  * printing --help (exit 0), or a usage error's exit code. */
 int cli_validate_parse(const char *cmd, int argc, char **argv, const char **file, cli_format *fmt);

@@ -1,8 +1,7 @@
 /* cmd_validate.c — `clusterfit validate collectives|training FILE.csv`.
  *
- * `collectives` is here; `training` is dispatched to cmd_validate_training
- * (src/cmd_validate_training.c), which may print its result with
- * cli_print_validation below. Exit 0 whenever the file was read (the tests
+ * Both kinds share option parsing and printing (run_validation): only the
+ * library function differs. Exit 0 whenever the file was read (the tests
  * hold the accuracy targets), 3 on a malformed file (DESIGN §4.4). */
 #include <getopt.h>
 #include <math.h>
@@ -69,9 +68,11 @@ int cli_validate_parse(const char *cmd, int argc, char **argv, const char **file
     return EXIT_OK;
 }
 
-static int validate_collectives(int argc, char **argv)
+/* Runs one kind of validation: `fn` is cf_validate_collectives or
+ * cf_validate_training (same contract), and both share parsing and printing. */
+static int run_validation(const char *cmd, int argc, char **argv,
+                          cf_status (*fn)(const char *, cf_validation *, cf_error *))
 {
-    const char *cmd = "validate collectives";
     const char *file;
     cli_format fmt;
     cf_validation v;
@@ -82,7 +83,7 @@ static int validate_collectives(int argc, char **argv)
     if (rc != EXIT_OK) return rc;
     memset(&v, 0, sizeof v);
     cf_error_clear(&err);
-    st = cf_validate_collectives(file, &v, &err);
+    st = fn(file, &v, &err);
     if (st != CF_OK) {
         /* A file that cannot be read is bad input too (exit 3). */
         rc = cli_lib_error(cmd, st, &err);
@@ -105,7 +106,10 @@ int cmd_validate(const cli_ctx *ctx, int argc, char **argv)
         fputs(validate_usage, stdout);
         return EXIT_OK;
     }
-    if (strcmp(argv[1], "collectives") == 0) return validate_collectives(argc - 1, argv + 1);
-    if (strcmp(argv[1], "training") == 0) return cmd_validate_training(ctx, argc - 1, argv + 1);
+    (void)ctx;
+    if (strcmp(argv[1], "collectives") == 0)
+        return run_validation("validate collectives", argc - 1, argv + 1, cf_validate_collectives);
+    if (strcmp(argv[1], "training") == 0)
+        return run_validation("validate training", argc - 1, argv + 1, cf_validate_training);
     return cli_usage_error("validate", "unknown kind '%s' (accepted: collectives, training)", argv[1]);
 }
