@@ -322,4 +322,8 @@ void cf__port_apply(cf__port *p, const cf__ib_line *l, int devinfo);
 /* After the last line of a port: completes the rate from width x speed. */
 void cf__port_finish(cf__port *p);
 
+/* The one-line action a user can take for finding `code` (the generic
+ * text; audit.c refines some from the evidence). "" when none. Static. */
+const char *cf__audit_action_of(const char *code);
+
 #endif
