@@ -23,7 +23,11 @@
  * NCCL's net.cc/net_ib.cc/paths.cc for what lines mean (see ncclog.c); the
  * efficiency η of the ring reference comes from the collective model's
  * constants (lib/constants.c). The human text of a report is rendered from
- * its JSON by audit_text.c. */
+ * its JSON by audit_text.c.
+ *
+ * Files: this one owns the state (audit_state.h) and streams evidence in
+ * through the public API; audit_judge.c draws the conclusions and
+ * audit_json.c builds the report (cf_audit_finish, cf_audit_buffer). */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
