@@ -62,7 +62,7 @@ $(BUILD)/libclusterfit.so: $(LIB_OBJ)
 $(BUILD)/clusterfit: $(TOOL_OBJ) $(SERVER_OBJ) $(BUILD)/libclusterfit.a
 	$(CC) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(SERVER_OBJ) $(BUILD)/libclusterfit.a $(LDLIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libclusterfit.a $(HEADERS)
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libclusterfit.a $(HEADERS) $(wildcard tests/unit/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CF_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libclusterfit.a $(LDLIBS) -lcmocka
 

@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include "testutil.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,24 +28,6 @@ static const char *const GOOD[CF_OFFERING_NCOLS] = {
     "x-h100", "X", "X H100", "H100-SXM", "8", "80", "nvswitch-nvlink4", "ib", "3200", "8",
     "yes", "yes", "fat tree", "yes", "yes", "1024", "slurm", "on-demand", "0", "3600", "2.5",
     "2", "USD", "weka", "us-east", "yes", "note", "https://example.com/x", "2026-08"};
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf;
-    long n;
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)n + 1);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = '\0';
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
 
 /* HEADER, one good row (line 2), then a row (line 3) whose column `col` is
  * `value`, in a static buffer. */
