@@ -8,11 +8,19 @@ CFLAGS  ?= -O2 -g
 SAN     ?=
 PKGS    := sqlite3 jansson libmicrohttpd
 
+# The library is built with -Ilib (its folders include one another's private
+# headers as "base/base.h", "model/model_int.h" ...); the front ends (src/,
+# server/) and the tests of the public API see only -Iinclude. -MMD -MP
+# writes each object's header dependencies next to it.
 CF_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L \
-             -Wall -Wextra -Werror -Wshadow -Wno-error=unused-function \
-             -fvisibility=hidden -fPIC -Iinclude -Ilib \
+             -Wall -Wextra -Werror -Wshadow \
+             -fvisibility=hidden -fPIC -MMD -MP -Iinclude \
              $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-LDLIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lm -lpthread
+LIB_CFLAGS := -Ilib
+# libclusterfit needs SQLite, jansson and libcsv; only the tool (its server)
+# links libmicrohttpd.
+LIB_LIBS  := $(shell pkg-config --libs sqlite3 jansson 2>/dev/null) -lcsv -lm
+TOOL_LIBS := $(LIB_LIBS) $(shell pkg-config --libs libmicrohttpd 2>/dev/null) -lpthread
 ifeq ($(SAN),1)
 CF_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDFLAGS   += -fsanitize=address,undefined
@@ -20,16 +28,15 @@ endif
 
 DATA_FILES   := $(sort $(wildcard data/*.csv) $(wildcard data/workloads/*.json))
 WEB_FILES    := $(sort $(wildcard server/web/*))
-LIB_SRC      := $(sort $(wildcard lib/*.c))
+LIB_SRC      := $(sort $(wildcard lib/*/*.c))
 SERVER_SRC   := $(sort $(wildcard server/*.c))
 TOOL_SRC     := $(sort $(wildcard src/*.c))
-UNIT_SRC     := $(sort $(wildcard tests/unit/test_*.c))
-HEADERS      := $(wildcard include/clusterfit/*.h lib/*.h src/*.h server/*.h)
+UNIT_SRC     := $(sort $(wildcard tests/unit/*/test_*.c))
 
 LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/data_embed.o
 SERVER_OBJ := $(SERVER_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/web_embed.o
 TOOL_OBJ   := $(TOOL_SRC:%.c=$(BUILD)/%.o)
-UNIT_BIN   := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+UNIT_BIN   := $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(UNIT_SRC)))
 
 .PHONY: all deps run check test unit cli cases replay web-test bench fuzz clean man
 all: $(BUILD)/clusterfit $(BUILD)/libclusterfit.so $(BUILD)/docs/clusterfit.1
@@ -37,9 +44,15 @@ all: $(BUILD)/clusterfit $(BUILD)/libclusterfit.so $(BUILD)/docs/clusterfit.1
 deps:
 	@sh tools/deps.sh
 
-$(BUILD)/%.o: %.c $(HEADERS)
+$(BUILD)/lib/%.o: lib/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CF_CFLAGS) $(LIB_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CF_CFLAGS) $(CFLAGS) -c $< -o $@
+
+-include $(wildcard $(BUILD)/lib/*/*.d $(BUILD)/src/*.d $(BUILD)/server/*.d $(BUILD)/gen/*.d)
 
 $(BUILD)/gen/data_embed.c: $(DATA_FILES) tools/embed.sh
 	@mkdir -p $(dir $@)
@@ -50,21 +63,25 @@ $(BUILD)/gen/web_embed.c: $(WEB_FILES) tools/embed.sh
 	sh tools/embed.sh cf_web_files cf_web_file $(WEB_FILES) > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
-	$(CC) $(CF_CFLAGS) $(CFLAGS) -Wno-missing-field-initializers -c $< -o $@
+	$(CC) $(CF_CFLAGS) $(LIB_CFLAGS) $(CFLAGS) -Wno-missing-field-initializers -c $< -o $@
 
 $(BUILD)/libclusterfit.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
 $(BUILD)/libclusterfit.so: $(LIB_OBJ)
-	$(CC) -shared $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) -shared $(LDFLAGS) -o $@ $^ $(LIB_LIBS)
 
 $(BUILD)/clusterfit: $(TOOL_OBJ) $(SERVER_OBJ) $(BUILD)/libclusterfit.a
-	$(CC) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(SERVER_OBJ) $(BUILD)/libclusterfit.a $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(SERVER_OBJ) $(BUILD)/libclusterfit.a $(TOOL_LIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libclusterfit.a $(HEADERS) $(wildcard tests/unit/*.h)
+# Unit tests reach the private headers too (-Ilib): they test cf__ pieces.
+vpath test_%.c $(sort $(dir $(UNIT_SRC)))
+$(BUILD)/tests/%: %.c $(BUILD)/libclusterfit.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CF_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libclusterfit.a $(LDLIBS) -lcmocka
+	$(CC) $(CF_CFLAGS) $(LIB_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libclusterfit.a $(LIB_LIBS) -lcmocka
+
+-include $(wildcard $(BUILD)/tests/*.d)
 
 # The man page is assembled from one fragment per command (docs/man/*.man).
 $(BUILD)/docs/clusterfit.1: $(sort $(wildcard docs/man/*.man))

@@ -1,7 +1,7 @@
 /* fuzz_ibstat.c — ibstat and ibv_devinfo lines into ports. */
 #include <math.h>
 #include "fuzz_common.h"
-#include "audit_int.h"
+#include "audit/audit_int.h"
 
 typedef struct st { cf__port p[2]; } st;
 

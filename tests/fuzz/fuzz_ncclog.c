@@ -1,6 +1,6 @@
 /* fuzz_ncclog.c — NCCL_DEBUG lines through the prefix stripper and parser. */
 #include "fuzz_common.h"
-#include "audit_int.h"
+#include "audit/audit_int.h"
 
 static void line(void *ctx, const char *s, size_t n)
 {

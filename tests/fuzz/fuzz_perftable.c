@@ -1,6 +1,6 @@
 /* fuzz_perftable.c — nccl-tests rows and '#' lines, then the run analysis. */
 #include "fuzz_common.h"
-#include "audit_int.h"
+#include "audit/audit_int.h"
 
 typedef struct st { cf__perf_row rows[64]; long n; cf__perf_layout lay; } st;
 

@@ -1,6 +1,6 @@
 /* fuzz_topo.c — nvidia-smi topo -m header, rows, NIC legend, analysis. */
 #include "fuzz_common.h"
-#include "audit_int.h"
+#include "audit/audit_int.h"
 
 typedef struct st { cf__topo t; int have; } st;
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "clusterfit/validate.h"
-#include "validate_internal.h"
+#include "model/model_int.h"
 
 static void check(cf_status st, cf_validation *v, const cf_error *err)
 {

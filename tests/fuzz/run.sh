@@ -29,9 +29,9 @@ LIBS="$(pkg-config --libs sqlite3 jansson) -lcsv -lm -lpthread"
 make -s BUILD="$OUT" "$OUT/gen/data_embed.c"
 
 OBJS=""
-newest_header=$(ls -t include/clusterfit/*.h lib/*.h | head -n 1)
-for c in lib/*.c "$OUT/gen/data_embed.c"; do
-    o=$OUT/obj/$(basename "$c" .c).o
+newest_header=$(ls -t include/clusterfit/*.h lib/*/*.h | head -n 1)
+for c in lib/*/*.c "$OUT/gen/data_embed.c"; do
+    o=$OUT/obj/$(echo "${c#lib/}" | tr / _ | sed "s/\.c$//").o
     if [ ! -f "$o" ] || [ "$c" -nt "$o" ] || [ "$newest_header" -nt "$o" ]; then
         # shellcheck disable=SC2086
         $CC $CFL -fsanitize=fuzzer-no-link -c "$c" -o "$o"

@@ -1,0 +1,427 @@
+/* ncclog.c — reads NCCL_DEBUG=INFO/TRACE lines ("host:pid:tid [dev] NCCL
+ * INFO msg", "host:pid:tid [dev] file.cc:123 NCCL WARN msg") into one small
+ * struct per line: the facts DESIGN §5 decides from (which net NCCL loaded,
+ * which devices, channel lines and their /GDRDMA, GPU Direct RDMA
+ * capability and per-GPU decisions, environment overrides, communicator
+ * sizes, completion errors, fatal warnings).
+ *
+ * Shapes follow NCCL's own format strings (src/transport/net.cc,
+ * src/transport/net_ib.cc, src/graph/paths.cc, src/init.cc, src/debug.cc)
+ * and those of aws-ofi-nccl ("NET/OFI Selected provider is efa") and GCP's
+ * TCPX/TCPXO plugins, across releases 2.4 to 2.2x: old "Ring 00 : 6 -> 2
+ * [receive] via NET/IB/0", new "Channel 00/0 : 1[0] -> 0[0] [receive] via
+ * NET/IB/1/GDRDMA/Shared", proxy ranks "NET/IB/0(1)/GDRDMA", net names with
+ * blanks ("NET/AWS Libfabric/0"). Recognition is by prefix on the message
+ * (a switch on its first letter), never a regex: most lines of a big log
+ * are rejected after a few byte compares. */
+#include <string.h>
+#include "audit/audit_int.h"
+#include "base/base.h"
+
+static void copy_trim(char *dst, size_t cap, const char *s, size_t n)
+{
+    while (n > 0 && (*s == ' ' || *s == '\t')) { s++; n--; }
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '.')) n--;
+    if (n >= cap) n = cap - 1;
+    memcpy(dst, s, n);
+    dst[n] = '\0';
+}
+
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+
+static long read_int(const char **pp, const char *end)
+{
+    const char *p = *pp;
+    long v = 0;
+    int neg = 0, any = 0;
+    if (p < end && *p == '-') { neg = 1; p++; }
+    while (p < end && is_digit(*p)) {
+        if (v < 100000000L) v = v * 10 + (*p - '0');
+        p++;
+        any = 1;
+    }
+    if (!any) return -1;
+    *pp = p;
+    return neg ? -v : v;
+}
+
+int cf__net_family(const char *name, size_t n)
+{
+    if (n >= 2 && name[0] == 'I' && name[1] == 'B') return CF__NET_IB;
+    if (n == 6 && memcmp(name, "Socket", 6) == 0) return CF__NET_SOCKET;
+    if (CF__LIT(name, n, "GPUDirectTCPX")) return CF__NET_TCPX;
+    if (CF__LIT(name, n, "FasTrak")) return CF__NET_TCPXO;
+    if (CF__LIT(name, n, "FastSocket")) return CF__NET_FASTSOCKET;
+    if (cf__find(name, n, "Libfabric") || cf__find(name, n, "OFI") || cf__find(name, n, "AWS"))
+        return CF__NET_OFI;
+    return n ? CF__NET_OTHER : CF__NET_UNKNOWN;
+}
+
+int cf__gdr_level(const char *v)
+{
+    /* NCCL's path types as NCCL_NET_GDR_LEVEL reads them (src/graph/paths.cc:
+     * LOC, PIX, PXB, PXN, PHB, SYS; the old numeric form 0-4 is LOC..SYS). */
+    static const struct { const char *name; int level; } names[] = {
+        {"LOC", 0}, {"NVL", 1}, {"PIX", 1}, {"PXB", 2}, {"PXN", 3}, {"PHB", 4},
+        {"NODE", 4}, {"SYS", 5},
+    };
+    if (!v || !*v) return -1;
+    if (is_digit(v[0]) && v[1] == '\0') {
+        static const int num[] = {0, 1, 2, 4, 5};
+        int d = v[0] - '0';
+        return d <= 4 ? num[d] : 5;
+    }
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (cf__strcasecmp(v, names[i].name) == 0) return names[i].level;
+    return -1;
+}
+
+/* "[0]mlx5_0:1/IB [1]mlx5_2:1/RoCE [RO]; OOB ib0:..." */
+static void parse_ib_list(const char *p, const char *end, cf__nccl_line *out)
+{
+    const char *t;
+    size_t tn;
+    out->n_ibdevs = 0;
+    while (cf__token(&p, end, &t, &tn)) {
+        const char *q = t, *te = t + tn, *colon, *slash;
+        cf__ibdev *d;
+        if (tn >= 3 && memcmp(t, "OOB", 3) == 0) break;
+        if (*t == ';') break;
+        if (*q != '[' || tn < 4 || !is_digit(q[1])) continue;
+        q++;
+        {
+            long idx = read_int(&q, te);
+            if (idx < 0 || q >= te || *q != ']') continue;
+            q++;
+            colon = memchr(q, ':', (size_t)(te - q));
+            if (!colon || out->n_ibdevs >= CF__MAX_IBDEVS) continue;
+            d = &out->ibdevs[out->n_ibdevs];
+            d->idx = (int)idx;
+            copy_trim(d->name, sizeof d->name, q, (size_t)(colon - q));
+            q = colon + 1;
+            d->port = (int)read_int(&q, te);
+            d->ll = CF__LL_UNKNOWN;
+            slash = memchr(q, '/', (size_t)(te - q));
+            if (slash) {
+                const char *l = slash + 1;
+                size_t ln = (size_t)(te - l);
+                if (ln && l[ln - 1] == ';') ln--;
+                if (CF__LIT(l, ln, "RoCE") || CF__LIT(l, ln, "ETH")) d->ll = CF__LL_ETH;
+                else if (CF__LIT(l, ln, "IB")) d->ll = CF__LL_IB;
+            }
+            out->n_ibdevs++;
+        }
+        if (te > t && te[-1] == ';') break;
+    }
+}
+
+/* "... [send] via NET/IB/1(0)/GDRDMA/Shared" */
+static void parse_channel(const char *msg, const char *end, const char *via, cf__nccl_line *out)
+{
+    const char *p = via + 9, *slash;   /* after " via NET/" */
+    out->kind = CF__NL_CHANNEL;
+    out->dir = 0;
+    if (cf__find(msg, (size_t)(via - msg), "[send]")) out->dir = 1;
+    else if (cf__find(msg, (size_t)(via - msg), "[receive]")) out->dir = 2;
+    slash = memchr(p, '/', (size_t)(end - p));
+    if (!slash) slash = end;
+    copy_trim(out->net, sizeof out->net, p, (size_t)(slash - p));
+    out->netdev = -1;
+    out->gdrdma = 0;
+    if (slash < end) {
+        const char *q = slash + 1;
+        long d = read_int(&q, end);
+        out->netdev = (int)d;
+        out->gdrdma = cf__find(q, (size_t)(end - q), "/GDRDMA") != NULL;
+    }
+}
+
+static int warn_is_fatal(const char *m, size_t n)
+{
+    static const char *const benign[] = {
+        "libibverbs", "Failed to open", "Could not", "Failed to find", "Ignoring",
+        "deprecated", "NUMA", "iommu", "not supported, falling back",
+    };
+    static const char *const fatal[] = {
+        "failed", "failure", "Failure", "Failed", "error", "Error", "abort", "Abort",
+        "closed", "unhandled", "Unhandled", "died", "exited",
+    };
+    for (size_t i = 0; i < sizeof benign / sizeof benign[0]; i++)
+        if (cf__find(m, n, benign[i])) return 0;
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+        if (cf__find(m, n, fatal[i])) return 1;
+    return 0;
+}
+
+static int has_timeout(const char *m, size_t n)
+{
+    return cf__find(m, n, "imeout") || cf__find(m, n, "imed out") || cf__find(m, n, "TIMEOUT");
+}
+
+/* "file.cc:1298 -> 6" or "proxy.cc:874 -> 6 [Progress Thread]" */
+static int return_trace(const char *m, const char *end, int *code)
+{
+    const char *a = cf__find(m, (size_t)(end - m), " -> ");
+    const char *colon;
+    long v;
+    const char *q;
+    if (!a) return 0;
+    colon = memchr(m, ':', (size_t)(a - m));
+    if (!colon || !memchr(m, '.', (size_t)(colon - m))) return 0;
+    for (const char *c = colon + 1; c < a; c++)
+        if (!is_digit(*c)) return 0;
+    q = a + 4;
+    v = read_int(&q, end);
+    if (v <= 0) return 0;
+    q = cf__skip_ws(q, end);
+    if (q < end && *q != '[') return 0;
+    *code = (int)v;
+    return 1;
+}
+
+/* "... commId 0x5ae77eb5ea4ec1ee - Init COMPLETE": the communicator's id
+ * (the hash of its unique id, printed since NCCL 2.18); 0 when absent. */
+static uint64_t read_comm_id(const char *m, const char *end)
+{
+    const char *c = cf__find(m, (size_t)(end - m), " commId 0x");
+    uint64_t v = 0;
+    int digits = 0;
+    if (!c) return 0;
+    for (c += 10; c < end && digits < 16; c++, digits++) {
+        int d;
+        if (*c >= '0' && *c <= '9') d = *c - '0';
+        else if (*c >= 'a' && *c <= 'f') d = *c - 'a' + 10;
+        else if (*c >= 'A' && *c <= 'F') d = *c - 'A' + 10;
+        else break;
+        v = (v << 4) | (uint64_t)d;
+    }
+    return v;
+}
+
+static void parse_gdr(const char *m, const char *end, cf__nccl_line *out)
+{
+    const char *g = cf__find(m, (size_t)(end - m), "GPU Direct RDMA ");
+    const char *p;
+    if (!g) return;
+    p = g + 16;
+    if (CF__LIT(p, (size_t)(end - p), "Enabled")) out->enabled = 1;
+    else if (CF__LIT(p, (size_t)(end - p), "Disabled")) out->enabled = 0;
+    else return;
+    if (cf__find(p, (size_t)(end - p), "for HCA")) {
+        out->kind = CF__NL_GDR_HCA;
+    } else if (cf__find(p, (size_t)(end - p), "for GPU")) {
+        const char *d = cf__find(p, (size_t)(end - p), "(distance ");
+        out->kind = CF__NL_GDR_GPU;
+        out->distance = out->distance_max = -1;
+        if (d) {
+            const char *q = d + 10;
+            out->distance = (int)read_int(&q, end);
+            while (q < end && (*q == ' ' || *q == '>' || *q == '<' || *q == '=')) q++;
+            out->distance_max = (int)read_int(&q, end);
+        }
+    }
+}
+
+static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
+{
+    size_t n = (size_t)(end - m);
+    const char *f;
+    if (n == 0) return;
+    switch (m[0]) {
+    case 'N':
+        if (CF__LIT(m, n, "NCCL version ")) {
+            const char *v = m + 13, *e = v;
+            while (e < end && *e != '+' && *e != ' ') e++;
+            out->kind = CF__NL_VERSION;
+            copy_trim(out->text, sizeof out->text, v, (size_t)(e - v));
+            return;
+        }
+        if (CF__LIT(m, n, "NET/IB")) {
+            const char *p = m + 6;
+            while (p < end && *p != ' ' && *p != ':') p++;
+            while (p < end && (*p == ' ' || *p == ':')) p++;
+            if (CF__LIT(p, (size_t)(end - p), "Using ")) {
+                out->kind = CF__NL_IB_USING;
+                parse_ib_list(p + 6, end, out);
+                return;
+            }
+            if (CF__LIT(p, (size_t)(end - p), "GPU Direct RDMA")) {
+                parse_gdr(p, end, out);
+                return;
+            }
+            if (CF__LIT(p, (size_t)(end - p), "Got completion")) {
+                out->kind = CF__NL_COMPLETION_ERR;
+                break;  /* status read below */
+            }
+            out->roce_gid = cf__find(m, n, "::ffff:") != NULL;
+            return;
+        }
+        if (CF__LIT(m, n, "NET/Socket")) {
+            if (cf__find(m, n, "Using")) out->kind = CF__NL_SOCKET_USING;
+            return;
+        }
+        if (CF__LIT(m, n, "NET/OFI")) {
+            const char *pv = cf__find(m, n, "rovider is ");
+            if (pv && (pv[-1] == 'p' || pv[-1] == 'P') && cf__find(m, (size_t)(pv - m), "elected")) {
+                const char *v = pv + 11, *e = v;
+                while (e < end && *e != ' ' && *e != ',' && *e != ')') e++;
+                out->kind = CF__NL_OFI_PROVIDER;
+                copy_trim(out->text, sizeof out->text, v, (size_t)(e - v));
+            } else {
+                out->kind = CF__NL_OFI_PLUGIN;
+            }
+            return;
+        }
+        if (CF__LIT(m, n, "NCCL_")) {
+            const char *se = cf__find(m, n, " set by environment to ");
+            if (se) {
+                out->kind = CF__NL_ENV;
+                copy_trim(out->env_name, sizeof out->env_name, m, (size_t)(se - m));
+                copy_trim(out->text, sizeof out->text, se + 23, (size_t)(end - se - 23));
+            }
+            return;
+        }
+        break;
+    case 'U':
+        if (CF__LIT(m, n, "Using network ")) {
+            out->kind = CF__NL_USING_NETWORK;
+            copy_trim(out->text, sizeof out->text, m + 14, n - 14);
+            return;
+        }
+        break;
+    case 'B':
+        if (CF__LIT(m, n, "Bootstrap")) {
+            out->kind = CF__NL_BOOTSTRAP;
+            return;
+        }
+        break;
+    case 'D':
+        /* "DMA-BUF is available on GPU device 0" (NCCL >= 2.13, net_ib.cc) */
+        if (CF__LIT(m, n, "DMA-BUF is available")) {
+            out->kind = CF__NL_DMABUF;
+            out->enabled = 1;
+            return;
+        }
+        break;
+    case 'G':
+        if (CF__LIT(m, n, "GPU Direct RDMA")) {
+            parse_gdr(m, end, out);
+            return;
+        }
+        break;
+    case 'C':
+    case 'R':
+        if (CF__LIT(m, n, "Channel ") || CF__LIT(m, n, "Ring ")) {
+            f = cf__find(m, n, " via NET/");
+            if (f) parse_channel(m, end, f, out);
+            return;
+        }
+        break;
+    case 'c':
+    case 'n':
+        if (CF__LIT(m, n, "comm 0x") || CF__LIT(m, n, "ncclCommInit")) {
+            const char *r = cf__find(m, n, " rank "), *nr = cf__find(m, n, " nranks ");
+            if (r && nr) {
+                const char *q = r + 6;
+                out->kind = CF__NL_COMM;
+                out->rank = read_int(&q, end);
+                q = nr + 8;
+                out->nranks = read_int(&q, end);
+                out->comm_id = read_comm_id(m, end);
+            }
+            return;
+        }
+        break;
+    default:
+        break;
+    }
+    if (out->kind == CF__NL_COMPLETION_ERR || cf__find(m, n, "Got completion")) {
+        const char *st = cf__find(m, n, "status=");
+        const char *q;
+        out->kind = CF__NL_COMPLETION_ERR;
+        out->status = -1;
+        if (st) {
+            q = st + 7;
+            out->status = (int)read_int(&q, end);
+        } else if ((st = cf__find(m, n, "with error ")) != NULL) {
+            q = st + 11;
+            out->status = (int)read_int(&q, end);
+        }
+        out->roce_gid = cf__find(m, n, "::ffff:") != NULL;
+        if (out->status == 0) out->kind = CF__NL_OTHER;
+        return;
+    }
+    {
+        int code;
+        if (return_trace(m, end, &code)) {
+            out->kind = CF__NL_ERROR;
+            out->status = code;
+            return;
+        }
+    }
+    if (out->level == 'W') {
+        if (cf__find(m, n, "libibverbs")) out->kind = CF__NL_IBVERBS_MISSING;
+        else if (has_timeout(m, n)) out->kind = CF__NL_TIMEOUT;
+        else if (warn_is_fatal(m, n)) out->kind = CF__NL_ERROR;
+        else out->kind = CF__NL_WARN;
+        return;
+    }
+    if (cf__find(m, n, "libibverbs") && cf__find(m, n, "ailed")) out->kind = CF__NL_IBVERBS_MISSING;
+}
+
+void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
+{
+    const char *end = s + n, *lvl = NULL, *b;
+    out->kind = CF__NL_NONE;
+    out->host = NULL;
+    out->host_n = 0;
+    out->pid = out->dev = -1;
+    out->level = 0;
+    out->msg = NULL;
+    out->msg_n = 0;
+    out->n_ibdevs = 0;
+    out->roce_gid = 0;
+    out->status = 0;
+    out->comm_id = 0;
+    out->text[0] = '\0';
+    if (n >= 13 && memcmp(s, "NCCL version ", 13) == 0) {
+        out->level = 'I';
+        out->msg = s;
+        out->msg_n = n;
+        out->kind = CF__NL_OTHER;
+        parse_msg(s, end, out);
+        return;
+    }
+    b = memchr(s, ']', n < 160 ? n : 160);
+    if (b && (size_t)(end - b) >= 7 && memcmp(b, "] NCCL ", 7) == 0) {
+        lvl = b + 7;
+    } else {
+        const char *f = cf__find(s, n, " NCCL ");
+        if (!f) return;
+        lvl = f + 6;
+    }
+    if (CF__LIT(lvl, (size_t)(end - lvl), "INFO ")) { out->level = 'I'; lvl += 5; }
+    else if (CF__LIT(lvl, (size_t)(end - lvl), "WARN ")) { out->level = 'W'; lvl += 5; }
+    else if (CF__LIT(lvl, (size_t)(end - lvl), "TRACE ")) { out->level = 'T'; lvl += 6; }
+    else if (CF__LIT(lvl, (size_t)(end - lvl), "ABORT")) { out->level = 'W'; }
+    else return;
+    /* "host:pid:tid [dev]" */
+    {
+        const char *c = memchr(s, ':', (size_t)(lvl - s));
+        const char *br = memchr(s, '[', (size_t)(lvl - s));
+        if (c && (!br || c < br) && c > s) {
+            const char *q = c + 1;
+            out->host = s;
+            out->host_n = (size_t)(c - s);
+            out->pid = read_int(&q, end);
+        }
+        if (br) {
+            const char *q = br + 1;
+            out->dev = read_int(&q, end);
+        }
+    }
+    out->msg = lvl;
+    out->msg_n = (size_t)(end - lvl);
+    out->kind = CF__NL_OTHER;
+    parse_msg(lvl, end, out);
+}

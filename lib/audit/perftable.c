@@ -1,0 +1,370 @@
+/* perftable.c — reads the output of nccl-tests / rccl-tests (`*_perf`):
+ * the "# nThread ..." parameter line, the "# Using devices" rank list, the
+ * table header, result rows and the closing "Out of bounds" / "Avg bus
+ * bandwidth" lines; and analyses one run's rows (busbw at the largest size,
+ * bandwidth regime, BUSBW_DROP).
+ *
+ * Layouts seen in public output, all handled here:
+ *   size count type redop root | time algbw busbw #wrong | time algbw busbw #wrong   (2.11+)
+ *   size count type redop      | time algbw busbw error  | ...                      (older)
+ *   size count type            | ...                                               (oldest)
+ * with "N/A" for #wrong under -c 0 and for in-place columns some tests skip.
+ * A row is anchored on "integer integer type-name" anywhere in its first
+ * tokens, so extra leading columns (timestamps, ranks) do not matter; with no
+ * header in sight the layout is guessed from the count of numeric columns
+ * (4k+1 means a root column). Rows are recognised without regex: a digit
+ * first, then a token scan. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "audit/audit_int.h"
+#include "base/base.h"
+
+static int is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+static int is_type_name(const char *t, size_t n)
+{
+    if (n == 0 || n > 15 || !is_alpha(t[0])) return 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = t[i];
+        if (!(is_alpha(c) || (c >= '0' && c <= '9') || c == '_')) return 0;
+    }
+    return 1;
+}
+
+static int is_na(const char *t, size_t n)
+{
+    return (n == 3 && (memcmp(t, "N/A", 3) == 0 || memcmp(t, "n/a", 3) == 0));
+}
+
+static void copy_tok(char *dst, size_t cap, const char *t, size_t n)
+{
+    if (n >= cap) n = cap - 1;
+    memcpy(dst, t, n);
+    dst[n] = '\0';
+}
+
+#define MAX_ROW_TOKENS 24
+
+int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__perf_row *out)
+{
+    const char *p = s, *end = s + n;
+    const char *tok[MAX_ROW_TOKENS];
+    size_t tn[MAX_ROW_TOKENS];
+    int nt = 0, a = -1, i, m, k;
+    double vals[MAX_ROW_TOKENS];
+    uint64_t u;
+    int error_col = lay && lay->error_column;
+
+    while (nt < MAX_ROW_TOKENS && cf__token(&p, end, &tok[nt], &tn[nt])) nt++;
+    /* anchor: integer, integer, type name, within the first 6 tokens */
+    for (i = 0; i + 1 < nt && i < 6; i++) {
+        if (!cf__uint(tok[i], tn[i], &u) || !cf__uint(tok[i + 1], tn[i + 1], &u)) continue;
+        if (i + 2 < nt && is_type_name(tok[i + 2], tn[i + 2])) {
+            a = i;
+            break;
+        }
+        if (i + 2 == nt && i == 0) {   /* "   128  32" cut after count */
+            a = i;
+            break;
+        }
+    }
+    if (a < 0) return CF__ROW_NONE;
+    memset(out, 0, sizeof *out);
+    out->oop_time_us = out->oop_algbw = out->oop_busbw = out->oop_wrong = NAN;
+    out->ip_time_us = out->ip_algbw = out->ip_busbw = out->ip_wrong = NAN;
+    cf__num(tok[a], tn[a], &out->size);
+    cf__num(tok[a + 1], tn[a + 1], &out->count);
+    if (a + 2 >= nt) return CF__ROW_PARTIAL;
+    copy_tok(out->type, sizeof out->type, tok[a + 2], tn[a + 2]);
+    i = a + 3;
+    if (lay && lay->known) {
+        if (lay->has_redop && i < nt) {
+            copy_tok(out->redop, sizeof out->redop, tok[i], tn[i]);
+            i++;
+        }
+        if (lay->has_root && i < nt) i++;
+    } else {
+        if (i < nt && is_type_name(tok[i], tn[i])) {
+            copy_tok(out->redop, sizeof out->redop, tok[i], tn[i]);
+            i++;
+        }
+    }
+    /* the remaining tokens must all be numbers (or N/A) */
+    m = 0;
+    for (k = i; k < nt; k++) {
+        double v;
+        if (is_na(tok[k], tn[k])) v = NAN;
+        else if (!cf__num(tok[k], tn[k], &v)) return CF__ROW_NONE;
+        vals[m++] = v;
+    }
+    if (!(lay && lay->known) && (m % 4) == 1) {
+        /* a root column in a table whose header we have not seen */
+        memmove(vals, vals + 1, (size_t)(m - 1) * sizeof vals[0]);
+        m--;
+    }
+    if (m < 3) return CF__ROW_PARTIAL;
+    out->oop_time_us = vals[0];
+    out->oop_algbw = vals[1];
+    out->oop_busbw = vals[2];
+    if (m >= 4 && !error_col) out->oop_wrong = vals[3];
+    if (m >= 7) {
+        out->ip_time_us = vals[4];
+        out->ip_algbw = vals[5];
+        out->ip_busbw = vals[6];
+        if (m >= 8 && !error_col) out->ip_wrong = vals[7];
+    }
+    if (isnan(out->oop_busbw)) return CF__ROW_PARTIAL;
+    return CF__ROW_OK;
+}
+
+/* --------------------------------------------------------------- comments */
+
+static const char *after_word(const char *s, const char *end, const char *word)
+{
+    const char *f = cf__find(s, (size_t)(end - s), word);
+    return f ? f + strlen(word) : NULL;
+}
+
+static long read_long_after(const char *s, const char *end, const char *word)
+{
+    const char *p = after_word(s, end, word), *t;
+    size_t tn;
+    double v;
+    if (!p || !cf__token(&p, end, &t, &tn) || !cf__num(t, tn, &v)) return -1;
+    return v < 0 ? (v > -1e9 ? (long)v : -1) : cf__dtol(v);
+}
+
+static double read_num_after(const char *s, const char *end, const char *word)
+{
+    const char *p = after_word(s, end, word), *t;
+    size_t tn;
+    double v;
+    if (!p || !cf__token(&p, end, &t, &tn) || !cf__num(t, tn, &v)) return NAN;
+    return v;
+}
+
+static void parse_header(const char *s, const char *end, cf__perf_layout *lay)
+{
+    const char *p = s, *t;
+    size_t tn;
+    int after_type = 0;
+    memset(lay, 0, sizeof *lay);
+    lay->known = 1;
+    while (cf__token(&p, end, &t, &tn)) {
+        if (tn == 4 && memcmp(t, "type", 4) == 0) after_type = 1;
+        else if (!after_type) continue;
+        else if (tn == 5 && memcmp(t, "redop", 5) == 0) lay->has_redop = 1;
+        else if (tn == 4 && memcmp(t, "root", 4) == 0) lay->has_root = 1;
+        else if (tn == 5 && memcmp(t, "error", 5) == 0) lay->error_column = 1;
+    }
+    if (!after_type) lay->known = 0;
+}
+
+void cf__perf_parse_comment(const char *s, size_t n, cf__perf_comment *out)
+{
+    const char *end = s + n, *p, *t;
+    size_t tn;
+    memset(out, 0, sizeof *out);
+    out->kind = CF__PC_OTHER;
+    out->nthread = out->ngpus = -1;
+    out->rank = out->pid = -1;
+    out->oob = -1;
+    out->min_bytes = out->max_bytes = NAN;
+    out->avg = NAN;
+    p = cf__skip_ws(s, end);
+    if (p >= end || *p != '#') return;
+    p = cf__skip_ws(p + 1, end);
+    if (!cf__token(&p, end, &t, &tn)) return;
+    if (tn == 7 && memcmp(t, "nThread", 7) == 0) {
+        out->kind = CF__PC_PARAMS;
+        out->nthread = read_long_after(t, end, "nThread");
+        out->ngpus = read_long_after(t, end, "nGpus");
+        out->min_bytes = read_num_after(t, end, "minBytes");
+        out->max_bytes = read_num_after(t, end, "maxBytes");
+    } else if (tn == 5 && memcmp(t, "Using", 5) == 0 && cf__find(p, (size_t)(end - p), "devices")) {
+        out->kind = CF__PC_USING_DEVICES;
+    } else if (tn == 4 && memcmp(t, "Rank", 4) == 0) {
+        const char *q, *h;
+        size_t hn;
+        out->kind = CF__PC_RANK;
+        out->rank = read_long_after(t, end, "Rank");
+        out->pid = read_long_after(t, end, "Pid");
+        q = after_word(p, end, " on ");
+        if (q && cf__token(&q, end, &h, &hn)) {
+            out->host = h;
+            out->host_n = hn;
+            q = after_word(q, end, "]");
+            if (q) {
+                q = cf__skip_ws(q, end);
+                copy_tok(out->gpu_name, sizeof out->gpu_name, q, (size_t)(end - q));
+            }
+        }
+        if (out->rank < 0) out->kind = CF__PC_OTHER;
+    } else if (tn == 4 && memcmp(t, "size", 4) == 0) {
+        out->kind = CF__PC_HEADER;
+        parse_header(t, end, &out->layout);
+    } else if (tn == 3 && memcmp(t, "(B)", 3) == 0) {
+        out->kind = CF__PC_UNITS;
+    } else if (tn == 3 && memcmp(t, "Out", 3) == 0 && cf__find(p, (size_t)(end - p), "bounds")) {
+        const char *q = after_word(p, end, ":");
+        out->kind = CF__PC_OOB;
+        if (q && cf__token(&q, end, &t, &tn)) {
+            double v;
+            if (cf__num(t, tn, &v)) out->oob = cf__dtol(v);
+            if (cf__token(&q, end, &t, &tn) && tn >= 4 && memcmp(t, "FAIL", 4) == 0)
+                out->oob_failed = 1;
+        }
+        if (out->oob > 0) out->oob_failed = 1;
+    } else if (tn == 3 && memcmp(t, "Avg", 3) == 0) {
+        const char *q = after_word(p, end, ":");
+        out->kind = CF__PC_AVG;
+        if (q && cf__token(&q, end, &t, &tn)) cf__num(t, tn, &out->avg);
+    } else if (tn == 10 && memcmp(t, "Collective", 10) == 0 && cf__find(p, (size_t)(end - p), "starting")) {
+        cf_collective c;
+        out->kind = CF__PC_TEST_START;
+        c = cf__perf_collective_in(p, (size_t)(end - p));
+        if (c != CF_COLL_UNKNOWN) copy_tok(out->collective, sizeof out->collective,
+                                           cf_collective_name(c), strlen(cf_collective_name(c)));
+    } else if ((tn == 12 && memcmp(t, "out-of-place", 12) == 0) ||
+               (tn == 8 && memcmp(t, "in-place", 8) == 0)) {
+        out->kind = CF__PC_PLACE;
+    }
+}
+
+/* ------------------------------------------------------------ collective */
+
+static const struct { const char *bin; cf_collective c; } perf_bins[] = {
+    {"all_reduce", CF_COLL_ALL_REDUCE},   {"allreduce", CF_COLL_ALL_REDUCE},
+    {"all_gather", CF_COLL_ALL_GATHER},   {"allgather", CF_COLL_ALL_GATHER},
+    {"reduce_scatter", CF_COLL_REDUCE_SCATTER}, {"alltoall", CF_COLL_ALLTOALL},
+    {"alltoallv", CF_COLL_ALLTOALL},      {"broadcast", CF_COLL_BROADCAST},
+    {"reduce", CF_COLL_REDUCE},           {"gather", CF_COLL_GATHER},
+    {"scatter", CF_COLL_SCATTER},         {"sendrecv", CF_COLL_SENDRECV},
+    {"hypercube", CF_COLL_HYPERCUBE},
+};
+
+static int ident_char(char c)
+{
+    return is_alpha(c) || (c >= '0' && c <= '9') || c == '_';
+}
+
+cf_collective cf__perf_collective_in(const char *s, size_t n)
+{
+    const char *p = s, *end = s + n;
+    while (p < end) {
+        const char *f = cf__find(p, (size_t)(end - p), "_perf");
+        const char *b;
+        if (!f) break;
+        /* "_perf" must end the identifier or be followed by "_mpi" */
+        if (f + 5 < end && ident_char(f[5]) && !cf__starts(f + 5, (size_t)(end - f - 5), "_mpi")) {
+            p = f + 5;
+            continue;
+        }
+        b = f;
+        while (b > s && ident_char(b[-1])) b--;
+        for (size_t i = 0; i < sizeof perf_bins / sizeof perf_bins[0]; i++) {
+            size_t k = strlen(perf_bins[i].bin);
+            if ((size_t)(f - b) == k && memcmp(b, perf_bins[i].bin, k) == 0) return perf_bins[i].c;
+        }
+        p = f + 5;
+    }
+    return CF_COLL_UNKNOWN;
+}
+
+/* -------------------------------------------------------------- analysis */
+
+/* The bandwidth regime: nccl-tests' busbw approaches its asymptote only for
+ * large messages; 256 MiB is where NCCL's ring reaches > 90 % of it on
+ * today's fabrics (DESIGN §5). Below that a run counts only if busbw has
+ * plateaued: over the sizes within 4x of the largest, the spread is at most
+ * 10 % and the largest size holds at least 90 % of the run's peak. */
+#define BW_REGIME_BYTES 268435456.0
+#define PLATEAU_SPAN 4.0
+#define PLATEAU_SPREAD 0.10
+#define PLATEAU_OF_PEAK 0.90
+/* BUSBW_DROP (DESIGN §5): a later size below 50 % of the peak before it,
+ * counted only past the first size reaching 50 % of the run's peak. */
+#define DROP_FRACTION 0.5
+
+static int cmp_size(const void *x, const void *y)
+{
+    const cf__perf_row *const *a = x, *const *b = y;
+    if ((*a)->size < (*b)->size) return -1;
+    if ((*a)->size > (*b)->size) return 1;
+    return (*a)->line < (*b)->line ? -1 : (*a)->line > (*b)->line;
+}
+
+void cf__perf_analyze(const cf__perf_row *rows, long n, cf__perf_analysis *out)
+{
+    const cf__perf_row *stack_idx[256];
+    const cf__perf_row **idx = stack_idx;
+    long i, i0 = -1;
+    double run_peak = 0, lo = INFINITY, hi = 0;
+    int sorted = 1;
+
+    memset(out, 0, sizeof *out);
+    out->busbw_largest = out->busbw_largest_ip = out->largest_size = out->peak_busbw = NAN;
+    out->drop_row = -1;
+    out->first_wrong_row = -1;
+    out->nrows = n;
+    if (n <= 0) return;
+    if (n > 256) {
+        idx = cf__malloc((size_t)n * sizeof *idx);
+        if (!idx) {
+            idx = stack_idx;
+            n = 256;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        idx[i] = &rows[i];
+        if (i > 0 && rows[i].size < rows[i - 1].size) sorted = 0;
+        if ((rows[i].oop_wrong > 0) || (rows[i].ip_wrong > 0)) {
+            if (out->wrong_rows++ == 0) out->first_wrong_row = i;
+        }
+    }
+    if (!sorted) qsort(idx, (size_t)n, sizeof *idx, cmp_size);
+    out->largest_size = idx[n - 1]->size;
+    out->busbw_largest = idx[n - 1]->oop_busbw;
+    out->busbw_largest_ip = idx[n - 1]->ip_busbw;
+    out->peak_busbw = 0;
+    for (i = 0; i < n; i++)
+        if (idx[i]->oop_busbw > out->peak_busbw) out->peak_busbw = idx[i]->oop_busbw;
+    /* plateau */
+    {
+        long cnt = 0;
+        for (i = 0; i < n; i++) {
+            if (idx[i]->size * PLATEAU_SPAN < out->largest_size) continue;
+            if (isnan(idx[i]->oop_busbw)) continue;
+            cnt++;
+            if (idx[i]->oop_busbw < lo) lo = idx[i]->oop_busbw;
+            if (idx[i]->oop_busbw > hi) hi = idx[i]->oop_busbw;
+        }
+        out->plateaued = cnt >= 2 && hi > 0 && (hi - lo) <= PLATEAU_SPREAD * hi &&
+                         out->busbw_largest >= PLATEAU_OF_PEAK * out->peak_busbw;
+    }
+    out->in_bw_regime = out->largest_size >= BW_REGIME_BYTES || out->plateaued;
+    /* drop */
+    for (i = 0; i < n; i++) {
+        if (idx[i]->oop_busbw >= DROP_FRACTION * out->peak_busbw && out->peak_busbw > 0) {
+            i0 = i;
+            break;
+        }
+    }
+    if (i0 >= 0) {
+        run_peak = idx[i0]->oop_busbw;
+        for (i = i0 + 1; i < n; i++) {
+            double b = idx[i]->oop_busbw;
+            if (isnan(b)) continue;
+            if (b < DROP_FRACTION * run_peak && !out->drop) {
+                out->drop = 1;
+                out->drop_row = (long)(idx[i] - rows);
+                out->drop_busbw = b;
+                out->drop_peak = run_peak;
+                out->drop_size = idx[i]->size;
+            }
+            if (b > run_peak) run_peak = b;
+        }
+    }
+    if (idx != stack_idx) cf__free(idx);
+}

@@ -1,0 +1,838 @@
+/* catalog.c — the catalog file (SQLite): schema and migrations, the shipped
+ * rows and their rebuild, the user's imports, queries.
+ *
+ * One table `offering` holds both kinds of rows, with the columns of DESIGN
+ * §3 plus `origin` ('shipped' or 'user') and the primary key (id, origin):
+ * a user's row never overwrites the shipped row of the same id, it hides it.
+ * The view `catalog` is what every query reads: user rows, and shipped rows
+ * whose id has no user row. Rebuilding the shipped rows (when the hash of the
+ * embedded data/offerings.csv differs from meta.shipped_hash) deletes and
+ * reinserts only origin = 'shipped' rows, in one transaction, so the user's
+ * rows survive, and deleting a user row brings the shipped one back.
+ *
+ * The file is recognised by PRAGMA application_id ('CFit') and versioned by
+ * PRAGMA user_version: each entry of `migrations` takes a file from version
+ * i to i + 1 inside one transaction. A file that is not a database, belongs
+ * to another program or has a newer version is refused with its path
+ * (CF_EDB); it is never emptied or overwritten. Filtering and sorting are
+ * done in C over the (small) view so that one definition of each filter
+ * (cf_offering_matches) serves the CLI, the server and the planner. */
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <sys/stat.h>
+#include "clusterfit/catalog.h"
+#include "clusterfit/limits.h"
+#include "catalog/catalog_int.h"
+#include "base/base.h"
+
+struct cf_catalog {
+    sqlite3 *db;
+    char *path;
+};
+
+/* 'CFit' as a big-endian 32-bit integer: the file's PRAGMA application_id. */
+#define APPLICATION_ID 1128687988
+
+/* Changes whenever the way a shipped cell is normalised changes, so that a
+ * new library rebuilds the shipped rows even when the CSV is the same. */
+#define SHIPPED_FORMAT "clusterfit-shipped-2"
+
+/* migrations[i] takes a file from user_version i to i + 1. The SQL is kept
+ * literal (not generated from the column table) so that old steps never
+ * change; add a step, never edit one. */
+static const char *const migrations[] = {
+    /* 0 -> 1: the first schema. */
+    "PRAGMA application_id = 1128687988;"
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE offering ("
+    " id TEXT NOT NULL,"
+    " origin TEXT NOT NULL CHECK (origin IN ('shipped', 'user')),"
+    " provider TEXT NOT NULL, offering TEXT NOT NULL, gpu TEXT,"
+    " gpus_per_node INTEGER, gpu_memory_gb REAL, intra_link TEXT, network TEXT,"
+    " network_gbps_per_node REAL, nics_per_node INTEGER, rdma TEXT, gpudirect_rdma TEXT,"
+    " topology TEXT, non_blocking TEXT, rail_optimized TEXT, max_cluster_gpus INTEGER,"
+    " orchestration TEXT, provisioning TEXT, min_commitment_h REAL, billing_increment_s REAL,"
+    " price_on_demand_gpu_hr REAL, price_reserved_gpu_hr REAL, currency TEXT,"
+    " shared_storage TEXT, regions TEXT, multinode TEXT, notes TEXT,"
+    " source_url TEXT NOT NULL, as_of TEXT NOT NULL,"
+    " PRIMARY KEY (id, origin));"
+    "CREATE VIEW catalog AS SELECT * FROM offering AS o WHERE origin = 'user'"
+    " OR NOT EXISTS (SELECT 1 FROM offering AS u WHERE u.id = o.id AND u.origin = 'user');",
+};
+
+#define N_MIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
+
+static cf_status db_error(sqlite3 *db, const char *path, cf_error *err, const char *what)
+{
+    int rc = db ? sqlite3_errcode(db) : SQLITE_NOMEM;
+    if (rc == SQLITE_NOMEM) {
+        cf_error_set(err, NULL, 0, 0, "catalog %s: %s: out of memory", path, what);
+        return CF_ENOMEM;
+    }
+    cf_error_set(err, NULL, 0, 0, "catalog %s: %s: %s", path, what, sqlite3_errmsg(db));
+    return CF_EDB;
+}
+
+/* Runs a query returning one integer; -1 with the SQLite error kept. */
+static int query_int(sqlite3 *db, const char *sql, long long *out)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) *out = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? 0 : -1;
+}
+
+static int exec(sqlite3 *db, const char *sql)
+{
+    return sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
+}
+
+static void rollback(sqlite3 *db)
+{
+    if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+/* Checks that the file is ours and brings its schema to the current version. */
+static cf_status migrate(sqlite3 *db, const char *path, cf_error *err)
+{
+    long long version, app, objects;
+    if (query_int(db, "PRAGMA user_version", &version) != 0) {
+        if (sqlite3_errcode(db) == SQLITE_NOTADB) {
+            cf_error_set(err, NULL, 0, 0, "catalog %s: not a clusterfit catalog (the file is not "
+                         "an SQLite database); move it away or choose another file with --db",
+                         path);
+            return CF_EDB;
+        }
+        return db_error(db, path, err, "cannot read the file");
+    }
+    if (query_int(db, "PRAGMA application_id", &app) != 0 ||
+        query_int(db, "SELECT count(*) FROM sqlite_master", &objects) != 0)
+        return db_error(db, path, err, "cannot read the schema");
+    if ((app != APPLICATION_ID && (app != 0 || objects > 0 || version != 0))) {
+        cf_error_set(err, NULL, 0, 0, "catalog %s: not a clusterfit catalog (an SQLite database "
+                     "of another program); move it away or choose another file with --db", path);
+        return CF_EDB;
+    }
+    if (version > CF_CATALOG_SCHEMA_VERSION) {
+        cf_error_set(err, NULL, 0, 0, "catalog %s: schema version %lld is newer than this "
+                     "clusterfit's %d; upgrade clusterfit or choose another file with --db",
+                     path, version, CF_CATALOG_SCHEMA_VERSION);
+        return CF_EDB;
+    }
+    if (version == CF_CATALOG_SCHEMA_VERSION) return CF_OK;
+    if (exec(db, "BEGIN IMMEDIATE") != 0) return db_error(db, path, err, "cannot lock the file");
+    /* Another process may have migrated the file while we waited. */
+    if (query_int(db, "PRAGMA user_version", &version) != 0) goto fail;
+    for (int v = (int)version; v < N_MIGRATIONS; v++) {
+        char sql[64];
+        if (exec(db, migrations[v]) != 0) goto fail;
+        snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v + 1);
+        if (exec(db, sql) != 0) goto fail;
+    }
+    if (exec(db, "COMMIT") != 0) goto fail;
+    return CF_OK;
+fail:
+    {
+        cf_status st = db_error(db, path, err, "cannot create the schema");
+        rollback(db);
+        return st;
+    }
+}
+
+/* "SELECT id, provider, ..., origin FROM catalog" and the matching INSERT. */
+static char *select_sql(const char *tail)
+{
+    size_t cap = 1024 + strlen(tail), used;
+    char *sql = cf__malloc(cap);
+    if (!sql) return NULL;
+    used = (size_t)snprintf(sql, cap, "SELECT ");
+    for (int c = 0; c < CF_OFFERING_NCOLS; c++)
+        used += (size_t)snprintf(sql + used, cap - used, "%s, ", cf__columns[c].name);
+    snprintf(sql + used, cap - used, "origin FROM catalog%s", tail);
+    return sql;
+}
+
+static char *insert_sql(void)
+{
+    size_t cap = 1200, used;
+    char *sql = cf__malloc(cap);
+    if (!sql) return NULL;
+    used = (size_t)snprintf(sql, cap, "INSERT OR REPLACE INTO offering (origin");
+    for (int c = 0; c < CF_OFFERING_NCOLS; c++)
+        used += (size_t)snprintf(sql + used, cap - used, ", %s", cf__columns[c].name);
+    used += (size_t)snprintf(sql + used, cap - used, ") VALUES (?");
+    for (int c = 0; c < CF_OFFERING_NCOLS; c++)
+        used += (size_t)snprintf(sql + used, cap - used, ", ?");
+    snprintf(sql + used, cap - used, ")");
+    return sql;
+}
+
+#define CMEM(o, c, type) ((const type *)(const void *)((const char *)(o) + cf__columns[c].off))
+
+static int bind_offering(sqlite3_stmt *st, const cf_offering *o, const char *origin)
+{
+    int rc = sqlite3_bind_text(st, 1, origin, -1, SQLITE_STATIC);
+    for (int c = 0; c < CF_OFFERING_NCOLS && rc == SQLITE_OK; c++) {
+        int i = c + 2;
+        char buf[256];
+        if (cf_offering_column_unknown(o, c)) {
+            rc = sqlite3_bind_null(st, i);
+            continue;
+        }
+        switch (cf__columns[c].kind) {
+        case CF__COL_INT_POS: case CF__COL_INT_NONNEG:
+            rc = sqlite3_bind_int64(st, i, *CMEM(o, c, long));
+            break;
+        case CF__COL_NUM_POS: case CF__COL_NUM_NONNEG:
+            rc = sqlite3_bind_double(st, i, *CMEM(o, c, double));
+            break;
+        case CF__COL_INTRA: case CF__COL_NET: case CF__COL_CAP: case CF__COL_SET:
+            cf_offering_column_text(o, c, buf, sizeof buf);
+            rc = sqlite3_bind_text(st, i, buf, -1, SQLITE_TRANSIENT);
+            break;
+        default:
+            rc = sqlite3_bind_text(st, i, *CMEM(o, c, char *), -1, SQLITE_STATIC);
+        }
+    }
+    return rc;
+}
+
+/* Inserts every row of l with `origin`, inside the caller's transaction. */
+static cf_status insert_all(sqlite3 *db, const char *path, const cf_offering_list *l,
+                            const char *origin, cf_error *err)
+{
+    char *sql = insert_sql();
+    sqlite3_stmt *st = NULL;
+    cf_status status = CF_OK;
+    if (!sql) return CF_ENOMEM;
+    if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
+        status = db_error(db, path, err, "cannot prepare the insert");
+        goto done;
+    }
+    for (size_t i = 0; i < l->n; i++) {
+        sqlite3_reset(st);
+        sqlite3_clear_bindings(st);
+        if (bind_offering(st, &l->items[i], origin) != SQLITE_OK || sqlite3_step(st) != SQLITE_DONE) {
+            status = db_error(db, path, err, "cannot insert an offering");
+            goto done;
+        }
+    }
+done:
+    sqlite3_finalize(st);
+    cf__free(sql);
+    return status;
+}
+
+static int read_meta(sqlite3 *db, const char *key, char *buf, size_t n)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = ?", -1, &st, NULL);
+    buf[0] = '\0';
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) snprintf(buf, n, "%s", (const char *)sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+}
+
+static int write_meta(sqlite3 *db, const char *key, const char *value)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", -1,
+                                &st, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* Rebuilds the shipped rows when the stored hash is not that of `csv`. */
+static cf_status sync_shipped(sqlite3 *db, const char *path, const char *name, const char *csv,
+                              size_t len, cf_error *err)
+{
+    char want[32], have[32], count[32];
+    cf_offering_list l = {NULL, 0};
+    cf_status st;
+    unsigned long long h = cf__fnv1a(CF__FNV_OFFSET, SHIPPED_FORMAT, sizeof SHIPPED_FORMAT);
+
+    snprintf(want, sizeof want, "%016llx", cf__fnv1a(h, csv, len));
+    if (read_meta(db, "shipped_hash", have, sizeof have) != 0)
+        return db_error(db, path, err, "cannot read the catalog's metadata");
+    if (strcmp(want, have) == 0) return CF_OK;
+    /* Parse before locking: a bad shipped file leaves the database as it was. */
+    st = cf_offerings_parse(name, csv, len, CF_IMPORT_CSV, &l, err);
+    if (st != CF_OK) return st;
+    if (exec(db, "BEGIN IMMEDIATE") != 0) {
+        st = db_error(db, path, err, "cannot lock the file to rebuild the shipped offerings");
+        goto done;
+    }
+    if (read_meta(db, "shipped_hash", have, sizeof have) != 0) goto dbfail;
+    if (strcmp(want, have) != 0) { /* else another process rebuilt it meanwhile */
+        snprintf(count, sizeof count, "%zu", l.n);
+        if (exec(db, "DELETE FROM offering WHERE origin = 'shipped'") != 0) goto dbfail;
+        st = insert_all(db, path, &l, "shipped", err);
+        if (st != CF_OK) goto done;
+        if (write_meta(db, "shipped_hash", want) != 0 || write_meta(db, "shipped_rows", count) != 0)
+            goto dbfail;
+    }
+    if (exec(db, "COMMIT") != 0) goto dbfail;
+    goto done;
+dbfail:
+    st = db_error(db, path, err, "cannot rebuild the shipped offerings");
+done:
+    if (st != CF_OK) rollback(db);
+    cf_offering_list_free(&l);
+    return st;
+}
+
+/* A path that cannot be a catalog file for a reason the user can fix: a
+ * directory, or a file in a directory that does not exist. SQLite would only
+ * say "unable to open database file". CF_EINVAL with err set, else CF_OK. */
+static cf_status check_path(const char *path, cf_error *err)
+{
+    struct stat sb;
+    char dir[4096];
+    const char *slash;
+    if (stat(path, &sb) == 0) {
+        if (!S_ISDIR(sb.st_mode)) return CF_OK;
+        cf_error_set(err, NULL, 0, 0, "catalog %s: is a directory; give the path of a file, such "
+                     "as %s%scatalog.db", path, path, path[strlen(path) - 1] == '/' ? "" : "/");
+        return CF_EINVAL;
+    }
+    if (errno != ENOENT) return CF_OK; /* SQLite reports the rest */
+    slash = strrchr(path, '/');
+    if (!slash || slash == path || (size_t)(slash - path) >= sizeof dir) return CF_OK;
+    snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    if (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode)) return CF_OK;
+    cf_error_set(err, NULL, 0, 0, "catalog %s: cannot open: the directory %s does not exist",
+                 path, dir);
+    return CF_EINVAL;
+}
+
+cf_status cf_catalog_open_with(const char *path, const char *shipped_name, const char *shipped_csv,
+                               size_t shipped_len, cf_catalog **out, cf_error *err)
+{
+    cf_catalog *cat = NULL;
+    const char *shown = path ? path : ":memory:";
+    cf_status st;
+    sqlite3_stmt *check = NULL;
+    char *sql = NULL;
+    int rc;
+
+    cf_error_clear(err);
+    if (!out) return CF_EINVAL;
+    *out = NULL;
+    if (!shipped_csv && shipped_len) return CF_EINVAL;
+    if (path && *path && (st = check_path(path, err)) != CF_OK) return st;
+    cat = cf__calloc(1, sizeof *cat);
+    if (!cat) return CF_ENOMEM;
+    cat->path = cf__strdup(shown);
+    if (!cat->path) { st = CF_ENOMEM; goto fail; }
+    rc = sqlite3_open_v2(path ? path : ":memory:", &cat->db,
+                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    if (rc != SQLITE_OK) {
+        st = db_error(cat->db, shown, err, "cannot open");
+        goto fail;
+    }
+    sqlite3_busy_timeout(cat->db, 5000); /* another clusterfit rebuilding or importing */
+    st = migrate(cat->db, shown, err);
+    if (st != CF_OK) goto fail;
+    /* The schema is what this library expects (a file may claim version 1
+     * and lack the table): prepare the query every read uses. */
+    sql = select_sql(" LIMIT 0");
+    if (!sql) { st = CF_ENOMEM; goto fail; }
+    if (sqlite3_prepare_v2(cat->db, sql, -1, &check, NULL) != SQLITE_OK) {
+        st = db_error(cat->db, shown, err, "not a clusterfit catalog of this version (unexpected schema)");
+        goto fail;
+    }
+    st = sync_shipped(cat->db, shown, shipped_name ? shipped_name : "shipped catalog",
+                      shipped_csv ? shipped_csv : "", shipped_len, err);
+    if (st != CF_OK) goto fail;
+    sqlite3_finalize(check);
+    cf__free(sql);
+    *out = cat;
+    return CF_OK;
+fail:
+    sqlite3_finalize(check);
+    cf__free(sql);
+    cf_catalog_close(cat);
+    return st;
+}
+
+cf_status cf_catalog_open(const char *path, cf_catalog **out, cf_error *err)
+{
+    size_t len = 0;
+    const char *csv = cf__embedded_find("data/offerings.csv", &len);
+    cf_error_clear(err);
+    if (!csv) {
+        if (out) *out = NULL;
+        cf_error_set(err, NULL, 0, 0, "this clusterfit was built without data/offerings.csv, so "
+                     "it has no shipped catalog; rebuild it from a complete source tree");
+        return CF_EINTERNAL;
+    }
+    return cf_catalog_open_with(path, "data/offerings.csv", csv, len, out, err);
+}
+
+void cf_catalog_close(cf_catalog *cat)
+{
+    if (!cat) return;
+    sqlite3_close(cat->db);
+    cf__free(cat->path);
+    cf__free(cat);
+}
+
+/* ---- reading rows -------------------------------------------------------- */
+
+/* Fills o from the current row of a select_sql() statement. CF_EDB when a
+ * stored value does not pass the column's checks (a hand-edited file). */
+static cf_status read_row(sqlite3_stmt *st, cf_offering *o)
+{
+    char why[256];
+    cf__offering_init(o);
+    for (int c = 0; c < CF_OFFERING_NCOLS; c++) {
+        int type = sqlite3_column_type(st, c);
+        cf__col_kind k = cf__columns[c].kind;
+        cf_status s;
+        if (type == SQLITE_NULL && !cf__columns[c].required) continue;
+        if ((k == CF__COL_INT_POS || k == CF__COL_INT_NONNEG) && type == SQLITE_INTEGER) {
+            *(long *)(void *)((char *)o + cf__columns[c].off) = (long)sqlite3_column_int64(st, c);
+            continue;
+        }
+        if ((k == CF__COL_NUM_POS || k == CF__COL_NUM_NONNEG) &&
+            (type == SQLITE_FLOAT || type == SQLITE_INTEGER)) {
+            *(double *)(void *)((char *)o + cf__columns[c].off) = sqlite3_column_double(st, c);
+            continue;
+        }
+        {
+            const char *text = (const char *)sqlite3_column_text(st, c);
+            if (!text && type != SQLITE_NULL) return CF_ENOMEM;
+            s = cf__offering_set_cell(o, c, text ? text : "", text ? (size_t)sqlite3_column_bytes(st, c) : 0,
+                                      why, sizeof why);
+        }
+        if (s == CF_ENOMEM) return s;
+        if (s != CF_OK) return CF_EDB;
+    }
+    o->user_row = strcmp((const char *)sqlite3_column_text(st, CF_OFFERING_NCOLS), "user") == 0;
+    return CF_OK;
+}
+
+/* Sort entries: the key is computed once, so the comparison needs no context. */
+typedef struct item {
+    cf_offering o;
+    int unknown;
+    int dir;            /* 1 ascending, -1 descending */
+    double num;
+    const char *group;  /* compared first (currency for price), may be NULL */
+    const char *str;    /* compared case-insensitively when set */
+} item;
+
+static int item_cmp(const void *pa, const void *pb)
+{
+    const item *a = pa, *b = pb;
+    int c;
+    if (a->unknown != b->unknown) return a->unknown - b->unknown;
+    if (!a->unknown) {
+        if (a->group && b->group && (c = strcmp(a->group, b->group)) != 0) return c;
+        if (a->str && b->str && (c = cf__strcasecmp(a->str, b->str)) != 0) return c * a->dir;
+        if (!a->str && a->num != b->num) return (a->num < b->num ? -1 : 1) * a->dir;
+    }
+    return strcmp(a->o.id, b->o.id);
+}
+
+static void sort_key(item *it, cf_sort sort)
+{
+    const cf_offering *o = &it->o;
+    it->dir = 1;
+    switch (sort) {
+    case CF_SORT_PRICE:
+        it->unknown = isnan(o->price_on_demand_gpu_hr) || !o->currency;
+        it->num = o->price_on_demand_gpu_hr;
+        it->group = o->currency;
+        break;
+    case CF_SORT_GBPS:
+        it->unknown = isnan(o->network_gbps_per_node);
+        it->num = o->network_gbps_per_node;
+        it->dir = -1;
+        break;
+    case CF_SORT_GPUS:
+        it->unknown = o->gpus_per_node < 0;
+        it->num = (double)o->gpus_per_node;
+        it->dir = -1;
+        break;
+    case CF_SORT_MAX_CLUSTER:
+        it->unknown = o->max_cluster_gpus < 0;
+        it->num = (double)o->max_cluster_gpus;
+        it->dir = -1;
+        break;
+    case CF_SORT_PROVIDER:
+        it->str = o->provider;
+        break;
+    case CF_SORT_AS_OF: /* YYYY-MM sorts just before the days of its month */
+        it->str = o->as_of;
+        it->dir = -1;
+        break;
+    }
+}
+
+cf_status cf_catalog_query(cf_catalog *cat, const cf_filter *f, cf_sort sort, cf_offering_list *out)
+{
+    char *sql = NULL;
+    sqlite3_stmt *st = NULL;
+    item *items = NULL;
+    size_t n = 0, cap = 0;
+    cf_status status = CF_OK;
+    int rc;
+
+    if (!cat || !out) return CF_EINVAL;
+    out->items = NULL;
+    out->n = 0;
+    sql = select_sql("");
+    if (!sql) return CF_ENOMEM;
+    if (sqlite3_prepare_v2(cat->db, sql, -1, &st, NULL) != SQLITE_OK) {
+        status = sqlite3_errcode(cat->db) == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
+        goto done;
+    }
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        item it;
+        memset(&it, 0, sizeof it);
+        status = read_row(st, &it.o);
+        if (status != CF_OK) {
+            cf_offering_free(&it.o);
+            goto done;
+        }
+        if (!cf_offering_matches(&it.o, f)) {
+            cf_offering_free(&it.o);
+            continue;
+        }
+        if (n == cap) {
+            size_t ncap = cap ? cap * 2 : 64;
+            item *p = cf__realloc(items, ncap * sizeof *p);
+            if (!p) {
+                cf_offering_free(&it.o);
+                status = CF_ENOMEM;
+                goto done;
+            }
+            items = p;
+            cap = ncap;
+        }
+        sort_key(&it, sort);
+        items[n++] = it;
+    }
+    if (rc != SQLITE_DONE) {
+        status = rc == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
+        goto done;
+    }
+    if (n) qsort(items, n, sizeof *items, item_cmp);
+    out->items = cf__malloc((n ? n : 1) * sizeof *out->items);
+    if (!out->items) { status = CF_ENOMEM; goto done; }
+    for (size_t i = 0; i < n; i++) out->items[i] = items[i].o;
+    out->n = n;
+    n = 0;
+done:
+    for (size_t i = 0; i < n; i++) cf_offering_free(&items[i].o);
+    cf__free(items);
+    sqlite3_finalize(st);
+    cf__free(sql);
+    return status;
+}
+
+cf_status cf_catalog_get(cf_catalog *cat, const char *id, cf_offering **out)
+{
+    char *sql = NULL;
+    sqlite3_stmt *st = NULL;
+    cf_offering *o = NULL;
+    cf_status status = CF_OK;
+    int rc;
+
+    if (!cat || !id || !out) return CF_EINVAL;
+    *out = NULL;
+    sql = select_sql(" WHERE id = ?");
+    if (!sql) return CF_ENOMEM;
+    if (sqlite3_prepare_v2(cat->db, sql, -1, &st, NULL) != SQLITE_OK ||
+        sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC) != SQLITE_OK) {
+        status = sqlite3_errcode(cat->db) == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
+        goto done;
+    }
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_DONE) { status = CF_ENOTFOUND; goto done; }
+    if (rc != SQLITE_ROW) { status = rc == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB; goto done; }
+    o = cf__malloc(sizeof *o);
+    if (!o) { status = CF_ENOMEM; goto done; }
+    status = read_row(st, o);
+    if (status != CF_OK) {
+        cf_offering_destroy(o);
+        goto done;
+    }
+    *out = o;
+done:
+    sqlite3_finalize(st);
+    cf__free(sql);
+    return status;
+}
+
+/* ---- import -------------------------------------------------------------- */
+
+cf_status cf_catalog_import_with(cf_catalog *cat, const char *name, const char *data, size_t len,
+                                 cf_import_format fmt, const cf_import_opts *opts, size_t *n_rows,
+                                 cf_error *err)
+{
+    cf_offering_list l = {NULL, 0};
+    cf_status st;
+    if (n_rows) *n_rows = 0;
+    if (!cat) return CF_EINVAL;
+    st = cf_offerings_parse_with(name, data, len, fmt, opts, &l, err);
+    if (st != CF_OK) return st;
+    if (exec(cat->db, "BEGIN IMMEDIATE") != 0) {
+        st = db_error(cat->db, cat->path, err, "cannot lock the file to import");
+        goto done;
+    }
+    st = insert_all(cat->db, cat->path, &l, "user", err);
+    if (st == CF_OK && exec(cat->db, "COMMIT") != 0)
+        st = db_error(cat->db, cat->path, err, "cannot commit the import");
+    if (st != CF_OK) rollback(cat->db);
+    else if (n_rows) *n_rows = l.n;
+done:
+    cf_offering_list_free(&l);
+    return st;
+}
+
+cf_status cf_catalog_import(cf_catalog *cat, const char *name, const char *data, size_t len,
+                            cf_import_format fmt, size_t *n_rows, cf_error *err)
+{
+    return cf_catalog_import_with(cat, name, data, len, fmt, NULL, n_rows, err);
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && cf__strcasecmp(s + a - b, suffix) == 0;
+}
+
+cf_status cf_catalog_import_file(cf_catalog *cat, const char *path, size_t *n_rows, cf_error *err)
+{
+    return cf_catalog_import_file_with(cat, path, NULL, n_rows, err);
+}
+
+cf_status cf_catalog_import_file_with(cf_catalog *cat, const char *path, const cf_import_opts *opts,
+                                      size_t *n_rows, cf_error *err)
+{
+    FILE *f = NULL;
+    char *buf = NULL;
+    size_t len = 0, cap = (size_t)CF_MAX_IMPORT_BYTES + 1;
+    cf_import_format fmt = CF_IMPORT_CSV;
+    cf_status st;
+
+    if (n_rows) *n_rows = 0;
+    cf_error_clear(err);
+    if (!cat || !path) return CF_EINVAL;
+    f = fopen(path, "rb");
+    if (!f) {
+        cf_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+        return CF_EIO;
+    }
+    buf = cf__malloc(cap);
+    if (!buf) { st = CF_ENOMEM; goto done; }
+    len = fread(buf, 1, cap, f);
+    if (ferror(f)) {
+        cf_error_set(err, path, 0, 0, "cannot read: %s", strerror(errno));
+        st = CF_EIO;
+        goto done;
+    }
+    if (len > (size_t)CF_MAX_IMPORT_BYTES) {
+        cf_error_set(err, path, 0, 0, "file is over the %ld-byte limit (CF_MAX_IMPORT_BYTES)",
+                     CF_MAX_IMPORT_BYTES);
+        st = CF_ELIMIT;
+        goto done;
+    }
+    if (ends_with(path, ".json")) {
+        fmt = CF_IMPORT_JSON;
+    } else if (!ends_with(path, ".csv")) {
+        size_t i = 0;
+        while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n')) i++;
+        if (i < len && buf[i] == '[') fmt = CF_IMPORT_JSON;
+    }
+    st = cf_catalog_import_with(cat, path, buf, len, fmt, opts, n_rows, err);
+done:
+    cf__free(buf);
+    fclose(f);
+    return st;
+}
+
+cf_status cf_catalog_delete_user(cf_catalog *cat, const char *id)
+{
+    sqlite3_stmt *st = NULL;
+    int rc;
+    if (!cat || !id) return CF_EINVAL;
+    rc = sqlite3_prepare_v2(cat->db, "DELETE FROM offering WHERE id = ? AND origin = 'user'", -1,
+                            &st, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) return rc == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
+    return sqlite3_changes(cat->db) > 0 ? CF_OK : CF_ENOTFOUND;
+}
+
+/* 1 when the catalog has a row `id` of `origin`, 0 when not, -1 on error. */
+static int has_row(sqlite3 *db, const char *id, const char *origin)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, "SELECT 1 FROM offering WHERE id = ? AND origin = ?", -1, &st,
+                                NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 2, origin, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+}
+
+cf_status cf_catalog_remove_user(cf_catalog *cat, const char *const *ids, size_t n,
+                                 size_t *removed, cf_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    cf_status status = CF_OK;
+    char missing[CF_ERROR_MSG_MAX - 128] = "";
+    size_t n_missing = 0, count = 0, used = 0;
+
+    if (removed) *removed = 0;
+    cf_error_clear(err);
+    if (!cat || (!ids && n)) return CF_EINVAL;
+    if (exec(cat->db, "BEGIN IMMEDIATE") != 0)
+        return db_error(cat->db, cat->path, err, "cannot lock the file to remove offerings");
+    /* Every id is checked before anything is deleted: all or nothing. */
+    for (size_t i = 0; i < n; i++) {
+        int user = ids[i] ? has_row(cat->db, ids[i], "user") : 0, shipped;
+        if (user < 0) goto dbfail;
+        if (user) continue;
+        shipped = ids[i] ? has_row(cat->db, ids[i], "shipped") : 0;
+        if (shipped < 0) goto dbfail;
+        n_missing++;
+        if (used < sizeof missing)
+            used += (size_t)snprintf(missing + used, sizeof missing - used, "%s\"%.64s\"%s",
+                                     n_missing > 1 ? ", " : "", ids[i] ? ids[i] : "",
+                                     shipped ? " (a shipped offering: only rows you imported "
+                                               "can be removed)" : "");
+    }
+    if (n_missing) {
+        cf_error_set(err, NULL, 0, 0, "no offering you imported has the id%s %s; nothing was "
+                     "removed (your rows: 'clusterfit list --format json', origin \"user\")",
+                     n_missing > 1 ? "s" : "", missing);
+        status = CF_ENOTFOUND;
+        goto done;
+    }
+    if (sqlite3_prepare_v2(cat->db, "DELETE FROM offering WHERE id = ? AND origin = 'user'", -1,
+                           &st, NULL) != SQLITE_OK)
+        goto dbfail;
+    for (size_t i = 0; i < n; i++) {
+        sqlite3_reset(st);
+        if (sqlite3_bind_text(st, 1, ids[i], -1, SQLITE_STATIC) != SQLITE_OK ||
+            sqlite3_step(st) != SQLITE_DONE)
+            goto dbfail;
+        count += (size_t)sqlite3_changes(cat->db);
+    }
+    sqlite3_finalize(st);
+    st = NULL;
+    if (exec(cat->db, "COMMIT") != 0) goto dbfail;
+    if (removed) *removed = count;
+    return CF_OK;
+dbfail:
+    status = db_error(cat->db, cat->path, err, "cannot remove offerings");
+done:
+    sqlite3_finalize(st);
+    rollback(cat->db);
+    return status;
+}
+
+cf_status cf_catalog_reset_user(cf_catalog *cat, size_t *removed, cf_error *err)
+{
+    if (removed) *removed = 0;
+    cf_error_clear(err);
+    if (!cat) return CF_EINVAL;
+    if (exec(cat->db, "DELETE FROM offering WHERE origin = 'user'") != 0)
+        return db_error(cat->db, cat->path, err, "cannot remove your offerings");
+    if (removed) *removed = (size_t)sqlite3_changes(cat->db);
+    return CF_OK;
+}
+
+/* ---- providers ------------------------------------------------------------ */
+
+/* JSON array of the known fabric families in a group_concat of network
+ * names, in vocabulary order; NULL on ENOMEM. */
+static json_t *network_array(const char *nets)
+{
+    unsigned seen = 0;
+    json_t *na = json_array();
+    while (na && nets && *nets) {
+        char name[32];
+        size_t len = strcspn(nets, ",");
+        cf_network net;
+        snprintf(name, sizeof name, "%.*s", (int)(len < 31 ? len : 31), nets);
+        if (cf_network_parse(name, &net) == CF_OK && net != CF_NET_UNKNOWN) seen |= 1u << net;
+        nets += len;
+        if (*nets) nets++;
+    }
+    for (int i = 0; na && i < CF_NET__COUNT; i++) {
+        if (!(seen & (1u << i))) continue;
+        if (json_array_append_new(na, json_string(cf_network_name((cf_network)i))) != 0) {
+            json_decref(na);
+            na = NULL;
+        }
+    }
+    return na;
+}
+
+cf_status cf_catalog_providers(cf_catalog *cat, json_t **out)
+{
+    static const char sql[] =
+        "SELECT provider, count(*), sum(multinode = 'yes'), group_concat(DISTINCT network),"
+        " group_concat(DISTINCT CASE WHEN multinode = 'yes' THEN network END)"
+        " FROM catalog GROUP BY provider ORDER BY provider COLLATE NOCASE, provider";
+    sqlite3_stmt *st = NULL;
+    json_t *arr = NULL;
+    cf_status status = CF_OK;
+    int rc;
+
+    if (!cat || !out) return CF_EINVAL;
+    *out = NULL;
+    arr = json_array();
+    if (!arr) return CF_ENOMEM;
+    if (sqlite3_prepare_v2(cat->db, sql, -1, &st, NULL) != SQLITE_OK) {
+        status = sqlite3_errcode(cat->db) == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
+        goto fail;
+    }
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        json_t *p = json_object();
+        json_t *na = network_array((const char *)sqlite3_column_text(st, 3));
+        json_t *ma = network_array((const char *)sqlite3_column_text(st, 4));
+        int bad = !p || !na || !ma;
+        if (!bad)
+            bad = json_object_set_new(p, "provider",
+                                      json_string((const char *)sqlite3_column_text(st, 0))) ||
+                  json_object_set_new(p, "offerings", json_integer(sqlite3_column_int64(st, 1))) ||
+                  json_object_set_new(p, "multinode_offerings",
+                                      json_integer(sqlite3_column_int64(st, 2))) ||
+                  json_object_set(p, "networks", na) ||
+                  json_object_set(p, "multinode_networks", ma) || json_array_append(arr, p);
+        json_decref(na);
+        json_decref(ma);
+        json_decref(p);
+        if (bad) { status = CF_ENOMEM; goto fail; }
+    }
+    if (rc != SQLITE_DONE) {
+        status = rc == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
+        goto fail;
+    }
+    sqlite3_finalize(st);
+    *out = arr;
+    return CF_OK;
+fail:
+    sqlite3_finalize(st);
+    json_decref(arr);
+    return status;
+}

@@ -1,0 +1,790 @@
+/* catalog_offering.c — one cluster offering (DESIGN §3): its columns, how a
+ * cell is validated, its CSV text and JSON, list filters and dates.
+ *
+ * Every column is described once in cf__columns (name, kind, member offset);
+ * the CSV and JSON readers, the SQLite layer and the writers all walk that
+ * table, so a column is checked the same way wherever it comes from. A cell
+ * is validated by its kind: vocabulary through vocab.h, numbers through
+ * cf_parse_double/cf_parse_long (negative numbers refused), sets through
+ * cf_set_parse, dates as YYYY-MM[-DD], UTF-8 always. Unknown is an empty cell;
+ * the literal "unknown" is accepted only where the vocabulary has it
+ * (enumerations and capabilities). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "clusterfit/catalog.h"
+#include "clusterfit/hardware.h"
+#include "clusterfit/limits.h"
+#include "clusterfit/units.h"
+#include "catalog/catalog_int.h"
+#include "base/base.h"
+
+#define OFF(m) offsetof(cf_offering, m)
+#define COL(name, kind, m, req) {name, kind, OFF(m), 0, CF_SET_ORCHESTRATION, req}
+#define SETCOL(name, m, known, set) {name, CF__COL_SET, OFF(m), OFF(known), set, 0}
+
+const cf__column cf__columns[CF_OFFERING_NCOLS] = {
+    COL("id", CF__COL_ID, id, 1),
+    COL("provider", CF__COL_NAME, provider, 1),
+    COL("offering", CF__COL_NAME, offering, 1),
+    COL("gpu", CF__COL_GPU, gpu, 0),
+    COL("gpus_per_node", CF__COL_INT_POS, gpus_per_node, 0),
+    COL("gpu_memory_gb", CF__COL_NUM_POS, gpu_memory_gb, 0),
+    COL("intra_link", CF__COL_INTRA, intra_link, 0),
+    COL("network", CF__COL_NET, network, 0),
+    COL("network_gbps_per_node", CF__COL_NUM_NONNEG, network_gbps_per_node, 0),
+    COL("nics_per_node", CF__COL_INT_NONNEG, nics_per_node, 0),
+    COL("rdma", CF__COL_CAP, rdma, 0),
+    COL("gpudirect_rdma", CF__COL_CAP, gpudirect_rdma, 0),
+    COL("topology", CF__COL_TEXT, topology, 0),
+    COL("non_blocking", CF__COL_CAP, non_blocking, 0),
+    COL("rail_optimized", CF__COL_CAP, rail_optimized, 0),
+    COL("max_cluster_gpus", CF__COL_INT_POS, max_cluster_gpus, 0),
+    SETCOL("orchestration", orchestration, orchestration_known, CF_SET_ORCHESTRATION),
+    SETCOL("provisioning", provisioning, provisioning_known, CF_SET_PROVISIONING),
+    COL("min_commitment_h", CF__COL_NUM_NONNEG, min_commitment_h, 0),
+    COL("billing_increment_s", CF__COL_NUM_NONNEG, billing_increment_s, 0),
+    COL("price_on_demand_gpu_hr", CF__COL_NUM_NONNEG, price_on_demand_gpu_hr, 0),
+    COL("price_reserved_gpu_hr", CF__COL_NUM_NONNEG, price_reserved_gpu_hr, 0),
+    COL("currency", CF__COL_CURRENCY, currency, 0),
+    SETCOL("shared_storage", shared_storage, shared_storage_known, CF_SET_STORAGE),
+    COL("regions", CF__COL_LIST, regions, 0),
+    COL("multinode", CF__COL_CAP, multinode, 0),
+    COL("notes", CF__COL_TEXT, notes, 0),
+    COL("source_url", CF__COL_URLS, source_url, 1),
+    COL("as_of", CF__COL_DATE, as_of, 1),
+};
+
+/* Longest id and GPU name: ids are slugs such as "aws-p5-48xlarge"; 128
+ * leaves room for provider-region-instance slugs. */
+enum { MAX_ID = 128, MAX_GPU_NAME = 64, SHOWN = 60 };
+
+const char *cf_offering_column_name(int col)
+{
+    return col >= 0 && col < CF_OFFERING_NCOLS ? cf__columns[col].name : NULL;
+}
+
+int cf_offering_column_index(const char *name)
+{
+    for (int i = 0; name && i < CF_OFFERING_NCOLS; i++)
+        if (strcmp(cf__columns[i].name, name) == 0) return i;
+    return -1;
+}
+
+#define MEMBER(o, c, type) ((type *)(void *)((char *)(o) + cf__columns[c].off))
+#define CMEMBER(o, c, type) ((const type *)(const void *)((const char *)(o) + cf__columns[c].off))
+
+void cf__offering_init(cf_offering *o)
+{
+    memset(o, 0, sizeof *o);
+    o->gpus_per_node = o->nics_per_node = o->max_cluster_gpus = -1;
+    o->gpu_memory_gb = o->network_gbps_per_node = NAN;
+    o->min_commitment_h = o->billing_increment_s = NAN;
+    o->price_on_demand_gpu_hr = o->price_reserved_gpu_hr = NAN;
+    o->intra_link = CF_INTRA_UNKNOWN;
+    o->network = CF_NET_UNKNOWN;
+    o->rdma = o->gpudirect_rdma = o->non_blocking = o->rail_optimized = o->multinode = CF_CAP_UNKNOWN;
+}
+
+static int is_string_kind(cf__col_kind k)
+{
+    switch (k) {
+    case CF__COL_ID: case CF__COL_NAME: case CF__COL_TEXT: case CF__COL_GPU:
+    case CF__COL_CURRENCY: case CF__COL_LIST: case CF__COL_URLS: case CF__COL_DATE:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+void cf_offering_free(cf_offering *o)
+{
+    if (!o) return;
+    for (int c = 0; c < CF_OFFERING_NCOLS; c++) {
+        if (!is_string_kind(cf__columns[c].kind)) continue;
+        cf__free(*MEMBER(o, c, char *));
+        *MEMBER(o, c, char *) = NULL;
+    }
+}
+
+void cf_offering_destroy(cf_offering *o)
+{
+    cf_offering_free(o);
+    cf__free(o);
+}
+
+void cf_offering_list_free(cf_offering_list *l)
+{
+    if (!l) return;
+    for (size_t i = 0; i < l->n; i++) cf_offering_free(&l->items[i]);
+    cf__free(l->items);
+    l->items = NULL;
+    l->n = 0;
+}
+
+cf_status cf__list_push(cf_offering_list *l, size_t *cap, cf_offering *o)
+{
+    if (l->n == *cap) {
+        size_t ncap = *cap ? *cap * 2 : 16;
+        cf_offering *p = cf__realloc(l->items, ncap * sizeof *p);
+        if (!p) return CF_ENOMEM;
+        l->items = p;
+        *cap = ncap;
+    }
+    l->items[l->n++] = *o;
+    return CF_OK;
+}
+
+unsigned long long cf__fnv1a(unsigned long long h, const void *data, size_t len)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < len; i++) {
+        h ^= p[i];
+        h *= 0x100000001b3ULL; /* FNV-1a 64-bit prime */
+    }
+    return h;
+}
+
+/* ---- cell validation -------------------------------------------------- */
+
+/* Offset of the first byte that is not well-formed UTF-8 (RFC 3629: no
+ * overlong forms, no surrogates, nothing above U+10FFFF), or of a control
+ * character (allowed: tab always, CR/LF when `multiline`); -1 if none. */
+long cf__bad_utf8(const unsigned char *s, size_t len, int multiline)
+{
+    size_t i = 0;
+    while (i < len) {
+        unsigned c = s[i];
+        size_t n;
+        unsigned cp;
+        if (c < 0x80) {
+            if (c < 0x20 && c != '\t' && !(multiline && (c == '\n' || c == '\r'))) return (long)i;
+            if (c == 0x7f) return (long)i;
+            i++;
+            continue;
+        }
+        if (c >= 0xc2 && c <= 0xdf) { n = 1; cp = c & 0x1f; }
+        else if (c >= 0xe0 && c <= 0xef) { n = 2; cp = c & 0x0f; }
+        else if (c >= 0xf0 && c <= 0xf4) { n = 3; cp = c & 0x07; }
+        else return (long)i;
+        for (size_t k = 1; k <= n; k++) {
+            if (i + k >= len || (s[i + k] & 0xc0) != 0x80) return (long)i;
+            cp = (cp << 6) | (s[i + k] & 0x3f);
+        }
+        if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
+            (cp >= 0xd800 && cp <= 0xdfff))
+            return (long)i;
+        i += n + 1;
+    }
+    return -1;
+}
+
+/* Writes `"value"` (cut at SHOWN bytes on a character boundary) into buf. */
+static const char *shown(const char *v, char *buf, size_t n)
+{
+    size_t len = strlen(v), cut = len;
+    if (cut > SHOWN) {
+        cut = SHOWN;
+        while (cut > 0 && ((unsigned char)v[cut] & 0xc0) == 0x80) cut--;
+    }
+    snprintf(buf, n, "\"%.*s%s\"", (int)cut, v, cut < len ? "..." : "");
+    return buf;
+}
+
+static int is_blank(char c) { return c == ' ' || c == '\t'; }
+
+static int all_of(const char *s, const char *chars)
+{
+    return *s && strspn(s, chars) == strlen(s);
+}
+
+static int days_in_month(int y, int m)
+{
+    static const int d[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    return m == 2 && leap ? 29 : d[m - 1];
+}
+
+int cf__date_parse(const char *s, int *year, int *month, int *day)
+{
+    size_t len = s ? strlen(s) : 0;
+    int y, m, d = 0;
+    if (len != 7 && len != 10) return -1;
+    for (size_t i = 0; i < len; i++) {
+        int dash = i == 4 || i == 7;
+        if (dash ? s[i] != '-' : (s[i] < '0' || s[i] > '9')) return -1;
+    }
+    y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
+    m = (s[5] - '0') * 10 + (s[6] - '0');
+    if (len == 10) d = (s[8] - '0') * 10 + (s[9] - '0');
+    if (y < 1900 || m < 1 || m > 12) return -1;
+    if (len == 10 && (d < 1 || d > days_in_month(y, m))) return -1;
+    *year = y;
+    *month = m;
+    *day = d;
+    return 0;
+}
+
+/* Splits `v` on ';', trims blanks, drops empty elements and joins the rest
+ * with `sep` into a new string (NULL on ENOMEM; "" when nothing is left).
+ * When `urls`, every element must be an http(s) URL without blanks: *bad
+ * is then set to 1 on the first that is not. */
+static char *rejoin(const char *v, const char *sep, int urls, int *bad)
+{
+    size_t cap = strlen(v) * 2 + 1, used = 0;
+    char *out = cf__malloc(cap);
+    if (!out) return NULL;
+    out[0] = '\0';
+    *bad = 0;
+    while (*v) {
+        size_t len = strcspn(v, ";"), a = 0, b = len;
+        while (a < b && is_blank(v[a])) a++;
+        while (b > a && is_blank(v[b - 1])) b--;
+        if (b > a) {
+            if (urls) {
+                int http = (b - a > 8 && strncmp(v + a, "https://", 8) == 0) ||
+                           (b - a > 7 && strncmp(v + a, "http://", 7) == 0);
+                for (size_t k = a; k < b; k++)
+                    if (is_blank(v[k])) http = 0;
+                if (!http) *bad = 1;
+            }
+            used += (size_t)snprintf(out + used, cap - used, "%s%.*s", used ? sep : "",
+                                     (int)(b - a), v + a);
+        }
+        v += len;
+        if (*v) v++;
+    }
+    return out;
+}
+
+static int is_slug(const char *v)
+{
+    size_t len = strlen(v);
+    if (len == 0 || len > MAX_ID) return 0;
+    if (!((v[0] >= 'a' && v[0] <= 'z') || (v[0] >= '0' && v[0] <= '9'))) return 0;
+    return all_of(v, "abcdefghijklmnopqrstuvwxyz0123456789-._");
+}
+
+/* Validates the NUL-terminated, trimmed, non-empty value v of column c and
+ * stores it; takes ownership of v (stored or freed). `got_text` (may be
+ * NULL: v quoted) is how messages show the value. */
+static cf_status store(cf_offering *o, int c, char *v, const char *got_text, char *why, size_t n)
+{
+    const cf__column *col = &cf__columns[c];
+    const char *name = col->name;
+    char got[SHOWN + 8];
+    const char *hint = cf__strcasecmp(v, "unknown") == 0
+                           ? " (unknown is an empty cell in CSV, null in JSON)" : "";
+    cf_status st = CF_EPARSE;
+    char *joined = NULL;
+    int bad = 0, y, m, d;
+    long l;
+    double x;
+
+    if (got_text) {
+        size_t len = strlen(got_text), cut = len;
+        if (cut > SHOWN) {
+            cut = SHOWN;
+            while (cut > 0 && ((unsigned char)got_text[cut] & 0xc0) == 0x80) cut--;
+        }
+        snprintf(got, sizeof got, "%.*s%s", (int)cut, got_text, cut < len ? "..." : "");
+    } else {
+        shown(v, got, sizeof got);
+    }
+    switch (col->kind) {
+    case CF__COL_ID:
+        if (!is_slug(v)) {
+            snprintf(why, n, "%s: expected a slug of lowercase letters, digits, '-', '.' and '_' "
+                     "(at most %d bytes), got %s", name, MAX_ID, got);
+            goto fail;
+        }
+        goto keep;
+    case CF__COL_GPU: {
+        /* One of data/gpus.csv (hardware.h), stored as that table spells it. */
+        const cf_gpu_spec *spec = NULL;
+        cf_status g = cf_gpu_lookup(v, &spec);
+        if (g == CF_ENOTFOUND) {
+            snprintf(why, n, "%s: expected one of %s, got %s", name, cf_gpu_accepted(), got);
+            goto fail;
+        }
+        if (g != CF_OK) {
+            st = g;
+            snprintf(why, n, "%s: the GPU table (data/gpus.csv) could not be read", name);
+            goto fail;
+        }
+        joined = cf__strdup(spec->name);
+        if (!joined) { st = CF_ENOMEM; goto fail; }
+        cf__free(v);
+        v = joined;
+        joined = NULL;
+        goto keep;
+    }
+    case CF__COL_NAME:
+    case CF__COL_TEXT:
+        goto keep;
+    case CF__COL_INT_POS:
+    case CF__COL_INT_NONNEG: {
+        long min = col->kind == CF__COL_INT_POS ? 1 : 0;
+        if (!all_of(v[0] == '-' ? v + 1 : v, "0123456789") || cf_parse_long(v, &l) != CF_OK ||
+            l < min) {
+            snprintf(why, n, "%s: expected a whole number %s, got %s%s", name,
+                     min ? "of at least 1" : "of at least 0", got, hint);
+            goto fail;
+        }
+        *MEMBER(o, c, long) = l;
+        st = CF_OK;
+        goto fail;
+    }
+    case CF__COL_NUM_POS:
+    case CF__COL_NUM_NONNEG: {
+        int pos = col->kind == CF__COL_NUM_POS;
+        if (!all_of(v, "0123456789.eE+-") || cf_parse_double(v, &x) != CF_OK ||
+            (pos ? !(x > 0) : !(x >= 0))) {
+            snprintf(why, n, "%s: expected a %s number, got %s%s", name,
+                     pos ? "positive" : "non-negative", got, hint);
+            goto fail;
+        }
+        *MEMBER(o, c, double) = x == 0 ? 0.0 : x; /* no -0 */
+        st = CF_OK;
+        goto fail;
+    }
+    case CF__COL_INTRA: {
+        cf_intra_link e;
+        if (cf_intra_link_parse(v, &e) != CF_OK) {
+            snprintf(why, n, "%s: expected one of %s (or empty or null for unknown), got %s", name,
+                     cf_intra_link_accepted(), got);
+            goto fail;
+        }
+        *MEMBER(o, c, cf_intra_link) = e;
+        st = CF_OK;
+        goto fail;
+    }
+    case CF__COL_NET: {
+        cf_network e;
+        if (cf_network_parse(v, &e) != CF_OK) {
+            snprintf(why, n, "%s: expected one of %s (or empty or null for unknown), got %s", name,
+                     cf_network_accepted(), got);
+            goto fail;
+        }
+        *MEMBER(o, c, cf_network) = e;
+        st = CF_OK;
+        goto fail;
+    }
+    case CF__COL_CAP: {
+        cf_cap e;
+        if (cf_cap_parse(v, &e) != CF_OK) {
+            snprintf(why, n, "%s: expected yes or no (or empty for unknown), got %s", name, got);
+            goto fail;
+        }
+        *MEMBER(o, c, cf_cap) = e;
+        st = CF_OK;
+        goto fail;
+    }
+    case CF__COL_SET: {
+        unsigned mask = 0;
+        if (cf_set_parse(col->set, v, ";", &mask) != CF_OK || mask == 0) {
+            snprintf(why, n, "%s: expected ';'-separated values of %s, got %s%s", name,
+                     cf_set_accepted(col->set), got, hint);
+            goto fail;
+        }
+        *MEMBER(o, c, unsigned) = mask;
+        *(int *)(void *)((char *)o + col->off_known) = 1;
+        st = CF_OK;
+        goto fail;
+    }
+    case CF__COL_CURRENCY:
+        if (strlen(v) != 3 || !all_of(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")) {
+            snprintf(why, n, "%s: expected an ISO 4217 code such as USD or EUR, got %s%s", name,
+                     got, hint);
+            goto fail;
+        }
+        for (char *p = v; *p; p++)
+            if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 32);
+        goto keep;
+    case CF__COL_LIST:
+    case CF__COL_URLS: {
+        int urls = col->kind == CF__COL_URLS;
+        joined = rejoin(v, urls ? "; " : ";", urls, &bad);
+        if (!joined) { st = CF_ENOMEM; goto fail; }
+        if (bad || !joined[0]) {
+            snprintf(why, n, "%s: expected %s separated by ';', got %s", name,
+                     urls ? "one or more http:// or https:// URLs" : "one or more names", got);
+            goto fail;
+        }
+        cf__free(v);
+        v = joined;
+        joined = NULL;
+        goto keep;
+    }
+    case CF__COL_DATE:
+        if (cf__date_parse(v, &y, &m, &d) != 0) {
+            snprintf(why, n, "%s: expected a date YYYY-MM or YYYY-MM-DD, got %s", name, got);
+            goto fail;
+        }
+        goto keep;
+    }
+    snprintf(why, n, "%s: internal error: unknown column kind", name);
+    st = CF_EINTERNAL;
+    goto fail;
+keep:
+    cf__free(*MEMBER(o, c, char *));
+    *MEMBER(o, c, char *) = v;
+    return CF_OK;
+fail:
+    cf__free(joined);
+    cf__free(v);
+    return st;
+}
+
+static void set_unknown(cf_offering *o, int c)
+{
+    const cf__column *col = &cf__columns[c];
+    switch (col->kind) {
+    case CF__COL_INT_POS: case CF__COL_INT_NONNEG: *MEMBER(o, c, long) = -1; break;
+    case CF__COL_NUM_POS: case CF__COL_NUM_NONNEG: *MEMBER(o, c, double) = NAN; break;
+    case CF__COL_INTRA: *MEMBER(o, c, cf_intra_link) = CF_INTRA_UNKNOWN; break;
+    case CF__COL_NET: *MEMBER(o, c, cf_network) = CF_NET_UNKNOWN; break;
+    case CF__COL_CAP: *MEMBER(o, c, cf_cap) = CF_CAP_UNKNOWN; break;
+    case CF__COL_SET:
+        *MEMBER(o, c, unsigned) = 0;
+        *(int *)(void *)((char *)o + col->off_known) = 0;
+        break;
+    default:
+        cf__free(*MEMBER(o, c, char *));
+        *MEMBER(o, c, char *) = NULL;
+    }
+}
+
+cf_status cf__offering_set_cell(cf_offering *o, int c, const char *s, size_t len, char *why,
+                                size_t n)
+{
+    return cf__offering_set_cell_got(o, c, s, len, NULL, why, n);
+}
+
+cf_status cf__offering_set_cell_got(cf_offering *o, int c, const char *s, size_t len,
+                                    const char *got, char *why, size_t n)
+{
+    const cf__column *col = &cf__columns[c];
+    size_t a = 0, b = len;
+    long bad;
+    char *v;
+
+    while (a < b && is_blank(s[a])) a++;
+    while (b > a && is_blank(s[b - 1])) b--;
+    if (b - a > (size_t)CF_MAX_FIELD_BYTES) {
+        snprintf(why, n, "%s: cell longer than %ld bytes (CF_MAX_FIELD_BYTES)", col->name,
+                 CF_MAX_FIELD_BYTES);
+        return CF_ELIMIT;
+    }
+    bad = cf__bad_utf8((const unsigned char *)s + a, b - a, col->kind == CF__COL_TEXT);
+    if (bad >= 0) {
+        unsigned char ch = (unsigned char)s[a + (size_t)bad];
+        if (ch < 0x80)
+            snprintf(why, n, "%s: control character 0x%02x at byte %ld of the cell", col->name,
+                     ch, bad + 1);
+        else
+            snprintf(why, n, "%s: invalid UTF-8 at byte %ld of the cell", col->name, bad + 1);
+        return CF_EPARSE;
+    }
+    if (b == a) {
+        if (col->required) {
+            snprintf(why, n, "%s: required, got an empty cell", col->name);
+            return CF_EPARSE;
+        }
+        set_unknown(o, c);
+        return CF_OK;
+    }
+    v = cf__strndup(s + a, b - a);
+    if (!v) return CF_ENOMEM;
+    return store(o, c, v, got, why, n);
+}
+
+int cf__offering_check_row(const cf_offering *o, const char *today, char *why, size_t n)
+{
+    long days;
+    if ((!isnan(o->price_on_demand_gpu_hr) || !isnan(o->price_reserved_gpu_hr)) && !o->currency) {
+        snprintf(why, n, "currency: required when a price is given (prices are never "
+                 "without their currency), got an empty cell");
+        return CF__COL_CURRENCY_INDEX;
+    }
+    /* A fact is dated when it was checked: a date after today is a typo
+     * (2062 for 2026) or a month not yet reached, and would make ages
+     * negative. YYYY-MM counts from its 1st, so the current month passes. */
+    if (today && o->as_of && cf_age_days(o->as_of, today, &days) == CF_OK && days < 0) {
+        snprintf(why, n, "as_of: expected a date no later than today (%s), got \"%s\"", today,
+                 o->as_of);
+        return CF__COL_AS_OF_INDEX;
+    }
+    return -1;
+}
+
+/* ---- output ------------------------------------------------------------ */
+
+int cf_offering_column_unknown(const cf_offering *o, int c)
+{
+    if (c < 0 || c >= CF_OFFERING_NCOLS) return 1;
+    switch (cf__columns[c].kind) {
+    case CF__COL_INT_POS: case CF__COL_INT_NONNEG: return *CMEMBER(o, c, long) < 0;
+    case CF__COL_NUM_POS: case CF__COL_NUM_NONNEG: return isnan(*CMEMBER(o, c, double));
+    case CF__COL_INTRA: return *CMEMBER(o, c, cf_intra_link) == CF_INTRA_UNKNOWN;
+    case CF__COL_NET: return *CMEMBER(o, c, cf_network) == CF_NET_UNKNOWN;
+    case CF__COL_CAP: return *CMEMBER(o, c, cf_cap) == CF_CAP_UNKNOWN;
+    case CF__COL_SET: return !*(const int *)(const void *)((const char *)o + cf__columns[c].off_known);
+    default: return *CMEMBER(o, c, char *) == NULL;
+    }
+}
+
+char *cf_offering_column_text(const cf_offering *o, int c, char *buf, size_t n)
+{
+    const cf__column *col;
+    if (!buf || n == 0) return buf;
+    buf[0] = '\0';
+    if (!o || c < 0 || c >= CF_OFFERING_NCOLS || cf_offering_column_unknown(o, c)) return buf;
+    col = &cf__columns[c];
+    switch (col->kind) {
+    case CF__COL_INT_POS: case CF__COL_INT_NONNEG:
+        snprintf(buf, n, "%ld", *CMEMBER(o, c, long));
+        break;
+    case CF__COL_NUM_POS: case CF__COL_NUM_NONNEG:
+        snprintf(buf, n, "%.15g", *CMEMBER(o, c, double));
+        break;
+    case CF__COL_INTRA: snprintf(buf, n, "%s", cf_intra_link_name(*CMEMBER(o, c, cf_intra_link))); break;
+    case CF__COL_NET: snprintf(buf, n, "%s", cf_network_name(*CMEMBER(o, c, cf_network))); break;
+    case CF__COL_CAP: snprintf(buf, n, "%s", cf_cap_name(*CMEMBER(o, c, cf_cap))); break;
+    case CF__COL_SET: cf_set_format(col->set, *CMEMBER(o, c, unsigned), ";", buf, n); break;
+    default: snprintf(buf, n, "%s", *CMEMBER(o, c, char *)); break;
+    }
+    return buf;
+}
+
+/* JSON array of the ';'-separated elements of s (already trimmed). */
+static json_t *split_array(const char *s)
+{
+    json_t *a = json_array();
+    if (!a) return NULL;
+    while (*s) {
+        size_t len = strcspn(s, ";");
+        if (len > 0 && json_array_append_new(a, json_stringn(s, len)) != 0) goto fail;
+        s += len;
+        if (*s) s++;
+    }
+    return a;
+fail:
+    json_decref(a);
+    return NULL;
+}
+
+static json_t *column_json(const cf_offering *o, int c)
+{
+    const cf__column *col = &cf__columns[c];
+    if (cf_offering_column_unknown(o, c)) return json_null();
+    switch (col->kind) {
+    case CF__COL_INT_POS: case CF__COL_INT_NONNEG: return json_integer(*CMEMBER(o, c, long));
+    case CF__COL_NUM_POS: case CF__COL_NUM_NONNEG: return json_real(*CMEMBER(o, c, double));
+    case CF__COL_INTRA: return json_string(cf_intra_link_name(*CMEMBER(o, c, cf_intra_link)));
+    case CF__COL_NET: return json_string(cf_network_name(*CMEMBER(o, c, cf_network)));
+    case CF__COL_CAP: return json_string(cf_cap_name(*CMEMBER(o, c, cf_cap)));
+    case CF__COL_SET: {
+        json_t *a = json_array();
+        unsigned mask = *CMEMBER(o, c, unsigned);
+        for (unsigned bit = 1; a && bit && bit <= mask; bit <<= 1) {
+            if (!(mask & bit)) continue;
+            if (json_array_append_new(a, json_string(cf_set_elem_name(col->set, bit))) != 0) {
+                json_decref(a);
+                return NULL;
+            }
+        }
+        return a;
+    }
+    case CF__COL_LIST: return split_array(*CMEMBER(o, c, char *));
+    default: return json_string(*CMEMBER(o, c, char *));
+    }
+}
+
+json_t *cf_offering_to_json(const cf_offering *o)
+{
+    json_t *j = json_object();
+    if (!j || !o) goto fail;
+    for (int c = 0; c < CF_OFFERING_NCOLS; c++) {
+        json_t *v = column_json(o, c);
+        if (!v || json_object_set_new(j, cf__columns[c].name, v) != 0) goto fail;
+    }
+    if (json_object_set_new(j, "origin", json_string(o->user_row ? "user" : "shipped")) != 0)
+        goto fail;
+    return j;
+fail:
+    json_decref(j);
+    return NULL;
+}
+
+/* ---- filters, sorting, dates ---------------------------------------------- */
+
+void cf_filter_init(cf_filter *f)
+{
+    memset(f, 0, sizeof *f);
+    f->multinode = f->gdr = f->rdma = CF_CAP_UNKNOWN;
+    f->network = CF_NET_UNKNOWN;
+    f->min_gbps = NAN;
+    f->max_price = NAN;
+}
+
+int cf_offering_matches(const cf_offering *o, const cf_filter *f)
+{
+    const char *cur;
+    if (!f) return 1;
+    if (f->multinode != CF_CAP_UNKNOWN && o->multinode != f->multinode) return 0;
+    if (f->gdr != CF_CAP_UNKNOWN && o->gpudirect_rdma != f->gdr) return 0;
+    if (f->rdma != CF_CAP_UNKNOWN && o->rdma != f->rdma) return 0;
+    if (f->network_set && o->network != f->network) return 0;
+    if (f->gpu && (!o->gpu || cf__strcasecmp(o->gpu, f->gpu) != 0)) return 0;
+    if (!isnan(f->min_gbps) && !(o->network_gbps_per_node >= f->min_gbps)) return 0;
+    if (f->orchestration && (!o->orchestration_known ||
+                             (o->orchestration & f->orchestration) != f->orchestration))
+        return 0;
+    if (f->provisioning && (!o->provisioning_known ||
+                            (o->provisioning & f->provisioning) != f->provisioning))
+        return 0;
+    if (f->storage && (!o->shared_storage_known || !(o->shared_storage & ~(unsigned)CF_STOR_NONE)))
+        return 0;
+    cur = f->currency ? f->currency : !isnan(f->max_price) ? "USD" : NULL;
+    if (cur && (!o->currency || cf__strcasecmp(o->currency, cur) != 0)) return 0;
+    if (!isnan(f->max_price) && !(o->price_on_demand_gpu_hr <= f->max_price)) return 0;
+    if (f->provider && (!o->provider || cf__strcasecmp(o->provider, f->provider) != 0)) return 0;
+    return 1;
+}
+
+/* "min-gbps", "--min-gbps" and "min_gbps" all compare equal to "min-gbps". */
+static int flag_is(const char *name, const char *want)
+{
+    while (*name == '-') name++;
+    for (; *name && *want; name++, want++) {
+        char c = *name == '_' ? '-' : *name;
+        if (c != *want) return 0;
+    }
+    return *name == '\0' && *want == '\0';
+}
+
+static cf_status bad_value(cf_error *err, const char *name, const char *accepted, const char *v)
+{
+    cf_error_set(err, NULL, 0, 0, "%s: expected %s, got \"%s\"", name, accepted, v ? v : "");
+    return CF_EINVAL;
+}
+
+static cf_status cap_value(const char *name, const char *v, cf_cap *out, cf_error *err)
+{
+    cf_cap c;
+    if (cf_cap_parse(v, &c) != CF_OK || c == CF_CAP_UNKNOWN)
+        return bad_value(err, name, "one of yes, no", v);
+    *out = c;
+    return CF_OK;
+}
+
+cf_status cf_filter_set(cf_filter *f, const char *name, const char *v, cf_error *err)
+{
+    double x;
+    unsigned mask;
+    if (!f || !name) return CF_EINVAL;
+    if (!v) v = "";
+    if (flag_is(name, "multinode")) return cap_value(name, v, &f->multinode, err);
+    if (flag_is(name, "gdr")) return cap_value(name, v, &f->gdr, err);
+    if (flag_is(name, "rdma")) return cap_value(name, v, &f->rdma, err);
+    if (flag_is(name, "network")) {
+        char acc[300];
+        /* unknown is a filter value here: it lists the offerings whose
+         * fabric no source states. */
+        snprintf(acc, sizeof acc, "one of %s, unknown (or infiniband for ib)", cf_network_accepted());
+        if (cf_network_parse(v, &f->network) != CF_OK) return bad_value(err, name, acc, v);
+        f->network_set = 1;
+        return CF_OK;
+    }
+    if (flag_is(name, "gpu")) {
+        const cf_gpu_spec *spec = NULL;
+        char acc[1024];
+        if (cf_gpu_lookup(v, &spec) != CF_OK) {
+            snprintf(acc, sizeof acc, "one of %s", cf_gpu_accepted());
+            return bad_value(err, name, acc, v);
+        }
+        f->gpu = spec->name; /* borrowed from the GPU table: process lifetime */
+        return CF_OK;
+    }
+    if (flag_is(name, "min-gbps") || flag_is(name, "max-price")) {
+        if (!all_of(v, "0123456789.eE+-") || cf_parse_double(v, &x) != CF_OK || !(x >= 0))
+            return bad_value(err, name, "a non-negative number", v);
+        if (flag_is(name, "min-gbps")) f->min_gbps = x;
+        else f->max_price = x;
+        return CF_OK;
+    }
+    if (flag_is(name, "orchestration") || flag_is(name, "provisioning")) {
+        cf_set_kind k = flag_is(name, "orchestration") ? CF_SET_ORCHESTRATION : CF_SET_PROVISIONING;
+        char acc[300];
+        snprintf(acc, sizeof acc, "comma-separated values of %s", cf_set_accepted(k));
+        if (cf_set_parse(k, v, ",", &mask) != CF_OK || mask == 0) return bad_value(err, name, acc, v);
+        if (k == CF_SET_ORCHESTRATION) f->orchestration = mask;
+        else f->provisioning = mask;
+        return CF_OK;
+    }
+    if (flag_is(name, "storage")) {
+        if (cf__strcasecmp(v, "yes") != 0) return bad_value(err, name, "yes", v);
+        f->storage = 1;
+        return CF_OK;
+    }
+    if (flag_is(name, "currency")) {
+        if (strlen(v) != 3 || !all_of(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"))
+            return bad_value(err, name, "an ISO 4217 code such as USD or EUR", v);
+        f->currency = v;
+        return CF_OK;
+    }
+    if (flag_is(name, "provider")) {
+        if (!*v) return bad_value(err, name, "a provider name", v);
+        f->provider = v;
+        return CF_OK;
+    }
+    cf_error_set(err, NULL, 0, 0, "unknown filter \"%s\" (accepted: multinode, network, gdr, "
+                 "rdma, gpu, min-gbps, orchestration, provisioning, storage, max-price, "
+                 "currency, provider)", name);
+    return CF_EINVAL;
+}
+
+static const char *const sort_names[] = {"price", "gbps", "gpus", "max-cluster", "provider", "as-of"};
+
+cf_status cf_sort_parse(const char *s, cf_sort *out)
+{
+    for (int i = 0; s && i < (int)(sizeof sort_names / sizeof sort_names[0]); i++) {
+        if (flag_is(s, sort_names[i])) {
+            *out = (cf_sort)i;
+            return CF_OK;
+        }
+    }
+    return CF_EINVAL;
+}
+
+const char *cf_sort_name(cf_sort s)
+{
+    int i = (int)s;
+    return i >= 0 && i < (int)(sizeof sort_names / sizeof sort_names[0]) ? sort_names[i] : "unknown";
+}
+
+const char *cf_sort_accepted(void) { return "price, gbps, gpus, max-cluster, provider, as-of"; }
+
+/* Days since 1970-01-01 of a proleptic Gregorian date: H. Hinnant,
+ * "chrono-Compatible Low-Level Date Algorithms", days_from_civil. */
+static long days_from_civil(long y, long m, long d)
+{
+    long era, yoe, doy, doe;
+    y -= m <= 2;
+    era = (y >= 0 ? y : y - 399) / 400;
+    yoe = y - era * 400;
+    doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+cf_status cf_age_days(const char *as_of, const char *today, long *days)
+{
+    int y1, m1, d1, y2, m2, d2;
+    if (!days || cf__date_parse(as_of, &y1, &m1, &d1) != 0 ||
+        cf__date_parse(today, &y2, &m2, &d2) != 0 || d2 == 0)
+        return CF_EINVAL;
+    *days = days_from_civil(y2, m2, d2) - days_from_civil(y1, m1, d1 ? d1 : 1);
+    return CF_OK;
+}

@@ -1,0 +1,577 @@
+/* collective.c — the collective-communication model (DESIGN §4.1-4.2).
+ *
+ * t = latency(algo, protocol, nodes, ranks) + (S_eff + fill) / busbw, where
+ * fill = min(S_eff, in-flight window) is the network pipeline's fill across
+ * nodes (Simple protocol; the window is NET_WINDOW_PER_NIC per NIC reached),
+ * and busbw is
+ * the smallest of the limits the algorithm meets: the intra-node link (NVLink
+ * behind NVSwitch, NVLS, bridges, PCIe) and the scale-out NICs the
+ * communicator reaches, times the fabric family's efficiency eta (and the
+ * GDR-off factor), shaped by the algorithm (ring: per-node line rate; double
+ * binary tree: 2(n-1)/n / L(N) of it, NVLSTree through at most NVLS_HEADS_MAX
+ * heads per NVLink domain; alltoall and gather: per-GPU shares).
+ * The latency structure and protocol factors are NCCL's own tuner
+ * (src/graph/tuning.cc); `auto` picks the (algorithm, protocol) of least
+ * predicted time, as the tuner does. A GB200/GB300 NVL72 rack is one "node":
+ * its trays are merged before anything else. Every constant is CF_K(...) from
+ * lib/model_constants.h, with its source there; docs/model.md derives them.
+ * Pure functions: no allocation (except the JSON builder), no I/O. */
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+#include "clusterfit/collective.h"
+#include "clusterfit/hardware.h"
+#include "base/base.h"
+#include "model/model_constants.h"
+
+enum { P_LL = 0, P_LL128, P_SIMPLE, P__N };
+enum { HW_NVL = 0, HW_PCI };
+enum { BIND_INTRA = 0, BIND_INTER };
+
+static const char *const proto_names[P__N] = {"LL", "LL128", "Simple"};
+
+/* The fabric and query resolved into the quantities the formulas use. */
+typedef struct shape {
+    cf_collective coll;
+    int N;              /* nodes (NVLink domains for nvl72) */
+    int k;              /* ranks per node */
+    int n;              /* ranks = N * k */
+    double intra_ring;  /* intra-node busbw of a ring, GB/s (INFINITY if k == 1) */
+    double intra_nvls;  /* NVLS busbw, GB/s; 0 = no NVLS */
+    int intra_hw;       /* HW_NVL or HW_PCI: which latency row applies */
+    int ll128;          /* LL128 enabled (NVLink systems, as NCCL) */
+    double eta;         /* scale-out efficiency after the node-count decay */
+    double gdr;         /* GDR factor (1 when on or n/a) */
+    double net_node;    /* GB/s per node the k ranks reach: NICs x rate x eta x gdr */
+    double net_gpu;     /* GB/s of one GPU's NICs, same factors */
+    int tcp;            /* socket transport: busbw bounded by net_node for any algo */
+    double window;      /* bytes NCCL keeps in flight over the network (0 on one node) */
+    double hbm;         /* GB/s, for the single-rank copy */
+} shape;
+
+double cf_busbw_factor(cf_collective c, int n)
+{
+    if (n < 1) return 0;
+    switch (c) {
+    case CF_COLL_ALL_REDUCE: return 2.0 * (n - 1) / n;
+    case CF_COLL_ALL_GATHER:
+    case CF_COLL_REDUCE_SCATTER:
+    case CF_COLL_ALLTOALL:
+    case CF_COLL_GATHER:
+    case CF_COLL_SCATTER: return (double)(n - 1) / n;
+    case CF_COLL_BROADCAST:
+    case CF_COLL_REDUCE:
+    case CF_COLL_SENDRECV:
+    case CF_COLL_HYPERCUBE: return 1.0;
+    default: return 0;
+    }
+}
+
+const char *cf_bottleneck_name(cf_bottleneck b)
+{
+    switch (b) {
+    case CF_BOTTLENECK_INTRA_NODE: return "intra_node";
+    case CF_BOTTLENECK_INTER_NODE: return "inter_node";
+    case CF_BOTTLENECK_LATENCY: return "latency";
+    }
+    return "unknown";
+}
+
+/* floor(log2(x)) for x >= 1, as NCCL's log2i. */
+static int log2i(int x)
+{
+    int l = 0;
+    while (x > 1) { x >>= 1; l++; }
+    return l;
+}
+
+/* Tree inflation L(N): bytes per node per direction on the NICs, in units
+ * of S (DESIGN §4.2). */
+static double tree_L(int N)
+{
+    if (N <= 2) return CF_K(TREE_L2);
+    if (N == 3) return CF_K(TREE_L3);
+    return CF_K(TREE_L4);
+}
+
+static double eta_family(const cf_fabric *fab)
+{
+    switch (fab->network) {
+    case CF_NET_IB: return CF_K(ETA_IB);
+    case CF_NET_ROCE: return CF_K(ETA_ROCE);
+    case CF_NET_RDMA: return CF_K(ETA_RDMA);
+    case CF_NET_EFA:
+        return fab->nics_per_node >= fab->gpus_per_node ? CF_K(ETA_EFA) : CF_K(ETA_EFA_SHARED_NIC);
+    case CF_NET_TCPX: return CF_K(ETA_TCPX);
+    case CF_NET_TCPXO: return CF_K(ETA_TCPXO);
+    case CF_NET_TCP: return CF_K(ETA_TCP);
+    default: return 0;
+    }
+}
+
+/* eta at N nodes: IB/RoCE fabrics not known to be non-blocking and
+ * rail-optimized lose ETA_DECAY_PER_DOUBLING per doubling beyond 2 nodes. */
+static double eta_at(const cf_fabric *fab, int N)
+{
+    double eta = eta_family(fab);
+    int decays = fab->network == CF_NET_IB || fab->network == CF_NET_ROCE ||
+                 fab->network == CF_NET_RDMA;
+    if (fab->non_blocking == CF_CAP_YES && fab->rail_optimized == CF_CAP_YES) decays = 0;
+    if (decays && N > 2) {
+        eta -= CF_K(ETA_DECAY_PER_DOUBLING) * log2((double)N / 2.0);
+        if (eta < CF_K(ETA_FLOOR)) eta = CF_K(ETA_FLOOR);
+    }
+    return eta;
+}
+
+/* GDR factor: unknown = the fabric's usual state (on for RDMA-capable and
+ * GPUDirect-TCPX/O fabrics; not applicable to sockets). Off and partial
+ * (the slowest rank sets a collective's pace) stage through host memory. */
+static double gdr_factor(const cf_fabric *fab, const cf_gpu_spec *gpu)
+{
+    if (fab->network == CF_NET_TCP || fab->network == CF_NET_NONE) return 1.0;
+    if (fab->gdr == CF_GDR_OFF || fab->gdr == CF_GDR_PARTIAL)
+        return gpu->host_c2c ? CF_K(GDR_OFF_C2C) : CF_K(GDR_OFF_PCIE_HOST);
+    return 1.0;
+}
+
+static double pcie_rate(int gen)
+{
+    if (gen >= 5) return CF_K(PCIE5_GBPS);
+    if (gen == 4) return CF_K(PCIE4_GBPS);
+    return CF_K(PCIE3_GBPS);
+}
+
+/* Intra-node busbw of a ring and of NVLS for the link and GPU. */
+static cf_status intra_limits(const cf_fabric *fab, const cf_gpu_spec *gpu, shape *s)
+{
+    double uni = gpu->nvlink_GBps / 2.0;   /* vendor figures count both directions */
+    cf_intra_link l = fab->intra_link;
+    s->intra_nvls = 0;
+    s->intra_hw = HW_NVL;
+    s->ll128 = 1;
+    if (l == CF_INTRA_UNKNOWN) return CF_EINVAL;
+    if (uni <= 0 && (l == CF_INTRA_NVLINK_BRIDGE || l == CF_INTRA_NVLINK2 ||
+                     l == CF_INTRA_NVSWITCH_NVLINK3 || l == CF_INTRA_NVSWITCH_NVLINK4 ||
+                     l == CF_INTRA_NVSWITCH_NVLINK5 || l == CF_INTRA_NVL72 || l == CF_INTRA_XGMI))
+        l = CF_INTRA_NONE;  /* a GPU without NVLink: its PCIe is the path */
+    switch (l) {
+    case CF_INTRA_NVSWITCH_NVLINK3:
+        s->intra_ring = uni * CF_K(NVLINK_RING_EFF);
+        break;
+    case CF_INTRA_NVSWITCH_NVLINK4:
+    case CF_INTRA_NVSWITCH_NVLINK5:
+    case CF_INTRA_NVL72:
+        /* NVLS needs NVSwitch gen 3 (NVLink4) and Hopper or later. */
+        s->intra_ring = uni * CF_K(NVLINK_RING_EFF);
+        s->intra_nvls = uni * CF_K(NVLS_EFF);
+        break;
+    case CF_INTRA_XGMI:
+        s->intra_ring = uni * CF_K(NVLINK_RING_EFF);
+        break;
+    case CF_INTRA_NVLINK2:
+        s->intra_ring = uni * CF_K(NVLINK2_MESH_EFF);
+        break;
+    case CF_INTRA_NVLINK_BRIDGE:
+        s->intra_ring = uni * CF_K(NVLINK_BRIDGE_EFF);
+        break;
+    case CF_INTRA_PCIE3:
+    case CF_INTRA_PCIE4:
+    case CF_INTRA_PCIE5:
+    case CF_INTRA_NONE:
+    default: {
+        int gen = l == CF_INTRA_PCIE3 ? 3 : l == CF_INTRA_PCIE4 ? 4 : l == CF_INTRA_PCIE5 ? 5
+                                                                                          : gpu->pcie_gen;
+        s->intra_ring = pcie_rate(gen) * CF_K(PCIE_EFF);
+        s->intra_hw = HW_PCI;
+        s->ll128 = 0;   /* NCCL enables LL128 only on NVLink systems */
+        break;
+    }
+    }
+    if (s->k == 1) {
+        s->intra_ring = INFINITY;
+        s->intra_nvls = 0;
+    }
+    return CF_OK;
+}
+
+static cf_status resolve(const cf_fabric *fab, const cf_coll_query *q, shape *s)
+{
+    const cf_gpu_spec *gpu;
+    int g, k, nodes, nics;
+    double reach, nic_GBps;
+    memset(s, 0, sizeof *s);
+    if (!fab || !q) return CF_EINVAL;
+    if (q->collective < 0 || q->collective >= CF_COLL__COUNT) return CF_EINVAL;
+    if (q->algo < 0 || q->algo >= CF_ALGO__COUNT) return CF_EINVAL;
+    if (cf_gpu_lookup(fab->gpu, &gpu) != CF_OK) return CF_EINVAL;
+    g = fab->gpus_per_node;
+    k = q->ranks_per_node ? q->ranks_per_node : g;
+    nodes = q->nodes;
+    nics = fab->nics_per_node;
+    if (g < 1 || k < 1 || k > g || nodes < 1) return CF_EINVAL;
+    /* The rank count must fit an int (cf_coll_result.ranks). */
+    if ((long)nodes * k > INT_MAX) return CF_EINVAL;
+    /* An NVL72 rack is one node: merge its trays (GPUs, ranks and NICs). */
+    if (fab->intra_link == CF_INTRA_NVL72) {
+        int per = (int)CF_K(NVL72_DOMAIN_GPUS) / g;
+        int trays;
+        if (per < 1) per = 1;
+        trays = nodes < per ? nodes : per;
+        if ((long)nics * trays > INT_MAX) return CF_EINVAL;
+        s->N = (nodes + per - 1) / per;
+        g *= trays;
+        k *= trays;
+        nics *= trays;
+    } else {
+        s->N = nodes;
+    }
+    s->k = k;
+    s->n = s->N * k;
+    s->coll = q->collective;
+    s->hbm = isnan(gpu->hbm_GBps) || gpu->hbm_GBps <= 0 ? 1000.0 : gpu->hbm_GBps;
+    if (intra_limits(fab, gpu, s) != CF_OK) return CF_EINVAL;
+    if (s->N == 1) return CF_OK;
+    if (fab->network == CF_NET_NONE || fab->network == CF_NET_UNKNOWN) return CF_EINVAL;
+    if (nics < 1 || !(fab->nic_gbps > 0)) return CF_EINVAL;
+    nic_GBps = fab->nic_gbps / 8.0;
+    s->eta = eta_at(fab, s->N);
+    s->gdr = gdr_factor(fab, gpu);
+    s->tcp = fab->network == CF_NET_TCP;
+    /* The NICs k ranks reach: their share of the node's, at least one. */
+    reach = (double)nics * k / g;
+    if (reach < 1) reach = 1;
+    s->net_node = reach * nic_GBps * s->eta * s->gdr;
+    s->window = reach * CF_K(NET_WINDOW_PER_NIC);
+    reach = (double)nics / g;
+    if (reach < 1) reach = 1;
+    s->net_gpu = reach * nic_GBps * s->eta * s->gdr;
+    return CF_OK;
+}
+
+/* One candidate: busbw limit (and which side binds) and latency. */
+typedef struct cand {
+    cf_algo algo;
+    int proto;
+    double busbw, lat;
+    double intra, inter;
+} cand;
+
+static double lat_hw(int hw, int tree, int proto)
+{
+    static const cf__kid nvl[2][P__N] = {
+        {CF_K_LAT_NVL_RING_LL, CF_K_LAT_NVL_RING_LL128, CF_K_LAT_NVL_RING_SIMPLE},
+        {CF_K_LAT_NVL_TREE_LL, CF_K_LAT_NVL_TREE_LL128, CF_K_LAT_NVL_TREE_SIMPLE}};
+    static const cf__kid pci[2][P__N] = {
+        {CF_K_LAT_PCI_RING_LL, CF_K_LAT_PCI_RING_LL128, CF_K_LAT_PCI_RING_SIMPLE},
+        {CF_K_LAT_PCI_TREE_LL, CF_K_LAT_PCI_TREE_LL128, CF_K_LAT_PCI_TREE_SIMPLE}};
+    return cf__model_constants[(hw == HW_NVL ? nvl : pci)[tree][proto]].value;
+}
+
+static double lat_net(int tree, int proto)
+{
+    static const cf__kid net[2][P__N] = {
+        {CF_K_LAT_NET_RING_LL, CF_K_LAT_NET_RING_LL128, CF_K_LAT_NET_RING_SIMPLE},
+        {CF_K_LAT_NET_TREE_LL, CF_K_LAT_NET_TREE_LL128, CF_K_LAT_NET_TREE_SIMPLE}};
+    return cf__model_constants[net[tree][proto]].value;
+}
+
+static double lat_base(int tree, int proto)
+{
+    static const cf__kid base[2][P__N] = {
+        {CF_K_LAT_BASE_RING_LL, CF_K_LAT_BASE_RING_LL128, CF_K_LAT_BASE_RING_SIMPLE},
+        {CF_K_LAT_BASE_TREE_LL, CF_K_LAT_BASE_TREE_LL128, CF_K_LAT_BASE_TREE_SIMPLE}};
+    return cf__model_constants[base[tree][proto]].value;
+}
+
+/* Ring latency as NCCL's tuner: base + intra steps + inter-node steps. */
+static double ring_latency(const shape *s, int proto)
+{
+    int nsteps, ninter;
+    double lat;
+    switch (s->coll) {
+    case CF_COLL_ALL_REDUCE:
+        nsteps = 2 * (s->n - 1);
+        ninter = 2 * (s->N - 1);
+        break;
+    case CF_COLL_ALL_GATHER:
+    case CF_COLL_REDUCE_SCATTER:
+        nsteps = s->n - 1;
+        ninter = s->N - 1;
+        break;
+    default:
+        nsteps = s->n;
+        ninter = s->N > 1 ? s->N : 0;
+        break;
+    }
+    lat = lat_base(0, proto) + (nsteps - ninter) * lat_hw(s->intra_hw, 0, proto) +
+          ninter * lat_net(0, proto);
+    /* PAT (NCCL 2.23+): all_gather/reduce_scatter with one rank per node
+     * take log2(N) network steps instead of N-1. */
+    if ((s->coll == CF_COLL_ALL_GATHER || s->coll == CF_COLL_REDUCE_SCATTER) && s->k == 1 &&
+        s->N > 2 && proto == P_SIMPLE) {
+        double pat = lat_base(0, proto) + log2i(s->N) * lat_net(0, proto);
+        if (pat < lat) lat = pat;
+    }
+    return lat;
+}
+
+static double tree_latency(const shape *s, int proto)
+{
+    return lat_base(1, proto) +
+           2.0 * ((s->k - 1) * lat_hw(s->intra_hw, 1, proto) + log2i(s->N) * lat_net(1, proto));
+}
+
+/* Protocol factor on busbw (NCCL tuner refinements). */
+static double proto_factor(const shape *s, cf_algo a, int proto)
+{
+    if (proto == P_SIMPLE) return 1.0;
+    if (a == CF_ALGO_TREE) {
+        if (proto == P_LL) return CF_K(PROTO_LL_TREE);
+        return s->N == 1 ? CF_K(PROTO_LL128_TREE_1NODE) : CF_K(PROTO_LL128);
+    }
+    if (proto == P_LL)
+        return (s->N > 1 || s->coll == CF_COLL_ALL_REDUCE || s->coll == CF_COLL_REDUCE)
+                   ? CF_K(PROTO_LL_RING_ALLREDUCE)
+                   : CF_K(PROTO_LL_RING_OTHER);
+    return CF_K(PROTO_LL128);
+}
+
+/* Fills c for algorithm a and protocol p; returns 0 if a cannot run. */
+static int candidate(const shape *s, cf_algo a, int p, cand *c)
+{
+    double f_ar = cf_busbw_factor(CF_COLL_ALL_REDUCE, s->n);
+    int multi = s->N > 1;
+    memset(c, 0, sizeof *c);
+    c->algo = a;
+    c->proto = p;
+    c->intra = s->intra_ring;
+    c->inter = INFINITY;
+    if (p == P_LL128 && !s->ll128) return 0;
+    if (s->coll != CF_COLL_ALL_REDUCE) {
+        if (a != CF_ALGO_RING) return 0;
+        switch (s->coll) {
+        case CF_COLL_ALLTOALL:
+        case CF_COLL_HYPERCUBE:
+            if (p != P_SIMPLE) return 0;
+            if (multi)
+                c->inter = s->net_node / s->k * s->N / (s->N - 1) * (s->n - 1) / s->n;
+            c->lat = lat_base(0, p) + (multi ? lat_net(0, p) : lat_hw(s->intra_hw, 0, p));
+            break;
+        case CF_COLL_GATHER:
+        case CF_COLL_SCATTER:
+            if (p != P_SIMPLE) return 0;
+            if (multi) c->inter = s->net_gpu * s->N / (s->N - 1) * (s->n - 1) / s->n;
+            c->lat = lat_base(0, p) + (multi ? lat_net(0, p) : lat_hw(s->intra_hw, 0, p));
+            break;
+        case CF_COLL_SENDRECV:
+            if (p != P_SIMPLE) return 0;
+            if (multi) c->inter = s->net_gpu;
+            c->lat = lat_base(0, p) + (multi ? lat_net(0, p) : lat_hw(s->intra_hw, 0, p));
+            break;
+        default: /* all_gather, reduce_scatter, broadcast, reduce: rings */
+            if (multi) c->inter = s->net_node;
+            c->lat = ring_latency(s, p);
+            break;
+        }
+    } else {
+        switch (a) {
+        case CF_ALGO_RING:
+            if (multi) c->inter = s->net_node;
+            c->lat = ring_latency(s, p);
+            break;
+        case CF_ALGO_TREE:
+            if (multi) c->inter = s->net_node * f_ar / tree_L(s->N);
+            c->lat = tree_latency(s, p);
+            break;
+        case CF_ALGO_NVLS:
+            if (multi || s->intra_nvls <= 0 || p != P_SIMPLE) return 0;
+            c->intra = s->intra_nvls;
+            c->lat = CF_K(LAT_NVLS_INTRA);
+            break;
+        case CF_ALGO_NVLSTREE:
+            if (!multi || s->intra_nvls <= 0 || p != P_SIMPLE) return 0;
+            c->intra = s->intra_nvls;
+            /* NVLSTree sends through one NVLS head per NVLS channel: at
+             * most NVLS_HEADS_MAX of a node's k GPUs reach the network
+             * (binds only on NVL72 racks, 72 GPUs per domain). */
+            c->inter = s->net_node * fmin(1.0, CF_K(NVLS_HEADS_MAX) / s->k) * f_ar / tree_L(s->N);
+            c->lat = CF_K(LAT_NVLS_INTRA) + 2.0 * log2i(s->N) * CF_K(LAT_NET_NVLSTREE);
+            break;
+        case CF_ALGO_COLLNET:
+            /* SHARP reduces in the switches: each node sends and receives S
+             * once whatever N, as the 2-node tree. */
+            if (!multi || p != P_SIMPLE) return 0;
+            c->inter = s->net_node * f_ar;
+            c->lat = CF_K(LAT_NET_COLLNET) + 2.0 * (s->k - 1) * lat_hw(s->intra_hw, 1, p);
+            break;
+        default:
+            return 0;
+        }
+    }
+    if (s->tcp && c->inter > s->net_node) c->inter = s->net_node;
+    c->busbw = (c->intra < c->inter ? c->intra : c->inter) * proto_factor(s, a, p);
+    c->lat += CF_K(LAT_LAUNCH);
+    return 1;
+}
+
+/* Bytes that cross at busbw: f x S, or S(n-1)/n for hypercube (whose busbw
+ * is defined as its algbw, S(n-1)/(n t)). */
+static double eff_bytes(cf_collective c, double S, int n)
+{
+    if (c == CF_COLL_HYPERCUBE) return S * (n - 1) / n;
+    return S * cf_busbw_factor(c, n);
+}
+
+static double cand_time_us(const shape *s, const cand *c, double S)
+{
+    double b = eff_bytes(s->coll, S, s->n);
+    double fill = s->N > 1 && c->proto == P_SIMPLE ? fmin(b, s->window) : 0;
+    return c->lat + (b + fill) / (c->busbw * 1e3);
+}
+
+/* Whether NCCL's auto would consider algorithm a for this shape: for
+ * all_reduce across nodes, NVLSTree where NVLS exists, Tree elsewhere (and
+ * ring); on one node ring, tree (a chain) and NVLS; CollNet only on request
+ * (it needs SHARP switches the fabric description does not state). */
+static int auto_allows(const shape *s, cf_algo a)
+{
+    if (a == CF_ALGO_COLLNET) return 0;
+    if (s->coll != CF_COLL_ALL_REDUCE) return a == CF_ALGO_RING;
+    if (s->N > 1 && a == CF_ALGO_TREE && s->intra_nvls > 0) return 0;
+    return 1;
+}
+
+cf_status cf_collective_explain(const cf_fabric *fab, const cf_coll_query *q,
+                                cf_coll_result *out, cf_coll_detail *detail)
+{
+    shape s;
+    cand best, c;
+    double S, t = 0;
+    int found = 0;
+    cf_status st;
+    if (!out) return CF_EINVAL;
+    memset(out, 0, sizeof *out);
+    st = resolve(fab, q, &s);
+    if (st != CF_OK) return st;
+    S = (double)q->bytes;
+    memset(&best, 0, sizeof best);
+    if (s.n == 1) {
+        /* One rank: NCCL copies the buffer locally (read + write of HBM). */
+        best.algo = CF_ALGO_RING;
+        best.proto = P_SIMPLE;
+        best.lat = CF_K(LAT_LAUNCH);
+        best.intra = s.hbm / 2;
+        best.inter = INFINITY;
+        t = best.lat + S / (best.intra * 1e3);
+        found = 1;
+    } else {
+        for (int a = CF_ALGO_RING; a < CF_ALGO__COUNT; a++) {
+            if (q->algo == CF_ALGO_AUTO ? !auto_allows(&s, (cf_algo)a) : a != (int)q->algo)
+                continue;
+            for (int p = 0; p < P__N; p++) {
+                double tc;
+                if (!candidate(&s, (cf_algo)a, p, &c) || !(c.busbw > 0)) continue;
+                tc = cand_time_us(&s, &c, S);
+                if (!found || tc < t) {
+                    best = c;
+                    t = tc;
+                    found = 1;
+                }
+            }
+        }
+    }
+    if (!found) return CF_EINVAL;  /* the requested algorithm cannot run here */
+    out->collective = q->collective;
+    out->message_bytes = q->bytes;
+    out->nodes = q->nodes;
+    out->ranks = q->nodes * (q->ranks_per_node ? q->ranks_per_node : fab->gpus_per_node);
+    out->algo = best.algo;
+    out->time_us = t;
+    out->algbw_GBps = t > 0 ? S / (t * 1e3) : 0;
+    if (q->collective == CF_COLL_HYPERCUBE && out->ranks > 0)
+        out->algbw_GBps *= (double)(out->ranks - 1) / out->ranks;
+    out->busbw_GBps = q->collective == CF_COLL_HYPERCUBE
+                          ? out->algbw_GBps
+                          : out->algbw_GBps * cf_busbw_factor(q->collective, out->ranks);
+    if (best.lat > 0.5 * t)
+        out->bottleneck = CF_BOTTLENECK_LATENCY;
+    else
+        out->bottleneck = best.inter < best.intra ? CF_BOTTLENECK_INTER_NODE : CF_BOTTLENECK_INTRA_NODE;
+    if (detail) {
+        detail->intra_busbw_GBps = best.intra;
+        detail->inter_busbw_GBps = best.inter;
+        detail->eta = s.eta;
+        detail->latency_us = best.lat;
+        detail->nodes_eff = s.N;
+        detail->ranks_per_node_eff = s.k;
+        detail->protocol = proto_names[best.proto];
+    }
+    return CF_OK;
+}
+
+cf_status cf_collective_predict(const cf_fabric *fab, const cf_coll_query *q, cf_coll_result *out)
+{
+    return cf_collective_explain(fab, q, out, NULL);
+}
+
+json_t *cf_coll_result_to_json(const cf_coll_result *r)
+{
+    json_t *j = json_object();
+    if (!j) return NULL;
+    if (json_object_set_new(j, "collective", json_string(cf_collective_name(r->collective))) ||
+        json_object_set_new(j, "message_bytes", json_integer((json_int_t)r->message_bytes)) ||
+        json_object_set_new(j, "nodes", json_integer(r->nodes)) ||
+        json_object_set_new(j, "ranks", json_integer(r->ranks)) ||
+        json_object_set_new(j, "algo", json_string(cf_algo_name(r->algo))) ||
+        json_object_set_new(j, "time_us", json_real(r->time_us)) ||
+        json_object_set_new(j, "algbw_GBps", json_real(r->algbw_GBps)) ||
+        json_object_set_new(j, "busbw_GBps", json_real(r->busbw_GBps)) ||
+        json_object_set_new(j, "bottleneck", json_string(cf_bottleneck_name(r->bottleneck)))) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
+}
+
+cf_status cf_fabric_from_offering(const cf_offering *o, cf_fabric *out, cf_error *err)
+{
+    memset(out, 0, sizeof *out);
+    if (!o || !o->gpu || !*o->gpu) {
+        cf_error_set(err, NULL, 0, 0, "offering %s: gpu unknown", o && o->id ? o->id : "?");
+        return CF_EUNSUPPORTED;
+    }
+    if (o->gpus_per_node < 1) {
+        cf_error_set(err, NULL, 0, 0, "offering %s: gpus_per_node unknown", o->id ? o->id : "?");
+        return CF_EUNSUPPORTED;
+    }
+    if (strlen(o->gpu) >= sizeof out->gpu) {
+        cf_error_set(err, NULL, 0, 0, "offering %s: gpu name too long", o->id ? o->id : "?");
+        return CF_EINVAL;
+    }
+    memcpy(out->gpu, o->gpu, strlen(o->gpu) + 1);
+    out->gpus_per_node = (int)o->gpus_per_node;
+    out->intra_link = o->intra_link;
+    out->network = o->network;
+    out->non_blocking = o->non_blocking;
+    out->rail_optimized = o->rail_optimized;
+    out->gdr = o->gpudirect_rdma == CF_CAP_YES ? CF_GDR_ON
+               : o->gpudirect_rdma == CF_CAP_NO ? CF_GDR_OFF
+                                                : CF_GDR_UNKNOWN;
+    if (o->network == CF_NET_NONE) {
+        out->nics_per_node = 0;
+        out->nic_gbps = 0;
+        out->gdr = CF_GDR_NA;
+        return CF_OK;
+    }
+    if (o->network == CF_NET_UNKNOWN || isnan(o->network_gbps_per_node) ||
+        !(o->network_gbps_per_node > 0)) {
+        cf_error_set(err, NULL, 0, 0, "offering %s: network or its line rate unknown",
+                     o->id ? o->id : "?");
+        return CF_EUNSUPPORTED;
+    }
+    /* nics unknown: one NIC per GPU, the usual multi-node board (DGX/HGX). */
+    out->nics_per_node = o->nics_per_node >= 1 ? (int)o->nics_per_node : (int)o->gpus_per_node;
+    out->nic_gbps = o->network_gbps_per_node / out->nics_per_node;
+    return CF_OK;
+}

@@ -1,0 +1,135 @@
+/* memory.c — memory per GPU of a workload and layout (DESIGN.md §4.3).
+ *
+ * LLM: model states (weights, gradients, Adam) of the most loaded pipeline
+ * stage, divided by TP, sharded by ZeRO over the DP x CP ranks (Megatron's
+ * distributed optimizer and FSDP both shard over data and context
+ * parallel ranks); activations per Korthikanti et al. 2022
+ * (arXiv:2205.05198, §4 Table 2) with the attention core not stored (flash
+ * attention, the default of every current framework), times the
+ * micro-batches the stage holds in flight; a runtime reserve. Constants in
+ * lib/step_constants.h. Other kinds: parameters and per-sample activations
+ * (data-parallel), per-cell state (stencil), the task's stated need
+ * (embarrassingly parallel). Pure functions, no allocation. */
+#include <math.h>
+#include "clusterfit/hardware.h"
+#include "model/step_constants.h"
+#include "model/model_int.h"
+
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+double cf__gpu_usable_bytes(const char *gpu)
+{
+    const cf_gpu_spec *g;
+    if (!gpu || cf_gpu_lookup(gpu, &g) != CF_OK || !(g->memory_gb > 0)) return 0;
+    return g->memory_gb * CF_GPU_GB_BYTES;
+}
+
+long cf__micro_batches(const cf_workload *w, const cf_layout *lay)
+{
+    long per = (long)lay->dp * (long)(lay->micro_batch > 0 ? lay->micro_batch : 1);
+    long m = (w->global_batch_seqs + per - 1) / per;
+    return m < 1 ? 1 : m;
+}
+
+/* Activation bytes of one layer for one micro-batch on one GPU. Korthikanti
+ * et al. count, per token, in units of h bytes: layer-norm inputs 4;
+ * attention 7 + 4r (QKV input 2, Q 2, K and V 2r each with r = kv_dim/h for
+ * grouped-query attention, output-projection input 2, dropout mask 1); MLP
+ * 3 + 4f/h for GELU (fc1 input 2, fc1 output 2f/h, GELU output 2f/h,
+ * dropout mask 1) or 3 + 6f/h for SwiGLU (gate and up outputs, their
+ * product). With MHA and f = 4h that is their 34. Without sequence
+ * parallelism 10 of those units (norm inputs, QKV and fc1 inputs, dropout
+ * masks) are replicated on every TP rank, the rest split by t: their
+ * 10 + 24/t. Full recompute stores only the layer input (2 units). */
+static double layer_activation_bytes(const cf_llm_shape *s, const cf_layout *lay, int full_layer)
+{
+    double h = (double)s->hidden, f = (double)s->ffn_hidden;
+    double r = (double)(s->kv_heads > 0 ? s->kv_heads : s->heads) / (double)s->heads;
+    double t = lay->tp > 0 ? lay->tp : 1;
+    double tokens = (double)s->seq / (lay->cp > 0 ? lay->cp : 1) * (lay->micro_batch > 0 ? lay->micro_batch : 1);
+    double ffn = cf__ffn_mats(s->family) == 3 ? 6.0 * f / h : 4.0 * f / h;
+    double units = 4.0 + 7.0 + 4.0 * r + 3.0 + ffn;
+    int sp = lay->sequence_parallel && t > 1;
+    double per_token;
+    if (lay->recompute == CF_RECOMPUTE_FULL && !full_layer)
+        per_token = sp ? 2.0 / t : 2.0;
+    else
+        per_token = sp ? units / t : 10.0 + (units - 10.0) / t;
+    return per_token * tokens * h;
+}
+
+double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_parts *parts)
+{
+    const cf_llm_shape *s = &w->llm;
+    double t = lay->tp, p = lay->pp, v = lay->vp > 0 ? lay->vp : 1;
+    double shard = (double)lay->dp * (double)(lay->cp > 0 ? lay->cp : 1);
+    double layers_stage = ceil((double)s->layers / p);
+    double layer_p = cf__llm_layer_params(s) / t;
+    double emb_p = (double)s->vocab * (double)s->hidden / t;
+    double g = w->grad_fp32 ? CF_BYTES_GRAD_FP32 : CF_BYTES_GRAD;
+    double o = w->optimizer_bytes_per_param;
+    long m = cf__micro_batches(w, lay);
+    double act_layer = layer_activation_bytes(s, lay, 0);
+    double inflight = p > 1 ? fmin((double)m, p) : 1.0;
+    double best = 0, best_states = 0, best_act = 0;
+    if (v > 1 && p > 1) inflight *= 1.0 + (p - 1.0) / (p * v);
+
+    /* Stage 0 (first) and stage p-1 (last); with p = 1 they are one. */
+    for (int stage = 0; stage < (p > 1 ? 2 : 1); stage++) {
+        int first = stage == 0, last = p == 1 || stage == 1;
+        double params = layers_stage * layer_p + (first ? emb_p : 0) + (last ? emb_p : 0);
+        double states, act;
+        switch (lay->zero) {
+        case 0: states = params * (CF_BYTES_WEIGHT + g + o); break;
+        case 1: states = params * (CF_BYTES_WEIGHT + g + o / shard); break;
+        case 2: states = params * (CF_BYTES_WEIGHT + (g + o) / shard); break;
+        default:
+            /* ZeRO-3 / FSDP: everything sharded, plus the gathered weights
+             * and unsharded gradients of two layers (the one computing and
+             * the prefetched one: FSDP's forward/backward prefetch). */
+            states = params * (CF_BYTES_WEIGHT + g + o) / shard +
+                     2.0 * layer_p * (CF_BYTES_WEIGHT + g);
+            break;
+        }
+        /* The first stage holds `inflight` micro-batches of its layers; the
+         * last stage one micro-batch plus the logits (bf16 and the fp32 copy
+         * of cross-entropy: 6 B per vocabulary entry per token). */
+        act = layers_stage * act_layer * (first ? inflight : 1.0);
+        if (lay->recompute == CF_RECOMPUTE_FULL)
+            act += layer_activation_bytes(s, lay, 1);   /* the layer being recomputed */
+        if (last)
+            act += 6.0 * (double)s->seq / (lay->cp > 0 ? lay->cp : 1) *
+                   (lay->micro_batch > 0 ? lay->micro_batch : 1) * (double)s->vocab / t;
+        if (states + act > best) {
+            best = states + act;
+            best_states = states;
+            best_act = act;
+        }
+    }
+    if (parts) {
+        parts->states_bytes = best_states;
+        parts->activation_bytes = best_act;
+        parts->reserve_bytes = CF_RUNTIME_RESERVE_GIB * GIB;
+    }
+    return best + CF_RUNTIME_RESERVE_GIB * GIB;
+}
+
+double cf__other_memory_bytes(const cf_workload *w, long gpus)
+{
+    double reserve = CF_RUNTIME_RESERVE_GIB * GIB;
+    if (gpus < 1) gpus = 1;
+    switch (w->kind) {
+    case CF_WL_DATA_PARALLEL: {
+        double b = ceil((double)w->dp_global_batch / (double)gpus);
+        double g = w->grad_fp32 ? CF_BYTES_GRAD_FP32 : CF_BYTES_GRAD;
+        return w->dp_params * (CF_BYTES_WEIGHT + g + w->optimizer_bytes_per_param) +
+               b * w->dp_activation_bytes_per_sample + reserve;
+    }
+    case CF_WL_STENCIL:
+        return w->st_cells / (double)gpus * w->st_state_bytes_per_cell + reserve;
+    case CF_WL_EMBARRASSING:
+        return w->ep_memory_gib * GIB + reserve;
+    default:
+        return 0;
+    }
+}

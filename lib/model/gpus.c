@@ -1,0 +1,140 @@
+/* hardware.c — the GPU table (data/gpus.csv, embedded at build time).
+ *
+ * The table is parsed on first use under a mutex and kept for the life of
+ * the process: lookups hand out borrowed pointers into it, so it is never
+ * freed (it stays reachable from the statics below). A failed build (out of
+ * memory) leaves nothing behind and is retried by the next call; a malformed
+ * embedded file is a build defect reported as CF_EINTERNAL. Columns are read
+ * by header name, so the data file may add columns. */
+#include <math.h>
+#include <pthread.h>
+#include <string.h>
+#include "clusterfit/hardware.h"
+#include "clusterfit/limits.h"
+#include "clusterfit/units.h"
+#include "base/base.h"
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static cf__csv_table table;        /* owns every string the specs point to */
+static cf_gpu_spec *specs;
+static size_t nspecs;
+static char *accepted;
+static int loaded;
+
+static double num_or_nan(const char *s)
+{
+    double v;
+    if (!s || !*s) return NAN;
+    return cf_parse_double(s, &v) == CF_OK ? v : NAN;
+}
+
+/* GPUs whose CPU is attached by NVLink-C2C (900 GB/s): Grace Hopper and
+ * Grace Blackwell superchips (NVIDIA GH200 and GB200 datasheets). */
+static int has_c2c(const char *name)
+{
+    return (name[0] == 'G' || name[0] == 'g') && (name[1] == 'H' || name[1] == 'h' ||
+                                                  name[1] == 'B' || name[1] == 'b');
+}
+
+static cf_status build(void)
+{
+    size_t len = 0, cap = 1;
+    const char *data = cf__embedded_find("data/gpus.csv", &len);
+    cf_error err;
+    cf_status st;
+    int c_gpu, c_vendor, c_mem, c_hbm, c_bf16, c_fp16, c_fp8, c_nvl, c_pcie, c_src, c_asof;
+    if (!data) return CF_EINTERNAL;
+    st = cf__csv_table_parse(data, len, "data/gpus.csv", (size_t)CF_MAX_GPUS, &table, &err);
+    if (st != CF_OK) return st == CF_ENOMEM ? st : CF_EINTERNAL;
+    c_gpu = cf__csv_col(&table, "gpu");
+    c_vendor = cf__csv_col(&table, "vendor");
+    c_mem = cf__csv_col(&table, "memory_gb");
+    c_hbm = cf__csv_col(&table, "hbm_GBps");
+    c_bf16 = cf__csv_col(&table, "bf16_dense_tflops");
+    c_fp16 = cf__csv_col(&table, "fp16_dense_tflops");
+    c_fp8 = cf__csv_col(&table, "fp8_dense_tflops");
+    c_nvl = cf__csv_col(&table, "nvlink_GBps_per_gpu");
+    c_pcie = cf__csv_col(&table, "pcie_gen");
+    c_src = cf__csv_col(&table, "source_url");
+    c_asof = cf__csv_col(&table, "as_of");
+    if (c_gpu < 0 || table.nrows == 0) { st = CF_EINTERNAL; goto fail; }
+    specs = cf__calloc(table.nrows, sizeof *specs);
+    if (!specs) { st = CF_ENOMEM; goto fail; }
+    for (size_t i = 0; i < table.nrows; i++) {
+        cf_gpu_spec *g = &specs[i];
+        double nvl = num_or_nan(cf__csv_cell(&table, i, c_nvl));
+        double pcie = num_or_nan(cf__csv_cell(&table, i, c_pcie));
+        g->name = cf__csv_cell(&table, i, c_gpu);
+        if (!*g->name) { st = CF_EINTERNAL; goto fail; }
+        g->vendor = cf__csv_cell(&table, i, c_vendor);
+        g->memory_gb = num_or_nan(cf__csv_cell(&table, i, c_mem));
+        g->hbm_GBps = num_or_nan(cf__csv_cell(&table, i, c_hbm));
+        g->bf16_tflops = num_or_nan(cf__csv_cell(&table, i, c_bf16));
+        g->fp16_tflops = num_or_nan(cf__csv_cell(&table, i, c_fp16));
+        g->fp8_tflops = num_or_nan(cf__csv_cell(&table, i, c_fp8));
+        g->nvlink_GBps = isnan(nvl) ? 0 : nvl;
+        g->pcie_gen = isnan(pcie) ? 0 : (int)pcie;
+        g->host_c2c = has_c2c(g->name);
+        g->source_url = cf__csv_cell(&table, i, c_src);
+        g->as_of = cf__csv_cell(&table, i, c_asof);
+        cap += strlen(g->name) + 2;
+    }
+    accepted = cf__malloc(cap);
+    if (!accepted) { st = CF_ENOMEM; goto fail; }
+    accepted[0] = '\0';
+    for (size_t i = 0, used = 0; i < table.nrows; i++) {
+        size_t n = strlen(specs[i].name);
+        if (i) { memcpy(accepted + used, ", ", 2); used += 2; }
+        memcpy(accepted + used, specs[i].name, n + 1);
+        used += n;
+    }
+    nspecs = table.nrows;
+    return CF_OK;
+fail:
+    cf__free(specs);
+    specs = NULL;
+    cf__csv_table_free(&table);
+    return st;
+}
+
+static cf_status ensure(void)
+{
+    cf_status st = CF_OK;
+    pthread_mutex_lock(&lock);
+    if (!loaded) {
+        st = build();
+        if (st == CF_OK) loaded = 1;
+    }
+    pthread_mutex_unlock(&lock);
+    return st;
+}
+
+cf_status cf_gpu_lookup(const char *name, const cf_gpu_spec **out)
+{
+    cf_status st = ensure();
+    if (st != CF_OK) return st;
+    if (!name) return CF_ENOTFOUND;
+    for (size_t i = 0; i < nspecs; i++) {
+        if (cf__strcasecmp(specs[i].name, name) == 0) {
+            if (out) *out = &specs[i];
+            return CF_OK;
+        }
+    }
+    return CF_ENOTFOUND;
+}
+
+const char *cf_gpu_accepted(void)
+{
+    return ensure() == CF_OK ? accepted : "";
+}
+
+size_t cf_gpu_count(void)
+{
+    return ensure() == CF_OK ? nspecs : 0;
+}
+
+const cf_gpu_spec *cf_gpu_at(size_t i)
+{
+    if (ensure() != CF_OK || i >= nspecs) return NULL;
+    return &specs[i];
+}

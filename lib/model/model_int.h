@@ -1,0 +1,109 @@
+/* model_int.h — what the model's files (lib/model/) share: FLOPs from layer
+ * shapes (flops.c), the memory model (gpumem.c), the step model (step.c),
+ * and the validation readers (validate.c, validate_training.c). Not
+ * installed; symbols are cf__-prefixed and hidden. */
+#ifndef CLUSTERFIT_MODEL_INT_H
+#define CLUSTERFIT_MODEL_INT_H
+
+#include "clusterfit/step.h"
+#include "clusterfit/workload.h"
+#include "clusterfit/validate.h"
+#include "base/base.h"
+
+/* FLOPs of one sequence of `seq` tokens (batch 1) through the whole model,
+ * not divided by any parallelism. Sources in lib/flops.c. */
+typedef struct cf__llm_flops {
+    double layer_gemm_fwd;  /* all GEMMs of one layer, forward */
+    double layer_attn_fwd;  /* attention scores and values, 4*s^2*h */
+    double logits_fwd;      /* 2*s*h*V */
+    double model;           /* 3*(l*(gemm+attn) + logits): model FLOPs */
+    double recompute_full;  /* model + l*(gemm+attn): with full recompute */
+    double recompute_sel;   /* model + l*attn: with selective recompute */
+} cf__llm_flops;
+
+/* Fills *out for shape `s`. Pure. */
+void cf__llm_flops_compute(const cf_llm_shape *s, cf__llm_flops *out);
+
+/* Model FLOPs per sequence as Megatron counts them with a given recompute
+ * (full adds one forward of the layers; others count none). */
+double cf__llm_flops_counted(const cf__llm_flops *f, cf_recompute r);
+
+/* Parameters of one transformer layer (weights, no biases: attention q,o
+ * h*h; k,v h*kv_dim; FFN 2 or 3 matrices of h*f; two norms 2h). */
+double cf__llm_layer_params(const cf_llm_shape *s);
+/* Parameters of the whole model: layers + input embedding + output layer
+ * (untied, as Llama; GPT's tied embedding is still stored on the first and
+ * last pipeline stages, so memory counts both). */
+double cf__llm_params(const cf_llm_shape *s);
+/* Number of GEMM matrices in the FFN: 3 for SwiGLU (llama), 2 for GELU. */
+int cf__ffn_mats(cf_model_family f);
+
+/* Memory per GPU, bytes, of an LLM layout (the most loaded pipeline stage).
+ * `parts` (may be NULL) gets weights+grads+optimizer, activations, other. */
+typedef struct cf__mem_parts {
+    double states_bytes, activation_bytes, reserve_bytes;
+} cf__mem_parts;
+double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_parts *parts);
+
+/* Memory per GPU, bytes, of the other kinds with `gpus` GPUs in total. */
+double cf__other_memory_bytes(const cf_workload *w, long gpus);
+
+/* Usable bytes of one GPU of model `gpu` (vendor GB x CF_GPU_GB_BYTES);
+ * 0 if the GPU is unknown. */
+double cf__gpu_usable_bytes(const char *gpu);
+
+/* Micro-batches per step per pipeline: ceil(global_batch / (dp*mb)), >= 1. */
+long cf__micro_batches(const cf_workload *w, const cf_layout *lay);
+
+/* Predicts one training validation row's metric (lib/validate_training.c):
+ * recompute unknown = the cheapest that fits in memory for the step time,
+ * FLOPs counted as none; tflops_per_gpu counts recompute only when full. */
+cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, int nodes,
+                                    const cf_layout *lay, cf_metric metric, double *predicted,
+                                    cf_recompute *used);
+
+/* --------------------------------------------------------- validation
+ * Helpers shared by the validation readers (model/validate.c for
+ * collectives, model/validate_training.c for training).
+ *
+ * How a reader is written (cf_validate_collectives is the example):
+ *   cf__csv_table t;  cf_validation v = {0};
+ *   st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, CF_MAX_VALIDATION_ROWS, &t, err);
+ *   int c_id = cf__csv_col(&t, "id");            (-1 when the column is absent)
+ *   st = cf__validate_require(&t, path, "id", err);   (CF_EPARSE at line 1 if absent)
+ *   for each row r: const char *s = cf__csv_cell(&t, r, c_id); ...
+ *     numbers: cf__validate_num(&t, path, r, col, "header", &x, &blank, err)
+ *       (CF_EPARSE at FILE:LINE:COLUMN naming the header if not a number)
+ *     a row the model cannot predict: cf__validation_skip(&v, id, "reason")
+ *     a predicted row: cf__validation_add(&v, id, metric, predicted, measured, multi_node, note)
+ *   cf__validation_finish(&v, by_node_count);   (computes the medians)
+ *   on error: cf_validation_free(&v); always: cf__csv_table_free(&t).
+ * All strings passed in are copied. */
+cf_status cf__validation_add(cf_validation *v, const char *id, const char *metric,
+                             double predicted, double measured, int multi_node,
+                             const char *note);
+cf_status cf__validation_skip(cf_validation *v, const char *id, const char *reason);
+
+/* Computes the medians; by_node_count = 1 for collectives. CF_ENOMEM. */
+cf_status cf__validation_finish(cf_validation *v, int by_node_count);
+
+/* CF_EPARSE (line 1, column past the header) when column `name` is absent. */
+cf_status cf__validate_require(const cf__csv_table *t, const char *path, const char *name,
+                               cf_error *err);
+
+/* Parses the cell (row, col) as a finite number. *blank = 1 and CF_OK for an
+ * empty cell (or an absent column); CF_EPARSE with FILE:LINE:COLUMN naming
+ * `header` otherwise. */
+cf_status cf__validate_num(const cf__csv_table *t, const char *path, size_t row, int col,
+                           const char *header, double *out, int *blank, cf_error *err);
+
+/* The two readers on CSV text already in memory (`len` bytes, `name` in
+ * errors) rather than a file: same contract as cf_validate_collectives and
+ * cf_validate_training, CF_ELIMIT over CF_MAX_VALIDATION_BYTES. The fuzz
+ * harness (tests/fuzz/fuzz_validate.c) parses through these. */
+cf_status cf__validate_collectives_text(const char *name, const char *data, size_t len,
+                                        cf_validation *out, cf_error *err);
+cf_status cf__validate_training_text(const char *name, const char *data, size_t len,
+                                     cf_validation *out, cf_error *err);
+
+#endif

@@ -1,0 +1,423 @@
+/* step.c — time of one training step (or iteration, or job) of a workload on
+ * a fabric with a parallel layout (DESIGN.md §4.3), and its JSON.
+ *
+ * LLM: per micro-batch and per layer on one GPU, the GEMMs of the layer at
+ * an efficiency that depends on their per-GPU shapes (gemm_eff), the flash
+ * attention core, the memory-bound element-wise work, a launch overhead;
+ * backward = 2 x forward, recompute adds its forward; the TP collectives of
+ * Megatron's layers (exposed), CP ring-attention K/V exchange (overlapped
+ * with attention), the slowest pipeline stage (ceil(l/p) layers plus the
+ * output layer) times m micro-batches, the 1F1B bubble (p-1)/(v*m), the
+ * pipeline point-to-point transfers, the DP gradient reduction (DDP and
+ * ZeRO-1/2: once per step, overlapped with the last micro-batch's backward;
+ * ZeRO-3/FSDP: gathers and reduce-scatters every micro-batch, overlapped
+ * with its forward and backward) and the optimizer step. Overlap is never
+ * free: hidden communication slows the compute beside it by
+ * CF_OVERLAP_SM_STEAL of its time. Communication times come from the
+ * collective model (cf_collective_predict) with the communicator's real
+ * shape (ranks per node): ranks are ordered TP (innermost), CP, DP, PP, as
+ * Megatron-LM orders them.
+ *
+ * Other kinds: data-parallel (compute at a batch-dependent efficiency plus
+ * the bucketed DDP all_reduce), MPI stencil (memory-bound sweep, halo
+ * exchange, a scalar all_reduce), embarrassingly parallel (start-up, waves
+ * of tasks, the expected slowest task). Every constant is in
+ * lib/step_constants.h. Allocation-free and I/O-free: `plan` calls it for
+ * every layout it considers. */
+#include <math.h>
+#include <string.h>
+#include "clusterfit/hardware.h"
+#include "model/step_constants.h"
+#include "model/model_int.h"
+
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+typedef struct ctx {
+    const cf_fabric *fab;
+    const cf_gpu_spec *gpu;
+    int nodes, gpn;
+    cf_status st;
+} ctx;
+
+/* Time in seconds of one collective of nccl-tests size `bytes` on a
+ * communicator of `cnodes` nodes with `rpn` ranks on each. */
+static double coll(ctx *c, cf_collective op, double bytes, int cnodes, int rpn)
+{
+    cf_coll_query q;
+    cf_coll_result r;
+    cf_status st;
+    if (bytes <= 0 || (long)cnodes * rpn < 2) return 0;
+    /* A message of 2^64 bytes or more (a shape of 10^9-wide layers) is past
+     * what the collective model takes, and past what converts to uint64_t. */
+    if (!(bytes < 18446744073709551616.0)) {
+        if (c->st == CF_OK) c->st = CF_EINVAL;
+        return 0;
+    }
+    q.collective = op;
+    q.bytes = (uint64_t)bytes;
+    q.nodes = cnodes;
+    q.ranks_per_node = rpn;
+    q.algo = CF_ALGO_AUTO;
+    st = cf_collective_predict(c->fab, &q, &r);
+    if (st != CF_OK) {
+        if (c->st == CF_OK) c->st = st;
+        return 0;
+    }
+    return r.time_us * 1e-6;
+}
+
+/* A group of `size` ranks whose members are `stride` ranks apart, in a job
+ * of gpn GPUs per node: how many nodes it spans and ranks it has per node. */
+static void group_shape(int gpn, long stride, long size, int *cnodes, int *rpn)
+{
+    long r;
+    if (stride >= gpn) r = 1;
+    else {
+        r = gpn / stride;
+        if (r > size) r = size;
+        if (r < 1) r = 1;
+    }
+    *rpn = (int)r;
+    *cnodes = (int)((size + r - 1) / r);
+}
+
+/* Overlap of `comm` seconds with `window` seconds of compute: what stays
+ * exposed plus the SMs the hidden part takes from the compute. */
+static double overlap(double comm, double window)
+{
+    double hidden = fmin(comm, window);
+    return (comm - hidden) + CF_OVERLAP_SM_STEAL * hidden;
+}
+
+/* GEMM efficiency for per-GPU shape M x K x N (docs/model-step.md): the
+ * additive roofline of math at CF_GEMM_EFF_MAX and of operand traffic
+ * (1/M + 1/N + 1/K bytes per FLOP in 2-byte values, x CF_GEMM_TILE_K). */
+static double gemm_eff(double m, double k, double n, double peak_over_hbm)
+{
+    double inv = 1.0 / CF_GEMM_EFF_MAX + CF_GEMM_TILE_K * peak_over_hbm * (1.0 / m + 1.0 / n + 1.0 / k);
+    return 1.0 / inv;
+}
+
+static double gemm_time(double m, double k, double n, double peak, double poh)
+{
+    return 2.0 * m * k * n / (peak * gemm_eff(m, k, n, poh));
+}
+
+static double peak_flops(const cf_gpu_spec *g, cf_precision p)
+{
+    double v = p == CF_PREC_FP8 ? g->fp8_tflops : p == CF_PREC_FP16 ? g->fp16_tflops : g->bf16_tflops;
+    if (!(v > 0)) v = g->bf16_tflops;
+    if (!(v > 0)) v = g->fp16_tflops;   /* V100, T4: no bf16 */
+    return v * 1e12;
+}
+
+static void finish(cf_step_result *out, double step, double work_units, double flops,
+                   long gpus, double peak)
+{
+    out->step_time_s = step;
+    out->tokens_per_s = work_units / step;
+    out->tokens_per_s_per_gpu = out->tokens_per_s / (double)gpus;
+    if (isnan(flops)) {
+        out->tflops_per_gpu = NAN;
+        out->mfu = NAN;
+    } else {
+        out->tflops_per_gpu = flops / step / (double)gpus / 1e12;
+        out->mfu = out->tflops_per_gpu * 1e12 / peak;
+    }
+}
+
+/* ---------------------------------------------------------------- LLM --- */
+
+static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf_step_result *out)
+{
+    const cf_llm_shape *s = &w->llm;
+    const cf_gpu_spec *g = c->gpu;
+    double t = lay->tp, p = lay->pp, v = lay->vp > 0 ? lay->vp : 1, cp = lay->cp;
+    double b = lay->micro_batch;
+    double h = (double)s->hidden, f = (double)s->ffn_hidden, seq = (double)s->seq;
+    double kvd = (double)s->kv_heads * h / (double)s->heads;
+    double M = b * seq / cp;                      /* tokens per GPU per micro-batch */
+    double peak = peak_flops(g, w->precision);
+    double peak_attn = peak_flops(g, w->precision == CF_PREC_FP8 ? CF_PREC_BF16 : w->precision);
+    double hbm = g->hbm_GBps * 1e9 * CF_HBM_EFF;
+    double poh = peak / (g->hbm_GBps * 1e9);
+    int sp = lay->sequence_parallel && lay->tp > 1;
+    int swiglu = cf__ffn_mats(s->family) == 3;
+    long m = cf__micro_batches(w, lay);
+    double layers_stage = ceil((double)s->layers / p);
+    double gemm, attn, elem, fwd, bwd, tp_layer = 0, cp_layer = 0, logits;
+    double stage_fwd, stage_bwd, stage_mb, pipe, bubble, pp_comm = 0, dp_exposed, opt;
+    double act_bytes = CF_BYTES_WEIGHT;
+    double grad_bytes = w->grad_fp32 ? CF_BYTES_GRAD_FP32 : CF_BYTES_GRAD;
+    cf__llm_flops fl;
+    int cn, rpn;
+
+    /* GEMMs of one layer, forward, per GPU (Megatron's column/row-parallel
+     * split: QKV and fc1 split their output, o-proj and fc2 their input). */
+    gemm = gemm_time(M, h, (h + 2.0 * kvd) / t, peak, poh) +
+           gemm_time(M, h / t, h, peak, poh) +
+           gemm_time(M, h, (swiglu ? 2.0 : 1.0) * f / t, peak, poh) +
+           gemm_time(M, f / t, h, peak, poh);
+    attn = 4.0 * b * (seq / cp) * seq * h / t / (peak_attn * CF_ATTN_EFF);
+    elem = M * 2.0 * (CF_ELEM_BYTES_PER_H * h / (sp ? t : 1.0) +
+                      (swiglu ? CF_ELEM_BYTES_PER_F_SWIGLU : CF_ELEM_BYTES_PER_F_GELU) * f / t) / hbm;
+    fwd = gemm + attn + elem + CF_LAYER_OVERHEAD_S;
+    bwd = 2.0 * fwd;
+    if (lay->recompute == CF_RECOMPUTE_FULL) bwd += fwd;
+    else if (lay->recompute == CF_RECOMPUTE_SELECTIVE) bwd += attn;
+
+    /* TP: messages of 2*b*s*h bytes (per CP rank: s/cp tokens). */
+    if (lay->tp > 1) {
+        double S = act_bytes * M * h;
+        group_shape(c->gpn, 1, lay->tp, &cn, &rpn);
+        if (sp) {
+            double ag = coll(c, CF_COLL_ALL_GATHER, S, cn, rpn);
+            double rs = coll(c, CF_COLL_REDUCE_SCATTER, S, cn, rpn);
+            /* 2 AG + 2 RS forward, 2 + 2 backward, 2 AG re-gathers in
+             * backward; full recompute repeats the forward's 2 + 2. */
+            tp_layer = 4.0 * (ag + rs) + 2.0 * ag;
+            if (lay->recompute == CF_RECOMPUTE_FULL) tp_layer += 2.0 * (ag + rs);
+        } else {
+            double ar = coll(c, CF_COLL_ALL_REDUCE, S, cn, rpn);
+            tp_layer = (lay->recompute == CF_RECOMPUTE_FULL ? 6.0 : 4.0) * ar;
+        }
+        if (lay->tp_comm_overlap) tp_layer = overlap(tp_layer, gemm * 3.0);
+    }
+
+    /* CP: ring attention passes K and V chunks around the CP group, cp-1
+     * steps forward; backward passes K, V and their gradients (2x). */
+    if (lay->cp > 1) {
+        double chunk = 2.0 * act_bytes * M * kvd / t;
+        double steps = 3.0 * (cp - 1.0);
+        double sr;
+        group_shape(c->gpn, lay->tp, lay->cp, &cn, &rpn);
+        sr = cn > 1 ? coll(c, CF_COLL_SENDRECV, chunk, 2, c->gpn) : coll(c, CF_COLL_SENDRECV, chunk, 1, 2);
+        cp_layer = overlap(steps * sr, 3.0 * attn);
+    }
+
+    /* Output layer (on the last stage): the logits GEMM and cross-entropy. */
+    logits = 3.0 * gemm_time(M, h, (double)s->vocab / t, peak, poh) +
+             M * (double)s->vocab / t * CF_XENT_BYTES_PER_V / hbm;
+
+    stage_fwd = layers_stage * (fwd + (tp_layer + cp_layer) / 3.0) + logits / 3.0;
+    stage_bwd = layers_stage * (bwd + 2.0 * (tp_layer + cp_layer) / 3.0) + 2.0 * logits / 3.0;
+    stage_mb = stage_fwd + stage_bwd;
+    pipe = (double)m * stage_mb;
+    bubble = lay->pp > 1 ? pipe * (p - 1.0) / (v * (double)m) : 0.0;
+
+    /* PP point-to-point: 2*b*s*h bytes per micro-batch per boundary per
+     * direction, split over the TP ranks (Megatron's scatter-gather), x v
+     * when interleaved; interleaved schedules overlap them with compute. */
+    if (lay->pp > 1) {
+        double S = act_bytes * M * h / t;
+        long stride = (long)lay->tp * lay->cp * lay->dp;
+        double sr = stride >= c->gpn ? coll(c, CF_COLL_SENDRECV, S, 2, c->gpn)
+                                     : coll(c, CF_COLL_SENDRECV, S, 1, 2);
+        double total = 2.0 * v * ((double)m + p - 1.0) * sr;
+        pp_comm = v > 1 ? overlap(total, pipe) : total;
+    }
+
+    /* DP: the gradients of the largest stage, over the DP x CP ranks. */
+    {
+        double layer_p = cf__llm_layer_params(s) / t, emb_p = (double)s->vocab * h / t;
+        double emb_n = lay->pp > 1 ? 1.0 : 2.0;
+        double stage_p = layers_stage * layer_p + emb_n * emb_p;
+        long dpg = (long)lay->dp * lay->cp;
+        double shard = lay->zero >= 1 ? (double)dpg : 1.0;
+        dp_exposed = 0;
+        group_shape(c->gpn, lay->tp, dpg, &cn, &rpn);
+        if (dpg > 1 && lay->zero >= 3) {
+            /* ZeRO-3/FSDP per micro-batch: all_gather of each layer's
+             * weights forward and again backward, reduce_scatter of its
+             * gradients; hidden behind that micro-batch's compute. */
+            double ag = layers_stage * coll(c, CF_COLL_ALL_GATHER, layer_p * act_bytes, cn, rpn) +
+                        emb_n * coll(c, CF_COLL_ALL_GATHER, emb_p * act_bytes, cn, rpn);
+            double rs = layers_stage * coll(c, CF_COLL_REDUCE_SCATTER, layer_p * grad_bytes, cn, rpn) +
+                        emb_n * coll(c, CF_COLL_REDUCE_SCATTER, emb_p * grad_bytes, cn, rpn);
+            dp_exposed = (double)m * (overlap(ag, stage_fwd) + overlap(ag + rs, stage_bwd));
+        } else if (dpg > 1) {
+            /* DDP, ZeRO-1/2: reduce (and gather) once per step, behind the
+             * last micro-batch's backward. */
+            double ar = coll(c, CF_COLL_ALL_REDUCE, stage_p * grad_bytes, cn, rpn);
+            dp_exposed = overlap(ar, stage_bwd);
+        }
+        opt = stage_p / shard * CF_ADAM_BYTES_PER_PARAM / hbm;
+    }
+    if (c->st != CF_OK) return c->st;
+
+    cf__llm_flops_compute(s, &fl);
+    memset(&out->breakdown, 0, sizeof out->breakdown);
+    out->breakdown.tp_comm_s = (double)m * layers_stage * tp_layer;
+    out->breakdown.cp_comm_s = (double)m * layers_stage * cp_layer;
+    out->breakdown.compute_s = pipe - out->breakdown.tp_comm_s - out->breakdown.cp_comm_s + opt;
+    out->breakdown.pp_bubble_s = bubble;
+    out->breakdown.pp_comm_s = pp_comm;
+    out->breakdown.dp_comm_exposed_s = dp_exposed;
+    out->ideal_step_time_s = out->breakdown.compute_s;
+    finish(out, pipe + bubble + pp_comm + dp_exposed + opt,
+           (double)w->global_batch_seqs * seq, fl.model * (double)w->global_batch_seqs,
+           (long)lay->tp * lay->pp * lay->dp * lay->cp, peak);
+    return CF_OK;
+}
+
+/* ------------------------------------------------------ other kinds --- */
+
+static cf_status dp_step(ctx *c, const cf_workload *w, long gpus, cf_step_result *out)
+{
+    double peak = peak_flops(c->gpu, w->precision);
+    double hbm = c->gpu->hbm_GBps * 1e9 * CF_HBM_EFF;
+    double bg = ceil((double)w->dp_global_batch / (double)gpus);
+    /* Efficiency rises with the per-GPU batch: eff = max * b / (b + b_half),
+     * i.e. a fixed cost of b_half samples per step. */
+    double compute = w->dp_flops_per_sample * (bg + CF_DP_HALF_BATCH) / (peak * CF_DP_EFF_MAX);
+    double bwd = compute * 2.0 / 3.0;
+    double gbytes = w->dp_params * (w->grad_fp32 ? CF_BYTES_GRAD_FP32 : CF_BYTES_GRAD);
+    double ar = coll(c, CF_COLL_ALL_REDUCE, gbytes, c->nodes, c->gpn);
+    double last = CF_DDP_LAST_BUCKET_FRAC * ar;
+    double exposed = last + overlap(ar - last, bwd);
+    double opt = w->dp_params * CF_ADAM_BYTES_PER_PARAM / hbm;
+    if (c->st != CF_OK) return c->st;
+    memset(&out->breakdown, 0, sizeof out->breakdown);
+    out->breakdown.compute_s = compute + opt;
+    out->breakdown.dp_comm_exposed_s = exposed;
+    out->ideal_step_time_s = w->dp_flops_per_sample * bg / (peak * CF_DP_EFF_MAX) + opt;
+    finish(out, compute + opt + exposed, (double)w->dp_global_batch,
+           w->dp_flops_per_sample * (double)w->dp_global_batch, gpus, peak);
+    return CF_OK;
+}
+
+static cf_status stencil_step(ctx *c, const cf_workload *w, long gpus, cf_step_result *out)
+{
+    double peak = peak_flops(c->gpu, CF_PREC_BF16);
+    double hbm = c->gpu->hbm_GBps * 1e9 * CF_HBM_EFF;
+    double cells = w->st_cells / (double)gpus;
+    double d = w->st_decomposed_dims > 0 ? w->st_decomposed_dims : 1;
+    double compute = fmax(cells * w->st_bytes_per_cell / hbm,
+                          cells * w->st_flops_per_cell / (peak * CF_FP32_FRAC_OF_BF16));
+    double halo = 0, ar;
+    if (gpus > 1) {
+        /* Halo per neighbour shrinks as gpus^-(d-1)/d; of the 2d neighbours
+         * a fraction 1/k^(1/d) is on another node (a node's k GPUs form a
+         * block of side k^(1/d) in the decomposition). */
+        double hb = w->st_halo_bytes_per_neighbour_per_gpu *
+                    pow((double)w->st_ref_gpus / (double)gpus, (d - 1.0) / d);
+        double nb = 2.0 * d, ext = c->nodes > 1 ? 1.0 / pow((double)c->gpn, 1.0 / d) : 0.0;
+        if (gpus == 2) nb = 1.0;
+        halo = nb * (1.0 - ext) * coll(c, CF_COLL_SENDRECV, hb, 1, 2);
+        if (c->nodes > 1) halo += nb * ext * coll(c, CF_COLL_SENDRECV, hb, 2, c->gpn);
+    }
+    ar = coll(c, CF_COLL_ALL_REDUCE, 8.0, c->nodes, c->gpn);
+    if (c->st != CF_OK) return c->st;
+    memset(&out->breakdown, 0, sizeof out->breakdown);
+    out->breakdown.compute_s = compute;
+    out->breakdown.dp_comm_exposed_s = halo + ar;
+    out->ideal_step_time_s = compute;
+    finish(out, compute + halo + ar, w->st_cells, w->st_flops_per_cell * w->st_cells, gpus,
+           peak * CF_FP32_FRAC_OF_BF16);
+    return CF_OK;
+}
+
+static void ep_step(const cf_workload *w, long gpus, cf_step_result *out)
+{
+    /* Tasks are dealt in waves; the job ends with the slowest GPU: the
+     * expected maximum of G task times of coefficient of variation cv is
+     * about mean * (1 + cv * sqrt(2 ln G)) (Gumbel limit of the maximum of
+     * normal variables). The "step" is the whole job. */
+    double waves = ceil(w->ep_tasks / (double)gpus);
+    double strag = gpus > 1 ? w->ep_straggler_frac * sqrt(2.0 * log((double)gpus)) : 0.0;
+    double total = w->ep_startup_s + waves * w->ep_task_gpu_s + strag * w->ep_task_gpu_s;
+    memset(&out->breakdown, 0, sizeof out->breakdown);
+    out->breakdown.compute_s = total;
+    out->ideal_step_time_s = w->ep_tasks * w->ep_task_gpu_s / (double)gpus;
+    finish(out, total, w->ep_tasks, NAN, gpus, 1.0);
+}
+
+void cf_layout_init(cf_layout *l)
+{
+    memset(l, 0, sizeof *l);
+    l->tp = l->pp = l->dp = l->cp = l->vp = 1;
+    l->micro_batch = 1;
+    l->zero = 0;
+    l->recompute = CF_RECOMPUTE_NONE;
+    l->sequence_parallel = 1;
+}
+
+static int valid_layout(const cf_workload *w, const cf_layout *lay, long gpus)
+{
+    if (lay->tp < 1 || lay->pp < 1 || lay->dp < 1 || lay->cp < 1 || lay->vp < 1 ||
+        lay->micro_batch < 1 || lay->zero < 0 || lay->zero > 3)
+        return 0;
+    if ((long)lay->tp * lay->pp * lay->dp * lay->cp != gpus) return 0;
+    if (w->kind != CF_WL_LLM)
+        return lay->tp == 1 && lay->pp == 1 && lay->cp == 1;
+    if (lay->vp > 1 && lay->pp == 1) return 0;
+    if ((long)lay->pp * lay->vp > w->llm.layers) return 0;
+    if (w->llm.heads % lay->tp != 0) return 0;
+    if (w->llm.seq % lay->cp != 0) return 0;
+    return 1;
+}
+
+cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
+                          const cf_layout *lay, cf_step_result *out)
+{
+    ctx c;
+    long gpus;
+    cf_status st = CF_OK;
+    if (!w || !fab || !lay || !out || nodes < 1 || fab->gpus_per_node < 1) return CF_EINVAL;
+    c.fab = fab;
+    c.nodes = nodes;
+    c.gpn = fab->gpus_per_node;
+    c.st = CF_OK;
+    if (cf_gpu_lookup(fab->gpu, &c.gpu) != CF_OK) return CF_EINVAL;
+    if (!(peak_flops(c.gpu, CF_PREC_BF16) > 0) || !(c.gpu->hbm_GBps > 0)) return CF_EUNSUPPORTED;
+    gpus = (long)nodes * fab->gpus_per_node;
+    if (!valid_layout(w, lay, gpus)) return CF_EINVAL;
+    memset(out, 0, sizeof *out);
+    switch (w->kind) {
+    case CF_WL_LLM:
+        st = llm_step(&c, w, lay, out);
+        if (st == CF_OK) out->memory_per_gpu_gib = cf__llm_memory_bytes(w, lay, NULL) / GIB;
+        break;
+    case CF_WL_DATA_PARALLEL: st = dp_step(&c, w, gpus, out); break;
+    case CF_WL_STENCIL: st = stencil_step(&c, w, gpus, out); break;
+    case CF_WL_EMBARRASSING: ep_step(w, gpus, out); break;
+    default: return CF_EINVAL;
+    }
+    if (st == CF_OK && w->kind != CF_WL_LLM)
+        out->memory_per_gpu_gib = cf__other_memory_bytes(w, gpus) / GIB;
+    return st;
+}
+
+static int set_num(json_t *o, const char *k, double v)
+{
+    return json_object_set_new(o, k, isfinite(v) ? json_real(v) : json_null());
+}
+
+json_t *cf_step_result_to_json(const cf_step_result *r)
+{
+    json_t *o = json_object(), *b = json_object();
+    int e = 0;
+    if (!o || !b) goto fail;
+    e |= set_num(o, "step_time_s", r->step_time_s);
+    e |= set_num(o, "tflops_per_gpu", r->tflops_per_gpu);
+    e |= set_num(o, "mfu", r->mfu);
+    e |= set_num(o, "tokens_per_s", r->tokens_per_s);
+    e |= set_num(o, "tokens_per_s_per_gpu", r->tokens_per_s_per_gpu);
+    e |= set_num(o, "memory_per_gpu_gib", r->memory_per_gpu_gib);
+    e |= set_num(b, "compute_s", r->breakdown.compute_s);
+    e |= set_num(b, "tp_comm_s", r->breakdown.tp_comm_s);
+    e |= set_num(b, "pp_bubble_s", r->breakdown.pp_bubble_s);
+    e |= set_num(b, "pp_comm_s", r->breakdown.pp_comm_s);
+    e |= set_num(b, "dp_comm_exposed_s", r->breakdown.dp_comm_exposed_s);
+    e |= set_num(b, "cp_comm_s", r->breakdown.cp_comm_s);
+    if (e) goto fail;
+    if (json_object_set_new(o, "breakdown", b) != 0) {
+        b = NULL;
+        goto fail;
+    }
+    return o;
+fail:
+    json_decref(o);
+    json_decref(b);
+    return NULL;
+}

@@ -1,0 +1,407 @@
+/* validate.c — the collective model against published nccl-tests rows
+ * (DESIGN §4.4), and the result machinery both validation kinds share
+ * (medians, skips, JSON; see validate_internal.h for the helper contract).
+ *
+ * Rows are read by header name. A cell the file states wrongly (a word where a
+ * number belongs, a name outside the vocabulary) makes the file malformed:
+ * CF_EPARSE at FILE:LINE:COLUMN. A row that states too little for the model
+ * (no node count; no fabric on a multi-node row) is skipped with its reason,
+ * never guessed. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "clusterfit/collective.h"
+#include "clusterfit/hardware.h"
+#include "clusterfit/limits.h"
+#include "clusterfit/units.h"
+#include "clusterfit/validate.h"
+#include "base/base.h"
+#include "model/model_int.h"
+
+/* Blank message_bytes = a large message (DESIGN §4.4): 8 GiB. */
+#define DEFAULT_MESSAGE_BYTES (8ULL << 30)
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double cf_median(double *vals, size_t n)
+{
+    if (n == 0) return NAN;
+    qsort(vals, n, sizeof *vals, cmp_double);
+    return n % 2 ? vals[n / 2] : (vals[n / 2 - 1] + vals[n / 2]) / 2.0;
+}
+
+void cf_validation_free(cf_validation *v)
+{
+    if (!v) return;
+    for (size_t i = 0; i < v->n_rows; i++) {
+        cf__free(v->rows[i].id);
+        cf__free(v->rows[i].metric);
+        cf__free(v->rows[i].note);
+    }
+    cf__free(v->rows);
+    for (size_t i = 0; i < v->n_skipped; i++) {
+        cf__free(v->skipped[i].id);
+        cf__free(v->skipped[i].reason);
+    }
+    cf__free(v->skipped);
+    memset(v, 0, sizeof *v);
+    v->median_ape_pct = v->median_ape_pct_single_node = v->median_ape_pct_multi_node = NAN;
+}
+
+cf_status cf__validation_add(cf_validation *v, const char *id, const char *metric,
+                             double predicted, double measured, int multi_node,
+                             const char *note)
+{
+    cf_validation_row *rows = cf__realloc(v->rows, (v->n_rows + 1) * sizeof *rows);
+    cf_validation_row *r;
+    if (!rows) return CF_ENOMEM;
+    v->rows = rows;
+    r = &rows[v->n_rows];
+    memset(r, 0, sizeof *r);
+    r->id = cf__strdup(id ? id : "");
+    r->metric = cf__strdup(metric ? metric : "");
+    r->note = note ? cf__strdup(note) : NULL;
+    if (!r->id || !r->metric || (note && !r->note)) {
+        cf__free(r->id);
+        cf__free(r->metric);
+        cf__free(r->note);
+        return CF_ENOMEM;
+    }
+    r->predicted = predicted;
+    r->measured = measured;
+    r->ape_pct = measured != 0 ? fabs(predicted - measured) / fabs(measured) * 100.0 : NAN;
+    r->multi_node = multi_node;
+    v->n_rows++;
+    return CF_OK;
+}
+
+cf_status cf__validation_skip(cf_validation *v, const char *id, const char *reason)
+{
+    cf_validation_skip *s = cf__realloc(v->skipped, (v->n_skipped + 1) * sizeof *s);
+    if (!s) return CF_ENOMEM;
+    v->skipped = s;
+    s[v->n_skipped].id = cf__strdup(id ? id : "");
+    s[v->n_skipped].reason = cf__strdup(reason ? reason : "");
+    if (!s[v->n_skipped].id || !s[v->n_skipped].reason) {
+        cf__free(s[v->n_skipped].id);
+        cf__free(s[v->n_skipped].reason);
+        return CF_ENOMEM;
+    }
+    v->n_skipped++;
+    return CF_OK;
+}
+
+cf_status cf__validation_finish(cf_validation *v, int by_node_count)
+{
+    double *all, *single, *multi;
+    size_t na = 0, ns = 0, nm = 0;
+    size_t cap = v->n_rows ? v->n_rows : 1;
+    all = cf__malloc(3 * cap * sizeof *all);
+    if (!all) return CF_ENOMEM;
+    single = all + cap;
+    multi = single + cap;
+    for (size_t i = 0; i < v->n_rows; i++) {
+        double a = v->rows[i].ape_pct;
+        if (isnan(a)) continue;
+        all[na++] = a;
+        if (v->rows[i].multi_node) multi[nm++] = a;
+        else single[ns++] = a;
+    }
+    v->median_ape_pct = cf_median(all, na);
+    v->by_node_count = by_node_count;
+    v->median_ape_pct_single_node = by_node_count ? cf_median(single, ns) : NAN;
+    v->median_ape_pct_multi_node = by_node_count ? cf_median(multi, nm) : NAN;
+    cf__free(all);
+    return CF_OK;
+}
+
+cf_status cf__validate_require(const cf__csv_table *t, const char *path, const char *name,
+                               cf_error *err)
+{
+    if (cf__csv_col(t, name) >= 0) return CF_OK;
+    cf_error_set(err, path, 1, (long)t->ncols + 1, "missing column '%s' in the header", name);
+    return CF_EPARSE;
+}
+
+cf_status cf__validate_num(const cf__csv_table *t, const char *path, size_t row, int col,
+                           const char *header, double *out, int *blank, cf_error *err)
+{
+    const char *s = cf__csv_cell(t, row, col);
+    *blank = 0;
+    if (!*s) {
+        *blank = 1;
+        return CF_OK;
+    }
+    if (cf_parse_double(s, out) != CF_OK) {
+        cf_error_set(err, path, t->line[row], col + 1, "%s: expected a number, got '%s'", header, s);
+        return CF_EPARSE;
+    }
+    return CF_OK;
+}
+
+/* Column indexes of a collectives file. */
+typedef struct ccols {
+    int id, gpu, gpn, nodes, intra, network, nics, nic_gbps, gdr, coll, algo, bytes, busbw;
+} ccols;
+
+static cf_status bad_word(const cf__csv_table *t, const char *path, size_t r, int col,
+                          const char *header, const char *accepted, cf_error *err)
+{
+    cf_error_set(err, path, t->line[r], col + 1, "%s: unknown value '%s' (accepted: %s)", header,
+                 cf__csv_cell(t, r, col), accepted);
+    return CF_EPARSE;
+}
+
+static cf_status positive_int(const cf__csv_table *t, const char *path, size_t r, int col,
+                              const char *header, long min, long *out, int *blank, cf_error *err)
+{
+    double d;
+    cf_status st = cf__validate_num(t, path, r, col, header, &d, blank, err);
+    if (st != CF_OK || *blank) return st;
+    if (d != floor(d) || d < (double)min || d > 1e9) {
+        cf_error_set(err, path, t->line[r], col + 1, "%s: expected a whole number >= %ld, got '%s'",
+                     header, min, cf__csv_cell(t, r, col));
+        return CF_EPARSE;
+    }
+    *out = (long)d;
+    return CF_OK;
+}
+
+/* Reads one row into fab/q; *skip gets a reason (static string) when the
+ * row states too little. */
+static cf_status read_row(const cf__csv_table *t, const char *path, const ccols *c, size_t r,
+                          cf_fabric *fab, cf_coll_query *q, double *measured,
+                          const char **skip, cf_error *err)
+{
+    long gpn = 0, nodes = 0, nics = 0;
+    double nic_gbps = 0;
+    int blank, nodes_blank, nics_blank, gbps_blank;
+    const char *s;
+    cf_status st;
+    memset(fab, 0, sizeof *fab);
+    memset(q, 0, sizeof *q);
+    *skip = NULL;
+    fab->non_blocking = fab->rail_optimized = CF_CAP_UNKNOWN;
+    fab->gdr = CF_GDR_UNKNOWN;
+
+    st = cf__validate_num(t, path, r, c->busbw, "busbw_GBps", measured, &blank, err);
+    if (st != CF_OK) return st;
+    if (blank || *measured <= 0) { *skip = "busbw_GBps not stated"; return CF_OK; }
+
+    s = cf__csv_cell(t, r, c->gpu);
+    if (!*s) { *skip = "gpu not stated"; return CF_OK; }
+    if (cf_gpu_lookup(s, NULL) != CF_OK || strlen(s) >= sizeof fab->gpu)
+        return bad_word(t, path, r, c->gpu, "gpu", cf_gpu_accepted(), err);
+    memcpy(fab->gpu, s, strlen(s) + 1);
+
+    st = positive_int(t, path, r, c->gpn, "gpus_per_node", 1, &gpn, &blank, err);
+    if (st != CF_OK) return st;
+    if (blank) { *skip = "gpus_per_node not stated"; return CF_OK; }
+    fab->gpus_per_node = (int)gpn;
+
+    st = positive_int(t, path, r, c->nodes, "nodes", 1, &nodes, &nodes_blank, err);
+    if (st != CF_OK) return st;
+
+    s = cf__csv_cell(t, r, c->intra);
+    if (!*s) {
+        if (gpn > 1) { *skip = "intra_link not stated"; return CF_OK; }
+        fab->intra_link = CF_INTRA_NONE;
+    } else if (cf_intra_link_parse(s, &fab->intra_link) != CF_OK ||
+               fab->intra_link == CF_INTRA_UNKNOWN) {
+        if (cf__strcasecmp(s, "unknown") != 0 || gpn > 1)
+            return bad_word(t, path, r, c->intra, "intra_link", cf_intra_link_accepted(), err);
+        fab->intra_link = CF_INTRA_NONE;
+    }
+
+    s = cf__csv_cell(t, r, c->network);
+    if (!*s) fab->network = CF_NET_UNKNOWN;
+    else if (cf_network_parse(s, &fab->network) != CF_OK)
+        return bad_word(t, path, r, c->network, "network", cf_network_accepted(), err);
+
+    st = positive_int(t, path, r, c->nics, "nics_per_node", 0, &nics, &nics_blank, err);
+    if (st != CF_OK) return st;
+    st = cf__validate_num(t, path, r, c->nic_gbps, "nic_gbps", &nic_gbps, &gbps_blank, err);
+    if (st != CF_OK) return st;
+    if (!gbps_blank && nic_gbps < 0) {
+        cf_error_set(err, path, t->line[r], c->nic_gbps + 1, "nic_gbps: expected a rate >= 0, got '%s'",
+                     cf__csv_cell(t, r, c->nic_gbps));
+        return CF_EPARSE;
+    }
+    fab->nics_per_node = (int)nics;
+    fab->nic_gbps = nic_gbps;
+
+    s = cf__csv_cell(t, r, c->gdr);
+    if (*s && cf_gdr_parse(s, &fab->gdr) != CF_OK)
+        return bad_word(t, path, r, c->gdr, "gdr", cf_gdr_accepted(), err);
+
+    s = cf__csv_cell(t, r, c->coll);
+    if (!*s) { *skip = "collective not stated"; return CF_OK; }
+    if (cf_collective_parse(s, &q->collective) != CF_OK || q->collective == CF_COLL_UNKNOWN)
+        return bad_word(t, path, r, c->coll, "collective", cf_collective_accepted(), err);
+
+    s = cf__csv_cell(t, r, c->algo);
+    q->algo = CF_ALGO_AUTO;
+    if (*s && cf_algo_parse(s, &q->algo) != CF_OK)
+        return bad_word(t, path, r, c->algo, "algo", cf_algo_accepted(), err);
+
+    s = cf__csv_cell(t, r, c->bytes);
+    if (!*s) {
+        q->bytes = DEFAULT_MESSAGE_BYTES;
+    } else if (cf_parse_size(s, &q->bytes) != CF_OK || q->bytes == 0) {
+        cf_error_set(err, path, t->line[r], c->bytes + 1,
+                     "message_bytes: expected a size in bytes (e.g. 8589934592 or 8G), got '%s'", s);
+        return CF_EPARSE;
+    }
+
+    if (nodes_blank) { *skip = "nodes not stated"; return CF_OK; }
+    q->nodes = (int)nodes;
+    if (nodes > 1) {
+        if (fab->network == CF_NET_UNKNOWN) { *skip = "multi-node row without a network"; return CF_OK; }
+        if (fab->network == CF_NET_NONE) { *skip = "multi-node row with network none"; return CF_OK; }
+        if (nics_blank || gbps_blank || nics < 1 || nic_gbps <= 0) {
+            *skip = "multi-node row without nics_per_node or nic_gbps";
+            return CF_OK;
+        }
+    }
+    return CF_OK;
+}
+
+/* Predicts every row of the parsed table `t` (named `path` in errors) into
+ * *out; frees `t` whatever happens. */
+static cf_status collectives_table(cf__csv_table *tp, const char *path, cf_validation *out,
+                                   cf_error *err)
+{
+    static const char *const required[] = {"id", "gpu", "gpus_per_node", "nodes", "collective",
+                                           "busbw_GBps"};
+    cf__csv_table t = *tp;
+    ccols c;
+    cf_status st;
+    memset(tp, 0, sizeof *tp);
+    for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
+        st = cf__validate_require(&t, path, required[i], err);
+        if (st != CF_OK) goto fail;
+    }
+    c.id = cf__csv_col(&t, "id");
+    c.gpu = cf__csv_col(&t, "gpu");
+    c.gpn = cf__csv_col(&t, "gpus_per_node");
+    c.nodes = cf__csv_col(&t, "nodes");
+    c.intra = cf__csv_col(&t, "intra_link");
+    c.network = cf__csv_col(&t, "network");
+    c.nics = cf__csv_col(&t, "nics_per_node");
+    c.nic_gbps = cf__csv_col(&t, "nic_gbps");
+    c.gdr = cf__csv_col(&t, "gdr");
+    c.coll = cf__csv_col(&t, "collective");
+    c.algo = cf__csv_col(&t, "algo");
+    c.bytes = cf__csv_col(&t, "message_bytes");
+    c.busbw = cf__csv_col(&t, "busbw_GBps");
+    for (size_t r = 0; r < t.nrows; r++) {
+        cf_fabric fab;
+        cf_coll_query q;
+        cf_coll_result res;
+        double measured = 0;
+        const char *skip = NULL;
+        const char *id = cf__csv_cell(&t, r, c.id);
+        char idbuf[32];
+        if (!*id) {
+            snprintf(idbuf, sizeof idbuf, "line %ld", t.line[r]);
+            id = idbuf;
+        }
+        st = read_row(&t, path, &c, r, &fab, &q, &measured, &skip, err);
+        if (st != CF_OK) goto fail;
+        if (skip) {
+            st = cf__validation_skip(out, id, skip);
+            if (st != CF_OK) goto fail;
+            continue;
+        }
+        if (cf_collective_predict(&fab, &q, &res) != CF_OK) {
+            st = cf__validation_skip(out, id, "the model cannot predict this algorithm on this fabric");
+            if (st != CF_OK) goto fail;
+            continue;
+        }
+        st = cf__validation_add(out, id, "busbw_GBps", res.busbw_GBps, measured, q.nodes > 1,
+                                cf_algo_name(res.algo));
+        if (st != CF_OK) goto fail;
+    }
+    st = cf__validation_finish(out, 1);
+    if (st != CF_OK) goto fail;
+    cf__csv_table_free(&t);
+    return CF_OK;
+fail:
+    cf_validation_free(out);
+    cf__csv_table_free(&t);
+    return st;
+}
+
+cf_status cf_validate_collectives(const char *path, cf_validation *out, cf_error *err)
+{
+    cf__csv_table t;
+    cf_status st;
+    cf_validation_free(out);
+    st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
+    if (st != CF_OK) return st;
+    return collectives_table(&t, path, out, err);
+}
+
+cf_status cf__validate_collectives_text(const char *name, const char *data, size_t len,
+                                        cf_validation *out, cf_error *err)
+{
+    cf__csv_table t;
+    cf_status st;
+    cf_validation_free(out);
+    if (len > (size_t)CF_MAX_VALIDATION_BYTES) {
+        cf_error_set(err, name, 0, 0, "file larger than %ld bytes", CF_MAX_VALIDATION_BYTES);
+        return CF_ELIMIT;
+    }
+    st = cf__csv_table_parse(data, len, name, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
+    if (st != CF_OK) return st;
+    return collectives_table(&t, name, out, err);
+}
+
+static json_t *num_or_null(double x)
+{
+    return isnan(x) ? json_null() : json_real(x);
+}
+
+json_t *cf_validation_to_json(const cf_validation *v)
+{
+    json_t *j = json_object(), *rows = json_array(), *skipped = json_array();
+    if (!j || !rows || !skipped) goto fail;
+    for (size_t i = 0; i < v->n_rows; i++) {
+        const cf_validation_row *r = &v->rows[i];
+        json_t *o = json_object();
+        if (!o || json_array_append_new(rows, o) ||
+            json_object_set_new(o, "id", json_string(r->id)) ||
+            json_object_set_new(o, "metric", json_string(r->metric)) ||
+            json_object_set_new(o, "predicted", num_or_null(r->predicted)) ||
+            json_object_set_new(o, "measured", num_or_null(r->measured)) ||
+            json_object_set_new(o, "ape_pct", num_or_null(r->ape_pct)))
+            goto fail;
+    }
+    for (size_t i = 0; i < v->n_skipped; i++) {
+        json_t *o = json_object();
+        if (!o || json_array_append_new(skipped, o) ||
+            json_object_set_new(o, "id", json_string(v->skipped[i].id)) ||
+            json_object_set_new(o, "reason", json_string(v->skipped[i].reason)))
+            goto fail;
+    }
+    if (json_object_set_new(j, "rows", rows)) { rows = NULL; goto fail; }
+    rows = NULL;
+    if (json_object_set_new(j, "skipped", skipped)) { skipped = NULL; goto fail; }
+    skipped = NULL;
+    if (json_object_set_new(j, "median_ape_pct", num_or_null(v->median_ape_pct))) goto fail;
+    if (v->by_node_count &&
+        (json_object_set_new(j, "median_ape_pct_single_node", num_or_null(v->median_ape_pct_single_node)) ||
+         json_object_set_new(j, "median_ape_pct_multi_node", num_or_null(v->median_ape_pct_multi_node))))
+        goto fail;
+    return j;
+fail:
+    json_decref(rows);
+    json_decref(skipped);
+    json_decref(j);
+    return NULL;
+}

@@ -1,0 +1,306 @@
+/* validate_training.c — the step model against published training
+ * throughputs (DESIGN.md §4.4): `clusterfit validate training FILE.csv`.
+ *
+ * Columns are read by header name (lib/csvtable.h; unknown columns are
+ * ignored). Each row becomes a workload (shape, global batch, precision), a
+ * fabric and a layout; blank cells take the defaults of §4.4 (micro_batch
+ * 1, vp 1, zero 0, precision bf16, recompute unknown). The prediction for a
+ * row whose recompute is unknown uses the cheapest recompute that fits in
+ * memory (none, then selective, then full) — what the run must have done —
+ * while its FLOPs are counted as none. `tflops_per_gpu` counts recomputed
+ * FLOPs only when recompute = full (Megatron's convention). Rows without
+ * nodes, without a fabric on more than one node, with a layout that does
+ * not match the GPU count or an unknown GPU are skipped with the reason.
+ * Nothing here is tuned per row. */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "clusterfit/hardware.h"
+#include "clusterfit/limits.h"
+#include "clusterfit/units.h"
+#include "model/model_int.h"
+#include "base/base.h"
+
+
+enum {
+    C_ID, C_MODEL, C_PARAMS_B, C_LAYERS, C_HIDDEN, C_FFN, C_HEADS, C_KV, C_SEQ, C_VOCAB, C_GBS,
+    C_MB, C_TP, C_PP, C_VP, C_DP, C_CP, C_ZERO, C_PREC, C_GPU, C_GPN, C_NODES, C_INTRA, C_NET,
+    C_NICS, C_NICGBPS, C_RECOMP, C_METRIC, C_VALUE, C__N
+};
+static const char *const colnames[C__N] = {
+    "id", "model", "params_b", "layers", "hidden", "ffn_hidden", "heads", "kv_heads", "seq",
+    "vocab", "global_batch_seqs", "micro_batch", "tp", "pp", "vp", "dp", "cp", "zero",
+    "precision", "gpu", "gpus_per_node", "nodes", "intra_link", "network", "nics_per_node",
+    "nic_gbps", "recompute", "metric", "value"};
+
+typedef struct row_in {
+    const char *cell[C__N];
+} row_in;
+
+/* Largest count a cell may state: as validate.c's positive_int, 10^9. No
+ * published run comes near it, and larger values would wrap the int fields
+ * of cf_layout and cf_fabric they are stored in. */
+#define MAX_COUNT 1000000000L
+
+/* Integer cell: blank -> def; -1 on junk or over MAX_COUNT. */
+static long int_cell(const char *s, long def)
+{
+    long v;
+    if (!s || !*s) return def;
+    if (cf_parse_long(s, &v) != CF_OK || v < 0 || v > MAX_COUNT) return -1;
+    return v;
+}
+
+/* tp*pp*dp*cp of a layout whose factors are >= 1, or -1 when the product
+ * does not fit a long (four factors of up to 10^9 can reach 10^36). */
+static long layout_gpus(const cf_layout *l)
+{
+    const long f[] = {l->tp, l->pp, l->dp, l->cp};
+    long p = 1;
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+        if (f[i] > LONG_MAX / p) return -1;
+        p *= f[i];
+    }
+    return p;
+}
+
+/* Builds the inputs of one row. Returns NULL when it can be predicted,
+ * else the reason it is skipped (static string or `why`). */
+static const char *row_inputs(const row_in *r, cf_workload *w, cf_fabric *fab, int *nodes,
+                              cf_layout *lay, cf_metric *metric, double *measured, char *why,
+                              size_t whyn)
+{
+    long v[C__N];
+    static const int ints[] = {C_LAYERS, C_HIDDEN, C_FFN, C_HEADS, C_KV, C_SEQ, C_VOCAB, C_GBS,
+                               C_MB, C_TP, C_PP, C_VP, C_DP, C_CP, C_ZERO, C_GPN, C_NODES,
+                               C_NICS};
+    static const long defs[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0};
+    const cf_gpu_spec *gs;
+    double d;
+
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+        v[ints[i]] = int_cell(r->cell[ints[i]], defs[i]);
+        if (v[ints[i]] < 0) {
+            snprintf(why, whyn, "%s: expected a whole number from 0 to 10^9, got '%s'",
+                     colnames[ints[i]], r->cell[ints[i]]);
+            return why;
+        }
+    }
+    if (!*r->cell[C_NODES]) return "nodes not stated";
+    cf_workload_init(w);
+    snprintf(w->name, sizeof w->name, "%s", r->cell[C_ID]);
+    if (cf_model_family_parse(r->cell[C_MODEL], &w->llm.family) != CF_OK) {
+        snprintf(why, whyn, "model '%s' not one of %s", r->cell[C_MODEL], cf_model_family_accepted());
+        return why;
+    }
+    w->llm.layers = v[C_LAYERS];
+    w->llm.hidden = v[C_HIDDEN];
+    w->llm.ffn_hidden = v[C_FFN];
+    w->llm.heads = v[C_HEADS];
+    w->llm.kv_heads = v[C_KV] > 0 ? v[C_KV] : v[C_HEADS];
+    w->llm.seq = v[C_SEQ];
+    w->llm.vocab = v[C_VOCAB];
+    w->global_batch_seqs = v[C_GBS];
+    if (w->llm.layers < 1 || w->llm.hidden < 1 || w->llm.ffn_hidden < 1 || w->llm.heads < 1 ||
+        w->llm.seq < 1 || w->llm.vocab < 1 || w->global_batch_seqs < 1)
+        return "model shape or global batch not stated";
+    if (*r->cell[C_PARAMS_B] && cf_parse_double(r->cell[C_PARAMS_B], &d) == CF_OK) w->llm.params_b = d;
+    if (*r->cell[C_PREC] && cf_precision_parse(r->cell[C_PREC], &w->precision) != CF_OK) {
+        snprintf(why, whyn, "precision '%s' not one of %s", r->cell[C_PREC], cf_precision_accepted());
+        return why;
+    }
+    w->train_tokens = 1e12;
+
+    memset(fab, 0, sizeof *fab);
+    snprintf(fab->gpu, sizeof fab->gpu, "%s", r->cell[C_GPU]);
+    if (cf_gpu_lookup(fab->gpu, &gs) != CF_OK) {
+        snprintf(why, whyn, "unknown gpu '%s'", r->cell[C_GPU]);
+        return why;
+    }
+    fab->gpus_per_node = (int)v[C_GPN];
+    if (fab->gpus_per_node < 1) return "gpus_per_node not stated";
+    *nodes = (int)v[C_NODES];
+    if (*nodes < 1) return "nodes not stated";
+    fab->intra_link = CF_INTRA_UNKNOWN;
+    if (*r->cell[C_INTRA]) cf_intra_link_parse(r->cell[C_INTRA], &fab->intra_link);
+    fab->network = CF_NET_UNKNOWN;
+    if (*r->cell[C_NET] && cf_network_parse(r->cell[C_NET], &fab->network) != CF_OK) {
+        snprintf(why, whyn, "network '%s' not one of %s", r->cell[C_NET], cf_network_accepted());
+        return why;
+    }
+    fab->nics_per_node = (int)v[C_NICS];
+    fab->nic_gbps = 0;
+    if (*r->cell[C_NICGBPS]) cf_parse_double(r->cell[C_NICGBPS], &fab->nic_gbps);
+    fab->gdr = CF_GDR_UNKNOWN;
+    fab->non_blocking = CF_CAP_UNKNOWN;
+    fab->rail_optimized = CF_CAP_UNKNOWN;
+    if (*nodes > 1 && (fab->network == CF_NET_UNKNOWN || fab->network == CF_NET_NONE ||
+                       fab->nics_per_node < 1 || !(fab->nic_gbps > 0)))
+        return "fabric not stated for a multi-node row";
+    if (*nodes == 1 && fab->network == CF_NET_UNKNOWN) fab->network = CF_NET_NONE;
+
+    cf_layout_init(lay);
+    lay->tp = (int)v[C_TP];
+    lay->pp = (int)v[C_PP];
+    lay->vp = (int)v[C_VP];
+    lay->dp = (int)v[C_DP];
+    lay->cp = (int)v[C_CP];
+    lay->micro_batch = (int)v[C_MB];
+    lay->zero = (int)v[C_ZERO];
+    if (lay->tp < 1 || lay->pp < 1 || lay->vp < 1 || lay->dp < 1 || lay->cp < 1 ||
+        lay->micro_batch < 1 || lay->zero > 3)
+        return "layout not stated";
+    if (layout_gpus(lay) != (long)*nodes * fab->gpus_per_node) {
+        if (layout_gpus(lay) < 0)
+            snprintf(why, whyn, "tp*pp*dp*cp is over %ld but nodes*gpus_per_node = %ld", LONG_MAX,
+                     (long)*nodes * fab->gpus_per_node);
+        else
+            snprintf(why, whyn, "tp*pp*dp*cp = %ld but nodes*gpus_per_node = %ld", layout_gpus(lay),
+                     (long)*nodes * fab->gpus_per_node);
+        return why;
+    }
+    lay->recompute = CF_RECOMPUTE_UNKNOWN;
+    if (*r->cell[C_RECOMP] && cf_recompute_parse(r->cell[C_RECOMP], &lay->recompute) != CF_OK) {
+        snprintf(why, whyn, "recompute '%s' not one of %s", r->cell[C_RECOMP], cf_recompute_accepted());
+        return why;
+    }
+    if (cf_metric_parse(r->cell[C_METRIC], metric) != CF_OK) {
+        snprintf(why, whyn, "metric '%s' not one of %s", r->cell[C_METRIC], cf_metric_accepted());
+        return why;
+    }
+    if (cf_parse_double(r->cell[C_VALUE], measured) != CF_OK || !(*measured > 0)) {
+        snprintf(why, whyn, "value '%s' is not a positive number", r->cell[C_VALUE]);
+        return why;
+    }
+    return NULL;
+}
+
+cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, int nodes,
+                                    const cf_layout *in, cf_metric metric, double *predicted,
+                                    cf_recompute *used)
+{
+    cf_layout lay = *in;
+    cf_step_result r;
+    cf_status st;
+    cf_recompute counted = in->recompute == CF_RECOMPUTE_FULL ? CF_RECOMPUTE_FULL : CF_RECOMPUTE_NONE;
+    cf__llm_flops fl;
+    double usable = cf__gpu_usable_bytes(fab->gpu);
+    long gpus = (long)nodes * fab->gpus_per_node;
+
+    if (in->recompute == CF_RECOMPUTE_UNKNOWN) {
+        /* The cheapest recompute that fits: what the run must have used. */
+        static const cf_recompute order[] = {CF_RECOMPUTE_NONE, CF_RECOMPUTE_SELECTIVE, CF_RECOMPUTE_FULL};
+        for (size_t i = 0; i < 3; i++) {
+            lay.recompute = order[i];
+            if (cf__llm_memory_bytes(w, &lay, NULL) <= usable) break;
+        }
+        /* Nothing fits: the run used what the row does not state (a
+         * sharded optimizer, offload); do not charge recompute for it. */
+        if (cf__llm_memory_bytes(w, &lay, NULL) > usable) lay.recompute = CF_RECOMPUTE_NONE;
+    }
+    st = cf_step_predict(w, fab, nodes, &lay, &r);
+    if (st != CF_OK) return st;
+    *used = lay.recompute;
+    cf__llm_flops_compute(&w->llm, &fl);
+    switch (metric) {
+    case CF_METRIC_TFLOPS_PER_GPU:
+        *predicted = cf__llm_flops_counted(&fl, counted) * (double)w->global_batch_seqs /
+                     r.step_time_s / (double)gpus / 1e12;
+        break;
+    case CF_METRIC_MFU: *predicted = r.mfu; break;
+    case CF_METRIC_TOKENS_PER_S_PER_GPU: *predicted = r.tokens_per_s_per_gpu; break;
+    default: *predicted = r.step_time_s; break;
+    }
+    return CF_OK;
+}
+
+/* Predicts every row of the parsed table `t` (named `path` in errors) into
+ * *out; frees `t` whatever happens. */
+static cf_status training_table(cf__csv_table *tp, const char *path, cf_validation *out,
+                                cf_error *err)
+{
+    static const int required[] = {C_ID, C_MODEL, C_LAYERS, C_HIDDEN, C_FFN, C_HEADS, C_SEQ,
+                                   C_VOCAB, C_GBS, C_TP, C_PP, C_DP, C_GPU, C_GPN, C_NODES,
+                                   C_NET, C_NICS, C_NICGBPS, C_METRIC, C_VALUE};
+    cf__csv_table t = *tp;
+    cf_validation v;
+    cf_status st;
+    int col[C__N];
+
+    memset(tp, 0, sizeof *tp);
+    memset(&v, 0, sizeof v);
+    for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
+        st = cf__validate_require(&t, path, colnames[required[i]], err);
+        if (st != CF_OK) goto fail;
+    }
+    for (int i = 0; i < C__N; i++) col[i] = cf__csv_col(&t, colnames[i]);
+    for (size_t i = 0; i < t.nrows; i++) {
+        row_in r;
+        cf_workload w;
+        cf_fabric fab;
+        cf_layout lay;
+        cf_metric metric;
+        int nodes = 0;
+        double measured = 0, predicted = 0;
+        cf_recompute used = CF_RECOMPUTE_NONE;
+        char why[256], note[64];
+        const char *reason;
+        for (int c = 0; c < C__N; c++) r.cell[c] = cf__csv_cell(&t, i, col[c]);
+        reason = row_inputs(&r, &w, &fab, &nodes, &lay, &metric, &measured, why, sizeof why);
+        if (!reason) {
+            cf_status ps = cf__validate_training_row(&w, &fab, nodes, &lay, metric, &predicted, &used);
+            if (ps != CF_OK || !isfinite(predicted) || predicted <= 0) {
+                snprintf(why, sizeof why, "the model cannot predict this row (%s)", cf_strerror(ps));
+                reason = why;
+            }
+        }
+        if (reason)
+            st = cf__validation_skip(&v, r.cell[C_ID], reason);
+        else {
+            /* The note says which recompute the step time assumed. */
+            if (lay.recompute == CF_RECOMPUTE_UNKNOWN)
+                snprintf(note, sizeof note, "recompute unknown, assumed %s", cf_recompute_name(used));
+            else
+                snprintf(note, sizeof note, "recompute %s", cf_recompute_name(used));
+            st = cf__validation_add(&v, r.cell[C_ID], cf_metric_name(metric), predicted, measured,
+                                    nodes > 1, note);
+        }
+        if (st != CF_OK) goto fail;
+    }
+    st = cf__validation_finish(&v, 0);
+    if (st != CF_OK) goto fail;
+    cf__csv_table_free(&t);
+    *out = v;
+    return CF_OK;
+fail:
+    cf_validation_free(&v);
+    cf__csv_table_free(&t);
+    return st;
+}
+
+cf_status cf_validate_training(const char *path, cf_validation *out, cf_error *err)
+{
+    cf__csv_table t;
+    cf_status st;
+    memset(out, 0, sizeof *out);
+    st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
+    if (st != CF_OK) return st;
+    return training_table(&t, path, out, err);
+}
+
+cf_status cf__validate_training_text(const char *name, const char *data, size_t len,
+                                     cf_validation *out, cf_error *err)
+{
+    cf__csv_table t;
+    cf_status st;
+    memset(out, 0, sizeof *out);
+    if (len > (size_t)CF_MAX_VALIDATION_BYTES) {
+        cf_error_set(err, name, 0, 0, "file larger than %ld bytes", CF_MAX_VALIDATION_BYTES);
+        return CF_ELIMIT;
+    }
+    st = cf__csv_table_parse(data, len, name, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
+    if (st != CF_OK) return st;
+    return training_table(&t, name, out, err);
+}

@@ -1,0 +1,513 @@
+/* workload.c — loads a workload (DESIGN.md §4.3, §6 --workload): a preset
+ * embedded from data/workloads/NAME.json or a JSON file with the same keys.
+ * docs/workloads.md documents every key (type, unit, default, accepted
+ * values) with an example per kind.
+ *
+ * Keys: name, kind (llm | data-parallel | stencil | embarrassing),
+ * description, source, note (free text), shape (per kind, below), and per
+ * kind: llm: precision (bf16 | fp16 | fp8), optimizer (adam | adamw | sgd),
+ * grad_fp32, layout_hint.zero, batch (sequences), tokens; data-parallel:
+ * precision, optimizer, grad_fp32, batch (samples), samples; stencil:
+ * precision (fp32 only: the stencil model computes on the CUDA cores in
+ * fp32, lib/step.c), iterations; embarrassing: tasks.
+ *   llm:          shape.{model, layers, hidden, ffn_hidden, heads, kv_heads,
+ *                 seq, vocab, params_b}
+ *   data-parallel shape.{params, flops_per_sample (forward+backward),
+ *                 activation_bytes_per_sample}
+ *   stencil:      shape.{cells, flops_per_cell, bytes_per_cell,
+ *                 halo_bytes_per_neighbour, ref_gpus, decomposed_dims,
+ *                 state_bytes_per_cell}
+ *   embarrassing: shape.{task_gpu_s, startup_s, straggler_cv, memory_gib}
+ * Parsing is jansson's; every check names the file and the dotted field
+ * ("my.json: shape.hidden: expected a positive integer"). A key not in the
+ * kind's list is an error naming it and the keys accepted at its level: a
+ * typo ("token" for "tokens", "kv_head") must not fall back silently to a
+ * default. A stated params_b more than CF_PARAMS_B_TOLERANCE away from the
+ * count the shape gives is an error naming both: one of the two is wrong. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "clusterfit/limits.h"
+#include "clusterfit/workload.h"
+#include "base/base.h"
+#include "model/step_constants.h"
+#include "model/model_int.h"
+
+#define PRESET_DIR "data/workloads/"
+
+/* How far a stated params_b may be from the shape's count: published counts
+ * round (GPT-3 "175B" for 175.2e9, Llama 3 "8B" for 8.03e9) and some shapes
+ * share or add small tensors (tied embeddings, biases), a few percent;
+ * 25 % catches a wrong layer count, hidden size or vocabulary. */
+#define CF_PARAMS_B_TOLERANCE 0.25
+
+/* Keys accepted at each level, per kind (NULL-terminated). */
+static const char *const top_common[] = {"name", "kind", "description", "source", "note", "shape", NULL};
+static const char *const top_llm[] = {"precision", "optimizer", "grad_fp32", "layout_hint", "batch",
+                                      "tokens", NULL};
+static const char *const top_dp[] = {"precision", "optimizer", "grad_fp32", "batch", "samples", NULL};
+static const char *const top_stencil[] = {"precision", "iterations", NULL};
+static const char *const top_ep[] = {"tasks", NULL};
+static const char *const shape_llm[] = {"model", "layers", "hidden", "ffn_hidden", "heads",
+                                        "kv_heads", "seq", "vocab", "params_b", NULL};
+static const char *const shape_dp[] = {"params", "flops_per_sample", "activation_bytes_per_sample",
+                                       NULL};
+static const char *const shape_stencil[] = {"cells", "flops_per_cell", "bytes_per_cell",
+                                            "state_bytes_per_cell", "halo_bytes_per_neighbour",
+                                            "ref_gpus", "decomposed_dims", NULL};
+static const char *const shape_ep[] = {"task_gpu_s", "startup_s", "straggler_cv", "memory_gib", NULL};
+static const char *const hint_keys[] = {"zero", NULL};
+static const char *const kind_names[] = {"llm", "data-parallel", "stencil", "embarrassing"};
+
+const char *cf_workload_presets(void)
+{
+    static char buf[1024];
+    size_t used = 0, dl = strlen(PRESET_DIR);
+    if (buf[0]) return buf;
+    for (const cf__embedded_file *f = cf__embedded_files; f->path; f++) {
+        size_t n = strlen(f->path);
+        if (strncmp(f->path, PRESET_DIR, dl) != 0 || n < dl + 6 ||
+            strcmp(f->path + n - 5, ".json") != 0)
+            continue;
+        int w = snprintf(buf + used, sizeof buf - used, "%s%.*s", used ? ", " : "",
+                         (int)(n - dl - 5), f->path + dl);
+        if (w < 0 || (size_t)w >= sizeof buf - used) break;
+        used += (size_t)w;
+    }
+    return buf;
+}
+
+/* --- field readers: each sets err naming origin and the dotted field ------ */
+
+typedef struct reader {
+    const json_t *root;
+    const char *origin;
+    cf_error *err;
+} reader;
+
+static const json_t *get(const json_t *obj, const char *key)
+{
+    return json_is_object(obj) ? json_object_get(obj, key) : NULL;
+}
+
+static cf_status bad(reader *r, const char *field, const char *what)
+{
+    cf_error_set(r->err, r->origin, 0, 0, "%s: expected %s", field, what);
+    return CF_EPARSE;
+}
+
+/* A positive number; `req` = 0 leaves *out unchanged when absent. */
+static cf_status num(reader *r, const json_t *obj, const char *prefix, const char *key,
+                     int req, int allow_zero, double *out)
+{
+    char field[96];
+    const json_t *v = get(obj, key);
+    double d;
+    snprintf(field, sizeof field, "%s%s", prefix, key);
+    if (!v || json_is_null(v)) {
+        if (req) return bad(r, field, allow_zero ? "a number >= 0" : "a positive number");
+        return CF_OK;
+    }
+    if (!json_is_number(v)) return bad(r, field, allow_zero ? "a number >= 0" : "a positive number");
+    d = json_number_value(v);
+    if (!isfinite(d) || d < 0 || (!allow_zero && d <= 0))
+        return bad(r, field, allow_zero ? "a number >= 0" : "a positive number");
+    *out = d;
+    return CF_OK;
+}
+
+static cf_status integer(reader *r, const json_t *obj, const char *prefix, const char *key,
+                         int req, long *out)
+{
+    char field[96];
+    const json_t *v = get(obj, key);
+    snprintf(field, sizeof field, "%s%s", prefix, key);
+    if (!v || json_is_null(v)) {
+        if (req) return bad(r, field, "a positive integer");
+        return CF_OK;
+    }
+    if (!json_is_integer(v) || json_integer_value(v) <= 0 ||
+        json_integer_value(v) > 1000000000000LL)
+        return bad(r, field, "a positive integer");
+    *out = (long)json_integer_value(v);
+    return CF_OK;
+}
+
+static cf_status string(reader *r, const json_t *obj, const char *key, int req, const char **out)
+{
+    const json_t *v = get(obj, key);
+    if (!v || json_is_null(v)) {
+        if (req) return bad(r, key, "a string");
+        return CF_OK;
+    }
+    if (!json_is_string(v)) return bad(r, key, "a string");
+    *out = json_string_value(v);
+    return CF_OK;
+}
+
+#define TRY(x) do { st = (x); if (st != CF_OK) goto fail; } while (0)
+
+static int listed(const char *const *names, const char *key)
+{
+    for (size_t i = 0; names && names[i]; i++)
+        if (strcmp(names[i], key) == 0) return 1;
+    return 0;
+}
+
+static void append_names(char *buf, size_t n, const char *const *names)
+{
+    for (size_t i = 0; names && names[i]; i++)
+        snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", buf[0] ? ", " : "", names[i]);
+}
+
+/* Every key of `obj` must be in `a` or `b`; else CF_EPARSE naming the key
+ * (prefixed, "shape.") and the keys accepted at that level. */
+static cf_status check_keys(reader *r, const json_t *obj, const char *prefix, const char *level,
+                            const char *kind, const char *const *a, const char *const *b)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)obj, key, v) {
+        char acc[512] = "";
+        if (listed(a, key) || listed(b, key)) continue;
+        append_names(acc, sizeof acc, a);
+        append_names(acc, sizeof acc, b);
+        cf_error_set(r->err, r->origin, 0, 0, "%s%.60s: unknown key (accepted %s of a%s %s "
+                     "workload: %s; see docs/workloads.md)", prefix, key, level,
+                     kind[0] == 'e' ? "n" : "", kind, acc);
+        return CF_EPARSE;
+    }
+    return CF_OK;
+}
+
+static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
+{
+    cf_status st = CF_OK;
+    const char *model = NULL;
+    cf_llm_shape *s = &w->llm;
+    double tokens = NAN, pb = NAN;
+    const json_t *mv = get(shape, "model");
+    if (!mv || !json_is_string(mv) ||
+        cf_model_family_parse(json_string_value(mv), &s->family) != CF_OK) {
+        char what[200];
+        snprintf(what, sizeof what, "one of %s (the block shape: gpt, mpt, bloom, opt: GELU FFN "
+                 "of 2 matrices; llama: SwiGLU FFN of 3)%s%.40s%s", cf_model_family_accepted(),
+                 json_is_string(mv) ? ", got \"" : "", json_is_string(mv) ? json_string_value(mv) : "",
+                 json_is_string(mv) ? "\"" : "");
+        return bad(r, "shape.model", what);
+    }
+    model = json_string_value(mv);
+    (void)model;
+    TRY(integer(r, shape, "shape.", "layers", 1, &s->layers));
+    TRY(integer(r, shape, "shape.", "hidden", 1, &s->hidden));
+    TRY(integer(r, shape, "shape.", "ffn_hidden", 1, &s->ffn_hidden));
+    TRY(integer(r, shape, "shape.", "heads", 1, &s->heads));
+    s->kv_heads = s->heads;
+    TRY(integer(r, shape, "shape.", "kv_heads", 0, &s->kv_heads));
+    TRY(integer(r, shape, "shape.", "seq", 1, &s->seq));
+    TRY(integer(r, shape, "shape.", "vocab", 1, &s->vocab));
+    TRY(num(r, shape, "shape.", "params_b", 0, 0, &pb));
+    s->params_b = pb;
+    if (s->hidden % s->heads != 0)
+        return bad(r, "shape.hidden", "a multiple of shape.heads");
+    if (s->kv_heads > s->heads || s->heads % s->kv_heads != 0)
+        return bad(r, "shape.kv_heads", "a divisor of shape.heads");
+    if (!isnan(pb)) {
+        /* Parameters the shape gives (lib/flops.c: attention with GQA, FFN
+         * of 2 or 3 matrices, norms, input embedding and output layer). */
+        double derived = cf__llm_params(s) / 1e9;
+        if (fabs(pb - derived) > CF_PARAMS_B_TOLERANCE * derived) {
+            cf_error_set(r->err, r->origin, 0, 0, "shape.params_b: %g (billion) is %.0f %% away "
+                         "from the %.3g billion parameters the shape gives (layers, hidden, "
+                         "ffn_hidden, heads, kv_heads, vocab); more than %.0f %% means one of them "
+                         "is wrong (leave params_b out to use the shape's count)", pb,
+                         100.0 * fabs(pb - derived) / derived, derived,
+                         100.0 * CF_PARAMS_B_TOLERANCE);
+            return CF_EPARSE;
+        }
+    }
+    TRY(integer(r, r->root, "", "batch", 1, &w->global_batch_seqs));
+    TRY(num(r, r->root, "", "tokens", 1, 0, &tokens));
+    w->train_tokens = tokens;
+fail:
+    return st;
+}
+
+static cf_status load_dp(reader *r, const json_t *shape, cf_workload *w)
+{
+    cf_status st = CF_OK;
+    TRY(num(r, shape, "shape.", "params", 1, 0, &w->dp_params));
+    TRY(num(r, shape, "shape.", "flops_per_sample", 1, 0, &w->dp_flops_per_sample));
+    TRY(num(r, shape, "shape.", "activation_bytes_per_sample", 1, 0, &w->dp_activation_bytes_per_sample));
+    TRY(integer(r, r->root, "", "batch", 1, &w->dp_global_batch));
+    TRY(num(r, r->root, "", "samples", 1, 0, &w->dp_samples));
+fail:
+    return st;
+}
+
+static cf_status load_stencil(reader *r, const json_t *shape, cf_workload *w)
+{
+    cf_status st = CF_OK;
+    long ref = 1, dims = 1;
+    TRY(num(r, shape, "shape.", "cells", 1, 0, &w->st_cells));
+    TRY(num(r, shape, "shape.", "flops_per_cell", 1, 0, &w->st_flops_per_cell));
+    TRY(num(r, shape, "shape.", "bytes_per_cell", 1, 0, &w->st_bytes_per_cell));
+    TRY(num(r, shape, "shape.", "state_bytes_per_cell", 1, 0, &w->st_state_bytes_per_cell));
+    TRY(num(r, shape, "shape.", "halo_bytes_per_neighbour", 1, 0,
+            &w->st_halo_bytes_per_neighbour_per_gpu));
+    TRY(integer(r, shape, "shape.", "ref_gpus", 0, &ref));
+    TRY(integer(r, shape, "shape.", "decomposed_dims", 0, &dims));
+    if (dims > 3) return bad(r, "shape.decomposed_dims", "1, 2 or 3");
+    w->st_ref_gpus = ref;
+    w->st_decomposed_dims = (int)dims;
+    w->st_neighbours = 2 * (int)dims;
+    TRY(num(r, r->root, "", "iterations", 1, 0, &w->st_iterations));
+fail:
+    return st;
+}
+
+static cf_status load_ep(reader *r, const json_t *shape, cf_workload *w)
+{
+    cf_status st = CF_OK;
+    w->ep_straggler_frac = 0;
+    w->ep_startup_s = 0;
+    TRY(num(r, shape, "shape.", "task_gpu_s", 1, 0, &w->ep_task_gpu_s));
+    TRY(num(r, shape, "shape.", "startup_s", 0, 1, &w->ep_startup_s));
+    TRY(num(r, shape, "shape.", "straggler_cv", 0, 1, &w->ep_straggler_frac));
+    TRY(num(r, shape, "shape.", "memory_gib", 1, 0, &w->ep_memory_gib));
+    TRY(num(r, r->root, "", "tasks", 1, 0, &w->ep_tasks));
+fail:
+    return st;
+}
+
+void cf_workload_init(cf_workload *w)
+{
+    memset(w, 0, sizeof *w);
+    w->kind = CF_WL_LLM;
+    w->precision = CF_PREC_BF16;
+    w->llm.params_b = NAN;
+    w->optimizer_bytes_per_param = CF_BYTES_ADAM;
+    w->zero_hint = -1;
+    w->st_ref_gpus = 1;
+    w->st_decomposed_dims = 1;
+    w->st_neighbours = 2;
+}
+
+cf_status cf_workload_from_json(const json_t *j, const char *origin, cf_workload *out,
+                                cf_error *err)
+{
+    cf_status st = CF_OK;
+    reader r = {j, origin ? origin : "workload", err};
+    cf_workload w;
+    const char *name = NULL, *kind = NULL, *prec = NULL, *opt = NULL;
+    const json_t *shape, *gf, *hint;
+
+    cf_workload_init(&w);
+    if (!json_is_object(j)) {
+        cf_error_set(err, r.origin, 0, 0, "expected a JSON object");
+        return CF_EPARSE;
+    }
+    TRY(string(&r, j, "name", 0, &name));
+    if (name) snprintf(w.name, sizeof w.name, "%s", name);
+    TRY(string(&r, j, "kind", 1, &kind));
+    if (strcmp(kind, "llm") == 0) w.kind = CF_WL_LLM;
+    else if (strcmp(kind, "data-parallel") == 0) w.kind = CF_WL_DATA_PARALLEL;
+    else if (strcmp(kind, "stencil") == 0) w.kind = CF_WL_STENCIL;
+    else if (strcmp(kind, "embarrassing") == 0 || strcmp(kind, "embarrassingly-parallel") == 0)
+        w.kind = CF_WL_EMBARRASSING;
+    else {
+        char what[160];
+        snprintf(what, sizeof what, "one of llm, data-parallel, stencil, embarrassing, got \"%.40s\"",
+                 kind);
+        st = bad(&r, "kind", what);
+        goto fail;
+    }
+    {
+        static const char *const *const tops[] = {top_llm, top_dp, top_stencil, top_ep};
+        static const char *const *const shapes[] = {shape_llm, shape_dp, shape_stencil, shape_ep};
+        const char *kn = kind_names[w.kind];
+        TRY(check_keys(&r, j, "", "at the top level", kn, top_common, tops[w.kind]));
+        if (json_is_object(get(j, "shape")))
+            TRY(check_keys(&r, get(j, "shape"), "shape.", "in shape", kn, shapes[w.kind], NULL));
+        if (json_is_object(get(j, "layout_hint")))
+            TRY(check_keys(&r, get(j, "layout_hint"), "layout_hint.", "in layout_hint", kn,
+                           hint_keys, NULL));
+        for (int i = 0; i < 3; i++) {
+            static const char *const texts[] = {"description", "source", "note"};
+            const char *t = NULL;
+            TRY(string(&r, j, texts[i], 0, &t));
+        }
+    }
+    TRY(string(&r, j, "precision", 0, &prec));
+    if (prec && w.kind == CF_WL_STENCIL) {
+        /* The stencil model computes in fp32 on the CUDA cores (lib/step.c:
+         * bf16 tensor peak x CF_FP32_FRAC_OF_BF16); bytes_per_cell and
+         * state_bytes_per_cell carry the data size. */
+        if (strcmp(prec, "fp32") != 0) {
+            char what[200];
+            snprintf(what, sizeof what, "fp32 for kind stencil (the model computes stencils in "
+                     "fp32 on the CUDA cores; leave precision out or write fp32), got \"%.20s\"",
+                     prec);
+            st = bad(&r, "precision", what);
+            goto fail;
+        }
+    } else if (prec && cf_precision_parse(prec, &w.precision) != CF_OK) {
+        char what[96];
+        snprintf(what, sizeof what, "one of %s, got \"%.20s\"", cf_precision_accepted(), prec);
+        st = bad(&r, "precision", what);
+        goto fail;
+    }
+    TRY(string(&r, j, "optimizer", 0, &opt));
+    if (opt) {
+        /* Adam keeps fp32 master, m, v (12 B); SGD with momentum fp32 master
+         * and momentum (8 B) (ZeRO paper §3.1). */
+        if (cf__strcasecmp(opt, "adam") == 0 || cf__strcasecmp(opt, "adamw") == 0)
+            w.optimizer_bytes_per_param = CF_BYTES_ADAM;
+        else if (cf__strcasecmp(opt, "sgd") == 0)
+            w.optimizer_bytes_per_param = CF_BYTES_SGD;
+        else {
+            char what[96];
+            snprintf(what, sizeof what, "one of adam, adamw, sgd, got \"%.40s\"", opt);
+            st = bad(&r, "optimizer", what);
+            goto fail;
+        }
+    }
+    gf = get(j, "grad_fp32");
+    if (gf && !json_is_null(gf)) {
+        if (!json_is_boolean(gf)) {
+            st = bad(&r, "grad_fp32", "true or false");
+            goto fail;
+        }
+        w.grad_fp32 = json_is_true(gf);
+    }
+    hint = get(get(j, "layout_hint"), "zero");
+    if (hint && !json_is_null(hint)) {
+        if (!json_is_integer(hint) || json_integer_value(hint) < 0 || json_integer_value(hint) > 3) {
+            st = bad(&r, "layout_hint.zero", "an integer from 0 to 3");
+            goto fail;
+        }
+        w.zero_hint = (int)json_integer_value(hint);
+    }
+    shape = get(j, "shape");
+    if (!json_is_object(shape)) {
+        st = bad(&r, "shape", "an object");
+        goto fail;
+    }
+    switch (w.kind) {
+    case CF_WL_LLM: TRY(load_llm(&r, shape, &w)); break;
+    case CF_WL_DATA_PARALLEL: TRY(load_dp(&r, shape, &w)); break;
+    case CF_WL_STENCIL: TRY(load_stencil(&r, shape, &w)); break;
+    default: TRY(load_ep(&r, shape, &w)); break;
+    }
+    *out = w;
+    return CF_OK;
+fail:
+    return st;
+}
+
+static cf_status parse_text(const char *text, size_t len, const char *origin, cf_workload *out,
+                            cf_error *err)
+{
+    json_error_t je;
+    cf_status st;
+    json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    if (!j) {
+        cf_error_set(err, origin, je.line > 0 ? je.line : 0, je.column > 0 ? je.column : 0,
+                     "invalid JSON: %s", je.text);
+        return CF_EPARSE;
+    }
+    st = cf_workload_from_json(j, origin, out, err);
+    json_decref(j);
+    return st;
+}
+
+static cf_status read_file(const char *path, char **buf, size_t *len, cf_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    char *b = NULL;
+    size_t n = 0, cap = 4096;
+    if (!f) {
+        cf_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+        return CF_EIO;
+    }
+    b = cf__malloc(cap);
+    if (!b) goto nomem;
+    for (;;) {
+        size_t got;
+        if (n + 1 >= cap) {
+            char *nb;
+            if (cap >= (size_t)CF_MAX_WORKLOAD_BYTES + 2) {
+                fclose(f);
+                cf__free(b);
+                cf_error_set(err, path, 0, 0, "workload file larger than %ld bytes",
+                             (long)CF_MAX_WORKLOAD_BYTES);
+                return CF_ELIMIT;
+            }
+            nb = cf__realloc(b, cap * 2);
+            if (!nb) goto nomem;
+            b = nb;
+            cap *= 2;
+        }
+        got = fread(b + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0) break;
+    }
+    if (ferror(f)) {
+        fclose(f);
+        cf__free(b);
+        cf_error_set(err, path, 0, 0, "read error");
+        return CF_EIO;
+    }
+    fclose(f);
+    if (n > (size_t)CF_MAX_WORKLOAD_BYTES) {
+        cf__free(b);
+        cf_error_set(err, path, 0, 0, "workload file larger than %ld bytes",
+                     (long)CF_MAX_WORKLOAD_BYTES);
+        return CF_ELIMIT;
+    }
+    b[n] = '\0';
+    *buf = b;
+    *len = n;
+    return CF_OK;
+nomem:
+    fclose(f);
+    cf__free(b);
+    return CF_ENOMEM;
+}
+
+cf_status cf_workload_load(const char *name_or_path, cf_workload *out, cf_error *err)
+{
+    char path[128];
+    size_t len = 0;
+    const char *text;
+    char *buf = NULL;
+    cf_status st;
+    FILE *probe;
+
+    if (!name_or_path || !*name_or_path) {
+        cf_error_set(err, NULL, 0, 0, "no workload given (presets: %s)", cf_workload_presets());
+        return CF_EINVAL;
+    }
+    if (strlen(name_or_path) < 64 && !strchr(name_or_path, '/')) {
+        snprintf(path, sizeof path, PRESET_DIR "%s.json", name_or_path);
+        text = cf__embedded_find(path, &len);
+        if (text) return parse_text(text, len, name_or_path, out, err);
+    }
+    probe = fopen(name_or_path, "rb");
+    if (!probe) {
+        cf_error_set(err, NULL, 0, 0, "unknown workload '%s': neither a preset (%s) nor a readable file",
+                     name_or_path, cf_workload_presets());
+        return CF_ENOTFOUND;
+    }
+    fclose(probe);
+    st = read_file(name_or_path, &buf, &len, err);
+    if (st != CF_OK) return st;
+    st = parse_text(buf, len, name_or_path, out, err);
+    cf__free(buf);
+    if (st == CF_OK && !out->name[0]) {
+        const char *base = strrchr(name_or_path, '/');
+        snprintf(out->name, sizeof out->name, "%s", base ? base + 1 : name_or_path);
+    }
+    return st;
+}

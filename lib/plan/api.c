@@ -1,0 +1,65 @@
+/* plan_api.c — the public entry points of the planner, bound to the real
+ * models: cf_step_predict and cf_fit (lib/step.c, lib/fit.c), the fabric of an
+ * offering (lib/collective.c), the GPU table (lib/hardware.c), the catalog.
+ * The engine itself (lib/plan.c, lib/plan_search.c) takes the models as
+ * parameters so that unit tests can drive it with hand-computable ones. */
+#include <math.h>
+#include "plan/plan_int.h"
+#include "clusterfit/hardware.h"
+#include "model/model_int.h"
+
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+/* The step model's memory per GPU without its time: lets the search reject
+ * layouts that do not fit before predicting them. */
+static double memory_gib(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay)
+{
+    (void)fab;
+    if (w->kind == CF_WL_LLM) return cf__llm_memory_bytes(w, lay, NULL) / GIB;
+    return cf__other_memory_bytes(w, (long)lay->tp * lay->pp * lay->dp * lay->cp) / GIB;
+}
+
+const cf__plan_model cf__plan_model_default = {cf_step_predict, NULL, cf_fabric_from_offering,
+                                               cf__plan_mem_limit_gib, memory_gib};
+
+double cf__plan_mem_limit_gib(const char *gpu)
+{
+    /* The step model's usable HBM (vendor GB x its usable fraction), so that
+     * "fits" here means what it means in `fit` and `predict step`. */
+    double b = cf__gpu_usable_bytes(gpu);
+    return b > 0 ? b / GIB : NAN;
+}
+
+cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w,
+                  const cf_plan_opts *opts, json_t **out, cf_error *err)
+{
+    cf_plan_opts defaults;
+    cf_filter multinode;
+    cf_offering_list list = {NULL, 0};
+    cf_status st;
+    *out = NULL;
+    if (!opts) {
+        cf_plan_opts_init(&defaults);
+        opts = &defaults;
+    }
+    if ((st = cf__plan_check_opts(opts, err)) != CF_OK) return st;
+    if (!filter) {
+        cf_filter_init(&multinode);
+        multinode.multinode = CF_CAP_YES;
+        filter = &multinode;
+    }
+    st = cf_catalog_query(cat, filter, CF_SORT_PRICE, &list);
+    if (st != CF_OK) {
+        cf_error_set(err, NULL, 0, 0, "catalog query failed: %s", cf_strerror(st));
+        return st;
+    }
+    st = cf__plan_run(&cf__plan_model_default, &list, w, opts, out, err);
+    cf_offering_list_free(&list);
+    return st;
+}
+
+cf_status cf_scale(const cf_offering *o, const cf_workload *w, const int *nodes,
+                   size_t n_nodes, json_t **out, cf_error *err)
+{
+    return cf__scale_run(&cf__plan_model_default, o, w, nodes, n_nodes, out, err);
+}

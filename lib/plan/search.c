@@ -1,0 +1,224 @@
+/* plan_search.c — the layout search of DESIGN §4.5 at one node count.
+ *
+ * Space: tp ∈ divisors of the NVLink domain (gpus_per_node, or 72 for
+ * nvl72) that divide the heads; cp ∈ {1,2,4,8} (cp > 1 only when seq ≥ 8192);
+ * pp ∈ 1..64 (uneven stages allowed, pp ≤ layers); dp = GPUs/(tp·pp·cp)
+ * must divide the global batch into micro-batches of mb ∈ {1,2,4,8};
+ * vp ∈ {1,2} when pp > 1 (interleaving needs the micro-batch count to be a
+ * multiple of pp, as Megatron-LM's interleaved 1F1B schedule requires);
+ * ZeRO ∈ {0,1,3}; recompute ∈ {none, selective, full}. Sequence parallel is
+ * on whenever tp > 1 (Megatron-LM's recommended setting).
+ *
+ * Pruning, all exact under the step model's monotonicity (DESIGN §4.3):
+ *  - Time never decreases with more recompute (more FLOPs, same traffic)
+ *    and memory never increases with it: for each ZeRO stage only the least
+ *    recompute that fits is timed. ZeRO stages are all timed: a stage
+ *    shards the optimizer step (faster) while ZeRO-3 moves more data (slower),
+ *    so time is not monotone in the stage.
+ *  - Memory grows with the micro-batch: the least recompute that fits a
+ *    stage at micro-batch m is a lower bound at 2m, and when nothing fits at
+ *    m nothing fits at any larger micro-batch.
+ *  - With dp = 1 the ZeRO stages shard nothing: only stage 0 is evaluated.
+ * Layouts the step model rejects (CF_EINVAL) are skipped. The loop only
+ * writes to the caller's structs: no allocation. */
+#include <math.h>
+#include <string.h>
+#include "plan/plan_int.h"
+
+/* DESIGN §4.5 bounds of the search space. */
+#define PP_MAX 64
+#define CP_MIN_SEQ 8192     /* context parallel only for long sequences */
+#define NVL72_DOMAIN 72     /* GPUs in one GB200/GB300 NVL72 NVLink domain */
+
+static const int cp_values[] = {1, 2, 4, 8};
+static const int mb_values[] = {1, 2, 4, 8};
+static const int zero_values[] = {0, 1, 3};
+#define N_ZERO 3
+#define N_RC 3              /* none, selective, full: CF_RECOMPUTE_* 0..2 */
+
+static int better(const cf_step_result *a, const cf_step_result *b)
+{
+    return a->step_time_s < b->step_time_s;
+}
+
+/* Tries one layout; returns 1 if it fits (and keeps it when fastest), 0 if
+ * it does not fit, -1 if the model rejects it. */
+static int try_layout(cf__search *s, int nodes, const cf_layout *lay, cf__plan_point *best)
+{
+    cf_step_result r;
+    s->considered++;
+    if (s->model->memory_gib && !(s->model->memory_gib(s->w, s->fab, lay) <= s->mem_limit_gib))
+        return 0;
+    s->evaluated++;
+    if (s->model->step(s->w, s->fab, nodes, lay, &r) != CF_OK) return -1;
+    if (!(r.memory_per_gpu_gib <= s->mem_limit_gib) || !(r.step_time_s > 0)) return 0;
+    if (!best->found || better(&r, &best->res)) {
+        best->found = 1;
+        best->lay = *lay;
+        best->res = r;
+    }
+    return 1;
+}
+
+/* ZeRO × recompute over micro-batches for one (tp, cp, pp, vp). */
+static void search_mb(cf__search *s, int nodes, cf_layout *lay, long batch, cf__plan_point *best)
+{
+    int minrc[N_ZERO] = {0, 0, 0};
+    int nz = lay->dp > 1 ? N_ZERO : 1;
+    for (size_t mi = 0; mi < sizeof mb_values / sizeof mb_values[0]; mi++) {
+        int mb = mb_values[mi];
+        long per = (long)lay->dp * mb;
+        int any = 0;
+        if (batch % per != 0) continue;
+        if (lay->vp > 1 && (batch / per) % lay->pp != 0) continue;
+        lay->micro_batch = mb;
+        for (int zi = 0; zi < nz; zi++) {
+            lay->zero = zero_values[zi];
+            for (int rc = minrc[zi]; rc < N_RC; rc++) {
+                int fit;
+                lay->recompute = (cf_recompute)rc;
+                fit = try_layout(s, nodes, lay, best);
+                if (fit > 0) { any = 1; break; }
+                if (fit < 0) return;    /* the model does not take this shape */
+                minrc[zi] = rc + 1;
+            }
+        }
+        if (!any) return;           /* larger micro-batches need more memory */
+    }
+}
+
+void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
+{
+    const cf_workload *w = s->w;
+    const cf_fabric *fab = s->fab;
+    long gpus = (long)nodes * fab->gpus_per_node;
+    int domain = fab->intra_link == CF_INTRA_NVL72 ? NVL72_DOMAIN : fab->gpus_per_node;
+    cf_layout lay;
+
+    memset(out, 0, sizeof *out);
+    out->nodes = nodes;
+    memset(&lay, 0, sizeof lay);
+    if (w->kind != CF_WL_LLM) {
+        /* Data-parallel, stencil and embarrassingly parallel work: one rank
+         * per GPU, no model split (the layout lib/step.c defines for them). */
+        lay.tp = lay.pp = lay.cp = lay.vp = 1;
+        lay.dp = (int)gpus;
+        lay.micro_batch = 1;
+        lay.recompute = CF_RECOMPUTE_NONE;
+        (void)try_layout(s, nodes, &lay, out);
+        return;
+    }
+    for (int tp = 1; tp <= domain; tp++) {
+        if (domain % tp || gpus % tp || w->llm.heads % tp) continue;
+        for (size_t ci = 0; ci < sizeof cp_values / sizeof cp_values[0]; ci++) {
+            int cp = cp_values[ci];
+            if (cp > 1 && (w->llm.seq < CP_MIN_SEQ || w->llm.seq % (2 * cp))) continue;
+            if (gpus % ((long)tp * cp)) continue;
+            for (int pp = 1; pp <= PP_MAX && pp <= w->llm.layers; pp++) {
+                long tpc = (long)tp * cp * pp;
+                if (gpus % tpc) continue;
+                lay.tp = tp; lay.cp = cp; lay.pp = pp;
+                lay.dp = (int)(gpus / tpc);
+                lay.sequence_parallel = tp > 1;
+                if (w->global_batch_seqs % lay.dp) continue;
+                for (int vp = 1; vp <= (pp > 1 ? 2 : 1); vp++) {
+                    if ((long)pp * vp > w->llm.layers) continue;
+                    lay.vp = vp;
+                    search_mb(s, nodes, &lay, w->global_batch_seqs, out);
+                }
+            }
+        }
+    }
+}
+
+/* Whether any layout fits at `nodes`: memory never rises with ZeRO,
+ * recompute or a smaller micro-batch, and interleaving only adds in-flight
+ * activations, so only (mb 1, vp 1, ZeRO-3 when dp > 1, full recompute) is
+ * checked for each (tp, cp, pp). */
+static int fits_at(cf__search *s, int nodes)
+{
+    const cf_workload *w = s->w;
+    long gpus = (long)nodes * s->fab->gpus_per_node;
+    int domain = s->fab->intra_link == CF_INTRA_NVL72 ? NVL72_DOMAIN : s->fab->gpus_per_node;
+    cf__plan_point dummy;
+    cf_layout lay;
+    memset(&lay, 0, sizeof lay);
+    memset(&dummy, 0, sizeof dummy);
+    lay.tp = lay.pp = lay.cp = lay.vp = lay.micro_batch = 1;
+    if (w->kind != CF_WL_LLM) {
+        lay.dp = (int)gpus;
+        return try_layout(s, nodes, &lay, &dummy) > 0;
+    }
+    lay.recompute = CF_RECOMPUTE_FULL;
+    for (int tp = domain; tp >= 1; tp--) {
+        if (domain % tp || gpus % tp || w->llm.heads % tp) continue;
+        for (size_t ci = 0; ci < sizeof cp_values / sizeof cp_values[0]; ci++) {
+            int cp = cp_values[ci];
+            if (cp > 1 && (w->llm.seq < CP_MIN_SEQ || w->llm.seq % (2 * cp))) continue;
+            if (gpus % ((long)tp * cp)) continue;
+            for (int pp = 1; pp <= PP_MAX && pp <= w->llm.layers; pp++) {
+                long tpc = (long)tp * cp * pp;
+                if (gpus % tpc || w->global_batch_seqs % (gpus / tpc)) continue;
+                lay.tp = tp; lay.cp = cp; lay.pp = pp;
+                lay.dp = (int)(gpus / tpc);
+                lay.zero = lay.dp > 1 ? 3 : 0;
+                lay.sequence_parallel = tp > 1;
+                if (try_layout(s, nodes, &lay, &dummy) > 0) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+int cf__plan_min_nodes(cf__search *s, int max_nodes)
+{
+    for (int n = 1; n <= max_nodes; n++)
+        if (fits_at(s, n)) return n;
+    return 0;
+}
+
+size_t cf__plan_node_counts(int n0, int gpus_per_node, long max_gpus, int *out, size_t cap)
+{
+    size_t k = 0;
+    if (n0 < 1 || gpus_per_node < 1 || cap == 0) return 0;
+    if ((long)n0 * gpus_per_node > max_gpus) return 0;
+    out[k++] = n0;
+    for (long n = 1; k < cap && n * gpus_per_node <= max_gpus; n *= 2)
+        if (n > n0) out[k++] = (int)n;
+    return k;
+}
+
+double cf__plan_steps(const cf_workload *w)
+{
+    switch (w->kind) {
+    case CF_WL_LLM:
+        if (w->global_batch_seqs < 1 || w->llm.seq < 1 || !(w->train_tokens > 0)) return NAN;
+        return ceil(w->train_tokens / ((double)w->global_batch_seqs * (double)w->llm.seq));
+    case CF_WL_DATA_PARALLEL:
+        if (w->dp_global_batch < 1 || !(w->dp_samples > 0)) return NAN;
+        return ceil(w->dp_samples / (double)w->dp_global_batch);
+    case CF_WL_STENCIL:
+        return w->st_iterations > 0 ? w->st_iterations : NAN;
+    case CF_WL_EMBARRASSING:
+        return 1;   /* the step model's "step" is the whole sweep */
+    default:
+        return NAN;
+    }
+}
+
+double cf__plan_units_per_step(const cf_workload *w)
+{
+    switch (w->kind) {
+    case CF_WL_LLM: return (double)w->global_batch_seqs * (double)w->llm.seq;
+    case CF_WL_DATA_PARALLEL: return (double)w->dp_global_batch;
+    case CF_WL_STENCIL: return 1;
+    case CF_WL_EMBARRASSING: return w->ep_tasks;
+    default: return NAN;
+    }
+}
+
+double cf__plan_scaling_eff(int n, double step_s, int n0, double step0_s)
+{
+    if (n < 1 || n0 < 1 || !(step_s > 0) || !(step0_s > 0)) return NAN;
+    return (step0_s * n0) / (step_s * n);
+}

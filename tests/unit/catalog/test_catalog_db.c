@@ -1,0 +1,520 @@
+/* test_catalog_db.c — the catalog file: creation, shipped rebuild by hash
+ * with the user's rows kept, user rows winning, refusal of files that are not
+ * ours, one-transaction imports (a bad row, a failed allocation, a SIGKILL
+ * half-way through: the database is unchanged and still opens), and
+ * allocation failures in open, import and query. The shipped catalog here is
+ * tests/data/catalog-small.csv (8 rows), passed to cf_catalog_open_with. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include "../testutil.h"
+#include <math.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "clusterfit/clusterfit.h"
+
+#define SMALL "tests/data/catalog-small.csv"
+
+static char dir[64];
+static char db[128];
+static char *small;
+static size_t small_len;
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(dir, sizeof dir, "/tmp/cf-catalog-XXXXXX");
+    if (!mkdtemp(dir)) return -1;
+    snprintf(db, sizeof db, "%s/catalog.db", dir);
+    small = read_file(SMALL, &small_len);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    char cmd[160];
+    (void)state;
+    free(small);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static void fresh(void)
+{
+    char p[160];
+    unlink(db);
+    snprintf(p, sizeof p, "%s-journal", db);
+    unlink(p);
+}
+
+static cf_catalog *open_small(void)
+{
+    cf_catalog *cat = NULL;
+    cf_error err;
+    cf_status st = cf_catalog_open_with(db, "small.csv", small, small_len, &cat, &err);
+    if (st != CF_OK) print_error("open: %s\n", err.message);
+    assert_int_equal(st, CF_OK);
+    return cat;
+}
+
+/* The whole catalog as JSON text (ids, values and origins), for before ==
+ * after comparisons. Caller frees. */
+static char *dump(cf_catalog *cat)
+{
+    cf_offering_list l;
+    json_t *arr = json_array();
+    char *s;
+    assert_int_equal(cf_catalog_query(cat, NULL, CF_SORT_PROVIDER, &l), CF_OK);
+    for (size_t i = 0; i < l.n; i++) json_array_append_new(arr, cf_offering_to_json(&l.items[i]));
+    s = json_dumps(arr, JSON_SORT_KEYS);
+    json_decref(arr);
+    cf_offering_list_free(&l);
+    return s;
+}
+
+static const char USER_CSV[] =
+    "id,provider,offering,gpu,network,network_gbps_per_node,price_on_demand_gpu_hr,currency,"
+    "multinode,source_url,as_of\n"
+    "testz-new,TestZeta,Z cluster,B200,ib,3200,5.5,USD,yes,https://example.com/z,2026-11\n"
+    "testa-h100-ib,TestAlpha,Alpha HGX H100 cluster,H100-SXM,ib,3200,1.11,USD,yes,"
+    "https://example.com/mine,2026-11-29\n";
+
+static void create_query_get(void **state)
+{
+    cf_catalog *cat;
+    cf_offering_list l;
+    cf_offering *o;
+    cf_filter f;
+    (void)state;
+    fresh();
+    cat = open_small();
+    assert_int_equal(cf_catalog_query(cat, NULL, CF_SORT_PROVIDER, &l), CF_OK);
+    assert_int_equal(l.n, 8);
+    assert_string_equal(l.items[0].id, "testa-a100-ib-eur");
+    assert_string_equal(l.items[7].id, "testc-l40s-tcp");
+    for (size_t i = 0; i < l.n; i++) assert_int_equal(l.items[i].user_row, 0);
+    cf_offering_list_free(&l);
+    /* The filters and sorts of cf_offering_matches, through SQLite. */
+    cf_filter_init(&f);
+    assert_int_equal(cf_filter_set(&f, "network", "ib", NULL), CF_OK);
+    assert_int_equal(cf_filter_set(&f, "gdr", "yes", NULL), CF_OK);
+    assert_int_equal(cf_catalog_query(cat, &f, CF_SORT_PRICE, &l), CF_OK);
+    assert_int_equal(l.n, 2);
+    assert_string_equal(l.items[0].id, "testa-a100-ib-eur"); /* EUR group first */
+    assert_string_equal(l.items[1].id, "testa-h100-ib");
+    cf_offering_list_free(&l);
+    cf_filter_init(&f);
+    assert_int_equal(cf_catalog_query(cat, &f, CF_SORT_GBPS, &l), CF_OK);
+    assert_string_equal(l.items[0].id, "testa-h100-ib");
+    assert_string_equal(l.items[4].id, "testa-a100-ib-eur"); /* 1600 after the four 3200s */
+    assert_string_equal(l.items[7].id, "testc-h100-unknown"); /* unknown last */
+    cf_offering_list_free(&l);
+    /* Values survive the round trip through SQLite. */
+    assert_int_equal(cf_catalog_get(cat, "testb-h200-roce", &o), CF_OK);
+    assert_string_equal(o->notes, "Test row: a note on two lines,\nwith \"quotes\" inside");
+    assert_true(o->price_on_demand_gpu_hr == 3.10);
+    assert_int_equal(o->provisioning, CF_PROV_ON_DEMAND | CF_PROV_SPOT);
+    assert_int_equal(o->network, CF_NET_ROCE);
+    assert_int_equal(o->max_cluster_gpus, 1024);
+    cf_offering_destroy(o);
+    assert_int_equal(cf_catalog_get(cat, "testc-h100-unknown", &o), CF_OK);
+    assert_true(isnan(o->price_on_demand_gpu_hr));
+    assert_int_equal(o->nics_per_node, -1);
+    assert_int_equal(o->shared_storage_known, 0);
+    cf_offering_destroy(o);
+    assert_int_equal(cf_catalog_get(cat, "nope", &o), CF_ENOTFOUND);
+    assert_null(o);
+    cf_catalog_close(cat);
+}
+
+static void user_rows_win_and_survive_rebuild(void **state)
+{
+    cf_catalog *cat;
+    cf_offering *o;
+    cf_offering_list l;
+    cf_error err;
+    size_t n;
+    char *changed;
+    sqlite3 *raw;
+    (void)state;
+    fresh();
+    cat = open_small();
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, &n, &err), CF_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(cf_catalog_get(cat, "testa-h100-ib", &o), CF_OK);
+    assert_int_equal(o->user_row, 1);
+    assert_true(o->price_on_demand_gpu_hr == 1.11);
+    cf_offering_destroy(o);
+    assert_int_equal(cf_catalog_query(cat, NULL, CF_SORT_PROVIDER, &l), CF_OK);
+    assert_int_equal(l.n, 9); /* 8 shipped, one hidden by the user's row, one new */
+    cf_offering_list_free(&l);
+    cf_catalog_close(cat);
+
+    /* The same shipped data: no rebuild, so a hand edit of a shipped row stays. */
+    assert_int_equal(sqlite3_open(db, &raw), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(raw, "UPDATE offering SET max_cluster_gpus = 7 WHERE id = "
+                                       "'testb-h200-roce' AND origin = 'shipped'", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(raw);
+    cat = open_small();
+    assert_int_equal(cf_catalog_get(cat, "testb-h200-roce", &o), CF_OK);
+    assert_int_equal(o->max_cluster_gpus, 7);
+    cf_offering_destroy(o);
+    cf_catalog_close(cat);
+
+    /* New shipped data (a row gone, a price changed): rebuilt, user rows kept. */
+    changed = strdup(small);
+    *strstr(changed, "testd-h100-pcie-single") = 'x'; /* renamed: xestd-... */
+    memcpy(strstr(changed, ",3.10,"), ",3.20,", 6);
+    assert_int_equal(cf_catalog_open_with(db, "new.csv", changed, small_len, &cat, &err), CF_OK);
+    assert_int_equal(cf_catalog_get(cat, "testb-h200-roce", &o), CF_OK);
+    assert_int_equal(o->max_cluster_gpus, 1024); /* the hand edit is gone */
+    assert_true(o->price_on_demand_gpu_hr == 3.20);
+    cf_offering_destroy(o);
+    assert_int_equal(cf_catalog_get(cat, "testd-h100-pcie-single", &o), CF_ENOTFOUND);
+    assert_int_equal(cf_catalog_get(cat, "xestd-h100-pcie-single", &o), CF_OK);
+    cf_offering_destroy(o);
+    assert_int_equal(cf_catalog_get(cat, "testa-h100-ib", &o), CF_OK);
+    assert_int_equal(o->user_row, 1);
+    assert_true(o->price_on_demand_gpu_hr == 1.11);
+    cf_offering_destroy(o);
+    assert_int_equal(cf_catalog_get(cat, "testz-new", &o), CF_OK);
+    cf_offering_destroy(o);
+    /* Deleting the user's row shows the shipped one again. */
+    assert_int_equal(cf_catalog_delete_user(cat, "testa-h100-ib"), CF_OK);
+    assert_int_equal(cf_catalog_delete_user(cat, "testa-h100-ib"), CF_ENOTFOUND);
+    assert_int_equal(cf_catalog_get(cat, "testa-h100-ib", &o), CF_OK);
+    assert_int_equal(o->user_row, 0);
+    assert_true(o->price_on_demand_gpu_hr == 2.49);
+    cf_offering_destroy(o);
+    cf_catalog_close(cat);
+    free(changed);
+}
+
+static void bad_import_changes_nothing(void **state)
+{
+    cf_catalog *cat;
+    cf_error err;
+    char *before, *after;
+    size_t n = 99;
+    static const char bad[] =
+        "id,provider,offering,source_url,as_of,gpus_per_node\n"
+        "testz-ok,TestZeta,Z,https://example.com/z,2026-11,8\n"
+        "testz-bad,TestZeta,Z,https://example.com/z,2026-11,eight\n";
+    (void)state;
+    fresh();
+    cat = open_small();
+    before = dump(cat);
+    assert_int_equal(cf_catalog_import(cat, "bad.csv", bad, strlen(bad), CF_IMPORT_CSV, &n, &err), CF_EPARSE);
+    assert_int_equal(n, 0);
+    assert_string_equal(err.file, "bad.csv");
+    assert_int_equal(err.line, 3);
+    assert_int_equal(err.column, 6);
+    after = dump(cat);
+    assert_string_equal(before, after);
+    free(before);
+    free(after);
+    cf_catalog_close(cat);
+}
+
+/* Joins the strings of a JSON array with ',' (static buffer). */
+static const char *joined(const json_t *a)
+{
+    static char buf[256];
+    size_t i;
+    json_t *e;
+    buf[0] = '\0';
+    json_array_foreach(a, i, e)
+        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", i ? "," : "",
+                 json_string_value(e));
+    return buf;
+}
+
+/* providers: networks of all offerings and of the multi-node ones (counted
+ * by hand from tests/data/catalog-small.csv: TestGamma's tcp row and its ib
+ * row are not multi-node); remove and reset of the user's rows. */
+static void providers_remove_reset(void **state)
+{
+    cf_catalog *cat;
+    cf_offering *o;
+    cf_error err;
+    json_t *p = NULL, *g;
+    size_t n;
+    const char *ids[] = {"testz-new", "no-such", "testb-h200-roce"};
+    (void)state;
+    fresh();
+    cat = open_small();
+    assert_int_equal(cf_catalog_providers(cat, &p), CF_OK);
+    assert_int_equal(json_array_size(p), 4);
+    g = json_array_get(p, 1);
+    assert_string_equal(json_string_value(json_object_get(g, "provider")), "TestBeta");
+    assert_string_equal(joined(json_object_get(g, "multinode_networks")), "roce,efa");
+    g = json_array_get(p, 2);
+    assert_string_equal(json_string_value(json_object_get(g, "provider")), "TestDelta");
+    assert_string_equal(joined(json_object_get(g, "networks")), "roce,none");
+    assert_string_equal(joined(json_object_get(g, "multinode_networks")), "");
+    g = json_array_get(p, 3);
+    assert_string_equal(json_string_value(json_object_get(g, "provider")), "TestGamma");
+    assert_string_equal(joined(json_object_get(g, "networks")), "ib,tcp");
+    assert_string_equal(joined(json_object_get(g, "multinode_networks")), "");
+    json_decref(p);
+
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, &n, &err), CF_OK);
+    /* One id unknown, one shipped only: both named, nothing removed. */
+    assert_int_equal(cf_catalog_remove_user(cat, ids, 3, &n, &err), CF_ENOTFOUND);
+    assert_int_equal(n, 0);
+    assert_non_null(strstr(err.message, "\"no-such\", \"testb-h200-roce\" (a shipped offering"));
+    assert_int_equal(cf_catalog_get(cat, "testz-new", &o), CF_OK);
+    cf_offering_destroy(o);
+    /* A repeated id counts once; the shipped testa-h100-ib shows again. */
+    ids[1] = "testa-h100-ib";
+    ids[2] = "testz-new";
+    assert_int_equal(cf_catalog_remove_user(cat, ids, 3, &n, &err), CF_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(cf_catalog_get(cat, "testz-new", &o), CF_ENOTFOUND);
+    assert_int_equal(cf_catalog_get(cat, "testa-h100-ib", &o), CF_OK);
+    assert_int_equal(o->user_row, 0);
+    cf_offering_destroy(o);
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, &n, &err), CF_OK);
+    assert_int_equal(cf_catalog_reset_user(cat, &n, &err), CF_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(cf_catalog_reset_user(cat, &n, &err), CF_OK);
+    assert_int_equal(n, 0);
+    cf_catalog_close(cat);
+    /* A directory is not a catalog file: a usage error, nothing created. */
+    assert_int_equal(cf_catalog_open_with(dir, "s", small, small_len, &cat, &err), CF_EINVAL);
+    assert_non_null(strstr(err.message, "is a directory"));
+}
+
+static void refuses_files_not_ours(void **state)
+{
+    cf_catalog *cat = (cf_catalog *)1;
+    cf_error err;
+    char path[160];
+    FILE *f;
+    sqlite3 *raw;
+    (void)state;
+    /* Not a database. */
+    snprintf(path, sizeof path, "%s/notes.txt", dir);
+    f = fopen(path, "w");
+    fputs("not a database, but my notes\n", f);
+    fclose(f);
+    assert_int_equal(cf_catalog_open_with(path, "s", small, small_len, &cat, &err), CF_EDB);
+    assert_null(cat);
+    assert_non_null(strstr(err.message, path));
+    assert_non_null(strstr(err.message, "not a clusterfit catalog (the file is not an SQLite database)"));
+    {
+        size_t len;
+        char *text = read_file(path, &len);
+        assert_string_equal(text, "not a database, but my notes\n");
+        free(text);
+    }
+    /* Another program's database. */
+    snprintf(path, sizeof path, "%s/other.db", dir);
+    assert_int_equal(sqlite3_open(path, &raw), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(raw, "CREATE TABLE t (x)", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(raw);
+    assert_int_equal(cf_catalog_open_with(path, "s", small, small_len, &cat, &err), CF_EDB);
+    assert_non_null(strstr(err.message, "an SQLite database of another program"));
+    /* Ours, from a newer clusterfit. */
+    fresh();
+    cf_catalog_close(open_small());
+    assert_int_equal(sqlite3_open(db, &raw), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(raw, "PRAGMA user_version = 2", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(raw);
+    assert_int_equal(cf_catalog_open_with(db, "s", small, small_len, &cat, &err), CF_EDB);
+    assert_non_null(strstr(err.message, "schema version 2 is newer than this clusterfit's 1"));
+    /* Ours by its id and version, but the table is gone. */
+    assert_int_equal(sqlite3_open(db, &raw), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(raw, "PRAGMA user_version = 1; DROP VIEW catalog", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(raw);
+    assert_int_equal(cf_catalog_open_with(db, "s", small, small_len, &cat, &err), CF_EDB);
+    assert_non_null(strstr(err.message, "unexpected schema"));
+    /* An empty file is a new catalog. */
+    fresh();
+    f = fopen(db, "w");
+    fclose(f);
+    cat = open_small();
+    cf_catalog_close(cat);
+    /* An in-memory catalog. */
+    assert_int_equal(cf_catalog_open_with(NULL, "s", small, small_len, &cat, &err), CF_OK);
+    cf_catalog_close(cat);
+}
+
+static void bad_shipped_data_changes_nothing(void **state)
+{
+    cf_catalog *cat;
+    cf_error err;
+    char *broken = strdup(small), *before, *after;
+    (void)state;
+    fresh();
+    cat = open_small();
+    before = dump(cat);
+    cf_catalog_close(cat);
+    memcpy(strstr(broken, ",2.49,"), ",-2.4,", 6);
+    assert_int_equal(cf_catalog_open_with(db, "data/offerings.csv", broken, small_len, &cat, &err), CF_EPARSE);
+    assert_string_equal(err.file, "data/offerings.csv");
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.column, 21);
+    cat = open_small();
+    after = dump(cat);
+    assert_string_equal(before, after);
+    free(before);
+    free(after);
+    free(broken);
+    cf_catalog_close(cat);
+}
+
+/* Fails the 1st, 2nd, ... allocation of open (on a new file), import and
+ * query: CF_ENOMEM each time, nothing leaked (ASan), the database unchanged,
+ * until the call succeeds. */
+static void allocation_failures(void **state)
+{
+    long n;
+    cf_catalog *cat;
+    char *before;
+    (void)state;
+    for (n = 0;; n++) {
+        cf_error err;
+        cf_status st;
+        fresh();
+        cat = NULL;
+        cf_alloc_fail_after(n);
+        st = cf_catalog_open_with(db, "s", small, small_len, &cat, &err);
+        cf_alloc_fail_after(-1);
+        if (st == CF_OK) break;
+        assert_int_equal(st, CF_ENOMEM);
+        assert_null(cat);
+        /* What a failed open left behind opens and fills in afterwards. */
+        cat = open_small();
+        cf_catalog_close(cat);
+    }
+    assert_true(n > 10);
+    before = dump(cat);
+    for (n = 0;; n++) {
+        cf_error err;
+        cf_status st;
+        char *after;
+        cf_alloc_fail_after(n);
+        st = cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, NULL, &err);
+        cf_alloc_fail_after(-1);
+        if (st == CF_OK) break;
+        assert_int_equal(st, CF_ENOMEM);
+        after = dump(cat);
+        assert_string_equal(before, after);
+        free(after);
+    }
+    free(before);
+    for (n = 0;; n++) {
+        cf_offering_list l;
+        cf_status st;
+        cf_alloc_fail_after(n);
+        st = cf_catalog_query(cat, NULL, CF_SORT_PRICE, &l);
+        cf_alloc_fail_after(-1);
+        if (st == CF_OK) {
+            assert_int_equal(l.n, 9);
+            cf_offering_list_free(&l);
+            break;
+        }
+        assert_int_equal(st, CF_ENOMEM);
+        assert_int_equal(l.n, 0);
+    }
+    for (n = 0;; n++) {
+        json_t *p = NULL;
+        cf_status st;
+        cf_offering *o = NULL;
+        cf_alloc_fail_after(n);
+        st = cf_catalog_get(cat, "testb-h200-roce", &o);
+        cf_alloc_fail_after(-1);
+        if (st == CF_OK) {
+            cf_offering_destroy(o);
+            assert_int_equal(cf_catalog_providers(cat, &p), CF_OK);
+            assert_int_equal(json_array_size(p), 5);
+            json_decref(p);
+            break;
+        }
+        assert_int_equal(st, CF_ENOMEM);
+        assert_null(o);
+    }
+    cf_catalog_close(cat);
+}
+
+/* A large import killed half-way through its transaction (SIGKILL while the
+ * rollback journal exists): the next open rolls it back; the catalog is as
+ * before and still opens. */
+static void import_killed_half_way(void **state)
+{
+    enum { ROWS = 60000 };
+    cf_catalog *cat;
+    char *before, *after, journal[160], *csv;
+    size_t cap = (size_t)ROWS * 200 + 256, used; /* rows are < 160 bytes */
+    pid_t pid;
+    int status, seen = 0;
+    struct stat sb;
+    (void)state;
+    fresh();
+    cat = open_small();
+    before = dump(cat);
+    cf_catalog_close(cat);
+    csv = malloc(cap);
+    assert_non_null(csv);
+    used = (size_t)snprintf(csv, cap, "id,provider,offering,gpus_per_node,source_url,as_of,notes\n");
+    for (int i = 0; i < ROWS; i++)
+        used += (size_t)snprintf(csv + used, cap - used,
+                                 "bulk-%06d,TestBulk,Bulk offering %d,8,https://example.com/bulk/%d,2026-11,"
+                                 "a note to make the row longer than the page cache likes\n", i, i, i);
+    snprintf(journal, sizeof journal, "%s-journal", db);
+    pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        cf_catalog *c;
+        cf_error e;
+        if (cf_catalog_open_with(db, "s", small, small_len, &c, &e) != CF_OK) _exit(2);
+        cf_catalog_import(c, "bulk.csv", csv, used, CF_IMPORT_CSV, NULL, &e);
+        _exit(0);
+    }
+    /* Wait until the transaction writes (its journal appears), then kill. */
+    for (int i = 0; i < 200000 && !seen; i++) {
+        if (stat(journal, &sb) == 0) seen = 1;
+        else if (waitpid(pid, &status, WNOHANG) == pid) break;
+        else usleep(50);
+    }
+    if (seen) {
+        struct timespec ts = {0, 2000000}; /* 2 ms into the writes */
+        nanosleep(&ts, NULL);
+        kill(pid, SIGKILL);
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+    }
+    free(csv);
+    assert_true(seen);
+    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    cat = open_small();
+    after = dump(cat);
+    assert_string_equal(before, after);
+    free(before);
+    free(after);
+    cf_catalog_close(cat);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(create_query_get),
+        cmocka_unit_test(user_rows_win_and_survive_rebuild),
+        cmocka_unit_test(bad_import_changes_nothing),
+        cmocka_unit_test(providers_remove_reset),
+        cmocka_unit_test(refuses_files_not_ours),
+        cmocka_unit_test(bad_shipped_data_changes_nothing),
+        cmocka_unit_test(allocation_failures),
+        cmocka_unit_test(import_killed_half_way),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
