@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <jansson.h>
 #include "clusterfit/status.h"
 
 /* The library's allocator: malloc/calloc/realloc with failure injection
@@ -85,6 +86,61 @@ void cf__kvset_free(cf__kvset *s);
 cf__kv *cf__kvset_get(cf__kvset *s, uint64_t key, int *oom);
 cf__kv *cf__kvset_find(const cf__kvset *s, uint64_t key);
 
+/* ------------------------------------------- capped buffer (base/buf.c)
+ *
+ * A growable byte buffer whose cap is fixed at init (curl's dynbuf). The
+ * first failure (CF_ELIMIT past the cap, CF_ENOMEM) frees the contents and
+ * sticks in `st`: later adds return it at once, so a caller may check once
+ * at the end. The contents are NUL-terminated (the NUL is not counted). */
+typedef struct cf__buf {
+    char *s;            /* the bytes, NUL-terminated; NULL until the first add */
+    size_t len;         /* bytes held, without the NUL */
+    size_t cap;         /* bytes allocated (len + 1 at least once allocated) */
+    size_t max;         /* the cap on len, fixed by cf__buf_init */
+    cf_status st;       /* CF_OK, or the first failure */
+} cf__buf;
+
+void cf__buf_init(cf__buf *b, size_t cap);
+/* Appends n bytes. CF_ELIMIT past the cap, CF_ENOMEM; both free the buffer. */
+cf_status cf__buf_add(cf__buf *b, const void *p, size_t n);
+/* Appends printf-formatted text; same errors. */
+cf_status cf__buf_printf(cf__buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Hands the contents to the caller (free with cf__free; "" when nothing was
+ * added) and empties the buffer; NULL when an add failed. */
+char *cf__buf_take(cf__buf *b, size_t *len);
+/* Frees the contents; the buffer can be used again (same cap). */
+void cf__buf_clear(cf__buf *b);
+
+/* ---------------------------------------------- whole files (base/file.c) */
+
+/* Reads the file at `path` into a NUL-terminated buffer (*out, freed by the
+ * caller with cf__free; *len bytes without the NUL). At most `max_bytes`:
+ * a larger file is CF_ELIMIT with "file is over the N-byte limit
+ * (LIMIT_NAME)" in err. CF_EIO "cannot open: ..." / "cannot read: ..." with
+ * the path in err->file; CF_ENOMEM. On failure *out is NULL. */
+cf_status cf__read_file(const char *path, size_t max_bytes, const char *limit_name, char **out,
+                        size_t *len, cf_error *err);
+
+/* --------------------------------------------------- JSON (base/json.c) */
+
+/* A number, or null when NaN or infinite (jansson refuses those). */
+json_t *cf__json_num(double v);
+/* A string, or null when s is NULL. */
+json_t *cf__json_str(const char *s);
+/* json_object_set_new that also takes a NULL object or value (a failed
+ * allocation upstream): then it frees v and returns -1; else jansson's
+ * result (0 or -1). So `bad |= cf__json_set(o, k, v)` checks a whole
+ * document once. */
+int cf__json_set(json_t *o, const char *key, json_t *v);
+/* How an error message shows a JSON value of the wrong type: 'the string
+ * "..."' (cut at 60 bytes on a UTF-8 boundary), "the number 3", "true",
+ * "an empty array", "an object", "null". Writes into buf; returns buf. */
+const char *cf__json_describe(const json_t *v, char *buf, size_t n);
+
 /* ----------------------------------------- CSV tables (base/csvtable.c)
  *
  * A whole CSV file in memory, read by header name. Shared by the GPU table
@@ -110,10 +166,11 @@ typedef struct cf__csv_table {
 cf_status cf__csv_table_parse(const char *data, size_t len, const char *name, size_t max_rows,
                               cf__csv_table *t, cf_error *err);
 
-/* Reads the file at `path` (at most `max_bytes`, else CF_ELIMIT) and parses
- * it as above. CF_EIO with err set when it cannot be read. */
-cf_status cf__csv_table_load(const char *path, long max_bytes, size_t max_rows,
-                             cf__csv_table *t, cf_error *err);
+/* Reads the file at `path` with cf__read_file (at most `max_bytes`, named
+ * `limit_name` in the CF_ELIMIT message) and parses it as above. CF_EIO
+ * with err set when it cannot be read. */
+cf_status cf__csv_table_load(const char *path, long max_bytes, const char *limit_name,
+                             size_t max_rows, cf__csv_table *t, cf_error *err);
 
 /* Index of the column named `name` (case-insensitive), -1 if absent. */
 int cf__csv_col(const cf__csv_table *t, const char *name);

@@ -175,52 +175,17 @@ cf_status cf__csv_table_parse(const char *data, size_t len, const char *name, si
     return b.st;
 }
 
-cf_status cf__csv_table_load(const char *path, long max_bytes, size_t max_rows,
-                             cf__csv_table *t, cf_error *err)
+cf_status cf__csv_table_load(const char *path, long max_bytes, const char *limit_name,
+                             size_t max_rows, cf__csv_table *t, cf_error *err)
 {
-    FILE *f = NULL;
     char *buf = NULL;
-    size_t len = 0, cap = 0;
-    cf_status st = CF_OK;
+    size_t len = 0;
+    cf_status st;
     memset(t, 0, sizeof *t);
-    f = fopen(path, "rb");
-    if (!f) {
-        cf_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
-        return CF_EIO;
-    }
-    for (;;) {
-        size_t got;
-        if (len == cap) {
-            char *nb;
-            if (cap >= (size_t)max_bytes + 1) {
-                cf_error_set(err, path, 0, 0, "file larger than %ld bytes", max_bytes);
-                st = CF_ELIMIT;
-                goto fail;
-            }
-            cap = cap ? cap * 2 : 65536;
-            if (cap > (size_t)max_bytes + 1) cap = (size_t)max_bytes + 1;
-            nb = cf__realloc(buf, cap);
-            if (!nb) { st = CF_ENOMEM; goto fail; }
-            buf = nb;
-        }
-        got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0) break;
-    }
-    if (ferror(f)) {
-        cf_error_set(err, path, 0, 0, "read error: %s", strerror(errno));
-        st = CF_EIO;
-        goto fail;
-    }
-    if (len > (size_t)max_bytes) {
-        cf_error_set(err, path, 0, 0, "file larger than %ld bytes", max_bytes);
-        st = CF_ELIMIT;
-        goto fail;
-    }
-    st = cf__csv_table_parse(buf ? buf : "", len, path, max_rows, t, err);
-fail:
+    st = cf__read_file(path, (size_t)max_bytes, limit_name, &buf, &len, err);
+    if (st != CF_OK) return st;
+    st = cf__csv_table_parse(buf, len, path, max_rows, t, err);
     cf__free(buf);
-    fclose(f);
     return st;
 }
 

@@ -623,34 +623,16 @@ cf_status cf_catalog_import_file(cf_catalog *cat, const char *path, size_t *n_ro
 cf_status cf_catalog_import_file_with(cf_catalog *cat, const char *path, const cf_import_opts *opts,
                                       size_t *n_rows, cf_error *err)
 {
-    FILE *f = NULL;
     char *buf = NULL;
-    size_t len = 0, cap = (size_t)CF_MAX_IMPORT_BYTES + 1;
+    size_t len = 0;
     cf_import_format fmt = CF_IMPORT_CSV;
     cf_status st;
 
     if (n_rows) *n_rows = 0;
     cf_error_clear(err);
     if (!cat || !path) return CF_EINVAL;
-    f = fopen(path, "rb");
-    if (!f) {
-        cf_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
-        return CF_EIO;
-    }
-    buf = cf__malloc(cap);
-    if (!buf) { st = CF_ENOMEM; goto done; }
-    len = fread(buf, 1, cap, f);
-    if (ferror(f)) {
-        cf_error_set(err, path, 0, 0, "cannot read: %s", strerror(errno));
-        st = CF_EIO;
-        goto done;
-    }
-    if (len > (size_t)CF_MAX_IMPORT_BYTES) {
-        cf_error_set(err, path, 0, 0, "file is over the %ld-byte limit (CF_MAX_IMPORT_BYTES)",
-                     CF_MAX_IMPORT_BYTES);
-        st = CF_ELIMIT;
-        goto done;
-    }
+    st = cf__read_file(path, (size_t)CF_MAX_IMPORT_BYTES, "CF_MAX_IMPORT_BYTES", &buf, &len, err);
+    if (st != CF_OK) return st;
     if (ends_with(path, ".json")) {
         fmt = CF_IMPORT_JSON;
     } else if (!ends_with(path, ".csv")) {
@@ -659,9 +641,7 @@ cf_status cf_catalog_import_file_with(cf_catalog *cat, const char *path, const c
         if (i < len && buf[i] == '[') fmt = CF_IMPORT_JSON;
     }
     st = cf_catalog_import_with(cat, path, buf, len, fmt, opts, n_rows, err);
-done:
     cf__free(buf);
-    fclose(f);
     return st;
 }
 

@@ -484,31 +484,6 @@ static void locate(const char *data, size_t len, size_t element, const jloc *loc
     if (at) position(data, at, line, column);
 }
 
-/* How a message shows a JSON value of the wrong type. */
-static const char *describe(const json_t *v, char *buf, size_t n)
-{
-    if (json_is_string(v)) {
-        const char *s = json_string_value(v);
-        size_t len = strlen(s), cut = len > 60 ? 60 : len;
-        while (cut < len && cut > 0 && ((unsigned char)s[cut] & 0xc0) == 0x80) cut--;
-        snprintf(buf, n, "the string \"%.*s%s\"", (int)cut, s, cut < len ? "..." : "");
-    } else if (json_is_integer(v)) {
-        snprintf(buf, n, "the number %" JSON_INTEGER_FORMAT, json_integer_value(v));
-    } else if (json_is_real(v)) {
-        snprintf(buf, n, "the number %.15g", json_real_value(v));
-    } else if (json_is_true(v)) {
-        snprintf(buf, n, "true");
-    } else if (json_is_false(v)) {
-        snprintf(buf, n, "false");
-    } else if (json_is_array(v)) {
-        snprintf(buf, n, json_array_size(v) ? "an array" : "an empty array");
-    } else if (json_is_object(v)) {
-        snprintf(buf, n, "an object");
-    } else {
-        snprintf(buf, n, "null");
-    }
-    return buf;
-}
 
 /* The CSV text of JSON value v for column c, into a new string (*text), and
  * how an error shows the value (got, size gotn), or a message in why with
@@ -533,7 +508,7 @@ static cf_status json_cell(const json_t *v, int c, char **text, char *got, size_
             snprintf(buf, sizeof buf, "%.17g", json_real_value(v));
         else {
             snprintf(why, n, "%s: expected a number or null, got %s", col->name,
-                     describe(v, what, sizeof what));
+                     cf__json_describe(v, what, sizeof what));
             return CF_EPARSE;
         }
         if (json_is_integer(v)) snprintf(got, gotn, "%s", buf);
@@ -542,7 +517,7 @@ static cf_status json_cell(const json_t *v, int c, char **text, char *got, size_
     } else if (json_is_string(v)) {
         if (col->kind == CF__COL_SET || col->kind == CF__COL_LIST) {
             snprintf(why, n, "%s: expected an array of strings or null, got %s", col->name,
-                     describe(v, what, sizeof what));
+                     cf__json_describe(v, what, sizeof what));
             return CF_EPARSE;
         }
         if (json_string_length(v) != strlen(json_string_value(v))) {
@@ -558,7 +533,7 @@ static cf_status json_cell(const json_t *v, int c, char **text, char *got, size_
                 json_string_length(e) != strlen(json_string_value(e))) {
                 *item = (long)i;
                 snprintf(why, n, "%s: expected an array of strings (without ';'), got %s as item %zu",
-                         col->name, describe(e, what, sizeof what), i + 1);
+                         col->name, cf__json_describe(e, what, sizeof what), i + 1);
                 return CF_EPARSE;
             }
             total += json_string_length(e) + 4;
@@ -583,7 +558,7 @@ static cf_status json_cell(const json_t *v, int c, char **text, char *got, size_
         }
     } else {
         snprintf(why, n, "%s: expected %s or null, got %s", col->name,
-                 array ? "an array of strings" : "a string", describe(v, what, sizeof what));
+                 array ? "an array of strings" : "a string", cf__json_describe(v, what, sizeof what));
         return CF_EPARSE;
     }
     return *text ? CF_OK : CF_ENOMEM;
@@ -685,7 +660,7 @@ static cf_status parse_json(const char *name, const char *data, size_t len, cons
         if (!json_is_object(obj)) {
             locate(data, len, i, &loc, &line, &column);
             cf_error_set(err, name, line, column, "offering %zu: expected an object, got %s",
-                         i + 1, describe(obj, what, sizeof what));
+                         i + 1, cf__json_describe(obj, what, sizeof what));
             st = CF_EPARSE;
             goto fail;
         }

@@ -342,7 +342,7 @@ cf_status cf_validate_collectives(const char *path, cf_validation *out, cf_error
     cf__csv_table t;
     cf_status st;
     cf_validation_free(out);
-    st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
+    st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, "CF_MAX_VALIDATION_BYTES", (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
     if (st != CF_OK) return st;
     return collectives_table(&t, path, out, err);
 }

@@ -285,7 +285,7 @@ cf_status cf_validate_training(const char *path, cf_validation *out, cf_error *e
     cf__csv_table t;
     cf_status st;
     memset(out, 0, sizeof *out);
-    st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
+    st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, "CF_MAX_VALIDATION_BYTES", (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
     if (st != CF_OK) return st;
     return training_table(&t, path, out, err);
 }

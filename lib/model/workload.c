@@ -422,60 +422,6 @@ static cf_status parse_text(const char *text, size_t len, const char *origin, cf
     return st;
 }
 
-static cf_status read_file(const char *path, char **buf, size_t *len, cf_error *err)
-{
-    FILE *f = fopen(path, "rb");
-    char *b = NULL;
-    size_t n = 0, cap = 4096;
-    if (!f) {
-        cf_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
-        return CF_EIO;
-    }
-    b = cf__malloc(cap);
-    if (!b) goto nomem;
-    for (;;) {
-        size_t got;
-        if (n + 1 >= cap) {
-            char *nb;
-            if (cap >= (size_t)CF_MAX_WORKLOAD_BYTES + 2) {
-                fclose(f);
-                cf__free(b);
-                cf_error_set(err, path, 0, 0, "workload file larger than %ld bytes",
-                             (long)CF_MAX_WORKLOAD_BYTES);
-                return CF_ELIMIT;
-            }
-            nb = cf__realloc(b, cap * 2);
-            if (!nb) goto nomem;
-            b = nb;
-            cap *= 2;
-        }
-        got = fread(b + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0) break;
-    }
-    if (ferror(f)) {
-        fclose(f);
-        cf__free(b);
-        cf_error_set(err, path, 0, 0, "read error");
-        return CF_EIO;
-    }
-    fclose(f);
-    if (n > (size_t)CF_MAX_WORKLOAD_BYTES) {
-        cf__free(b);
-        cf_error_set(err, path, 0, 0, "workload file larger than %ld bytes",
-                     (long)CF_MAX_WORKLOAD_BYTES);
-        return CF_ELIMIT;
-    }
-    b[n] = '\0';
-    *buf = b;
-    *len = n;
-    return CF_OK;
-nomem:
-    fclose(f);
-    cf__free(b);
-    return CF_ENOMEM;
-}
-
 cf_status cf_workload_load(const char *name_or_path, cf_workload *out, cf_error *err)
 {
     char path[128];
@@ -501,7 +447,7 @@ cf_status cf_workload_load(const char *name_or_path, cf_workload *out, cf_error 
         return CF_ENOTFOUND;
     }
     fclose(probe);
-    st = read_file(name_or_path, &buf, &len, err);
+    st = cf__read_file(name_or_path, (size_t)CF_MAX_WORKLOAD_BYTES, "CF_MAX_WORKLOAD_BYTES", &buf, &len, err);
     if (st != CF_OK) return st;
     st = parse_text(buf, len, name_or_path, out, err);
     cf__free(buf);
