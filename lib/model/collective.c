@@ -14,7 +14,7 @@
  * (src/graph/tuning.cc); `auto` picks the (algorithm, protocol) of least
  * predicted time, as the tuner does. A GB200/GB300 NVL72 rack is one "node":
  * its trays are merged before anything else. Every constant is CF_K(...) from
- * lib/model_constants.h, with its source there; docs/model.md derives them.
+ * model/constants.def, with its source there; docs/model.md derives them.
  * Pure functions: no allocation (except the JSON builder), no I/O. */
 #include <limits.h>
 #include <math.h>
@@ -22,7 +22,7 @@
 #include "clusterfit/collective.h"
 #include "clusterfit/hardware.h"
 #include "base/base.h"
-#include "model/model_constants.h"
+#include "model/model_int.h"
 
 enum { P_LL = 0, P_LL128, P_SIMPLE, P__N };
 enum { HW_NVL = 0, HW_PCI };
