@@ -17,6 +17,7 @@
 #include "audit/audit_int.h"
 #include "clusterfit/collective.h"
 #include "base/base.h"
+#include "model/model_int.h"    /* CF_K: the model's constants */
 
 /* ------------------------------------------------------------ constants */
 
@@ -24,23 +25,19 @@
 #define BELOW_RATE_FRACTION 0.70
 
 /* Ring busbw ÷ per-node line rate (GB/s), GDR on: the collective model's
- * table (lib/model_constants.h, DESIGN §4.2), used when the model itself
+ * table (lib/model/constants.def, DESIGN §4.2), used when the model itself
  * cannot be asked (GPU or node count not shown). */
 static double eta_of(cf_network n)
 {
-    static const struct { cf_network net; const char *name; } names[] = {
-        {CF_NET_IB, "ETA_IB"}, {CF_NET_ROCE, "ETA_ROCE"}, {CF_NET_EFA, "ETA_EFA"},
-        {CF_NET_TCPX, "ETA_TCPX"}, {CF_NET_TCPXO, "ETA_TCPXO"}, {CF_NET_TCP, "ETA_TCP"},
-        {CF_NET_RDMA, "ETA_RDMA"},
-    };
-    const char *want = "ETA_RDMA";     /* network not shown: IB or RoCE, unstated */
-    size_t nc = 0;
-    const cf_model_constant *c = cf_model_constants(&nc);
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (names[i].net == n) want = names[i].name;
-    for (size_t i = 0; c && i < nc; i++)
-        if (strcmp(c[i].name, want) == 0) return c[i].value;
-    return 0.90;
+    switch (n) {
+    case CF_NET_IB: return CF_K(ETA_IB);
+    case CF_NET_ROCE: return CF_K(ETA_ROCE);
+    case CF_NET_EFA: return CF_K(ETA_EFA);
+    case CF_NET_TCPX: return CF_K(ETA_TCPX);
+    case CF_NET_TCPXO: return CF_K(ETA_TCPXO);
+    case CF_NET_TCP: return CF_K(ETA_TCP);
+    default: return CF_K(ETA_RDMA);     /* network not shown: IB or RoCE, unstated */
+    }
 }
 
 /* The GPU of a device name as nccl-tests / nvidia-smi print it ("NVIDIA
