@@ -229,7 +229,7 @@ static cf_status resolve(const cf_fabric *fab, const cf_coll_query *q, shape *s)
     s->k = k;
     s->n = s->N * k;
     s->coll = q->collective;
-    s->hbm = isnan(gpu->hbm_GBps) || gpu->hbm_GBps <= 0 ? 1000.0 : gpu->hbm_GBps;
+    s->hbm = isnan(gpu->hbm_GBps) || gpu->hbm_GBps <= 0 ? CF_K(HBM_FALLBACK_GBPS) : gpu->hbm_GBps;
     if (intra_limits(fab, gpu, s) != CF_OK) return CF_EINVAL;
     if (s->N == 1) return CF_OK;
     if (fab->network == CF_NET_NONE || fab->network == CF_NET_UNKNOWN) return CF_EINVAL;

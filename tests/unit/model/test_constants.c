@@ -59,6 +59,7 @@ static void step_and_memory_listed(void **state)
         {"GPU_GB_BYTES", 1e9},
         /* collective, as a check that both parts share the one table */
         {"NVL72_DOMAIN_GPUS", 72}, {"ETA_IB", 0.90}, {"NET_WINDOW_PER_NIC", 8388608},
+        {"HBM_FALLBACK_GBPS", 1000.0},
     };
     (void)state;
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
