@@ -42,11 +42,12 @@ typedef struct cf_gpu_spec {
 } cf_gpu_spec;
 
 /* Looks up a GPU by vocabulary name.
- *   Inputs: name, case-insensitive ("h100-sxm"); NULL is not found.
- *   Output: *out (if out is not NULL) = the row, borrowed (see above).
- *   Errors: CF_ENOTFOUND if unknown; CF_ENOMEM if the table could not be
- *           built (a later call retries); CF_EINTERNAL if the embedded
- *           data/gpus.csv is malformed (a build defect). */
+ *   Computes: the row whose `gpu` column equals name.
+ *   Inputs:   name, case-insensitive ("h100-sxm"); NULL is not found.
+ *   Output:   *out (if out is not NULL) = the row, borrowed (see above).
+ *   Errors:   CF_ENOTFOUND if unknown; CF_ENOMEM if the table could not be
+ *             built (a later call retries); CF_EINTERNAL if the embedded
+ *             data/gpus.csv is malformed (a build defect). */
 CF_API cf_status cf_gpu_lookup(const char *name, const cf_gpu_spec **out);
 
 /* The GPU of a device name as nvidia-smi or nccl-tests print it.
@@ -63,12 +64,15 @@ CF_API cf_status cf_gpu_lookup(const char *name, const cf_gpu_spec **out);
  *             CF_EINTERNAL as cf_gpu_lookup. */
 CF_API cf_status cf_gpu_from_device_name(const char *device, const cf_gpu_spec **out);
 
-/* The accepted GPU names, ", "-joined, for error messages. Static storage;
- * "" if the table could not be built. */
+/* The accepted GPU names, for error messages.
+ *   Output: the names in file order, ", "-joined; static storage.
+ *   Errors: "" if the table could not be built. */
 CF_API const char *cf_gpu_accepted(void);
 
-/* Number of GPUs in the table and the i-th (0-based, file order); NULL past
- * the end or if the table could not be built. Borrowed, process lifetime. */
+/* The table in file order.
+ *   Output: cf_gpu_count(): the number of rows; cf_gpu_at(i): row i (0-based),
+ *           borrowed (see above).
+ *   Errors: 0 / NULL if the table could not be built; NULL for i past the end. */
 CF_API size_t cf_gpu_count(void);
 CF_API const cf_gpu_spec *cf_gpu_at(size_t i);
 
