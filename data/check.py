@@ -25,7 +25,8 @@ OFFERING_COLS = (
 ).split(",")
 GPU_COLS = (
     "gpu,vendor,memory_gb,hbm_GBps,bf16_dense_tflops,fp16_dense_tflops,"
-    "fp8_dense_tflops,nvlink_GBps_per_gpu,pcie_gen,source_url,as_of"
+    "fp8_dense_tflops,nvlink_GBps_per_gpu,pcie_gen,host_c2c,gpus_per_node,intra_link,"
+    "device_names,source_url,as_of"
 ).split(",")
 
 # DESIGN.md section 2: the accepted GPU names; gpus.csv must have a row for each
@@ -130,6 +131,7 @@ class Checker:
     def gpus(self, path):
         rows = self.read(path, GPU_COLS)
         names = {}
+        devices = {}
         for line, r in rows:
             col = lambda k: GPU_COLS.index(k) + 1
             g = r["gpu"]
@@ -147,6 +149,20 @@ class Checker:
                     self.err(path, line, col(k), f"{k}: expected a number or empty")
             if r["pcie_gen"] and r["pcie_gen"] not in ("3", "4", "5", "6"):
                 self.err(path, line, col("pcie_gen"), "pcie_gen: expected 3, 4, 5, 6 or empty")
+            # Required by the C loader (lib/model/gpus.c): the model, `fit` and the audit use them.
+            if r["host_c2c"] not in ("0", "1"):
+                self.err(path, line, col("host_c2c"), "host_c2c: expected 0 or 1")
+            if not INT_RE.match(r["gpus_per_node"]) or not 1 <= int(r["gpus_per_node"]) <= 1024:
+                self.err(path, line, col("gpus_per_node"), "gpus_per_node: expected an integer 1-1024")
+            if r["intra_link"] not in INTRA:
+                self.err(path, line, col("intra_link"), f"intra_link: expected one of {', '.join(sorted(INTRA))}")
+            for d in r["device_names"].split("|") if r["device_names"] else []:
+                if not d or d != d.strip():
+                    self.err(path, line, col("device_names"), "device_names: empty or padded entry (separate with '|')")
+                elif d in devices:
+                    self.err(path, line, col("device_names"), f"device_names: '{d}' also on line {devices[d]}")
+                else:
+                    devices[d] = line
             self.check_sources(path, line, GPU_COLS, r)
         for g in BASE_GPUS:
             if g not in names:

@@ -3,7 +3,6 @@
  * front end over cf_workload_load and cf_fit. */
 #include <getopt.h>
 #include <string.h>
-#include <strings.h>
 #include "cli.h"
 #include "textfmt.h"
 
@@ -25,14 +24,6 @@ static void usage(FILE *out)
           "  --gpus-per-node K   GPUs per node (default 8; 4 for GH200, GB200, GB300)\n"
           "  --format F          text (default) or json\n"
           "  --help              this help\n", out);
-}
-
-static int default_gpn(const char *gpu)
-{
-    /* GH200 nodes and GB200/GB300 compute trays hold 4 GPUs. */
-    if (strcasecmp(gpu, "GH200") == 0 || strcasecmp(gpu, "GB200") == 0 || strcasecmp(gpu, "GB300") == 0)
-        return 4;
-    return 8;
 }
 
 int cmd_fit(const cli_ctx *ctx, int argc, char **argv)
@@ -66,7 +57,7 @@ int cmd_fit(const cli_ctx *ctx, int argc, char **argv)
     if (!wl || !gpu) return cli_usage_error(CMD, "--workload and --gpu are required");
     if (cf_gpu_lookup(gpu, &spec) != CF_OK)
         return cli_usage_error(CMD, "unknown --gpu '%s' (accepted: %s)", gpu, cf_gpu_accepted());
-    if (gpn == 0) gpn = default_gpn(spec->name);
+    if (gpn == 0) gpn = spec->gpus_per_node;    /* data/gpus.csv: 4 for GH200, GB200, GB300 */
     cf_error_clear(&err);
     st = cf_workload_load(wl, &w, &err);
     if (st != CF_OK) return cli_lib_error(CMD, st, &err);

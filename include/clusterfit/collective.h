@@ -69,8 +69,8 @@ CF_API json_t *cf_coll_result_to_json(const cf_coll_result *r);
  * unknown collective. */
 CF_API double cf_busbw_factor(cf_collective c, int n);
 
-/* One constant of the model: name (as in lib/model_constants.h and
- * docs/model.md), value, unit, source. */
+/* One constant of the model: name (as in lib/model/constants.def and
+ * docs/model.md or docs/model-step.md), value, unit, source. */
 typedef struct cf_model_constant {
     const char *name;
     double value;
@@ -79,7 +79,8 @@ typedef struct cf_model_constant {
 } cf_model_constant;
 
 /* The table of every model constant (DESIGN §4.2: one table, one file, each
- * with its source); *n gets the count. Static storage, read-only. */
+ * with its source): collective, training-step and memory constants; *n gets
+ * the count. Static storage, read-only. */
 CF_API const cf_model_constant *cf_model_constants(size_t *n);
 
 /* The parts of the prediction, for explanations and tests: the busbw limits

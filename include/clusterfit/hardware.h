@@ -1,40 +1,78 @@
 /* hardware.h — per-GPU specifications from data/gpus.csv (embedded at build
- * time), each row with its source. Loaded once, read-only afterwards, safe to
- * share between threads. */
+ * time), each row with its source. Every fact about a GPU model lives in
+ * that file: vendor figures, the host link, the usual node size and
+ * intra-node link, and the device names nvidia-smi / nccl-tests print.
+ *
+ * Ownership: the table is built once, on first use, and kept read-only for
+ * the process; every cf_gpu_spec pointer handed out is borrowed from it and
+ * stays valid until exit. Safe to share between threads.
+ * Source: data/gpus.csv (source_url and as_of per row), described in
+ * docs/catalog-data.md §7. */
 #ifndef CLUSTERFIT_HARDWARE_H
 #define CLUSTERFIT_HARDWARE_H
 
 #include <stddef.h>
 #include "status.h"
+#include "vocab.h"
 
 typedef struct cf_gpu_spec {
-    const char *name;           /* vocabulary name, e.g. "H100-SXM" */
-    const char *vendor;
-    double memory_gb;           /* vendor GB */
-    double hbm_GBps;
-    double bf16_tflops, fp16_tflops, fp8_tflops;  /* dense; NAN when absent */
-    double nvlink_GBps;         /* per GPU, as the vendor states (both directions
+    const char *name;           /* vocabulary name (DESIGN §2), e.g. "H100-SXM" */
+    const char *vendor;         /* "NVIDIA", "AMD" */
+    double memory_gb;           /* memory per GPU, vendor GB (10^9 B) */
+    double hbm_GBps;            /* memory bandwidth, GB/s; NAN when absent */
+    double bf16_tflops, fp16_tflops, fp8_tflops;  /* dense tensor peak, TFLOP/s;
+                                                     NAN when absent */
+    double nvlink_GBps;         /* NVLink (AMD: Infinity Fabric) per GPU, GB/s, as
+                                   the vendor states it (both directions
                                    together: 900 for H100-SXM); 0 = none */
-    int pcie_gen;
-    /* Added by the hardware module: */
+    int pcie_gen;               /* host PCIe generation 3-6; 0 = not stated */
     int host_c2c;               /* 1 = CPU attached by NVLink-C2C (GH200, GB200,
                                    GB300): host staging is cheap when GPUDirect
-                                   RDMA is off (lib/collective.c) */
+                                   RDMA is off (model/collective.c); 0 = PCIe */
+    int gpus_per_node;          /* GPUs in the usual node or compute tray: 4 for
+                                   GH200 nodes and GB200/GB300 trays, 8 for HGX
+                                   boards and the rest (`fit`'s default) */
+    cf_intra_link intra_link;   /* the usual intra-node link of this board
+                                   (vocab.h), as the audit assumes it when a
+                                   log names only the device */
+    const char *device_names;   /* substrings of the device names nvidia-smi
+                                   and nccl-tests print, '|'-separated ("H100
+                                   PCIe|H100-PCIE"); "" = none known */
     const char *source_url, *as_of;
 } cf_gpu_spec;
 
-/* Looks up a GPU by name (case-insensitive). *out is borrowed from the
- * library's table and stays valid for the process. CF_ENOTFOUND if unknown;
- * CF_ENOMEM if the table could not be built (a later call retries);
- * CF_EINTERNAL if the embedded data/gpus.csv is malformed (a build defect). */
+/* Looks up a GPU by vocabulary name.
+ *   Computes: the row whose `gpu` column equals name.
+ *   Inputs:   name, case-insensitive ("h100-sxm"); NULL is not found.
+ *   Output:   *out (if out is not NULL) = the row, borrowed (see above).
+ *   Errors:   CF_ENOTFOUND if unknown; CF_ENOMEM if the table could not be
+ *             built (a later call retries); CF_EINTERNAL if the embedded
+ *             data/gpus.csv is malformed (a build defect). */
 CF_API cf_status cf_gpu_lookup(const char *name, const cf_gpu_spec **out);
 
-/* The accepted GPU names, ", "-joined, for error messages. Static storage;
- * "" if the table could not be built. */
+/* The GPU of a device name as nvidia-smi or nccl-tests print it.
+ *   Computes: the row one of whose device_names is a substring of `device`
+ *             (case-sensitive, as the tools print them), the longest such
+ *             substring winning so that "NVIDIA H100 NVL" is H100-NVL, not
+ *             H100-SXM; on equal lengths the first row in file order.
+ *   Inputs:   device, e.g. "NVIDIA A100-SXM4-40GB", "Tesla T4",
+ *             "NVIDIA H100 80GB HBM3", "AMD Instinct MI300X"; NULL is not
+ *             found.
+ *   Output:   *out (if out is not NULL) = the row, borrowed; its name and
+ *             intra_link are the vocabulary GPU and usual intra-node link.
+ *   Errors:   CF_ENOTFOUND when no device name matches; CF_ENOMEM and
+ *             CF_EINTERNAL as cf_gpu_lookup. */
+CF_API cf_status cf_gpu_from_device_name(const char *device, const cf_gpu_spec **out);
+
+/* The accepted GPU names, for error messages.
+ *   Output: the names in file order, ", "-joined; static storage.
+ *   Errors: "" if the table could not be built. */
 CF_API const char *cf_gpu_accepted(void);
 
-/* Number of GPUs in the table and the i-th (0-based, file order); NULL past
- * the end or if the table could not be built. Borrowed, process lifetime. */
+/* The table in file order.
+ *   Output: cf_gpu_count(): the number of rows; cf_gpu_at(i): row i (0-based),
+ *           borrowed (see above).
+ *   Errors: 0 / NULL if the table could not be built; NULL for i past the end. */
 CF_API size_t cf_gpu_count(void);
 CF_API const cf_gpu_spec *cf_gpu_at(size_t i);
 

@@ -16,7 +16,9 @@
 #include <string.h>
 #include "audit/audit_int.h"
 #include "clusterfit/collective.h"
+#include "clusterfit/hardware.h"
 #include "base/base.h"
+#include "model/model_int.h"    /* CF_K: the model's constants */
 
 /* ------------------------------------------------------------ constants */
 
@@ -24,58 +26,33 @@
 #define BELOW_RATE_FRACTION 0.70
 
 /* Ring busbw ÷ per-node line rate (GB/s), GDR on: the collective model's
- * table (lib/model_constants.h, DESIGN §4.2), used when the model itself
+ * table (lib/model/constants.def, DESIGN §4.2), used when the model itself
  * cannot be asked (GPU or node count not shown). */
 static double eta_of(cf_network n)
 {
-    static const struct { cf_network net; const char *name; } names[] = {
-        {CF_NET_IB, "ETA_IB"}, {CF_NET_ROCE, "ETA_ROCE"}, {CF_NET_EFA, "ETA_EFA"},
-        {CF_NET_TCPX, "ETA_TCPX"}, {CF_NET_TCPXO, "ETA_TCPXO"}, {CF_NET_TCP, "ETA_TCP"},
-        {CF_NET_RDMA, "ETA_RDMA"},
-    };
-    const char *want = "ETA_RDMA";     /* network not shown: IB or RoCE, unstated */
-    size_t nc = 0;
-    const cf_model_constant *c = cf_model_constants(&nc);
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (names[i].net == n) want = names[i].name;
-    for (size_t i = 0; c && i < nc; i++)
-        if (strcmp(c[i].name, want) == 0) return c[i].value;
-    return 0.90;
+    switch (n) {
+    case CF_NET_IB: return CF_K(ETA_IB);
+    case CF_NET_ROCE: return CF_K(ETA_ROCE);
+    case CF_NET_EFA: return CF_K(ETA_EFA);
+    case CF_NET_TCPX: return CF_K(ETA_TCPX);
+    case CF_NET_TCPXO: return CF_K(ETA_TCPXO);
+    case CF_NET_TCP: return CF_K(ETA_TCP);
+    default: return CF_K(ETA_RDMA);     /* network not shown: IB or RoCE, unstated */
+    }
 }
 
 /* The GPU of a device name as nccl-tests / nvidia-smi print it ("NVIDIA
  * A100-SXM4-40GB", "Tesla T4", "NVIDIA H100 80GB HBM3") in the vocabulary
- * of DESIGN §2, with the usual intra-node link of that board; NULL if not
- * recognised. Order matters: longer, more specific names first. */
-static const struct { const char *sub; const char *gpu; cf_intra_link link; } gpu_names[] = {
-    {"GH200", "GH200", CF_INTRA_NVSWITCH_NVLINK4}, {"GB200", "GB200", CF_INTRA_NVL72},
-    {"GB300", "GB300", CF_INTRA_NVL72}, {"H100 NVL", "H100-NVL", CF_INTRA_NVLINK_BRIDGE},
-    {"H100 PCIe", "H100-PCIe", CF_INTRA_PCIE5}, {"H100-PCIE", "H100-PCIe", CF_INTRA_PCIE5},
-    {"H100", "H100-SXM", CF_INTRA_NVSWITCH_NVLINK4}, {"H200", "H200-SXM", CF_INTRA_NVSWITCH_NVLINK4},
-    {"H800", "H800", CF_INTRA_NVSWITCH_NVLINK4}, {"H20", "H20", CF_INTRA_NVSWITCH_NVLINK4},
-    {"B200", "B200", CF_INTRA_NVSWITCH_NVLINK5}, {"B300", "B300", CF_INTRA_NVSWITCH_NVLINK5},
-    {"A100-PCIE", "A100-PCIe", CF_INTRA_PCIE4}, {"A100 80GB PCIe", "A100-PCIe", CF_INTRA_PCIE4},
-    {"A100-SXM4-80GB", "A100-SXM-80", CF_INTRA_NVSWITCH_NVLINK3},
-    {"A100-SXM4-40GB", "A100-SXM-40", CF_INTRA_NVSWITCH_NVLINK3},
-    {"A100-SXM", "A100-SXM-80", CF_INTRA_NVSWITCH_NVLINK3},
-    {"V100-SXM2", "V100-SXM2", CF_INTRA_NVLINK2}, {"V100-PCIE", "V100-PCIe", CF_INTRA_PCIE3},
-    {"L40S", "L40S", CF_INTRA_PCIE4}, {"L20", "L20", CF_INTRA_PCIE4}, {"L4", "L4", CF_INTRA_PCIE4},
-    {"A10G", "A10G", CF_INTRA_PCIE4}, {"T4", "T4", CF_INTRA_PCIE3},
-    {"RTX 4090", "RTX-4090", CF_INTRA_PCIE4}, {"MI355X", "MI355X", CF_INTRA_XGMI},
-    {"MI325X", "MI325X", CF_INTRA_XGMI}, {"MI300X", "MI300X", CF_INTRA_XGMI},
-    {"MI250X", "MI250X", CF_INTRA_XGMI},
-};
-
+ * of DESIGN §2, with the usual intra-node link of that board: the
+ * device_names and intra_link columns of data/gpus.csv, longest match
+ * (cf_gpu_from_device_name). 0 if not recognised. */
 static int gpu_of_name(const char *name, const char **gpu, cf_intra_link *link)
 {
-    for (size_t i = 0; name && i < sizeof gpu_names / sizeof gpu_names[0]; i++) {
-        if (strstr(name, gpu_names[i].sub)) {
-            *gpu = gpu_names[i].gpu;
-            *link = gpu_names[i].link;
-            return 1;
-        }
-    }
-    return 0;
+    const cf_gpu_spec *g;
+    if (cf_gpu_from_device_name(name, &g) != CF_OK) return 0;
+    *gpu = g->name;
+    *link = g->intra_link;
+    return 1;
 }
 
 /* NCCL_NET_GDR_LEVEL's default: PXB (src/graph/paths.cc). */

@@ -14,7 +14,7 @@
  * (src/graph/tuning.cc); `auto` picks the (algorithm, protocol) of least
  * predicted time, as the tuner does. A GB200/GB300 NVL72 rack is one "node":
  * its trays are merged before anything else. Every constant is CF_K(...) from
- * lib/model_constants.h, with its source there; docs/model.md derives them.
+ * model/constants.def, with its source there; docs/model.md derives them.
  * Pure functions: no allocation (except the JSON builder), no I/O. */
 #include <limits.h>
 #include <math.h>
@@ -22,7 +22,7 @@
 #include "clusterfit/collective.h"
 #include "clusterfit/hardware.h"
 #include "base/base.h"
-#include "model/model_constants.h"
+#include "model/model_int.h"
 
 enum { P_LL = 0, P_LL128, P_SIMPLE, P__N };
 enum { HW_NVL = 0, HW_PCI };
@@ -229,7 +229,7 @@ static cf_status resolve(const cf_fabric *fab, const cf_coll_query *q, shape *s)
     s->k = k;
     s->n = s->N * k;
     s->coll = q->collective;
-    s->hbm = isnan(gpu->hbm_GBps) || gpu->hbm_GBps <= 0 ? 1000.0 : gpu->hbm_GBps;
+    s->hbm = isnan(gpu->hbm_GBps) || gpu->hbm_GBps <= 0 ? CF_K(HBM_FALLBACK_GBPS) : gpu->hbm_GBps;
     if (intra_limits(fab, gpu, s) != CF_OK) return CF_EINVAL;
     if (s->N == 1) return CF_OK;
     if (fab->network == CF_NET_NONE || fab->network == CF_NET_UNKNOWN) return CF_EINVAL;

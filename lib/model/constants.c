@@ -1,11 +1,11 @@
 /* constants.c — the model's constant table, built from the one list in
- * lib/model_constants.h (values, units and sources live there only). */
-#include "model/model_constants.h"
+ * model/constants.def (values, units and sources live there only). */
+#include "model/model_int.h"
 
 const cf_model_constant cf__model_constants[CF_K__COUNT] = {
-#define CF__K_ROW(id, v, u, s) {#id, (v), (u), (s)},
-    CF_MODEL_CONSTANTS(CF__K_ROW)
-#undef CF__K_ROW
+#define CF_CONSTANT(id, v, u, s) {#id, (v), (u), (s)},
+#include "model/constants.def"
+#undef CF_CONSTANT
 };
 
 const cf_model_constant *cf_model_constants(size_t *n)

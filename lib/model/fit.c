@@ -4,8 +4,9 @@
  *
  * LLMs: for N = 1, 2, ... nodes, every layout with tp a divisor of the GPUs
  * per node (and of the heads), pp up to the layers, cp in {1, 2, 4, 8} when
- * seq >= 8192 (DESIGN §4.5), ZeRO 1, 2, 3 (0 with one data-parallel rank;
- * the workload's layout_hint.zero when it has one), recompute none,
+ * seq >= CF_K(CP_MIN_SEQ) = 8192 (DESIGN §4.5), ZeRO 1, 2, 3 (0 with one
+ * data-parallel rank; the workload's layout_hint.zero when it has one),
+ * recompute none,
  * selective, full, micro-batch 1, sequence parallel on. Of the layouts that
  * fit, `fit` keeps the one with the least model parallelism (tp*pp*cp),
  * then the lowest ZeRO stage, then the least recompute, then pp before tp
@@ -78,7 +79,7 @@ static int llm_fit_on(const cf_workload *w, int gpn, long nodes, double usable, 
         for (size_t ci = 0; ci < sizeof cps / sizeof cps[0]; ci++) {
             int cp = cps[ci];
             long rest;
-            if (cp > 1 && (s->seq < 8192 || s->seq % cp != 0)) continue;
+            if (cp > 1 && (s->seq < (long)CF_K(CP_MIN_SEQ) || s->seq % cp != 0)) continue;
             if (gpus % ((long)tp * cp) != 0) continue;
             rest = gpus / ((long)tp * cp);
             /* pp runs over the divisors of rest, found in pairs (d, rest/d)

@@ -7,12 +7,11 @@
  * (arXiv:2205.05198, §4 Table 2) with the attention core not stored (flash
  * attention, the default of every current framework), times the
  * micro-batches the stage holds in flight; a runtime reserve. Constants in
- * lib/step_constants.h. Other kinds: parameters and per-sample activations
+ * model/constants.def. Other kinds: parameters and per-sample activations
  * (data-parallel), per-cell state (stencil), the task's stated need
  * (embarrassingly parallel). Pure functions, no allocation. */
 #include <math.h>
 #include "clusterfit/hardware.h"
-#include "model/step_constants.h"
 #include "model/model_int.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
@@ -21,7 +20,7 @@ double cf__gpu_usable_bytes(const char *gpu)
 {
     const cf_gpu_spec *g;
     if (!gpu || cf_gpu_lookup(gpu, &g) != CF_OK || !(g->memory_gb > 0)) return 0;
-    return g->memory_gb * CF_GPU_GB_BYTES;
+    return g->memory_gb * CF_K(GPU_GB_BYTES);
 }
 
 long cf__micro_batches(const cf_workload *w, const cf_layout *lay)
@@ -66,7 +65,7 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
     double layers_stage = ceil((double)s->layers / p);
     double layer_p = cf__llm_layer_params(s) / t;
     double emb_p = (double)s->vocab * (double)s->hidden / t;
-    double g = w->grad_fp32 ? CF_BYTES_GRAD_FP32 : CF_BYTES_GRAD;
+    double g = w->grad_fp32 ? CF_K(BYTES_GRAD_FP32) : CF_K(BYTES_GRAD);
     double o = w->optimizer_bytes_per_param;
     long m = cf__micro_batches(w, lay);
     double act_layer = layer_activation_bytes(s, lay, 0);
@@ -80,15 +79,15 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
         double params = layers_stage * layer_p + (first ? emb_p : 0) + (last ? emb_p : 0);
         double states, act;
         switch (lay->zero) {
-        case 0: states = params * (CF_BYTES_WEIGHT + g + o); break;
-        case 1: states = params * (CF_BYTES_WEIGHT + g + o / shard); break;
-        case 2: states = params * (CF_BYTES_WEIGHT + (g + o) / shard); break;
+        case 0: states = params * (CF_K(BYTES_WEIGHT) + g + o); break;
+        case 1: states = params * (CF_K(BYTES_WEIGHT) + g + o / shard); break;
+        case 2: states = params * (CF_K(BYTES_WEIGHT) + (g + o) / shard); break;
         default:
             /* ZeRO-3 / FSDP: everything sharded, plus the gathered weights
              * and unsharded gradients of two layers (the one computing and
              * the prefetched one: FSDP's forward/backward prefetch). */
-            states = params * (CF_BYTES_WEIGHT + g + o) / shard +
-                     2.0 * layer_p * (CF_BYTES_WEIGHT + g);
+            states = params * (CF_K(BYTES_WEIGHT) + g + o) / shard +
+                     2.0 * layer_p * (CF_K(BYTES_WEIGHT) + g);
             break;
         }
         /* The first stage holds `inflight` micro-batches of its layers; the
@@ -109,20 +108,20 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
     if (parts) {
         parts->states_bytes = best_states;
         parts->activation_bytes = best_act;
-        parts->reserve_bytes = CF_RUNTIME_RESERVE_GIB * GIB;
+        parts->reserve_bytes = CF_K(RUNTIME_RESERVE_GIB) * GIB;
     }
-    return best + CF_RUNTIME_RESERVE_GIB * GIB;
+    return best + CF_K(RUNTIME_RESERVE_GIB) * GIB;
 }
 
 double cf__other_memory_bytes(const cf_workload *w, long gpus)
 {
-    double reserve = CF_RUNTIME_RESERVE_GIB * GIB;
+    double reserve = CF_K(RUNTIME_RESERVE_GIB) * GIB;
     if (gpus < 1) gpus = 1;
     switch (w->kind) {
     case CF_WL_DATA_PARALLEL: {
         double b = ceil((double)w->dp_global_batch / (double)gpus);
-        double g = w->grad_fp32 ? CF_BYTES_GRAD_FP32 : CF_BYTES_GRAD;
-        return w->dp_params * (CF_BYTES_WEIGHT + g + w->optimizer_bytes_per_param) +
+        double g = w->grad_fp32 ? CF_K(BYTES_GRAD_FP32) : CF_K(BYTES_GRAD);
+        return w->dp_params * (CF_K(BYTES_WEIGHT) + g + w->optimizer_bytes_per_param) +
                b * w->dp_activation_bytes_per_sample + reserve;
     }
     case CF_WL_STENCIL:

@@ -1,11 +1,15 @@
-/* hardware.c — the GPU table (data/gpus.csv, embedded at build time).
+/* gpus.c — the GPU table (data/gpus.csv, embedded at build time): every
+ * fact about a GPU model, including its host link (host_c2c), usual node
+ * size (gpus_per_node), usual intra-node link and device names.
  *
  * The table is parsed on first use under a mutex and kept for the life of
  * the process: lookups hand out borrowed pointers into it, so it is never
  * freed (it stays reachable from the statics below). A failed build (out of
  * memory) leaves nothing behind and is retried by the next call; a malformed
- * embedded file is a build defect reported as CF_EINTERNAL. Columns are read
- * by header name, so the data file may add columns. */
+ * embedded file is a build defect reported as CF_EINTERNAL (so is a row
+ * without a valid host_c2c, gpus_per_node or intra_link: facts the model,
+ * `fit` and the audit rely on). Columns are read by header name, so the
+ * data file may add columns. */
 #include <math.h>
 #include <pthread.h>
 #include <string.h>
@@ -13,6 +17,8 @@
 #include "clusterfit/limits.h"
 #include "clusterfit/units.h"
 #include "base/base.h"
+
+#define GPN_MAX 1024    /* sanity bound on gpus_per_node (a 1024-GPU node) */
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static cf__csv_table table;        /* owns every string the specs point to */
@@ -28,12 +34,13 @@ static double num_or_nan(const char *s)
     return cf_parse_double(s, &v) == CF_OK ? v : NAN;
 }
 
-/* GPUs whose CPU is attached by NVLink-C2C (900 GB/s): Grace Hopper and
- * Grace Blackwell superchips (NVIDIA GH200 and GB200 datasheets). */
-static int has_c2c(const char *name)
+/* A required whole number in [lo, hi]; -1 when empty, not a number or out
+ * of range. */
+static int int_in(const char *s, int lo, int hi)
 {
-    return (name[0] == 'G' || name[0] == 'g') && (name[1] == 'H' || name[1] == 'h' ||
-                                                  name[1] == 'B' || name[1] == 'b');
+    double v = num_or_nan(s);
+    if (isnan(v) || v != floor(v) || v < lo || v > hi) return -1;
+    return (int)v;
 }
 
 static cf_status build(void)
@@ -43,6 +50,7 @@ static cf_status build(void)
     cf_error err;
     cf_status st;
     int c_gpu, c_vendor, c_mem, c_hbm, c_bf16, c_fp16, c_fp8, c_nvl, c_pcie, c_src, c_asof;
+    int c_c2c, c_gpn, c_intra, c_dev;
     if (!data) return CF_EINTERNAL;
     st = cf__csv_table_parse(data, len, "data/gpus.csv", (size_t)CF_MAX_GPUS, &table, &err);
     if (st != CF_OK) return st == CF_ENOMEM ? st : CF_EINTERNAL;
@@ -55,9 +63,16 @@ static cf_status build(void)
     c_fp8 = cf__csv_col(&table, "fp8_dense_tflops");
     c_nvl = cf__csv_col(&table, "nvlink_GBps_per_gpu");
     c_pcie = cf__csv_col(&table, "pcie_gen");
+    c_c2c = cf__csv_col(&table, "host_c2c");
+    c_gpn = cf__csv_col(&table, "gpus_per_node");
+    c_intra = cf__csv_col(&table, "intra_link");
+    c_dev = cf__csv_col(&table, "device_names");
     c_src = cf__csv_col(&table, "source_url");
     c_asof = cf__csv_col(&table, "as_of");
-    if (c_gpu < 0 || table.nrows == 0) { st = CF_EINTERNAL; goto fail; }
+    if (c_gpu < 0 || c_c2c < 0 || c_gpn < 0 || c_intra < 0 || c_dev < 0 || table.nrows == 0) {
+        st = CF_EINTERNAL;
+        goto fail;
+    }
     specs = cf__calloc(table.nrows, sizeof *specs);
     if (!specs) { st = CF_ENOMEM; goto fail; }
     for (size_t i = 0; i < table.nrows; i++) {
@@ -74,7 +89,14 @@ static cf_status build(void)
         g->fp8_tflops = num_or_nan(cf__csv_cell(&table, i, c_fp8));
         g->nvlink_GBps = isnan(nvl) ? 0 : nvl;
         g->pcie_gen = isnan(pcie) ? 0 : (int)pcie;
-        g->host_c2c = has_c2c(g->name);
+        g->host_c2c = int_in(cf__csv_cell(&table, i, c_c2c), 0, 1);
+        g->gpus_per_node = int_in(cf__csv_cell(&table, i, c_gpn), 1, GPN_MAX);
+        g->device_names = cf__csv_cell(&table, i, c_dev);
+        if (g->host_c2c < 0 || g->gpus_per_node < 0 ||
+            cf_intra_link_parse(cf__csv_cell(&table, i, c_intra), &g->intra_link) != CF_OK) {
+            st = CF_EINTERNAL;      /* a required fact missing or malformed */
+            goto fail;
+        }
         g->source_url = cf__csv_cell(&table, i, c_src);
         g->as_of = cf__csv_cell(&table, i, c_asof);
         cap += strlen(g->name) + 2;
@@ -121,6 +143,47 @@ cf_status cf_gpu_lookup(const char *name, const cf_gpu_spec **out)
         }
     }
     return CF_ENOTFOUND;
+}
+
+/* Length of the longest '|'-separated entry of `list` that occurs in
+ * `device` (case-sensitive); 0 when none does. */
+static size_t longest_match(const char *list, const char *device)
+{
+    size_t best = 0, dlen = strlen(device);
+    const char *p = list;
+    while (*p) {
+        const char *bar = strchr(p, '|');
+        size_t n = bar ? (size_t)(bar - p) : strlen(p);
+        if (n > best && n <= dlen) {
+            for (size_t at = 0; at + n <= dlen; at++) {
+                if (memcmp(device + at, p, n) == 0) {
+                    best = n;
+                    break;
+                }
+            }
+        }
+        if (!bar) break;
+        p = bar + 1;
+    }
+    return best;
+}
+
+cf_status cf_gpu_from_device_name(const char *device, const cf_gpu_spec **out)
+{
+    cf_status st = ensure();
+    size_t best = 0, best_i = 0;
+    if (st != CF_OK) return st;
+    if (!device) return CF_ENOTFOUND;
+    for (size_t i = 0; i < nspecs; i++) {
+        size_t n = longest_match(specs[i].device_names, device);
+        if (n > best) {             /* strictly longer: ties keep file order */
+            best = n;
+            best_i = i;
+        }
+    }
+    if (best == 0) return CF_ENOTFOUND;
+    if (out) *out = &specs[best_i];
+    return CF_OK;
 }
 
 const char *cf_gpu_accepted(void)

@@ -1,14 +1,34 @@
-/* model_int.h — what the model's files (lib/model/) share: FLOPs from layer
- * shapes (flops.c), the memory model (gpumem.c), the step model (step.c),
- * and the validation readers (validate.c, validate_training.c). Not
- * installed; symbols are cf__-prefixed and hidden. */
+/* model_int.h — what the model's files (lib/model/) share: the constant
+ * table (constants.def, read as CF_K), FLOPs from layer shapes (flops.c),
+ * the memory model (gpumem.c), the step model (step.c), and the validation
+ * readers (validate.c, validate_training.c). Not installed; symbols are
+ * cf__-prefixed and hidden. */
 #ifndef CLUSTERFIT_MODEL_INT_H
 #define CLUSTERFIT_MODEL_INT_H
 
 #include "clusterfit/step.h"
 #include "clusterfit/workload.h"
 #include "clusterfit/validate.h"
+#include "clusterfit/collective.h"
 #include "base/base.h"
+
+/* ------------------------------------------------------------ constants
+ * The model's one constant table, model/constants.def (collective, step and
+ * memory constants, each with value, unit and source; model/constants.c
+ * builds cf__model_constants[] from it, cf_model_constants() lists it).
+ * Code reads a value by enum: CF_K(ETA_IB) is a double; a count is a whole
+ * number and is cast where an integer is needed, (int)CF_K(NVL72_DOMAIN_GPUS).
+ * model/, plan/ and audit/ include this header for CF_K. */
+typedef enum cf__kid {
+#define CF_CONSTANT(id, v, u, s) CF_K_##id,
+#include "model/constants.def"
+#undef CF_CONSTANT
+    CF_K__COUNT
+} cf__kid;
+
+extern const cf_model_constant cf__model_constants[CF_K__COUNT];
+
+#define CF_K(id) (cf__model_constants[CF_K_##id].value)
 
 /* FLOPs of one sequence of `seq` tokens (batch 1) through the whole model,
  * not divided by any parallelism. Sources in lib/flops.c. */
@@ -48,7 +68,7 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
 /* Memory per GPU, bytes, of the other kinds with `gpus` GPUs in total. */
 double cf__other_memory_bytes(const cf_workload *w, long gpus);
 
-/* Usable bytes of one GPU of model `gpu` (vendor GB x CF_GPU_GB_BYTES);
+/* Usable bytes of one GPU of model `gpu` (vendor GB x CF_K(GPU_GB_BYTES));
  * 0 if the GPU is unknown. */
 double cf__gpu_usable_bytes(const char *gpu);
 

@@ -13,7 +13,7 @@
  * ZeRO-3/FSDP: gathers and reduce-scatters every micro-batch, overlapped
  * with its forward and backward) and the optimizer step. Overlap is never
  * free: hidden communication slows the compute beside it by
- * CF_OVERLAP_SM_STEAL of its time. Communication times come from the
+ * CF_K(OVERLAP_SM_STEAL) of its time. Communication times come from the
  * collective model (cf_collective_predict) with the communicator's real
  * shape (ranks per node): ranks are ordered TP (innermost), CP, DP, PP, as
  * Megatron-LM orders them.
@@ -21,13 +21,12 @@
  * Other kinds: data-parallel (compute at a batch-dependent efficiency plus
  * the bucketed DDP all_reduce), MPI stencil (memory-bound sweep, halo
  * exchange, a scalar all_reduce), embarrassingly parallel (start-up, waves
- * of tasks, the expected slowest task). Every constant is in
- * lib/step_constants.h. Allocation-free and I/O-free: `plan` calls it for
+ * of tasks, the expected slowest task). Every constant is CF_K(...) from
+ * model/constants.def. Allocation-free and I/O-free: `plan` calls it for
  * every layout it considers. */
 #include <math.h>
 #include <string.h>
 #include "clusterfit/hardware.h"
-#include "model/step_constants.h"
 #include "model/model_int.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
@@ -86,15 +85,16 @@ static void group_shape(int gpn, long stride, long size, int *cnodes, int *rpn)
 static double overlap(double comm, double window)
 {
     double hidden = fmin(comm, window);
-    return (comm - hidden) + CF_OVERLAP_SM_STEAL * hidden;
+    return (comm - hidden) + CF_K(OVERLAP_SM_STEAL) * hidden;
 }
 
 /* GEMM efficiency for per-GPU shape M x K x N (docs/model-step.md): the
- * additive roofline of math at CF_GEMM_EFF_MAX and of operand traffic
- * (1/M + 1/N + 1/K bytes per FLOP in 2-byte values, x CF_GEMM_TILE_K). */
+ * additive roofline of math at CF_K(GEMM_EFF_MAX) and of operand traffic
+ * (1/M + 1/N + 1/K bytes per FLOP in 2-byte values, x CF_K(GEMM_TILE_K)). */
 static double gemm_eff(double m, double k, double n, double peak_over_hbm)
 {
-    double inv = 1.0 / CF_GEMM_EFF_MAX + CF_GEMM_TILE_K * peak_over_hbm * (1.0 / m + 1.0 / n + 1.0 / k);
+    double inv = 1.0 / CF_K(GEMM_EFF_MAX) +
+                 CF_K(GEMM_TILE_K) * peak_over_hbm * (1.0 / m + 1.0 / n + 1.0 / k);
     return 1.0 / inv;
 }
 
@@ -139,7 +139,7 @@ static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf
     double M = b * seq / cp;                      /* tokens per GPU per micro-batch */
     double peak = peak_flops(g, w->precision);
     double peak_attn = peak_flops(g, w->precision == CF_PREC_FP8 ? CF_PREC_BF16 : w->precision);
-    double hbm = g->hbm_GBps * 1e9 * CF_HBM_EFF;
+    double hbm = g->hbm_GBps * 1e9 * CF_K(HBM_EFF);
     double poh = peak / (g->hbm_GBps * 1e9);
     int sp = lay->sequence_parallel && lay->tp > 1;
     int swiglu = cf__ffn_mats(s->family) == 3;
@@ -147,8 +147,8 @@ static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf
     double layers_stage = ceil((double)s->layers / p);
     double gemm, attn, elem, fwd, bwd, tp_layer = 0, cp_layer = 0, logits;
     double stage_fwd, stage_bwd, stage_mb, pipe, bubble, pp_comm = 0, dp_exposed, opt;
-    double act_bytes = CF_BYTES_WEIGHT;
-    double grad_bytes = w->grad_fp32 ? CF_BYTES_GRAD_FP32 : CF_BYTES_GRAD;
+    double act_bytes = CF_K(BYTES_WEIGHT);
+    double grad_bytes = w->grad_fp32 ? CF_K(BYTES_GRAD_FP32) : CF_K(BYTES_GRAD);
     cf__llm_flops fl;
     int cn, rpn;
 
@@ -158,10 +158,10 @@ static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf
            gemm_time(M, h / t, h, peak, poh) +
            gemm_time(M, h, (swiglu ? 2.0 : 1.0) * f / t, peak, poh) +
            gemm_time(M, f / t, h, peak, poh);
-    attn = 4.0 * b * (seq / cp) * seq * h / t / (peak_attn * CF_ATTN_EFF);
-    elem = M * 2.0 * (CF_ELEM_BYTES_PER_H * h / (sp ? t : 1.0) +
-                      (swiglu ? CF_ELEM_BYTES_PER_F_SWIGLU : CF_ELEM_BYTES_PER_F_GELU) * f / t) / hbm;
-    fwd = gemm + attn + elem + CF_LAYER_OVERHEAD_S;
+    attn = 4.0 * b * (seq / cp) * seq * h / t / (peak_attn * CF_K(ATTN_EFF));
+    elem = M * 2.0 * (CF_K(ELEM_BYTES_PER_H) * h / (sp ? t : 1.0) +
+                      (swiglu ? CF_K(ELEM_BYTES_PER_F_SWIGLU) : CF_K(ELEM_BYTES_PER_F_GELU)) * f / t) / hbm;
+    fwd = gemm + attn + elem + CF_K(LAYER_OVERHEAD_S);
     bwd = 2.0 * fwd;
     if (lay->recompute == CF_RECOMPUTE_FULL) bwd += fwd;
     else if (lay->recompute == CF_RECOMPUTE_SELECTIVE) bwd += attn;
@@ -197,7 +197,7 @@ static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf
 
     /* Output layer (on the last stage): the logits GEMM and cross-entropy. */
     logits = 3.0 * gemm_time(M, h, (double)s->vocab / t, peak, poh) +
-             M * (double)s->vocab / t * CF_XENT_BYTES_PER_V / hbm;
+             M * (double)s->vocab / t * CF_K(XENT_BYTES_PER_V) / hbm;
 
     stage_fwd = layers_stage * (fwd + (tp_layer + cp_layer) / 3.0) + logits / 3.0;
     stage_bwd = layers_stage * (bwd + 2.0 * (tp_layer + cp_layer) / 3.0) + 2.0 * logits / 3.0;
@@ -241,7 +241,7 @@ static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf
             double ar = coll(c, CF_COLL_ALL_REDUCE, stage_p * grad_bytes, cn, rpn);
             dp_exposed = overlap(ar, stage_bwd);
         }
-        opt = stage_p / shard * CF_ADAM_BYTES_PER_PARAM / hbm;
+        opt = stage_p / shard * CF_K(ADAM_BYTES_PER_PARAM) / hbm;
     }
     if (c->st != CF_OK) return c->st;
 
@@ -265,22 +265,22 @@ static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf
 static cf_status dp_step(ctx *c, const cf_workload *w, long gpus, cf_step_result *out)
 {
     double peak = peak_flops(c->gpu, w->precision);
-    double hbm = c->gpu->hbm_GBps * 1e9 * CF_HBM_EFF;
+    double hbm = c->gpu->hbm_GBps * 1e9 * CF_K(HBM_EFF);
     double bg = ceil((double)w->dp_global_batch / (double)gpus);
     /* Efficiency rises with the per-GPU batch: eff = max * b / (b + b_half),
      * i.e. a fixed cost of b_half samples per step. */
-    double compute = w->dp_flops_per_sample * (bg + CF_DP_HALF_BATCH) / (peak * CF_DP_EFF_MAX);
+    double compute = w->dp_flops_per_sample * (bg + CF_K(DP_HALF_BATCH)) / (peak * CF_K(DP_EFF_MAX));
     double bwd = compute * 2.0 / 3.0;
-    double gbytes = w->dp_params * (w->grad_fp32 ? CF_BYTES_GRAD_FP32 : CF_BYTES_GRAD);
+    double gbytes = w->dp_params * (w->grad_fp32 ? CF_K(BYTES_GRAD_FP32) : CF_K(BYTES_GRAD));
     double ar = coll(c, CF_COLL_ALL_REDUCE, gbytes, c->nodes, c->gpn);
-    double last = CF_DDP_LAST_BUCKET_FRAC * ar;
+    double last = CF_K(DDP_LAST_BUCKET_FRAC) * ar;
     double exposed = last + overlap(ar - last, bwd);
-    double opt = w->dp_params * CF_ADAM_BYTES_PER_PARAM / hbm;
+    double opt = w->dp_params * CF_K(ADAM_BYTES_PER_PARAM) / hbm;
     if (c->st != CF_OK) return c->st;
     memset(&out->breakdown, 0, sizeof out->breakdown);
     out->breakdown.compute_s = compute + opt;
     out->breakdown.dp_comm_exposed_s = exposed;
-    out->ideal_step_time_s = w->dp_flops_per_sample * bg / (peak * CF_DP_EFF_MAX) + opt;
+    out->ideal_step_time_s = w->dp_flops_per_sample * bg / (peak * CF_K(DP_EFF_MAX)) + opt;
     finish(out, compute + opt + exposed, (double)w->dp_global_batch,
            w->dp_flops_per_sample * (double)w->dp_global_batch, gpus, peak);
     return CF_OK;
@@ -289,11 +289,11 @@ static cf_status dp_step(ctx *c, const cf_workload *w, long gpus, cf_step_result
 static cf_status stencil_step(ctx *c, const cf_workload *w, long gpus, cf_step_result *out)
 {
     double peak = peak_flops(c->gpu, CF_PREC_BF16);
-    double hbm = c->gpu->hbm_GBps * 1e9 * CF_HBM_EFF;
+    double hbm = c->gpu->hbm_GBps * 1e9 * CF_K(HBM_EFF);
     double cells = w->st_cells / (double)gpus;
     double d = w->st_decomposed_dims > 0 ? w->st_decomposed_dims : 1;
     double compute = fmax(cells * w->st_bytes_per_cell / hbm,
-                          cells * w->st_flops_per_cell / (peak * CF_FP32_FRAC_OF_BF16));
+                          cells * w->st_flops_per_cell / (peak * CF_K(FP32_FRAC_OF_BF16)));
     double halo = 0, ar;
     if (gpus > 1) {
         /* Halo per neighbour shrinks as gpus^-(d-1)/d; of the 2d neighbours
@@ -313,7 +313,7 @@ static cf_status stencil_step(ctx *c, const cf_workload *w, long gpus, cf_step_r
     out->breakdown.dp_comm_exposed_s = halo + ar;
     out->ideal_step_time_s = compute;
     finish(out, compute + halo + ar, w->st_cells, w->st_flops_per_cell * w->st_cells, gpus,
-           peak * CF_FP32_FRAC_OF_BF16);
+           peak * CF_K(FP32_FRAC_OF_BF16));
     return CF_OK;
 }
 

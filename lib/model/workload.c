@@ -31,7 +31,6 @@
 #include "clusterfit/limits.h"
 #include "clusterfit/workload.h"
 #include "base/base.h"
-#include "model/step_constants.h"
 #include "model/model_int.h"
 
 #define PRESET_DIR "data/workloads/"
@@ -287,7 +286,7 @@ void cf_workload_init(cf_workload *w)
     w->kind = CF_WL_LLM;
     w->precision = CF_PREC_BF16;
     w->llm.params_b = NAN;
-    w->optimizer_bytes_per_param = CF_BYTES_ADAM;
+    w->optimizer_bytes_per_param = CF_K(BYTES_ADAM);
     w->zero_hint = -1;
     w->st_ref_gpus = 1;
     w->st_decomposed_dims = 1;
@@ -342,7 +341,7 @@ cf_status cf_workload_from_json(const json_t *j, const char *origin, cf_workload
     TRY(string(&r, j, "precision", 0, &prec));
     if (prec && w.kind == CF_WL_STENCIL) {
         /* The stencil model computes in fp32 on the CUDA cores (lib/step.c:
-         * bf16 tensor peak x CF_FP32_FRAC_OF_BF16); bytes_per_cell and
+         * bf16 tensor peak x CF_K(FP32_FRAC_OF_BF16)); bytes_per_cell and
          * state_bytes_per_cell carry the data size. */
         if (strcmp(prec, "fp32") != 0) {
             char what[200];
@@ -363,9 +362,9 @@ cf_status cf_workload_from_json(const json_t *j, const char *origin, cf_workload
         /* Adam keeps fp32 master, m, v (12 B); SGD with momentum fp32 master
          * and momentum (8 B) (ZeRO paper §3.1). */
         if (cf__strcasecmp(opt, "adam") == 0 || cf__strcasecmp(opt, "adamw") == 0)
-            w.optimizer_bytes_per_param = CF_BYTES_ADAM;
+            w.optimizer_bytes_per_param = CF_K(BYTES_ADAM);
         else if (cf__strcasecmp(opt, "sgd") == 0)
-            w.optimizer_bytes_per_param = CF_BYTES_SGD;
+            w.optimizer_bytes_per_param = CF_K(BYTES_SGD);
         else {
             char what[96];
             snprintf(what, sizeof what, "one of adam, adamw, sgd, got \"%.40s\"", opt);

@@ -24,11 +24,12 @@
 #include <math.h>
 #include <string.h>
 #include "plan/plan_int.h"
+#include "model/model_int.h"    /* CF_K: CP_MIN_SEQ, NVL72_DOMAIN_GPUS */
 
-/* DESIGN §4.5 bounds of the search space. */
+/* DESIGN §4.5 bounds of the search space (context parallel only from
+ * CF_K(CP_MIN_SEQ) tokens; an NVL72 NVLink domain is CF_K(NVL72_DOMAIN_GPUS)
+ * GPUs: both in the model's constant table). */
 #define PP_MAX 64
-#define CP_MIN_SEQ 8192     /* context parallel only for long sequences */
-#define NVL72_DOMAIN 72     /* GPUs in one GB200/GB300 NVL72 NVLink domain */
 
 static const int cp_values[] = {1, 2, 4, 8};
 static const int mb_values[] = {1, 2, 4, 8};
@@ -92,7 +93,7 @@ void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
     const cf_workload *w = s->w;
     const cf_fabric *fab = s->fab;
     long gpus = (long)nodes * fab->gpus_per_node;
-    int domain = fab->intra_link == CF_INTRA_NVL72 ? NVL72_DOMAIN : fab->gpus_per_node;
+    int domain = fab->intra_link == CF_INTRA_NVL72 ? (int)CF_K(NVL72_DOMAIN_GPUS) : fab->gpus_per_node;
     cf_layout lay;
 
     memset(out, 0, sizeof *out);
@@ -112,7 +113,7 @@ void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
         if (domain % tp || gpus % tp || w->llm.heads % tp) continue;
         for (size_t ci = 0; ci < sizeof cp_values / sizeof cp_values[0]; ci++) {
             int cp = cp_values[ci];
-            if (cp > 1 && (w->llm.seq < CP_MIN_SEQ || w->llm.seq % (2 * cp))) continue;
+            if (cp > 1 && (w->llm.seq < (long)CF_K(CP_MIN_SEQ) || w->llm.seq % (2 * cp))) continue;
             if (gpus % ((long)tp * cp)) continue;
             for (int pp = 1; pp <= PP_MAX && pp <= w->llm.layers; pp++) {
                 long tpc = (long)tp * cp * pp;
@@ -139,7 +140,7 @@ static int fits_at(cf__search *s, int nodes)
 {
     const cf_workload *w = s->w;
     long gpus = (long)nodes * s->fab->gpus_per_node;
-    int domain = s->fab->intra_link == CF_INTRA_NVL72 ? NVL72_DOMAIN : s->fab->gpus_per_node;
+    int domain = s->fab->intra_link == CF_INTRA_NVL72 ? (int)CF_K(NVL72_DOMAIN_GPUS) : s->fab->gpus_per_node;
     cf__plan_point dummy;
     cf_layout lay;
     memset(&lay, 0, sizeof lay);
@@ -154,7 +155,7 @@ static int fits_at(cf__search *s, int nodes)
         if (domain % tp || gpus % tp || w->llm.heads % tp) continue;
         for (size_t ci = 0; ci < sizeof cp_values / sizeof cp_values[0]; ci++) {
             int cp = cp_values[ci];
-            if (cp > 1 && (w->llm.seq < CP_MIN_SEQ || w->llm.seq % (2 * cp))) continue;
+            if (cp > 1 && (w->llm.seq < (long)CF_K(CP_MIN_SEQ) || w->llm.seq % (2 * cp))) continue;
             if (gpus % ((long)tp * cp)) continue;
             for (int pp = 1; pp <= PP_MAX && pp <= w->llm.layers; pp++) {
                 long tpc = (long)tp * cp * pp;

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 #include "clusterfit/clusterfit.h"
+#include "../testutil.h"
 
 static double K(const char *name)
 {
@@ -357,26 +358,62 @@ static void json(void **state)
     json_decref(j);
 }
 
-/* Every constant has a name, a unit and a source, and appears in docs/model.md. */
+/* The cell after the next '|' of a Markdown table row, trimmed: copied
+ * into buf (size n); returns the position after the cell, NULL at the end
+ * of the row. */
+static const char *md_cell(const char *p, char *buf, size_t n)
+{
+    const char *end, *a, *b;
+    size_t len;
+    if (*p != '|') return NULL;
+    p++;
+    end = strpbrk(p, "|\n");
+    if (!end || *end != '|') return NULL;
+    for (a = p; a < end && *a == ' '; a++) {}
+    for (b = end; b > a && b[-1] == ' '; b--) {}
+    len = (size_t)(b - a) < n - 1 ? (size_t)(b - a) : n - 1;
+    memcpy(buf, a, len);
+    buf[len] = '\0';
+    return end;
+}
+
+/* Every constant of cf_model_constants() (collective, step and memory) has
+ * a name, a unit and a source, and has its row "| `NAME` | value | unit |
+ * source |" in docs/model.md (collective) or docs/model-step.md (step and
+ * memory): same value, unit and source as the table in the library. */
 static void constants_documented(void **state)
 {
-    size_t n;
+    static const char *const docs[] = {"docs/model.md", "docs/model-step.md"};
+    char *text[2];
+    size_t n, len;
     const cf_model_constant *t = cf_model_constants(&n);
-    FILE *fp = fopen("docs/model.md", "r");
-    static char doc[262144];
-    size_t len;
     (void)state;
-    assert_non_null(fp);
-    len = fread(doc, 1, sizeof doc - 1, fp);
-    doc[len] = '\0';
-    fclose(fp);
+    for (int d = 0; d < 2; d++) text[d] = read_file(docs[d], &len);
     assert_true(n > 20);
     for (size_t i = 0; i < n; i++) {
-        char key[96];
+        char key[96], cell[1024];
+        const char *row = NULL, *p;
+        char *end;
+        double v;
         assert_true(t[i].name && *t[i].name && t[i].unit && *t[i].unit && t[i].source && *t[i].source);
-        snprintf(key, sizeof key, "`%s`", t[i].name);
-        if (!strstr(doc, key)) fail_msg("docs/model.md does not list %s", key);
+        snprintf(key, sizeof key, "\n| `%s` |", t[i].name);
+        for (int d = 0; d < 2 && !row; d++) row = strstr(text[d], key);
+        if (!row) fail_msg("neither docs/model.md nor docs/model-step.md has a row for `%s`", t[i].name);
+        p = md_cell(row + 1, cell, sizeof cell);               /* the name */
+        p = p ? md_cell(p, cell, sizeof cell) : NULL;          /* the value */
+        if (!p) fail_msg("`%s`: row has no value", t[i].name);
+        v = strtod(cell, &end);
+        if (end == cell || *end || v != t[i].value)
+            fail_msg("`%s`: docs say %s, the table %.17g", t[i].name, cell, t[i].value);
+        p = md_cell(p, cell, sizeof cell);
+        if (!p || strcmp(cell, t[i].unit) != 0)
+            fail_msg("`%s`: docs give unit '%s', the table '%s'", t[i].name, p ? cell : "", t[i].unit);
+        p = md_cell(p, cell, sizeof cell);
+        if (!p || strcmp(cell, t[i].source) != 0)
+            fail_msg("`%s`: docs give source '%s', the table '%s'", t[i].name, p ? cell : "",
+                     t[i].source);
     }
+    for (int d = 0; d < 2; d++) free(text[d]);
 }
 
 int main(void)

@@ -1,6 +1,6 @@
 /* test_step.c — step time (lib/step.c) and fit (lib/fit.c) on cases
  * computed by hand from the documented formulas and constants
- * (lib/step_constants.h), one per workload kind; none has a constant
+ * (lib/model/constants.def, read as CF_K), one per workload kind; none has a constant
  * efficiency. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,7 +10,6 @@
 #include <string.h>
 #include <cmocka.h>
 #include "clusterfit/hardware.h"
-#include "model/step_constants.h"
 #include "model/model_int.h"
 
 static void near(double got, double want, double rel)
@@ -62,7 +61,7 @@ static void stencil_by_hand(void **state)
     w.st_neighbours = 2;
     w.st_iterations = 1000;
     assert_int_equal(cf_step_predict(&w, &f1, 1, &l8, &r1), CF_OK);
-    near(r1.breakdown.compute_s, 1e9 * 8 / (3350e9 * CF_HBM_EFF), 1e-12);
+    near(r1.breakdown.compute_s, 1e9 * 8 / (3350e9 * CF_K(HBM_EFF)), 1e-12);
     assert_true(r1.breakdown.dp_comm_exposed_s > 0);
     near(r1.step_time_s, r1.breakdown.compute_s + r1.breakdown.dp_comm_exposed_s, 1e-12);
     near(r1.tokens_per_s, 8e9 / r1.step_time_s, 1e-12);
@@ -71,7 +70,7 @@ static void stencil_by_hand(void **state)
     /* Strong scaling: the halo does not shrink with strips, so the
      * efficiency ideal/step falls from 8 to 32 GPUs. */
     assert_true(r4.ideal_step_time_s / r4.step_time_s < r1.ideal_step_time_s / r1.step_time_s);
-    near(r1.memory_per_gpu_gib, (1e9 * 8) / (1024.0 * 1024 * 1024) + CF_RUNTIME_RESERVE_GIB, 1e-12);
+    near(r1.memory_per_gpu_gib, (1e9 * 8) / (1024.0 * 1024 * 1024) + CF_K(RUNTIME_RESERVE_GIB), 1e-12);
 }
 
 /* Embarrassingly parallel: start-up + waves x task + the expected slowest
@@ -95,7 +94,7 @@ static void embarrassing_by_hand(void **state)
     near(r.ideal_step_time_s, 100 * 10 / 8.0, 1e-12);
     near(r.tokens_per_s, 100 / r.step_time_s, 1e-12);
     assert_true(isnan(r.tflops_per_gpu));
-    near(r.memory_per_gpu_gib, 20 + CF_RUNTIME_RESERVE_GIB, 1e-12);
+    near(r.memory_per_gpu_gib, 20 + CF_K(RUNTIME_RESERVE_GIB), 1e-12);
 }
 
 /* Data-parallel on one GPU (no communication): F x (b + b_half) / (peak x
@@ -118,9 +117,9 @@ static void data_parallel_by_hand(void **state)
     w.dp_global_batch = 64;
     w.dp_samples = 1e6;
     f.gpus_per_node = 1;
-    opt = 25.557032e6 * CF_ADAM_BYTES_PER_PARAM / (3350e9 * CF_HBM_EFF);
+    opt = 25.557032e6 * CF_K(ADAM_BYTES_PER_PARAM) / (3350e9 * CF_K(HBM_EFF));
     assert_int_equal(cf_step_predict(&w, &f, 1, &l1, &r64), CF_OK);
-    near(r64.step_time_s, 24.5e9 * (64 + CF_DP_HALF_BATCH) / (989.5e12 * CF_DP_EFF_MAX) + opt, 1e-12);
+    near(r64.step_time_s, 24.5e9 * (64 + CF_K(DP_HALF_BATCH)) / (989.5e12 * CF_K(DP_EFF_MAX)) + opt, 1e-12);
     w.dp_global_batch = 8;
     assert_int_equal(cf_step_predict(&w, &f, 1, &l1, &r8), CF_OK);
     assert_true(r8.mfu < r64.mfu);
@@ -189,7 +188,7 @@ static void llm_efficiency_not_constant(void **state)
     l.tp = 8;
     assert_int_equal(cf_step_predict(&w, &f, 1, &l, &t8), CF_OK);
     assert_true(t8.mfu < t1.mfu);
-    assert_true(t1.mfu < CF_GEMM_EFF_MAX);
+    assert_true(t1.mfu < CF_K(GEMM_EFF_MAX));
     l.tp = 1;
     l.dp = 16;
     l.zero = 1;
