@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <sys/stat.h>
 #include "cli.h"
-#include "../server/server.h"
+#include "serve.h"          /* the server's one published header (-Iserver) */
 
 static void usage(FILE *out)
 {
@@ -96,5 +96,7 @@ int cmd_serve(const cli_ctx *ctx, int argc, char **argv)
     }
     cfg.db_path = db;
     cfg.now = ctx->now;
-    return srv_run(&cfg);
+    /* The server has printed what went wrong; the status gives the exit
+     * code (0, 2 for --bind/--port, 4 otherwise). */
+    return cf_status_exit_code(srv_run(&cfg));
 }
