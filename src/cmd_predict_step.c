@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 #include "cli.h"
+#include "fabric_opts.h"
 #include "textfmt.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
