@@ -74,11 +74,4 @@ int cmd_serve(const cli_ctx *ctx, int argc, char **argv);
  * command of its own; argv[0] is "step". */
 int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv);
 
-/* Used by both validate kinds (src/cmd_validate.c): parses "FILE.csv
- * [--format table|json]" (argv[0] = the kind); returns EXIT_OK, -1 after
- * printing --help (exit 0), or a usage error's exit code. */
-int cli_validate_parse(const char *cmd, int argc, char **argv, const char **file, cli_format *fmt);
-/* Prints a validation result as the table of DESIGN §4.4 to stdout. */
-void cli_print_validation_table(const cf_validation *v);
-
 #endif
