@@ -39,25 +39,33 @@ static int set_sort(const char *cmd, const cli_opt *o, const char *val, void *ds
     return 0;
 }
 
-#define FILTER(n, mv, h) \
-    {.name = n, .kind = CLI_CALL, .metavar = mv, .off = OFF(filter), .set = set_filter, .help = h}
+/* The kind, offset and check of a filter option. */
+#define FILTER .kind = CLI_CALL, .off = OFF(filter), .set = set_filter
 
 static const cli_opt list_opts[] = {
     {.kind = CLI_SECTION, .help = "Filters:"},
-    FILTER("multinode", "yes|no", "rentable as an interconnected multi-node cluster"),
-    FILTER("network", "N", "fabric: ib (or infiniband), roce, efa, tcpx, tcpxo,\n"
-                           "tcp, rdma, none, unknown"),
-    FILTER("gdr", "yes|no", "GPUDirect RDMA available"),
-    FILTER("rdma", "yes|no", "RDMA between nodes"),
-    FILTER("gpu", "G", "GPU model, e.g. H100-SXM"),
-    FILTER("min-gbps", "X", "at least X Gbit/s of scale-out network per node"),
-    FILTER("orchestration", "O[,O]", "every one of slurm, kubernetes, vm, managed"),
-    FILTER("provisioning", "P[,P]", "every one of on-demand, spot, reserved, waitlist"),
-    FILTER("storage", "yes", "shared storage (lustre, weka, vast, gpfs, nfs, object)"),
-    FILTER("max-price", "X", "on-demand price per GPU-hour at most X, in --currency\n"
-                             "(default USD; prices are never converted)"),
-    FILTER("currency", "C", "priced in currency C (ISO 4217, e.g. USD, EUR)"),
-    FILTER("provider", "NAME", "one provider (case-insensitive)"),
+    {.name = "multinode", FILTER, .metavar = "yes|no",
+     .help = "rentable as an interconnected multi-node cluster"},
+    {.name = "network", FILTER, .metavar = "N",
+     .help = "fabric: ib (or infiniband), roce, efa, tcpx, tcpxo,\n"
+             "tcp, rdma, none, unknown"},
+    {.name = "gdr", FILTER, .metavar = "yes|no", .help = "GPUDirect RDMA available"},
+    {.name = "rdma", FILTER, .metavar = "yes|no", .help = "RDMA between nodes"},
+    {.name = "gpu", FILTER, .metavar = "G", .help = "GPU model, e.g. H100-SXM"},
+    {.name = "min-gbps", FILTER, .metavar = "X",
+     .help = "at least X Gbit/s of scale-out network per node"},
+    {.name = "orchestration", FILTER, .metavar = "O[,O]",
+     .help = "every one of slurm, kubernetes, vm, managed"},
+    {.name = "provisioning", FILTER, .metavar = "P[,P]",
+     .help = "every one of on-demand, spot, reserved, waitlist"},
+    {.name = "storage", FILTER, .metavar = "yes",
+     .help = "shared storage (lustre, weka, vast, gpfs, nfs, object)"},
+    {.name = "max-price", FILTER, .metavar = "X",
+     .help = "on-demand price per GPU-hour at most X, in --currency\n"
+             "(default USD; prices are never converted)"},
+    {.name = "currency", FILTER, .metavar = "C",
+     .help = "priced in currency C (ISO 4217, e.g. USD, EUR)"},
+    {.name = "provider", FILTER, .metavar = "NAME", .help = "one provider (case-insensitive)"},
     {.kind = CLI_SECTION, .help = "\nOutput:"},
     {.name = "sort", .kind = CLI_CALL, .metavar = "KEY", .off = OFF(sort), .set = set_sort,
      .help = "price (cheapest first, grouped by currency), gbps,\n"
