@@ -107,6 +107,7 @@ test: all $(UNIT_BIN)
 	@if [ -x tests/cases/run.sh ]; then sh tests/cases/run.sh $(BUILD)/clusterfit; fi
 	@if [ -x tests/fuzz/replay.sh ]; then sh tests/fuzz/replay.sh $(BUILD); fi
 	@sh tests/check-symbols.sh $(BUILD)/libclusterfit.so
+	@sh tools/checksrc.sh . $(BUILD)/libclusterfit.a
 
 check: deps
 	$(MAKE) test
