@@ -359,6 +359,25 @@ static void workload_text(char *buf, size_t cap, const cf_workload *w)
     }
 }
 
+/* "Cheapest total cost first (costs in USD), finishing within 2160 h (90
+ * days)." — the objective, its constraint and the currency. */
+static void objective_line(FILE *out, const cf_plan_opts *opts, const char *cur)
+{
+    char line[512], d[64], f[64];
+    size_t n = (size_t)snprintf(line, sizeof line, "%s first (costs in %s)",
+                                opts->objective == CF_OBJ_TIME ? "Fastest" : "Cheapest total cost", cur);
+    if (!isnan(opts->deadline_h) && n < sizeof line)
+        n += (size_t)snprintf(line + n, sizeof line - n, ", finishing within %g h%s%s%s", opts->deadline_h,
+                              opts->deadline_h >= 48 ? " (" : "",
+                              opts->deadline_h >= 48 ? fmt_days(d, sizeof d, opts->deadline_h) : "",
+                              opts->deadline_h >= 48 ? ")" : "");
+    if (!isnan(opts->budget) && n < sizeof line)
+        n += (size_t)snprintf(line + n, sizeof line - n, ", costing at most %s %s",
+                              fmt_amount(f, sizeof f, opts->budget), cur);
+    if (n < sizeof line) snprintf(line + n, sizeof line - n, ".");
+    wrapped(out, "", line);
+}
+
 static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, const cf_workload *w)
 {
     json_t *ranked = json_object_get(doc, "ranked"), *unranked = json_object_get(doc, "unranked");
@@ -371,21 +390,7 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
     workload_text(wt, sizeof wt, w);
     snprintf(line, sizeof line, "Plan for %s: %s.", json_string_value(json_object_get(doc, "workload")), wt);
     wrapped(out, "", line);
-    {
-        size_t n = (size_t)snprintf(line, sizeof line, "%s first (costs in %s)",
-                                    opts->objective == CF_OBJ_TIME ? "Fastest"
-                                                                   : "Cheapest total cost", cur);
-        if (!isnan(opts->deadline_h) && n < sizeof line)
-            n += (size_t)snprintf(line + n, sizeof line - n, ", finishing within %g h%s%s%s", opts->deadline_h,
-                                  opts->deadline_h >= 48 ? " (" : "",
-                                  opts->deadline_h >= 48 ? fmt_days(d, sizeof d, opts->deadline_h) : "",
-                                  opts->deadline_h >= 48 ? ")" : "");
-        if (!isnan(opts->budget) && n < sizeof line)
-            n += (size_t)snprintf(line + n, sizeof line - n, ", costing at most %s %s",
-                                  fmt_amount(f, sizeof f, opts->budget), cur);
-        if (n < sizeof line) snprintf(line + n, sizeof line - n, ".");
-        wrapped(out, "", line);
-    }
+    objective_line(out, opts, cur);
     if (opts->top > 0 && (size_t)opts->top <= shown)
         snprintf(line, sizeof line, "Top %zu shown", shown);
     else
