@@ -202,7 +202,7 @@ void cli_opts_help(const cli_cmd *c, FILE *out)
     int flowing = 0;
     size_t i = 0;
     fputs(c->usage, out);
-    while (c->opts[i].kind != CLI_END && i < CLI_MAX_OPTS) {
+    while (i < CLI_MAX_OPTS && c->opts[i].kind != CLI_END) {
         const cli_opt *o = &c->opts[i];
         size_t n = 0, at;
         if (!is_option(o)) {
@@ -213,7 +213,7 @@ void cli_opts_help(const cli_cmd *c, FILE *out)
         }
         if (flowing) {
             /* The options up to the next section, by label only. */
-            while (c->opts[i].kind != CLI_END && i < CLI_MAX_OPTS && is_option(&c->opts[i])) {
+            while (i < CLI_MAX_OPTS && c->opts[i].kind != CLI_END && is_option(&c->opts[i])) {
                 parts[n] = label(labels[n], sizeof labels[n], &c->opts[i]);
                 n++;
                 i++;
@@ -227,7 +227,7 @@ void cli_opts_help(const cli_cmd *c, FILE *out)
             parts[n] = label(labels[n], sizeof labels[n], &c->opts[i]);
             n++;
             i++;
-        } while (c->opts[i].kind != CLI_END && i < CLI_MAX_OPTS && c->opts[i].join);
+        } while (i < CLI_MAX_OPTS && c->opts[i].kind != CLI_END && c->opts[i].join);
         at = flow(out, parts, n, 2, ",", " ");
         help_text(out, o, at, c->col);
     }
