@@ -10,8 +10,12 @@ PKGS    := sqlite3 jansson libmicrohttpd
 
 # The library is built with -Ilib (its folders include one another's private
 # headers as "base/base.h", "model/model_int.h" ...); the front ends (src/,
-# server/) and the tests of the public API see only -Iinclude. -MMD -MP
-# writes each object's header dependencies next to it.
+# server/) and the tests of the public API see only -Iinclude, plus their own
+# folder's headers ("cli.h" next to src/*.c). One exception: src/cmd_serve.c
+# alone gets -Iserver, for the one header the server publishes to the tool,
+# server/serve.h (srv_config, srv_run); the rest of server/ stays private to
+# it (tools/checksrc.sh checks that src/ includes nothing else from there).
+# -MMD -MP writes each object's header dependencies next to it.
 CF_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L \
              -Wall -Wextra -Werror -Wshadow \
              -fvisibility=hidden -fPIC -MMD -MP -Iinclude \
@@ -51,6 +55,8 @@ $(BUILD)/lib/%.o: lib/%.c
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CF_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/src/cmd_serve.o: CF_CFLAGS += -Iserver
 
 -include $(wildcard $(BUILD)/lib/*/*.d $(BUILD)/src/*.d $(BUILD)/server/*.d $(BUILD)/gen/*.d)
 
@@ -101,6 +107,7 @@ test: all $(UNIT_BIN)
 	@if [ -x tests/cases/run.sh ]; then sh tests/cases/run.sh $(BUILD)/clusterfit; fi
 	@if [ -x tests/fuzz/replay.sh ]; then sh tests/fuzz/replay.sh $(BUILD); fi
 	@sh tests/check-symbols.sh $(BUILD)/libclusterfit.so
+	@sh tools/checksrc.sh . $(BUILD)/libclusterfit.a
 
 check: deps
 	$(MAKE) test

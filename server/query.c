@@ -13,7 +13,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include "server.h"
+#include "query.h"
 #include "clusterfit/clusterfit.h"
 #include "clusterfit/limits.h"
 

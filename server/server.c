@@ -31,7 +31,6 @@
 #include <netinet/in.h>
 #include <microhttpd.h>
 #include "server.h"
-#include "../src/cli.h"
 
 /* Worker threads: a slow plan or a large audit occupies one while the
  * others keep answering; the machines this runs on have a few cores. */
@@ -592,7 +591,7 @@ static int probe_bind(const struct addrinfo *ai)
 
 /* --- run -------------------------------------------------------------------------- */
 
-int srv_run(const srv_config *cfg)
+cf_status srv_run(const srv_config *cfg)
 {
     server s;
     sigset_t set;
@@ -601,7 +600,8 @@ int srv_run(const srv_config *cfg)
     const union MHD_DaemonInfo *di;
     char err[CF_ERROR_MSG_MAX + 512] = "", port_s[16];
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG;
-    int sig = 0, rc = EXIT_INTERNAL, gai;
+    int sig = 0, gai;
+    cf_status rc = CF_EIO;
 
     memset(&s, 0, sizeof s);
     pthread_mutex_init(&s.cache_lock, NULL);
@@ -623,7 +623,7 @@ int srv_run(const srv_config *cfg)
     if ((gai = getaddrinfo(cfg->bind, port_s, &hints, &ai)) != 0 || !ai) {
         fprintf(stderr, "clusterfit serve: --bind '%s' is not a numeric IPv4 or IPv6 address (%s)\n",
                 cfg->bind, gai_strerror(gai));
-        rc = EXIT_USAGE;
+        rc = CF_EINVAL;
         goto fail;
     }
     if (ai->ai_family == AF_INET6) flags |= MHD_USE_IPv6;
@@ -638,12 +638,13 @@ int srv_run(const srv_config *cfg)
                 : gai == EACCES ? " (ports below 1024 need privileges; choose another with --port)"
                 : gai == EADDRNOTAVAIL ? " (no interface of this machine has that address; see --bind)"
                 : "");
-        rc = usage ? EXIT_USAGE : EXIT_INTERNAL;
+        rc = usage ? CF_EINVAL : CF_EIO;
         goto fail;
     }
     s.api = srv_api_new(cfg->db_path, cfg->now, err, sizeof err);
     if (!s.api) {
         fprintf(stderr, "clusterfit serve: %s\n", err);
+        rc = CF_EDB;
         goto fail;
     }
     s.starting = 1;
@@ -671,7 +672,7 @@ int srv_run(const srv_config *cfg)
     fprintf(stderr, "clusterfit serve: %s received, stopping\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
     MHD_stop_daemon(d);
     fprintf(stderr, "clusterfit serve: stopped\n");
-    rc = EXIT_OK;
+    rc = CF_OK;
 fail:
     cache_clear_locked(&s);
     srv_api_free(s.api);

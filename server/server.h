@@ -9,7 +9,9 @@
  * the binary by the Makefile (tools/embed.sh → build/gen/web_embed.c).
  *
  * Non-static names of the server carry the prefix srv_ (as the tool's cli_);
- * the server is part of the tool, not of libclusterfit. */
+ * the server is part of the tool, not of libclusterfit. This header is
+ * private to server/: the tool sees only serve.h (srv_config, srv_run), and
+ * the fuzz harness of query.c only query.h. */
 #ifndef CLUSTERFIT_SERVER_H
 #define CLUSTERFIT_SERVER_H
 
@@ -17,6 +19,8 @@
 #include <jansson.h>
 #include "clusterfit/clusterfit.h"
 #include "clusterfit/plan.h"
+#include "serve.h"
+#include "query.h"
 
 /* One embedded asset; path as in the repository ("server/web/index.html").
  * The table ends with an entry whose path is NULL. Bytes are NUL-terminated
@@ -28,25 +32,7 @@ typedef struct cf_web_file {
 } cf_web_file;
 extern const cf_web_file cf_web_files[];
 
-/* What `clusterfit serve` was asked for. Strings are borrowed. */
-typedef struct srv_config {
-    const char *bind;       /* numeric IPv4 or IPv6 address */
-    unsigned port;          /* 0 = a free port chosen by the system */
-    const char *db_path;    /* catalog file (already resolved) */
-    const char *now;        /* YYYY-MM-DD fixing "today" (CLUSTERFIT_NOW), NULL = today */
-} srv_config;
-
-/* Runs the server until SIGINT or SIGTERM, logging one line per request to
- * stderr. Prints "clusterfit serve: listening on http://ADDR:PORT/" once
- * ready. Returns the tool's exit code (EXIT_OK after a clean stop). */
-int srv_run(const srv_config *cfg);
-
 /* --- between server.c and api.c ------------------------------------------ */
-
-/* A decoded query parameter (borrowed from libmicrohttpd for one request). */
-typedef struct srv_kv {
-    const char *key, *value;
-} srv_kv;
 
 typedef struct srv_request {
     const char *method;         /* "GET", "POST", ... */
@@ -87,44 +73,5 @@ void srv_error(srv_reply *out, unsigned status, const char *code, const char *fm
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
-
-/* --- query.c ---------------------------------------------------------------- */
-
-/* Largest message a parameter error gets. */
-#define SRV_MSG_MAX 512
-
-/* The `list` filters and sort of DESIGN §6 parsed from parameters. The
- * filter's borrowed strings point into this struct. */
-typedef struct srv_list_query {
-    cf_filter filter;
-    cf_sort sort;
-    int multinode_set;          /* the multinode parameter was given */
-    char store[16][256];        /* parameter values the filter borrows */
-} srv_list_query;
-
-/* Parses list parameters (multinode, network, gdr, rdma, gpu, min_gbps,
- * orchestration, provisioning, storage, max_price, currency, provider, sort;
- * `allow_sort` 0 rejects sort). Returns 0, or -1 with msg naming the
- * parameter and its accepted values (unknown, repeated or empty parameters
- * are errors too). */
-int srv_parse_list(const srv_kv *kv, size_t n, int allow_sort, srv_list_query *out,
-                   char *msg, size_t msgn);
-
-/* The same from a JSON object of list parameters (a plan's "filters"):
- * strings as written, numbers, true/false as yes/no, arrays of strings as
- * comma-separated sets. */
-int srv_parse_list_json(const json_t *obj, srv_list_query *out, char *msg, size_t msgn);
-
-/* `predict collective` parameters: collective, bytes, nodes, ranks_per_node,
- * algo, and either offering or the fabric (gpu, gpus_per_node, intra,
- * network, nics, nic_gbps, gdr). */
-typedef struct srv_coll_query {
-    cf_coll_query q;
-    char offering[257];         /* "" when the fabric is given by parameters */
-    cf_fabric fab;              /* filled when offering is "" */
-    int gdr_set;                /* gdr given (also applies to an offering) */
-} srv_coll_query;
-
-int srv_parse_coll(const srv_kv *kv, size_t n, srv_coll_query *out, char *msg, size_t msgn);
 
 #endif

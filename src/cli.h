@@ -70,30 +70,8 @@ int cmd_validate(const cli_ctx *ctx, int argc, char **argv);
 int cmd_audit(const cli_ctx *ctx, int argc, char **argv);
 int cmd_serve(const cli_ctx *ctx, int argc, char **argv);
 
-/* Second-level subcommand `predict step` (src/cmd_predict_step.c),
- * dispatched by cmd_predict; argv[0] is "step". */
+/* `predict step` (src/cmd_predict_step.c), dispatched by main.c as a
+ * command of its own; argv[0] is "step". */
 int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv);
-
-/* Shared by `predict collective` and `predict step`: parses the fabric
- * options (--offering ID | --gpu --gpus-per-node --intra --network --nics
- * --nic-gbps [--gdr]) collected as strings into *fab; the offering comes from
- * the catalog. Prints the error (usage, or library) and returns its exit
- * code, or EXIT_OK. `cmd` names the command for messages. */
-typedef struct cli_fabric_opts {
-    const char *offering, *gpu, *gpus_per_node, *intra, *network, *nics, *nic_gbps, *gdr;
-} cli_fabric_opts;
-int cli_fabric_from_opts(const cli_ctx *ctx, const char *cmd, const cli_fabric_opts *o,
-                         cf_fabric *fab);
-/* An offering whose network or line rate is unknown gives a fabric with
- * network CF_NET_UNKNOWN (one node only): for nodes = 1 this makes it network
- * none; for more it prints the usage error and returns its exit code. */
-int cli_one_node_fabric(const char *cmd, const char *offering, cf_fabric *fab, long nodes);
-
-/* Used by both validate kinds (src/cmd_validate.c): parses "FILE.csv
- * [--format table|json]" (argv[0] = the kind); returns EXIT_OK, -1 after
- * printing --help (exit 0), or a usage error's exit code. */
-int cli_validate_parse(const char *cmd, int argc, char **argv, const char **file, cli_format *fmt);
-/* Prints a validation result as the table of DESIGN §4.4 to stdout. */
-void cli_print_validation_table(const cf_validation *v);
 
 #endif

@@ -4,35 +4,51 @@
  * multi-GB log is read with bounded memory, then prints the verdict.
  * Exit 0 for ok/warning, 1 for failed/invalid, 2 usage, 3 unreadable file. */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "opts.h"
 
 /* Read size per cf_audit_feed call: large enough that syscalls do not show
  * in the profile, small enough to stay in L2. */
 #define AUDIT_CHUNK (1u << 20)
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: clusterfit audit [FILE...] [--offering ID | --expect-gbps N]\n"
-            "                        [--format text|json]\n"
-            "Read nccl-tests output, NCCL_DEBUG=INFO/TRACE logs, nvidia-smi topo -m,\n"
-            "ibstat and ibv_devinfo output (any mix, any number of files; '-' or none\n"
-            "reads standard input) and judge the fabric: the transport really used,\n"
-            "GPUDirect RDMA, busbw against what the link should give.\n"
-            "\n"
-            "  --offering ID      expected busbw from a catalog offering through the\n"
-            "                     collective model\n"
-            "  --expect-gbps N    expected per-node inter-node line rate, Gbit/s\n"
-            "  --format FMT       text (default) or json\n"
-            "  --help             this help\n"
-            "\n"
-            "Exit status: 0 ok or warning, 1 failed or invalid, 2 usage error,\n"
-            "3 unreadable file.\n");
-}
+typedef struct audit_args {
+    const char *offering;
+    double expect_gbps;         /* NAN = not given */
+    cli_format fmt;
+} audit_args;
+
+static const cli_opt audit_opts[] = {
+    {.name = "offering", CLI_STR_AT(audit_args, offering), .metavar = "ID",
+     .help = "expected busbw from a catalog offering through the\n"
+             "collective model"},
+    {.name = "expect-gbps", CLI_NUM_AT(audit_args, expect_gbps), .metavar = "N",
+     .min = CF_LINE_GBPS_MIN, .max = CF_LINE_GBPS_MAX,
+     .help = "expected per-node inter-node line rate, Gbit/s"},
+    {.name = "format", CLI_FORMAT_AT(audit_args, fmt), .metavar = "FMT",
+     .formats = FMT_TEXT | FMT_JSON, .help = "text (default) or json"},
+    {.name = "help", .short_name = 'h', .kind = CLI_HELP, .help = "this help"},
+    {.kind = CLI_END},
+};
+
+static const cli_cmd audit_cmd = {
+    .cmd = "audit",
+    .usage = "Usage: clusterfit audit [FILE...] [--offering ID | --expect-gbps N]\n"
+             "                        [--format text|json]\n"
+             "Read nccl-tests output, NCCL_DEBUG=INFO/TRACE logs, nvidia-smi topo -m,\n"
+             "ibstat and ibv_devinfo output (any mix, any number of files; '-' or none\n"
+             "reads standard input) and judge the fabric: the transport really used,\n"
+             "GPUDirect RDMA, busbw against what the link should give.\n"
+             "\n",
+    .opts = audit_opts,
+    .footer = "\n"
+              "Exit status: 0 ok or warning, 1 failed or invalid, 2 usage error,\n"
+              "3 unreadable file.\n",
+    .col = 21,
+};
 
 static int feed_stream(const char *cmd, cf_audit *a, FILE *f, const char *name, char *buf)
 {
@@ -54,56 +70,33 @@ static int feed_stream(const char *cmd, cf_audit *a, FILE *f, const char *name, 
 
 int cmd_audit(const cli_ctx *ctx, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"offering", required_argument, NULL, 'o'},
-        {"expect-gbps", required_argument, NULL, 'e'},
-        {"format", required_argument, NULL, 'f'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    const char *cmd = "audit", *offering = NULL;
-    cli_format fmt = FMT_TEXT;
+    const char *cmd = "audit";
+    audit_args a = {NULL, NAN, FMT_TEXT};
     cf_audit_opts ao;
     cf_fabric fabric;
-    cf_audit *a = NULL;
+    cf_audit *au = NULL;
     json_t *report = NULL;
     cf_audit_status verdict = CF_AUDIT_OK;
     char *buf = NULL;
-    int c, rc = EXIT_OK;
+    int first, rc = EXIT_OK;
     cf_status st;
 
+    if ((first = cli_opts_parse(&audit_cmd, argc, argv, &a, &rc)) < 0) return rc;
     memset(&ao, 0, sizeof ao);
-    ao.expect_gbps = NAN;
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'o': offering = optarg; break;
-        case 'e':
-            if (cli_parse_num(cmd, "--expect-gbps", optarg, CF_LINE_GBPS_MIN, CF_LINE_GBPS_MAX, &ao.expect_gbps) != 0)
-                return EXIT_USAGE;
-            break;
-        case 'f':
-            if (cli_parse_format(cmd, optarg, FMT_TEXT | FMT_JSON, &fmt) != 0) return EXIT_USAGE;
-            break;
-        case 'h': usage(stdout); return EXIT_OK;
-        case ':': return cli_usage_error(cmd, "%s needs a value", argv[optind - 1]);
-        default: return cli_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
-        }
-    }
-    if (offering && !isnan(ao.expect_gbps))
+    ao.expect_gbps = a.expect_gbps;
+    if (a.offering && !isnan(ao.expect_gbps))
         return cli_usage_error(cmd, "--offering and --expect-gbps exclude each other");
-    if (offering) {
+    if (a.offering) {
         cf_catalog *cat = NULL;
         cf_offering *off = NULL;
         cf_error err;
         int orc = cli_open_catalog(ctx, cmd, &cat);
         if (orc != EXIT_OK) return orc;
         cf_error_clear(&err);
-        st = cf_catalog_get(cat, offering, &off);
+        st = cf_catalog_get(cat, a.offering, &off);
         if (st == CF_ENOTFOUND) {
             cf_catalog_close(cat);
-            return cli_usage_error(cmd, "no offering '%s' (see 'clusterfit list')", offering);
+            return cli_usage_error(cmd, "no offering '%s' (see 'clusterfit list')", a.offering);
         }
         if (st == CF_OK) st = cf_fabric_from_offering(off, &fabric, &err);
         cf_offering_destroy(off);
@@ -112,18 +105,18 @@ int cmd_audit(const cli_ctx *ctx, int argc, char **argv)
         ao.expect_fabric = &fabric;
     }
     buf = malloc(AUDIT_CHUNK);
-    a = cf_audit_new(&ao);
-    if (!buf || !a) {
+    au = cf_audit_new(&ao);
+    if (!buf || !au) {
         rc = cli_lib_error(cmd, CF_ENOMEM, NULL);
         goto done;
     }
-    if (optind >= argc) {
-        rc = feed_stream(cmd, a, stdin, "-", buf);
+    if (first >= argc) {
+        rc = feed_stream(cmd, au, stdin, "-", buf);
     } else {
-        for (int i = optind; i < argc && rc == EXIT_OK; i++) {
+        for (int i = first; i < argc && rc == EXIT_OK; i++) {
             FILE *f;
             if (strcmp(argv[i], "-") == 0) {
-                rc = feed_stream(cmd, a, stdin, "-", buf);
+                rc = feed_stream(cmd, au, stdin, "-", buf);
                 continue;
             }
             f = fopen(argv[i], "rb");
@@ -132,17 +125,17 @@ int cmd_audit(const cli_ctx *ctx, int argc, char **argv)
                 rc = EXIT_BAD_INPUT;
                 break;
             }
-            rc = feed_stream(cmd, a, f, argv[i], buf);
+            rc = feed_stream(cmd, au, f, argv[i], buf);
             fclose(f);
         }
     }
     if (rc != EXIT_OK) goto done;
-    st = cf_audit_finish(a, &report, &verdict);
+    st = cf_audit_finish(au, &report, &verdict);
     if (st != CF_OK) {
         rc = cli_lib_error(cmd, st, NULL);
         goto done;
     }
-    if (fmt == FMT_JSON) {
+    if (a.fmt == FMT_JSON) {
         rc = cli_print_json(report);
         report = NULL;
     } else {
@@ -158,7 +151,7 @@ int cmd_audit(const cli_ctx *ctx, int argc, char **argv)
         rc = EXIT_AUDIT_FAILED;
 done:
     json_decref(report);
-    cf_audit_free(a);
+    cf_audit_free(au);
     free(buf);
     return rc;
 }

@@ -1,59 +1,64 @@
 /* cmd_fit.c — `clusterfit fit`: does a workload fit one node of a GPU model,
  * else on how many nodes, and with which layout (DESIGN.md §4.3, §6). A thin
  * front end over cf_workload_load and cf_fit. */
-#include <getopt.h>
+#include <stddef.h>
 #include <string.h>
 #include "cli.h"
-#include "textfmt.h"
+#include "opts.h"
 
 #define CMD "fit"
 
-static void usage(FILE *out)
-{
-    fputs("Usage: clusterfit fit --workload W --gpu G [--gpus-per-node K]\n"
-          "         [--format text|json]\n"
-          "Says whether workload W fits in the memory of one node of K GPUs of model G,\n"
-          "else the smallest number of nodes it fits on, with a layout that fits there\n"
-          "(least model parallelism, then lowest ZeRO stage, then least recompute).\n"
-          "It fits when the memory per GPU, a 3 GiB runtime reserve included, is at most\n"
-          "the vendor's GB (10^9 B): 80 GB = 74.5 GiB.\n"
-          "\n"
-          "  --workload W        preset name or JSON workload file (required); presets:\n", out);
-    tf_wrap(out, "                      ", cf_workload_presets(), TF_WIDTH);
-    fputs("  --gpu G             GPU model (required), as in data/gpus.csv\n"
-          "  --gpus-per-node K   GPUs per node (default 8; 4 for GH200, GB200, GB300)\n"
-          "  --format F          text (default) or json\n"
-          "  --help              this help\n", out);
-}
+typedef struct fit_args {
+    const char *workload, *gpu;
+    long gpn;                   /* 0 = the GPU's usual node */
+    cli_format fmt;
+} fit_args;
+
+static const cli_opt fit_opts[] = {
+    {.name = "workload", CLI_STR_AT(fit_args, workload), .metavar = "W",
+     .help = "preset name or JSON workload file (required); presets:", .more = cf_workload_presets},
+    {.name = "gpu", CLI_STR_AT(fit_args, gpu), .metavar = "G",
+     .help = "GPU model (required), as in data/gpus.csv"},
+    {.name = "gpus-per-node", CLI_LONG_AT(fit_args, gpn), .metavar = "K", .min = 1, .max = 1024,
+     .help = "GPUs per node (default 8; 4 for GH200, GB200, GB300)"},
+    {.name = "format", CLI_FORMAT_AT(fit_args, fmt), .metavar = "F",
+     .formats = FMT_TEXT | FMT_JSON, .help = "text (default) or json"},
+    {.name = "help", .kind = CLI_HELP, .help = "this help"},
+    {.kind = CLI_END},
+};
+
+static const cli_cmd fit_cmd = {
+    .cmd = CMD,
+    .usage = "Usage: clusterfit fit --workload W --gpu G [--gpus-per-node K]\n"
+             "         [--format text|json]\n"
+             "Says whether workload W fits in the memory of one node of K GPUs of model G,\n"
+             "else the smallest number of nodes it fits on, with a layout that fits there\n"
+             "(least model parallelism, then lowest ZeRO stage, then least recompute).\n"
+             "It fits when the memory per GPU, a 3 GiB runtime reserve included, is at most\n"
+             "the vendor's GB (10^9 B): 80 GB = 74.5 GiB.\n"
+             "\n",
+    .opts = fit_opts,
+    .col = 22,
+    .bad_option = "unknown option",
+    .no_args = 1,
+};
 
 int cmd_fit(const cli_ctx *ctx, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"workload", required_argument, 0, 'w'}, {"gpu", required_argument, 0, 'g'},
-        {"gpus-per-node", required_argument, 0, 'k'}, {"format", required_argument, 0, 'f'},
-        {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
-    const char *wl = NULL, *gpu = NULL;
-    long gpn = 0;
-    cli_format fmt = FMT_TEXT;
+    fit_args a = {NULL, NULL, 0, FMT_TEXT};
+    const char *wl, *gpu;
+    long gpn;
     const cf_gpu_spec *spec;
     cf_workload w;
     cf_fit_result r;
     cf_error err;
     cf_status st;
-    int c;
+    int rc;
     (void)ctx;
-    optind = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        switch (c) {
-        case 'w': wl = optarg; break;
-        case 'g': gpu = optarg; break;
-        case 'k': if (cli_parse_int(CMD, "--gpus-per-node", optarg, 1, 1024, &gpn)) return EXIT_USAGE; break;
-        case 'f': if (cli_parse_format(CMD, optarg, FMT_TEXT | FMT_JSON, &fmt)) return EXIT_USAGE; break;
-        case 'h': usage(stdout); return EXIT_OK;
-        default: return cli_usage_error(CMD, "unknown option");
-        }
-    }
-    if (optind < argc) return cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    if (cli_opts_parse(&fit_cmd, argc, argv, &a, &rc) < 0) return rc;
+    wl = a.workload;
+    gpu = a.gpu;
+    gpn = a.gpn;
     if (!wl || !gpu) return cli_usage_error(CMD, "--workload and --gpu are required");
     if (cf_gpu_lookup(gpu, &spec) != CF_OK)
         return cli_usage_error(CMD, "unknown --gpu '%s' (accepted: %s)", gpu, cf_gpu_accepted());
@@ -63,7 +68,7 @@ int cmd_fit(const cli_ctx *ctx, int argc, char **argv)
     if (st != CF_OK) return cli_lib_error(CMD, st, &err);
     st = cf_fit(&w, spec->name, (int)gpn, &r);
     if (st != CF_OK) return cli_lib_error(CMD, st, NULL);
-    if (fmt == FMT_JSON) return cli_print_json(cf_fit_result_to_json(&r));
+    if (a.fmt == FMT_JSON) return cli_print_json(cf_fit_result_to_json(&r));
     if (r.min_nodes == 0) {
         printf("%s does not fit on up to %ld nodes of %ld x %s\n", w.name, (long)CF_FIT_MAX_NODES, gpn,
                spec->name);

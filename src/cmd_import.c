@@ -6,29 +6,44 @@
  * `import --remove ID...` deletes some of the user's rows (all or nothing:
  * an id the user never imported is a usage error naming it), `import
  * --reset` all of them; a shipped row with the same id shows again. */
-#include <getopt.h>
+#include <stddef.h>
 #include <string.h>
 #include "cli.h"
+#include "opts.h"
 
-static const char *const USAGE =
-    "Usage: clusterfit import FILE.csv|FILE.json\n"
-    "       clusterfit import --remove ID [ID...]\n"
-    "       clusterfit import --reset\n"
-    "Add your own offerings to the catalog, or update the ones you imported\n"
-    "before (by id). CSV: a header row with the columns of data/offerings.csv,\n"
-    "in any order (id, provider, offering, source_url and as_of are required;\n"
-    "sets ';'-separated; an empty cell is unknown). JSON: an array of objects\n"
-    "with the same keys (sets as arrays, null for unknown), as 'clusterfit list\n"
-    "--format json' writes. Your rows survive updates of the shipped catalog and\n"
-    "win over shipped rows with the same id. Any bad row, or an as_of after\n"
-    "today ($CLUSTERFIT_NOW when set), rejects the whole file (exit 3) and\n"
-    "leaves the catalog unchanged.\n"
-    "\n"
-    "  --remove ID...  remove the rows you imported with these ids (a shipped\n"
-    "                  row with the same id shows again); an id you did not\n"
-    "                  import is an error (exit 2) and nothing is removed\n"
-    "  --reset         remove every row you imported\n"
-    "  --help          this help\n";
+typedef struct import_args {
+    int remove, reset;
+} import_args;
+
+static const cli_opt import_opts[] = {
+    {.name = "remove", CLI_FLAG_AT(import_args, remove), .metavar = "ID...",
+     .help = "remove the rows you imported with these ids (a shipped\n"
+             "row with the same id shows again); an id you did not\n"
+             "import is an error (exit 2) and nothing is removed"},
+    {.name = "reset", CLI_FLAG_AT(import_args, reset),
+     .help = "remove every row you imported"},
+    {.name = "help", .kind = CLI_HELP, .help = "this help"},
+    {.kind = CLI_END},
+};
+
+static const cli_cmd import_cmd = {
+    .cmd = "import",
+    .usage = "Usage: clusterfit import FILE.csv|FILE.json\n"
+             "       clusterfit import --remove ID [ID...]\n"
+             "       clusterfit import --reset\n"
+             "Add your own offerings to the catalog, or update the ones you imported\n"
+             "before (by id). CSV: a header row with the columns of data/offerings.csv,\n"
+             "in any order (id, provider, offering, source_url and as_of are required;\n"
+             "sets ';'-separated; an empty cell is unknown). JSON: an array of objects\n"
+             "with the same keys (sets as arrays, null for unknown), as 'clusterfit list\n"
+             "--format json' writes. Your rows survive updates of the shipped catalog and\n"
+             "win over shipped rows with the same id. Any bad row, or an as_of after\n"
+             "today ($CLUSTERFIT_NOW when set), rejects the whole file (exit 3) and\n"
+             "leaves the catalog unchanged.\n"
+             "\n",
+    .opts = import_opts,
+    .col = 18,
+};
 
 static int remove_ids(const cli_ctx *ctx, int n, char **ids)
 {
@@ -82,46 +97,29 @@ static int reset_all(const cli_ctx *ctx)
 
 int cmd_import(const cli_ctx *ctx, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"remove", no_argument, NULL, 'r'},
-        {"reset", no_argument, NULL, 'R'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
+    import_args a = {0, 0};
     cf_catalog *cat = NULL;
     cf_import_opts io;
     cf_error err;
     char today[16];
     size_t n = 0;
-    int c, rc, remove = 0, reset = 0;
+    int first, rc;
     cf_status st;
 
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
-        switch (c) {
-        case 'r': remove = 1; break;
-        case 'R': reset = 1; break;
-        case 'h':
-            fputs(USAGE, stdout);
-            return EXIT_OK;
-        default:
-            return cli_usage_error("import", "unknown option '%s'", argv[optind - 1]);
-        }
-    }
-    if (remove && reset) return cli_usage_error("import", "--remove and --reset exclude each other");
-    if (reset) {
-        if (optind < argc)
-            return cli_usage_error("import", "--reset takes no argument; unexpected '%s'", argv[optind]);
+    if ((first = cli_opts_parse(&import_cmd, argc, argv, &a, &rc)) < 0) return rc;
+    if (a.remove && a.reset) return cli_usage_error("import", "--remove and --reset exclude each other");
+    if (a.reset) {
+        if (first < argc)
+            return cli_usage_error("import", "--reset takes no argument; unexpected '%s'", argv[first]);
         return reset_all(ctx);
     }
-    if (remove) {
-        if (optind >= argc)
+    if (a.remove) {
+        if (first >= argc)
             return cli_usage_error("import", "--remove needs the ids of offerings you imported");
-        return remove_ids(ctx, argc - optind, argv + optind);
+        return remove_ids(ctx, argc - first, argv + first);
     }
-    if (optind >= argc) return cli_usage_error("import", "which file? give FILE.csv or FILE.json");
-    if (optind + 1 < argc) return cli_usage_error("import", "one file at a time; unexpected '%s'", argv[optind + 1]);
+    if (first >= argc) return cli_usage_error("import", "which file? give FILE.csv or FILE.json");
+    if (first + 1 < argc) return cli_usage_error("import", "one file at a time; unexpected '%s'", argv[first + 1]);
     if (cli_today(ctx, today, sizeof today) != 0)
         return cli_usage_error("import", "CLUSTERFIT_NOW: expected a date YYYY-MM-DD, got \"%s\"",
                                ctx->now ? ctx->now : "");
@@ -130,12 +128,12 @@ int cmd_import(const cli_ctx *ctx, int argc, char **argv)
     memset(&io, 0, sizeof io);
     io.today = today;
     cf_error_clear(&err);
-    st = cf_catalog_import_file_with(cat, argv[optind], &io, &n, &err);
+    st = cf_catalog_import_file_with(cat, argv[first], &io, &n, &err);
     cf_catalog_close(cat);
     if (st != CF_OK) {
         rc = cli_lib_error("import", st, &err);
         return st == CF_EIO ? EXIT_BAD_INPUT : rc; /* an unreadable input file is bad input */
     }
-    printf("imported %zu offering%s from %s\n", n, n == 1 ? "" : "s", argv[optind]);
+    printf("imported %zu offering%s from %s\n", n, n == 1 ? "" : "s", argv[first]);
     return EXIT_OK;
 }

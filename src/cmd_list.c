@@ -3,42 +3,94 @@
  * columns of data/offerings.csv, importable back) or JSON (an array of
  * offerings). Filters and sort keys are parsed by the library
  * (cf_filter_set, cf_sort_parse), as the server and `plan` parse them. */
-#include <getopt.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 #include <csv.h>
 #include "cli.h"
+#include "opts.h"
 #include "table.h"
 
-static const char *const USAGE =
-    "Usage: clusterfit list [OPTIONS]\n"
-    "List cluster offerings of the catalog (shipped and your imports), filtered\n"
-    "and sorted. Unknown facts show as 'unknown' and never pass a filter.\n"
-    "\n"
-    "Filters:\n"
-    "  --multinode yes|no      rentable as an interconnected multi-node cluster\n"
-    "  --network N             fabric: ib (or infiniband), roce, efa, tcpx, tcpxo,\n"
-    "                          tcp, rdma, none, unknown\n"
-    "  --gdr yes|no            GPUDirect RDMA available\n"
-    "  --rdma yes|no           RDMA between nodes\n"
-    "  --gpu G                 GPU model, e.g. H100-SXM\n"
-    "  --min-gbps X            at least X Gbit/s of scale-out network per node\n"
-    "  --orchestration O[,O]   every one of slurm, kubernetes, vm, managed\n"
-    "  --provisioning P[,P]    every one of on-demand, spot, reserved, waitlist\n"
-    "  --storage yes           shared storage (lustre, weka, vast, gpfs, nfs, object)\n"
-    "  --max-price X           on-demand price per GPU-hour at most X, in --currency\n"
-    "                          (default USD; prices are never converted)\n"
-    "  --currency C            priced in currency C (ISO 4217, e.g. USD, EUR)\n"
-    "  --provider NAME         one provider (case-insensitive)\n"
-    "\n"
-    "Output:\n"
-    "  --sort KEY              price (cheapest first, grouped by currency), gbps,\n"
-    "                          gpus, max-cluster (largest first), provider (default),\n"
-    "                          as-of (newest first); unknown values last\n"
-    "  --wide                  every column, nothing cut (default: fit 80 columns)\n"
-    "  --format F              table (default), csv (the columns of\n"
-    "                          data/offerings.csv) or json\n"
-    "  --help                  this help\n";
+typedef struct list_args {
+    cf_filter filter;
+    cf_sort sort;
+    int wide;
+    cli_format fmt;
+} list_args;
+
+#define OFF(m) offsetof(list_args, m)
+
+/* A filter option, parsed by the library as the server parses its
+ * parameters (cf_filter_set takes the option's name). */
+static int set_filter(const char *cmd, const cli_opt *o, const char *val, void *dst)
+{
+    cf_error err;
+    char flag[64];
+    snprintf(flag, sizeof flag, "--%s", o->name);
+    if (cf_filter_set(dst, flag, val, &err) != CF_OK) return cli_usage_error(cmd, "%s", err.message), -1;
+    return 0;
+}
+
+static int set_sort(const char *cmd, const cli_opt *o, const char *val, void *dst)
+{
+    (void)o;
+    if (cf_sort_parse(val, dst) != CF_OK)
+        return cli_usage_error(cmd, "--sort: expected one of %s, got \"%s\"", cf_sort_accepted(), val), -1;
+    return 0;
+}
+
+/* The kind, offset and check of a filter option. */
+#define FILTER .kind = CLI_CALL, .off = OFF(filter), .set = set_filter
+
+static const cli_opt list_opts[] = {
+    {.kind = CLI_SECTION, .help = "Filters:"},
+    {.name = "multinode", FILTER, .metavar = "yes|no",
+     .help = "rentable as an interconnected multi-node cluster"},
+    {.name = "network", FILTER, .metavar = "N",
+     .help = "fabric: ib (or infiniband), roce, efa, tcpx, tcpxo,\n"
+             "tcp, rdma, none, unknown"},
+    {.name = "gdr", FILTER, .metavar = "yes|no", .help = "GPUDirect RDMA available"},
+    {.name = "rdma", FILTER, .metavar = "yes|no", .help = "RDMA between nodes"},
+    {.name = "gpu", FILTER, .metavar = "G", .help = "GPU model, e.g. H100-SXM"},
+    {.name = "min-gbps", FILTER, .metavar = "X",
+     .help = "at least X Gbit/s of scale-out network per node"},
+    {.name = "orchestration", FILTER, .metavar = "O[,O]",
+     .help = "every one of slurm, kubernetes, vm, managed"},
+    {.name = "provisioning", FILTER, .metavar = "P[,P]",
+     .help = "every one of on-demand, spot, reserved, waitlist"},
+    {.name = "storage", FILTER, .metavar = "yes",
+     .help = "shared storage (lustre, weka, vast, gpfs, nfs, object)"},
+    {.name = "max-price", FILTER, .metavar = "X",
+     .help = "on-demand price per GPU-hour at most X, in --currency\n"
+             "(default USD; prices are never converted)"},
+    {.name = "currency", FILTER, .metavar = "C",
+     .help = "priced in currency C (ISO 4217, e.g. USD, EUR)"},
+    {.name = "provider", FILTER, .metavar = "NAME", .help = "one provider (case-insensitive)"},
+    {.kind = CLI_SECTION, .help = "\nOutput:"},
+    {.name = "sort", .kind = CLI_CALL, .metavar = "KEY", .off = OFF(sort), .set = set_sort,
+     .help = "price (cheapest first, grouped by currency), gbps,\n"
+             "gpus, max-cluster (largest first), provider (default),\n"
+             "as-of (newest first); unknown values last"},
+    {.name = "wide", CLI_FLAG_AT(list_args, wide),
+     .help = "every column, nothing cut (default: fit 80 columns)"},
+    {.name = "format", CLI_FORMAT_AT(list_args, fmt), .metavar = "F",
+     .formats = FMT_TABLE | FMT_CSV | FMT_JSON,
+     .help = "table (default), csv (the columns of\n"
+             "data/offerings.csv) or json"},
+    {.name = "help", .kind = CLI_HELP, .help = "this help"},
+    {.kind = CLI_END},
+};
+
+static const cli_cmd list_cmd = {
+    .cmd = "list",
+    .usage = "Usage: clusterfit list [OPTIONS]\n"
+             "List cluster offerings of the catalog (shipped and your imports), filtered\n"
+             "and sorted. Unknown facts show as 'unknown' and never pass a filter.\n"
+             "\n",
+    .opts = list_opts,
+    .col = 26,
+    .no_args = 1,
+};
 
 /* Writes one CSV cell, quoted only when it must be (RFC 4180). */
 static int csv_cell(FILE *out, const char *s, int first)
@@ -165,80 +217,30 @@ static int print_table(const cf_offering_list *l, int wide)
     return EXIT_OK;
 }
 
-enum { OPT_SORT = 1000, OPT_WIDE, OPT_FORMAT, OPT_HELP, OPT_FILTER };
-
 int cmd_list(const cli_ctx *ctx, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"multinode", required_argument, NULL, OPT_FILTER},
-        {"network", required_argument, NULL, OPT_FILTER},
-        {"gdr", required_argument, NULL, OPT_FILTER},
-        {"rdma", required_argument, NULL, OPT_FILTER},
-        {"gpu", required_argument, NULL, OPT_FILTER},
-        {"min-gbps", required_argument, NULL, OPT_FILTER},
-        {"orchestration", required_argument, NULL, OPT_FILTER},
-        {"provisioning", required_argument, NULL, OPT_FILTER},
-        {"storage", required_argument, NULL, OPT_FILTER},
-        {"max-price", required_argument, NULL, OPT_FILTER},
-        {"currency", required_argument, NULL, OPT_FILTER},
-        {"provider", required_argument, NULL, OPT_FILTER},
-        {"sort", required_argument, NULL, OPT_SORT},
-        {"wide", no_argument, NULL, OPT_WIDE},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"help", no_argument, NULL, OPT_HELP},
-        {NULL, 0, NULL, 0},
-    };
-    cf_filter f;
-    cf_sort sort = CF_SORT_PROVIDER;
-    cli_format fmt = FMT_TABLE;
-    int wide = 0, c, idx, rc;
+    list_args a;
+    int rc;
     cf_catalog *cat = NULL;
     cf_offering_list l = {NULL, 0};
     cf_status st;
 
-    cf_filter_init(&f);
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":", opts, &idx)) != -1) {
-        cf_error err;
-        char flag[64];
-        switch (c) {
-        case OPT_FILTER:
-            snprintf(flag, sizeof flag, "--%s", opts[idx].name);
-            if (cf_filter_set(&f, flag, optarg, &err) != CF_OK)
-                return cli_usage_error("list", "%s", err.message);
-            break;
-        case OPT_SORT:
-            if (cf_sort_parse(optarg, &sort) != CF_OK)
-                return cli_usage_error("list", "--sort: expected one of %s, got \"%s\"",
-                                       cf_sort_accepted(), optarg);
-            break;
-        case OPT_WIDE: wide = 1; break;
-        case OPT_FORMAT:
-            if (cli_parse_format("list", optarg, FMT_TABLE | FMT_CSV | FMT_JSON, &fmt) != 0)
-                return EXIT_USAGE;
-            break;
-        case OPT_HELP:
-            fputs(USAGE, stdout);
-            return EXIT_OK;
-        case ':':
-            return cli_usage_error("list", "%s needs a value", argv[optind - 1]);
-        default:
-            return cli_usage_error("list", "unknown option '%s'", argv[optind - 1]);
-        }
-    }
-    if (optind < argc) return cli_usage_error("list", "unexpected argument '%s'", argv[optind]);
+    cf_filter_init(&a.filter);
+    a.sort = CF_SORT_PROVIDER;
+    a.wide = 0;
+    a.fmt = FMT_TABLE;
+    if (cli_opts_parse(&list_cmd, argc, argv, &a, &rc) < 0) return rc;
     rc = cli_open_catalog(ctx, "list", &cat);
     if (rc != EXIT_OK) return rc;
-    st = cf_catalog_query(cat, &f, sort, &l);
+    st = cf_catalog_query(cat, &a.filter, a.sort, &l);
     if (st != CF_OK) {
         cf_catalog_close(cat);
         return cli_lib_error("list", st, NULL);
     }
-    switch (fmt) {
+    switch (a.fmt) {
     case FMT_CSV: rc = print_csv(&l); break;
     case FMT_JSON: rc = print_json(&l); break;
-    default: rc = print_table(&l, wide); break;
+    default: rc = print_table(&l, a.wide); break;
     }
     cf_offering_list_free(&l);
     cf_catalog_close(cat);

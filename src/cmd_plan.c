@@ -5,65 +5,14 @@
  *
  * --currency is the planning currency here, not a filter: offerings priced in
  * another currency must show up in `unranked` ("currency EUR"), not vanish. */
-#include <getopt.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
+#include "opts.h"
 #include "textfmt.h"
-
-static const char usage[] =
-    "Usage: clusterfit plan --workload W [options]\n"
-    "Rank the catalog's offerings for a workload by total cost (or time), searching\n"
-    "node counts and parallel layouts that fit in memory on each offering. Near\n"
-    "ties (within 1 %) go to the cheaper (time) or faster (cost) configuration.\n"
-    "\n"
-    "  --workload W         preset name or JSON file (required)\n"
-    "  --objective O        cost (default) or time\n"
-    "  --deadline HOURS     cost objective, only configurations that finish in time\n"
-    "  --budget AMOUNT      time objective, only configurations within the budget\n"
-    "  --currency C         planning currency (default USD); prices are never\n"
-    "                       converted, offerings in another currency are unranked\n"
-    "  --max-gpus N         largest cluster when the provider states none\n"
-    "                       (default 16384)\n"
-    "  --top K              keep the K best rows (default all)\n"
-    "  --format F           table (default) or json\n"
-    "  --help               this help\n"
-    "Filters, as in 'clusterfit list' (default --multinode yes):\n"
-    "  --multinode yes|no|any   --network N   --gdr yes|no   --rdma yes|no   --gpu G\n"
-    "  --min-gbps X   --orchestration O   --provisioning P   --storage yes\n"
-    "  --max-price X   --provider NAME\n";
-
-enum {
-    OPT_WORKLOAD = 256, OPT_OBJECTIVE, OPT_DEADLINE, OPT_BUDGET, OPT_CURRENCY, OPT_MAX_GPUS,
-    OPT_TOP, OPT_FORMAT, OPT_MULTINODE, OPT_NETWORK, OPT_GDR, OPT_RDMA, OPT_GPU, OPT_MIN_GBPS,
-    OPT_ORCH, OPT_PROV, OPT_STORAGE, OPT_MAX_PRICE, OPT_PROVIDER, OPT_HELP
-};
-
-static const struct option longopts[] = {
-    {"workload", required_argument, NULL, OPT_WORKLOAD},
-    {"objective", required_argument, NULL, OPT_OBJECTIVE},
-    {"deadline", required_argument, NULL, OPT_DEADLINE},
-    {"budget", required_argument, NULL, OPT_BUDGET},
-    {"currency", required_argument, NULL, OPT_CURRENCY},
-    {"max-gpus", required_argument, NULL, OPT_MAX_GPUS},
-    {"top", required_argument, NULL, OPT_TOP},
-    {"format", required_argument, NULL, OPT_FORMAT},
-    {"multinode", required_argument, NULL, OPT_MULTINODE},
-    {"network", required_argument, NULL, OPT_NETWORK},
-    {"gdr", required_argument, NULL, OPT_GDR},
-    {"rdma", required_argument, NULL, OPT_RDMA},
-    {"gpu", required_argument, NULL, OPT_GPU},
-    {"min-gbps", required_argument, NULL, OPT_MIN_GBPS},
-    {"orchestration", required_argument, NULL, OPT_ORCH},
-    {"provisioning", required_argument, NULL, OPT_PROV},
-    {"storage", required_argument, NULL, OPT_STORAGE},
-    {"max-price", required_argument, NULL, OPT_MAX_PRICE},
-    {"provider", required_argument, NULL, OPT_PROVIDER},
-    {"help", no_argument, NULL, OPT_HELP},
-    {NULL, 0, NULL, 0}
-};
 
 static int parse_cap(const char *opt, const char *s, int allow_any, cf_cap *out)
 {
@@ -82,68 +31,136 @@ static void progress(void *user, size_t done, size_t total)
     fflush(stderr);
 }
 
-/* Parses one option into the filter or the plan options; -1 on a usage error. */
-static int take_option(int c, const char *arg, cf_filter *f, cf_plan_opts *o, const char **workload,
-                       int *objective_set, cli_format *fmt)
+typedef struct plan_args {
+    cf_filter filter;
+    cf_plan_opts opts;
+    const char *workload;
+    int objective_set;
+    cli_format fmt;
+} plan_args;
+
+#define OFF(m) offsetof(plan_args, m)
+
+/* --objective into the plan options; also notes that it was given
+ * (--budget alone picks the time objective). */
+static int set_objective(const char *cmd, const cli_opt *o, const char *arg, void *dst)
 {
-    long l;
-    double d;
-    switch (c) {
-    case OPT_WORKLOAD: *workload = arg; return 0;
-    case OPT_OBJECTIVE:
-        if (strcmp(arg, "cost") == 0) o->objective = CF_OBJ_COST;
-        else if (strcmp(arg, "time") == 0) o->objective = CF_OBJ_TIME;
-        else return cli_usage_error("plan", "--objective expects cost or time, got '%s'", arg), -1;
-        *objective_set = 1;
-        return 0;
-    case OPT_DEADLINE: return cli_parse_num("plan", "--deadline", arg, 1e-6, 1e9, &o->deadline_h);
-    case OPT_BUDGET: return cli_parse_num("plan", "--budget", arg, 1e-6, 1e18, &o->budget);
-    case OPT_CURRENCY:
-        if (strlen(arg) != 3) return cli_usage_error("plan", "--currency expects an ISO 4217 code such as USD, got '%s'", arg), -1;
-        o->currency = arg;
-        return 0;
-    case OPT_MAX_GPUS:
-        if (cli_parse_int("plan", "--max-gpus", arg, 1, 10000000, &l)) return -1;
-        o->max_gpus = l;
-        return 0;
-    case OPT_TOP:
-        if (cli_parse_int("plan", "--top", arg, 1, 100000, &l)) return -1;
-        o->top = (int)l;
-        return 0;
-    case OPT_FORMAT: return cli_parse_format("plan", arg, FMT_TABLE | FMT_JSON, fmt);
-    case OPT_MULTINODE: return parse_cap("--multinode", arg, 1, &f->multinode);
-    case OPT_GDR: return parse_cap("--gdr", arg, 0, &f->gdr);
-    case OPT_RDMA: return parse_cap("--rdma", arg, 0, &f->rdma);
-    case OPT_NETWORK:
-        if (cf_network_parse(arg, &f->network) != CF_OK)
-            return cli_usage_error("plan", "unknown --network '%s' (accepted: %s, unknown)", arg,
-                                   cf_network_accepted()), -1;
-        f->network_set = 1;
-        return 0;
-    case OPT_GPU: f->gpu = arg; return 0;
-    case OPT_MIN_GBPS: return cli_parse_num("plan", "--min-gbps", arg, 0, 1e7, &f->min_gbps);
-    case OPT_ORCH:
-        if (cf_set_parse(CF_SET_ORCHESTRATION, arg, ",", &f->orchestration) != CF_OK)
-            return cli_usage_error("plan", "bad --orchestration '%s' (accepted: %s)", arg,
-                                   cf_set_accepted(CF_SET_ORCHESTRATION)), -1;
-        return 0;
-    case OPT_PROV:
-        if (cf_set_parse(CF_SET_PROVISIONING, arg, ",", &f->provisioning) != CF_OK)
-            return cli_usage_error("plan", "bad --provisioning '%s' (accepted: %s)", arg,
-                                   cf_set_accepted(CF_SET_PROVISIONING)), -1;
-        return 0;
-    case OPT_STORAGE:
-        if (strcmp(arg, "yes") != 0) return cli_usage_error("plan", "--storage expects yes, got '%s'", arg), -1;
-        f->storage = 1;
-        return 0;
-    case OPT_MAX_PRICE:
-        if (cli_parse_num("plan", "--max-price", arg, 0, 1e6, &d)) return -1;
-        f->max_price = d;
-        return 0;
-    case OPT_PROVIDER: f->provider = arg; return 0;
-    default: return cli_usage_error("plan", "unknown option"), -1;
-    }
+    plan_args *a = dst;     /* the entry's offset is 0: all of plan_args */
+    (void)o;
+    if (strcmp(arg, "cost") == 0) a->opts.objective = CF_OBJ_COST;
+    else if (strcmp(arg, "time") == 0) a->opts.objective = CF_OBJ_TIME;
+    else return cli_usage_error(cmd, "--objective expects cost or time, got '%s'", arg), -1;
+    a->objective_set = 1;
+    return 0;
 }
+
+static int set_currency(const char *cmd, const cli_opt *o, const char *arg, void *dst)
+{
+    (void)o;
+    if (strlen(arg) != 3)
+        return cli_usage_error(cmd, "--currency expects an ISO 4217 code such as USD, got '%s'", arg), -1;
+    *(const char **)dst = arg;
+    return 0;
+}
+
+static int set_multinode(const char *cmd, const cli_opt *o, const char *arg, void *dst)
+{
+    (void)cmd;
+    (void)o;
+    return parse_cap("--multinode", arg, 1, dst);
+}
+
+/* --gdr, --rdma: yes or no. */
+static int set_cap(const char *cmd, const cli_opt *o, const char *arg, void *dst)
+{
+    char flag[64];
+    (void)cmd;
+    snprintf(flag, sizeof flag, "--%s", o->name);
+    return parse_cap(flag, arg, 0, dst);
+}
+
+/* dst: the whole filter (the network and that it was given). */
+static int set_network(const char *cmd, const cli_opt *o, const char *arg, void *dst)
+{
+    cf_filter *f = dst;
+    (void)o;
+    if (cf_network_parse(arg, &f->network) != CF_OK)
+        return cli_usage_error(cmd, "unknown --network '%s' (accepted: %s, unknown)", arg,
+                               cf_network_accepted()), -1;
+    f->network_set = 1;
+    return 0;
+}
+
+/* --orchestration, --provisioning: comma-separated sets of the vocabulary. */
+static int set_set(const char *cmd, const cli_opt *o, const char *arg, void *dst)
+{
+    cf_set_kind k = strcmp(o->name, "orchestration") == 0 ? CF_SET_ORCHESTRATION : CF_SET_PROVISIONING;
+    if (cf_set_parse(k, arg, ",", dst) != CF_OK)
+        return cli_usage_error(cmd, "bad --%s '%s' (accepted: %s)", o->name, arg, cf_set_accepted(k)), -1;
+    return 0;
+}
+
+static int set_storage(const char *cmd, const cli_opt *o, const char *arg, void *dst)
+{
+    (void)o;
+    if (strcmp(arg, "yes") != 0) return cli_usage_error(cmd, "--storage expects yes, got '%s'", arg), -1;
+    *(int *)dst = 1;
+    return 0;
+}
+
+static const cli_opt plan_opts[] = {
+    {.name = "workload", CLI_STR_AT(plan_args, workload), .metavar = "W",
+     .help = "preset name or JSON file (required)"},
+    {.name = "objective", .kind = CLI_CALL, .metavar = "O", .off = 0, .set = set_objective,
+     .help = "cost (default) or time"},
+    {.name = "deadline", CLI_NUM_AT(plan_args, opts.deadline_h), .metavar = "HOURS",
+     .min = 1e-6, .max = 1e9, .help = "cost objective, only configurations that finish in time"},
+    {.name = "budget", CLI_NUM_AT(plan_args, opts.budget), .metavar = "AMOUNT",
+     .min = 1e-6, .max = 1e18, .help = "time objective, only configurations within the budget"},
+    {.name = "currency", .kind = CLI_CALL, .metavar = "C", .off = OFF(opts.currency),
+     .set = set_currency,
+     .help = "planning currency (default USD); prices are never\n"
+             "converted, offerings in another currency are unranked"},
+    {.name = "max-gpus", CLI_LONG_AT(plan_args, opts.max_gpus), .metavar = "N",
+     .min = 1, .max = 10000000,
+     .help = "largest cluster when the provider states none\n"
+             "(default 16384)"},
+    {.name = "top", CLI_INT_AT(plan_args, opts.top), .metavar = "K", .min = 1, .max = 100000,
+     .help = "keep the K best rows (default all)"},
+    {.name = "format", CLI_FORMAT_AT(plan_args, fmt), .metavar = "F",
+     .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
+    {.name = "help", .kind = CLI_HELP, .help = "this help"},
+    {.kind = CLI_FLOW_SECTION, .help = "Filters, as in 'clusterfit list' (default --multinode yes):"},
+    /* The filters, as `list` has them; listed by name only. */
+    {.name = "multinode", .kind = CLI_CALL, .metavar = "yes|no|any", .off = OFF(filter.multinode),
+     .set = set_multinode},
+    {.name = "network", .kind = CLI_CALL, .metavar = "N", .off = OFF(filter), .set = set_network},
+    {.name = "gdr", .kind = CLI_CALL, .metavar = "yes|no", .off = OFF(filter.gdr), .set = set_cap},
+    {.name = "rdma", .kind = CLI_CALL, .metavar = "yes|no", .off = OFF(filter.rdma), .set = set_cap},
+    {.name = "gpu", CLI_STR_AT(plan_args, filter.gpu), .metavar = "G"},
+    {.name = "min-gbps", CLI_NUM_AT(plan_args, filter.min_gbps), .metavar = "X", .min = 0, .max = 1e7},
+    {.name = "orchestration", .kind = CLI_CALL, .metavar = "O", .off = OFF(filter.orchestration),
+     .set = set_set},
+    {.name = "provisioning", .kind = CLI_CALL, .metavar = "P", .off = OFF(filter.provisioning),
+     .set = set_set},
+    {.name = "storage", .kind = CLI_CALL, .metavar = "yes", .off = OFF(filter.storage), .set = set_storage},
+    {.name = "max-price", CLI_NUM_AT(plan_args, filter.max_price), .metavar = "X", .min = 0, .max = 1e6},
+    {.name = "provider", CLI_STR_AT(plan_args, filter.provider), .metavar = "NAME"},
+    {.kind = CLI_END},
+};
+
+static const cli_cmd plan_cmd = {
+    .cmd = "plan",
+    .usage = "Usage: clusterfit plan --workload W [options]\n"
+             "Rank the catalog's offerings for a workload by total cost (or time), searching\n"
+             "node counts and parallel layouts that fit in memory on each offering. Near\n"
+             "ties (within 1 %) go to the cheaper (time) or faster (cost) configuration.\n"
+             "\n",
+    .opts = plan_opts,
+    .col = 23,
+    .bad_option = "bad option",
+    .no_args = 1,
+};
 
 /* ---- the table ---- */
 
@@ -342,6 +359,25 @@ static void workload_text(char *buf, size_t cap, const cf_workload *w)
     }
 }
 
+/* "Cheapest total cost first (costs in USD), finishing within 2160 h (90
+ * days)." — the objective, its constraint and the currency. */
+static void objective_line(FILE *out, const cf_plan_opts *opts, const char *cur)
+{
+    char line[512], d[64], f[64];
+    size_t n = (size_t)snprintf(line, sizeof line, "%s first (costs in %s)",
+                                opts->objective == CF_OBJ_TIME ? "Fastest" : "Cheapest total cost", cur);
+    if (!isnan(opts->deadline_h) && n < sizeof line)
+        n += (size_t)snprintf(line + n, sizeof line - n, ", finishing within %g h%s%s%s", opts->deadline_h,
+                              opts->deadline_h >= 48 ? " (" : "",
+                              opts->deadline_h >= 48 ? fmt_days(d, sizeof d, opts->deadline_h) : "",
+                              opts->deadline_h >= 48 ? ")" : "");
+    if (!isnan(opts->budget) && n < sizeof line)
+        n += (size_t)snprintf(line + n, sizeof line - n, ", costing at most %s %s",
+                              fmt_amount(f, sizeof f, opts->budget), cur);
+    if (n < sizeof line) snprintf(line + n, sizeof line - n, ".");
+    wrapped(out, "", line);
+}
+
 static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, const cf_workload *w)
 {
     json_t *ranked = json_object_get(doc, "ranked"), *unranked = json_object_get(doc, "unranked");
@@ -354,21 +390,7 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
     workload_text(wt, sizeof wt, w);
     snprintf(line, sizeof line, "Plan for %s: %s.", json_string_value(json_object_get(doc, "workload")), wt);
     wrapped(out, "", line);
-    {
-        size_t n = (size_t)snprintf(line, sizeof line, "%s first (costs in %s)",
-                                    opts->objective == CF_OBJ_TIME ? "Fastest"
-                                                                   : "Cheapest total cost", cur);
-        if (!isnan(opts->deadline_h) && n < sizeof line)
-            n += (size_t)snprintf(line + n, sizeof line - n, ", finishing within %g h%s%s%s", opts->deadline_h,
-                                  opts->deadline_h >= 48 ? " (" : "",
-                                  opts->deadline_h >= 48 ? fmt_days(d, sizeof d, opts->deadline_h) : "",
-                                  opts->deadline_h >= 48 ? ")" : "");
-        if (!isnan(opts->budget) && n < sizeof line)
-            n += (size_t)snprintf(line + n, sizeof line - n, ", costing at most %s %s",
-                                  fmt_amount(f, sizeof f, opts->budget), cur);
-        if (n < sizeof line) snprintf(line + n, sizeof line - n, ".");
-        wrapped(out, "", line);
-    }
+    objective_line(out, opts, cur);
     if (opts->top > 0 && (size_t)opts->top <= shown)
         snprintf(line, sizeof line, "Top %zu shown", shown);
     else
@@ -450,39 +472,34 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
 
 int cmd_plan(const cli_ctx *ctx, int argc, char **argv)
 {
-    cf_filter filter;
-    cf_plan_opts opts;
+    plan_args a;
     cf_workload w;
     cf_catalog *cat = NULL;
     cf_error err;
     json_t *doc = NULL;
-    const char *workload = NULL;
-    cli_format fmt = FMT_TABLE;
-    int c, objective_set = 0, rc;
+    const char *workload;
+    int rc;
     cf_status st;
 
-    cf_filter_init(&filter);
-    filter.multinode = CF_CAP_YES;
-    cf_plan_opts_init(&opts);
-    optind = 0;
-    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        if (c == OPT_HELP) { fputs(usage, stdout); return EXIT_OK; }
-        if (c == '?') return cli_usage_error("plan", "bad option");
-        if (take_option(c, optarg, &filter, &opts, &workload, &objective_set, &fmt) != 0) return EXIT_USAGE;
-    }
-    if (optind < argc) return cli_usage_error("plan", "unexpected argument '%s'", argv[optind]);
+    memset(&a, 0, sizeof a);
+    cf_filter_init(&a.filter);
+    a.filter.multinode = CF_CAP_YES;
+    cf_plan_opts_init(&a.opts);
+    a.fmt = FMT_TABLE;
+    if (cli_opts_parse(&plan_cmd, argc, argv, &a, &rc) < 0) return rc;
+    workload = a.workload;
     if (!workload) return cli_usage_error("plan", "--workload is required (presets: %s)", cf_workload_presets());
     /* --budget alone means "fastest within the budget", --deadline alone "cheapest in time". */
-    if (!objective_set && !isnan(opts.budget) && isnan(opts.deadline_h)) opts.objective = CF_OBJ_TIME;
+    if (!a.objective_set && !isnan(a.opts.budget) && isnan(a.opts.deadline_h)) a.opts.objective = CF_OBJ_TIME;
     cf_error_clear(&err);
     if ((st = cf_workload_load(workload, &w, &err)) != CF_OK) return cli_lib_error("plan", st, &err);
     if ((rc = cli_open_catalog(ctx, "plan", &cat)) != EXIT_OK) return rc;
-    if (isatty(STDERR_FILENO)) opts.progress = progress;
-    st = cf_plan(cat, &filter, &w, &opts, &doc, &err);
+    if (isatty(STDERR_FILENO)) a.opts.progress = progress;
+    st = cf_plan(cat, &a.filter, &w, &a.opts, &doc, &err);
     cf_catalog_close(cat);
     if (st != CF_OK) return cli_lib_error("plan", st, &err);
-    if (fmt == FMT_JSON) return cli_print_json(doc);
-    rc = plan_print_table(stdout, doc, &opts, &w);
+    if (a.fmt == FMT_JSON) return cli_print_json(doc);
+    rc = plan_print_table(stdout, doc, &a.opts, &w);
     json_decref(doc);
     return rc;
 }

@@ -5,64 +5,85 @@
  * layout fits in the GPU's memory: data/gpus.csv gives the vendor's GB
  * (10^9 B, DESIGN §2), compared in GiB with memory_per_gpu_gib, the same
  * rule as lib/memory.c's usable figure that `fit` and `plan` use. */
-#include <getopt.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 #include "cli.h"
+#include "fabric_opts.h"
+#include "opts.h"
 #include "textfmt.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
 #define CMD "predict step"
 
-static void usage(FILE *out)
-{
-    fputs("Usage: clusterfit predict step --workload W --tp T --pp P --dp D [--cp C]\n"
-          "         [--vp V] [--micro-batch M] [--zero 0|1|2|3]\n"
-          "         [--recompute none|selective|full] [--no-sequence-parallel]\n"
-          "         [--tp-overlap] (--offering ID | --gpu G --gpus-per-node K\n"
-          "         --intra L --network NET --nics M --nic-gbps X [--gdr STATE])\n"
-          "         [--format text|json]\n"
-          "Predicts one training step (or stencil iteration, or whole embarrassingly\n"
-          "parallel job) of workload W. Nodes = tp*pp*dp*cp / gpus-per-node; one node\n"
-          "needs no network. Output: step_time_s, tflops_per_gpu, mfu, tokens_per_s\n"
-          "(samples, cell updates or tasks per second for other kinds),\n"
-          "tokens_per_s_per_gpu, memory_per_gpu_gib, fits_memory (against the GPU's\n"
-          "vendor GB, 10^9 bytes, in GiB), parallel_efficiency (ideal over predicted\n"
-          "step time, 0-1) and the breakdown of the step time.\n"
-          "\n"
-          "  --workload W            preset or JSON workload file (required); presets:\n", out);
-    tf_wrap(out, "                          ", cf_workload_presets(), TF_WIDTH);
-    fputs("  --tp T, --pp P, --dp D  tensor, pipeline, data parallel degrees (required)\n"
-          "  --cp C                  context parallel degree (default 1)\n"
-          "  --vp V                  interleaved pipeline chunks per stage (default 1)\n"
-          "  --micro-batch M         sequences per micro-batch (default 1)\n"
-          "  --zero Z                ZeRO stage 0-3 (default 0)\n"
-          "  --recompute R           none (default), selective, full\n"
-          "  --no-sequence-parallel  turn off sequence parallelism under TP\n"
-          "  --tp-overlap            overlap TP communication with compute\n"
-          "  --offering ID           take the fabric from the catalog offering ID\n"
-          "  --gpu G, --gpus-per-node K, --intra L, --network NET, --nics M,\n"
-          "  --nic-gbps X, --gdr STATE   the fabric by hand, as for predict collective\n"
-          "  --format F              text (default) or json\n"
-          "  --help                  this help\n", out);
-}
+typedef struct step_args {
+    const char *workload, *recompute;
+    long tp, pp, dp;            /* 0 = not given (required) */
+    long cp, vp, micro_batch, zero; /* -1 = the layout's default */
+    int no_sp, tp_overlap;
+    cli_fabric_opts fo;
+    cli_format fmt;
+} step_args;
 
-enum { O_WORKLOAD = 1, O_TP, O_PP, O_DP, O_CP, O_VP, O_MB, O_ZERO, O_RECOMP, O_NOSP, O_TPOV,
-       O_OFFERING, O_GPU, O_GPN, O_INTRA, O_NET, O_NICS, O_NICGBPS, O_GDR, O_FORMAT, O_HELP };
+static const cli_opt step_opts[] = {
+    {.name = "workload", CLI_STR_AT(step_args, workload), .metavar = "W",
+     .help = "preset or JSON workload file (required); presets:", .more = cf_workload_presets},
+    {.name = "tp", CLI_LONG_AT(step_args, tp), .metavar = "T", .min = 1, .max = 4096,
+     .help = "tensor, pipeline, data parallel degrees (required)"},
+    {.name = "pp", CLI_LONG_AT(step_args, pp), .metavar = "P", .min = 1, .max = 4096, .join = 1},
+    {.name = "dp", CLI_LONG_AT(step_args, dp), .metavar = "D", .min = 1, .max = 1048576, .join = 1},
+    {.name = "cp", CLI_LONG_AT(step_args, cp), .metavar = "C", .min = 1, .max = 4096,
+     .help = "context parallel degree (default 1)"},
+    {.name = "vp", CLI_LONG_AT(step_args, vp), .metavar = "V", .min = 1, .max = 1024,
+     .help = "interleaved pipeline chunks per stage (default 1)"},
+    {.name = "micro-batch", CLI_LONG_AT(step_args, micro_batch), .metavar = "M", .min = 1,
+     .max = 65536, .help = "sequences per micro-batch (default 1)"},
+    {.name = "zero", CLI_LONG_AT(step_args, zero), .metavar = "Z", .min = 0, .max = 3,
+     .help = "ZeRO stage 0-3 (default 0)"},
+    {.name = "recompute", CLI_STR_AT(step_args, recompute), .metavar = "R",
+     .help = "none (default), selective, full"},
+    {.name = "no-sequence-parallel", CLI_FLAG_AT(step_args, no_sp),
+     .help = "turn off sequence parallelism under TP"},
+    {.name = "tp-overlap", CLI_FLAG_AT(step_args, tp_overlap),
+     .help = "overlap TP communication with compute"},
+    {.name = "offering", CLI_STR_AT(step_args, fo.offering), .metavar = "ID",
+     .help = "take the fabric from the catalog offering ID"},
+    {.name = "gpu", CLI_STR_AT(step_args, fo.gpu), .metavar = "G",
+     .help = "the fabric by hand, as for predict collective"},
+    {.name = "gpus-per-node", CLI_STR_AT(step_args, fo.gpus_per_node), .metavar = "K", .join = 1},
+    {.name = "intra", CLI_STR_AT(step_args, fo.intra), .metavar = "L", .join = 1},
+    {.name = "network", CLI_STR_AT(step_args, fo.network), .metavar = "NET", .join = 1},
+    {.name = "nics", CLI_STR_AT(step_args, fo.nics), .metavar = "M", .join = 1},
+    {.name = "nic-gbps", CLI_STR_AT(step_args, fo.nic_gbps), .metavar = "X", .join = 1},
+    {.name = "gdr", CLI_STR_AT(step_args, fo.gdr), .metavar = "STATE", .join = 1},
+    {.name = "format", CLI_FORMAT_AT(step_args, fmt), .metavar = "F",
+     .formats = FMT_TEXT | FMT_JSON, .help = "text (default) or json"},
+    {.name = "help", .kind = CLI_HELP, .help = "this help"},
+    {.kind = CLI_END},
+};
 
-static const struct option opts[] = {
-    {"workload", required_argument, 0, O_WORKLOAD}, {"tp", required_argument, 0, O_TP},
-    {"pp", required_argument, 0, O_PP}, {"dp", required_argument, 0, O_DP},
-    {"cp", required_argument, 0, O_CP}, {"vp", required_argument, 0, O_VP},
-    {"micro-batch", required_argument, 0, O_MB}, {"zero", required_argument, 0, O_ZERO},
-    {"recompute", required_argument, 0, O_RECOMP}, {"no-sequence-parallel", no_argument, 0, O_NOSP},
-    {"tp-overlap", no_argument, 0, O_TPOV}, {"offering", required_argument, 0, O_OFFERING},
-    {"gpu", required_argument, 0, O_GPU}, {"gpus-per-node", required_argument, 0, O_GPN},
-    {"intra", required_argument, 0, O_INTRA}, {"network", required_argument, 0, O_NET},
-    {"nics", required_argument, 0, O_NICS}, {"nic-gbps", required_argument, 0, O_NICGBPS},
-    {"gdr", required_argument, 0, O_GDR}, {"format", required_argument, 0, O_FORMAT},
-    {"help", no_argument, 0, O_HELP}, {0, 0, 0, 0}};
+static const cli_cmd step_cmd = {
+    .cmd = CMD,
+    .usage = "Usage: clusterfit predict step --workload W --tp T --pp P --dp D [--cp C]\n"
+             "         [--vp V] [--micro-batch M] [--zero 0|1|2|3]\n"
+             "         [--recompute none|selective|full] [--no-sequence-parallel]\n"
+             "         [--tp-overlap] (--offering ID | --gpu G --gpus-per-node K\n"
+             "         --intra L --network NET --nics M --nic-gbps X [--gdr STATE])\n"
+             "         [--format text|json]\n"
+             "Predicts one training step (or stencil iteration, or whole embarrassingly\n"
+             "parallel job) of workload W. Nodes = tp*pp*dp*cp / gpus-per-node; one node\n"
+             "needs no network. Output: step_time_s, tflops_per_gpu, mfu, tokens_per_s\n"
+             "(samples, cell updates or tasks per second for other kinds),\n"
+             "tokens_per_s_per_gpu, memory_per_gpu_gib, fits_memory (against the GPU's\n"
+             "vendor GB, 10^9 bytes, in GiB), parallel_efficiency (ideal over predicted\n"
+             "step time, 0-1) and the breakdown of the step time.\n"
+             "\n",
+    .opts = step_opts,
+    .col = 26,
+    .bad_option = "unknown option",
+    .no_args = 1,
+};
 
 /* GiB of memory one GPU of the fabric offers (vendor GB = 10^9 B); NAN
  * when data/gpus.csv does not state it. */
@@ -145,55 +166,40 @@ static void print_text(const cf_workload *w, const cf_layout *l, int nodes, cons
 
 int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
 {
-    const char *wl = NULL, *recomp = NULL;
-    cli_fabric_opts fa;
-    cli_format fmt = FMT_TEXT;
+    step_args a;
+    const char *wl, *recomp;
     cf_layout lay;
     cf_workload w;
     cf_fabric fab;
     cf_step_result res;
     cf_error err;
     cf_status st;
-    long v, gpus;
+    long gpus;
     double avail;
-    int c, rc, nodes, have_tp = 0, have_pp = 0, have_dp = 0;
+    int rc, nodes;
 
-    cf_layout_init(&lay);
-    memset(&fa, 0, sizeof fa);
-    optind = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        switch (c) {
-        case O_WORKLOAD: wl = optarg; break;
-        case O_TP: if (cli_parse_int(CMD, "--tp", optarg, 1, 4096, &v)) return EXIT_USAGE; lay.tp = (int)v; have_tp = 1; break;
-        case O_PP: if (cli_parse_int(CMD, "--pp", optarg, 1, 4096, &v)) return EXIT_USAGE; lay.pp = (int)v; have_pp = 1; break;
-        case O_DP: if (cli_parse_int(CMD, "--dp", optarg, 1, 1048576, &v)) return EXIT_USAGE; lay.dp = (int)v; have_dp = 1; break;
-        case O_CP: if (cli_parse_int(CMD, "--cp", optarg, 1, 4096, &v)) return EXIT_USAGE; lay.cp = (int)v; break;
-        case O_VP: if (cli_parse_int(CMD, "--vp", optarg, 1, 1024, &v)) return EXIT_USAGE; lay.vp = (int)v; break;
-        case O_MB: if (cli_parse_int(CMD, "--micro-batch", optarg, 1, 65536, &v)) return EXIT_USAGE; lay.micro_batch = (int)v; break;
-        case O_ZERO: if (cli_parse_int(CMD, "--zero", optarg, 0, 3, &v)) return EXIT_USAGE; lay.zero = (int)v; break;
-        case O_RECOMP: recomp = optarg; break;
-        case O_NOSP: lay.sequence_parallel = 0; break;
-        case O_TPOV: lay.tp_comm_overlap = 1; break;
-        case O_OFFERING: fa.offering = optarg; break;
-        case O_GPU: fa.gpu = optarg; break;
-        case O_GPN: fa.gpus_per_node = optarg; break;
-        case O_INTRA: fa.intra = optarg; break;
-        case O_NET: fa.network = optarg; break;
-        case O_NICS: fa.nics = optarg; break;
-        case O_NICGBPS: fa.nic_gbps = optarg; break;
-        case O_GDR: fa.gdr = optarg; break;
-        case O_FORMAT: if (cli_parse_format(CMD, optarg, FMT_TEXT | FMT_JSON, &fmt)) return EXIT_USAGE; break;
-        case O_HELP: usage(stdout); return EXIT_OK;
-        default: return cli_usage_error(CMD, "unknown option");
-        }
-    }
-    if (optind < argc) return cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
+    memset(&a, 0, sizeof a);
+    a.cp = a.vp = a.micro_batch = a.zero = -1;
+    a.fmt = FMT_TEXT;
+    if (cli_opts_parse(&step_cmd, argc, argv, &a, &rc) < 0) return rc;
+    wl = a.workload;
+    recomp = a.recompute;
     if (!wl) return cli_usage_error(CMD, "--workload is required");
-    if (!have_tp || !have_pp || !have_dp) return cli_usage_error(CMD, "--tp, --pp and --dp are required");
+    if (!a.tp || !a.pp || !a.dp) return cli_usage_error(CMD, "--tp, --pp and --dp are required");
+    cf_layout_init(&lay);
+    lay.tp = (int)a.tp;
+    lay.pp = (int)a.pp;
+    lay.dp = (int)a.dp;
+    if (a.cp >= 0) lay.cp = (int)a.cp;
+    if (a.vp >= 0) lay.vp = (int)a.vp;
+    if (a.micro_batch >= 0) lay.micro_batch = (int)a.micro_batch;
+    if (a.zero >= 0) lay.zero = (int)a.zero;
+    if (a.no_sp) lay.sequence_parallel = 0;
+    if (a.tp_overlap) lay.tp_comm_overlap = 1;
     if (recomp && (cf_recompute_parse(recomp, &lay.recompute) != CF_OK ||
                    lay.recompute == CF_RECOMPUTE_UNKNOWN))
         return cli_usage_error(CMD, "unknown --recompute '%s' (accepted: none, selective, full)", recomp);
-    rc = cli_fabric_from_opts(ctx, CMD, &fa, &fab);
+    rc = cli_fabric_from_opts(ctx, CMD, &a.fo, &fab);
     if (rc != EXIT_OK) return rc;
     cf_error_clear(&err);
     st = cf_workload_load(wl, &w, &err);
@@ -203,7 +209,7 @@ int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
         return cli_usage_error(CMD, "tp*pp*dp*cp = %ld is not a multiple of %d GPUs per node", gpus,
                                fab.gpus_per_node);
     nodes = (int)(gpus / fab.gpus_per_node);
-    if ((rc = cli_one_node_fabric(CMD, fa.offering, &fab, nodes)) != EXIT_OK) return rc;
+    if ((rc = cli_one_node_fabric(CMD, a.fo.offering, &fab, nodes)) != EXIT_OK) return rc;
     st = cf_step_predict(&w, &fab, nodes, &lay, &res);
     if (st == CF_EINVAL)
         return cli_usage_error(CMD, "the layout does not suit the workload or fabric (tp must divide the "
@@ -211,7 +217,7 @@ int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
                                     "tp = pp = cp = 1; several nodes need a network)");
     if (st != CF_OK) return cli_lib_error(CMD, st, NULL);
     avail = available_gib(&fab);
-    if (fmt == FMT_JSON) {
+    if (a.fmt == FMT_JSON) {
         json_t *j = cf_step_result_to_json(&res);
         if (j && (json_object_set_new(j, "fits_memory",
                                       isnan(avail) ? json_null()

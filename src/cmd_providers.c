@@ -4,20 +4,36 @@
  * offerings (a single-node pod's tcp is not a cluster fabric, so the two are
  * shown apart). The library builds the JSON (cf_catalog_providers); the
  * table is drawn from that JSON. */
-#include <getopt.h>
+#include <stddef.h>
 #include <string.h>
 #include "cli.h"
+#include "opts.h"
 #include "table.h"
 
-static const char *const USAGE =
-    "Usage: clusterfit providers [--format table|json]\n"
-    "One line per provider: offerings, multi-node offerings, the fabrics of the\n"
-    "multi-node offerings (\"unknown\" when no source states them; \"-\" when\n"
-    "there are none), and the fabrics of all its offerings.\n"
-    "\n"
-    "  --format F   table (default) or json ([{provider, offerings,\n"
-    "               multinode_offerings, networks[], multinode_networks[]}])\n"
-    "  --help       this help\n";
+typedef struct providers_args {
+    cli_format fmt;
+} providers_args;
+
+static const cli_opt providers_opts[] = {
+    {.name = "format", CLI_FORMAT_AT(providers_args, fmt), .metavar = "F",
+     .formats = FMT_TABLE | FMT_JSON,
+     .help = "table (default) or json ([{provider, offerings,\n"
+             "multinode_offerings, networks[], multinode_networks[]}])"},
+    {.name = "help", .kind = CLI_HELP, .help = "this help"},
+    {.kind = CLI_END},
+};
+
+static const cli_cmd providers_cmd = {
+    .cmd = "providers",
+    .usage = "Usage: clusterfit providers [--format table|json]\n"
+             "One line per provider: offerings, multi-node offerings, the fabrics of the\n"
+             "multi-node offerings (\"unknown\" when no source states them; \"-\" when\n"
+             "there are none), and the fabrics of all its offerings.\n"
+             "\n",
+    .opts = providers_opts,
+    .col = 15,
+    .no_args = 1,
+};
 
 /* The names of a JSON array of strings, ", "-joined, into buf. */
 static void join_names(const json_t *a, char *buf, size_t n)
@@ -69,41 +85,19 @@ static int print_table(json_t *arr)
 
 int cmd_providers(const cli_ctx *ctx, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"format", required_argument, NULL, 'f'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    cli_format fmt = FMT_TABLE;
+    providers_args a = {FMT_TABLE};
     cf_catalog *cat = NULL;
     json_t *arr = NULL;
-    int c, rc;
+    int rc;
     cf_status st;
 
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
-        switch (c) {
-        case 'f':
-            if (cli_parse_format("providers", optarg, FMT_TABLE | FMT_JSON, &fmt) != 0)
-                return EXIT_USAGE;
-            break;
-        case 'h':
-            fputs(USAGE, stdout);
-            return EXIT_OK;
-        case ':':
-            return cli_usage_error("providers", "%s needs a value", argv[optind - 1]);
-        default:
-            return cli_usage_error("providers", "unknown option '%s'", argv[optind - 1]);
-        }
-    }
-    if (optind < argc) return cli_usage_error("providers", "unexpected argument '%s'", argv[optind]);
+    if (cli_opts_parse(&providers_cmd, argc, argv, &a, &rc) < 0) return rc;
     rc = cli_open_catalog(ctx, "providers", &cat);
     if (rc != EXIT_OK) return rc;
     st = cf_catalog_providers(cat, &arr);
     cf_catalog_close(cat);
     if (st != CF_OK) return cli_lib_error("providers", st, NULL);
-    if (fmt == FMT_JSON) return cli_print_json(arr);
+    if (a.fmt == FMT_JSON) return cli_print_json(arr);
     rc = print_table(arr);
     json_decref(arr);
     return rc;

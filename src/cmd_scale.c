@@ -2,37 +2,14 @@
  * on one offering (DESIGN §6): per node count the fastest layout that fits,
  * its step time, throughput, E relative to the smallest cluster that fits,
  * and the job's cost. A thin front end over cf_scale(). */
-#include <getopt.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "opts.h"
 #include "table.h"
 #include "textfmt.h"
-
-static const char usage[] =
-    "Usage: clusterfit scale --workload W --offering ID [--nodes 1,2,4,...]\n"
-    "         [--format table|json]\n"
-    "Scaling curve of a workload on one offering: step time, throughput, scaling\n"
-    "efficiency (vs the smallest node count that fits) and job cost per node count.\n"
-    "\n"
-    "  --workload W     preset name or JSON file (required)\n"
-    "  --offering ID    catalog offering id (required)\n"
-    "  --nodes LIST     comma-separated node counts (default: the smallest that\n"
-    "                   fits, then powers of two up to the largest cluster)\n"
-    "  --format F       table (default) or json\n"
-    "  --help           this help\n";
-
-enum { OPT_WORKLOAD = 256, OPT_OFFERING, OPT_NODES, OPT_FORMAT, OPT_HELP };
-
-static const struct option longopts[] = {
-    {"workload", required_argument, NULL, OPT_WORKLOAD},
-    {"offering", required_argument, NULL, OPT_OFFERING},
-    {"nodes", required_argument, NULL, OPT_NODES},
-    {"format", required_argument, NULL, OPT_FORMAT},
-    {"help", no_argument, NULL, OPT_HELP},
-    {NULL, 0, NULL, 0}
-};
 
 /* "1,2,4" -> counts; usage error on anything else. */
 static int parse_nodes(const char *s, int *out, size_t cap, size_t *n)
@@ -54,6 +31,52 @@ static int parse_nodes(const char *s, int *out, size_t cap, size_t *n)
     if (*n == 0) return cli_usage_error("scale", "--nodes expects at least one count"), -1;
     return 0;
 }
+
+typedef struct scale_args {
+    const char *workload, *offering;
+    struct scale_nodes {
+        int n[CF_MAX_PLAN_NODE_COUNTS];
+        size_t count;           /* 0 = not given */
+    } nodes;
+    cli_format fmt;
+} scale_args;
+
+#define OFF(m) offsetof(scale_args, m)
+
+static int set_nodes(const char *cmd, const cli_opt *o, const char *val, void *dst)
+{
+    struct scale_nodes *nd = dst;
+    (void)cmd;
+    (void)o;
+    return parse_nodes(val, nd->n, CF_MAX_PLAN_NODE_COUNTS, &nd->count);
+}
+
+static const cli_opt scale_opts[] = {
+    {.name = "workload", CLI_STR_AT(scale_args, workload), .metavar = "W",
+     .help = "preset name or JSON file (required)"},
+    {.name = "offering", CLI_STR_AT(scale_args, offering), .metavar = "ID",
+     .help = "catalog offering id (required)"},
+    {.name = "nodes", .kind = CLI_CALL, .metavar = "LIST", .off = OFF(nodes), .set = set_nodes,
+     .help = "comma-separated node counts (default: the smallest that\n"
+             "fits, then powers of two up to the largest cluster)"},
+    {.name = "format", CLI_FORMAT_AT(scale_args, fmt), .metavar = "F",
+     .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
+    {.name = "help", .kind = CLI_HELP, .help = "this help"},
+    {.kind = CLI_END},
+};
+
+static const cli_cmd scale_cmd = {
+    .cmd = "scale",
+    .usage = "Usage: clusterfit scale --workload W --offering ID [--nodes 1,2,4,...]\n"
+             "         [--format table|json]\n"
+             "Scaling curve of a workload on one offering: step time, throughput, scaling\n"
+             "efficiency (vs the smallest node count that fits) and job cost per node count.\n"
+             "\n",
+    .opts = scale_opts,
+    .col = 19,
+    .bad_option = "bad option",
+    .no_args = 1,
+};
 
 static const char *unit_of(const cf_workload *w)
 {
@@ -211,11 +234,9 @@ fail:
 
 int cmd_scale(const cli_ctx *ctx, int argc, char **argv)
 {
-    const char *workload = NULL, *id = NULL;
-    int nodes[CF_MAX_PLAN_NODE_COUNTS];
-    size_t n_nodes = 0;
-    int have_nodes = 0, c, rc;
-    cli_format fmt = FMT_TABLE;
+    scale_args a;
+    const char *workload, *id;
+    int rc;
     cf_workload w;
     cf_catalog *cat = NULL;
     cf_offering *o = NULL;
@@ -223,23 +244,11 @@ int cmd_scale(const cli_ctx *ctx, int argc, char **argv)
     json_t *arr = NULL;
     cf_status st;
 
-    optind = 0;
-    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        switch (c) {
-        case OPT_HELP: fputs(usage, stdout); return EXIT_OK;
-        case OPT_WORKLOAD: workload = optarg; break;
-        case OPT_OFFERING: id = optarg; break;
-        case OPT_NODES:
-            if (parse_nodes(optarg, nodes, CF_MAX_PLAN_NODE_COUNTS, &n_nodes)) return EXIT_USAGE;
-            have_nodes = 1;
-            break;
-        case OPT_FORMAT:
-            if (cli_parse_format("scale", optarg, FMT_TABLE | FMT_JSON, &fmt)) return EXIT_USAGE;
-            break;
-        default: return cli_usage_error("scale", "bad option");
-        }
-    }
-    if (optind < argc) return cli_usage_error("scale", "unexpected argument '%s'", argv[optind]);
+    memset(&a, 0, sizeof a);
+    a.fmt = FMT_TABLE;
+    if (cli_opts_parse(&scale_cmd, argc, argv, &a, &rc) < 0) return rc;
+    workload = a.workload;
+    id = a.offering;
     if (!workload || !id) return cli_usage_error("scale", "--workload and --offering are required");
     cf_error_clear(&err);
     if ((st = cf_workload_load(workload, &w, &err)) != CF_OK) return cli_lib_error("scale", st, &err);
@@ -251,10 +260,10 @@ int cmd_scale(const cli_ctx *ctx, int argc, char **argv)
         return EXIT_USAGE;
     }
     if (st != CF_OK) return cli_lib_error("scale", st, NULL);
-    st = cf_scale(o, &w, have_nodes ? nodes : NULL, n_nodes, &arr, &err);
+    st = cf_scale(o, &w, a.nodes.count ? a.nodes.n : NULL, a.nodes.count, &arr, &err);
     if (st != CF_OK) {
         rc = cli_lib_error("scale", st, &err);
-    } else if (fmt == FMT_JSON) {
+    } else if (a.fmt == FMT_JSON) {
         rc = cli_print_json(arr);
         arr = NULL;
     } else {

@@ -2,29 +2,44 @@
  * JSON API of DESIGN §6 (server/). This file only reads the options and
  * resolves the catalog path the same way the other commands do; the server
  * lives in server/. */
-#include <getopt.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
 #include <sys/stat.h>
 #include "cli.h"
-#include "../server/server.h"
+#include "opts.h"
+#include "serve.h"          /* the server's one published header (-Iserver) */
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: clusterfit serve [--bind ADDR] [--port N]\n"
-            "Serve the comparison table, the planner and the audit as a web page, and\n"
-            "the JSON API (GET /api/offerings, /api/offerings/ID, /api/predict/collective,\n"
-            "/healthz; POST /api/plan, /api/audit). Logs one line per request to stderr;\n"
-            "stops cleanly on SIGINT or SIGTERM.\n"
-            "\n"
-            "  --bind ADDR   numeric IPv4 or IPv6 address to listen on (default 127.0.0.1;\n"
-            "                the API has no authentication: bind to loopback unless the\n"
-            "                network is trusted)\n"
-            "  --port N      TCP port, 0-65535 (default 8080; 0 picks a free port, printed)\n"
-            "  --help        this help\n");
-}
+typedef struct serve_args {
+    const char *bind;
+    long port;
+} serve_args;
+
+static const cli_opt serve_opts[] = {
+    {.name = "bind", CLI_STR_AT(serve_args, bind), .metavar = "ADDR",
+     .help = "numeric IPv4 or IPv6 address to listen on (default 127.0.0.1;\n"
+             "the API has no authentication: bind to loopback unless the\n"
+             "network is trusted)"},
+    {.name = "port", CLI_LONG_AT(serve_args, port), .metavar = "N",
+     .min = 0, .max = 65535,
+     .help = "TCP port, 0-65535 (default 8080; 0 picks a free port, printed)"},
+    {.name = "help", .short_name = 'h', .kind = CLI_HELP, .help = "this help"},
+    {.kind = CLI_END},
+};
+
+static const cli_cmd serve_cmd = {
+    .cmd = "serve",
+    .usage = "Usage: clusterfit serve [--bind ADDR] [--port N]\n"
+             "Serve the comparison table, the planner and the audit as a web page, and\n"
+             "the JSON API (GET /api/offerings, /api/offerings/ID, /api/predict/collective,\n"
+             "/healthz; POST /api/plan, /api/audit). Logs one line per request to stderr;\n"
+             "stops cleanly on SIGINT or SIGTERM.\n"
+             "\n",
+    .opts = serve_opts,
+    .col = 16,
+    .no_args = 1,
+};
 
 /* The catalog path as cli_open_catalog() resolves it, for the server's
  * cache (which watches the file) and the catalog itself. */
@@ -53,48 +68,27 @@ static int resolve_db(const cli_ctx *ctx, char *path, size_t n)
 
 int cmd_serve(const cli_ctx *ctx, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"bind", required_argument, NULL, 'b'},
-        {"port", required_argument, NULL, 'p'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    srv_config cfg = {"127.0.0.1", 8080, NULL, NULL};
+    serve_args a = {"127.0.0.1", 8080};
+    srv_config cfg = {NULL, 0, NULL, NULL};
     char db[4096];
-    long port;
-    int c;
+    int rc;
 
-    optind = 0;
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'b':
-            cfg.bind = optarg;
-            break;
-        case 'p':
-            if (cli_parse_int("serve", "--port", optarg, 0, 65535, &port) != 0) return EXIT_USAGE;
-            cfg.port = (unsigned)port;
-            break;
-        case 'h':
-            usage(stdout);
-            return EXIT_OK;
-        case ':':
-            return cli_usage_error("serve", "%s needs a value", argv[optind - 1]);
-        default:
-            return cli_usage_error("serve", "unknown option '%s'", argv[optind - 1]);
-        }
-    }
-    if (optind < argc) return cli_usage_error("serve", "unexpected argument '%s'", argv[optind]);
+    if (cli_opts_parse(&serve_cmd, argc, argv, &a, &rc) < 0) return rc;
+    cfg.bind = a.bind;
+    cfg.port = (unsigned)a.port;
     if (resolve_db(ctx, db, sizeof db) != 0) return EXIT_INTERNAL;
     /* Open the catalog once here, as every command does, so that a bad --db
      * (a directory, not a catalog) is told once with its exit code before
      * any socket is opened; the server then opens it for itself. */
     {
         cf_catalog *cat = NULL;
-        int rc = cli_open_catalog(ctx, "serve", &cat);
+        rc = cli_open_catalog(ctx, "serve", &cat);
         if (rc != EXIT_OK) return rc;
         cf_catalog_close(cat);
     }
     cfg.db_path = db;
     cfg.now = ctx->now;
-    return srv_run(&cfg);
+    /* The server has printed what went wrong; the status gives the exit
+     * code (0, 2 for --bind/--port, 4 otherwise). */
+    return cf_status_exit_code(srv_run(&cfg));
 }

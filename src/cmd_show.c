@@ -2,18 +2,32 @@
  * comes from (shipped data or the user's import, and the source URLs) and
  * how old the facts are, relative to CLUSTERFIT_NOW (cli_ctx.now) or today.
  * JSON: the offering as `list --format json` gives it, plus age_days. */
-#include <getopt.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 #include "cli.h"
+#include "opts.h"
 
-static const char *const USAGE =
-    "Usage: clusterfit show ID [--format text|json]\n"
-    "Show every field of one offering, its sources and the age of its facts\n"
-    "(relative to $CLUSTERFIT_NOW when set, else today).\n"
-    "\n"
-    "  --format F   text (default) or json (the offering plus age_days)\n"
-    "  --help       this help\n";
+typedef struct show_args {
+    cli_format fmt;
+} show_args;
+
+static const cli_opt show_opts[] = {
+    {.name = "format", CLI_FORMAT_AT(show_args, fmt), .metavar = "F",
+     .formats = FMT_TEXT | FMT_JSON, .help = "text (default) or json (the offering plus age_days)"},
+    {.name = "help", .kind = CLI_HELP, .help = "this help"},
+    {.kind = CLI_END},
+};
+
+static const cli_cmd show_cmd = {
+    .cmd = "show",
+    .usage = "Usage: clusterfit show ID [--format text|json]\n"
+             "Show every field of one offering, its sources and the age of its facts\n"
+             "(relative to $CLUSTERFIT_NOW when set, else today).\n"
+             "\n",
+    .opts = show_opts,
+    .col = 15,
+};
 
 /* "121 days" -> "4 months old": days under 45, months (of 30.44 days,
  * rounded) under two years, else years with one decimal. */
@@ -91,53 +105,33 @@ static int print_text(const cf_offering *o, long days, int have_age)
 
 int cmd_show(const cli_ctx *ctx, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"format", required_argument, NULL, 'f'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    cli_format fmt = FMT_TEXT;
+    show_args a = {FMT_TEXT};
     cf_catalog *cat = NULL;
     cf_offering *o = NULL;
     char now[16];
     long days = 0;
-    int c, rc, have_age;
+    int first, rc, have_age;
     cf_status st;
 
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
-        switch (c) {
-        case 'f':
-            if (cli_parse_format("show", optarg, FMT_TEXT | FMT_JSON, &fmt) != 0) return EXIT_USAGE;
-            break;
-        case 'h':
-            fputs(USAGE, stdout);
-            return EXIT_OK;
-        case ':':
-            return cli_usage_error("show", "%s needs a value", argv[optind - 1]);
-        default:
-            return cli_usage_error("show", "unknown option '%s'", argv[optind - 1]);
-        }
-    }
-    if (optind >= argc) return cli_usage_error("show", "which offering? give its ID (see 'clusterfit list')");
-    if (optind + 1 < argc) return cli_usage_error("show", "unexpected argument '%s'", argv[optind + 1]);
+    if ((first = cli_opts_parse(&show_cmd, argc, argv, &a, &rc)) < 0) return rc;
+    if (first >= argc) return cli_usage_error("show", "which offering? give its ID (see 'clusterfit list')");
+    if (first + 1 < argc) return cli_usage_error("show", "unexpected argument '%s'", argv[first + 1]);
     if (cli_today(ctx, now, sizeof now) != 0)
         return cli_usage_error("show", "CLUSTERFIT_NOW: expected a date YYYY-MM-DD, got \"%s\"",
                                ctx->now ? ctx->now : "");
     rc = cli_open_catalog(ctx, "show", &cat);
     if (rc != EXIT_OK) return rc;
-    st = cf_catalog_get(cat, argv[optind], &o);
+    st = cf_catalog_get(cat, argv[first], &o);
     if (st == CF_ENOTFOUND) {
         cf_catalog_close(cat);
-        return cli_usage_error("show", "no offering with id '%s' (see 'clusterfit list')", argv[optind]);
+        return cli_usage_error("show", "no offering with id '%s' (see 'clusterfit list')", argv[first]);
     }
     if (st != CF_OK) {
         cf_catalog_close(cat);
         return cli_lib_error("show", st, NULL);
     }
     have_age = cf_age_days(o->as_of, now, &days) == CF_OK;
-    if (fmt == FMT_JSON) {
+    if (a.fmt == FMT_JSON) {
         json_t *j = cf_offering_to_json(o);
         if (j && json_object_set_new(j, "age_days", have_age ? json_integer(days) : json_null()) != 0) {
             json_decref(j);

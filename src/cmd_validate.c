@@ -3,21 +3,39 @@
  * Both kinds share option parsing and printing (run_validation): only the
  * library function differs. Exit 0 whenever the file was read (the tests
  * hold the accuracy targets), 3 on a malformed file (DESIGN §4.4). */
-#include <getopt.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 #include "cli.h"
+#include "opts.h"
 
-static const char validate_usage[] =
-    "Usage: clusterfit validate collectives FILE.csv [--format table|json]\n"
-    "       clusterfit validate training FILE.csv [--format table|json]\n"
-    "Compare the model with published measurements (../shared/data/validation/):\n"
-    "per row id, metric, predicted, measured and APE %, then the median APE\n"
-    "(overall; single-node and multi-node for collectives) and the skipped rows.\n"
-    "Exit 0 when the file was read, 3 when it is malformed.\n"
+typedef struct validate_args {
+    cli_format fmt;
+} validate_args;
+
+static const cli_opt validate_opts[] = {
+    {.name = "format", CLI_FORMAT_AT(validate_args, fmt), .metavar = "F",
+     .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
+    {.name = "help", .short_name = 'h', .kind = CLI_HELP, .help = "this help"},
+    {.kind = CLI_END},
+};
+
+#define VALIDATE_USAGE \
+    "Usage: clusterfit validate collectives FILE.csv [--format table|json]\n" \
+    "       clusterfit validate training FILE.csv [--format table|json]\n" \
+    "Compare the model with published measurements (../shared/data/validation/):\n" \
+    "per row id, metric, predicted, measured and APE %, then the median APE\n" \
+    "(overall; single-node and multi-node for collectives) and the skipped rows.\n" \
+    "Exit 0 when the file was read, 3 when it is malformed.\n" \
     "\n"
-    "  --format F   table (default) or json\n"
-    "  --help       this help\n";
+
+/* One table, one help, for both kinds (and `validate --help`). */
+static const cli_cmd validate_cmds[] = {
+    {.cmd = "validate collectives", .usage = VALIDATE_USAGE, .opts = validate_opts, .col = 15,
+     .bad_option = "bad option"},
+    {.cmd = "validate training", .usage = VALIDATE_USAGE, .opts = validate_opts, .col = 15,
+     .bad_option = "bad option"},
+};
 
 static void print_median(const char *label, double m)
 {
@@ -25,7 +43,8 @@ static void print_median(const char *label, double m)
     else printf("%-30s %.1f %%\n", label, m);
 }
 
-void cli_print_validation_table(const cf_validation *v)
+/* Prints a validation result as the table of DESIGN §4.4 to stdout. */
+static void print_validation_table(const cf_validation *v)
 {
     printf("%-8s %-22s %12s %12s %8s  %s\n", "id", "metric", "predicted", "measured", "ape_pct",
            "note");
@@ -45,42 +64,22 @@ void cli_print_validation_table(const cf_validation *v)
         printf("skipped %s: %s\n", v->skipped[i].id, v->skipped[i].reason);
 }
 
-int cli_validate_parse(const char *cmd, int argc, char **argv, const char **file, cli_format *fmt)
-{
-    static const struct option opts[] = {{"format", required_argument, NULL, 'f'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
-    int c;
-    *fmt = FMT_TABLE;
-    *file = NULL;
-    optind = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'f':
-            if (cli_parse_format(cmd, optarg, FMT_TABLE | FMT_JSON, fmt) != 0) return EXIT_USAGE;
-            break;
-        case 'h': fputs(validate_usage, stdout); return -1;
-        default: return cli_usage_error(cmd, "bad option");
-        }
-    }
-    if (optind != argc - 1) return cli_usage_error(cmd, "expected one FILE.csv");
-    *file = argv[optind];
-    return EXIT_OK;
-}
-
 /* Runs one kind of validation: `fn` is cf_validate_collectives or
- * cf_validate_training (same contract), and both share parsing and printing. */
-static int run_validation(const char *cmd, int argc, char **argv,
+ * cf_validate_training (same contract), and both share the option table and
+ * the printing. Expects "FILE.csv [--format table|json]" (argv[0] = the
+ * kind). */
+static int run_validation(const cli_cmd *c, int argc, char **argv,
                           cf_status (*fn)(const char *, cf_validation *, cf_error *))
 {
-    const char *file;
-    cli_format fmt;
+    const char *cmd = c->cmd, *file;
+    validate_args a = {FMT_TABLE};
     cf_validation v;
     cf_error err;
     cf_status st;
-    int rc = cli_validate_parse(cmd, argc, argv, &file, &fmt);
-    if (rc < 0) return EXIT_OK;
-    if (rc != EXIT_OK) return rc;
+    int rc, first;
+    if ((first = cli_opts_parse(c, argc, argv, &a, &rc)) < 0) return rc;
+    if (first != argc - 1) return cli_usage_error(cmd, "expected one FILE.csv");
+    file = argv[first];
     memset(&v, 0, sizeof v);
     cf_error_clear(&err);
     st = fn(file, &v, &err);
@@ -89,10 +88,10 @@ static int run_validation(const char *cmd, int argc, char **argv,
         rc = cli_lib_error(cmd, st, &err);
         return st == CF_EIO ? EXIT_BAD_INPUT : rc;
     }
-    if (fmt == FMT_JSON) {
+    if (a.fmt == FMT_JSON) {
         rc = cli_print_json(cf_validation_to_json(&v));
     } else {
-        cli_print_validation_table(&v);
+        print_validation_table(&v);
         rc = EXIT_OK;
     }
     cf_validation_free(&v);
@@ -103,13 +102,13 @@ int cmd_validate(const cli_ctx *ctx, int argc, char **argv)
 {
     if (argc < 2) return cli_usage_error("validate", "expected 'collectives' or 'training'");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        fputs(validate_usage, stdout);
+        cli_opts_help(&validate_cmds[0], stdout);
         return EXIT_OK;
     }
     (void)ctx;
     if (strcmp(argv[1], "collectives") == 0)
-        return run_validation("validate collectives", argc - 1, argv + 1, cf_validate_collectives);
+        return run_validation(&validate_cmds[0], argc - 1, argv + 1, cf_validate_collectives);
     if (strcmp(argv[1], "training") == 0)
-        return run_validation("validate training", argc - 1, argv + 1, cf_validate_training);
+        return run_validation(&validate_cmds[1], argc - 1, argv + 1, cf_validate_training);
     return cli_usage_error("validate", "unknown kind '%s' (accepted: collectives, training)", argv[1]);
 }

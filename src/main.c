@@ -27,6 +27,16 @@ static const struct command {
     {"serve", cmd_serve, "serve the web page and JSON API"},
 };
 
+/* Commands of two words, run as commands of their own: `predict step` is
+ * cmd_predict_step, while `predict collective` and `predict --help` stay
+ * with cmd_predict. argv[0] of the command is the second word. */
+static const struct subcommand {
+    const char *name, *sub;
+    int (*fn)(const cli_ctx *, int, char **);
+} subcommands[] = {
+    {"predict", "step", cmd_predict_step},
+};
+
 static void usage(FILE *out)
 {
     fprintf(out,
@@ -82,6 +92,13 @@ int main(int argc, char **argv)
         printf("clusterfit %s\n", CF_VERSION);
         free(args);
         return EXIT_OK;
+    }
+    for (size_t i = 0; n >= 2 && i < sizeof subcommands / sizeof subcommands[0]; i++) {
+        if (strcmp(args[0], subcommands[i].name) == 0 && strcmp(args[1], subcommands[i].sub) == 0) {
+            int rc = subcommands[i].fn(&ctx, n - 1, args + 1);
+            free(args);
+            return rc;
+        }
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (strcmp(args[0], commands[i].name) == 0) {

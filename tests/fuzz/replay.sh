@@ -4,6 +4,8 @@
 # that library was built with them) and the main() of replay_main.c, then
 # runs every seed in tests/fuzz/corpus/NAME/ and every saved crash in
 # tests/fuzz/crashes/NAME/ (and tests/fuzz/crashes/* through all harnesses).
+# A harness of a front end's code links that code too (fuzz_query: the
+# server's server/query.c, through its header server/query.h).
 # Each run has $FUZZ_REPLAY_TIMEOUT seconds (default 60; timeouts found by
 # the fuzzer are kept too). Prints "fuzz-replay: N passed, N failed".
 set -u
@@ -26,9 +28,11 @@ pass=0; fail=0
 for h in tests/fuzz/fuzz_*.c; do
     name=$(basename "$h" .c); name=${name#fuzz_}
     bin=$OUT/replay_$name
+    extra=""
+    case $name in query) extra="-Iserver server/query.c" ;; esac
     # shellcheck disable=SC2086
     if ! $CC -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -g -O1 $SANF \
-        -Iinclude -Ilib -Itests/fuzz $PKG_CFLAGS -o "$bin" "$h" tests/fuzz/replay_main.c \
+        -Iinclude -Ilib -Itests/fuzz $PKG_CFLAGS -o "$bin" "$h" tests/fuzz/replay_main.c $extra \
         "$BUILD/libclusterfit.a" $PKG_LIBS -lcsv -lm -lpthread; then
         echo "FAIL: fuzz-replay: $name does not build"; fail=$((fail + 1)); continue
     fi
