@@ -9,11 +9,12 @@
 #  includes what each folder may #include "..." (lib/base: base/ and
 #           clusterfit/; lib/model, lib/catalog: base/, their own folder,
 #           clusterfit/; lib/plan: base, model, catalog, plan; lib/audit:
-#           base, model, audit; a header without a folder is the file's own
+#           base, model, audit; lib/probe: base, probe; a header without a folder is the file's own
 #           folder's); src/ and server/ only clusterfit/ headers and their
 #           own folder's, and src/cmd_serve.c also serve.h, the one header
 #           the server publishes; no "../" anywhere; only lib/catalog/
-#           includes <sqlite3.h>. Public headers' own includes are not
+#           includes <sqlite3.h>; no lib/ file includes <mpi.h> or
+#           <microhttpd.h>. Public headers' own includes are not
 #           followed: a line counts only where it is written;
 #  prefix   every global symbol (function or data) defined in ARCHIVE
 #           (default ROOT/build/libclusterfit.a; skipped when that does not
@@ -114,6 +115,7 @@ if [ -s "$TMP/code" ]; then
         if (sub_ == "catalog") return " base catalog clusterfit "
         if (sub_ == "plan") return " base model catalog plan clusterfit "
         if (sub_ == "audit") return " base model audit clusterfit "
+        if (sub_ == "probe") return " base probe clusterfit "
         return ""
     }
     FNR == 1 {
@@ -125,6 +127,8 @@ if [ -s "$TMP/code" ]; then
     /^[ \t]*#[ \t]*include[ \t]*</ {
         if ($0 ~ /<sqlite3\.h>/ && !(top == "lib" && folder == "catalog"))
             bad("<sqlite3.h> is included only in lib/catalog/")
+        if ($0 ~ /<(mpi|microhttpd)\.h>/ && top == "lib")
+            bad("libclusterfit never depends on MPI or libmicrohttpd (" $0 ")")
         next
     }
     /^[ \t]*#[ \t]*include[ \t]*"/ {
