@@ -2,7 +2,8 @@
 # tree and fails one with planted violations, naming FILE:LINE of each: a
 # banned call, a "../" include, a lib/base file including model/, a
 # lib/model file including catalog/ and <sqlite3.h>, a src/ file including
-# the server's header, and a global symbol without cf_ in the archive.
+# the server's header, a lib/probe file including <mpi.h> and model/, and
+# a global symbol without cf_ in the archive.
 # Comments and strings that mention banned calls are not calls; a function
 # over 100 lines is a warning, not a failure.
 W=$T/tree
@@ -45,6 +46,8 @@ printf '#include <stdio.h>\n#include "../src/cli.h"\n' > "$W/server/bad.c"
 printf '/* base */\n#include "base/base.h"\n#include "clusterfit/status.h"\n#include "model/model_int.h"\n' > "$W/lib/base/bad.c"
 printf '#include "catalog/catalog_int.h"\n#include <sqlite3.h>\n#include "model/model_int.h"\n' > "$W/lib/model/bad.c"
 printf '#include "serve.h"\n' > "$W/src/other.c"
+mkdir -p "$W/lib/probe"
+printf '#include <mpi.h>\n#include "base/base.h"\n#include "probe/probe_int.h"\n#include "model/model_int.h"\n' > "$W/lib/probe/bad.c"
 printf 'int cf_ok(void) { return 0; }\n\nint helper(void) { return 1; }\n' > "$W/lib/base/pfx.c"
 ${CC:-cc} -c -o "$W/pfx.o" "$W/lib/base/pfx.c" && rm -f "$W/libx.a" && ar rcs "$W/libx.a" "$W/pfx.o" \
     || fail "cannot build the test archive"
@@ -58,9 +61,13 @@ expect_out "FAIL: checksrc: lib/model/bad.c:1: lib/model/ may not include \"cata
 expect_out "FAIL: checksrc: lib/model/bad.c:2: <sqlite3.h> is included only in lib/catalog/"
 expect_out "FAIL: checksrc: src/other.c:1: src/ may include only clusterfit/ headers and its own"
 expect_out "FAIL: checksrc: lib/base/pfx.c:3: global function helper does not start with cf_"
+expect_out "FAIL: checksrc: lib/probe/bad.c:1: libclusterfit never depends on MPI"
+expect_out "FAIL: checksrc: lib/probe/bad.c:4: lib/probe/ may not include \"model/model_int.h\""
 # Nothing else: the good files stay good, the allowed includes pass.
-[ "$(grep -c '^FAIL' "$T/out")" = 7 ] || fail "expected 7 FAIL lines, got $(grep -c '^FAIL' "$T/out")"
+[ "$(grep -c '^FAIL' "$T/out")" = 9 ] || fail "expected 9 FAIL lines, got $(grep -c '^FAIL' "$T/out")"
 expect_no_out "src/good.c"
 expect_no_out "lib/model/bad.c:3"
 expect_no_out "lib/base/bad.c:2"
-expect_out "checksrc: 15 passed, 6 failed"
+expect_no_out "lib/probe/bad.c:2"
+expect_no_out "lib/probe/bad.c:3"
+expect_out "checksrc: 16 passed, 7 failed"
