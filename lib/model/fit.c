@@ -19,8 +19,6 @@
 #include "clusterfit/limits.h"
 #include "model/model_int.h"
 
-#define GIB (1024.0 * 1024.0 * 1024.0)
-
 typedef struct best {
     int found;
     long score;
@@ -111,7 +109,7 @@ cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node, cf_fi
             if (!llm_fit_on(w, gpus_per_node, n, usable, &b)) continue;
             out->min_nodes = (int)n;
             out->layout = b.lay;
-            out->memory_per_gpu_gib = b.bytes / GIB;
+            out->memory_per_gpu_gib = b.bytes / CF__GIB;
             break;
         } else {
             double bytes = cf__other_memory_bytes(w, gpus);
@@ -121,7 +119,7 @@ cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node, cf_fi
             }
             out->min_nodes = (int)n;
             out->layout.dp = (int)gpus;
-            out->memory_per_gpu_gib = bytes / GIB;
+            out->memory_per_gpu_gib = bytes / CF__GIB;
             break;
         }
     }
