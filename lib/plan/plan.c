@@ -86,29 +86,15 @@ int cf__plan_choose(const cf__plan_point *pts, size_t n, double steps, int gpus_
 
 /* ---- the why line ---- */
 
-static const char *net_label(cf_network n)
-{
-    switch (n) {
-    case CF_NET_IB: return "InfiniBand";
-    case CF_NET_ROCE: return "RoCE";
-    case CF_NET_EFA: return "EFA";
-    case CF_NET_TCPX: return "GPUDirect-TCPX";
-    case CF_NET_TCPXO: return "GPUDirect-TCPXO";
-    case CF_NET_TCP: return "TCP";
-    case CF_NET_RDMA: return "RDMA";
-    default: return cf_network_name(n);
-    }
-}
-
 /* "over 3200 Gbit/s EFA", or the NVLink domain for one node. */
 static void over_text(char *buf, size_t cap, const cf_offering *o, int nodes)
 {
     if (nodes <= 1 || o->network == CF_NET_NONE)
         snprintf(buf, cap, "within the node (%s)", cf_intra_link_name(o->intra_link));
     else if (!isnan(o->network_gbps_per_node))
-        snprintf(buf, cap, "over %.0f Gbit/s %s", o->network_gbps_per_node, net_label(o->network));
+        snprintf(buf, cap, "over %.0f Gbit/s %s", o->network_gbps_per_node, cf_network_label(o->network));
     else
-        snprintf(buf, cap, "over %s", net_label(o->network));
+        snprintf(buf, cap, "over %s", cf_network_label(o->network));
 }
 
 void cf_layout_words(char *buf, size_t cap, const cf_layout *l, cf_workload_kind kind)
