@@ -104,20 +104,4 @@ CF_API cf_status cf_scale(const cf_offering *o, const cf_workload *w, const int 
  * scaling_note use. */
 CF_API void cf_layout_words(char *buf, size_t cap, const cf_layout *l, cf_workload_kind kind);
 
-/* Billed hours for a run of `run_h` hours: the run rounded up to whole
- * billing increments of `increment_s` seconds, then raised to the minimum
- * commitment `min_commitment_h`. NAN increment = unknown: the run is billed
- * exactly (and *flags gets CF_BILL_INCREMENT_UNKNOWN); NAN commitment =
- * unknown: none applied (CF_BILL_COMMITMENT_UNKNOWN). `flags` may be NULL.
- * Example: 10.2 h at a 3600 s increment and 24 h minimum → 24 h; 30.2 h → 31 h.
- * Returns NAN when run_h is NAN or negative. */
-enum { CF_BILL_INCREMENT_UNKNOWN = 1u << 0, CF_BILL_COMMITMENT_UNKNOWN = 1u << 1 };
-CF_API double cf_billed_hours(double run_h, double increment_s, double min_commitment_h,
-                              unsigned *flags);
-
-/* The cost of running `nodes` nodes of `gpus_per_node` GPUs at `price_gpu_hr`
- * for run_h hours, billed as cf_billed_hours says. Same currency as the price. */
-CF_API double cf_job_cost(int nodes, int gpus_per_node, double price_gpu_hr, double run_h,
-                          double increment_s, double min_commitment_h, unsigned *flags);
-
 #endif

@@ -8,6 +8,7 @@
 #define CLUSTERFIT_PLAN_INTERNAL_H
 
 #include "clusterfit/plan.h"
+#include "clusterfit/billing.h"
 #include "clusterfit/collective.h"
 
 typedef cf_status (*cf__step_fn)(const cf_workload *w, const cf_fabric *fab, int nodes,
