@@ -97,11 +97,4 @@ CF_API cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_work
 CF_API cf_status cf_scale(const cf_offering *o, const cf_workload *w, const int *nodes,
                           size_t n_nodes, json_t **out, cf_error *err);
 
-/* A layout in words into buf (cap bytes, always terminated): "TP4 PP2v2
- * CP2 DP2 with ZeRO-3 and full recompute" — degrees of 1 left out except DP,
- * "v2" for an interleaved pipeline, ZeRO 0 left out; for workloads other than
- * CF_WL_LLM only "DP16" (one rank per GPU). The words `plan`'s why line and
- * scaling_note use. */
-CF_API void cf_layout_words(char *buf, size_t cap, const cf_layout *l, cf_workload_kind kind);
-
 #endif
