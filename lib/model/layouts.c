@@ -12,8 +12,10 @@
  *    cuts the sequence into 2·cp chunks (each rank takes one from each end
  *    of the causal mask);
  *  - pp from 1 to PP_MAX and at most the layers (uneven stages allowed);
- *  - dp = GPUs / (tp·cp·pp) divides the global batch (every data-parallel
- *    rank gets whole sequences).
+ *  - dp = GPUs / (tp·cp·pp) is at most the global batch (every
+ *    data-parallel rank gets a sequence). How the batch is then cut into
+ *    micro-batches (the plan's dp·mb dividing it, `fit`'s micro-batch 1) is
+ *    the caller's dimension, like ZeRO and recompute.
  * The iterator is a resumable triple loop over (tp, cp, pp), in increasing
  * order of each, with no allocation; what a caller adds per layout
  * (micro-batch, interleaving, ZeRO, recompute) stays with the caller.
@@ -60,13 +62,13 @@ static int cp_ok(const cf__layout_iter *it, int cp)
     return it->gpus % ((long)it->tp * cp) == 0;
 }
 
-/* dp = GPUs / (tp·cp·pp) when whole and dividing the batch, else 0. */
+/* dp = GPUs / (tp·cp·pp) when whole and at most the batch, else 0. */
 static long dp_of(const cf__layout_iter *it, int cp)
 {
     long split = (long)it->tp * cp * it->pp, dp;
     if (it->gpus % split != 0) return 0;
     dp = it->gpus / split;
-    return dp <= it->batch && it->batch % dp == 0 ? dp : 0;
+    return dp <= it->batch ? dp : 0;
 }
 
 int cf__layout_iter_next(cf__layout_iter *it, cf_layout *lay)

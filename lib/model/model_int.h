@@ -77,7 +77,7 @@ typedef struct cf__layout_iter {
     int domain;         /* tp divides this; 0 = no layouts (not an LLM, no GPUs) */
     long heads;         /* attention heads: tp divides them */
     long seq;           /* tokens per sequence: the context-parallel rule */
-    long batch;         /* global batch, sequences: dp divides it */
+    long batch;         /* global batch, sequences: dp is at most this */
     long pp_max;        /* min(PP_MAX, layers) */
     int tp;             /* current tensor-parallel degree, 1..domain */
     int ci;             /* current index into the cp values {1, 2, 4, 8} */

@@ -4,9 +4,8 @@
  *
  * Space: the TP × CP × PP × DP splits of model/layouts.c (the one
  * enumeration `fit` uses too: tp within the NVLink domain, cp from 8192
- * tokens with 2·cp dividing the sequence, pp ≤ 64 and ≤ layers, dp dividing
- * the global batch), and per split: micro-batch mb ∈ {1,2,4,8} dividing the
- * data-parallel share of the batch; vp ∈ {1,2} when pp > 1 (interleaving
+ * tokens with 2·cp dividing the sequence, pp ≤ 64 and ≤ layers), and per
+ * split: micro-batch mb ∈ {1,2,4,8} with dp·mb dividing the global batch; vp ∈ {1,2} when pp > 1 (interleaving
  * needs the micro-batch count to be a multiple of pp, as Megatron-LM's
  * interleaved 1F1B schedule requires); ZeRO ∈ {0,1,3}; recompute ∈ {none,
  * selective, full}. Sequence parallel is on whenever tp > 1 (Megatron-LM's
@@ -56,6 +55,14 @@ static int try_layout(cf__search *s, int nodes, const cf_layout *lay, cf__plan_p
         best->res = r;
     }
     return 1;
+}
+
+/* Whether the global batch splits evenly over the data-parallel ranks: the
+ * least micro-batch (1) must divide each rank's share, as Megatron-LM
+ * requires global batch = dp × micro-batch × micro-batches. */
+static int batch_splits(const cf_workload *w, const cf_layout *lay)
+{
+    return w->global_batch_seqs % lay->dp == 0;
 }
 
 /* ZeRO × recompute over micro-batches for one (tp, cp, pp, vp). */
@@ -108,6 +115,7 @@ void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
     }
     cf__layout_iter_init(&it, w, gpus, cf__layout_domain(s->fab->gpus_per_node, s->fab->intra_link));
     while (cf__layout_iter_next(&it, &lay)) {
+        if (!batch_splits(w, &lay)) continue;
         lay.sequence_parallel = lay.tp > 1;
         for (int vp = 1; vp <= (lay.pp > 1 ? 2 : 1); vp++) {
             if ((long)lay.pp * vp > w->llm.layers) continue;
@@ -138,6 +146,7 @@ static int fits_at(cf__search *s, int nodes)
     lay.recompute = CF_RECOMPUTE_FULL;
     cf__layout_iter_init(&it, w, gpus, cf__layout_domain(s->fab->gpus_per_node, s->fab->intra_link));
     while (cf__layout_iter_next(&it, &lay)) {
+        if (!batch_splits(w, &lay)) continue;
         lay.zero = lay.dp > 1 ? 3 : 0;
         lay.sequence_parallel = lay.tp > 1;
         if (try_layout(s, nodes, &lay, &dummy) > 0) return 1;
