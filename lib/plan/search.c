@@ -206,3 +206,24 @@ double cf__plan_scaling_eff(int n, double step_s, int n0, double step0_s)
     if (n < 1 || n0 < 1 || !(step_s > 0) || !(step0_s > 0)) return NAN;
     return (step0_s * n0) / (step_s * n);
 }
+
+double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
+                            int nodes, unsigned long *evaluated)
+{
+    cf__search s = {m, w, fab, INFINITY, 0, 0};
+    cf__plan_point pt;
+    cf__plan_best_at(&s, nodes, &pt);
+    if (evaluated) *evaluated += s.evaluated;
+    return pt.found ? pt.res.step_time_s : NAN;
+}
+
+double cf__plan_free0_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
+                        const cf__plan_point *pts, size_t n, const cf__plan_point *p0,
+                        unsigned long *evaluated)
+{
+    for (size_t i = 0; p0 && i < n; i++)
+        if (pts[i].found && cf__plan_scaling_eff(pts[i].nodes, pts[i].res.step_time_s, p0->nodes,
+                                                 p0->res.step_time_s) > CF_PLAN_E_NOTE_MIN)
+            return cf__plan_free_step_s(m, w, fab, p0->nodes, evaluated);
+    return NAN;
+}
