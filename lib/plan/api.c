@@ -1,8 +1,9 @@
-/* plan_api.c — the public entry points of the planner, bound to the real
- * models: cf_step_predict and cf_fit (lib/step.c, lib/fit.c), the fabric of an
- * offering (lib/collective.c), the GPU table (lib/hardware.c), the catalog.
- * The engine itself (lib/plan.c, lib/plan_search.c) takes the models as
- * parameters so that unit tests can drive it with hand-computable ones. */
+/* api.c — the public entry points of the planner, bound to the real
+ * models: cf_step_predict and the memory model (model/step.c, gpumem.c,
+ * which also gives a GPU's usable memory), the fabric of an offering
+ * (model/collective.c), the catalog. The engine itself (plan.c, scale.c,
+ * search.c) takes the models as parameters so that unit tests can drive it
+ * with hand-computable ones. */
 #include <math.h>
 #include "base/base.h"
 #include "plan/plan_int.h"
