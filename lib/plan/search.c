@@ -5,10 +5,10 @@
  * Space: the TP × CP × PP × DP splits of model/layouts.c (the one
  * enumeration `fit` uses too: tp within the NVLink domain, cp from 8192
  * tokens with 2·cp dividing the sequence, pp ≤ 64 and ≤ layers), and per
- * split: micro-batch mb ∈ {1,2,4,8} with dp·mb dividing the global batch; vp ∈ {1,2} when pp > 1 (interleaving
- * needs the micro-batch count to be a multiple of pp, as Megatron-LM's
- * interleaved 1F1B schedule requires); ZeRO ∈ {0,1,3}; recompute ∈ {none,
- * selective, full}. Sequence parallel is on whenever tp > 1 (Megatron-LM's
+ * split: micro-batch mb ∈ {1,2,4,8} with dp·mb dividing the global batch;
+ * vp ∈ {1,2} when pp > 1 (interleaving needs the micro-batch count to be a
+ * multiple of pp, as Megatron-LM's interleaved 1F1B schedule requires);
+ * ZeRO ∈ {0,1,3}; recompute ∈ {none, selective, full}. Sequence parallel is on whenever tp > 1 (Megatron-LM's
  * recommended setting).
  *
  * Pruning, all exact under the step model's monotonicity (DESIGN §4.3):
