@@ -41,14 +41,5 @@ void tf_wrap(FILE *out, const char *lead, const char *text, size_t width)
 
 const char *tf_net_label(cf_network n)
 {
-    switch (n) {
-    case CF_NET_IB: return "InfiniBand";
-    case CF_NET_ROCE: return "RoCE";
-    case CF_NET_EFA: return "EFA";
-    case CF_NET_TCPX: return "GPUDirect-TCPX";
-    case CF_NET_TCPXO: return "GPUDirect-TCPXO";
-    case CF_NET_TCP: return "TCP";
-    case CF_NET_RDMA: return "RDMA";
-    default: return cf_network_name(n);
-    }
+    return cf_network_label(n);
 }

@@ -11,6 +11,7 @@
 #include "workload.h"
 #include "step.h"
 #include "audit.h"
+#include "billing.h"
 #include "plan.h"
 #include "validate.h"
 #endif

@@ -7,7 +7,7 @@
  * workload fits; parallel efficiency P = ideal step time (no exposed
  * communication, no bubble, same layout) / predicted step time; effective
  * price = sticker price / P; cost = nodes × gpus_per_node × price × billed
- * hours (billing increment and minimum commitment applied). */
+ * hours (billing increment and minimum commitment applied: billing.h). */
 #ifndef CLUSTERFIT_PLAN_H
 #define CLUSTERFIT_PLAN_H
 
@@ -17,6 +17,7 @@
 #include "workload.h"
 #include "step.h"
 
+/* What cf_plan minimises: the job's cost, or its time to train. */
 typedef enum cf_objective { CF_OBJ_COST = 0, CF_OBJ_TIME } cf_objective;
 
 /* Progress of a long plan: `done` of `total` search units (distinct node
@@ -24,15 +25,16 @@ typedef enum cf_objective { CF_OBJ_COST = 0, CF_OBJ_TIME } cf_objective;
  * plan. */
 typedef void (*cf_progress_fn)(void *user, size_t done, size_t total);
 
+/* Options of cf_plan; cf_plan_opts_init gives the defaults. */
 typedef struct cf_plan_opts {
-    cf_objective objective;
-    double deadline_h;      /* NAN = none: cost objective under a deadline */
-    double budget;          /* NAN = none: time objective under a budget */
-    const char *currency;   /* NULL = "USD"; prices are never converted */
+    cf_objective objective; /* what is minimised */
+    double deadline_h;      /* hours; NAN = none: cost objective under a deadline */
+    double budget;          /* planning currency; NAN = none: time objective under a budget */
+    const char *currency;   /* NULL = "USD"; prices are never converted (borrowed) */
     long max_gpus;          /* cap when max_cluster_gpus is unknown; 0 = 16384 */
     int top;                /* rows kept in `ranked`; 0 = all */
     cf_progress_fn progress;/* NULL = none */
-    void *progress_user;
+    void *progress_user;    /* passed to progress as is */
     unsigned long *evaluated;/* out, NULL = not wanted: layouts whose step
                              * time was predicted (benchmarks) */
 } cf_plan_opts;
@@ -60,64 +62,65 @@ typedef struct cf_plan_opts {
  * (DESIGN §4.5); such rows carry the flag max_cluster_unknown. */
 #define CF_PLAN_DEFAULT_MAX_GPUS 16384L
 
-/* Objective cost, no deadline, no budget, currency NULL (USD), max_gpus 0
- * (= CF_PLAN_DEFAULT_MAX_GPUS), top 0 (all), no progress callback. */
+/* Default options.
+ * - Output: *o = objective cost, no deadline, no budget (NAN), currency NULL
+ *   (USD), max_gpus 0 (= CF_PLAN_DEFAULT_MAX_GPUS), top 0 (all), no progress
+ *   callback, evaluated NULL. */
 CF_API void cf_plan_opts_init(cf_plan_opts *o);
 
-/* Plans `w` over the offerings of `cat` passing `filter` (NULL = all multi-node
- * offerings). *out is the JSON of DESIGN §6 (plan → {workload, currency,
- * ranked[], unranked[]}); new reference owned by the caller. Each ranked row
- * also has `scaling_note`: null, or when its E > CF_PLAN_E_NOTE_MIN an object
- * {text, cause, n0, n0_layout} saying why: cause "memory" when the fastest
- * layout on N0 without the memory limit would be at least as fast per GPU
- * (memory alone makes N0 slower), else "other"; n0_layout is the layout on
- * N0 ({tp, pp, vp, dp, cp, zero, recompute, micro_batch}). Every offering
- * passing the filter is either in ranked (one row: its best configuration
- * under the objective) or in unranked with its reasons. Errors: CF_EINVAL for
- * bad options (negative deadline or budget, objective out of range), CF_EDB
- * from the catalog, CF_ENOMEM; *out is NULL on error. */
+/* Ranks the catalog's offerings for a workload.
+ * - Computes: per offering passing `filter`, the configuration (node count
+ *   and layout of DESIGN §4.5) best under the objective, and orders the
+ *   offerings by it; E, P, effective price and cost as defined above.
+ * - Inputs: cat (open catalog); filter (NULL = all multi-node offerings); w
+ *   (the workload); opts (NULL = cf_plan_opts_init's defaults; hours,
+ *   amounts in opts->currency, GPU counts).
+ * - Output: *out = the JSON of DESIGN §6 {workload, currency, ranked[],
+ *   unranked[]}. Every offering passing the filter is either in ranked (one
+ *   row: its best configuration; step_time_s seconds, time_to_train_h hours,
+ *   cost and prices in the currency) or in unranked with its reasons. Each
+ *   ranked row also has `scaling_note`: null, or when its E >
+ *   CF_PLAN_E_NOTE_MIN an object {text, cause, n0, n0_layout} saying why —
+ *   cause "memory" when the fastest layout on N0 without the memory limit
+ *   would be at least as fast per GPU (memory alone makes N0 slower), else
+ *   "other"; n0_layout = the layout on N0 {tp, pp, vp, dp, cp, zero,
+ *   recompute, micro_batch}.
+ * - Errors: CF_EINVAL for bad options (deadline or budget not positive,
+ *   objective out of range, negative max_gpus or top) or a workload that
+ *   states no amount of work; CF_EDB from the catalog; CF_ENOMEM. err says
+ *   which; *out is NULL on error.
+ * - Ownership: *out is a new reference owned by the caller (json_decref);
+ *   cat, filter, w and opts are borrowed for the call; opts->progress is
+ *   called on the caller's thread.
+ * - Source: DESIGN §4.5 (search space, objective, unranked reasons), §6. */
 CF_API cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w,
                          const cf_plan_opts *opts, json_t **out, cf_error *err);
 
-/* Scaling curve of `w` on one offering over `nodes` (n_nodes counts; NULL =
- * N0 then powers of two up to the cluster limit). *out is the JSON array
- * [{nodes, step_time_s, throughput, scaling_efficiency, parallel_efficiency,
- * cost, layout, scaling_note, n0, n0_throughput}]: each row the fastest layout that fits on that
- * node count (`layout` as in scaling_note's n0_layout, null when nothing
- * fits; scaling_note as in cf_plan); throughput in the workload's
- * unit per second (tokens for LLMs, samples for data-parallel training,
- * iterations for stencils, tasks for embarrassingly parallel work);
- * scaling_efficiency relative to N0 (null when no layout fits); n0 the
- * baseline node count N0 and n0_throughput its throughput (the same in every
- * row, null when nothing fits anywhere; N0 need not be among `nodes`); cost of the
- * whole job in the offering's currency, null when its price is unknown.
- * Rows where nothing fits have null step time, throughput and cost.
- * Errors: CF_EINVAL for a node count < 1 or an offering whose GPU, GPUs per
- * node or fabric is unknown (err says which), CF_ENOMEM. */
+/* The scaling curve of a workload on one offering.
+ * - Computes: per node count the fastest layout that fits (the search of
+ *   cf_plan), its throughput, E against N0, P and the job's cost.
+ * - Inputs: o (the offering); w (the workload); nodes[0..n_nodes) node
+ *   counts (NULL = N0, then powers of two up to the largest cluster; at most
+ *   CF_MAX_PLAN_NODE_COUNTS).
+ * - Output: *out = the JSON array [{nodes, step_time_s, throughput,
+ *   scaling_efficiency, parallel_efficiency, cost, layout, scaling_note, n0,
+ *   n0_throughput}]: layout as scaling_note's n0_layout (null when nothing
+ *   fits on that count); scaling_note as in cf_plan; throughput in the
+ *   workload's unit per second (tokens for LLMs, samples for data-parallel
+ *   training, iterations for stencils, tasks for embarrassingly parallel
+ *   work); scaling_efficiency relative to N0; n0 the baseline node count and
+ *   n0_throughput its throughput (the same in every row; null when nothing
+ *   fits anywhere; N0 need not be among `nodes`); cost of the whole job in
+ *   the offering's currency, null when its price is unknown. Rows where
+ *   nothing fits have null step time, throughput and cost.
+ * - Errors: CF_EINVAL for a node count < 1 or an offering whose GPU, GPUs
+ *   per node or fabric is unknown (one node still works when only the
+ *   network is unknown), CF_ELIMIT for too many counts, CF_ENOMEM; err says
+ *   which; *out is NULL on error.
+ * - Ownership: *out is a new reference owned by the caller; o, w and nodes
+ *   are borrowed for the call.
+ * - Source: DESIGN §4.1 (E, P), §4.5 (search space), §6. */
 CF_API cf_status cf_scale(const cf_offering *o, const cf_workload *w, const int *nodes,
                           size_t n_nodes, json_t **out, cf_error *err);
-
-/* A layout in words into buf (cap bytes, always terminated): "TP4 PP2v2
- * CP2 DP2 with ZeRO-3 and full recompute" — degrees of 1 left out except DP,
- * "v2" for an interleaved pipeline, ZeRO 0 left out; for workloads other than
- * CF_WL_LLM only "DP16" (one rank per GPU). The words `plan`'s why line and
- * scaling_note use. */
-CF_API void cf_layout_words(char *buf, size_t cap, const cf_layout *l, cf_workload_kind kind);
-
-/* Billed hours for a run of `run_h` hours: the run rounded up to whole
- * billing increments of `increment_s` seconds, then raised to the minimum
- * commitment `min_commitment_h`. NAN increment = unknown: the run is billed
- * exactly (and *flags gets CF_BILL_INCREMENT_UNKNOWN); NAN commitment =
- * unknown: none applied (CF_BILL_COMMITMENT_UNKNOWN). `flags` may be NULL.
- * Example: 10.2 h at a 3600 s increment and 24 h minimum → 24 h; 30.2 h → 31 h.
- * Returns NAN when run_h is NAN or negative. */
-enum { CF_BILL_INCREMENT_UNKNOWN = 1u << 0, CF_BILL_COMMITMENT_UNKNOWN = 1u << 1 };
-CF_API double cf_billed_hours(double run_h, double increment_s, double min_commitment_h,
-                              unsigned *flags);
-
-/* The cost of running `nodes` nodes of `gpus_per_node` GPUs at `price_gpu_hr`
- * for run_h hours, billed as cf_billed_hours says. Same currency as the price. */
-CF_API double cf_job_cost(int nodes, int gpus_per_node, double price_gpu_hr, double run_h,
-                          double increment_s, double min_commitment_h, unsigned *flags);
 
 #endif

@@ -23,6 +23,14 @@ typedef struct cf_layout {
  * sequence parallel on (it takes effect when tp > 1), no TP overlap. */
 CF_API void cf_layout_init(cf_layout *l);
 
+/* A layout in words.
+ * - Output: into buf (cap bytes, always terminated when cap > 0), e.g.
+ *   "TP4 PP2v2 CP2 DP2 with ZeRO-3 and full recompute": degrees of 1 left
+ *   out except DP, "v2" for an interleaved pipeline, ZeRO 0 left out; for
+ *   kinds other than CF_WL_LLM only "DP16" (one rank per GPU).
+ * - Used by: `plan`'s why line and scaling_note, `fit`, `predict step`. */
+CF_API void cf_layout_words(char *buf, size_t cap, const cf_layout *l, cf_workload_kind kind);
+
 typedef struct cf_step_breakdown {
     double compute_s, tp_comm_s, pp_bubble_s, pp_comm_s, dp_comm_exposed_s, cp_comm_s;
 } cf_step_breakdown;

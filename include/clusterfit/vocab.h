@@ -129,6 +129,11 @@ CF_VOCAB_DECL(metric, cf_metric)
 CF_VOCAB_DECL(audit_status, cf_audit_status)
 CF_VOCAB_DECL(severity, cf_severity)
 
+/* Display name of a fabric family for sentences and tables: "InfiniBand",
+ * "RoCE", "EFA", "GPUDirect-TCPX", "GPUDirect-TCPXO", "TCP", "RDMA"; the
+ * canonical name of cf_network_name for none and unknown. Static string. */
+CF_API const char *cf_network_label(cf_network n);
+
 /* Set vocabularies (orchestration, provisioning, storage): element names by
  * bit, parse of one element, and parse of a list separated by any of `seps`
  * (";" in CSV, "," in flags and query strings). Empty string -> mask 0. */

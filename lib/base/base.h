@@ -39,6 +39,9 @@ extern const cf__embedded_file cf__embedded_files[];
 /* Case-insensitive ASCII comparison. */
 int cf__strcasecmp(const char *a, const char *b);
 
+/* Bytes per GiB (2^30), as a double: memory per GPU is reported in GiB. */
+#define CF__GIB (1024.0 * 1024.0 * 1024.0)
+
 /* ---------------------------------------------- scanning (base/scan.c) */
 
 /* Finds needle in s[0..n); NULL if absent. */

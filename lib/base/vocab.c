@@ -124,6 +124,20 @@ const char *cf_network_accepted(void)
     return buf;
 }
 
+const char *cf_network_label(cf_network n)
+{
+    switch (n) {
+    case CF_NET_IB: return "InfiniBand";
+    case CF_NET_ROCE: return "RoCE";
+    case CF_NET_EFA: return "EFA";
+    case CF_NET_TCPX: return "GPUDirect-TCPX";
+    case CF_NET_TCPXO: return "GPUDirect-TCPXO";
+    case CF_NET_TCP: return "TCP";
+    case CF_NET_RDMA: return "RDMA";
+    default: return cf_network_name(n);
+    }
+}
+
 /* Sets. */
 static const char *const orch_names[] = {"slurm", "kubernetes", "vm", "managed"};
 static const char *const prov_names[] = {"on-demand", "spot", "reserved", "waitlist"};

@@ -2,25 +2,23 @@
  * node) on which a workload fits in GPU memory, and a layout that fits
  * there (DESIGN.md §4.3).
  *
- * LLMs: for N = 1, 2, ... nodes, every layout with tp a divisor of the GPUs
- * per node (and of the heads), pp up to the layers, cp in {1, 2, 4, 8} when
- * seq >= CF_K(CP_MIN_SEQ) = 8192 (DESIGN §4.5), ZeRO 1, 2, 3 (0 with one
- * data-parallel rank; the workload's layout_hint.zero when it has one),
- * recompute none,
- * selective, full, micro-batch 1, sequence parallel on. Of the layouts that
- * fit, `fit` keeps the one with the least model parallelism (tp*pp*cp),
- * then the lowest ZeRO stage, then the least recompute, then pp before tp
- * growth (smaller tp): the layout an experienced user tries first. The
- * fastest layout on a given fabric is `plan`'s job. Other kinds: memory per
- * GPU falls with the GPU count (data-parallel batch per GPU, stencil cells
- * per GPU); an embarrassingly parallel task fits one GPU or nowhere.
- * Allocation-free. */
+ * LLMs: for N = 1, 2, ... nodes, every TP × CP × PP × DP split of the one
+ * layout space (model/layouts.c: tp a divisor of the GPUs per node and of
+ * the heads, cp in {1, 2, 4, 8} from 8192 tokens with 2·cp dividing the
+ * sequence, pp up to 64 and the layers, dp at most the batch), with ZeRO 1,
+ * 2, 3 (0 with one data-parallel rank; the workload's layout_hint.zero when
+ * it has one), recompute none, selective, full, micro-batch 1, sequence
+ * parallel on. Of the layouts that fit, `fit` keeps the one with the least
+ * model parallelism (tp*pp*cp), then the lowest ZeRO stage, then the least
+ * recompute, then the least memory: the layout an experienced user tries
+ * first. The fastest layout on a given fabric is `plan`'s job. Other kinds:
+ * memory per GPU falls with the GPU count (data-parallel batch per GPU,
+ * stencil cells per GPU); an embarrassingly parallel task fits one GPU or
+ * nowhere. Allocation-free. */
 #include <math.h>
 #include <string.h>
 #include "clusterfit/limits.h"
 #include "model/model_int.h"
-
-#define GIB (1024.0 * 1024.0 * 1024.0)
 
 typedef struct best {
     int found;
@@ -39,60 +37,44 @@ static void consider(best *b, const cf_layout *l, long score, double bytes)
     }
 }
 
-/* The layouts with tp, cp and pp given (dp = the rest of the GPUs): for each
- * ZeRO stage allowed, the least recompute that fits. */
-static void try_pp(const cf_workload *w, int tp, int cp, long pp, long dp, double usable, best *b)
+/* The layouts of one TP × CP × PP × DP split: for each ZeRO stage allowed,
+ * the least recompute that fits. */
+static void try_split(const cf_workload *w, const cf_layout *split, double usable, best *b)
 {
     static const cf_recompute rcs[] = {CF_RECOMPUTE_NONE, CF_RECOMPUTE_SELECTIVE, CF_RECOMPUTE_FULL};
-    if (pp > w->llm.layers || dp < 1 || dp > w->global_batch_seqs) return;
+    long mp = (long)split->tp * split->pp * split->cp;  /* model parallelism */
     for (int z = 0; z <= 3; z++) {
-        if (w->zero_hint >= 0 ? z != w->zero_hint : (dp * cp > 1 ? z == 0 : z != 0))
+        if (w->zero_hint >= 0 ? z != w->zero_hint : ((long)split->dp * split->cp > 1 ? z == 0 : z != 0))
             continue;
         for (size_t ri = 0; ri < 3; ri++) {
             cf_layout l;
             double bytes;
-            long score;
             cf_layout_init(&l);
-            l.tp = tp;
-            l.pp = (int)pp;
-            l.dp = (int)dp;
-            l.cp = cp;
+            l.tp = split->tp;
+            l.pp = split->pp;
+            l.dp = split->dp;
+            l.cp = split->cp;
             l.zero = z;
             l.recompute = rcs[ri];
             bytes = cf__llm_memory_bytes(w, &l, NULL);
             if (bytes > usable) continue;
-            score = (((long)tp * pp * cp) * 16 + z) * 4 + (long)ri;
-            consider(b, &l, score, bytes);
+            consider(b, &l, (mp * 16 + z) * 4 + (long)ri, bytes);
             break;  /* more recompute only scores worse */
         }
     }
 }
 
+/* The best-scoring layout that fits on `nodes` nodes of `gpn` GPUs. cf_fit
+ * is given no intra-node link, so tp stays within one node (no NVL72
+ * rack-wide domain). */
 static int llm_fit_on(const cf_workload *w, int gpn, long nodes, double usable, best *b)
 {
-    static const int cps[] = {1, 2, 4, 8};
-    long gpus = nodes * gpn;
-    const cf_llm_shape *s = &w->llm;
+    cf__layout_iter it;
+    cf_layout split;
     memset(b, 0, sizeof *b);
-    for (int tp = 1; tp <= gpn; tp++) {
-        if (gpn % tp != 0 || s->heads % tp != 0) continue;
-        for (size_t ci = 0; ci < sizeof cps / sizeof cps[0]; ci++) {
-            int cp = cps[ci];
-            long rest;
-            if (cp > 1 && (s->seq < (long)CF_K(CP_MIN_SEQ) || s->seq % cp != 0)) continue;
-            if (gpus % ((long)tp * cp) != 0) continue;
-            rest = gpus / ((long)tp * cp);
-            /* pp runs over the divisors of rest, found in pairs (d, rest/d)
-             * up to sqrt(rest): a loop to the layers (a file may say 10^12)
-             * or to rest would take minutes when nothing fits. The order
-             * does not matter: scores differ for different pp. */
-            for (long d = 1; d <= rest / d; d++) {
-                if (rest % d != 0) continue;
-                try_pp(w, tp, cp, d, rest / d, usable, b);
-                if (d != rest / d) try_pp(w, tp, cp, rest / d, d, usable, b);
-            }
-        }
-    }
+    cf_layout_init(&split);
+    cf__layout_iter_init(&it, w, nodes * gpn, gpn);
+    while (cf__layout_iter_next(&it, &split)) try_split(w, &split, usable, b);
     return b->found;
 }
 
@@ -112,7 +94,7 @@ cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node, cf_fi
             if (!llm_fit_on(w, gpus_per_node, n, usable, &b)) continue;
             out->min_nodes = (int)n;
             out->layout = b.lay;
-            out->memory_per_gpu_gib = b.bytes / GIB;
+            out->memory_per_gpu_gib = b.bytes / CF__GIB;
             break;
         } else {
             double bytes = cf__other_memory_bytes(w, gpus);
@@ -122,7 +104,7 @@ cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node, cf_fi
             }
             out->min_nodes = (int)n;
             out->layout.dp = (int)gpus;
-            out->memory_per_gpu_gib = bytes / GIB;
+            out->memory_per_gpu_gib = bytes / CF__GIB;
             break;
         }
     }

@@ -82,6 +82,42 @@ cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, 
                                     const cf_layout *lay, cf_metric metric, double *predicted,
                                     cf_recompute *used);
 
+/* ------------------------------------------- layouts (model/layouts.c)
+ *
+ * The one enumeration of DESIGN §4.5's TP × CP × PP × DP space, used by
+ * `fit` (model/fit.c) and the plan's search (plan/search.c):
+ *   cf__layout_iter it;  cf_layout lay;
+ *   cf__layout_iter_init(&it, w, gpus, cf__layout_domain(gpn, link));
+ *   while (cf__layout_iter_next(&it, &lay)) ... lay.tp, lay.cp, lay.pp, lay.dp ...
+ * The rules are in layouts.c's header. */
+
+/* Where the iteration stands; read-only to callers. */
+typedef struct cf__layout_iter {
+    long gpus;          /* GPUs of the cluster (nodes × GPUs per node) */
+    int domain;         /* tp divides this; 0 = no layouts (not an LLM, no GPUs) */
+    long heads;         /* attention heads: tp divides them */
+    long seq;           /* tokens per sequence: the context-parallel rule */
+    long batch;         /* global batch, sequences: dp is at most this */
+    long pp_max;        /* min(PP_MAX, layers) */
+    int tp;             /* current tensor-parallel degree, 1..domain */
+    int ci;             /* current index into the cp values {1, 2, 4, 8} */
+    long pp;            /* current pipeline degree; 0 before the first */
+} cf__layout_iter;
+
+/* The NVLink domain tp may span: the GPUs of a node, or 72 on an NVL72
+ * rack. */
+int cf__layout_domain(int gpus_per_node, cf_intra_link link);
+
+/* Starts an iteration over the layouts of `gpus` GPUs for workload `w`
+ * (borrowed only during the call: the fields it needs are copied). Non-LLM
+ * workloads have no layouts here (they run one rank per GPU). */
+void cf__layout_iter_init(cf__layout_iter *it, const cf_workload *w, long gpus, int domain);
+
+/* The next layout: writes tp, cp, pp and dp into *lay (its other fields are
+ * left as they are) and returns 1; returns 0 when there are no more. Order:
+ * tp, then cp, then pp, each increasing. Allocation-free. */
+int cf__layout_iter_next(cf__layout_iter *it, cf_layout *lay);
+
 /* --------------------------------------------------------- validation
  * Helpers shared by the validation readers (model/validate.c for
  * collectives, model/validate_training.c for training).

@@ -1,22 +1,22 @@
-/* plan_api.c — the public entry points of the planner, bound to the real
- * models: cf_step_predict and cf_fit (lib/step.c, lib/fit.c), the fabric of an
- * offering (lib/collective.c), the GPU table (lib/hardware.c), the catalog.
- * The engine itself (lib/plan.c, lib/plan_search.c) takes the models as
- * parameters so that unit tests can drive it with hand-computable ones. */
+/* api.c — the public entry points of the planner, bound to the real
+ * models: cf_step_predict and the memory model (model/step.c, gpumem.c,
+ * which also gives a GPU's usable memory), the fabric of an offering
+ * (model/collective.c), the catalog. The engine itself (plan.c, scale.c,
+ * search.c) takes the models as parameters so that unit tests can drive it
+ * with hand-computable ones. */
 #include <math.h>
+#include "base/base.h"
 #include "plan/plan_int.h"
 #include "clusterfit/hardware.h"
 #include "model/model_int.h"
-
-#define GIB (1024.0 * 1024.0 * 1024.0)
 
 /* The step model's memory per GPU without its time: lets the search reject
  * layouts that do not fit before predicting them. */
 static double memory_gib(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay)
 {
     (void)fab;
-    if (w->kind == CF_WL_LLM) return cf__llm_memory_bytes(w, lay, NULL) / GIB;
-    return cf__other_memory_bytes(w, (long)lay->tp * lay->pp * lay->dp * lay->cp) / GIB;
+    if (w->kind == CF_WL_LLM) return cf__llm_memory_bytes(w, lay, NULL) / CF__GIB;
+    return cf__other_memory_bytes(w, (long)lay->tp * lay->pp * lay->dp * lay->cp) / CF__GIB;
 }
 
 const cf__plan_model cf__plan_model_default = {cf_step_predict, NULL, cf_fabric_from_offering,
@@ -27,7 +27,7 @@ double cf__plan_mem_limit_gib(const char *gpu)
     /* The step model's usable HBM (vendor GB x its usable fraction), so that
      * "fits" here means what it means in `fit` and `predict step`. */
     double b = cf__gpu_usable_bytes(gpu);
-    return b > 0 ? b / GIB : NAN;
+    return b > 0 ? b / CF__GIB : NAN;
 }
 
 cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w,

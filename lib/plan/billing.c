@@ -4,7 +4,7 @@
  * whole run, so the job's cost is nodes × gpus_per_node × price × billed
  * hours. Unknown billing terms are reported through flags, never guessed. */
 #include <math.h>
-#include "clusterfit/plan.h"
+#include "clusterfit/billing.h"
 
 /* A run of exactly k increments must not be billed k+1 because of rounding
  * in hours→seconds: quotients within this of an integer count as integers. */

@@ -1,27 +1,35 @@
-/* plan_internal.h — the pieces of the planner (lib/plan.c, lib/plan_search.c)
- * that unit tests drive directly: the layout search at one node count, the
- * node-count list, the choice of one configuration per offering. The step
- * and fit models are passed in (cf__plan_model) so tests can substitute a
- * model whose numbers are computed by hand. Not installed; cf__ symbols are
- * hidden from the shared library. */
-#ifndef CLUSTERFIT_PLAN_INTERNAL_H
-#define CLUSTERFIT_PLAN_INTERNAL_H
+/* plan_int.h — what the planner's files (lib/plan/) share, and the pieces
+ * unit tests drive directly:
+ *   search.c  the layout search at one node count, N0, the node-count list;
+ *   choose.c  the choice of one configuration per offering;
+ *   why.c     the why line and the scaling note;
+ *   plan.c    offerings → groups → JSON (cf__plan_run);
+ *   scale.c   the scaling curve of one offering (cf__scale_run);
+ *   api.c     the public entry points, bound to the real models.
+ * The step and fit models are passed in (cf__plan_model) so tests can
+ * substitute a model whose numbers are computed by hand. Not installed;
+ * cf__ symbols are hidden from the shared library. */
+#ifndef CLUSTERFIT_PLAN_INT_H
+#define CLUSTERFIT_PLAN_INT_H
 
 #include "clusterfit/plan.h"
+#include "clusterfit/billing.h"
 #include "clusterfit/collective.h"
+
+/* ------------------------------------------------------------ the models */
 
 typedef cf_status (*cf__step_fn)(const cf_workload *w, const cf_fabric *fab, int nodes,
                                  const cf_layout *lay, cf_step_result *out);
 typedef cf_status (*cf__fit_fn)(const cf_workload *w, const char *gpu, int gpus_per_node,
                                 cf_fit_result *out);
-
 typedef cf_status (*cf__fabric_fn)(const cf_offering *o, cf_fabric *out, cf_error *err);
 
+/* The models the planner calls. */
 typedef struct cf__plan_model {
-    cf__step_fn step;
+    cf__step_fn step;       /* one step's time and memory (cf_step_predict) */
     cf__fit_fn fit;         /* N0; NULL = cf__plan_min_nodes over the search space */
-    cf__fabric_fn fabric;
-    double (*mem_limit_gib)(const char *gpu); /* NAN = GPU unknown */
+    cf__fabric_fn fabric;   /* an offering's fabric (cf_fabric_from_offering) */
+    double (*mem_limit_gib)(const char *gpu); /* usable GiB per GPU; NAN = GPU unknown */
     /* Memory per GPU (GiB) of a layout without predicting its time: lets
      * the search reject layouts that do not fit cheaply. NULL = use the
      * step prediction's memory_per_gpu_gib. */
@@ -29,29 +37,32 @@ typedef struct cf__plan_model {
 } cf__plan_model;
 
 /* cf_step_predict, the search's own N0, cf_fabric_from_offering, the step
- * model's usable memory and memory per GPU. */
+ * model's usable memory and memory per GPU (api.c). */
 extern const cf__plan_model cf__plan_model_default;
-
-/* The fastest layout that fits at one node count. */
-typedef struct cf__plan_point {
-    int nodes;
-    int found;              /* 0: no layout fits in memory at this count */
-    cf_layout lay;
-    cf_step_result res;
-} cf__plan_point;
-
-typedef struct cf__search {
-    const cf__plan_model *model;
-    const cf_workload *w;
-    const cf_fabric *fab;
-    double mem_limit_gib;   /* memory_per_gpu_gib must not exceed this */
-    unsigned long evaluated;/* step predictions made so far */
-    unsigned long considered;/* layouts checked (memory or step) so far */
-} cf__search;
 
 /* Usable memory per GPU (GiB) for a GPU model, from data/gpus.csv; NAN when
  * the GPU is unknown. */
 double cf__plan_mem_limit_gib(const char *gpu);
+
+/* -------------------------------------------------- the search (search.c) */
+
+/* The fastest layout that fits at one node count. */
+typedef struct cf__plan_point {
+    int nodes;              /* node count */
+    int found;              /* 0: no layout fits in memory at this count */
+    cf_layout lay;          /* the fastest layout that fits (when found) */
+    cf_step_result res;     /* its step prediction (when found; zero otherwise) */
+} cf__plan_point;
+
+/* One search: a workload on one node type. */
+typedef struct cf__search {
+    const cf__plan_model *model;    /* the models (borrowed) */
+    const cf_workload *w;           /* the workload (borrowed) */
+    const cf_fabric *fab;           /* the node type (borrowed) */
+    double mem_limit_gib;   /* memory_per_gpu_gib must not exceed this */
+    unsigned long evaluated;/* step predictions made so far */
+    unsigned long considered;/* layouts checked (memory or step) so far */
+} cf__search;
 
 /* Searches the layouts of DESIGN §4.5 at `nodes` nodes and keeps the one
  * with the smallest step time among those that fit (out->found = 0 when
@@ -75,29 +86,91 @@ double cf__plan_steps(const cf_workload *w);
 double cf__plan_units_per_step(const cf_workload *w);
 
 /* E(N) = throughput(N) / ((N/N0) × throughput(N0)) with throughput = units
- * per step / step time: = (t0 × n0) / (t × n). */
+ * per step / step time: = (t0 × n0) / (t × n). NAN when a count is < 1 or a
+ * time is not positive. */
 double cf__plan_scaling_eff(int n, double step_s, int n0, double step0_s);
+
+/* Step time at `nodes` of the fastest layout of the search space with no
+ * memory limit (NAN when none is valid): what N0 would give if memory did
+ * not bind. Adds the predictions made to *evaluated (may be NULL). */
+double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
+                            int nodes, unsigned long *evaluated);
+
+/* What the scaling notes of pts[0..n) need: NAN when no found point has an
+ * E against p0 above CF_PLAN_E_NOTE_MIN (or p0 is NULL), else
+ * cf__plan_free_step_s at p0's node count. */
+double cf__plan_free0_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
+                        const cf__plan_point *pts, size_t n, const cf__plan_point *p0,
+                        unsigned long *evaluated);
+
+/* ------------------------------------------------- the choice (choose.c) */
 
 /* Price terms of an offering in the planning currency. */
 typedef struct cf__plan_price {
-    double price_gpu_hr;
-    double increment_s, min_commitment_h;
+    double price_gpu_hr;    /* sticker price per GPU-hour; NAN = unknown */
+    double increment_s;     /* billing increment, seconds; NAN = unknown */
+    double min_commitment_h;/* minimum billed hours; NAN = unknown */
 } cf__plan_price;
 
 /* Constraints and objective for cf__plan_choose. */
 typedef struct cf__plan_goal {
-    cf_objective objective;
-    double deadline_h, budget;  /* NAN = none */
+    cf_objective objective; /* what is minimised */
+    double deadline_h;      /* most hours to train; NAN = none */
+    double budget;          /* most cost, planning currency; NAN = none */
 } cf__plan_goal;
+
+/* Time to train (hours) and job cost of point p with `steps` steps on nodes
+ * of gpus_per_node GPUs at the price terms pr (cf_job_cost; NAN cost when
+ * the price is unknown). */
+void cf__plan_time_cost(const cf__plan_point *p, double steps, int gpus_per_node,
+                        const cf__plan_price *pr, double *time_h, double *cost);
 
 /* Picks among pts[0..n) (found ones only) the best configuration for the
  * goal, with the near-tie rule of CF_PLAN_NEAR_TIE_PCT (within 1 % of the
  * best time, the cheapest; within 1 % of the best cost, the fastest).
  * Returns its index, or -1 when none is found (*why_none = 1: nothing
- * fits; 2: deadline missed by all; 3: budget exceeded by all). *time_h and
- * *cost get the chosen point's time to train and cost. */
+ * fits; 2: deadline missed by all; 3: budget exceeded by all; 0 when one
+ * is found). why_none may be NULL. */
 int cf__plan_choose(const cf__plan_point *pts, size_t n, double steps, int gpus_per_node,
                     const cf__plan_price *pr, const cf__plan_goal *g, int *why_none);
+
+/* ------------------------------------------------- the sentences (why.c) */
+
+/* Why E > 1 at pt against p0 (the N0 point): "above 1 because memory binds
+ * on 2 nodes: the fastest layout that fits there is ..., while 8 nodes have
+ * room for ..." when memory_bound, else a sentence that does not blame
+ * memory. */
+void cf__plan_e_reason(char *buf, size_t cap, const cf__plan_point *p0, const cf__plan_point *pt,
+                       int llm, int memory_bound);
+
+/* The `why` line of a ranked row into buf (size cap). p0 is the N0 point
+ * (NULL = unknown); free0_s the step time at N0 without the memory limit
+ * (NAN = not computed) — together they explain an E above
+ * CF_PLAN_E_NOTE_MIN. */
+void cf__plan_why(char *buf, size_t cap, const cf_offering *o, const cf__plan_point *pt,
+                  const cf__plan_point *p0, int n0, double e, double p, double sticker,
+                  double effective, const char *currency, int llm, double free0_s);
+
+/* The scaling_note of plan.h for pt against p0 with efficiency e: JSON null
+ * when E is not above CF_PLAN_E_NOTE_MIN (or p0 is NULL or pt itself), else
+ * {text, cause, n0, n0_layout}. New reference; NULL on ENOMEM. */
+json_t *cf__plan_scaling_note(const cf__plan_point *pt, const cf__plan_point *p0, double e,
+                              int llm, double free0_s);
+
+/* ------------------------------------------ offerings and JSON (plan.c) */
+
+/* The sticker price per GPU-hour of an offering: on demand, else reserved
+ * (*reserved = 1, may be NULL); NAN when neither is known. */
+double cf__plan_sticker_price(const cf_offering *o, int *reserved);
+
+/* The fabric of o rented as a single node: network none, whatever its
+ * scale-out network says (o is copied, not changed). */
+cf_status cf__plan_one_node_fabric(const cf__plan_model *m, const cf_offering *o, cf_fabric *fab,
+                                   cf_error *err);
+
+/* {tp, pp, vp, dp, cp, zero, recompute, micro_batch} of a layout. New
+ * reference; NULL on ENOMEM. */
+json_t *cf__plan_layout_json(const cf_layout *l);
 
 /* cf_plan over an offering list already read from the catalog, with the
  * model `m`. Same contract as cf_plan. */
@@ -108,29 +181,10 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
 /* Validates options (CF_EINVAL with err set). */
 cf_status cf__plan_check_opts(const cf_plan_opts *o, cf_error *err);
 
-/* cf_scale with the model `m`. */
+/* ------------------------------------------------ the curve (scale.c) */
+
+/* cf_scale with the model `m`. Same contract as cf_scale. */
 cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_workload *w,
                         const int *nodes, size_t n_nodes, json_t **out, cf_error *err);
-
-/* Why E > 1 at pt against p0 (the N0 point): "above 1 because memory binds
- * on 2 nodes: the fastest layout that fits there is ..., while 8 nodes have
- * room for ..." when memory_bound, else a sentence that does not blame
- * memory. */
-void cf__plan_e_reason(char *buf, size_t cap, const cf__plan_point *p0, const cf__plan_point *pt,
-                       int llm, int memory_bound);
-
-/* Step time at `nodes` of the fastest layout of the search space with no
- * memory limit (NAN when none is valid): what N0 would give if memory did
- * not bind. Adds the predictions made to *evaluated. */
-double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
-                            int nodes, unsigned long *evaluated);
-
-/* The `why` line of a ranked row into buf (size cap). p0 is the N0 point
- * (NULL = unknown); free0_s the step time at N0 without the memory limit
- * (NAN = not computed) — together they explain an E above
- * CF_PLAN_E_NOTE_MIN. */
-void cf__plan_why(char *buf, size_t cap, const cf_offering *o, const cf__plan_point *pt,
-                  const cf__plan_point *p0, int n0, double e, double p, double sticker,
-                  double effective, const char *currency, int llm, double free0_s);
 
 #endif

@@ -1,13 +1,15 @@
-/* plan_search.c — the layout search of DESIGN §4.5 at one node count.
+/* search.c — the layout search of DESIGN §4.5 at one node count: the
+ * fastest layout that fits (cf__plan_best_at) and the smallest node count on
+ * which any fits (cf__plan_min_nodes).
  *
- * Space: tp ∈ divisors of the NVLink domain (gpus_per_node, or 72 for
- * nvl72) that divide the heads; cp ∈ {1,2,4,8} (cp > 1 only when seq ≥ 8192);
- * pp ∈ 1..64 (uneven stages allowed, pp ≤ layers); dp = GPUs/(tp·pp·cp)
- * must divide the global batch into micro-batches of mb ∈ {1,2,4,8};
+ * Space: the TP × CP × PP × DP splits of model/layouts.c (the one
+ * enumeration `fit` uses too: tp within the NVLink domain, cp from 8192
+ * tokens with 2·cp dividing the sequence, pp ≤ 64 and ≤ layers), and per
+ * split: micro-batch mb ∈ {1,2,4,8} with dp·mb dividing the global batch;
  * vp ∈ {1,2} when pp > 1 (interleaving needs the micro-batch count to be a
  * multiple of pp, as Megatron-LM's interleaved 1F1B schedule requires);
- * ZeRO ∈ {0,1,3}; recompute ∈ {none, selective, full}. Sequence parallel is
- * on whenever tp > 1 (Megatron-LM's recommended setting).
+ * ZeRO ∈ {0,1,3}; recompute ∈ {none, selective, full}. Sequence parallel is on whenever tp > 1 (Megatron-LM's
+ * recommended setting).
  *
  * Pruning, all exact under the step model's monotonicity (DESIGN §4.3):
  *  - Time never decreases with more recompute (more FLOPs, same traffic)
@@ -24,14 +26,8 @@
 #include <math.h>
 #include <string.h>
 #include "plan/plan_int.h"
-#include "model/model_int.h"    /* CF_K: CP_MIN_SEQ, NVL72_DOMAIN_GPUS */
+#include "model/model_int.h"
 
-/* DESIGN §4.5 bounds of the search space (context parallel only from
- * CF_K(CP_MIN_SEQ) tokens; an NVL72 NVLink domain is CF_K(NVL72_DOMAIN_GPUS)
- * GPUs: both in the model's constant table). */
-#define PP_MAX 64
-
-static const int cp_values[] = {1, 2, 4, 8};
 static const int mb_values[] = {1, 2, 4, 8};
 static const int zero_values[] = {0, 1, 3};
 #define N_ZERO 3
@@ -59,6 +55,14 @@ static int try_layout(cf__search *s, int nodes, const cf_layout *lay, cf__plan_p
         best->res = r;
     }
     return 1;
+}
+
+/* Whether the global batch splits evenly over the data-parallel ranks: the
+ * least micro-batch (1) must divide each rank's share, as Megatron-LM
+ * requires global batch = dp × micro-batch × micro-batches. */
+static int batch_splits(const cf_workload *w, const cf_layout *lay)
+{
+    return w->global_batch_seqs % lay->dp == 0;
 }
 
 /* ZeRO × recompute over micro-batches for one (tp, cp, pp, vp). */
@@ -91,9 +95,8 @@ static void search_mb(cf__search *s, int nodes, cf_layout *lay, long batch, cf__
 void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
 {
     const cf_workload *w = s->w;
-    const cf_fabric *fab = s->fab;
-    long gpus = (long)nodes * fab->gpus_per_node;
-    int domain = fab->intra_link == CF_INTRA_NVL72 ? (int)CF_K(NVL72_DOMAIN_GPUS) : fab->gpus_per_node;
+    long gpus = (long)nodes * s->fab->gpus_per_node;
+    cf__layout_iter it;
     cf_layout lay;
 
     memset(out, 0, sizeof *out);
@@ -101,7 +104,8 @@ void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
     memset(&lay, 0, sizeof lay);
     if (w->kind != CF_WL_LLM) {
         /* Data-parallel, stencil and embarrassingly parallel work: one rank
-         * per GPU, no model split (the layout lib/step.c defines for them). */
+         * per GPU, no model split (the layout the step model defines for
+         * them). */
         lay.tp = lay.pp = lay.cp = lay.vp = 1;
         lay.dp = (int)gpus;
         lay.micro_batch = 1;
@@ -109,25 +113,14 @@ void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
         (void)try_layout(s, nodes, &lay, out);
         return;
     }
-    for (int tp = 1; tp <= domain; tp++) {
-        if (domain % tp || gpus % tp || w->llm.heads % tp) continue;
-        for (size_t ci = 0; ci < sizeof cp_values / sizeof cp_values[0]; ci++) {
-            int cp = cp_values[ci];
-            if (cp > 1 && (w->llm.seq < (long)CF_K(CP_MIN_SEQ) || w->llm.seq % (2 * cp))) continue;
-            if (gpus % ((long)tp * cp)) continue;
-            for (int pp = 1; pp <= PP_MAX && pp <= w->llm.layers; pp++) {
-                long tpc = (long)tp * cp * pp;
-                if (gpus % tpc) continue;
-                lay.tp = tp; lay.cp = cp; lay.pp = pp;
-                lay.dp = (int)(gpus / tpc);
-                lay.sequence_parallel = tp > 1;
-                if (w->global_batch_seqs % lay.dp) continue;
-                for (int vp = 1; vp <= (pp > 1 ? 2 : 1); vp++) {
-                    if ((long)pp * vp > w->llm.layers) continue;
-                    lay.vp = vp;
-                    search_mb(s, nodes, &lay, w->global_batch_seqs, out);
-                }
-            }
+    cf__layout_iter_init(&it, w, gpus, cf__layout_domain(s->fab->gpus_per_node, s->fab->intra_link));
+    while (cf__layout_iter_next(&it, &lay)) {
+        if (!batch_splits(w, &lay)) continue;
+        lay.sequence_parallel = lay.tp > 1;
+        for (int vp = 1; vp <= (lay.pp > 1 ? 2 : 1); vp++) {
+            if ((long)lay.pp * vp > w->llm.layers) continue;
+            lay.vp = vp;
+            search_mb(s, nodes, &lay, w->global_batch_seqs, out);
         }
     }
 }
@@ -140,7 +133,7 @@ static int fits_at(cf__search *s, int nodes)
 {
     const cf_workload *w = s->w;
     long gpus = (long)nodes * s->fab->gpus_per_node;
-    int domain = s->fab->intra_link == CF_INTRA_NVL72 ? (int)CF_K(NVL72_DOMAIN_GPUS) : s->fab->gpus_per_node;
+    cf__layout_iter it;
     cf__plan_point dummy;
     cf_layout lay;
     memset(&lay, 0, sizeof lay);
@@ -151,22 +144,12 @@ static int fits_at(cf__search *s, int nodes)
         return try_layout(s, nodes, &lay, &dummy) > 0;
     }
     lay.recompute = CF_RECOMPUTE_FULL;
-    for (int tp = domain; tp >= 1; tp--) {
-        if (domain % tp || gpus % tp || w->llm.heads % tp) continue;
-        for (size_t ci = 0; ci < sizeof cp_values / sizeof cp_values[0]; ci++) {
-            int cp = cp_values[ci];
-            if (cp > 1 && (w->llm.seq < (long)CF_K(CP_MIN_SEQ) || w->llm.seq % (2 * cp))) continue;
-            if (gpus % ((long)tp * cp)) continue;
-            for (int pp = 1; pp <= PP_MAX && pp <= w->llm.layers; pp++) {
-                long tpc = (long)tp * cp * pp;
-                if (gpus % tpc || w->global_batch_seqs % (gpus / tpc)) continue;
-                lay.tp = tp; lay.cp = cp; lay.pp = pp;
-                lay.dp = (int)(gpus / tpc);
-                lay.zero = lay.dp > 1 ? 3 : 0;
-                lay.sequence_parallel = tp > 1;
-                if (try_layout(s, nodes, &lay, &dummy) > 0) return 1;
-            }
-        }
+    cf__layout_iter_init(&it, w, gpus, cf__layout_domain(s->fab->gpus_per_node, s->fab->intra_link));
+    while (cf__layout_iter_next(&it, &lay)) {
+        if (!batch_splits(w, &lay)) continue;
+        lay.zero = lay.dp > 1 ? 3 : 0;
+        lay.sequence_parallel = lay.tp > 1;
+        if (try_layout(s, nodes, &lay, &dummy) > 0) return 1;
     }
     return 0;
 }
@@ -222,4 +205,25 @@ double cf__plan_scaling_eff(int n, double step_s, int n0, double step0_s)
 {
     if (n < 1 || n0 < 1 || !(step_s > 0) || !(step0_s > 0)) return NAN;
     return (step0_s * n0) / (step_s * n);
+}
+
+double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
+                            int nodes, unsigned long *evaluated)
+{
+    cf__search s = {m, w, fab, INFINITY, 0, 0};
+    cf__plan_point pt;
+    cf__plan_best_at(&s, nodes, &pt);
+    if (evaluated) *evaluated += s.evaluated;
+    return pt.found ? pt.res.step_time_s : NAN;
+}
+
+double cf__plan_free0_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
+                        const cf__plan_point *pts, size_t n, const cf__plan_point *p0,
+                        unsigned long *evaluated)
+{
+    for (size_t i = 0; p0 && i < n; i++)
+        if (pts[i].found && cf__plan_scaling_eff(pts[i].nodes, pts[i].res.step_time_s, p0->nodes,
+                                                 p0->res.step_time_s) > CF_PLAN_E_NOTE_MIN)
+            return cf__plan_free_step_s(m, w, fab, p0->nodes, evaluated);
+    return NAN;
 }

@@ -124,13 +124,29 @@ static void alloc_injection(void **state)
     cf_alloc_fail_after(-1);
 }
 
+/* The display names of the fabrics (why lines, `scale`'s header) and the
+ * canonical name where there is no other. */
+static void network_labels(void **state)
+{
+    (void)state;
+    assert_string_equal(cf_network_label(CF_NET_IB), "InfiniBand");
+    assert_string_equal(cf_network_label(CF_NET_ROCE), "RoCE");
+    assert_string_equal(cf_network_label(CF_NET_EFA), "EFA");
+    assert_string_equal(cf_network_label(CF_NET_TCPX), "GPUDirect-TCPX");
+    assert_string_equal(cf_network_label(CF_NET_TCPXO), "GPUDirect-TCPXO");
+    assert_string_equal(cf_network_label(CF_NET_TCP), "TCP");
+    assert_string_equal(cf_network_label(CF_NET_RDMA), "RDMA");
+    assert_string_equal(cf_network_label(CF_NET_NONE), "none");
+    assert_string_equal(cf_network_label(CF_NET_UNKNOWN), "unknown");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(network_aliases), cmocka_unit_test(enums_round_trip),
         cmocka_unit_test(accepted_lists), cmocka_unit_test(exit_codes),
         cmocka_unit_test(sets), cmocka_unit_test(sizes_and_numbers),
-        cmocka_unit_test(alloc_injection),
+        cmocka_unit_test(alloc_injection), cmocka_unit_test(network_labels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

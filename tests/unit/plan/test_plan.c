@@ -152,6 +152,47 @@ static cf__plan_point pt(int nodes, double step_s)
     return p;
 }
 
+/* The pieces plan and scale share: the sticker price, a point's time and
+ * cost, and when the scaling note needs the step time at N0 without the
+ * memory limit. */
+static void shared_pieces(void **state)
+{
+    cf_offering o;
+    cf_workload w;
+    cf_fabric fab;
+    cf__plan_price pr = {2.0, 3600, 24};
+    cf__plan_point p[2] = {pt(1, 10.0), pt(2, 4.0)}, q = pt(4, 10.0);
+    double t, c, free1;
+    unsigned long ev = 0, ev1 = 0;
+    int reserved = -1;
+    (void)state;
+    offering(&o, "a", 8, CF_NET_IB, 400, 4, 2.5, "USD", 64);
+    assert_float_equal(cf__plan_sticker_price(&o, &reserved), 2.5, 0);
+    assert_int_equal(reserved, 0);
+    o.price_on_demand_gpu_hr = NAN;
+    o.price_reserved_gpu_hr = 1.5;
+    assert_float_equal(cf__plan_sticker_price(&o, &reserved), 1.5, 0);
+    assert_int_equal(reserved, 1);
+    o.price_reserved_gpu_hr = NAN;
+    assert_true(isnan(cf__plan_sticker_price(&o, NULL)));
+    /* 3600 steps of 10 s = 10 h, billed as the 24 h minimum on 4 × 8 GPUs. */
+    cf__plan_time_cost(&q, 3600, 8, &pr, &t, &c);
+    assert_float_equal(t, 10.0, 1e-12);
+    assert_float_equal(c, 4 * 8 * 2.0 * 24, 1e-9);
+    /* E of p[1] against p[0] = (10 × 1) / (4 × 2) = 1.25 > 1.05: the note
+     * needs the free step at 1 node; against itself, or with no N0, not. */
+    llm(&w, 2, 6000, 1, 4096, 1, 100);
+    memset(&fab, 0, sizeof fab);
+    fab.gpus_per_node = 1; fab.nic_gbps = 100; fab.intra_link = CF_INTRA_NONE;
+    free1 = cf__plan_free_step_s(&no_mem, &w, &fab, 1, &ev1);
+    assert_true(free1 > 0);
+    assert_float_equal(cf__plan_free0_s(&no_mem, &w, &fab, p, 2, &p[0], &ev), free1, 0);
+    assert_int_equal(ev, ev1);
+    assert_true(isnan(cf__plan_free0_s(&no_mem, &w, &fab, p, 1, &p[0], &ev)));
+    assert_true(isnan(cf__plan_free0_s(&no_mem, &w, &fab, p, 2, NULL, &ev)));
+    assert_int_equal(ev, ev1);
+}
+
 static void choose_objectives(void **state)
 {
     /* 3600 steps: time_h = step_s. Price 2, 8 GPUs/node, hourly billing:
@@ -803,6 +844,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(node_counts),
         cmocka_unit_test(scaling_efficiency),
+        cmocka_unit_test(shared_pieces),
         cmocka_unit_test(choose_objectives),
         cmocka_unit_test(choose_billing_flips),
         cmocka_unit_test(search_one_layout_by_hand),

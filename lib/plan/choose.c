@@ -1,0 +1,79 @@
+/* choose.c — the choice rule of `plan` (DESIGN §4.5): of the fastest
+ * layouts found at each node count for one node type, which one an offering
+ * rents, given its price and billing terms and the user's objective.
+ *
+ * Why a scan and not a search: at a fixed node count the fastest layout is
+ * also the cheapest (every node is billed for the whole run), so only one
+ * point per node count is a candidate, and an offering's choice is a scan
+ * over at most CF_MAX_PLAN_NODE_COUNTS points. The scan runs twice: first
+ * the best value of the objective (time to train or cost) among the points
+ * that meet the deadline and the budget, then, within CF_PLAN_NEAR_TIE_PCT
+ * of that value, the best on the other criterion — differences inside the
+ * model's error are not worth twice the money or twice the wait. The time
+ * and cost of a point (cf__plan_time_cost) are the ones every row and curve
+ * of the plan reports. */
+#include <math.h>
+#include "plan/plan_int.h"
+
+void cf__plan_time_cost(const cf__plan_point *p, double steps, int gpus_per_node,
+                        const cf__plan_price *pr, double *time_h, double *cost)
+{
+    *time_h = steps * p->res.step_time_s / 3600.0;
+    *cost = cf_job_cost(p->nodes, gpus_per_node, pr->price_gpu_hr, *time_h, pr->increment_s,
+                        pr->min_commitment_h, NULL);
+}
+
+/* Whether time t and cost c meet the goal's deadline and budget. */
+static int feasible(const cf__plan_goal *g, double t, double c)
+{
+    return (isnan(g->deadline_h) || !(t > g->deadline_h)) && (isnan(g->budget) || c <= g->budget);
+}
+
+/* Pass 1: the index of the best value of the objective among the feasible
+ * points (-1 when none; *why_none as cf__plan_choose says). */
+static int best_feasible(const cf__plan_point *pts, size_t n, double steps, int gpus_per_node,
+                         const cf__plan_price *pr, const cf__plan_goal *g, double *best_v,
+                         int *why_none)
+{
+    int best = -1, any = 0, deadline_ok = 0, time_obj = g->objective == CF_OBJ_TIME;
+    double t, c;
+    for (size_t i = 0; i < n; i++) {
+        double v;
+        if (!pts[i].found) continue;
+        any = 1;
+        cf__plan_time_cost(&pts[i], steps, gpus_per_node, pr, &t, &c);
+        if (!isnan(g->deadline_h) && t > g->deadline_h) continue;
+        deadline_ok = 1;
+        if (!isnan(g->budget) && !(c <= g->budget)) continue;
+        v = time_obj ? t : c;
+        if (best < 0 || v < *best_v) { best = (int)i; *best_v = v; }
+    }
+    if (why_none) *why_none = best >= 0 ? 0 : !any ? 1 : !deadline_ok ? 2 : 3;
+    return best;
+}
+
+int cf__plan_choose(const cf__plan_point *pts, size_t n, double steps, int gpus_per_node,
+                    const cf__plan_price *pr, const cf__plan_goal *g, int *why_none)
+{
+    int time_obj = g->objective == CF_OBJ_TIME, pick;
+    double best_v = 0, band, tie_v, t, c;
+    int best = best_feasible(pts, n, steps, gpus_per_node, pr, g, &best_v, why_none);
+    if (best < 0 || isnan(best_v)) return best;
+    /* Pass 2 (CF_PLAN_NEAR_TIE_PCT): among the feasible points within the
+     * near-tie band of that value, the best on the other criterion (cost for
+     * the time objective, time for cost); exact ties keep the first. */
+    band = best_v * (1.0 + CF_PLAN_NEAR_TIE_PCT / 100.0);
+    pick = best;
+    cf__plan_time_cost(&pts[best], steps, gpus_per_node, pr, &t, &c);
+    tie_v = time_obj ? c : t;
+    for (size_t i = 0; i < n; i++) {
+        double v, other;
+        if (!pts[i].found) continue;
+        cf__plan_time_cost(&pts[i], steps, gpus_per_node, pr, &t, &c);
+        if (!feasible(g, t, c)) continue;
+        v = time_obj ? t : c;
+        other = time_obj ? c : t;
+        if (v <= band && other < tie_v) { pick = (int)i; tie_v = other; }
+    }
+    return pick;
+}

@@ -1,0 +1,200 @@
+/* scale.c — `scale` (DESIGN §4.1, §6): the scaling curve of one workload on
+ * one offering — per node count the fastest layout that fits, its step
+ * time, throughput, scaling efficiency E against N0, parallel efficiency P
+ * and the job's cost.
+ *
+ * Shape: the offering's fabric first (an offering whose network is not
+ * stated can still answer for one node), then N0 (cf_fit's count when the
+ * model has a fit, else the search's own), the node counts (the caller's,
+ * or N0 and the powers of two up to the largest cluster), one search per
+ * count (search.c), and the reference point N0 for E: the first count from
+ * cf_fit's on which a layout of the search space fits. Rows are the same
+ * numbers, layout JSON and scaling notes as `plan`'s ranked rows. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "base/base.h"
+#include "plan/plan_int.h"
+#include "clusterfit/limits.h"
+
+/* The offering and node counts scale can work with (CF_EINVAL, CF_ELIMIT
+ * with err set otherwise). */
+static cf_status check_args(const cf__plan_model *m, const cf_offering *o, const int *nodes,
+                            size_t n_nodes, cf_error *err)
+{
+    if (!o->gpu || isnan(m->mem_limit_gib(o->gpu)) || o->gpus_per_node < 1) {
+        cf_error_set(err, NULL, 0, 0, "offering %s: %s", o->id ? o->id : "?",
+                     !o->gpu ? "gpu unknown" : o->gpus_per_node < 1 ? "gpus_per_node unknown"
+                                                                   : "gpu not in the hardware table");
+        return CF_EINVAL;
+    }
+    if (n_nodes > CF_MAX_PLAN_NODE_COUNTS) {
+        cf_error_set(err, NULL, 0, 0, "at most %d node counts", CF_MAX_PLAN_NODE_COUNTS);
+        return CF_ELIMIT;
+    }
+    for (size_t i = 0; nodes && i < n_nodes; i++)
+        if (nodes[i] < 1) {
+            cf_error_set(err, NULL, 0, 0, "node counts must be at least 1");
+            return CF_EINVAL;
+        }
+    return CF_OK;
+}
+
+/* The fabric of o. A network or line rate the offering does not state
+ * matters only between nodes: when every count asked for is 1 (or none is
+ * given), one node is still a question scale can answer (*single = 1). */
+static cf_status scale_fabric(const cf__plan_model *m, const cf_offering *o, const int *nodes,
+                              size_t n_nodes, cf_fabric *fab, int *single, cf_error *err)
+{
+    cf_status st;
+    int all_one = 1;
+    memset(fab, 0, sizeof *fab);
+    *single = 0;
+    if ((st = m->fabric(o, fab, err)) == CF_OK) return CF_OK;
+    for (size_t i = 0; nodes && i < n_nodes; i++) all_one &= nodes[i] == 1;
+    if (st == CF_ENOMEM || !all_one || o->network == CF_NET_NONE) return st == CF_ENOMEM ? st : CF_EINVAL;
+    if ((st = cf__plan_one_node_fabric(m, o, fab, NULL)) != CF_OK) return st == CF_ENOMEM ? st : CF_EINVAL;
+    *single = 1;
+    return CF_OK;
+}
+
+/* N0 into *n0: cf_fit's count with the model's fit, else the smallest count
+ * up to the largest cluster (or the largest count asked for) on which a
+ * layout of the search space fits; 0 when none. */
+static cf_status scale_n0(cf__search *s, const cf_offering *o, const int *nodes, size_t n_nodes,
+                          int *n0, cf_error *err)
+{
+    const cf__plan_model *m = s->model;
+    cf_fit_result fr;
+    memset(&fr, 0, sizeof fr);
+    if (m->fit) {
+        cf_status st = m->fit(s->w, s->fab->gpu, s->fab->gpus_per_node, &fr);
+        if (st != CF_OK) {
+            cf_error_set(err, NULL, 0, 0, "fit: %s", cf_strerror(st));
+            return st;
+        }
+    } else {
+        long maxn = (o->max_cluster_gpus > 0 ? o->max_cluster_gpus : CF_PLAN_DEFAULT_MAX_GPUS) /
+                    o->gpus_per_node;
+        for (size_t i = 0; nodes && i < n_nodes; i++)
+            if (nodes[i] > maxn) maxn = nodes[i];
+        fr.min_nodes = cf__plan_min_nodes(s, maxn > 1000000 ? 1000000 : (int)maxn);
+    }
+    *n0 = fr.min_nodes;
+    return CF_OK;
+}
+
+/* The node counts of the curve into counts[] (CF_MAX_PLAN_NODE_COUNTS):
+ * the caller's, else N0 then the powers of two up to the largest cluster
+ * (one node when the offering has no known network). Returns how many. */
+static size_t scale_counts(const cf_offering *o, const int *nodes, size_t n_nodes, int n0,
+                           int single, int *counts)
+{
+    long max = o->max_cluster_gpus > 0 ? o->max_cluster_gpus : CF_PLAN_DEFAULT_MAX_GPUS;
+    if (nodes) {
+        memcpy(counts, nodes, n_nodes * sizeof *nodes);
+        return n_nodes;
+    }
+    if (o->network == CF_NET_NONE || o->network == CF_NET_UNKNOWN || single) max = o->gpus_per_node;
+    return n0 > 0 ? cf__plan_node_counts(n0, (int)o->gpus_per_node, max, counts, CF_MAX_PLAN_NODE_COUNTS)
+                  : 0;
+}
+
+/* The reference N0 for E: the first count from n0 (up to 2·n0) on which a
+ * layout of the search space fits, from pts[] when it holds that count,
+ * else searched into *ref. NULL when none. */
+static const cf__plan_point *reference(cf__search *s, const cf__plan_point *pts, size_t n, int n0,
+                                       cf__plan_point *ref)
+{
+    const cf__plan_point *p0 = NULL;
+    for (int k = n0; k >= 1 && !p0 && k <= 2 * n0; k++) {
+        for (size_t i = 0; i < n && !p0; i++)
+            if (pts[i].nodes == k && pts[i].found) p0 = &pts[i];
+        if (!p0) {
+            cf__plan_best_at(s, k, ref);
+            if (ref->found) p0 = ref;
+        }
+    }
+    return p0;
+}
+
+/* One row of the curve; NULL on ENOMEM. */
+static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, double steps,
+                         double units, const cf_offering *o, double price, int llm, double free0_s)
+{
+    json_t *j = json_object();
+    double e = NAN, thr = NAN, cost = NAN, par = NAN;
+    int bad = 0;
+    if (!j) return NULL;
+    if (pt->found) {
+        cf__plan_price pr = {price, o->billing_increment_s, o->min_commitment_h};
+        double t_h;
+        thr = units / pt->res.step_time_s;
+        if (pt->res.ideal_step_time_s > 0) par = pt->res.ideal_step_time_s / pt->res.step_time_s;
+        if (p0) e = cf__plan_scaling_eff(pt->nodes, pt->res.step_time_s, p0->nodes, p0->res.step_time_s);
+        cf__plan_time_cost(pt, steps, (int)o->gpus_per_node, &pr, &t_h, &cost);
+    }
+    bad |= cf__json_set(j, "nodes", json_integer(pt->nodes));
+    bad |= cf__json_set(j, "step_time_s", pt->found ? cf__json_num(pt->res.step_time_s) : json_null());
+    bad |= cf__json_set(j, "throughput", cf__json_num(thr));
+    bad |= cf__json_set(j, "scaling_efficiency", cf__json_num(e));
+    bad |= cf__json_set(j, "parallel_efficiency", cf__json_num(par));
+    bad |= cf__json_set(j, "cost", cf__json_num(cost));
+    bad |= cf__json_set(j, "layout", pt->found ? cf__plan_layout_json(&pt->lay) : json_null());
+    bad |= cf__json_set(j, "scaling_note",
+                        pt->found ? cf__plan_scaling_note(pt, p0, e, llm, free0_s) : json_null());
+    bad |= cf__json_set(j, "n0", p0 ? json_integer(p0->nodes) : json_null());
+    bad |= cf__json_set(j, "n0_throughput", p0 ? cf__json_num(units / p0->res.step_time_s) : json_null());
+    if (bad) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
+}
+
+cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_workload *w,
+                        const int *nodes, size_t n_nodes, json_t **out, cf_error *err)
+{
+    cf_fabric fab;
+    cf__search s;
+    cf__plan_point *pts = NULL, ref;
+    const cf__plan_point *p0;
+    int counts[CF_MAX_PLAN_NODE_COUNTS], n0 = 0, single = 0;
+    size_t n;
+    double steps = cf__plan_steps(w), units = cf__plan_units_per_step(w), free0_s;
+    json_t *arr = NULL;
+    cf_status st;
+
+    *out = NULL;
+    if ((st = check_args(m, o, nodes, n_nodes, err)) != CF_OK) return st;
+    if ((st = scale_fabric(m, o, nodes, n_nodes, &fab, &single, err)) != CF_OK) return st;
+    s.model = m; s.w = w; s.fab = &fab; s.mem_limit_gib = m->mem_limit_gib(fab.gpu);
+    s.evaluated = 0; s.considered = 0;
+    if ((st = scale_n0(&s, o, nodes, n_nodes, &n0, err)) != CF_OK) return st;
+    if (single && !nodes && n0 != 1) {
+        cf_error_set(err, NULL, 0, 0, "offering %s: network or its line rate unknown, and the workload "
+                     "does not fit on one node", o->id ? o->id : "?");
+        return CF_EINVAL;
+    }
+    n = scale_counts(o, nodes, n_nodes, n0, single, counts);
+    pts = cf__calloc(n ? n : 1, sizeof *pts);
+    arr = json_array();
+    if (!pts || !arr) goto nomem;
+    for (size_t i = 0; i < n; i++) cf__plan_best_at(&s, counts[i], &pts[i]);
+    p0 = reference(&s, pts, n, n0, &ref);
+    /* An E above CF_PLAN_E_NOTE_MIN is explained: is it memory alone? */
+    free0_s = cf__plan_free0_s(m, w, &fab, pts, n, p0, NULL);
+    for (size_t i = 0; i < n; i++) {
+        json_t *r = scale_row(&pts[i], p0, steps, units, o, cf__plan_sticker_price(o, NULL),
+                              w->kind == CF_WL_LLM, free0_s);
+        if (!r || json_array_append_new(arr, r)) goto nomem;
+    }
+    cf__free(pts);
+    *out = arr;
+    return CF_OK;
+nomem:
+    cf__free(pts);
+    json_decref(arr);
+    cf_error_set(err, NULL, 0, 0, "out of memory");
+    return CF_ENOMEM;
+}
