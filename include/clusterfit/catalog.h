@@ -241,11 +241,4 @@ CF_API cf_status cf_sort_parse(const char *s, cf_sort *out);
 CF_API const char *cf_sort_name(cf_sort s);
 CF_API const char *cf_sort_accepted(void);
 
-/* Age of a fact: days from `as_of` (YYYY-MM-DD, or YYYY-MM read as the 1st
- * of the month, so the age is an upper bound) to `today` (YYYY-MM-DD);
- * negative when as_of is after today. CF_EINVAL on a malformed or impossible
- * date. Day counts by the proleptic Gregorian calendar (H. Hinnant,
- * "chrono-Compatible Low-Level Date Algorithms", days_from_civil). */
-CF_API cf_status cf_age_days(const char *as_of, const char *today, long *days);
-
 #endif

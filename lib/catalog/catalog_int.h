@@ -69,16 +69,4 @@ int cf__offering_check_row(const cf_offering *o, const char *today, char *why, s
  * CF_ENOMEM leaves *o untouched. `cap` is the list's allocated size. */
 cf_status cf__list_push(cf_offering_list *l, size_t *cap, cf_offering *o);
 
-/* Offset of the first byte of s that is not well-formed UTF-8 or is a
- * control character (tab allowed, CR/LF when multiline), or -1. */
-long cf__bad_utf8(const unsigned char *s, size_t len, int multiline);
-
-/* Date parts of YYYY-MM or YYYY-MM-DD; *day 0 when absent. 0 on success. */
-int cf__date_parse(const char *s, int *year, int *month, int *day);
-
-/* 64-bit FNV-1a over `len` bytes, seeded with `h` (start with
- * CF__FNV_OFFSET). http://www.isthe.com/chongo/tech/comp/fnv/ */
-#define CF__FNV_OFFSET 0xcbf29ce484222325ULL
-unsigned long long cf__fnv1a(unsigned long long h, const void *data, size_t len);
-
 #endif

@@ -260,9 +260,11 @@ static cf_status sync_shipped(sqlite3 *db, const char *path, const char *name, c
     char want[32], have[32], count[32];
     cf_offering_list l = {NULL, 0};
     cf_status st;
-    unsigned long long h = cf__fnv1a(CF__FNV_OFFSET, SHIPPED_FORMAT, sizeof SHIPPED_FORMAT);
+    /* Plain FNV-1a of the format tag (with its NUL) and then the CSV: the
+     * value stored in meta.shipped_hash since the first schema. */
+    uint64_t h = cf__fnv1a(CF__FNV_BASIS, SHIPPED_FORMAT, sizeof SHIPPED_FORMAT);
 
-    snprintf(want, sizeof want, "%016llx", cf__fnv1a(h, csv, len));
+    snprintf(want, sizeof want, "%016llx", (unsigned long long)cf__fnv1a(h, csv, len));
     if (read_meta(db, "shipped_hash", have, sizeof have) != 0)
         return db_error(db, path, err, "cannot read the catalog's metadata");
     if (strcmp(want, have) == 0) return CF_OK;

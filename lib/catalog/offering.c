@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "clusterfit/catalog.h"
+#include "clusterfit/date.h"
 #include "clusterfit/hardware.h"
 #include "clusterfit/limits.h"
 #include "clusterfit/units.h"
@@ -135,49 +136,7 @@ cf_status cf__list_push(cf_offering_list *l, size_t *cap, cf_offering *o)
     return CF_OK;
 }
 
-unsigned long long cf__fnv1a(unsigned long long h, const void *data, size_t len)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < len; i++) {
-        h ^= p[i];
-        h *= 0x100000001b3ULL; /* FNV-1a 64-bit prime */
-    }
-    return h;
-}
-
 /* ---- cell validation -------------------------------------------------- */
-
-/* Offset of the first byte that is not well-formed UTF-8 (RFC 3629: no
- * overlong forms, no surrogates, nothing above U+10FFFF), or of a control
- * character (allowed: tab always, CR/LF when `multiline`); -1 if none. */
-long cf__bad_utf8(const unsigned char *s, size_t len, int multiline)
-{
-    size_t i = 0;
-    while (i < len) {
-        unsigned c = s[i];
-        size_t n;
-        unsigned cp;
-        if (c < 0x80) {
-            if (c < 0x20 && c != '\t' && !(multiline && (c == '\n' || c == '\r'))) return (long)i;
-            if (c == 0x7f) return (long)i;
-            i++;
-            continue;
-        }
-        if (c >= 0xc2 && c <= 0xdf) { n = 1; cp = c & 0x1f; }
-        else if (c >= 0xe0 && c <= 0xef) { n = 2; cp = c & 0x0f; }
-        else if (c >= 0xf0 && c <= 0xf4) { n = 3; cp = c & 0x07; }
-        else return (long)i;
-        for (size_t k = 1; k <= n; k++) {
-            if (i + k >= len || (s[i + k] & 0xc0) != 0x80) return (long)i;
-            cp = (cp << 6) | (s[i + k] & 0x3f);
-        }
-        if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
-            (cp >= 0xd800 && cp <= 0xdfff))
-            return (long)i;
-        i += n + 1;
-    }
-    return -1;
-}
 
 /* Writes `"value"` (cut at SHOWN bytes on a character boundary) into buf. */
 static const char *shown(const char *v, char *buf, size_t n)
@@ -196,33 +155,6 @@ static int is_blank(char c) { return c == ' ' || c == '\t'; }
 static int all_of(const char *s, const char *chars)
 {
     return *s && strspn(s, chars) == strlen(s);
-}
-
-static int days_in_month(int y, int m)
-{
-    static const int d[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    return m == 2 && leap ? 29 : d[m - 1];
-}
-
-int cf__date_parse(const char *s, int *year, int *month, int *day)
-{
-    size_t len = s ? strlen(s) : 0;
-    int y, m, d = 0;
-    if (len != 7 && len != 10) return -1;
-    for (size_t i = 0; i < len; i++) {
-        int dash = i == 4 || i == 7;
-        if (dash ? s[i] != '-' : (s[i] < '0' || s[i] > '9')) return -1;
-    }
-    y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
-    m = (s[5] - '0') * 10 + (s[6] - '0');
-    if (len == 10) d = (s[8] - '0') * 10 + (s[9] - '0');
-    if (y < 1900 || m < 1 || m > 12) return -1;
-    if (len == 10 && (d < 1 || d > days_in_month(y, m))) return -1;
-    *year = y;
-    *month = m;
-    *day = d;
-    return 0;
 }
 
 /* Splits `v` on ';', trims blanks, drops empty elements and joins the rest
@@ -765,26 +697,3 @@ const char *cf_sort_name(cf_sort s)
 }
 
 const char *cf_sort_accepted(void) { return "price, gbps, gpus, max-cluster, provider, as-of"; }
-
-/* Days since 1970-01-01 of a proleptic Gregorian date: H. Hinnant,
- * "chrono-Compatible Low-Level Date Algorithms", days_from_civil. */
-static long days_from_civil(long y, long m, long d)
-{
-    long era, yoe, doy, doe;
-    y -= m <= 2;
-    era = (y >= 0 ? y : y - 399) / 400;
-    yoe = y - era * 400;
-    doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
-}
-
-cf_status cf_age_days(const char *as_of, const char *today, long *days)
-{
-    int y1, m1, d1, y2, m2, d2;
-    if (!days || cf__date_parse(as_of, &y1, &m1, &d1) != 0 ||
-        cf__date_parse(today, &y2, &m2, &d2) != 0 || d2 == 0)
-        return CF_EINVAL;
-    *days = days_from_civil(y2, m2, d2) - days_from_civil(y1, m1, d1 ? d1 : 1);
-    return CF_OK;
-}
