@@ -157,14 +157,8 @@ static long age_days(const char *as_of, const char *now)
     char today[16];
     long days;
     if (!as_of) return -1;
-    if (now && *now) {
-        snprintf(today, sizeof today, "%s", now);
-    } else {
-        time_t t = time(NULL);
-        struct tm g;
-        gmtime_r(&t, &g);
-        strftime(today, sizeof today, "%Y-%m-%d", &g);
-    }
+    if (now && *now) snprintf(today, sizeof today, "%s", now);
+    else if (cf_today(time(NULL), today) != CF_OK) return -1;
     return cf_age_days(as_of, today, &days) == CF_OK ? days : -1;
 }
 
