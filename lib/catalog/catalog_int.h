@@ -65,6 +65,17 @@ cf_status cf__offering_set_cell_got(cf_offering *o, int col, const char *s, size
  * the column at fault and fills why, or -1 when the row is consistent. */
 int cf__offering_check_row(const cf_offering *o, const char *today, char *why, size_t n);
 
+/* A number written in decimal ("2.5", "1e3", "-1"; no hex, inf, nan or
+ * blanks) into *out. CF_EINVAL otherwise. */
+cf_status cf__parse_decimal(const char *s, double *out);
+
+/* 1 when s has the shape of an ISO 4217 code: three ASCII letters. */
+int cf__is_currency(const char *s);
+
+/* Sorts l's offerings in the order of `sort` (cf_sort_parse), ties by id.
+ * CF_ENOMEM leaves l as it was. */
+cf_status cf__offering_sort(cf_offering_list *l, cf_sort sort);
+
 /* Appends a copy-less move of *o to l (o's members then belong to the list);
  * CF_ENOMEM leaves *o untouched. `cap` is the list's allocated size. */
 cf_status cf__list_push(cf_offering_list *l, size_t *cap, cf_offering *o);

@@ -425,70 +425,12 @@ static cf_status read_row(sqlite3_stmt *st, cf_offering *o)
     return CF_OK;
 }
 
-/* Sort entries: the key is computed once, so the comparison needs no context. */
-typedef struct item {
-    cf_offering o;
-    int unknown;
-    int dir;            /* 1 ascending, -1 descending */
-    double num;
-    const char *group;  /* compared first (currency for price), may be NULL */
-    const char *str;    /* compared case-insensitively when set */
-} item;
-
-static int item_cmp(const void *pa, const void *pb)
-{
-    const item *a = pa, *b = pb;
-    int c;
-    if (a->unknown != b->unknown) return a->unknown - b->unknown;
-    if (!a->unknown) {
-        if (a->group && b->group && (c = strcmp(a->group, b->group)) != 0) return c;
-        if (a->str && b->str && (c = cf__strcasecmp(a->str, b->str)) != 0) return c * a->dir;
-        if (!a->str && a->num != b->num) return (a->num < b->num ? -1 : 1) * a->dir;
-    }
-    return strcmp(a->o.id, b->o.id);
-}
-
-static void sort_key(item *it, cf_sort sort)
-{
-    const cf_offering *o = &it->o;
-    it->dir = 1;
-    switch (sort) {
-    case CF_SORT_PRICE:
-        it->unknown = isnan(o->price_on_demand_gpu_hr) || !o->currency;
-        it->num = o->price_on_demand_gpu_hr;
-        it->group = o->currency;
-        break;
-    case CF_SORT_GBPS:
-        it->unknown = isnan(o->network_gbps_per_node);
-        it->num = o->network_gbps_per_node;
-        it->dir = -1;
-        break;
-    case CF_SORT_GPUS:
-        it->unknown = o->gpus_per_node < 0;
-        it->num = (double)o->gpus_per_node;
-        it->dir = -1;
-        break;
-    case CF_SORT_MAX_CLUSTER:
-        it->unknown = o->max_cluster_gpus < 0;
-        it->num = (double)o->max_cluster_gpus;
-        it->dir = -1;
-        break;
-    case CF_SORT_PROVIDER:
-        it->str = o->provider;
-        break;
-    case CF_SORT_AS_OF: /* YYYY-MM sorts just before the days of its month */
-        it->str = o->as_of;
-        it->dir = -1;
-        break;
-    }
-}
-
 cf_status cf_catalog_query(cf_catalog *cat, const cf_filter *f, cf_sort sort, cf_offering_list *out)
 {
     char *sql = NULL;
     sqlite3_stmt *st = NULL;
-    item *items = NULL;
-    size_t n = 0, cap = 0;
+    cf_offering_list l = {NULL, 0};
+    size_t cap = 0;
     cf_status status = CF_OK;
     int rc;
 
@@ -502,44 +444,29 @@ cf_status cf_catalog_query(cf_catalog *cat, const cf_filter *f, cf_sort sort, cf
         goto done;
     }
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        item it;
-        memset(&it, 0, sizeof it);
-        status = read_row(st, &it.o);
-        if (status != CF_OK) {
-            cf_offering_free(&it.o);
-            goto done;
-        }
-        if (!cf_offering_matches(&it.o, f)) {
-            cf_offering_free(&it.o);
+        cf_offering o;
+        status = read_row(st, &o);
+        if (status == CF_OK && !cf_offering_matches(&o, f)) {
+            cf_offering_free(&o);
             continue;
         }
-        if (n == cap) {
-            size_t ncap = cap ? cap * 2 : 64;
-            item *p = cf__realloc(items, ncap * sizeof *p);
-            if (!p) {
-                cf_offering_free(&it.o);
-                status = CF_ENOMEM;
-                goto done;
-            }
-            items = p;
-            cap = ncap;
+        if (status == CF_OK && cf__list_push(&l, &cap, &o) != CF_OK) status = CF_ENOMEM;
+        if (status != CF_OK) {
+            cf_offering_free(&o);
+            goto done;
         }
-        sort_key(&it, sort);
-        items[n++] = it;
     }
     if (rc != SQLITE_DONE) {
         status = rc == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
         goto done;
     }
-    if (n) qsort(items, n, sizeof *items, item_cmp);
-    out->items = cf__malloc((n ? n : 1) * sizeof *out->items);
-    if (!out->items) { status = CF_ENOMEM; goto done; }
-    for (size_t i = 0; i < n; i++) out->items[i] = items[i].o;
-    out->n = n;
-    n = 0;
+    status = cf__offering_sort(&l, sort);
+    if (status != CF_OK) goto done;
+    *out = l;
+    l.items = NULL;
+    l.n = 0;
 done:
-    for (size_t i = 0; i < n; i++) cf_offering_free(&items[i].o);
-    cf__free(items);
+    cf_offering_list_free(&l);
     sqlite3_finalize(st);
     cf__free(sql);
     return status;

@@ -1,5 +1,5 @@
-/* catalog_offering.c — one cluster offering (DESIGN §3): its columns, how a
- * cell is validated, its CSV text and JSON, list filters and dates.
+/* offering.c — one cluster offering (DESIGN §3): its columns, how a cell
+ * is validated and stored, its lifecycle, its CSV text and JSON.
  *
  * Every column is described once in cf__columns (name, kind, member offset);
  * the CSV and JSON readers, the SQLite layer and the writers all walk that
@@ -157,6 +157,18 @@ static int all_of(const char *s, const char *chars)
     return *s && strspn(s, chars) == strlen(s);
 }
 
+cf_status cf__parse_decimal(const char *s, double *out)
+{
+    /* The character check keeps out what strtod also reads: hex, inf, nan. */
+    if (!all_of(s, "0123456789.eE+-")) return CF_EINVAL;
+    return cf_parse_double(s, out);
+}
+
+int cf__is_currency(const char *s)
+{
+    return strlen(s) == 3 && all_of(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
+}
+
 /* Splits `v` on ';', trims blanks, drops empty elements and joins the rest
  * with `sep` into a new string (NULL on ENOMEM; "" when nothing is left).
  * When `urls`, every element must be an http(s) URL without blanks: *bad
@@ -270,8 +282,7 @@ static cf_status store(cf_offering *o, int c, char *v, const char *got_text, cha
     case CF__COL_NUM_POS:
     case CF__COL_NUM_NONNEG: {
         int pos = col->kind == CF__COL_NUM_POS;
-        if (!all_of(v, "0123456789.eE+-") || cf_parse_double(v, &x) != CF_OK ||
-            (pos ? !(x > 0) : !(x >= 0))) {
+        if (cf__parse_decimal(v, &x) != CF_OK || (pos ? !(x > 0) : !(x >= 0))) {
             snprintf(why, n, "%s: expected a %s number, got %s%s", name,
                      pos ? "positive" : "non-negative", got, hint);
             goto fail;
@@ -325,7 +336,7 @@ static cf_status store(cf_offering *o, int c, char *v, const char *got_text, cha
         goto fail;
     }
     case CF__COL_CURRENCY:
-        if (strlen(v) != 3 || !all_of(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")) {
+        if (!cf__is_currency(v)) {
             snprintf(why, n, "%s: expected an ISO 4217 code such as USD or EUR, got %s%s", name,
                      got, hint);
             goto fail;
@@ -548,152 +559,3 @@ fail:
     json_decref(j);
     return NULL;
 }
-
-/* ---- filters, sorting, dates ---------------------------------------------- */
-
-void cf_filter_init(cf_filter *f)
-{
-    memset(f, 0, sizeof *f);
-    f->multinode = f->gdr = f->rdma = CF_CAP_UNKNOWN;
-    f->network = CF_NET_UNKNOWN;
-    f->min_gbps = NAN;
-    f->max_price = NAN;
-}
-
-int cf_offering_matches(const cf_offering *o, const cf_filter *f)
-{
-    const char *cur;
-    if (!f) return 1;
-    if (f->multinode != CF_CAP_UNKNOWN && o->multinode != f->multinode) return 0;
-    if (f->gdr != CF_CAP_UNKNOWN && o->gpudirect_rdma != f->gdr) return 0;
-    if (f->rdma != CF_CAP_UNKNOWN && o->rdma != f->rdma) return 0;
-    if (f->network_set && o->network != f->network) return 0;
-    if (f->gpu && (!o->gpu || cf__strcasecmp(o->gpu, f->gpu) != 0)) return 0;
-    if (!isnan(f->min_gbps) && !(o->network_gbps_per_node >= f->min_gbps)) return 0;
-    if (f->orchestration && (!o->orchestration_known ||
-                             (o->orchestration & f->orchestration) != f->orchestration))
-        return 0;
-    if (f->provisioning && (!o->provisioning_known ||
-                            (o->provisioning & f->provisioning) != f->provisioning))
-        return 0;
-    if (f->storage && (!o->shared_storage_known || !(o->shared_storage & ~(unsigned)CF_STOR_NONE)))
-        return 0;
-    cur = f->currency ? f->currency : !isnan(f->max_price) ? "USD" : NULL;
-    if (cur && (!o->currency || cf__strcasecmp(o->currency, cur) != 0)) return 0;
-    if (!isnan(f->max_price) && !(o->price_on_demand_gpu_hr <= f->max_price)) return 0;
-    if (f->provider && (!o->provider || cf__strcasecmp(o->provider, f->provider) != 0)) return 0;
-    return 1;
-}
-
-/* "min-gbps", "--min-gbps" and "min_gbps" all compare equal to "min-gbps". */
-static int flag_is(const char *name, const char *want)
-{
-    while (*name == '-') name++;
-    for (; *name && *want; name++, want++) {
-        char c = *name == '_' ? '-' : *name;
-        if (c != *want) return 0;
-    }
-    return *name == '\0' && *want == '\0';
-}
-
-static cf_status bad_value(cf_error *err, const char *name, const char *accepted, const char *v)
-{
-    cf_error_set(err, NULL, 0, 0, "%s: expected %s, got \"%s\"", name, accepted, v ? v : "");
-    return CF_EINVAL;
-}
-
-static cf_status cap_value(const char *name, const char *v, cf_cap *out, cf_error *err)
-{
-    cf_cap c;
-    if (cf_cap_parse(v, &c) != CF_OK || c == CF_CAP_UNKNOWN)
-        return bad_value(err, name, "one of yes, no", v);
-    *out = c;
-    return CF_OK;
-}
-
-cf_status cf_filter_set(cf_filter *f, const char *name, const char *v, cf_error *err)
-{
-    double x;
-    unsigned mask;
-    if (!f || !name) return CF_EINVAL;
-    if (!v) v = "";
-    if (flag_is(name, "multinode")) return cap_value(name, v, &f->multinode, err);
-    if (flag_is(name, "gdr")) return cap_value(name, v, &f->gdr, err);
-    if (flag_is(name, "rdma")) return cap_value(name, v, &f->rdma, err);
-    if (flag_is(name, "network")) {
-        char acc[300];
-        /* unknown is a filter value here: it lists the offerings whose
-         * fabric no source states. */
-        snprintf(acc, sizeof acc, "one of %s, unknown (or infiniband for ib)", cf_network_accepted());
-        if (cf_network_parse(v, &f->network) != CF_OK) return bad_value(err, name, acc, v);
-        f->network_set = 1;
-        return CF_OK;
-    }
-    if (flag_is(name, "gpu")) {
-        const cf_gpu_spec *spec = NULL;
-        char acc[1024];
-        if (cf_gpu_lookup(v, &spec) != CF_OK) {
-            snprintf(acc, sizeof acc, "one of %s", cf_gpu_accepted());
-            return bad_value(err, name, acc, v);
-        }
-        f->gpu = spec->name; /* borrowed from the GPU table: process lifetime */
-        return CF_OK;
-    }
-    if (flag_is(name, "min-gbps") || flag_is(name, "max-price")) {
-        if (!all_of(v, "0123456789.eE+-") || cf_parse_double(v, &x) != CF_OK || !(x >= 0))
-            return bad_value(err, name, "a non-negative number", v);
-        if (flag_is(name, "min-gbps")) f->min_gbps = x;
-        else f->max_price = x;
-        return CF_OK;
-    }
-    if (flag_is(name, "orchestration") || flag_is(name, "provisioning")) {
-        cf_set_kind k = flag_is(name, "orchestration") ? CF_SET_ORCHESTRATION : CF_SET_PROVISIONING;
-        char acc[300];
-        snprintf(acc, sizeof acc, "comma-separated values of %s", cf_set_accepted(k));
-        if (cf_set_parse(k, v, ",", &mask) != CF_OK || mask == 0) return bad_value(err, name, acc, v);
-        if (k == CF_SET_ORCHESTRATION) f->orchestration = mask;
-        else f->provisioning = mask;
-        return CF_OK;
-    }
-    if (flag_is(name, "storage")) {
-        if (cf__strcasecmp(v, "yes") != 0) return bad_value(err, name, "yes", v);
-        f->storage = 1;
-        return CF_OK;
-    }
-    if (flag_is(name, "currency")) {
-        if (strlen(v) != 3 || !all_of(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"))
-            return bad_value(err, name, "an ISO 4217 code such as USD or EUR", v);
-        f->currency = v;
-        return CF_OK;
-    }
-    if (flag_is(name, "provider")) {
-        if (!*v) return bad_value(err, name, "a provider name", v);
-        f->provider = v;
-        return CF_OK;
-    }
-    cf_error_set(err, NULL, 0, 0, "unknown filter \"%s\" (accepted: multinode, network, gdr, "
-                 "rdma, gpu, min-gbps, orchestration, provisioning, storage, max-price, "
-                 "currency, provider)", name);
-    return CF_EINVAL;
-}
-
-static const char *const sort_names[] = {"price", "gbps", "gpus", "max-cluster", "provider", "as-of"};
-
-cf_status cf_sort_parse(const char *s, cf_sort *out)
-{
-    for (int i = 0; s && i < (int)(sizeof sort_names / sizeof sort_names[0]); i++) {
-        if (flag_is(s, sort_names[i])) {
-            *out = (cf_sort)i;
-            return CF_OK;
-        }
-    }
-    return CF_EINVAL;
-}
-
-const char *cf_sort_name(cf_sort s)
-{
-    int i = (int)s;
-    return i >= 0 && i < (int)(sizeof sort_names / sizeof sort_names[0]) ? sort_names[i] : "unknown";
-}
-
-const char *cf_sort_accepted(void) { return "price, gbps, gpus, max-cluster, provider, as-of"; }
