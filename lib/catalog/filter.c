@@ -73,11 +73,20 @@ static cf_status bad_value(cf_error *err, const char *name, const char *accepted
     return CF_EINVAL;
 }
 
-static cf_status cap_value(const char *name, const char *v, cf_cap *out, cf_error *err)
+/* A capability filter: yes or no; with `any_ok`, also any (no filter, as
+ * the planner's `--multinode any` asks for every offering). */
+static cf_status cap_value(const char *name, const char *v, int any_ok, cf_cap *out, cf_error *err)
 {
     cf_cap c;
-    if (cf_cap_parse(v, &c) != CF_OK || c == CF_CAP_UNKNOWN)
-        return bad_value(err, name, "one of yes, no", v);
+    if (any_ok && cf__strcasecmp(v, "any") == 0) {
+        *out = CF_CAP_UNKNOWN;
+        return CF_OK;
+    }
+    if (cf_cap_parse(v, &c) != CF_OK || c == CF_CAP_UNKNOWN) {
+        cf_error_set(err, NULL, 0, 0, "%s: expected one of yes, no, got \"%s\"%s", name, v,
+                     any_ok ? " (or any for no filter)" : "");
+        return CF_EINVAL;
+    }
     *out = c;
     return CF_OK;
 }
@@ -88,9 +97,9 @@ cf_status cf_filter_set(cf_filter *f, const char *name, const char *v, cf_error 
     unsigned mask;
     if (!f || !name) return CF_EINVAL;
     if (!v) v = "";
-    if (flag_is(name, "multinode")) return cap_value(name, v, &f->multinode, err);
-    if (flag_is(name, "gdr")) return cap_value(name, v, &f->gdr, err);
-    if (flag_is(name, "rdma")) return cap_value(name, v, &f->rdma, err);
+    if (flag_is(name, "multinode")) return cap_value(name, v, 1, &f->multinode, err);
+    if (flag_is(name, "gdr")) return cap_value(name, v, 0, &f->gdr, err);
+    if (flag_is(name, "rdma")) return cap_value(name, v, 0, &f->rdma, err);
     if (flag_is(name, "network")) {
         char acc[300];
         /* unknown is a filter value here: it lists the offerings whose
