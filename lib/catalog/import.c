@@ -1,4 +1,4 @@
-/* catalog_import.c — reads offerings from CSV (libcsv) or JSON (jansson) and
+/* import.c — reads offerings from CSV (libcsv) or JSON (jansson) and
  * validates every cell (DESIGN §3) before anything touches the database.
  *
  * CSV: the header row names the columns, in any order; unknown names are an
