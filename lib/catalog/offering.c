@@ -98,6 +98,12 @@ static int is_string_kind(cf__col_kind k)
     }
 }
 
+static int is_number_kind(cf__col_kind k)
+{
+    return k == CF__COL_INT_POS || k == CF__COL_INT_NONNEG || k == CF__COL_NUM_POS ||
+           k == CF__COL_NUM_NONNEG;
+}
+
 void cf_offering_free(cf_offering *o)
 {
     if (!o) return;
@@ -138,16 +144,17 @@ cf_status cf__list_push(cf_offering_list *l, size_t *cap, cf_offering *o)
 
 /* ---- cell validation -------------------------------------------------- */
 
-/* Writes `"value"` (cut at SHOWN bytes on a character boundary) into buf. */
-static const char *shown(const char *v, char *buf, size_t n)
+/* Writes v into buf cut at SHOWN bytes on a character boundary ("..."
+ * marks a cut), in double quotes when `quote`. */
+static void shown(const char *v, int quote, char *buf, size_t n)
 {
     size_t len = strlen(v), cut = len;
+    const char *q = quote ? "\"" : "";
     if (cut > SHOWN) {
         cut = SHOWN;
         while (cut > 0 && ((unsigned char)v[cut] & 0xc0) == 0x80) cut--;
     }
-    snprintf(buf, n, "\"%.*s%s\"", (int)cut, v, cut < len ? "..." : "");
-    return buf;
+    snprintf(buf, n, "%s%.*s%s%s", q, (int)cut, v, cut < len ? "..." : "", q);
 }
 
 static int is_blank(char c) { return c == ' ' || c == '\t'; }
@@ -209,172 +216,199 @@ static int is_slug(const char *v)
     return all_of(v, "abcdefghijklmnopqrstuvwxyz0123456789-._");
 }
 
+/* ---- storing a cell --------------------------------------------------------
+ *
+ * store() takes a trimmed, non-empty cell and sends it by its column's kind:
+ * text kinds (check_text) are checked and may be put in a normal form
+ * before the string is kept; the other kinds are parsed into their member
+ * (set_number, set_vocab) and the text is dropped. Every rejection writes
+ * "column: expected ..., got VALUE" with the value as the file wrote it. */
+
+/* What the checks of one cell need to explain a rejection. */
+typedef struct cell {
+    const cf__column *col;  /* the column being set */
+    const char *got;        /* the value as messages show it */
+    const char *hint;       /* " (unknown is ...)" when the cell says unknown, else "" */
+    char *why;              /* where a rejection is explained */
+    size_t n;               /* bytes of why */
+} cell;
+
+/* A GPU of data/gpus.csv (hardware.h); *v becomes the table's spelling. */
+static cf_status gpu_cell(const cell *k, char **v)
+{
+    const cf_gpu_spec *spec = NULL;
+    cf_status g = cf_gpu_lookup(*v, &spec);
+    char *name;
+    if (g == CF_ENOTFOUND) {
+        snprintf(k->why, k->n, "%s: expected one of %s, got %s", k->col->name, cf_gpu_accepted(),
+                 k->got);
+        return CF_EPARSE;
+    }
+    if (g != CF_OK) {
+        snprintf(k->why, k->n, "%s: the GPU table (data/gpus.csv) could not be read",
+                 k->col->name);
+        return g;
+    }
+    name = cf__strdup(spec->name);
+    if (!name) return CF_ENOMEM;
+    cf__free(*v);
+    *v = name;
+    return CF_OK;
+}
+
+/* A ';'-separated list (regions) or URLs; *v becomes the rejoined list. */
+static cf_status list_cell(const cell *k, char **v)
+{
+    int urls = k->col->kind == CF__COL_URLS, bad = 0;
+    char *joined = rejoin(*v, urls ? "; " : ";", urls, &bad);
+    if (!joined) return CF_ENOMEM;
+    if (bad || !joined[0]) {
+        cf__free(joined);
+        snprintf(k->why, k->n, "%s: expected %s separated by ';', got %s", k->col->name,
+                 urls ? "one or more http:// or https:// URLs" : "one or more names", k->got);
+        return CF_EPARSE;
+    }
+    cf__free(*v);
+    *v = joined;
+    return CF_OK;
+}
+
+/* Checks a cell of a text kind; *v (still the caller's on every return)
+ * may be replaced by its stored form. */
+static cf_status check_text(const cell *k, char **v)
+{
+    const char *name = k->col->name;
+    int y, m, d;
+    switch (k->col->kind) {
+    case CF__COL_ID:
+        if (is_slug(*v)) return CF_OK;
+        snprintf(k->why, k->n, "%s: expected a slug of lowercase letters, digits, '-', '.' and "
+                 "'_' (at most %d bytes), got %s", name, MAX_ID, k->got);
+        return CF_EPARSE;
+    case CF__COL_GPU:
+        return gpu_cell(k, v);
+    case CF__COL_CURRENCY:
+        if (!cf__is_currency(*v)) {
+            snprintf(k->why, k->n, "%s: expected an ISO 4217 code such as USD or EUR, got %s%s",
+                     name, k->got, k->hint);
+            return CF_EPARSE;
+        }
+        for (char *p = *v; *p; p++)
+            if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 32);
+        return CF_OK;
+    case CF__COL_LIST:
+    case CF__COL_URLS:
+        return list_cell(k, v);
+    case CF__COL_DATE:
+        if (cf__date_parse(*v, &y, &m, &d) == 0) return CF_OK;
+        snprintf(k->why, k->n, "%s: expected a date YYYY-MM or YYYY-MM-DD, got %s", name, k->got);
+        return CF_EPARSE;
+    default: /* CF__COL_NAME, CF__COL_TEXT: any text that passed the UTF-8 check */
+        return CF_OK;
+    }
+}
+
+/* A whole number (long member) or a decimal number (double member). */
+static cf_status set_number(const cell *k, cf_offering *o, int c, const char *v)
+{
+    const char *name = k->col->name;
+    long l;
+    double x;
+    if (k->col->kind == CF__COL_INT_POS || k->col->kind == CF__COL_INT_NONNEG) {
+        long min = k->col->kind == CF__COL_INT_POS ? 1 : 0;
+        if (!all_of(v[0] == '-' ? v + 1 : v, "0123456789") || cf_parse_long(v, &l) != CF_OK ||
+            l < min) {
+            snprintf(k->why, k->n, "%s: expected a whole number %s, got %s%s", name,
+                     min ? "of at least 1" : "of at least 0", k->got, k->hint);
+            return CF_EPARSE;
+        }
+        *MEMBER(o, c, long) = l;
+        return CF_OK;
+    }
+    {
+        int pos = k->col->kind == CF__COL_NUM_POS;
+        if (cf__parse_decimal(v, &x) != CF_OK || (pos ? !(x > 0) : !(x >= 0))) {
+            snprintf(k->why, k->n, "%s: expected a %s number, got %s%s", name,
+                     pos ? "positive" : "non-negative", k->got, k->hint);
+            return CF_EPARSE;
+        }
+        *MEMBER(o, c, double) = x == 0 ? 0.0 : x; /* no -0 */
+        return CF_OK;
+    }
+}
+
+/* A word of the vocabulary (vocab.h): intra-node link, network,
+ * capability, or a ';'-separated set. */
+static cf_status set_vocab(const cell *k, cf_offering *o, int c, const char *v)
+{
+    const char *name = k->col->name;
+    cf_intra_link intra;
+    cf_network net;
+    cf_cap cap;
+    unsigned mask = 0;
+    switch (k->col->kind) {
+    case CF__COL_INTRA:
+        if (cf_intra_link_parse(v, &intra) != CF_OK) break;
+        *MEMBER(o, c, cf_intra_link) = intra;
+        return CF_OK;
+    case CF__COL_NET:
+        if (cf_network_parse(v, &net) != CF_OK) break;
+        *MEMBER(o, c, cf_network) = net;
+        return CF_OK;
+    case CF__COL_CAP:
+        if (cf_cap_parse(v, &cap) != CF_OK) break;
+        *MEMBER(o, c, cf_cap) = cap;
+        return CF_OK;
+    case CF__COL_SET:
+        if (cf_set_parse(k->col->set, v, ";", &mask) != CF_OK || mask == 0) break;
+        *MEMBER(o, c, unsigned) = mask;
+        *(int *)(void *)((char *)o + k->col->off_known) = 1;
+        return CF_OK;
+    default:
+        snprintf(k->why, k->n, "%s: internal error: unknown column kind", name);
+        return CF_EINTERNAL;
+    }
+    if (k->col->kind == CF__COL_SET)
+        snprintf(k->why, k->n, "%s: expected ';'-separated values of %s, got %s%s", name,
+                 cf_set_accepted(k->col->set), k->got, k->hint);
+    else if (k->col->kind == CF__COL_CAP)
+        snprintf(k->why, k->n, "%s: expected yes or no (or empty for unknown), got %s", name,
+                 k->got);
+    else
+        snprintf(k->why, k->n, "%s: expected one of %s (or empty or null for unknown), got %s",
+                 name, k->col->kind == CF__COL_INTRA ? cf_intra_link_accepted()
+                                                     : cf_network_accepted(), k->got);
+    return CF_EPARSE;
+}
+
 /* Validates the NUL-terminated, trimmed, non-empty value v of column c and
  * stores it; takes ownership of v (stored or freed). `got_text` (may be
  * NULL: v quoted) is how messages show the value. */
 static cf_status store(cf_offering *o, int c, char *v, const char *got_text, char *why, size_t n)
 {
-    const cf__column *col = &cf__columns[c];
-    const char *name = col->name;
     char got[SHOWN + 8];
-    const char *hint = cf__strcasecmp(v, "unknown") == 0
-                           ? " (unknown is an empty cell in CSV, null in JSON)" : "";
-    cf_status st = CF_EPARSE;
-    char *joined = NULL;
-    int bad = 0, y, m, d;
-    long l;
-    double x;
+    cell k;
+    cf_status st;
 
-    if (got_text) {
-        size_t len = strlen(got_text), cut = len;
-        if (cut > SHOWN) {
-            cut = SHOWN;
-            while (cut > 0 && ((unsigned char)got_text[cut] & 0xc0) == 0x80) cut--;
+    k.col = &cf__columns[c];
+    k.got = got;
+    k.hint = cf__strcasecmp(v, "unknown") == 0
+                 ? " (unknown is an empty cell in CSV, null in JSON)" : "";
+    k.why = why;
+    k.n = n;
+    shown(got_text ? got_text : v, !got_text, got, sizeof got);
+    if (is_string_kind(k.col->kind)) {
+        st = check_text(&k, &v);
+        if (st == CF_OK) {
+            cf__free(*MEMBER(o, c, char *));
+            *MEMBER(o, c, char *) = v;
+            return CF_OK;
         }
-        snprintf(got, sizeof got, "%.*s%s", (int)cut, got_text, cut < len ? "..." : "");
+    } else if (is_number_kind(k.col->kind)) {
+        st = set_number(&k, o, c, v);
     } else {
-        shown(v, got, sizeof got);
+        st = set_vocab(&k, o, c, v);
     }
-    switch (col->kind) {
-    case CF__COL_ID:
-        if (!is_slug(v)) {
-            snprintf(why, n, "%s: expected a slug of lowercase letters, digits, '-', '.' and '_' "
-                     "(at most %d bytes), got %s", name, MAX_ID, got);
-            goto fail;
-        }
-        goto keep;
-    case CF__COL_GPU: {
-        /* One of data/gpus.csv (hardware.h), stored as that table spells it. */
-        const cf_gpu_spec *spec = NULL;
-        cf_status g = cf_gpu_lookup(v, &spec);
-        if (g == CF_ENOTFOUND) {
-            snprintf(why, n, "%s: expected one of %s, got %s", name, cf_gpu_accepted(), got);
-            goto fail;
-        }
-        if (g != CF_OK) {
-            st = g;
-            snprintf(why, n, "%s: the GPU table (data/gpus.csv) could not be read", name);
-            goto fail;
-        }
-        joined = cf__strdup(spec->name);
-        if (!joined) { st = CF_ENOMEM; goto fail; }
-        cf__free(v);
-        v = joined;
-        joined = NULL;
-        goto keep;
-    }
-    case CF__COL_NAME:
-    case CF__COL_TEXT:
-        goto keep;
-    case CF__COL_INT_POS:
-    case CF__COL_INT_NONNEG: {
-        long min = col->kind == CF__COL_INT_POS ? 1 : 0;
-        if (!all_of(v[0] == '-' ? v + 1 : v, "0123456789") || cf_parse_long(v, &l) != CF_OK ||
-            l < min) {
-            snprintf(why, n, "%s: expected a whole number %s, got %s%s", name,
-                     min ? "of at least 1" : "of at least 0", got, hint);
-            goto fail;
-        }
-        *MEMBER(o, c, long) = l;
-        st = CF_OK;
-        goto fail;
-    }
-    case CF__COL_NUM_POS:
-    case CF__COL_NUM_NONNEG: {
-        int pos = col->kind == CF__COL_NUM_POS;
-        if (cf__parse_decimal(v, &x) != CF_OK || (pos ? !(x > 0) : !(x >= 0))) {
-            snprintf(why, n, "%s: expected a %s number, got %s%s", name,
-                     pos ? "positive" : "non-negative", got, hint);
-            goto fail;
-        }
-        *MEMBER(o, c, double) = x == 0 ? 0.0 : x; /* no -0 */
-        st = CF_OK;
-        goto fail;
-    }
-    case CF__COL_INTRA: {
-        cf_intra_link e;
-        if (cf_intra_link_parse(v, &e) != CF_OK) {
-            snprintf(why, n, "%s: expected one of %s (or empty or null for unknown), got %s", name,
-                     cf_intra_link_accepted(), got);
-            goto fail;
-        }
-        *MEMBER(o, c, cf_intra_link) = e;
-        st = CF_OK;
-        goto fail;
-    }
-    case CF__COL_NET: {
-        cf_network e;
-        if (cf_network_parse(v, &e) != CF_OK) {
-            snprintf(why, n, "%s: expected one of %s (or empty or null for unknown), got %s", name,
-                     cf_network_accepted(), got);
-            goto fail;
-        }
-        *MEMBER(o, c, cf_network) = e;
-        st = CF_OK;
-        goto fail;
-    }
-    case CF__COL_CAP: {
-        cf_cap e;
-        if (cf_cap_parse(v, &e) != CF_OK) {
-            snprintf(why, n, "%s: expected yes or no (or empty for unknown), got %s", name, got);
-            goto fail;
-        }
-        *MEMBER(o, c, cf_cap) = e;
-        st = CF_OK;
-        goto fail;
-    }
-    case CF__COL_SET: {
-        unsigned mask = 0;
-        if (cf_set_parse(col->set, v, ";", &mask) != CF_OK || mask == 0) {
-            snprintf(why, n, "%s: expected ';'-separated values of %s, got %s%s", name,
-                     cf_set_accepted(col->set), got, hint);
-            goto fail;
-        }
-        *MEMBER(o, c, unsigned) = mask;
-        *(int *)(void *)((char *)o + col->off_known) = 1;
-        st = CF_OK;
-        goto fail;
-    }
-    case CF__COL_CURRENCY:
-        if (!cf__is_currency(v)) {
-            snprintf(why, n, "%s: expected an ISO 4217 code such as USD or EUR, got %s%s", name,
-                     got, hint);
-            goto fail;
-        }
-        for (char *p = v; *p; p++)
-            if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 32);
-        goto keep;
-    case CF__COL_LIST:
-    case CF__COL_URLS: {
-        int urls = col->kind == CF__COL_URLS;
-        joined = rejoin(v, urls ? "; " : ";", urls, &bad);
-        if (!joined) { st = CF_ENOMEM; goto fail; }
-        if (bad || !joined[0]) {
-            snprintf(why, n, "%s: expected %s separated by ';', got %s", name,
-                     urls ? "one or more http:// or https:// URLs" : "one or more names", got);
-            goto fail;
-        }
-        cf__free(v);
-        v = joined;
-        joined = NULL;
-        goto keep;
-    }
-    case CF__COL_DATE:
-        if (cf__date_parse(v, &y, &m, &d) != 0) {
-            snprintf(why, n, "%s: expected a date YYYY-MM or YYYY-MM-DD, got %s", name, got);
-            goto fail;
-        }
-        goto keep;
-    }
-    snprintf(why, n, "%s: internal error: unknown column kind", name);
-    st = CF_EINTERNAL;
-    goto fail;
-keep:
-    cf__free(*MEMBER(o, c, char *));
-    *MEMBER(o, c, char *) = v;
-    return CF_OK;
-fail:
-    cf__free(joined);
     cf__free(v);
     return st;
 }
