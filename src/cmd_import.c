@@ -58,7 +58,7 @@ static int remove_ids(const cli_ctx *ctx, int n, char **ids)
         for (int k = 0; k < i; k++) dup |= strcmp(ids[k], ids[i]) == 0;
         if (dup || cf_catalog_get(cat, ids[i], &o) != CF_OK) continue;
         if (!o->user_row) printf("%s: the shipped offering with this id shows again\n", ids[i]);
-        cf_offering_destroy(o);
+        cf_offering_free(o);
     }
     cf_catalog_close(cat);
     return EXIT_OK;

@@ -95,7 +95,7 @@ static int run_validation(const char *cmd, int argc, char **argv,
         cli_print_validation_table(&v);
         rc = EXIT_OK;
     }
-    cf_validation_free(&v);
+    cf_validation_clear(&v);
     return rc;
 }
 

@@ -15,7 +15,8 @@
 /* One offering. Unknown values: NULL strings, -1 for counts, NAN for
  * rates and prices, CF_CAP_UNKNOWN, CF_NET_UNKNOWN, CF_INTRA_UNKNOWN,
  * mask 0 with the matching *_known flag 0 for sets. All strings are owned by
- * the struct and freed by cf_offering_free(). */
+ * the struct: cf_offering_clear() frees them, cf_offering_free() them and
+ * the struct. */
 typedef struct cf_offering {
     char *id, *provider, *offering, *gpu;
     long gpus_per_node;
@@ -77,17 +78,17 @@ CF_API cf_status cf_catalog_open(const char *path, cf_catalog **out, cf_error *e
 CF_API void cf_catalog_close(cf_catalog *cat);
 
 /* Fills *out with the offerings matching `f`, ordered by `sort`. Caller frees
- * with cf_offering_list_free(). */
+ * with cf_offering_list_clear(). */
 CF_API cf_status cf_catalog_query(cf_catalog *cat, const cf_filter *f, cf_sort sort,
                                   cf_offering_list *out);
 
 /* One offering by id; CF_ENOTFOUND if absent. *out is heap-allocated;
- * caller frees it with cf_offering_destroy(). */
+ * caller frees it with cf_offering_free(). */
 CF_API cf_status cf_catalog_get(cf_catalog *cat, const char *id, cf_offering **out);
 
-CF_API void cf_offering_free(cf_offering *o);      /* frees members only */
-CF_API void cf_offering_destroy(cf_offering *o);   /* members and o itself */
-CF_API void cf_offering_list_free(cf_offering_list *l);
+CF_API void cf_offering_clear(cf_offering *o);  /* frees members only */
+CF_API void cf_offering_free(cf_offering *o);   /* members and o itself */
+CF_API void cf_offering_list_clear(cf_offering_list *l);
 
 /* JSON of one offering: the columns of DESIGN §3, sets as arrays, unknown as
  * null. New reference, caller owns (json_decref). NULL on ENOMEM. */
@@ -146,7 +147,7 @@ typedef enum cf_import_format { CF_IMPORT_CSV = 0, CF_IMPORT_JSON } cf_import_fo
  * first extra cell, or its last cell) before any of its cells. Returns
  * CF_EPARSE on bad input, CF_ELIMIT over CF_MAX_IMPORT_BYTES /
  * CF_MAX_IMPORT_ROWS / CF_MAX_FIELD_BYTES, CF_ENOMEM. On success *out owns the
- * rows (free with cf_offering_list_free); on error *out is empty. */
+ * rows (free with cf_offering_list_clear); on error *out is empty. */
 CF_API cf_status cf_offerings_parse(const char *name, const char *data, size_t len,
                                     cf_import_format fmt, cf_offering_list *out, cf_error *err);
 

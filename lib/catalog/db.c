@@ -284,7 +284,7 @@ dbfail:
     st = cf__db_error(db, path, err, "cannot rebuild the shipped offerings");
 done:
     if (st != CF_OK) cf__db_rollback(db);
-    cf_offering_list_free(&l);
+    cf_offering_list_clear(&l);
     return st;
 }
 
@@ -441,12 +441,12 @@ cf_status cf_catalog_query(cf_catalog *cat, const cf_filter *f, cf_sort sort, cf
         cf_offering o;
         status = read_row(st, &o);
         if (status == CF_OK && !cf_offering_matches(&o, f)) {
-            cf_offering_free(&o);
+            cf_offering_clear(&o);
             continue;
         }
         if (status == CF_OK && cf__list_push(&l, &cap, &o) != CF_OK) status = CF_ENOMEM;
         if (status != CF_OK) {
-            cf_offering_free(&o);
+            cf_offering_clear(&o);
             goto done;
         }
     }
@@ -460,7 +460,7 @@ cf_status cf_catalog_query(cf_catalog *cat, const cf_filter *f, cf_sort sort, cf
     l.items = NULL;
     l.n = 0;
 done:
-    cf_offering_list_free(&l);
+    cf_offering_list_clear(&l);
     sqlite3_finalize(st);
     cf__free(sql);
     return status;
@@ -490,7 +490,7 @@ cf_status cf_catalog_get(cf_catalog *cat, const char *id, cf_offering **out)
     if (!o) { status = CF_ENOMEM; goto done; }
     status = read_row(st, o);
     if (status != CF_OK) {
-        cf_offering_destroy(o);
+        cf_offering_free(o);
         goto done;
     }
     *out = o;

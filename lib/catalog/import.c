@@ -344,7 +344,7 @@ static cf_status parse_csv(const char *name, const char *data, size_t len, const
     }
 done:
     if (csv_ready) csv_free(&p);
-    cf_offering_free(&r.cur);
+    cf_offering_clear(&r.cur);
     cf__free(r.lines);
     if (r.st == CF_ENOMEM) cf_error_set(err, name, 0, 0, "out of memory");
     return r.st;
@@ -702,7 +702,7 @@ static cf_status parse_json(const char *name, const char *data, size_t len, cons
     return CF_OK;
 fail:
     if (st == CF_ENOMEM) cf_error_set(err, name, 0, 0, "out of memory");
-    cf_offering_free(&o);
+    cf_offering_clear(&o);
     cf__free(pos);
     json_decref(root);
     return st;
@@ -732,7 +732,7 @@ cf_status cf_offerings_parse_with(const char *name, const char *data, size_t len
     }
     st = fmt == CF_IMPORT_JSON ? parse_json(name, data, len, today, out, err)
                                : parse_csv(name, data, len, today, out, err);
-    if (st != CF_OK) cf_offering_list_free(out);
+    if (st != CF_OK) cf_offering_list_clear(out);
     return st;
 }
 

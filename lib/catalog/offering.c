@@ -104,7 +104,7 @@ static int is_number_kind(cf__col_kind k)
            k == CF__COL_NUM_NONNEG;
 }
 
-void cf_offering_free(cf_offering *o)
+void cf_offering_clear(cf_offering *o)
 {
     if (!o) return;
     for (int c = 0; c < CF_OFFERING_NCOLS; c++) {
@@ -114,16 +114,16 @@ void cf_offering_free(cf_offering *o)
     }
 }
 
-void cf_offering_destroy(cf_offering *o)
+void cf_offering_free(cf_offering *o)
 {
-    cf_offering_free(o);
+    cf_offering_clear(o);
     cf__free(o);
 }
 
-void cf_offering_list_free(cf_offering_list *l)
+void cf_offering_list_clear(cf_offering_list *l)
 {
     if (!l) return;
-    for (size_t i = 0; i < l->n; i++) cf_offering_free(&l->items[i]);
+    for (size_t i = 0; i < l->n; i++) cf_offering_clear(&l->items[i]);
     cf__free(l->items);
     l->items = NULL;
     l->n = 0;

@@ -38,7 +38,7 @@ cf_status cf_catalog_import_with(cf_catalog *cat, const char *name, const char *
     if (st != CF_OK) cf__db_rollback(cat->db);
     else if (n_rows) *n_rows = l.n;
 done:
-    cf_offering_list_free(&l);
+    cf_offering_list_clear(&l);
     return st;
 }
 

@@ -66,7 +66,7 @@ static void csv_round_trip(const cf_offering_list *l)
         abort();
     }
     if (st == CF_OK && again.n != l->n) abort();
-    cf_offering_list_free(&again);
+    cf_offering_list_clear(&again);
     free(b.p);
 }
 
@@ -92,7 +92,7 @@ static void json_round_trip(const cf_offering_list *l)
         abort();
     }
     if (st == CF_OK && again.n != l->n) abort();
-    cf_offering_list_free(&again);
+    cf_offering_list_clear(&again);
     free(text);
 }
 
@@ -110,7 +110,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (st == CF_OK) {
             csv_round_trip(&l);
             json_round_trip(&l);
-            cf_offering_list_free(&l);
+            cf_offering_list_clear(&l);
         } else if (strnlen(err.message, sizeof err.message) == sizeof err.message) {
             abort();    /* the message must be NUL-terminated */
         }

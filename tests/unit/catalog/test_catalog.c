@@ -117,7 +117,7 @@ static void small_catalog_values(void **state)
     assert_string_equal(cf_offering_column_text(&l.items[3], 23, buf, sizeof buf), "lustre;object");
     assert_string_equal(cf_offering_column_text(&l.items[3], 20, buf, sizeof buf), "4");
     assert_string_equal(cf_offering_column_text(&l.items[5], 20, buf, sizeof buf), "");
-    cf_offering_list_free(&l);
+    cf_offering_list_clear(&l);
     free(csv);
 }
 
@@ -211,7 +211,7 @@ static void row_and_header_errors(void **state)
         assert_int_equal(cf_offerings_parse("o.csv", buf, strlen(buf), CF_IMPORT_CSV, &ok, &e), CF_OK);
         assert_string_equal(ok.items[0].provider, "A, Inc.");
         assert_string_equal(ok.items[0].notes, "two\nlines, quoted");
-        cf_offering_list_free(&ok);
+        cf_offering_list_clear(&ok);
     }
     snprintf(buf, sizeof buf, "id,provider,offering,source_url,as_of,notes\n"
              "a,\"A, Inc.\",A,https://a.example,2026-01,\"two\nlines, quoted\",extra\n");
@@ -283,7 +283,7 @@ static void crlf_bom_order_and_optional_columns(void **state)
     assert_string_equal(l.items[0].id, "testa-h100-ib");
     assert_string_equal(l.items[7].as_of, "2026-11-01");
     assert_string_equal(l.items[2].notes, "Test row: a note on two lines,\r\nwith \"quotes\" inside");
-    cf_offering_list_free(&l);
+    cf_offering_list_clear(&l);
     assert_int_equal(cf_offerings_parse("few.csv", few, strlen(few), CF_IMPORT_CSV, &l, &err), CF_OK);
     assert_int_equal(l.n, 1);
     assert_string_equal(l.items[0].provider, "Prov");
@@ -291,11 +291,11 @@ static void crlf_bom_order_and_optional_columns(void **state)
     assert_int_equal(l.items[0].gpus_per_node, -1);
     assert_string_equal(l.items[0].gpu, "H100-SXM"); /* as data/gpus.csv spells it */
     assert_true(isnan(l.items[0].gpu_memory_gb));
-    cf_offering_list_free(&l);
+    cf_offering_list_clear(&l);
     /* A header alone is an empty, valid catalog. */
     assert_int_equal(cf_offerings_parse("h.csv", HEADER, strlen(HEADER), CF_IMPORT_CSV, &l, &err), CF_OK);
     assert_int_equal(l.n, 0);
-    cf_offering_list_free(&l);
+    cf_offering_list_clear(&l);
     free(crlf);
     free(csv);
 }
@@ -331,8 +331,8 @@ static void json_round_trip(void **state)
     }
     free(text);
     json_decref(arr);
-    cf_offering_list_free(&a);
-    cf_offering_list_free(&b);
+    cf_offering_list_clear(&a);
+    cf_offering_list_clear(&b);
     free(csv);
 }
 
@@ -447,11 +447,11 @@ static void future_dates(void **state)
     assert_non_null(strstr(err.message, "got \"2062-01\""));
     /* Without a today, or with today after both, the dates pass. */
     assert_int_equal(cf_offerings_parse("f.csv", csv, strlen(csv), CF_IMPORT_CSV, &l, &err), CF_OK);
-    cf_offering_list_free(&l);
+    cf_offering_list_clear(&l);
     o.today = "2062-01-01";
     assert_int_equal(cf_offerings_parse_with("f.json", json, strlen(json), CF_IMPORT_JSON, &o, &l, &err), CF_OK);
     assert_int_equal(l.n, 2);
-    cf_offering_list_free(&l);
+    cf_offering_list_clear(&l);
     o.today = "2026-11";
     assert_int_equal(cf_offerings_parse_with("f.csv", csv, strlen(csv), CF_IMPORT_CSV, &o, &l, &err), CF_EINVAL);
 }
@@ -505,7 +505,7 @@ static void filters(void **state)
     assert_non_null(strstr(err.message, "on-demand, spot, reserved, waitlist"));
     assert_int_equal(cf_filter_set(&f, "--min-gbps", "-1", &err), CF_EINVAL);
     assert_int_equal(cf_filter_set(&f, "--colour", "red", &err), CF_EINVAL);
-    cf_offering_list_free(&l);
+    cf_offering_list_clear(&l);
     free(csv);
 }
 
@@ -554,7 +554,7 @@ static void allocation_failures(void **state)
             text = json_dumps(arr, 0);
             tlen = strlen(text);
             json_decref(arr);
-            cf_offering_list_free(&a);
+            cf_offering_list_clear(&a);
         }
         for (n = 0;; n++) {
             cf_offering_list l;
@@ -565,7 +565,7 @@ static void allocation_failures(void **state)
             cf_alloc_fail_after(-1);
             if (st == CF_OK) {
                 assert_int_equal(l.n, 8);
-                cf_offering_list_free(&l);
+                cf_offering_list_clear(&l);
                 break;
             }
             assert_int_equal(st, CF_ENOMEM);
