@@ -130,7 +130,7 @@ int cmd_import(const cli_ctx *ctx, int argc, char **argv)
     memset(&io, 0, sizeof io);
     io.today = today;
     cf_error_clear(&err);
-    st = cf_catalog_import_file_with(cat, argv[optind], &io, &n, &err);
+    st = cf_catalog_import_file(cat, argv[optind], &io, &n, &err);
     cf_catalog_close(cat);
     if (st != CF_OK) {
         rc = cli_lib_error("import", st, &err);

@@ -263,7 +263,7 @@ static cf_status sync_shipped(sqlite3 *db, const char *path, const char *name, c
         return cf__db_error(db, path, err, "cannot read the catalog's metadata");
     if (strcmp(want, have) == 0) return CF_OK;
     /* Parse before locking: a bad shipped file leaves the database as it was. */
-    st = cf_offerings_parse(name, csv, len, CF_IMPORT_CSV, &l, err);
+    st = cf_offerings_parse(name, csv, len, CF_IMPORT_CSV, NULL, &l, err);
     if (st != CF_OK) return st;
     if (cf__db_exec(db, "BEGIN IMMEDIATE") != 0) {
         st = cf__db_error(db, path, err, "cannot lock the file to rebuild the shipped offerings");

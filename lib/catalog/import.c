@@ -708,9 +708,8 @@ fail:
     return st;
 }
 
-cf_status cf_offerings_parse_with(const char *name, const char *data, size_t len,
-                                  cf_import_format fmt, const cf_import_opts *opts,
-                                  cf_offering_list *out, cf_error *err)
+cf_status cf_offerings_parse(const char *name, const char *data, size_t len, cf_import_format fmt,
+                             const cf_import_opts *opts, cf_offering_list *out, cf_error *err)
 {
     cf_status st;
     const char *today = opts ? opts->today : NULL;
@@ -734,10 +733,4 @@ cf_status cf_offerings_parse_with(const char *name, const char *data, size_t len
                                : parse_csv(name, data, len, today, out, err);
     if (st != CF_OK) cf_offering_list_clear(out);
     return st;
-}
-
-cf_status cf_offerings_parse(const char *name, const char *data, size_t len, cf_import_format fmt,
-                             cf_offering_list *out, cf_error *err)
-{
-    return cf_offerings_parse_with(name, data, len, fmt, NULL, out, err);
 }

@@ -18,15 +18,15 @@
 
 /* ---- import -------------------------------------------------------------- */
 
-cf_status cf_catalog_import_with(cf_catalog *cat, const char *name, const char *data, size_t len,
-                                 cf_import_format fmt, const cf_import_opts *opts, size_t *n_rows,
-                                 cf_error *err)
+cf_status cf_catalog_import(cf_catalog *cat, const char *name, const char *data, size_t len,
+                            cf_import_format fmt, const cf_import_opts *opts, size_t *n_rows,
+                            cf_error *err)
 {
     cf_offering_list l = {NULL, 0};
     cf_status st;
     if (n_rows) *n_rows = 0;
     if (!cat) return CF_EINVAL;
-    st = cf_offerings_parse_with(name, data, len, fmt, opts, &l, err);
+    st = cf_offerings_parse(name, data, len, fmt, opts, &l, err);
     if (st != CF_OK) return st;
     if (cf__db_exec(cat->db, "BEGIN IMMEDIATE") != 0) {
         st = cf__db_error(cat->db, cat->path, err, "cannot lock the file to import");
@@ -42,25 +42,14 @@ done:
     return st;
 }
 
-cf_status cf_catalog_import(cf_catalog *cat, const char *name, const char *data, size_t len,
-                            cf_import_format fmt, size_t *n_rows, cf_error *err)
-{
-    return cf_catalog_import_with(cat, name, data, len, fmt, NULL, n_rows, err);
-}
-
 static int ends_with(const char *s, const char *suffix)
 {
     size_t a = strlen(s), b = strlen(suffix);
     return a >= b && cf__strcasecmp(s + a - b, suffix) == 0;
 }
 
-cf_status cf_catalog_import_file(cf_catalog *cat, const char *path, size_t *n_rows, cf_error *err)
-{
-    return cf_catalog_import_file_with(cat, path, NULL, n_rows, err);
-}
-
-cf_status cf_catalog_import_file_with(cf_catalog *cat, const char *path, const cf_import_opts *opts,
-                                      size_t *n_rows, cf_error *err)
+cf_status cf_catalog_import_file(cf_catalog *cat, const char *path, const cf_import_opts *opts,
+                                 size_t *n_rows, cf_error *err)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -79,23 +68,9 @@ cf_status cf_catalog_import_file_with(cf_catalog *cat, const char *path, const c
         while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n')) i++;
         if (i < len && buf[i] == '[') fmt = CF_IMPORT_JSON;
     }
-    st = cf_catalog_import_with(cat, path, buf, len, fmt, opts, n_rows, err);
+    st = cf_catalog_import(cat, path, buf, len, fmt, opts, n_rows, err);
     cf__free(buf);
     return st;
-}
-
-cf_status cf_catalog_delete_user(cf_catalog *cat, const char *id)
-{
-    sqlite3_stmt *st = NULL;
-    int rc;
-    if (!cat || !id) return CF_EINVAL;
-    rc = sqlite3_prepare_v2(cat->db, "DELETE FROM offering WHERE id = ? AND origin = 'user'", -1,
-                            &st, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) return rc == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
-    return sqlite3_changes(cat->db) > 0 ? CF_OK : CF_ENOTFOUND;
 }
 
 /* 1 when the catalog has a row `id` of `origin`, 0 when not, -1 on error. */

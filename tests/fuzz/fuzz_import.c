@@ -59,7 +59,7 @@ static void csv_round_trip(const cf_offering_list *l)
         }
         put(&b, "\n", 1);
     }
-    st = cf_offerings_parse("round-trip.csv", b.p, b.n, CF_IMPORT_CSV, &again, &err);
+    st = cf_offerings_parse("round-trip.csv", b.p, b.n, CF_IMPORT_CSV, NULL, &again, &err);
     if (st != CF_OK && st != CF_ENOMEM) {
         fprintf(stderr, "CSV round trip rejected: %s:%ld:%ld: %s\n", err.file ? err.file : "",
                 err.line, err.column, err.message);
@@ -85,7 +85,7 @@ static void json_round_trip(const cf_offering_list *l)
     text = json_dumps(arr, 0);
     json_decref(arr);
     if (!text) return;
-    st = cf_offerings_parse("round-trip.json", text, strlen(text), CF_IMPORT_JSON, &again, &err);
+    st = cf_offerings_parse("round-trip.json", text, strlen(text), CF_IMPORT_JSON, NULL, &again, &err);
     if (st != CF_OK && st != CF_ENOMEM) {
         fprintf(stderr, "JSON round trip rejected: %s:%ld:%ld: %s\n", err.file ? err.file : "",
                 err.line, err.column, err.message);
@@ -106,7 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t f = 0; f < 2; f++) {
         cf_offering_list l;
         cf_error err;
-        cf_status st = cf_offerings_parse("fuzz", copy, size, fmts[f], &l, &err);
+        cf_status st = cf_offerings_parse("fuzz", copy, size, fmts[f], NULL, &l, &err);
         if (st == CF_OK) {
             csv_round_trip(&l);
             json_round_trip(&l);

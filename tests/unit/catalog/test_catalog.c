@@ -56,7 +56,7 @@ static void expect_error(const char *text, size_t len, cf_status want, long line
 {
     cf_offering_list l;
     cf_error err;
-    cf_status st = cf_offerings_parse("o.csv", text, len, CF_IMPORT_CSV, &l, &err);
+    cf_status st = cf_offerings_parse("o.csv", text, len, CF_IMPORT_CSV, NULL, &l, &err);
     if (st != want || err.line != line || err.column != column || !strstr(err.message, message)) {
         char buf[1024];
         print_error("got status %d at %ld:%ld: %s\nwanted %d at %ld:%ld containing: %s\n", st,
@@ -83,7 +83,7 @@ static void small_catalog_values(void **state)
     cf_error err;
     char buf[256];
     (void)state;
-    assert_int_equal(cf_offerings_parse(SMALL, csv, len, CF_IMPORT_CSV, &l, &err), CF_OK);
+    assert_int_equal(cf_offerings_parse(SMALL, csv, len, CF_IMPORT_CSV, NULL, &l, &err), CF_OK);
     assert_int_equal(l.n, 8);
     /* Row 1. */
     assert_string_equal(l.items[0].id, "testa-h100-ib");
@@ -208,7 +208,7 @@ static void row_and_header_errors(void **state)
     {
         cf_offering_list ok;
         cf_error e;
-        assert_int_equal(cf_offerings_parse("o.csv", buf, strlen(buf), CF_IMPORT_CSV, &ok, &e), CF_OK);
+        assert_int_equal(cf_offerings_parse("o.csv", buf, strlen(buf), CF_IMPORT_CSV, NULL, &ok, &e), CF_OK);
         assert_string_equal(ok.items[0].provider, "A, Inc.");
         assert_string_equal(ok.items[0].notes, "two\nlines, quoted");
         cf_offering_list_clear(&ok);
@@ -278,13 +278,13 @@ static void crlf_bom_order_and_optional_columns(void **state)
         if (csv[i] == '\n') crlf[n++] = '\r';
         crlf[n++] = csv[i];
     }
-    assert_int_equal(cf_offerings_parse("crlf.csv", crlf, n, CF_IMPORT_CSV, &l, &err), CF_OK);
+    assert_int_equal(cf_offerings_parse("crlf.csv", crlf, n, CF_IMPORT_CSV, NULL, &l, &err), CF_OK);
     assert_int_equal(l.n, 8);
     assert_string_equal(l.items[0].id, "testa-h100-ib");
     assert_string_equal(l.items[7].as_of, "2026-11-01");
     assert_string_equal(l.items[2].notes, "Test row: a note on two lines,\r\nwith \"quotes\" inside");
     cf_offering_list_clear(&l);
-    assert_int_equal(cf_offerings_parse("few.csv", few, strlen(few), CF_IMPORT_CSV, &l, &err), CF_OK);
+    assert_int_equal(cf_offerings_parse("few.csv", few, strlen(few), CF_IMPORT_CSV, NULL, &l, &err), CF_OK);
     assert_int_equal(l.n, 1);
     assert_string_equal(l.items[0].provider, "Prov");
     assert_int_equal(l.items[0].network, CF_NET_ROCE);
@@ -293,7 +293,7 @@ static void crlf_bom_order_and_optional_columns(void **state)
     assert_true(isnan(l.items[0].gpu_memory_gb));
     cf_offering_list_clear(&l);
     /* A header alone is an empty, valid catalog. */
-    assert_int_equal(cf_offerings_parse("h.csv", HEADER, strlen(HEADER), CF_IMPORT_CSV, &l, &err), CF_OK);
+    assert_int_equal(cf_offerings_parse("h.csv", HEADER, strlen(HEADER), CF_IMPORT_CSV, NULL, &l, &err), CF_OK);
     assert_int_equal(l.n, 0);
     cf_offering_list_clear(&l);
     free(crlf);
@@ -309,7 +309,7 @@ static void json_round_trip(void **state)
     cf_error err;
     json_t *arr = json_array();
     (void)state;
-    assert_int_equal(cf_offerings_parse(SMALL, csv, len, CF_IMPORT_CSV, &a, &err), CF_OK);
+    assert_int_equal(cf_offerings_parse(SMALL, csv, len, CF_IMPORT_CSV, NULL, &a, &err), CF_OK);
     for (size_t i = 0; i < a.n; i++) json_array_append_new(arr, cf_offering_to_json(&a.items[i]));
     /* JSON shape: sets as arrays, unknown as null, numbers as numbers. */
     assert_true(json_is_array(json_object_get(json_array_get(arr, 0), "orchestration")));
@@ -320,7 +320,7 @@ static void json_round_trip(void **state)
     assert_string_equal(json_string_value(json_object_get(json_array_get(arr, 1), "network")), "ib");
     assert_string_equal(json_string_value(json_object_get(json_array_get(arr, 0), "origin")), "shipped");
     text = json_dumps(arr, 0);
-    assert_int_equal(cf_offerings_parse("rt.json", text, strlen(text), CF_IMPORT_JSON, &b, &err), CF_OK);
+    assert_int_equal(cf_offerings_parse("rt.json", text, strlen(text), CF_IMPORT_JSON, NULL, &b, &err), CF_OK);
     assert_int_equal(b.n, a.n);
     for (size_t i = 0; i < a.n; i++) {
         for (int c = 0; c < CF_OFFERING_NCOLS; c++) {
@@ -345,7 +345,7 @@ static void expect_json_error(const char *text, cf_status want, const char *at, 
     cf_offering_list l;
     cf_error err;
     long wl = line, wc = -1;
-    cf_status st = cf_offerings_parse("o.json", text, strlen(text), CF_IMPORT_JSON, &l, &err);
+    cf_status st = cf_offerings_parse("o.json", text, strlen(text), CF_IMPORT_JSON, NULL, &l, &err);
     if (at && *at) {
         const char *p = strstr(text, at);
         assert_non_null(p);
@@ -437,23 +437,23 @@ static void future_dates(void **state)
     cf_offering_list l;
     cf_error err;
     (void)state;
-    assert_int_equal(cf_offerings_parse_with("f.csv", csv, strlen(csv), CF_IMPORT_CSV, &o, &l, &err), CF_EPARSE);
+    assert_int_equal(cf_offerings_parse("f.csv", csv, strlen(csv), CF_IMPORT_CSV, &o, &l, &err), CF_EPARSE);
     assert_int_equal(err.line, 4);
     assert_int_equal(err.column, 6);
     assert_string_equal(err.message, "as_of: expected a date no later than today (2026-11-30), got \"2026-12-01\"");
-    assert_int_equal(cf_offerings_parse_with("f.json", json, strlen(json), CF_IMPORT_JSON, &o, &l, &err), CF_EPARSE);
+    assert_int_equal(cf_offerings_parse("f.json", json, strlen(json), CF_IMPORT_JSON, &o, &l, &err), CF_EPARSE);
     assert_int_equal(err.line, 2);
     assert_int_equal(err.column, 82); /* counted: the opening quote of "2062-01" */
     assert_non_null(strstr(err.message, "got \"2062-01\""));
     /* Without a today, or with today after both, the dates pass. */
-    assert_int_equal(cf_offerings_parse("f.csv", csv, strlen(csv), CF_IMPORT_CSV, &l, &err), CF_OK);
+    assert_int_equal(cf_offerings_parse("f.csv", csv, strlen(csv), CF_IMPORT_CSV, NULL, &l, &err), CF_OK);
     cf_offering_list_clear(&l);
     o.today = "2062-01-01";
-    assert_int_equal(cf_offerings_parse_with("f.json", json, strlen(json), CF_IMPORT_JSON, &o, &l, &err), CF_OK);
+    assert_int_equal(cf_offerings_parse("f.json", json, strlen(json), CF_IMPORT_JSON, &o, &l, &err), CF_OK);
     assert_int_equal(l.n, 2);
     cf_offering_list_clear(&l);
     o.today = "2026-11";
-    assert_int_equal(cf_offerings_parse_with("f.csv", csv, strlen(csv), CF_IMPORT_CSV, &o, &l, &err), CF_EINVAL);
+    assert_int_equal(cf_offerings_parse("f.csv", csv, strlen(csv), CF_IMPORT_CSV, &o, &l, &err), CF_EINVAL);
 }
 
 static void filters(void **state)
@@ -465,7 +465,7 @@ static void filters(void **state)
     cf_error err;
     unsigned got;
     (void)state;
-    assert_int_equal(cf_offerings_parse(SMALL, csv, len, CF_IMPORT_CSV, &l, &err), CF_OK);
+    assert_int_equal(cf_offerings_parse(SMALL, csv, len, CF_IMPORT_CSV, NULL, &l, &err), CF_OK);
     /* Bit i = row i + 1 of catalog-small.csv. */
     cf_filter_init(&f);
     assert_int_equal(cf_filter_set(&f, "--network", "infiniband", &err), CF_OK);
@@ -549,7 +549,7 @@ static void allocation_failures(void **state)
             cf_offering_list a;
             cf_error err;
             json_t *arr = json_array();
-            assert_int_equal(cf_offerings_parse(SMALL, csv, len, CF_IMPORT_CSV, &a, &err), CF_OK);
+            assert_int_equal(cf_offerings_parse(SMALL, csv, len, CF_IMPORT_CSV, NULL, &a, &err), CF_OK);
             for (size_t i = 0; i < a.n; i++) json_array_append_new(arr, cf_offering_to_json(&a.items[i]));
             text = json_dumps(arr, 0);
             tlen = strlen(text);
@@ -561,7 +561,7 @@ static void allocation_failures(void **state)
             cf_error err;
             cf_status st;
             cf_alloc_fail_after(n);
-            st = cf_offerings_parse("x", text, tlen, (cf_import_format)fmt, &l, &err);
+            st = cf_offerings_parse("x", text, tlen, (cf_import_format)fmt, NULL, &l, &err);
             cf_alloc_fail_after(-1);
             if (st == CF_OK) {
                 assert_int_equal(l.n, 8);

@@ -145,10 +145,11 @@ static void user_rows_win_and_survive_rebuild(void **state)
     size_t n;
     char *changed;
     sqlite3 *raw;
+    const char *user_id = "testa-h100-ib";
     (void)state;
     fresh();
     cat = open_small();
-    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, &n, &err), CF_OK);
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, NULL, &n, &err), CF_OK);
     assert_int_equal(n, 2);
     assert_int_equal(cf_catalog_get(cat, "testa-h100-ib", &o), CF_OK);
     assert_int_equal(o->user_row, 1);
@@ -189,8 +190,8 @@ static void user_rows_win_and_survive_rebuild(void **state)
     assert_int_equal(cf_catalog_get(cat, "testz-new", &o), CF_OK);
     cf_offering_free(o);
     /* Deleting the user's row shows the shipped one again. */
-    assert_int_equal(cf_catalog_delete_user(cat, "testa-h100-ib"), CF_OK);
-    assert_int_equal(cf_catalog_delete_user(cat, "testa-h100-ib"), CF_ENOTFOUND);
+    assert_int_equal(cf_catalog_remove_user(cat, &user_id, 1, NULL, &err), CF_OK);
+    assert_int_equal(cf_catalog_remove_user(cat, &user_id, 1, NULL, &err), CF_ENOTFOUND);
     assert_int_equal(cf_catalog_get(cat, "testa-h100-ib", &o), CF_OK);
     assert_int_equal(o->user_row, 0);
     assert_true(o->price_on_demand_gpu_hr == 2.49);
@@ -213,7 +214,7 @@ static void bad_import_changes_nothing(void **state)
     fresh();
     cat = open_small();
     before = dump(cat);
-    assert_int_equal(cf_catalog_import(cat, "bad.csv", bad, strlen(bad), CF_IMPORT_CSV, &n, &err), CF_EPARSE);
+    assert_int_equal(cf_catalog_import(cat, "bad.csv", bad, strlen(bad), CF_IMPORT_CSV, NULL, &n, &err), CF_EPARSE);
     assert_int_equal(n, 0);
     assert_string_equal(err.file, "bad.csv");
     assert_int_equal(err.line, 3);
@@ -267,7 +268,7 @@ static void providers_remove_reset(void **state)
     assert_string_equal(joined(json_object_get(g, "multinode_networks")), "");
     json_decref(p);
 
-    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, &n, &err), CF_OK);
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, NULL, &n, &err), CF_OK);
     /* One id unknown, one shipped only: both named, nothing removed. */
     assert_int_equal(cf_catalog_remove_user(cat, ids, 3, &n, &err), CF_ENOTFOUND);
     assert_int_equal(n, 0);
@@ -283,7 +284,7 @@ static void providers_remove_reset(void **state)
     assert_int_equal(cf_catalog_get(cat, "testa-h100-ib", &o), CF_OK);
     assert_int_equal(o->user_row, 0);
     cf_offering_free(o);
-    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, &n, &err), CF_OK);
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, NULL, &n, &err), CF_OK);
     assert_int_equal(cf_catalog_reset_user(cat, &n, &err), CF_OK);
     assert_int_equal(n, 2);
     assert_int_equal(cf_catalog_reset_user(cat, &n, &err), CF_OK);
@@ -404,7 +405,7 @@ static void allocation_failures(void **state)
         cf_status st;
         char *after;
         cf_alloc_fail_after(n);
-        st = cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, NULL, &err);
+        st = cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, NULL, NULL, &err);
         cf_alloc_fail_after(-1);
         if (st == CF_OK) break;
         assert_int_equal(st, CF_ENOMEM);
@@ -478,7 +479,7 @@ static void import_killed_half_way(void **state)
         cf_catalog *c;
         cf_error e;
         if (cf_catalog_open_with(db, "s", small, small_len, &c, &e) != CF_OK) _exit(2);
-        cf_catalog_import(c, "bulk.csv", csv, used, CF_IMPORT_CSV, NULL, &e);
+        cf_catalog_import(c, "bulk.csv", csv, used, CF_IMPORT_CSV, NULL, NULL, &e);
         _exit(0);
     }
     /* Wait until the transaction writes (its journal appears), then kill. */

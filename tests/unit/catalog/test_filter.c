@@ -31,7 +31,7 @@ static void multinode_any_is_no_filter(void **state)
     cf_filter f;
     cf_error err;
     (void)state;
-    assert_int_equal(cf_offerings_parse(SMALL, csv, len, CF_IMPORT_CSV, &l, &err), CF_OK);
+    assert_int_equal(cf_offerings_parse(SMALL, csv, len, CF_IMPORT_CSV, NULL, &l, &err), CF_OK);
     assert_int_equal(l.n, 8);
     cf_filter_init(&f);
     assert_int_equal(cf_filter_set(&f, "multinode", "yes", &err), CF_OK);
