@@ -145,7 +145,7 @@ static void get_offerings(srv_api *api, const srv_request *rq, srv_reply *out)
             arr = NULL;
         }
     }
-    cf_offering_list_free(&list);
+    cf_offering_list_clear(&list);
     reply_json(out, 200, arr);
     out->cacheable = 1;
 }
@@ -157,14 +157,8 @@ static long age_days(const char *as_of, const char *now)
     char today[16];
     long days;
     if (!as_of) return -1;
-    if (now && *now) {
-        snprintf(today, sizeof today, "%s", now);
-    } else {
-        time_t t = time(NULL);
-        struct tm g;
-        gmtime_r(&t, &g);
-        strftime(today, sizeof today, "%Y-%m-%d", &g);
-    }
+    if (now && *now) snprintf(today, sizeof today, "%s", now);
+    else if (cf_today(time(NULL), today) != CF_OK) return -1;
     return cf_age_days(as_of, today, &days) == CF_OK ? days : -1;
 }
 
@@ -197,7 +191,7 @@ static void get_offering(srv_api *api, const char *id, srv_reply *out)
         json_decref(j);
         j = NULL;
     }
-    cf_offering_destroy(o);
+    cf_offering_free(o);
     reply_json(out, 200, j);
     out->cacheable = 1;
 }
@@ -268,7 +262,7 @@ static void get_predict_collective(srv_api *api, const srv_request *rq, srv_repl
         }
         cf_error_clear(&e);
         st = cf_fabric_from_offering(o, &cq.fab, &e);
-        cf_offering_destroy(o);
+        cf_offering_free(o);
         if (st == CF_EUNSUPPORTED || st == CF_EINVAL) {
             srv_error(out, 400, "bad_request", "parameter 'offering': %s; the model needs it: "
                       "give the fabric parameters (gpu, gpus_per_node, intra, network, nics, "
@@ -432,7 +426,7 @@ static void add_scaling(srv_api *api, json_t *plan, const cf_workload *w)
                                                     "offering", json_object_get(row, "offering"),
                                                     "points", pts));
         }
-        cf_offering_destroy(o);
+        cf_offering_free(o);
     }
     json_object_set_new(plan, "scaling", curves);
 }
@@ -542,7 +536,7 @@ static void post_audit(srv_api *api, const srv_request *rq, srv_reply *out)
         }
         cf_error_clear(&e);
         st = cf_fabric_from_offering(o, &fab, &e);
-        cf_offering_destroy(o);
+        cf_offering_free(o);
         if (st != CF_OK) {
             srv_error(out, 400, "bad_request", "parameter 'offering': %s; the expected busbw "
                       "needs it: give expect_gbps instead", e.message[0] ? e.message : cf_strerror(st));

@@ -118,7 +118,7 @@ static int gpu_name(const char *key, const char *v, char *dst, size_t n, char *m
  * same values with the same messages. The value is copied into `out` first:
  * the filter borrows it for as long as `out` lives. */
 /* allow_sort: 0 no sort parameter, 1 the list endpoint, 2 a plan's filters
- * (sort accepted and ignored by the plan's own ranking; multinode=any). */
+ * (sort accepted and ignored by the plan's own ranking). */
 static int one_list_param(size_t i, const char *k, const char *v, int allow_sort, srv_list_query *out,
                           char *msg, size_t msgn)
 {
@@ -133,14 +133,7 @@ static int one_list_param(size_t i, const char *k, const char *v, int allow_sort
             return fail(msg, msgn, "parameter 'sort': expected one of %s, got '%.64s'", cf_sort_accepted(), v);
         return 0;
     }
-    if (strcmp(k, "multinode") == 0) {
-        out->multinode_set = 1;
-        /* A plan's filters may ask for every offering, as `plan --multinode any`. */
-        if (allow_sort == 2 && strcmp(v, "any") == 0) {
-            out->filter.multinode = CF_CAP_UNKNOWN;
-            return 0;
-        }
-    }
+    if (strcmp(k, "multinode") == 0) out->multinode_set = 1;
     cf_error_clear(&err);
     if (cf_filter_set(&out->filter, k, store, &err) != CF_OK) {
         /* cf_filter_set's message starts with the name as given: say it once. */

@@ -141,9 +141,9 @@ int cli_today(const cli_ctx *ctx, char *buf, size_t n)
         return 0;
     }
     {
-        time_t t = time(NULL);
-        struct tm tm;
-        if (!localtime_r(&t, &tm) || strftime(buf, n, "%Y-%m-%d", &tm) == 0) return -1;
+        char today[CF_DATE_SIZE];
+        if (cf_today(time(NULL), today) != CF_OK || (size_t)snprintf(buf, n, "%s", today) >= n)
+            return -1;
     }
     return 0;
 }

@@ -45,7 +45,7 @@ int cli_lib_error(const char *cmd, cf_status st, const cf_error *err);
 int cli_open_catalog(const cli_ctx *ctx, const char *cmd, cf_catalog **out);
 
 /* Today as YYYY-MM-DD into buf: ctx->now (CLUSTERFIT_NOW, checked) or the
- * local date. 0 on success, -1 when CLUSTERFIT_NOW is not a date. */
+ * UTC date (cf_today). 0 on success, -1 when CLUSTERFIT_NOW is not a date. */
 int cli_today(const cli_ctx *ctx, char *buf, size_t n);
 
 /* Writes `j` as indented JSON plus newline to stdout, then json_decref(j).

@@ -99,7 +99,7 @@ int cmd_audit(const cli_ctx *ctx, int argc, char **argv)
             return cli_usage_error(cmd, "no offering '%s' (see 'clusterfit list')", a.offering);
         }
         if (st == CF_OK) st = cf_fabric_from_offering(off, &fabric, &err);
-        cf_offering_destroy(off);
+        cf_offering_free(off);
         cf_catalog_close(cat);
         if (st != CF_OK) return cli_lib_error(cmd, st, &err);
         ao.expect_fabric = &fabric;

@@ -73,7 +73,7 @@ static int remove_ids(const cli_ctx *ctx, int n, char **ids)
         for (int k = 0; k < i; k++) dup |= strcmp(ids[k], ids[i]) == 0;
         if (dup || cf_catalog_get(cat, ids[i], &o) != CF_OK) continue;
         if (!o->user_row) printf("%s: the shipped offering with this id shows again\n", ids[i]);
-        cf_offering_destroy(o);
+        cf_offering_free(o);
     }
     cf_catalog_close(cat);
     return EXIT_OK;
@@ -128,7 +128,7 @@ int cmd_import(const cli_ctx *ctx, int argc, char **argv)
     memset(&io, 0, sizeof io);
     io.today = today;
     cf_error_clear(&err);
-    st = cf_catalog_import_file_with(cat, argv[first], &io, &n, &err);
+    st = cf_catalog_import_file(cat, argv[first], &io, &n, &err);
     cf_catalog_close(cat);
     if (st != CF_OK) {
         rc = cli_lib_error("import", st, &err);

@@ -242,7 +242,7 @@ int cmd_list(const cli_ctx *ctx, int argc, char **argv)
     case FMT_JSON: rc = print_json(&l); break;
     default: rc = print_table(&l, a.wide); break;
     }
-    cf_offering_list_free(&l);
+    cf_offering_list_clear(&l);
     cf_catalog_close(cat);
     return rc;
 }

@@ -270,6 +270,6 @@ int cmd_scale(const cli_ctx *ctx, int argc, char **argv)
         rc = print_table(stdout, arr, &w, o);
     }
     json_decref(arr);
-    cf_offering_destroy(o);
+    cf_offering_free(o);
     return rc;
 }

@@ -141,7 +141,7 @@ int cmd_show(const cli_ctx *ctx, int argc, char **argv)
     } else {
         rc = print_text(o, days, have_age);
     }
-    cf_offering_destroy(o);
+    cf_offering_free(o);
     cf_catalog_close(cat);
     return rc;
 }

@@ -94,7 +94,7 @@ static int run_validation(const cli_cmd *c, int argc, char **argv,
         print_validation_table(&v);
         rc = EXIT_OK;
     }
-    cf_validation_free(&v);
+    cf_validation_clear(&v);
     return rc;
 }
 

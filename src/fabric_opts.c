@@ -43,7 +43,7 @@ int cli_fabric_from_opts(const cli_ctx *ctx, const char *cmd, const cli_fabric_o
                 st = cf_fabric_from_offering(&one, fab, &err);
                 fab->network = CF_NET_UNKNOWN;
             }
-            cf_offering_destroy(off);
+            cf_offering_free(off);
             cf_catalog_close(cat);
             if (st != CF_OK) return cli_lib_error(cmd, st, &err);
         }

@@ -4,7 +4,11 @@
  * build time; cf_catalog_open() builds them into the database file on first
  * use and rebuilds them when the embedded data's hash changes. Rows a user
  * imported (cf_catalog_import) live in the same file, survive rebuilds and
- * win over shipped rows with the same id. */
+ * win over shipped rows with the same id.
+ *
+ * Sections: one offering and its columns; reading offerings from CSV or
+ * JSON; filters and sort orders; the catalog file; the user's rows.
+ * Ownership words (_clear, _free) as in status.h. */
 #ifndef CLUSTERFIT_CATALOG_H
 #define CLUSTERFIT_CATALOG_H
 
@@ -12,10 +16,13 @@
 #include "status.h"
 #include "vocab.h"
 
-/* One offering. Unknown values: NULL strings, -1 for counts, NAN for
- * rates and prices, CF_CAP_UNKNOWN, CF_NET_UNKNOWN, CF_INTRA_UNKNOWN,
- * mask 0 with the matching *_known flag 0 for sets. All strings are owned by
- * the struct and freed by cf_offering_free(). */
+/* ---- one offering ------------------------------------------------------- */
+
+/* One offering, with the columns of DESIGN §3. Unknown values: NULL
+ * strings, -1 for counts, NAN for rates and prices, CF_CAP_UNKNOWN,
+ * CF_NET_UNKNOWN, CF_INTRA_UNKNOWN, mask 0 with the matching *_known flag 0
+ * for sets. Every string belongs to the struct: cf_offering_clear() frees
+ * them, cf_offering_free() frees them and the struct. */
 typedef struct cf_offering {
     char *id, *provider, *offering, *gpu;
     long gpus_per_node;
@@ -42,7 +49,92 @@ typedef struct cf_offering {
     int user_row;                   /* 1 if from a user's import */
 } cf_offering;
 
-typedef struct cf_catalog cf_catalog;   /* opaque: an open database */
+/* Frees the strings of a caller-owned offering and sets them to NULL. */
+CF_API void cf_offering_clear(cf_offering *o);
+
+/* Frees an offering the library allocated (cf_catalog_get): its strings
+ * and the struct. */
+CF_API void cf_offering_free(cf_offering *o);
+
+/* The columns of data/offerings.csv and of the `offering` table, in the
+ * order of DESIGN §3 (column 0 is `id`, 28 is `as_of`). */
+#define CF_OFFERING_NCOLS 29
+
+/* Name of column `col` (0-based, DESIGN §3 order), or NULL when out of
+ * range. Static storage. */
+CF_API const char *cf_offering_column_name(int col);
+
+/* Index of the column named `name` (exact, lowercase), or -1. */
+CF_API int cf_offering_column_index(const char *name);
+
+/* Column `col` of `o` as CSV text.
+ * - output: sets ';'-joined in vocabulary order, source URLs "; "-joined,
+ *   numbers with up to 15 significant digits, unknown as "".
+ * - ownership: writes at most n bytes (NUL included, truncating) into the
+ *   caller's buf and returns buf. */
+CF_API char *cf_offering_column_text(const cf_offering *o, int col, char *buf, size_t n);
+
+/* 1 when column `col` of `o` is unknown (NULL in SQLite, null in JSON), or
+ * when col is out of range; else 0. */
+CF_API int cf_offering_column_unknown(const cf_offering *o, int col);
+
+/* One offering as JSON.
+ * - output: an object with the columns of DESIGN §3 as keys, sets and
+ *   regions as arrays, unknown as null, and "origin": "user" or "shipped".
+ * - errors: NULL on ENOMEM (or o NULL).
+ * - ownership: a new reference; the caller json_decref()s it. */
+CF_API json_t *cf_offering_to_json(const cf_offering *o);
+
+/* ---- reading offerings -------------------------------------------------- */
+
+/* A list of offerings. The caller owns it: cf_offering_list_clear() frees
+ * the offerings and the array, and leaves the list empty. */
+typedef struct cf_offering_list {
+    cf_offering *items;             /* n offerings; NULL when n is 0 */
+    size_t n;
+} cf_offering_list;
+
+CF_API void cf_offering_list_clear(cf_offering_list *l);
+
+typedef enum cf_import_format { CF_IMPORT_CSV = 0, CF_IMPORT_JSON } cf_import_format;
+
+/* Options of a read or an import. Zero-initialise, then set what applies;
+ * a NULL opts pointer means all defaults. */
+typedef struct cf_import_opts {
+    /* Today as YYYY-MM-DD (the caller's clock, cf_today, or CLUSTERFIT_NOW:
+     * the library reads neither). A row whose as_of is after it (YYYY-MM:
+     * its 1st day) is rejected at the as_of cell. NULL: dates are not
+     * compared. */
+    const char *today;
+} cf_import_opts;
+
+/* Parses and validates offerings.
+ * - inputs: `data`, len bytes (at most CF_MAX_IMPORT_BYTES), in `fmt`:
+ *   CSV with a header row naming the columns of DESIGN §3 in any order (id,
+ *   provider, offering, source_url and as_of required, the others may be
+ *   absent = unknown), or JSON: an array of objects with the same keys,
+ *   sets as arrays, null = unknown. `name` names the input in errors;
+ *   `opts` may be NULL.
+ * - checks: every cell (vocabulary, numbers >= 0, dates, URLs, UTF-8),
+ *   duplicate ids, a price without its currency, and as_of against
+ *   opts->today.
+ * - errors: CF_EPARSE on bad input, with err at FILE:LINE:COLUMN (1-based;
+ *   COLUMN is the cell's position in its CSV row, or the place of the
+ *   value at fault in JSON: of the key for an unknown key, of the object
+ *   when a required key is absent) and a message "column: expected ...,
+ *   got ..." that says what the file holds ("expected a number or null,
+ *   got the string \"2\""); JSON messages name the element ("offering N
+ *   (id ...)"). A CSV row with more or fewer cells than the header is
+ *   reported as such (at its first extra cell, or its last cell) before any
+ *   of its cells. CF_ELIMIT over CF_MAX_IMPORT_BYTES, CF_MAX_IMPORT_ROWS or
+ *   CF_MAX_FIELD_BYTES; CF_EINVAL for a malformed opts->today; CF_ENOMEM.
+ * - ownership: on success *out holds the rows (cf_offering_list_clear);
+ *   on error *out is empty. `name` is borrowed and kept in err->file. */
+CF_API cf_status cf_offerings_parse(const char *name, const char *data, size_t len,
+                                    cf_import_format fmt, const cf_import_opts *opts,
+                                    cf_offering_list *out, cf_error *err);
+
+/* ---- filters and sort orders -------------------------------------------- */
 
 /* Filters of `clusterfit list` (DESIGN §6). Fields left at their "any" value
  * (as set by cf_filter_init) do not filter. */
@@ -50,202 +142,153 @@ typedef struct cf_filter {
     cf_cap multinode, gdr, rdma;    /* CF_CAP_UNKNOWN = any */
     int network_set; cf_network network;
     const char *gpu;                /* NULL = any; borrowed */
-    double min_gbps;                /* NAN = any */
+    double min_gbps;                /* NAN = any; Gbit/s per node */
     unsigned orchestration, provisioning; /* 0 = any; else all bits required */
     int storage;                    /* 1 = has shared storage other than none */
-    double max_price;               /* NAN = any; on-demand price */
+    double max_price;               /* NAN = any; on-demand price per GPU-hour */
     const char *currency, *provider;/* NULL = any; borrowed; provider case-insensitive */
 } cf_filter;
 
-typedef enum cf_sort {
-    CF_SORT_PRICE = 0, CF_SORT_GBPS, CF_SORT_GPUS, CF_SORT_MAX_CLUSTER,
-    CF_SORT_PROVIDER, CF_SORT_AS_OF
-} cf_sort;
-
-typedef struct cf_offering_list {
-    cf_offering *items;
-    size_t n;
-} cf_offering_list;
-
+/* Sets every filter of f to any. */
 CF_API void cf_filter_init(cf_filter *f);
 
-/* Opens (creating or rebuilding as needed) the catalog at `path`. On error
- * returns CF_EDB/CF_EIO with err set, *out NULL; CF_EINVAL when `path` is a
- * directory or lies in a directory that does not exist (a usage error). Caller frees with
- * cf_catalog_close(). A corrupt file is reported, never silently emptied. */
-CF_API cf_status cf_catalog_open(const char *path, cf_catalog **out, cf_error *err);
-CF_API void cf_catalog_close(cf_catalog *cat);
+/* Sets one filter of `f` from a flag name and its value as a user typed
+ * them.
+ * - inputs: `name` as the CLI spells it ("multinode", "network", "gdr",
+ *   "rdma", "gpu", "min-gbps", "orchestration", "provisioning", "storage",
+ *   "max-price", "currency", "provider"; leading '-'s are ignored and '_'
+ *   may stand for '-', as in HTTP query strings). Sets in orchestration and
+ *   provisioning are comma-separated; multinode also takes any (no filter).
+ * - errors: CF_EINVAL with a message listing the accepted values when the
+ *   name or the value is not accepted; f is then unchanged.
+ * - ownership: currency and provider keep a pointer to `value`, which must
+ *   outlive f; gpu points into the GPU table (process lifetime). */
+CF_API cf_status cf_filter_set(cf_filter *f, const char *name, const char *value, cf_error *err);
 
-/* Fills *out with the offerings matching `f`, ordered by `sort`. Caller frees
- * with cf_offering_list_free(). */
-CF_API cf_status cf_catalog_query(cf_catalog *cat, const cf_filter *f, cf_sort sort,
-                                  cf_offering_list *out);
+/* 1 when `o` passes every filter of `f` (f NULL: 1).
+ * - capabilities and network match exactly (unknown never matches yes or
+ *   no); numeric bounds exclude unknown values; orchestration and
+ *   provisioning need every requested element; `max_price` compares the
+ *   on-demand price in `currency`, which defaults to USD when max_price is
+ *   set (prices are never converted). */
+CF_API int cf_offering_matches(const cf_offering *o, const cf_filter *f);
 
-/* One offering by id; CF_ENOTFOUND if absent. *out is heap-allocated;
- * caller frees it with cf_offering_destroy(). */
-CF_API cf_status cf_catalog_get(cf_catalog *cat, const char *id, cf_offering **out);
+/* Sort orders of cf_catalog_query. Unknown values sort last; ties by id. */
+typedef enum cf_sort {
+    CF_SORT_PRICE = 0,      /* "price": on-demand, grouped by currency, cheapest first */
+    CF_SORT_GBPS,           /* "gbps": largest first */
+    CF_SORT_GPUS,           /* "gpus": largest first */
+    CF_SORT_MAX_CLUSTER,    /* "max-cluster": largest first */
+    CF_SORT_PROVIDER,       /* "provider": A to Z, case-insensitive */
+    CF_SORT_AS_OF           /* "as-of": newest first */
+} cf_sort;
 
-CF_API void cf_offering_free(cf_offering *o);      /* frees members only */
-CF_API void cf_offering_destroy(cf_offering *o);   /* members and o itself */
-CF_API void cf_offering_list_free(cf_offering_list *l);
+/* The sort order named `s` ('_' may stand for '-'). CF_EINVAL when none. */
+CF_API cf_status cf_sort_parse(const char *s, cf_sort *out);
+/* The name of a sort order, "unknown" when out of range. Static storage. */
+CF_API const char *cf_sort_name(cf_sort s);
+/* "price, gbps, gpus, max-cluster, provider, as-of", for messages. */
+CF_API const char *cf_sort_accepted(void);
 
-/* JSON of one offering: the columns of DESIGN §3, sets as arrays, unknown as
- * null. New reference, caller owns (json_decref). NULL on ENOMEM. */
-CF_API json_t *cf_offering_to_json(const cf_offering *o);
+/* ---- the catalog file --------------------------------------------------- */
 
-/* ---- Added by the catalog module (issue #2) ---------------------------- */
-
-/* The columns of data/offerings.csv and of the `offering` table, in the
- * order of DESIGN §3 (column 0 is `id`, 28 is `as_of`). */
-#define CF_OFFERING_NCOLS 29
-
-/* Name of column `col` (0-based, DESIGN §3 order), or NULL when out of range.
- * Static storage. */
-CF_API const char *cf_offering_column_name(int col);
-
-/* Index of the column named `name` (exact, lowercase), or -1. */
-CF_API int cf_offering_column_index(const char *name);
-
-/* The value of column `col` of `o` as written in CSV: sets ';'-joined in
- * vocabulary order, source URLs "; "-joined, numbers with up to 15
- * significant digits, unknown as "". Writes at most n bytes (NUL included,
- * truncating) into buf and returns buf. */
-CF_API char *cf_offering_column_text(const cf_offering *o, int col, char *buf, size_t n);
-
-/* 1 when column `col` of `o` is unknown (NULL in SQLite, null in JSON). */
-CF_API int cf_offering_column_unknown(const cf_offering *o, int col);
-
-/* Like cf_catalog_open(), with the shipped catalog given explicitly: the CSV
- * text `shipped_csv` (shipped_len bytes, named `shipped_name` in error
- * messages) instead of the embedded data/offerings.csv. The shipped rows are
- * rebuilt whenever the hash of this text differs from the one stored in the
- * file. `path` NULL opens a private in-memory database. Errors: CF_EDB (not a
- * clusterfit catalog, newer schema, SQLite failure; the message names the
- * path), CF_EPARSE/CF_ELIMIT (the shipped CSV is invalid; the database is
- * left as it was), CF_ENOMEM. Caller frees *out with cf_catalog_close(). */
-CF_API cf_status cf_catalog_open_with(const char *path, const char *shipped_name,
-                                      const char *shipped_csv, size_t shipped_len,
-                                      cf_catalog **out, cf_error *err);
+typedef struct cf_catalog cf_catalog;   /* opaque: an open database */
 
 /* Schema version of catalog files this library writes (PRAGMA user_version);
  * older files are migrated on open, newer ones refused. */
 #define CF_CATALOG_SCHEMA_VERSION 1
 
-typedef enum cf_import_format { CF_IMPORT_CSV = 0, CF_IMPORT_JSON } cf_import_format;
+/* Opens the catalog at `path`, creating it, migrating its schema or
+ * rebuilding its shipped rows from the embedded data/offerings.csv as
+ * needed. A corrupt file is reported, never silently emptied.
+ * - errors: CF_EDB (not a clusterfit catalog, newer schema, SQLite failure;
+ *   the message names the path), CF_EIO; CF_EINVAL when `path` is a
+ *   directory or lies in a directory that does not exist (a usage error);
+ *   CF_EINTERNAL when the library was built without data/offerings.csv;
+ *   CF_ENOMEM. err is set; *out is NULL.
+ * - ownership: *out is the caller's; cf_catalog_close() closes it. */
+CF_API cf_status cf_catalog_open(const char *path, cf_catalog **out, cf_error *err);
 
-/* Parses and validates offerings in CSV (header row with the column names of
- * DESIGN §3, in any order; id, provider, offering, source_url and as_of are
- * required, the other columns may be absent = unknown) or JSON (an array of
- * objects with the same keys, sets as arrays, null = unknown). Every cell is
- * checked (vocabulary, numbers >= 0, dates, URLs, UTF-8, duplicate ids).
- * `name` (borrowed, kept in err->file) names the input in errors, which are
- * FILE:LINE:COLUMN (1-based; COLUMN = the cell's position in the row) with a
- * message "column: expected ..., got \"...\"". JSON errors carry the LINE:COLUMN
- * of the value at fault and name the element ("offering N (id ...)"). A CSV
- * row with more or fewer cells than the header is reported as such (at its
- * first extra cell, or its last cell) before any of its cells. Returns
- * CF_EPARSE on bad input, CF_ELIMIT over CF_MAX_IMPORT_BYTES /
- * CF_MAX_IMPORT_ROWS / CF_MAX_FIELD_BYTES, CF_ENOMEM. On success *out owns the
- * rows (free with cf_offering_list_free); on error *out is empty. */
-CF_API cf_status cf_offerings_parse(const char *name, const char *data, size_t len,
-                                    cf_import_format fmt, cf_offering_list *out, cf_error *err);
+/* As cf_catalog_open(), with the shipped rows given explicitly.
+ * - inputs: `shipped_csv`, shipped_len bytes of CSV (named `shipped_name`
+ *   in error messages), instead of the embedded data/offerings.csv; the
+ *   shipped rows are rebuilt whenever the hash of this text differs from
+ *   the one stored in the file. `path` NULL opens a private in-memory
+ *   database.
+ * - errors: those of cf_catalog_open, and CF_EPARSE/CF_ELIMIT when the
+ *   shipped CSV is invalid (the database is then left as it was).
+ * - ownership: as cf_catalog_open. */
+CF_API cf_status cf_catalog_open_with(const char *path, const char *shipped_name,
+                                      const char *shipped_csv, size_t shipped_len,
+                                      cf_catalog **out, cf_error *err);
 
-/* Imports offerings (parsed as cf_offerings_parse) as the user's rows,
- * inserting new ids and replacing user rows with the same id, all in one
- * transaction: on any error nothing is changed. *n_rows (may be NULL) gets
- * the number of rows imported. */
+/* Closes a catalog and frees it. NULL-safe. */
+CF_API void cf_catalog_close(cf_catalog *cat);
+
+/* The offerings matching `f` (NULL: all), ordered by `sort`.
+ * - errors: CF_EINVAL (cat or out NULL), CF_EDB (SQLite failure, or a
+ *   stored value that fails its column's check: a hand-edited file),
+ *   CF_ENOMEM. *out is then empty.
+ * - ownership: *out is the caller's (cf_offering_list_clear). */
+CF_API cf_status cf_catalog_query(cf_catalog *cat, const cf_filter *f, cf_sort sort,
+                                  cf_offering_list *out);
+
+/* One offering by id (the user's row when there is one).
+ * - errors: CF_ENOTFOUND when no row has that id; CF_EINVAL, CF_EDB,
+ *   CF_ENOMEM as cf_catalog_query. *out is then NULL.
+ * - ownership: *out is allocated for the caller (cf_offering_free). */
+CF_API cf_status cf_catalog_get(cf_catalog *cat, const char *id, cf_offering **out);
+
+/* The providers of the catalog.
+ * - output: a JSON array [{provider, offerings, multinode_offerings,
+ *   networks[], multinode_networks[]}] sorted by provider name
+ *   (case-insensitive). networks lists the known fabric families of all the
+ *   provider's offerings, multinode_networks those of its multi-node
+ *   offerings (multinode yes) only, both in vocabulary order: a single-node
+ *   pod's tcp is not a fabric between nodes, so multinode_networks says
+ *   which fabric a multi-node cluster really has (empty when every one is
+ *   unknown).
+ * - errors: CF_EINVAL, CF_EDB, CF_ENOMEM; *out is then NULL.
+ * - ownership: *out is a new reference the caller json_decref()s. */
+CF_API cf_status cf_catalog_providers(cf_catalog *cat, json_t **out);
+
+/* ---- the user's rows ---------------------------------------------------- */
+
+/* Imports offerings as the user's rows.
+ * - inputs: as cf_offerings_parse (`opts` may be NULL).
+ * - computes: inserts new ids and replaces the user's rows with the same
+ *   ids, all in one transaction; a shipped row with the same id is hidden,
+ *   not changed.
+ * - output: *n_rows (may be NULL) gets the number of rows imported, 0 on
+ *   error.
+ * - errors: those of cf_offerings_parse; CF_EINVAL (cat NULL); CF_EDB,
+ *   CF_ENOMEM with err set. On any error nothing is changed. */
 CF_API cf_status cf_catalog_import(cf_catalog *cat, const char *name, const char *data,
-                                   size_t len, cf_import_format fmt, size_t *n_rows,
-                                   cf_error *err);
+                                   size_t len, cf_import_format fmt, const cf_import_opts *opts,
+                                   size_t *n_rows, cf_error *err);
 
-/* Reads the file at `path` (at most CF_MAX_IMPORT_BYTES) and imports it with
- * cf_catalog_import; the format is JSON when the name ends in ".json" or the
- * first non-blank byte is '[', else CSV. CF_EIO when it cannot be read. */
-CF_API cf_status cf_catalog_import_file(cf_catalog *cat, const char *path, size_t *n_rows,
-                                        cf_error *err);
-
-/* Deletes the user's row `id` (the shipped row with that id, if any, shows
- * again). CF_ENOTFOUND when the user has no such row. */
-CF_API cf_status cf_catalog_delete_user(cf_catalog *cat, const char *id);
-
-/* ---- Added for import checks and removal (cli2) ------------------------- */
-
-/* Options of an import. Zero-initialise, then set what applies. */
-typedef struct cf_import_opts {
-    /* Today as YYYY-MM-DD (the caller's clock or CLUSTERFIT_NOW: the library
-     * reads neither). A row whose as_of is after it (YYYY-MM: its 1st day)
-     * is rejected at the as_of cell. NULL: dates are not compared. */
-    const char *today;
-} cf_import_opts;
-
-/* cf_offerings_parse, cf_catalog_import and cf_catalog_import_file with
- * options (`opts` may be NULL: none). A malformed opts->today is CF_EINVAL.
- * JSON errors carry the LINE:COLUMN of the value at fault (of the key for an
- * unknown key, of the object when a required key is absent), found by
- * scanning the text jansson accepted; the message keeps "offering N (id
- * ...)" and always says what the file holds ("expected a number or null,
- * got the string \"2\""). */
-CF_API cf_status cf_offerings_parse_with(const char *name, const char *data, size_t len,
-                                         cf_import_format fmt, const cf_import_opts *opts,
-                                         cf_offering_list *out, cf_error *err);
-CF_API cf_status cf_catalog_import_with(cf_catalog *cat, const char *name, const char *data,
-                                        size_t len, cf_import_format fmt,
+/* Reads the file at `path` and imports it as cf_catalog_import does.
+ * - inputs: the format is JSON when the name ends in ".json", CSV when it
+ *   ends in ".csv", else JSON when the first non-blank byte is '['.
+ * - errors: CF_EIO when it cannot be read, CF_ELIMIT over
+ *   CF_MAX_IMPORT_BYTES, and those of cf_catalog_import. */
+CF_API cf_status cf_catalog_import_file(cf_catalog *cat, const char *path,
                                         const cf_import_opts *opts, size_t *n_rows,
                                         cf_error *err);
-CF_API cf_status cf_catalog_import_file_with(cf_catalog *cat, const char *path,
-                                             const cf_import_opts *opts, size_t *n_rows,
-                                             cf_error *err);
 
-/* Deletes the user's rows with the `n` ids in one transaction: when any id
- * has no user row, nothing is deleted and CF_ENOTFOUND names every such id
- * in err (saying when it is a shipped offering, which cannot be removed). A
- * shipped row with a removed id shows again. *removed (may be NULL) gets the
- * number of rows deleted (repeated ids count once). CF_EDB, CF_ENOMEM. */
+/* Deletes the user's rows with the `n` ids, in one transaction; a shipped
+ * row with a removed id shows again.
+ * - output: *removed (may be NULL) gets the number of rows deleted
+ *   (repeated ids count once).
+ * - errors: CF_ENOTFOUND when any id has no user row: nothing is deleted,
+ *   and err names every such id (saying when it is a shipped offering,
+ *   which cannot be removed). CF_EINVAL, CF_EDB, CF_ENOMEM. */
 CF_API cf_status cf_catalog_remove_user(cf_catalog *cat, const char *const *ids, size_t n,
                                         size_t *removed, cf_error *err);
 
-/* Deletes every user row (shipped rows with the same ids show again);
- * *removed (may be NULL) gets how many. CF_EDB, CF_ENOMEM. */
+/* Deletes every user row (shipped rows with the same ids show again).
+ * - output: *removed (may be NULL) gets how many.
+ * - errors: CF_EINVAL, CF_EDB, CF_ENOMEM. */
 CF_API cf_status cf_catalog_reset_user(cf_catalog *cat, size_t *removed, cf_error *err);
-
-/* Providers of the catalog: a JSON array [{provider, offerings,
- * multinode_offerings, networks[], multinode_networks[]}] sorted by provider
- * name (case-insensitive); networks lists the known fabric families of all
- * the provider's offerings, multinode_networks those of its multi-node
- * offerings (multinode yes) only, both in vocabulary order. A single-node
- * pod's tcp is not a fabric between nodes: multinode_networks says which
- * fabric a multi-node cluster really has (empty when every one is unknown).
- * New reference owned by the caller. */
-CF_API cf_status cf_catalog_providers(cf_catalog *cat, json_t **out);
-
-/* 1 when `o` passes every filter of `f` (DESIGN §6 `list`): capabilities and
- * network match exactly (unknown never matches yes or no); numeric bounds
- * exclude unknown values; orchestration/provisioning need every requested
- * element; `max_price` compares the on-demand price in `currency`, which
- * defaults to USD when max_price is set (prices are never converted). */
-CF_API int cf_offering_matches(const cf_offering *o, const cf_filter *f);
-
-/* Sets one filter of `f` from a flag name as the CLI spells it ("multinode",
- * "network", "gdr", "rdma", "gpu", "min-gbps", "orchestration",
- * "provisioning", "storage", "max-price", "currency", "provider"; '_' may
- * stand for '-', as in HTTP query strings) and its value. Sets in
- * orchestration/provisioning are comma-separated. `value` is borrowed for
- * gpu, currency and provider. CF_EINVAL with a message listing the accepted
- * values when the name or the value is not accepted. */
-CF_API cf_status cf_filter_set(cf_filter *f, const char *name, const char *value, cf_error *err);
-
-/* Sort keys: "price" (on-demand, grouped by currency, cheapest first),
- * "gbps", "gpus", "max-cluster" (largest first), "provider" (A to Z),
- * "as-of" (newest first). Unknown values sort last; ties by id. */
-CF_API cf_status cf_sort_parse(const char *s, cf_sort *out);
-CF_API const char *cf_sort_name(cf_sort s);
-CF_API const char *cf_sort_accepted(void);
-
-/* Age of a fact: days from `as_of` (YYYY-MM-DD, or YYYY-MM read as the 1st
- * of the month, so the age is an upper bound) to `today` (YYYY-MM-DD);
- * negative when as_of is after today. CF_EINVAL on a malformed or impossible
- * date. Day counts by the proleptic Gregorian calendar (H. Hinnant,
- * "chrono-Compatible Low-Level Date Algorithms", days_from_civil). */
-CF_API cf_status cf_age_days(const char *as_of, const char *today, long *days);
 
 #endif

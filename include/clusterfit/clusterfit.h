@@ -5,6 +5,7 @@
 #include "limits.h"
 #include "vocab.h"
 #include "units.h"
+#include "date.h"
 #include "hardware.h"
 #include "catalog.h"
 #include "collective.h"

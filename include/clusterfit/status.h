@@ -4,6 +4,15 @@
  * CURLcode and SQLite's result codes do. Errors in input files also fill a
  * cf_error with file, line and column (1-based) and a message naming the field
  * and what was expected, so front ends can print `FILE:LINE:COLUMN: message`.
+ *
+ * Ownership, the same word for the same thing in every header:
+ * - `cf_X_clear(x)` frees what a caller-owned struct holds (its strings,
+ *   arrays) and leaves it empty; the struct itself stays the caller's (on
+ *   the stack, or a member of something else).
+ * - `cf_X_free(x)` frees an object the library allocated for the caller,
+ *   members and the object itself; x must not be used afterwards.
+ * Both accept NULL. What a function gives the caller, and which of the two
+ * gives it back, is said in its contract ("ownership").
  */
 #ifndef CLUSTERFIT_STATUS_H
 #define CLUSTERFIT_STATUS_H

@@ -51,8 +51,8 @@ typedef struct cf_validation {
  * with that reason. Errors: CF_EIO (unreadable), CF_ELIMIT (over
  * CF_MAX_VALIDATION_BYTES/ROWS), CF_EPARSE with err at FILE:LINE:COLUMN
  * (column = 1-based field number; the message names the header and what was
- * expected) for a malformed file; CF_ENOMEM. On success the caller frees *out
- * with cf_validation_free(); on failure *out is empty. */
+ * expected) for a malformed file; CF_ENOMEM. On success the caller frees what
+ * *out holds with cf_validation_clear(); on failure *out is empty. */
 CF_API cf_status cf_validate_collectives(const char *path, cf_validation *out, cf_error *err);
 
 /* Training rows (DESIGN §4.4), defined in lib/validate_training.c. Same
@@ -60,7 +60,7 @@ CF_API cf_status cf_validate_collectives(const char *path, cf_validation *out, c
 CF_API cf_status cf_validate_training(const char *path, cf_validation *out, cf_error *err);
 
 /* Frees the members of *v (not v itself) and empties it. NULL-safe. */
-CF_API void cf_validation_free(cf_validation *v);
+CF_API void cf_validation_clear(cf_validation *v);
 
 /* {rows:[{id, metric, predicted, measured, ape_pct}], skipped:[{id, reason}],
  * median_ape_pct[, median_ape_pct_single_node, median_ape_pct_multi_node]}

@@ -1,8 +1,10 @@
-/* base.h — what every folder of libclusterfit borrows (lib/base/): the
- * allocator with failure injection, the embedded files, small string and
- * scanning helpers, the one hash, and the CSV table. Not installed, not part
- * of the public API: symbols are cf__-prefixed and hidden. base/ includes
- * nothing from the folders above it (catalog, model, plan, audit). */
+/* base.h — what every folder of libclusterfit borrows (lib/base/): one
+ * section per file of base/, each function with its contract. Not
+ * installed, not part of the public API: symbols are cf__-prefixed and
+ * hidden. base/ includes only base/ and clusterfit/ headers, nothing from
+ * the folders above it (catalog, model, plan, audit). status.c, units.c,
+ * vocab.c and date.c also implement public headers (status.h, units.h,
+ * vocab.h, date.h); only their internal pieces are declared here. */
 #ifndef CLUSTERFIT_BASE_H
 #define CLUSTERFIT_BASE_H
 
@@ -12,37 +14,56 @@
 #include <jansson.h>
 #include "clusterfit/status.h"
 
-/* The library's allocator: malloc/calloc/realloc with failure injection
- * (cf_alloc_fail_after). Every allocation in lib/ goes through these. */
+/* --------------------------------------------- allocator (base/alloc.c)
+ *
+ * malloc/calloc/realloc with failure injection (cf_alloc_fail_after):
+ * every allocation in lib/ goes through these. A size 0 allocates 1 byte,
+ * so NULL always means out of memory. */
+
+/* malloc(n); NULL when out of memory or an injected failure. */
 void *cf__malloc(size_t n);
+/* calloc(n, size); NULL when out of memory or an injected failure. */
 void *cf__calloc(size_t n, size_t size);
+/* realloc(p, n); NULL (p untouched) when out of memory or injected. */
 void *cf__realloc(void *p, size_t n);
+/* A copy of s to free with cf__free; NULL when s is NULL or on ENOMEM. */
 char *cf__strdup(const char *s);
+/* A copy of s[0..n) (stopping at a NUL), NUL-terminated; NULL as above. */
 char *cf__strndup(const char *s, size_t n);
+/* free(p): what every cf__ allocation is given back with. */
 void cf__free(void *p);
 
-/* Files embedded at build time (tools/embed.sh): data/ CSV files and
- * data/workloads/ JSON files, by their path relative to the repository root
- * ("data/offerings.csv"). Returns NULL if absent; *len gets the size.
- * The bytes are NUL-terminated (len excludes the NUL). */
-const char *cf__embedded_find(const char *path, size_t *len);
+/* ------------------------------------------- embedded files (base/embed.c)
+ *
+ * Files embedded at build time (tools/embed.sh): data/ CSV files and
+ * data/workloads/ JSON files, by their path relative to the repository
+ * root ("data/offerings.csv"). The bytes are NUL-terminated (len excludes
+ * the NUL) and live as long as the process. */
 
 typedef struct cf__embedded_file {
-    const char *path;
-    const unsigned char *data;
-    size_t len;
+    const char *path;           /* "data/gpus.csv"; NULL ends the table */
+    const unsigned char *data;  /* the file's bytes, NUL-terminated */
+    size_t len;                 /* bytes, without the NUL */
 } cf__embedded_file;
 
-/* The whole table, terminated by an entry with path NULL. */
+/* The whole table (generated), terminated by an entry with path NULL. */
 extern const cf__embedded_file cf__embedded_files[];
 
-/* Case-insensitive ASCII comparison. */
+/* The file at `path`, *len (may be NULL) its size; NULL when absent. */
+const char *cf__embedded_find(const char *path, size_t *len);
+
+/* ------------------------------------------------- strings (base/str.c) */
+
+/* ASCII case-insensitive strcmp (<0, 0, >0), whatever the locale. */
 int cf__strcasecmp(const char *a, const char *b);
 
 /* Bytes per GiB (2^30), as a double: memory per GPU is reported in GiB. */
 #define CF__GIB (1024.0 * 1024.0 * 1024.0)
 
-/* ---------------------------------------------- scanning (base/scan.c) */
+/* ---------------------------------------------- scanning (base/scan.c)
+ *
+ * Scanners over a byte range [s, s + n) that need not be NUL-terminated:
+ * the NCCL log and table parsers' hot path. */
 
 /* Finds needle in s[0..n); NULL if absent. */
 const char *cf__find(const char *s, size_t n, const char *needle);
@@ -51,7 +72,7 @@ int cf__starts(const char *s, size_t n, const char *prefix);
 /* cf__starts for a string literal: the length is known at compile time, so
  * the compare is inlined (the hot path of NCCL line recognition). */
 #define CF__LIT(s, n, lit) ((n) >= sizeof(lit) - 1 && memcmp((s), (lit), sizeof(lit) - 1) == 0)
-/* Skips blanks (space, tab). */
+/* The first byte of [s, end) that is not a blank (space, tab), or end. */
 const char *cf__skip_ws(const char *s, const char *end);
 /* Next blank-separated token from *p (advanced past it); 0 when none. */
 int cf__token(const char **p, const char *end, const char **tok, size_t *tn);
@@ -68,26 +89,58 @@ static inline long cf__dtol(double v)
 }
 /* Parses an unsigned decimal integer filling the token. Returns 1 on success. */
 int cf__uint(const char *s, size_t n, uint64_t *out);
-/* base/hash.c: FNV-1a 64-bit hash of s[0..n) (used for host and rank sets). */
+
+/* ------------------------------------------------- hashing (base/hash.c) */
+
+/* The FNV-1a 64-bit offset basis: where a plain FNV-1a hash starts. */
+#define CF__FNV_BASIS 0xcbf29ce484222325ULL
+/* Where cf__hash starts (1469598103934665603, not the FNV basis): kept
+ * because the audit's set order follows these hash values. */
+#define CF__HASH_START 0x14650fb0739d0383ULL
+
+/* FNV-1a over data[0..n) continuing the running hash h (start with
+ * CF__FNV_BASIS); cf__fnv1a(cf__fnv1a(B, a, na), b, nb) hashes a then b. */
+uint64_t cf__fnv1a(uint64_t h, const void *data, size_t n);
+/* A set key for s[0..n): FNV-1a from CF__HASH_START ^ seed; never 0. */
 uint64_t cf__hash(const char *s, size_t n, uint64_t seed);
 
 /* A set of 64-bit keys (hashes) with a value, open addressing, growing up to
  * a cap of entries; past the cap new keys are counted but not stored. */
 typedef struct cf__kv {
     uint64_t key;       /* 0 = empty slot */
-    int64_t v[4];
+    int64_t v[4];       /* the caller's values, zeroed when the key is new */
 } cf__kv;
 typedef struct cf__kvset {
-    cf__kv *slots;
-    size_t cap, n, max;
-    long dropped;
+    cf__kv *slots;      /* cap slots (a power of two), NULL until the first key */
+    size_t cap, n, max; /* slots allocated, keys stored, the most keys stored */
+    long dropped;       /* new keys refused because n reached max */
 } cf__kvset;
+/* An empty set that will hold at most `max` keys; allocates nothing. */
 void cf__kvset_init(cf__kvset *s, size_t max);
+/* Frees the slots of a caller-owned set; it is then empty. NULL-safe. */
 void cf__kvset_free(cf__kvset *s);
 /* Returns the entry for key (created zeroed when new); NULL when full or on
  * ENOMEM (*oom set to 1 on ENOMEM). */
 cf__kv *cf__kvset_get(cf__kvset *s, uint64_t key, int *oom);
+/* The entry for key, or NULL; never inserts. */
 cf__kv *cf__kvset_find(const cf__kvset *s, uint64_t key);
+
+/* ---------------------------------------------------- UTF-8 (base/utf8.c) */
+
+/* Offset of the first byte of s[0..len) that is not well-formed UTF-8 (RFC
+ * 3629: no overlong forms, no surrogates, nothing above U+10FFFF) or is a
+ * control character (allowed: tab always, CR/LF when `multiline`); -1 if
+ * none. */
+long cf__bad_utf8(const unsigned char *s, size_t len, int multiline);
+
+/* ---------------------------------------------------- dates (base/date.c)
+ *
+ * cf_today and cf_age_days are public (date.h). */
+
+/* Splits "YYYY-MM" or "YYYY-MM-DD" (year >= 1900, a real day of that month)
+ * into its parts, *day 0 when absent. 0 on success; -1 (nothing written)
+ * on anything else. */
+int cf__date_parse(const char *s, int *year, int *month, int *day);
 
 /* ------------------------------------------- capped buffer (base/buf.c)
  *
@@ -103,6 +156,7 @@ typedef struct cf__buf {
     cf_status st;       /* CF_OK, or the first failure */
 } cf__buf;
 
+/* An empty buffer that will hold at most `cap` bytes; allocates nothing. */
 void cf__buf_init(cf__buf *b, size_t cap);
 /* Appends n bytes. CF_ELIMIT past the cap, CF_ENOMEM; both free the buffer. */
 cf_status cf__buf_add(cf__buf *b, const void *p, size_t n);
@@ -181,6 +235,7 @@ int cf__csv_col(const cf__csv_table *t, const char *name);
 /* The cell at (row, col); "" when col < 0. Borrowed. */
 const char *cf__csv_cell(const cf__csv_table *t, size_t row, int col);
 
+/* Frees the members of a caller-owned table; it is then empty. NULL-safe. */
 void cf__csv_table_free(cf__csv_table *t);
 
 #endif

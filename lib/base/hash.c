@@ -1,16 +1,30 @@
-/* hash.c — the one string hash of the library (FNV-1a, 64 bit) and a set of
- * 64-bit keys with small integer values (open addressing, capped). */
+/* hash.c — the one FNV-1a loop of the library (64 bit; Fowler, Noll, Vo,
+ * http://www.isthe.com/chongo/tech/comp/fnv/) and a set of 64-bit keys
+ * with small integer values (open addressing, capped).
+ *
+ * cf__fnv1a is plain FNV-1a and continues a running hash, so a value built
+ * from several pieces (the catalog's shipped-data hash, stored in its
+ * file) is the standard hash of their concatenation. cf__hash is the key
+ * of the audit's host and rank sets; it starts from CF__HASH_START, not
+ * the FNV offset basis, and never returns 0 (the empty-slot key). Its
+ * values decide where keys sit in a set, hence the order in which the
+ * audit visits them, so that start is kept as it has always been. */
 #include <string.h>
 #include "base/base.h"
 
+uint64_t cf__fnv1a(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= 1099511628211ULL; /* the 64-bit FNV prime, 2^40 + 2^8 + 0xb3 */
+    }
+    return h;
+}
+
 uint64_t cf__hash(const char *s, size_t n, uint64_t seed)
 {
-    /* FNV-1a (Fowler, Noll, Vo); seed mixes in a previous hash. */
-    uint64_t h = 1469598103934665603ULL ^ seed;
-    for (size_t i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211ULL;
-    }
+    uint64_t h = cf__fnv1a(CF__HASH_START ^ seed, s, n);
     return h ? h : 1;
 }
 

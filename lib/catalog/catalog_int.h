@@ -1,10 +1,15 @@
-/* catalog_internal.h — what the catalog's three files share: the column
- * table (one entry per column of DESIGN §3, naming the cf_offering member it
- * fills and how a cell is validated), cell validation, and the offering list
- * helpers. catalog_offering.c owns the columns, catalog_import.c the CSV and
- * JSON readers, catalog.c the SQLite file. Not installed. */
-#ifndef CLUSTERFIT_CATALOG_INTERNAL_H
-#define CLUSTERFIT_CATALOG_INTERNAL_H
+/* catalog_int.h — what the files of lib/catalog/ share. Not installed.
+ *
+ * offering.c owns the column table (one entry per column of DESIGN §3,
+ * naming the cf_offering member it fills and how a cell is validated), cell
+ * validation and the offering lifecycle; import.c the CSV and JSON readers;
+ * filter.c filters and sort orders; db.c the SQLite file (schema, shipped
+ * rows, reading rows), user.c the user's rows and providers.c the provider
+ * summary, both through the db.c helpers below. Only this folder includes
+ * sqlite3.h; this header names the handle as `struct sqlite3` so that it
+ * does not need to. */
+#ifndef CLUSTERFIT_CATALOG_INT_H
+#define CLUSTERFIT_CATALOG_INT_H
 
 #include <stddef.h>
 #include "clusterfit/catalog.h"
@@ -29,19 +34,24 @@ typedef enum cf__col_kind {
     CF__COL_DATE       /* char*: YYYY-MM or YYYY-MM-DD, required */
 } cf__col_kind;
 
+/* One column of DESIGN §3: an entry of cf__columns. */
 typedef struct cf__column {
-    const char *name;
-    cf__col_kind kind;
+    const char *name;   /* the CSV header, JSON key and SQLite column ("gpus_per_node") */
+    cf__col_kind kind;  /* how a cell is read, checked and stored */
     size_t off;         /* offsetof the member in cf_offering */
-    size_t off_known;   /* sets: offsetof the *_known flag */
-    cf_set_kind set;    /* sets: which vocabulary */
-    int required;
+    size_t off_known;   /* sets: offsetof the *_known flag; 0 for other kinds */
+    cf_set_kind set;    /* sets: which vocabulary; unused for other kinds */
+    int required;       /* 1 when an empty cell is an error (id, names, URLs, as_of) */
 } cf__column;
 
+/* The columns in DESIGN §3 order (that of data/offerings.csv). */
 extern const cf__column cf__columns[CF_OFFERING_NCOLS];
 
+/* Indexes in cf__columns of the columns checked between columns of a row. */
 enum { CF__COL_PRICE_OD_INDEX = 20, CF__COL_PRICE_RES_INDEX = 21, CF__COL_CURRENCY_INDEX = 22,
        CF__COL_AS_OF_INDEX = 28 };
+
+/* ---- offerings (offering.c) ---------------------------------------------- */
 
 /* Every member unknown, no strings. */
 void cf__offering_init(cf_offering *o);
@@ -65,20 +75,47 @@ cf_status cf__offering_set_cell_got(cf_offering *o, int col, const char *s, size
  * the column at fault and fills why, or -1 when the row is consistent. */
 int cf__offering_check_row(const cf_offering *o, const char *today, char *why, size_t n);
 
+/* A number written in decimal ("2.5", "1e3", "-1"; no hex, inf, nan or
+ * blanks) into *out. CF_EINVAL otherwise. */
+cf_status cf__parse_decimal(const char *s, double *out);
+
+/* 1 when s has the shape of an ISO 4217 code: three ASCII letters. */
+int cf__is_currency(const char *s);
+
+/* ---- filters and sorting (filter.c) ---------------------------------------- */
+
+/* Sorts l's offerings in the order of `sort` (cf_sort_parse), ties by id.
+ * CF_ENOMEM leaves l as it was. */
+cf_status cf__offering_sort(cf_offering_list *l, cf_sort sort);
+
+/* ---- offering lists (offering.c) -------------------------------------------- */
+
 /* Appends a copy-less move of *o to l (o's members then belong to the list);
  * CF_ENOMEM leaves *o untouched. `cap` is the list's allocated size. */
 cf_status cf__list_push(cf_offering_list *l, size_t *cap, cf_offering *o);
 
-/* Offset of the first byte of s that is not well-formed UTF-8 or is a
- * control character (tab allowed, CR/LF when multiline), or -1. */
-long cf__bad_utf8(const unsigned char *s, size_t len, int multiline);
+/* ---- the SQLite file (db.c), for user.c and providers.c ---------------------- */
 
-/* Date parts of YYYY-MM or YYYY-MM-DD; *day 0 when absent. 0 on success. */
-int cf__date_parse(const char *s, int *year, int *month, int *day);
+/* An open catalog (the opaque cf_catalog of catalog.h). */
+struct cf_catalog {
+    struct sqlite3 *db; /* the connection; owned, closed by cf_catalog_close */
+    char *path;         /* the file as messages name it (":memory:" for none); owned */
+};
 
-/* 64-bit FNV-1a over `len` bytes, seeded with `h` (start with
- * CF__FNV_OFFSET). http://www.isthe.com/chongo/tech/comp/fnv/ */
-#define CF__FNV_OFFSET 0xcbf29ce484222325ULL
-unsigned long long cf__fnv1a(unsigned long long h, const void *data, size_t len);
+/* Fills err with "catalog PATH: WHAT: SQLite's message" and returns CF_EDB,
+ * or CF_ENOMEM (message "out of memory") when SQLite ran out of memory. */
+cf_status cf__db_error(struct sqlite3 *db, const char *path, cf_error *err, const char *what);
+
+/* Runs SQL without results: 0 on success, -1 with SQLite's error kept. */
+int cf__db_exec(struct sqlite3 *db, const char *sql);
+
+/* Rolls back the open transaction, if any. */
+void cf__db_rollback(struct sqlite3 *db);
+
+/* Inserts (or replaces, same id and origin) every row of l with `origin`
+ * ("shipped" or "user") inside the caller's transaction. CF_EDB or
+ * CF_ENOMEM with err set; the caller rolls back. */
+cf_status cf__db_insert_all(struct sqlite3 *db, const char *path, const cf_offering_list *l,
+                            const char *origin, cf_error *err);
 
 #endif

@@ -1,5 +1,7 @@
-/* catalog.c — the catalog file (SQLite): schema and migrations, the shipped
- * rows and their rebuild, the user's imports, queries.
+/* db.c — the catalog file (SQLite): schema and migrations, opening, the
+ * shipped rows and their rebuild, and reading rows (query, get). The
+ * user's rows are changed in user.c, the provider summary is in
+ * providers.c, both through the helpers this file shares (catalog_int.h).
  *
  * One table `offering` holds both kinds of rows, with the columns of DESIGN
  * §3 plus `origin` ('shipped' or 'user') and the primary key (id, origin):
@@ -15,24 +17,16 @@
  * i to i + 1 inside one transaction. A file that is not a database, belongs
  * to another program or has a newer version is refused with its path
  * (CF_EDB); it is never emptied or overwritten. Filtering and sorting are
- * done in C over the (small) view so that one definition of each filter
- * (cf_offering_matches) serves the CLI, the server and the planner. */
-#include <math.h>
+ * done in C over the (small) view (filter.c) so that one definition of each
+ * filter (cf_offering_matches) serves the CLI, the server and the planner. */
+#include <errno.h>
 #include <sqlite3.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <errno.h>
 #include <sys/stat.h>
 #include "clusterfit/catalog.h"
-#include "clusterfit/limits.h"
 #include "catalog/catalog_int.h"
 #include "base/base.h"
-
-struct cf_catalog {
-    sqlite3 *db;
-    char *path;
-};
 
 /* 'CFit' as a big-endian 32-bit integer: the file's PRAGMA application_id. */
 #define APPLICATION_ID 1128687988
@@ -66,7 +60,7 @@ static const char *const migrations[] = {
 
 #define N_MIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
 
-static cf_status db_error(sqlite3 *db, const char *path, cf_error *err, const char *what)
+cf_status cf__db_error(sqlite3 *db, const char *path, cf_error *err, const char *what)
 {
     int rc = db ? sqlite3_errcode(db) : SQLITE_NOMEM;
     if (rc == SQLITE_NOMEM) {
@@ -88,12 +82,12 @@ static int query_int(sqlite3 *db, const char *sql, long long *out)
     return rc == SQLITE_ROW ? 0 : -1;
 }
 
-static int exec(sqlite3 *db, const char *sql)
+int cf__db_exec(sqlite3 *db, const char *sql)
 {
     return sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
 }
 
-static void rollback(sqlite3 *db)
+void cf__db_rollback(sqlite3 *db)
 {
     if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 }
@@ -109,11 +103,11 @@ static cf_status migrate(sqlite3 *db, const char *path, cf_error *err)
                          path);
             return CF_EDB;
         }
-        return db_error(db, path, err, "cannot read the file");
+        return cf__db_error(db, path, err, "cannot read the file");
     }
     if (query_int(db, "PRAGMA application_id", &app) != 0 ||
         query_int(db, "SELECT count(*) FROM sqlite_master", &objects) != 0)
-        return db_error(db, path, err, "cannot read the schema");
+        return cf__db_error(db, path, err, "cannot read the schema");
     if ((app != APPLICATION_ID && (app != 0 || objects > 0 || version != 0))) {
         cf_error_set(err, NULL, 0, 0, "catalog %s: not a clusterfit catalog (an SQLite database "
                      "of another program); move it away or choose another file with --db", path);
@@ -126,21 +120,22 @@ static cf_status migrate(sqlite3 *db, const char *path, cf_error *err)
         return CF_EDB;
     }
     if (version == CF_CATALOG_SCHEMA_VERSION) return CF_OK;
-    if (exec(db, "BEGIN IMMEDIATE") != 0) return db_error(db, path, err, "cannot lock the file");
+    if (cf__db_exec(db, "BEGIN IMMEDIATE") != 0)
+        return cf__db_error(db, path, err, "cannot lock the file");
     /* Another process may have migrated the file while we waited. */
     if (query_int(db, "PRAGMA user_version", &version) != 0) goto fail;
     for (int v = (int)version; v < N_MIGRATIONS; v++) {
         char sql[64];
-        if (exec(db, migrations[v]) != 0) goto fail;
+        if (cf__db_exec(db, migrations[v]) != 0) goto fail;
         snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v + 1);
-        if (exec(db, sql) != 0) goto fail;
+        if (cf__db_exec(db, sql) != 0) goto fail;
     }
-    if (exec(db, "COMMIT") != 0) goto fail;
+    if (cf__db_exec(db, "COMMIT") != 0) goto fail;
     return CF_OK;
 fail:
     {
-        cf_status st = db_error(db, path, err, "cannot create the schema");
-        rollback(db);
+        cf_status st = cf__db_error(db, path, err, "cannot create the schema");
+        cf__db_rollback(db);
         return st;
     }
 }
@@ -203,8 +198,7 @@ static int bind_offering(sqlite3_stmt *st, const cf_offering *o, const char *ori
     return rc;
 }
 
-/* Inserts every row of l with `origin`, inside the caller's transaction. */
-static cf_status insert_all(sqlite3 *db, const char *path, const cf_offering_list *l,
+cf_status cf__db_insert_all(sqlite3 *db, const char *path, const cf_offering_list *l,
                             const char *origin, cf_error *err)
 {
     char *sql = insert_sql();
@@ -212,14 +206,14 @@ static cf_status insert_all(sqlite3 *db, const char *path, const cf_offering_lis
     cf_status status = CF_OK;
     if (!sql) return CF_ENOMEM;
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-        status = db_error(db, path, err, "cannot prepare the insert");
+        status = cf__db_error(db, path, err, "cannot prepare the insert");
         goto done;
     }
     for (size_t i = 0; i < l->n; i++) {
         sqlite3_reset(st);
         sqlite3_clear_bindings(st);
         if (bind_offering(st, &l->items[i], origin) != SQLITE_OK || sqlite3_step(st) != SQLITE_DONE) {
-            status = db_error(db, path, err, "cannot insert an offering");
+            status = cf__db_error(db, path, err, "cannot insert an offering");
             goto done;
         }
     }
@@ -260,35 +254,37 @@ static cf_status sync_shipped(sqlite3 *db, const char *path, const char *name, c
     char want[32], have[32], count[32];
     cf_offering_list l = {NULL, 0};
     cf_status st;
-    unsigned long long h = cf__fnv1a(CF__FNV_OFFSET, SHIPPED_FORMAT, sizeof SHIPPED_FORMAT);
+    /* Plain FNV-1a of the format tag (with its NUL) and then the CSV: the
+     * value stored in meta.shipped_hash since the first schema. */
+    uint64_t h = cf__fnv1a(CF__FNV_BASIS, SHIPPED_FORMAT, sizeof SHIPPED_FORMAT);
 
-    snprintf(want, sizeof want, "%016llx", cf__fnv1a(h, csv, len));
+    snprintf(want, sizeof want, "%016llx", (unsigned long long)cf__fnv1a(h, csv, len));
     if (read_meta(db, "shipped_hash", have, sizeof have) != 0)
-        return db_error(db, path, err, "cannot read the catalog's metadata");
+        return cf__db_error(db, path, err, "cannot read the catalog's metadata");
     if (strcmp(want, have) == 0) return CF_OK;
     /* Parse before locking: a bad shipped file leaves the database as it was. */
-    st = cf_offerings_parse(name, csv, len, CF_IMPORT_CSV, &l, err);
+    st = cf_offerings_parse(name, csv, len, CF_IMPORT_CSV, NULL, &l, err);
     if (st != CF_OK) return st;
-    if (exec(db, "BEGIN IMMEDIATE") != 0) {
-        st = db_error(db, path, err, "cannot lock the file to rebuild the shipped offerings");
+    if (cf__db_exec(db, "BEGIN IMMEDIATE") != 0) {
+        st = cf__db_error(db, path, err, "cannot lock the file to rebuild the shipped offerings");
         goto done;
     }
     if (read_meta(db, "shipped_hash", have, sizeof have) != 0) goto dbfail;
     if (strcmp(want, have) != 0) { /* else another process rebuilt it meanwhile */
         snprintf(count, sizeof count, "%zu", l.n);
-        if (exec(db, "DELETE FROM offering WHERE origin = 'shipped'") != 0) goto dbfail;
-        st = insert_all(db, path, &l, "shipped", err);
+        if (cf__db_exec(db, "DELETE FROM offering WHERE origin = 'shipped'") != 0) goto dbfail;
+        st = cf__db_insert_all(db, path, &l, "shipped", err);
         if (st != CF_OK) goto done;
         if (write_meta(db, "shipped_hash", want) != 0 || write_meta(db, "shipped_rows", count) != 0)
             goto dbfail;
     }
-    if (exec(db, "COMMIT") != 0) goto dbfail;
+    if (cf__db_exec(db, "COMMIT") != 0) goto dbfail;
     goto done;
 dbfail:
-    st = db_error(db, path, err, "cannot rebuild the shipped offerings");
+    st = cf__db_error(db, path, err, "cannot rebuild the shipped offerings");
 done:
-    if (st != CF_OK) rollback(db);
-    cf_offering_list_free(&l);
+    if (st != CF_OK) cf__db_rollback(db);
+    cf_offering_list_clear(&l);
     return st;
 }
 
@@ -338,7 +334,7 @@ cf_status cf_catalog_open_with(const char *path, const char *shipped_name, const
     rc = sqlite3_open_v2(path ? path : ":memory:", &cat->db,
                          SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
     if (rc != SQLITE_OK) {
-        st = db_error(cat->db, shown, err, "cannot open");
+        st = cf__db_error(cat->db, shown, err, "cannot open");
         goto fail;
     }
     sqlite3_busy_timeout(cat->db, 5000); /* another clusterfit rebuilding or importing */
@@ -349,7 +345,7 @@ cf_status cf_catalog_open_with(const char *path, const char *shipped_name, const
     sql = select_sql(" LIMIT 0");
     if (!sql) { st = CF_ENOMEM; goto fail; }
     if (sqlite3_prepare_v2(cat->db, sql, -1, &check, NULL) != SQLITE_OK) {
-        st = db_error(cat->db, shown, err, "not a clusterfit catalog of this version (unexpected schema)");
+        st = cf__db_error(cat->db, shown, err, "not a clusterfit catalog of this version (unexpected schema)");
         goto fail;
     }
     st = sync_shipped(cat->db, shown, shipped_name ? shipped_name : "shipped catalog",
@@ -423,70 +419,12 @@ static cf_status read_row(sqlite3_stmt *st, cf_offering *o)
     return CF_OK;
 }
 
-/* Sort entries: the key is computed once, so the comparison needs no context. */
-typedef struct item {
-    cf_offering o;
-    int unknown;
-    int dir;            /* 1 ascending, -1 descending */
-    double num;
-    const char *group;  /* compared first (currency for price), may be NULL */
-    const char *str;    /* compared case-insensitively when set */
-} item;
-
-static int item_cmp(const void *pa, const void *pb)
-{
-    const item *a = pa, *b = pb;
-    int c;
-    if (a->unknown != b->unknown) return a->unknown - b->unknown;
-    if (!a->unknown) {
-        if (a->group && b->group && (c = strcmp(a->group, b->group)) != 0) return c;
-        if (a->str && b->str && (c = cf__strcasecmp(a->str, b->str)) != 0) return c * a->dir;
-        if (!a->str && a->num != b->num) return (a->num < b->num ? -1 : 1) * a->dir;
-    }
-    return strcmp(a->o.id, b->o.id);
-}
-
-static void sort_key(item *it, cf_sort sort)
-{
-    const cf_offering *o = &it->o;
-    it->dir = 1;
-    switch (sort) {
-    case CF_SORT_PRICE:
-        it->unknown = isnan(o->price_on_demand_gpu_hr) || !o->currency;
-        it->num = o->price_on_demand_gpu_hr;
-        it->group = o->currency;
-        break;
-    case CF_SORT_GBPS:
-        it->unknown = isnan(o->network_gbps_per_node);
-        it->num = o->network_gbps_per_node;
-        it->dir = -1;
-        break;
-    case CF_SORT_GPUS:
-        it->unknown = o->gpus_per_node < 0;
-        it->num = (double)o->gpus_per_node;
-        it->dir = -1;
-        break;
-    case CF_SORT_MAX_CLUSTER:
-        it->unknown = o->max_cluster_gpus < 0;
-        it->num = (double)o->max_cluster_gpus;
-        it->dir = -1;
-        break;
-    case CF_SORT_PROVIDER:
-        it->str = o->provider;
-        break;
-    case CF_SORT_AS_OF: /* YYYY-MM sorts just before the days of its month */
-        it->str = o->as_of;
-        it->dir = -1;
-        break;
-    }
-}
-
 cf_status cf_catalog_query(cf_catalog *cat, const cf_filter *f, cf_sort sort, cf_offering_list *out)
 {
     char *sql = NULL;
     sqlite3_stmt *st = NULL;
-    item *items = NULL;
-    size_t n = 0, cap = 0;
+    cf_offering_list l = {NULL, 0};
+    size_t cap = 0;
     cf_status status = CF_OK;
     int rc;
 
@@ -500,44 +438,29 @@ cf_status cf_catalog_query(cf_catalog *cat, const cf_filter *f, cf_sort sort, cf
         goto done;
     }
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        item it;
-        memset(&it, 0, sizeof it);
-        status = read_row(st, &it.o);
-        if (status != CF_OK) {
-            cf_offering_free(&it.o);
-            goto done;
-        }
-        if (!cf_offering_matches(&it.o, f)) {
-            cf_offering_free(&it.o);
+        cf_offering o;
+        status = read_row(st, &o);
+        if (status == CF_OK && !cf_offering_matches(&o, f)) {
+            cf_offering_clear(&o);
             continue;
         }
-        if (n == cap) {
-            size_t ncap = cap ? cap * 2 : 64;
-            item *p = cf__realloc(items, ncap * sizeof *p);
-            if (!p) {
-                cf_offering_free(&it.o);
-                status = CF_ENOMEM;
-                goto done;
-            }
-            items = p;
-            cap = ncap;
+        if (status == CF_OK && cf__list_push(&l, &cap, &o) != CF_OK) status = CF_ENOMEM;
+        if (status != CF_OK) {
+            cf_offering_clear(&o);
+            goto done;
         }
-        sort_key(&it, sort);
-        items[n++] = it;
     }
     if (rc != SQLITE_DONE) {
         status = rc == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
         goto done;
     }
-    if (n) qsort(items, n, sizeof *items, item_cmp);
-    out->items = cf__malloc((n ? n : 1) * sizeof *out->items);
-    if (!out->items) { status = CF_ENOMEM; goto done; }
-    for (size_t i = 0; i < n; i++) out->items[i] = items[i].o;
-    out->n = n;
-    n = 0;
+    status = cf__offering_sort(&l, sort);
+    if (status != CF_OK) goto done;
+    *out = l;
+    l.items = NULL;
+    l.n = 0;
 done:
-    for (size_t i = 0; i < n; i++) cf_offering_free(&items[i].o);
-    cf__free(items);
+    cf_offering_list_clear(&l);
     sqlite3_finalize(st);
     cf__free(sql);
     return status;
@@ -567,252 +490,12 @@ cf_status cf_catalog_get(cf_catalog *cat, const char *id, cf_offering **out)
     if (!o) { status = CF_ENOMEM; goto done; }
     status = read_row(st, o);
     if (status != CF_OK) {
-        cf_offering_destroy(o);
+        cf_offering_free(o);
         goto done;
     }
     *out = o;
 done:
     sqlite3_finalize(st);
     cf__free(sql);
-    return status;
-}
-
-/* ---- import -------------------------------------------------------------- */
-
-cf_status cf_catalog_import_with(cf_catalog *cat, const char *name, const char *data, size_t len,
-                                 cf_import_format fmt, const cf_import_opts *opts, size_t *n_rows,
-                                 cf_error *err)
-{
-    cf_offering_list l = {NULL, 0};
-    cf_status st;
-    if (n_rows) *n_rows = 0;
-    if (!cat) return CF_EINVAL;
-    st = cf_offerings_parse_with(name, data, len, fmt, opts, &l, err);
-    if (st != CF_OK) return st;
-    if (exec(cat->db, "BEGIN IMMEDIATE") != 0) {
-        st = db_error(cat->db, cat->path, err, "cannot lock the file to import");
-        goto done;
-    }
-    st = insert_all(cat->db, cat->path, &l, "user", err);
-    if (st == CF_OK && exec(cat->db, "COMMIT") != 0)
-        st = db_error(cat->db, cat->path, err, "cannot commit the import");
-    if (st != CF_OK) rollback(cat->db);
-    else if (n_rows) *n_rows = l.n;
-done:
-    cf_offering_list_free(&l);
-    return st;
-}
-
-cf_status cf_catalog_import(cf_catalog *cat, const char *name, const char *data, size_t len,
-                            cf_import_format fmt, size_t *n_rows, cf_error *err)
-{
-    return cf_catalog_import_with(cat, name, data, len, fmt, NULL, n_rows, err);
-}
-
-static int ends_with(const char *s, const char *suffix)
-{
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && cf__strcasecmp(s + a - b, suffix) == 0;
-}
-
-cf_status cf_catalog_import_file(cf_catalog *cat, const char *path, size_t *n_rows, cf_error *err)
-{
-    return cf_catalog_import_file_with(cat, path, NULL, n_rows, err);
-}
-
-cf_status cf_catalog_import_file_with(cf_catalog *cat, const char *path, const cf_import_opts *opts,
-                                      size_t *n_rows, cf_error *err)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    cf_import_format fmt = CF_IMPORT_CSV;
-    cf_status st;
-
-    if (n_rows) *n_rows = 0;
-    cf_error_clear(err);
-    if (!cat || !path) return CF_EINVAL;
-    st = cf__read_file(path, (size_t)CF_MAX_IMPORT_BYTES, "CF_MAX_IMPORT_BYTES", &buf, &len, err);
-    if (st != CF_OK) return st;
-    if (ends_with(path, ".json")) {
-        fmt = CF_IMPORT_JSON;
-    } else if (!ends_with(path, ".csv")) {
-        size_t i = 0;
-        while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n')) i++;
-        if (i < len && buf[i] == '[') fmt = CF_IMPORT_JSON;
-    }
-    st = cf_catalog_import_with(cat, path, buf, len, fmt, opts, n_rows, err);
-    cf__free(buf);
-    return st;
-}
-
-cf_status cf_catalog_delete_user(cf_catalog *cat, const char *id)
-{
-    sqlite3_stmt *st = NULL;
-    int rc;
-    if (!cat || !id) return CF_EINVAL;
-    rc = sqlite3_prepare_v2(cat->db, "DELETE FROM offering WHERE id = ? AND origin = 'user'", -1,
-                            &st, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) return rc == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
-    return sqlite3_changes(cat->db) > 0 ? CF_OK : CF_ENOTFOUND;
-}
-
-/* 1 when the catalog has a row `id` of `origin`, 0 when not, -1 on error. */
-static int has_row(sqlite3 *db, const char *id, const char *origin)
-{
-    sqlite3_stmt *st = NULL;
-    int rc = sqlite3_prepare_v2(db, "SELECT 1 FROM offering WHERE id = ? AND origin = ?", -1, &st,
-                                NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 2, origin, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
-}
-
-cf_status cf_catalog_remove_user(cf_catalog *cat, const char *const *ids, size_t n,
-                                 size_t *removed, cf_error *err)
-{
-    sqlite3_stmt *st = NULL;
-    cf_status status = CF_OK;
-    char missing[CF_ERROR_MSG_MAX - 128] = "";
-    size_t n_missing = 0, count = 0, used = 0;
-
-    if (removed) *removed = 0;
-    cf_error_clear(err);
-    if (!cat || (!ids && n)) return CF_EINVAL;
-    if (exec(cat->db, "BEGIN IMMEDIATE") != 0)
-        return db_error(cat->db, cat->path, err, "cannot lock the file to remove offerings");
-    /* Every id is checked before anything is deleted: all or nothing. */
-    for (size_t i = 0; i < n; i++) {
-        int user = ids[i] ? has_row(cat->db, ids[i], "user") : 0, shipped;
-        if (user < 0) goto dbfail;
-        if (user) continue;
-        shipped = ids[i] ? has_row(cat->db, ids[i], "shipped") : 0;
-        if (shipped < 0) goto dbfail;
-        n_missing++;
-        if (used < sizeof missing)
-            used += (size_t)snprintf(missing + used, sizeof missing - used, "%s\"%.64s\"%s",
-                                     n_missing > 1 ? ", " : "", ids[i] ? ids[i] : "",
-                                     shipped ? " (a shipped offering: only rows you imported "
-                                               "can be removed)" : "");
-    }
-    if (n_missing) {
-        cf_error_set(err, NULL, 0, 0, "no offering you imported has the id%s %s; nothing was "
-                     "removed (your rows: 'clusterfit list --format json', origin \"user\")",
-                     n_missing > 1 ? "s" : "", missing);
-        status = CF_ENOTFOUND;
-        goto done;
-    }
-    if (sqlite3_prepare_v2(cat->db, "DELETE FROM offering WHERE id = ? AND origin = 'user'", -1,
-                           &st, NULL) != SQLITE_OK)
-        goto dbfail;
-    for (size_t i = 0; i < n; i++) {
-        sqlite3_reset(st);
-        if (sqlite3_bind_text(st, 1, ids[i], -1, SQLITE_STATIC) != SQLITE_OK ||
-            sqlite3_step(st) != SQLITE_DONE)
-            goto dbfail;
-        count += (size_t)sqlite3_changes(cat->db);
-    }
-    sqlite3_finalize(st);
-    st = NULL;
-    if (exec(cat->db, "COMMIT") != 0) goto dbfail;
-    if (removed) *removed = count;
-    return CF_OK;
-dbfail:
-    status = db_error(cat->db, cat->path, err, "cannot remove offerings");
-done:
-    sqlite3_finalize(st);
-    rollback(cat->db);
-    return status;
-}
-
-cf_status cf_catalog_reset_user(cf_catalog *cat, size_t *removed, cf_error *err)
-{
-    if (removed) *removed = 0;
-    cf_error_clear(err);
-    if (!cat) return CF_EINVAL;
-    if (exec(cat->db, "DELETE FROM offering WHERE origin = 'user'") != 0)
-        return db_error(cat->db, cat->path, err, "cannot remove your offerings");
-    if (removed) *removed = (size_t)sqlite3_changes(cat->db);
-    return CF_OK;
-}
-
-/* ---- providers ------------------------------------------------------------ */
-
-/* JSON array of the known fabric families in a group_concat of network
- * names, in vocabulary order; NULL on ENOMEM. */
-static json_t *network_array(const char *nets)
-{
-    unsigned seen = 0;
-    json_t *na = json_array();
-    while (na && nets && *nets) {
-        char name[32];
-        size_t len = strcspn(nets, ",");
-        cf_network net;
-        snprintf(name, sizeof name, "%.*s", (int)(len < 31 ? len : 31), nets);
-        if (cf_network_parse(name, &net) == CF_OK && net != CF_NET_UNKNOWN) seen |= 1u << net;
-        nets += len;
-        if (*nets) nets++;
-    }
-    for (int i = 0; na && i < CF_NET__COUNT; i++) {
-        if (!(seen & (1u << i))) continue;
-        if (json_array_append_new(na, json_string(cf_network_name((cf_network)i))) != 0) {
-            json_decref(na);
-            na = NULL;
-        }
-    }
-    return na;
-}
-
-cf_status cf_catalog_providers(cf_catalog *cat, json_t **out)
-{
-    static const char sql[] =
-        "SELECT provider, count(*), sum(multinode = 'yes'), group_concat(DISTINCT network),"
-        " group_concat(DISTINCT CASE WHEN multinode = 'yes' THEN network END)"
-        " FROM catalog GROUP BY provider ORDER BY provider COLLATE NOCASE, provider";
-    sqlite3_stmt *st = NULL;
-    json_t *arr = NULL;
-    cf_status status = CF_OK;
-    int rc;
-
-    if (!cat || !out) return CF_EINVAL;
-    *out = NULL;
-    arr = json_array();
-    if (!arr) return CF_ENOMEM;
-    if (sqlite3_prepare_v2(cat->db, sql, -1, &st, NULL) != SQLITE_OK) {
-        status = sqlite3_errcode(cat->db) == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
-        goto fail;
-    }
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        json_t *p = json_object();
-        json_t *na = network_array((const char *)sqlite3_column_text(st, 3));
-        json_t *ma = network_array((const char *)sqlite3_column_text(st, 4));
-        int bad = !p || !na || !ma;
-        if (!bad)
-            bad = json_object_set_new(p, "provider",
-                                      json_string((const char *)sqlite3_column_text(st, 0))) ||
-                  json_object_set_new(p, "offerings", json_integer(sqlite3_column_int64(st, 1))) ||
-                  json_object_set_new(p, "multinode_offerings",
-                                      json_integer(sqlite3_column_int64(st, 2))) ||
-                  json_object_set(p, "networks", na) ||
-                  json_object_set(p, "multinode_networks", ma) || json_array_append(arr, p);
-        json_decref(na);
-        json_decref(ma);
-        json_decref(p);
-        if (bad) { status = CF_ENOMEM; goto fail; }
-    }
-    if (rc != SQLITE_DONE) {
-        status = rc == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
-        goto fail;
-    }
-    sqlite3_finalize(st);
-    *out = arr;
-    return CF_OK;
-fail:
-    sqlite3_finalize(st);
-    json_decref(arr);
     return status;
 }

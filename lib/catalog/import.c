@@ -1,4 +1,4 @@
-/* catalog_import.c — reads offerings from CSV (libcsv) or JSON (jansson) and
+/* import.c — reads offerings from CSV (libcsv) or JSON (jansson) and
  * validates every cell (DESIGN §3) before anything touches the database.
  *
  * CSV: the header row names the columns, in any order; unknown names are an
@@ -344,7 +344,7 @@ static cf_status parse_csv(const char *name, const char *data, size_t len, const
     }
 done:
     if (csv_ready) csv_free(&p);
-    cf_offering_free(&r.cur);
+    cf_offering_clear(&r.cur);
     cf__free(r.lines);
     if (r.st == CF_ENOMEM) cf_error_set(err, name, 0, 0, "out of memory");
     return r.st;
@@ -702,15 +702,14 @@ static cf_status parse_json(const char *name, const char *data, size_t len, cons
     return CF_OK;
 fail:
     if (st == CF_ENOMEM) cf_error_set(err, name, 0, 0, "out of memory");
-    cf_offering_free(&o);
+    cf_offering_clear(&o);
     cf__free(pos);
     json_decref(root);
     return st;
 }
 
-cf_status cf_offerings_parse_with(const char *name, const char *data, size_t len,
-                                  cf_import_format fmt, const cf_import_opts *opts,
-                                  cf_offering_list *out, cf_error *err)
+cf_status cf_offerings_parse(const char *name, const char *data, size_t len, cf_import_format fmt,
+                             const cf_import_opts *opts, cf_offering_list *out, cf_error *err)
 {
     cf_status st;
     const char *today = opts ? opts->today : NULL;
@@ -732,12 +731,6 @@ cf_status cf_offerings_parse_with(const char *name, const char *data, size_t len
     }
     st = fmt == CF_IMPORT_JSON ? parse_json(name, data, len, today, out, err)
                                : parse_csv(name, data, len, today, out, err);
-    if (st != CF_OK) cf_offering_list_free(out);
+    if (st != CF_OK) cf_offering_list_clear(out);
     return st;
-}
-
-cf_status cf_offerings_parse(const char *name, const char *data, size_t len, cf_import_format fmt,
-                             cf_offering_list *out, cf_error *err)
-{
-    return cf_offerings_parse_with(name, data, len, fmt, NULL, out, err);
 }

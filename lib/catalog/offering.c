@@ -1,5 +1,5 @@
-/* catalog_offering.c — one cluster offering (DESIGN §3): its columns, how a
- * cell is validated, its CSV text and JSON, list filters and dates.
+/* offering.c — one cluster offering (DESIGN §3): its columns, how a cell
+ * is validated and stored, its lifecycle, its CSV text and JSON.
  *
  * Every column is described once in cf__columns (name, kind, member offset);
  * the CSV and JSON readers, the SQLite layer and the writers all walk that
@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "clusterfit/catalog.h"
+#include "clusterfit/date.h"
 #include "clusterfit/hardware.h"
 #include "clusterfit/limits.h"
 #include "clusterfit/units.h"
@@ -97,7 +98,13 @@ static int is_string_kind(cf__col_kind k)
     }
 }
 
-void cf_offering_free(cf_offering *o)
+static int is_number_kind(cf__col_kind k)
+{
+    return k == CF__COL_INT_POS || k == CF__COL_INT_NONNEG || k == CF__COL_NUM_POS ||
+           k == CF__COL_NUM_NONNEG;
+}
+
+void cf_offering_clear(cf_offering *o)
 {
     if (!o) return;
     for (int c = 0; c < CF_OFFERING_NCOLS; c++) {
@@ -107,16 +114,16 @@ void cf_offering_free(cf_offering *o)
     }
 }
 
-void cf_offering_destroy(cf_offering *o)
+void cf_offering_free(cf_offering *o)
 {
-    cf_offering_free(o);
+    cf_offering_clear(o);
     cf__free(o);
 }
 
-void cf_offering_list_free(cf_offering_list *l)
+void cf_offering_list_clear(cf_offering_list *l)
 {
     if (!l) return;
-    for (size_t i = 0; i < l->n; i++) cf_offering_free(&l->items[i]);
+    for (size_t i = 0; i < l->n; i++) cf_offering_clear(&l->items[i]);
     cf__free(l->items);
     l->items = NULL;
     l->n = 0;
@@ -135,60 +142,19 @@ cf_status cf__list_push(cf_offering_list *l, size_t *cap, cf_offering *o)
     return CF_OK;
 }
 
-unsigned long long cf__fnv1a(unsigned long long h, const void *data, size_t len)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < len; i++) {
-        h ^= p[i];
-        h *= 0x100000001b3ULL; /* FNV-1a 64-bit prime */
-    }
-    return h;
-}
-
 /* ---- cell validation -------------------------------------------------- */
 
-/* Offset of the first byte that is not well-formed UTF-8 (RFC 3629: no
- * overlong forms, no surrogates, nothing above U+10FFFF), or of a control
- * character (allowed: tab always, CR/LF when `multiline`); -1 if none. */
-long cf__bad_utf8(const unsigned char *s, size_t len, int multiline)
-{
-    size_t i = 0;
-    while (i < len) {
-        unsigned c = s[i];
-        size_t n;
-        unsigned cp;
-        if (c < 0x80) {
-            if (c < 0x20 && c != '\t' && !(multiline && (c == '\n' || c == '\r'))) return (long)i;
-            if (c == 0x7f) return (long)i;
-            i++;
-            continue;
-        }
-        if (c >= 0xc2 && c <= 0xdf) { n = 1; cp = c & 0x1f; }
-        else if (c >= 0xe0 && c <= 0xef) { n = 2; cp = c & 0x0f; }
-        else if (c >= 0xf0 && c <= 0xf4) { n = 3; cp = c & 0x07; }
-        else return (long)i;
-        for (size_t k = 1; k <= n; k++) {
-            if (i + k >= len || (s[i + k] & 0xc0) != 0x80) return (long)i;
-            cp = (cp << 6) | (s[i + k] & 0x3f);
-        }
-        if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
-            (cp >= 0xd800 && cp <= 0xdfff))
-            return (long)i;
-        i += n + 1;
-    }
-    return -1;
-}
-
-/* Writes `"value"` (cut at SHOWN bytes on a character boundary) into buf. */
-static const char *shown(const char *v, char *buf, size_t n)
+/* Writes v into buf cut at SHOWN bytes on a character boundary ("..."
+ * marks a cut), in double quotes when `quote`. */
+static void shown(const char *v, int quote, char *buf, size_t n)
 {
     size_t len = strlen(v), cut = len;
+    const char *q = quote ? "\"" : "";
     if (cut > SHOWN) {
         cut = SHOWN;
         while (cut > 0 && ((unsigned char)v[cut] & 0xc0) == 0x80) cut--;
     }
-    snprintf(buf, n, "\"%.*s%s\"", (int)cut, v, cut < len ? "..." : "");
-    return buf;
+    snprintf(buf, n, "%s%.*s%s%s", q, (int)cut, v, cut < len ? "..." : "", q);
 }
 
 static int is_blank(char c) { return c == ' ' || c == '\t'; }
@@ -198,31 +164,16 @@ static int all_of(const char *s, const char *chars)
     return *s && strspn(s, chars) == strlen(s);
 }
 
-static int days_in_month(int y, int m)
+cf_status cf__parse_decimal(const char *s, double *out)
 {
-    static const int d[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    return m == 2 && leap ? 29 : d[m - 1];
+    /* The character check keeps out what strtod also reads: hex, inf, nan. */
+    if (!all_of(s, "0123456789.eE+-")) return CF_EINVAL;
+    return cf_parse_double(s, out);
 }
 
-int cf__date_parse(const char *s, int *year, int *month, int *day)
+int cf__is_currency(const char *s)
 {
-    size_t len = s ? strlen(s) : 0;
-    int y, m, d = 0;
-    if (len != 7 && len != 10) return -1;
-    for (size_t i = 0; i < len; i++) {
-        int dash = i == 4 || i == 7;
-        if (dash ? s[i] != '-' : (s[i] < '0' || s[i] > '9')) return -1;
-    }
-    y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
-    m = (s[5] - '0') * 10 + (s[6] - '0');
-    if (len == 10) d = (s[8] - '0') * 10 + (s[9] - '0');
-    if (y < 1900 || m < 1 || m > 12) return -1;
-    if (len == 10 && (d < 1 || d > days_in_month(y, m))) return -1;
-    *year = y;
-    *month = m;
-    *day = d;
-    return 0;
+    return strlen(s) == 3 && all_of(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
 }
 
 /* Splits `v` on ';', trims blanks, drops empty elements and joins the rest
@@ -265,173 +216,199 @@ static int is_slug(const char *v)
     return all_of(v, "abcdefghijklmnopqrstuvwxyz0123456789-._");
 }
 
+/* ---- storing a cell --------------------------------------------------------
+ *
+ * store() takes a trimmed, non-empty cell and sends it by its column's kind:
+ * text kinds (check_text) are checked and may be put in a normal form
+ * before the string is kept; the other kinds are parsed into their member
+ * (set_number, set_vocab) and the text is dropped. Every rejection writes
+ * "column: expected ..., got VALUE" with the value as the file wrote it. */
+
+/* What the checks of one cell need to explain a rejection. */
+typedef struct cell {
+    const cf__column *col;  /* the column being set */
+    const char *got;        /* the value as messages show it */
+    const char *hint;       /* " (unknown is ...)" when the cell says unknown, else "" */
+    char *why;              /* where a rejection is explained */
+    size_t n;               /* bytes of why */
+} cell;
+
+/* A GPU of data/gpus.csv (hardware.h); *v becomes the table's spelling. */
+static cf_status gpu_cell(const cell *k, char **v)
+{
+    const cf_gpu_spec *spec = NULL;
+    cf_status g = cf_gpu_lookup(*v, &spec);
+    char *name;
+    if (g == CF_ENOTFOUND) {
+        snprintf(k->why, k->n, "%s: expected one of %s, got %s", k->col->name, cf_gpu_accepted(),
+                 k->got);
+        return CF_EPARSE;
+    }
+    if (g != CF_OK) {
+        snprintf(k->why, k->n, "%s: the GPU table (data/gpus.csv) could not be read",
+                 k->col->name);
+        return g;
+    }
+    name = cf__strdup(spec->name);
+    if (!name) return CF_ENOMEM;
+    cf__free(*v);
+    *v = name;
+    return CF_OK;
+}
+
+/* A ';'-separated list (regions) or URLs; *v becomes the rejoined list. */
+static cf_status list_cell(const cell *k, char **v)
+{
+    int urls = k->col->kind == CF__COL_URLS, bad = 0;
+    char *joined = rejoin(*v, urls ? "; " : ";", urls, &bad);
+    if (!joined) return CF_ENOMEM;
+    if (bad || !joined[0]) {
+        cf__free(joined);
+        snprintf(k->why, k->n, "%s: expected %s separated by ';', got %s", k->col->name,
+                 urls ? "one or more http:// or https:// URLs" : "one or more names", k->got);
+        return CF_EPARSE;
+    }
+    cf__free(*v);
+    *v = joined;
+    return CF_OK;
+}
+
+/* Checks a cell of a text kind; *v (still the caller's on every return)
+ * may be replaced by its stored form. */
+static cf_status check_text(const cell *k, char **v)
+{
+    const char *name = k->col->name;
+    int y, m, d;
+    switch (k->col->kind) {
+    case CF__COL_ID:
+        if (is_slug(*v)) return CF_OK;
+        snprintf(k->why, k->n, "%s: expected a slug of lowercase letters, digits, '-', '.' and "
+                 "'_' (at most %d bytes), got %s", name, MAX_ID, k->got);
+        return CF_EPARSE;
+    case CF__COL_GPU:
+        return gpu_cell(k, v);
+    case CF__COL_CURRENCY:
+        if (!cf__is_currency(*v)) {
+            snprintf(k->why, k->n, "%s: expected an ISO 4217 code such as USD or EUR, got %s%s",
+                     name, k->got, k->hint);
+            return CF_EPARSE;
+        }
+        for (char *p = *v; *p; p++)
+            if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 32);
+        return CF_OK;
+    case CF__COL_LIST:
+    case CF__COL_URLS:
+        return list_cell(k, v);
+    case CF__COL_DATE:
+        if (cf__date_parse(*v, &y, &m, &d) == 0) return CF_OK;
+        snprintf(k->why, k->n, "%s: expected a date YYYY-MM or YYYY-MM-DD, got %s", name, k->got);
+        return CF_EPARSE;
+    default: /* CF__COL_NAME, CF__COL_TEXT: any text that passed the UTF-8 check */
+        return CF_OK;
+    }
+}
+
+/* A whole number (long member) or a decimal number (double member). */
+static cf_status set_number(const cell *k, cf_offering *o, int c, const char *v)
+{
+    const char *name = k->col->name;
+    long l;
+    double x;
+    if (k->col->kind == CF__COL_INT_POS || k->col->kind == CF__COL_INT_NONNEG) {
+        long min = k->col->kind == CF__COL_INT_POS ? 1 : 0;
+        if (!all_of(v[0] == '-' ? v + 1 : v, "0123456789") || cf_parse_long(v, &l) != CF_OK ||
+            l < min) {
+            snprintf(k->why, k->n, "%s: expected a whole number %s, got %s%s", name,
+                     min ? "of at least 1" : "of at least 0", k->got, k->hint);
+            return CF_EPARSE;
+        }
+        *MEMBER(o, c, long) = l;
+        return CF_OK;
+    }
+    {
+        int pos = k->col->kind == CF__COL_NUM_POS;
+        if (cf__parse_decimal(v, &x) != CF_OK || (pos ? !(x > 0) : !(x >= 0))) {
+            snprintf(k->why, k->n, "%s: expected a %s number, got %s%s", name,
+                     pos ? "positive" : "non-negative", k->got, k->hint);
+            return CF_EPARSE;
+        }
+        *MEMBER(o, c, double) = x == 0 ? 0.0 : x; /* no -0 */
+        return CF_OK;
+    }
+}
+
+/* A word of the vocabulary (vocab.h): intra-node link, network,
+ * capability, or a ';'-separated set. */
+static cf_status set_vocab(const cell *k, cf_offering *o, int c, const char *v)
+{
+    const char *name = k->col->name;
+    cf_intra_link intra;
+    cf_network net;
+    cf_cap cap;
+    unsigned mask = 0;
+    switch (k->col->kind) {
+    case CF__COL_INTRA:
+        if (cf_intra_link_parse(v, &intra) != CF_OK) break;
+        *MEMBER(o, c, cf_intra_link) = intra;
+        return CF_OK;
+    case CF__COL_NET:
+        if (cf_network_parse(v, &net) != CF_OK) break;
+        *MEMBER(o, c, cf_network) = net;
+        return CF_OK;
+    case CF__COL_CAP:
+        if (cf_cap_parse(v, &cap) != CF_OK) break;
+        *MEMBER(o, c, cf_cap) = cap;
+        return CF_OK;
+    case CF__COL_SET:
+        if (cf_set_parse(k->col->set, v, ";", &mask) != CF_OK || mask == 0) break;
+        *MEMBER(o, c, unsigned) = mask;
+        *(int *)(void *)((char *)o + k->col->off_known) = 1;
+        return CF_OK;
+    default:
+        snprintf(k->why, k->n, "%s: internal error: unknown column kind", name);
+        return CF_EINTERNAL;
+    }
+    if (k->col->kind == CF__COL_SET)
+        snprintf(k->why, k->n, "%s: expected ';'-separated values of %s, got %s%s", name,
+                 cf_set_accepted(k->col->set), k->got, k->hint);
+    else if (k->col->kind == CF__COL_CAP)
+        snprintf(k->why, k->n, "%s: expected yes or no (or empty for unknown), got %s", name,
+                 k->got);
+    else
+        snprintf(k->why, k->n, "%s: expected one of %s (or empty or null for unknown), got %s",
+                 name, k->col->kind == CF__COL_INTRA ? cf_intra_link_accepted()
+                                                     : cf_network_accepted(), k->got);
+    return CF_EPARSE;
+}
+
 /* Validates the NUL-terminated, trimmed, non-empty value v of column c and
  * stores it; takes ownership of v (stored or freed). `got_text` (may be
  * NULL: v quoted) is how messages show the value. */
 static cf_status store(cf_offering *o, int c, char *v, const char *got_text, char *why, size_t n)
 {
-    const cf__column *col = &cf__columns[c];
-    const char *name = col->name;
     char got[SHOWN + 8];
-    const char *hint = cf__strcasecmp(v, "unknown") == 0
-                           ? " (unknown is an empty cell in CSV, null in JSON)" : "";
-    cf_status st = CF_EPARSE;
-    char *joined = NULL;
-    int bad = 0, y, m, d;
-    long l;
-    double x;
+    cell k;
+    cf_status st;
 
-    if (got_text) {
-        size_t len = strlen(got_text), cut = len;
-        if (cut > SHOWN) {
-            cut = SHOWN;
-            while (cut > 0 && ((unsigned char)got_text[cut] & 0xc0) == 0x80) cut--;
+    k.col = &cf__columns[c];
+    k.got = got;
+    k.hint = cf__strcasecmp(v, "unknown") == 0
+                 ? " (unknown is an empty cell in CSV, null in JSON)" : "";
+    k.why = why;
+    k.n = n;
+    shown(got_text ? got_text : v, !got_text, got, sizeof got);
+    if (is_string_kind(k.col->kind)) {
+        st = check_text(&k, &v);
+        if (st == CF_OK) {
+            cf__free(*MEMBER(o, c, char *));
+            *MEMBER(o, c, char *) = v;
+            return CF_OK;
         }
-        snprintf(got, sizeof got, "%.*s%s", (int)cut, got_text, cut < len ? "..." : "");
+    } else if (is_number_kind(k.col->kind)) {
+        st = set_number(&k, o, c, v);
     } else {
-        shown(v, got, sizeof got);
+        st = set_vocab(&k, o, c, v);
     }
-    switch (col->kind) {
-    case CF__COL_ID:
-        if (!is_slug(v)) {
-            snprintf(why, n, "%s: expected a slug of lowercase letters, digits, '-', '.' and '_' "
-                     "(at most %d bytes), got %s", name, MAX_ID, got);
-            goto fail;
-        }
-        goto keep;
-    case CF__COL_GPU: {
-        /* One of data/gpus.csv (hardware.h), stored as that table spells it. */
-        const cf_gpu_spec *spec = NULL;
-        cf_status g = cf_gpu_lookup(v, &spec);
-        if (g == CF_ENOTFOUND) {
-            snprintf(why, n, "%s: expected one of %s, got %s", name, cf_gpu_accepted(), got);
-            goto fail;
-        }
-        if (g != CF_OK) {
-            st = g;
-            snprintf(why, n, "%s: the GPU table (data/gpus.csv) could not be read", name);
-            goto fail;
-        }
-        joined = cf__strdup(spec->name);
-        if (!joined) { st = CF_ENOMEM; goto fail; }
-        cf__free(v);
-        v = joined;
-        joined = NULL;
-        goto keep;
-    }
-    case CF__COL_NAME:
-    case CF__COL_TEXT:
-        goto keep;
-    case CF__COL_INT_POS:
-    case CF__COL_INT_NONNEG: {
-        long min = col->kind == CF__COL_INT_POS ? 1 : 0;
-        if (!all_of(v[0] == '-' ? v + 1 : v, "0123456789") || cf_parse_long(v, &l) != CF_OK ||
-            l < min) {
-            snprintf(why, n, "%s: expected a whole number %s, got %s%s", name,
-                     min ? "of at least 1" : "of at least 0", got, hint);
-            goto fail;
-        }
-        *MEMBER(o, c, long) = l;
-        st = CF_OK;
-        goto fail;
-    }
-    case CF__COL_NUM_POS:
-    case CF__COL_NUM_NONNEG: {
-        int pos = col->kind == CF__COL_NUM_POS;
-        if (!all_of(v, "0123456789.eE+-") || cf_parse_double(v, &x) != CF_OK ||
-            (pos ? !(x > 0) : !(x >= 0))) {
-            snprintf(why, n, "%s: expected a %s number, got %s%s", name,
-                     pos ? "positive" : "non-negative", got, hint);
-            goto fail;
-        }
-        *MEMBER(o, c, double) = x == 0 ? 0.0 : x; /* no -0 */
-        st = CF_OK;
-        goto fail;
-    }
-    case CF__COL_INTRA: {
-        cf_intra_link e;
-        if (cf_intra_link_parse(v, &e) != CF_OK) {
-            snprintf(why, n, "%s: expected one of %s (or empty or null for unknown), got %s", name,
-                     cf_intra_link_accepted(), got);
-            goto fail;
-        }
-        *MEMBER(o, c, cf_intra_link) = e;
-        st = CF_OK;
-        goto fail;
-    }
-    case CF__COL_NET: {
-        cf_network e;
-        if (cf_network_parse(v, &e) != CF_OK) {
-            snprintf(why, n, "%s: expected one of %s (or empty or null for unknown), got %s", name,
-                     cf_network_accepted(), got);
-            goto fail;
-        }
-        *MEMBER(o, c, cf_network) = e;
-        st = CF_OK;
-        goto fail;
-    }
-    case CF__COL_CAP: {
-        cf_cap e;
-        if (cf_cap_parse(v, &e) != CF_OK) {
-            snprintf(why, n, "%s: expected yes or no (or empty for unknown), got %s", name, got);
-            goto fail;
-        }
-        *MEMBER(o, c, cf_cap) = e;
-        st = CF_OK;
-        goto fail;
-    }
-    case CF__COL_SET: {
-        unsigned mask = 0;
-        if (cf_set_parse(col->set, v, ";", &mask) != CF_OK || mask == 0) {
-            snprintf(why, n, "%s: expected ';'-separated values of %s, got %s%s", name,
-                     cf_set_accepted(col->set), got, hint);
-            goto fail;
-        }
-        *MEMBER(o, c, unsigned) = mask;
-        *(int *)(void *)((char *)o + col->off_known) = 1;
-        st = CF_OK;
-        goto fail;
-    }
-    case CF__COL_CURRENCY:
-        if (strlen(v) != 3 || !all_of(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")) {
-            snprintf(why, n, "%s: expected an ISO 4217 code such as USD or EUR, got %s%s", name,
-                     got, hint);
-            goto fail;
-        }
-        for (char *p = v; *p; p++)
-            if (*p >= 'a' && *p <= 'z') *p = (char)(*p - 32);
-        goto keep;
-    case CF__COL_LIST:
-    case CF__COL_URLS: {
-        int urls = col->kind == CF__COL_URLS;
-        joined = rejoin(v, urls ? "; " : ";", urls, &bad);
-        if (!joined) { st = CF_ENOMEM; goto fail; }
-        if (bad || !joined[0]) {
-            snprintf(why, n, "%s: expected %s separated by ';', got %s", name,
-                     urls ? "one or more http:// or https:// URLs" : "one or more names", got);
-            goto fail;
-        }
-        cf__free(v);
-        v = joined;
-        joined = NULL;
-        goto keep;
-    }
-    case CF__COL_DATE:
-        if (cf__date_parse(v, &y, &m, &d) != 0) {
-            snprintf(why, n, "%s: expected a date YYYY-MM or YYYY-MM-DD, got %s", name, got);
-            goto fail;
-        }
-        goto keep;
-    }
-    snprintf(why, n, "%s: internal error: unknown column kind", name);
-    st = CF_EINTERNAL;
-    goto fail;
-keep:
-    cf__free(*MEMBER(o, c, char *));
-    *MEMBER(o, c, char *) = v;
-    return CF_OK;
-fail:
-    cf__free(joined);
     cf__free(v);
     return st;
 }
@@ -615,176 +592,4 @@ json_t *cf_offering_to_json(const cf_offering *o)
 fail:
     json_decref(j);
     return NULL;
-}
-
-/* ---- filters, sorting, dates ---------------------------------------------- */
-
-void cf_filter_init(cf_filter *f)
-{
-    memset(f, 0, sizeof *f);
-    f->multinode = f->gdr = f->rdma = CF_CAP_UNKNOWN;
-    f->network = CF_NET_UNKNOWN;
-    f->min_gbps = NAN;
-    f->max_price = NAN;
-}
-
-int cf_offering_matches(const cf_offering *o, const cf_filter *f)
-{
-    const char *cur;
-    if (!f) return 1;
-    if (f->multinode != CF_CAP_UNKNOWN && o->multinode != f->multinode) return 0;
-    if (f->gdr != CF_CAP_UNKNOWN && o->gpudirect_rdma != f->gdr) return 0;
-    if (f->rdma != CF_CAP_UNKNOWN && o->rdma != f->rdma) return 0;
-    if (f->network_set && o->network != f->network) return 0;
-    if (f->gpu && (!o->gpu || cf__strcasecmp(o->gpu, f->gpu) != 0)) return 0;
-    if (!isnan(f->min_gbps) && !(o->network_gbps_per_node >= f->min_gbps)) return 0;
-    if (f->orchestration && (!o->orchestration_known ||
-                             (o->orchestration & f->orchestration) != f->orchestration))
-        return 0;
-    if (f->provisioning && (!o->provisioning_known ||
-                            (o->provisioning & f->provisioning) != f->provisioning))
-        return 0;
-    if (f->storage && (!o->shared_storage_known || !(o->shared_storage & ~(unsigned)CF_STOR_NONE)))
-        return 0;
-    cur = f->currency ? f->currency : !isnan(f->max_price) ? "USD" : NULL;
-    if (cur && (!o->currency || cf__strcasecmp(o->currency, cur) != 0)) return 0;
-    if (!isnan(f->max_price) && !(o->price_on_demand_gpu_hr <= f->max_price)) return 0;
-    if (f->provider && (!o->provider || cf__strcasecmp(o->provider, f->provider) != 0)) return 0;
-    return 1;
-}
-
-/* "min-gbps", "--min-gbps" and "min_gbps" all compare equal to "min-gbps". */
-static int flag_is(const char *name, const char *want)
-{
-    while (*name == '-') name++;
-    for (; *name && *want; name++, want++) {
-        char c = *name == '_' ? '-' : *name;
-        if (c != *want) return 0;
-    }
-    return *name == '\0' && *want == '\0';
-}
-
-static cf_status bad_value(cf_error *err, const char *name, const char *accepted, const char *v)
-{
-    cf_error_set(err, NULL, 0, 0, "%s: expected %s, got \"%s\"", name, accepted, v ? v : "");
-    return CF_EINVAL;
-}
-
-static cf_status cap_value(const char *name, const char *v, cf_cap *out, cf_error *err)
-{
-    cf_cap c;
-    if (cf_cap_parse(v, &c) != CF_OK || c == CF_CAP_UNKNOWN)
-        return bad_value(err, name, "one of yes, no", v);
-    *out = c;
-    return CF_OK;
-}
-
-cf_status cf_filter_set(cf_filter *f, const char *name, const char *v, cf_error *err)
-{
-    double x;
-    unsigned mask;
-    if (!f || !name) return CF_EINVAL;
-    if (!v) v = "";
-    if (flag_is(name, "multinode")) return cap_value(name, v, &f->multinode, err);
-    if (flag_is(name, "gdr")) return cap_value(name, v, &f->gdr, err);
-    if (flag_is(name, "rdma")) return cap_value(name, v, &f->rdma, err);
-    if (flag_is(name, "network")) {
-        char acc[300];
-        /* unknown is a filter value here: it lists the offerings whose
-         * fabric no source states. */
-        snprintf(acc, sizeof acc, "one of %s, unknown (or infiniband for ib)", cf_network_accepted());
-        if (cf_network_parse(v, &f->network) != CF_OK) return bad_value(err, name, acc, v);
-        f->network_set = 1;
-        return CF_OK;
-    }
-    if (flag_is(name, "gpu")) {
-        const cf_gpu_spec *spec = NULL;
-        char acc[1024];
-        if (cf_gpu_lookup(v, &spec) != CF_OK) {
-            snprintf(acc, sizeof acc, "one of %s", cf_gpu_accepted());
-            return bad_value(err, name, acc, v);
-        }
-        f->gpu = spec->name; /* borrowed from the GPU table: process lifetime */
-        return CF_OK;
-    }
-    if (flag_is(name, "min-gbps") || flag_is(name, "max-price")) {
-        if (!all_of(v, "0123456789.eE+-") || cf_parse_double(v, &x) != CF_OK || !(x >= 0))
-            return bad_value(err, name, "a non-negative number", v);
-        if (flag_is(name, "min-gbps")) f->min_gbps = x;
-        else f->max_price = x;
-        return CF_OK;
-    }
-    if (flag_is(name, "orchestration") || flag_is(name, "provisioning")) {
-        cf_set_kind k = flag_is(name, "orchestration") ? CF_SET_ORCHESTRATION : CF_SET_PROVISIONING;
-        char acc[300];
-        snprintf(acc, sizeof acc, "comma-separated values of %s", cf_set_accepted(k));
-        if (cf_set_parse(k, v, ",", &mask) != CF_OK || mask == 0) return bad_value(err, name, acc, v);
-        if (k == CF_SET_ORCHESTRATION) f->orchestration = mask;
-        else f->provisioning = mask;
-        return CF_OK;
-    }
-    if (flag_is(name, "storage")) {
-        if (cf__strcasecmp(v, "yes") != 0) return bad_value(err, name, "yes", v);
-        f->storage = 1;
-        return CF_OK;
-    }
-    if (flag_is(name, "currency")) {
-        if (strlen(v) != 3 || !all_of(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"))
-            return bad_value(err, name, "an ISO 4217 code such as USD or EUR", v);
-        f->currency = v;
-        return CF_OK;
-    }
-    if (flag_is(name, "provider")) {
-        if (!*v) return bad_value(err, name, "a provider name", v);
-        f->provider = v;
-        return CF_OK;
-    }
-    cf_error_set(err, NULL, 0, 0, "unknown filter \"%s\" (accepted: multinode, network, gdr, "
-                 "rdma, gpu, min-gbps, orchestration, provisioning, storage, max-price, "
-                 "currency, provider)", name);
-    return CF_EINVAL;
-}
-
-static const char *const sort_names[] = {"price", "gbps", "gpus", "max-cluster", "provider", "as-of"};
-
-cf_status cf_sort_parse(const char *s, cf_sort *out)
-{
-    for (int i = 0; s && i < (int)(sizeof sort_names / sizeof sort_names[0]); i++) {
-        if (flag_is(s, sort_names[i])) {
-            *out = (cf_sort)i;
-            return CF_OK;
-        }
-    }
-    return CF_EINVAL;
-}
-
-const char *cf_sort_name(cf_sort s)
-{
-    int i = (int)s;
-    return i >= 0 && i < (int)(sizeof sort_names / sizeof sort_names[0]) ? sort_names[i] : "unknown";
-}
-
-const char *cf_sort_accepted(void) { return "price, gbps, gpus, max-cluster, provider, as-of"; }
-
-/* Days since 1970-01-01 of a proleptic Gregorian date: H. Hinnant,
- * "chrono-Compatible Low-Level Date Algorithms", days_from_civil. */
-static long days_from_civil(long y, long m, long d)
-{
-    long era, yoe, doy, doe;
-    y -= m <= 2;
-    era = (y >= 0 ? y : y - 399) / 400;
-    yoe = y - era * 400;
-    doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
-}
-
-cf_status cf_age_days(const char *as_of, const char *today, long *days)
-{
-    int y1, m1, d1, y2, m2, d2;
-    if (!days || cf__date_parse(as_of, &y1, &m1, &d1) != 0 ||
-        cf__date_parse(today, &y2, &m2, &d2) != 0 || d2 == 0)
-        return CF_EINVAL;
-    *days = days_from_civil(y2, m2, d2) - days_from_civil(y1, m1, d1 ? d1 : 1);
-    return CF_OK;
 }

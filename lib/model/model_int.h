@@ -133,7 +133,7 @@ int cf__layout_iter_next(cf__layout_iter *it, cf_layout *lay);
  *     a row the model cannot predict: cf__validation_skip(&v, id, "reason")
  *     a predicted row: cf__validation_add(&v, id, metric, predicted, measured, multi_node, note)
  *   cf__validation_finish(&v, by_node_count);   (computes the medians)
- *   on error: cf_validation_free(&v); always: cf__csv_table_free(&t).
+ *   on error: cf_validation_clear(&v); always: cf__csv_table_free(&t).
  * All strings passed in are copied. */
 cf_status cf__validation_add(cf_validation *v, const char *id, const char *metric,
                              double predicted, double measured, int multi_node,

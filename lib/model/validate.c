@@ -35,7 +35,7 @@ double cf_median(double *vals, size_t n)
     return n % 2 ? vals[n / 2] : (vals[n / 2 - 1] + vals[n / 2]) / 2.0;
 }
 
-void cf_validation_free(cf_validation *v)
+void cf_validation_clear(cf_validation *v)
 {
     if (!v) return;
     for (size_t i = 0; i < v->n_rows; i++) {
@@ -332,7 +332,7 @@ static cf_status collectives_table(cf__csv_table *tp, const char *path, cf_valid
     cf__csv_table_free(&t);
     return CF_OK;
 fail:
-    cf_validation_free(out);
+    cf_validation_clear(out);
     cf__csv_table_free(&t);
     return st;
 }
@@ -341,7 +341,7 @@ cf_status cf_validate_collectives(const char *path, cf_validation *out, cf_error
 {
     cf__csv_table t;
     cf_status st;
-    cf_validation_free(out);
+    cf_validation_clear(out);
     st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, "CF_MAX_VALIDATION_BYTES", (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
     if (st != CF_OK) return st;
     return collectives_table(&t, path, out, err);
@@ -352,7 +352,7 @@ cf_status cf__validate_collectives_text(const char *name, const char *data, size
 {
     cf__csv_table t;
     cf_status st;
-    cf_validation_free(out);
+    cf_validation_clear(out);
     if (len > (size_t)CF_MAX_VALIDATION_BYTES) {
         cf_error_set(err, name, 0, 0, "file larger than %ld bytes", CF_MAX_VALIDATION_BYTES);
         return CF_ELIMIT;

@@ -275,7 +275,7 @@ static cf_status training_table(cf__csv_table *tp, const char *path, cf_validati
     *out = v;
     return CF_OK;
 fail:
-    cf_validation_free(&v);
+    cf_validation_clear(&v);
     cf__csv_table_free(&t);
     return st;
 }

@@ -54,7 +54,7 @@ cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w
         return st;
     }
     st = cf__plan_run(&cf__plan_model_default, &list, w, opts, out, err);
-    cf_offering_list_free(&list);
+    cf_offering_list_clear(&list);
     return st;
 }
 

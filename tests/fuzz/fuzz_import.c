@@ -59,14 +59,14 @@ static void csv_round_trip(const cf_offering_list *l)
         }
         put(&b, "\n", 1);
     }
-    st = cf_offerings_parse("round-trip.csv", b.p, b.n, CF_IMPORT_CSV, &again, &err);
+    st = cf_offerings_parse("round-trip.csv", b.p, b.n, CF_IMPORT_CSV, NULL, &again, &err);
     if (st != CF_OK && st != CF_ENOMEM) {
         fprintf(stderr, "CSV round trip rejected: %s:%ld:%ld: %s\n", err.file ? err.file : "",
                 err.line, err.column, err.message);
         abort();
     }
     if (st == CF_OK && again.n != l->n) abort();
-    cf_offering_list_free(&again);
+    cf_offering_list_clear(&again);
     free(b.p);
 }
 
@@ -85,14 +85,14 @@ static void json_round_trip(const cf_offering_list *l)
     text = json_dumps(arr, 0);
     json_decref(arr);
     if (!text) return;
-    st = cf_offerings_parse("round-trip.json", text, strlen(text), CF_IMPORT_JSON, &again, &err);
+    st = cf_offerings_parse("round-trip.json", text, strlen(text), CF_IMPORT_JSON, NULL, &again, &err);
     if (st != CF_OK && st != CF_ENOMEM) {
         fprintf(stderr, "JSON round trip rejected: %s:%ld:%ld: %s\n", err.file ? err.file : "",
                 err.line, err.column, err.message);
         abort();
     }
     if (st == CF_OK && again.n != l->n) abort();
-    cf_offering_list_free(&again);
+    cf_offering_list_clear(&again);
     free(text);
 }
 
@@ -106,11 +106,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t f = 0; f < 2; f++) {
         cf_offering_list l;
         cf_error err;
-        cf_status st = cf_offerings_parse("fuzz", copy, size, fmts[f], &l, &err);
+        cf_status st = cf_offerings_parse("fuzz", copy, size, fmts[f], NULL, &l, &err);
         if (st == CF_OK) {
             csv_round_trip(&l);
             json_round_trip(&l);
-            cf_offering_list_free(&l);
+            cf_offering_list_clear(&l);
         } else if (strnlen(err.message, sizeof err.message) == sizeof err.message) {
             abort();    /* the message must be NUL-terminated */
         }

@@ -15,7 +15,7 @@ static void check(cf_status st, cf_validation *v, const cf_error *err)
         char *s = j ? json_dumps(j, 0) : NULL;
         free(s);
         json_decref(j);
-        cf_validation_free(v);
+        cf_validation_clear(v);
     } else if (strnlen(err->message, sizeof err->message) == sizeof err->message) {
         abort();    /* the message must be NUL-terminated */
     }

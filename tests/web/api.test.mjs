@@ -196,6 +196,18 @@ await check('POST /api/plan with an unknown member or bad filter is 400 naming i
   expectError(r, 400, 'bad_request');
 });
 
+await check('multinode=any is no multinode filter: /api/offerings lists every offering, a plan considers single-node ones', async () => {
+  const a = await http('/api/offerings?multinode=any');
+  assert.equal(a.status, 200);
+  assert.equal(a.json.length, all.length);
+  const r = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: 'llama3-8b', filters: { multinode: 'any' } }) });
+  needImplemented(r);
+  assert.equal(r.status, 200, r.text.slice(0, 300));
+  const ids = [...r.json.ranked, ...r.json.unranked].map(x => x.offering_id);
+  assert.ok(ids.some(id => { const o = all.find(x => x.id === id); return o && o.multinode !== 'yes'; }),
+    'an offering that is not multi-node was considered');
+});
+
 await check('POST /api/plan ranks offerings for llama3-70b (DESIGN §6 fields)', async () => {
   const r = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: 'llama3-70b', top: 5, filters: { network: 'ib' } }) });
   needImplemented(r);

@@ -77,7 +77,7 @@ static char *dump(cf_catalog *cat)
     for (size_t i = 0; i < l.n; i++) json_array_append_new(arr, cf_offering_to_json(&l.items[i]));
     s = json_dumps(arr, JSON_SORT_KEYS);
     json_decref(arr);
-    cf_offering_list_free(&l);
+    cf_offering_list_clear(&l);
     return s;
 }
 
@@ -102,7 +102,7 @@ static void create_query_get(void **state)
     assert_string_equal(l.items[0].id, "testa-a100-ib-eur");
     assert_string_equal(l.items[7].id, "testc-l40s-tcp");
     for (size_t i = 0; i < l.n; i++) assert_int_equal(l.items[i].user_row, 0);
-    cf_offering_list_free(&l);
+    cf_offering_list_clear(&l);
     /* The filters and sorts of cf_offering_matches, through SQLite. */
     cf_filter_init(&f);
     assert_int_equal(cf_filter_set(&f, "network", "ib", NULL), CF_OK);
@@ -111,13 +111,13 @@ static void create_query_get(void **state)
     assert_int_equal(l.n, 2);
     assert_string_equal(l.items[0].id, "testa-a100-ib-eur"); /* EUR group first */
     assert_string_equal(l.items[1].id, "testa-h100-ib");
-    cf_offering_list_free(&l);
+    cf_offering_list_clear(&l);
     cf_filter_init(&f);
     assert_int_equal(cf_catalog_query(cat, &f, CF_SORT_GBPS, &l), CF_OK);
     assert_string_equal(l.items[0].id, "testa-h100-ib");
     assert_string_equal(l.items[4].id, "testa-a100-ib-eur"); /* 1600 after the four 3200s */
     assert_string_equal(l.items[7].id, "testc-h100-unknown"); /* unknown last */
-    cf_offering_list_free(&l);
+    cf_offering_list_clear(&l);
     /* Values survive the round trip through SQLite. */
     assert_int_equal(cf_catalog_get(cat, "testb-h200-roce", &o), CF_OK);
     assert_string_equal(o->notes, "Test row: a note on two lines,\nwith \"quotes\" inside");
@@ -125,12 +125,12 @@ static void create_query_get(void **state)
     assert_int_equal(o->provisioning, CF_PROV_ON_DEMAND | CF_PROV_SPOT);
     assert_int_equal(o->network, CF_NET_ROCE);
     assert_int_equal(o->max_cluster_gpus, 1024);
-    cf_offering_destroy(o);
+    cf_offering_free(o);
     assert_int_equal(cf_catalog_get(cat, "testc-h100-unknown", &o), CF_OK);
     assert_true(isnan(o->price_on_demand_gpu_hr));
     assert_int_equal(o->nics_per_node, -1);
     assert_int_equal(o->shared_storage_known, 0);
-    cf_offering_destroy(o);
+    cf_offering_free(o);
     assert_int_equal(cf_catalog_get(cat, "nope", &o), CF_ENOTFOUND);
     assert_null(o);
     cf_catalog_close(cat);
@@ -145,18 +145,19 @@ static void user_rows_win_and_survive_rebuild(void **state)
     size_t n;
     char *changed;
     sqlite3 *raw;
+    const char *user_id = "testa-h100-ib";
     (void)state;
     fresh();
     cat = open_small();
-    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, &n, &err), CF_OK);
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, NULL, &n, &err), CF_OK);
     assert_int_equal(n, 2);
     assert_int_equal(cf_catalog_get(cat, "testa-h100-ib", &o), CF_OK);
     assert_int_equal(o->user_row, 1);
     assert_true(o->price_on_demand_gpu_hr == 1.11);
-    cf_offering_destroy(o);
+    cf_offering_free(o);
     assert_int_equal(cf_catalog_query(cat, NULL, CF_SORT_PROVIDER, &l), CF_OK);
     assert_int_equal(l.n, 9); /* 8 shipped, one hidden by the user's row, one new */
-    cf_offering_list_free(&l);
+    cf_offering_list_clear(&l);
     cf_catalog_close(cat);
 
     /* The same shipped data: no rebuild, so a hand edit of a shipped row stays. */
@@ -167,7 +168,7 @@ static void user_rows_win_and_survive_rebuild(void **state)
     cat = open_small();
     assert_int_equal(cf_catalog_get(cat, "testb-h200-roce", &o), CF_OK);
     assert_int_equal(o->max_cluster_gpus, 7);
-    cf_offering_destroy(o);
+    cf_offering_free(o);
     cf_catalog_close(cat);
 
     /* New shipped data (a row gone, a price changed): rebuilt, user rows kept. */
@@ -178,23 +179,23 @@ static void user_rows_win_and_survive_rebuild(void **state)
     assert_int_equal(cf_catalog_get(cat, "testb-h200-roce", &o), CF_OK);
     assert_int_equal(o->max_cluster_gpus, 1024); /* the hand edit is gone */
     assert_true(o->price_on_demand_gpu_hr == 3.20);
-    cf_offering_destroy(o);
+    cf_offering_free(o);
     assert_int_equal(cf_catalog_get(cat, "testd-h100-pcie-single", &o), CF_ENOTFOUND);
     assert_int_equal(cf_catalog_get(cat, "xestd-h100-pcie-single", &o), CF_OK);
-    cf_offering_destroy(o);
+    cf_offering_free(o);
     assert_int_equal(cf_catalog_get(cat, "testa-h100-ib", &o), CF_OK);
     assert_int_equal(o->user_row, 1);
     assert_true(o->price_on_demand_gpu_hr == 1.11);
-    cf_offering_destroy(o);
+    cf_offering_free(o);
     assert_int_equal(cf_catalog_get(cat, "testz-new", &o), CF_OK);
-    cf_offering_destroy(o);
+    cf_offering_free(o);
     /* Deleting the user's row shows the shipped one again. */
-    assert_int_equal(cf_catalog_delete_user(cat, "testa-h100-ib"), CF_OK);
-    assert_int_equal(cf_catalog_delete_user(cat, "testa-h100-ib"), CF_ENOTFOUND);
+    assert_int_equal(cf_catalog_remove_user(cat, &user_id, 1, NULL, &err), CF_OK);
+    assert_int_equal(cf_catalog_remove_user(cat, &user_id, 1, NULL, &err), CF_ENOTFOUND);
     assert_int_equal(cf_catalog_get(cat, "testa-h100-ib", &o), CF_OK);
     assert_int_equal(o->user_row, 0);
     assert_true(o->price_on_demand_gpu_hr == 2.49);
-    cf_offering_destroy(o);
+    cf_offering_free(o);
     cf_catalog_close(cat);
     free(changed);
 }
@@ -213,7 +214,7 @@ static void bad_import_changes_nothing(void **state)
     fresh();
     cat = open_small();
     before = dump(cat);
-    assert_int_equal(cf_catalog_import(cat, "bad.csv", bad, strlen(bad), CF_IMPORT_CSV, &n, &err), CF_EPARSE);
+    assert_int_equal(cf_catalog_import(cat, "bad.csv", bad, strlen(bad), CF_IMPORT_CSV, NULL, &n, &err), CF_EPARSE);
     assert_int_equal(n, 0);
     assert_string_equal(err.file, "bad.csv");
     assert_int_equal(err.line, 3);
@@ -267,13 +268,13 @@ static void providers_remove_reset(void **state)
     assert_string_equal(joined(json_object_get(g, "multinode_networks")), "");
     json_decref(p);
 
-    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, &n, &err), CF_OK);
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, NULL, &n, &err), CF_OK);
     /* One id unknown, one shipped only: both named, nothing removed. */
     assert_int_equal(cf_catalog_remove_user(cat, ids, 3, &n, &err), CF_ENOTFOUND);
     assert_int_equal(n, 0);
     assert_non_null(strstr(err.message, "\"no-such\", \"testb-h200-roce\" (a shipped offering"));
     assert_int_equal(cf_catalog_get(cat, "testz-new", &o), CF_OK);
-    cf_offering_destroy(o);
+    cf_offering_free(o);
     /* A repeated id counts once; the shipped testa-h100-ib shows again. */
     ids[1] = "testa-h100-ib";
     ids[2] = "testz-new";
@@ -282,8 +283,8 @@ static void providers_remove_reset(void **state)
     assert_int_equal(cf_catalog_get(cat, "testz-new", &o), CF_ENOTFOUND);
     assert_int_equal(cf_catalog_get(cat, "testa-h100-ib", &o), CF_OK);
     assert_int_equal(o->user_row, 0);
-    cf_offering_destroy(o);
-    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, &n, &err), CF_OK);
+    cf_offering_free(o);
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, NULL, &n, &err), CF_OK);
     assert_int_equal(cf_catalog_reset_user(cat, &n, &err), CF_OK);
     assert_int_equal(n, 2);
     assert_int_equal(cf_catalog_reset_user(cat, &n, &err), CF_OK);
@@ -404,7 +405,7 @@ static void allocation_failures(void **state)
         cf_status st;
         char *after;
         cf_alloc_fail_after(n);
-        st = cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, NULL, &err);
+        st = cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV, NULL, NULL, &err);
         cf_alloc_fail_after(-1);
         if (st == CF_OK) break;
         assert_int_equal(st, CF_ENOMEM);
@@ -421,7 +422,7 @@ static void allocation_failures(void **state)
         cf_alloc_fail_after(-1);
         if (st == CF_OK) {
             assert_int_equal(l.n, 9);
-            cf_offering_list_free(&l);
+            cf_offering_list_clear(&l);
             break;
         }
         assert_int_equal(st, CF_ENOMEM);
@@ -435,7 +436,7 @@ static void allocation_failures(void **state)
         st = cf_catalog_get(cat, "testb-h200-roce", &o);
         cf_alloc_fail_after(-1);
         if (st == CF_OK) {
-            cf_offering_destroy(o);
+            cf_offering_free(o);
             assert_int_equal(cf_catalog_providers(cat, &p), CF_OK);
             assert_int_equal(json_array_size(p), 5);
             json_decref(p);
@@ -478,7 +479,7 @@ static void import_killed_half_way(void **state)
         cf_catalog *c;
         cf_error e;
         if (cf_catalog_open_with(db, "s", small, small_len, &c, &e) != CF_OK) _exit(2);
-        cf_catalog_import(c, "bulk.csv", csv, used, CF_IMPORT_CSV, NULL, &e);
+        cf_catalog_import(c, "bulk.csv", csv, used, CF_IMPORT_CSV, NULL, NULL, &e);
         _exit(0);
     }
     /* Wait until the transaction writes (its journal appears), then kill. */

@@ -71,7 +71,7 @@ static void reads_by_header(void **state)
     assert_true(v.by_node_count);
     assert_true(fabs(v.median_ape_pct_single_node - v.rows[0].ape_pct) < 1e-9);
     assert_true(fabs(v.median_ape_pct_multi_node - v.rows[1].ape_pct) < 1e-9);
-    cf_validation_free(&v);
+    cf_validation_clear(&v);
 }
 
 static void malformed(void **state)
@@ -116,18 +116,18 @@ static void allocation_failures(void **state)
     write_tmp(good);
     cf_alloc_fail_after(-1);
     assert_int_equal(cf_validate_collectives(tmp_path, &v, &err), CF_OK);
-    cf_validation_free(&v);
+    cf_validation_clear(&v);
     cf_alloc_fail_after(1L << 40);
     assert_int_equal(cf_validate_collectives(tmp_path, &v, &err), CF_OK);
     total = cf_alloc_count();
-    cf_validation_free(&v);
+    cf_validation_clear(&v);
     for (long n = 0; n < total; n++) {
         cf_status st;
         cf_alloc_fail_after(n);
         st = cf_validate_collectives(tmp_path, &v, &err);
         cf_alloc_fail_after(-1);
         assert_true(st == CF_ENOMEM || st == CF_OK);
-        if (st == CF_OK) cf_validation_free(&v);
+        if (st == CF_OK) cf_validation_clear(&v);
         else assert_int_equal(v.n_rows, 0);
     }
     unlink(tmp_path);
@@ -150,7 +150,7 @@ static void shared_file_targets(void **state)
     assert_true(v.median_ape_pct_single_node <= 15.0);
     assert_true(v.median_ape_pct_multi_node <= 15.0);
     assert_true(v.n_skipped * 10 <= v.n_rows + v.n_skipped);
-    cf_validation_free(&v);
+    cf_validation_clear(&v);
 }
 
 int main(void)

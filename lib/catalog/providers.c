@@ -1,0 +1,89 @@
+/* providers.c — the providers of the catalog, for `clusterfit providers`
+ * and GET /api/providers: per provider, how many offerings and multi-node
+ * offerings it has and which fabric families they use.
+ *
+ * One GROUP BY over the view `catalog` (so a user's row counts instead of
+ * the shipped row it hides) gives the counts and the distinct network names;
+ * the names are then put in vocabulary order in C, so the order is the
+ * vocabulary's (vocab.h), not the order rows happen to be stored in. */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <string.h>
+#include "clusterfit/catalog.h"
+#include "catalog/catalog_int.h"
+#include "base/base.h"
+
+/* JSON array of the known fabric families in a group_concat of network
+ * names, in vocabulary order; NULL on ENOMEM. */
+static json_t *network_array(const char *nets)
+{
+    unsigned seen = 0;
+    json_t *na = json_array();
+    while (na && nets && *nets) {
+        char name[32];
+        size_t len = strcspn(nets, ",");
+        cf_network net;
+        snprintf(name, sizeof name, "%.*s", (int)(len < 31 ? len : 31), nets);
+        if (cf_network_parse(name, &net) == CF_OK && net != CF_NET_UNKNOWN) seen |= 1u << net;
+        nets += len;
+        if (*nets) nets++;
+    }
+    for (int i = 0; na && i < CF_NET__COUNT; i++) {
+        if (!(seen & (1u << i))) continue;
+        if (json_array_append_new(na, json_string(cf_network_name((cf_network)i))) != 0) {
+            json_decref(na);
+            na = NULL;
+        }
+    }
+    return na;
+}
+
+cf_status cf_catalog_providers(cf_catalog *cat, json_t **out)
+{
+    static const char sql[] =
+        "SELECT provider, count(*), sum(multinode = 'yes'), group_concat(DISTINCT network),"
+        " group_concat(DISTINCT CASE WHEN multinode = 'yes' THEN network END)"
+        " FROM catalog GROUP BY provider ORDER BY provider COLLATE NOCASE, provider";
+    sqlite3_stmt *st = NULL;
+    json_t *arr = NULL;
+    cf_status status = CF_OK;
+    int rc;
+
+    if (!cat || !out) return CF_EINVAL;
+    *out = NULL;
+    arr = json_array();
+    if (!arr) return CF_ENOMEM;
+    if (sqlite3_prepare_v2(cat->db, sql, -1, &st, NULL) != SQLITE_OK) {
+        status = sqlite3_errcode(cat->db) == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
+        goto fail;
+    }
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        json_t *p = json_object();
+        json_t *na = network_array((const char *)sqlite3_column_text(st, 3));
+        json_t *ma = network_array((const char *)sqlite3_column_text(st, 4));
+        int bad = !p || !na || !ma;
+        if (!bad)
+            bad = json_object_set_new(p, "provider",
+                                      json_string((const char *)sqlite3_column_text(st, 0))) ||
+                  json_object_set_new(p, "offerings", json_integer(sqlite3_column_int64(st, 1))) ||
+                  json_object_set_new(p, "multinode_offerings",
+                                      json_integer(sqlite3_column_int64(st, 2))) ||
+                  json_object_set(p, "networks", na) ||
+                  json_object_set(p, "multinode_networks", ma) || json_array_append(arr, p);
+        json_decref(na);
+        json_decref(ma);
+        json_decref(p);
+        if (bad) { status = CF_ENOMEM; goto fail; }
+    }
+    if (rc != SQLITE_DONE) {
+        status = rc == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
+        goto fail;
+    }
+    sqlite3_finalize(st);
+    *out = arr;
+    return CF_OK;
+fail:
+    sqlite3_finalize(st);
+    json_decref(arr);
+    return status;
+}
