@@ -38,15 +38,6 @@
 
 /* ------------------------------------------------------------ helpers */
 
-/* Bounded copy of a NUL-terminated string (cuts at cap - 1 bytes). */
-void cf__audit_cpy(char *dst, size_t cap, const char *src)
-{
-    size_t n = strlen(src);
-    if (n >= cap) n = cap - 1;
-    memcpy(dst, src, n);
-    dst[n] = '\0';
-}
-
 static void ev_init(netev *e)
 {
     memset(e, 0, sizeof *e);
@@ -458,7 +449,7 @@ static void on_comment(cf_audit *a, const char *s, size_t n, long line)
             }
         }
         note_rank(a, c.rank, 0, c.host, c.host_n);
-        if (!r->gpu_name[0]) cf__audit_cpy(r->gpu_name, sizeof r->gpu_name, c.gpu_name);
+        if (!r->gpu_name[0]) cf__copy(r->gpu_name, sizeof r->gpu_name, c.gpu_name);
         run_touch(a, line);
         return;
     case CF__PC_HEADER:
@@ -518,16 +509,22 @@ static int ev_find_dev(const netev *e, uint64_t host, int idx)
     return any;
 }
 
+/* The message of an error line, as a finding quotes it: its first 180 bytes. */
+static void keep_msg(char *dst, size_t cap, const cf__nccl_line *l)
+{
+    cf__copy_n(dst, cap, l->msg, l->msg_n > 180 ? 180 : l->msg_n);
+}
+
 static void ev_apply(cf_audit *a, netev *e, const cf__nccl_line *l, uint64_t host, loc at)
 {
     e->lines++;
     if (l->roce_gid) e->roce_gid = 1;
     switch (l->kind) {
     case CF__NL_VERSION:
-        if (!e->version[0]) cf__audit_cpy(e->version, sizeof e->version, l->text);
+        if (!e->version[0]) cf__copy(e->version, sizeof e->version, l->text);
         break;
     case CF__NL_USING_NETWORK:
-        cf__audit_cpy(e->net_name, sizeof e->net_name, l->text);
+        cf__copy(e->net_name, sizeof e->net_name, l->text);
         e->net_family = cf__net_family(l->text, strlen(l->text));
         e->net_loc = at;
         break;
@@ -552,7 +549,7 @@ static void ev_apply(cf_audit *a, netev *e, const cf__nccl_line *l, uint64_t hos
         }
         break;
     case CF__NL_OFI_PROVIDER:
-        cf__audit_cpy(e->ofi_provider, sizeof e->ofi_provider, l->text);
+        cf__copy(e->ofi_provider, sizeof e->ofi_provider, l->text);
         e->ofi_loc = at;
         e->ofi_plugin = 1;
         break;
@@ -579,7 +576,7 @@ static void ev_apply(cf_audit *a, netev *e, const cf__nccl_line *l, uint64_t hos
         cf__kv *kv;
         uint64_t key;
         if (e->ch[fam]++ == 0) e->ch_loc[fam] = at;
-        if (!e->ch_net[0]) cf__audit_cpy(e->ch_net, sizeof e->ch_net, l->net);
+        if (!e->ch_net[0]) cf__copy(e->ch_net, sizeof e->ch_net, l->net);
         if (fam == CF__NET_IB && l->netdev >= 0) {
             int k = ev_find_dev(e, host, l->netdev);
             e->ch_ll[k >= 0 ? e->ibdevs[k].d.ll : CF__LL_UNKNOWN]++;
@@ -604,7 +601,7 @@ static void ev_apply(cf_audit *a, netev *e, const cf__nccl_line *l, uint64_t hos
             if (lv == 0 && !e->gdr_env_off++) e->gdr_env_off_loc = at;
             if (lv > e->gdr_level) {
                 e->gdr_level = lv;
-                cf__audit_cpy(e->gdr_level_text, sizeof e->gdr_level_text, l->text);
+                cf__copy(e->gdr_level_text, sizeof e->gdr_level_text, l->text);
                 e->gdr_level_loc = at;
             }
         } else if (strcmp(l->env_name, "NCCL_IB_DISABLE") == 0) {
@@ -623,23 +620,20 @@ static void ev_apply(cf_audit *a, netev *e, const cf__nccl_line *l, uint64_t hos
         if (e->completion++ == 0 || (e->completion_status == 5 && l->status != 5)) {
             e->completion_status = l->status;
             e->completion_loc = at;
-            snprintf(e->completion_msg, sizeof e->completion_msg, "%.*s",
-                     (int)(l->msg_n > 180 ? 180 : l->msg_n), l->msg);
+            keep_msg(e->completion_msg, sizeof e->completion_msg, l);
         }
         break;
     case CF__NL_ERROR:
         if (e->errors++ == 0) {
             e->error_loc = at;
             e->error_code = l->status;
-            snprintf(e->error_msg, sizeof e->error_msg, "%.*s",
-                     (int)(l->msg_n > 180 ? 180 : l->msg_n), l->msg);
+            keep_msg(e->error_msg, sizeof e->error_msg, l);
         }
         break;
     case CF__NL_TIMEOUT:
         if (e->timeouts++ == 0) {
             e->timeout_loc = at;
-            snprintf(e->timeout_msg, sizeof e->timeout_msg, "%.*s",
-                     (int)(l->msg_n > 180 ? 180 : l->msg_n), l->msg);
+            keep_msg(e->timeout_msg, sizeof e->timeout_msg, l);
         }
         break;
     case CF__NL_IBVERBS_MISSING:
@@ -779,7 +773,7 @@ static int ib_line(cf_audit *a, const char *s, size_t n, long line, int start_ki
     p->last_line = line;
     switch (l.kind) {
     case CF__IB_CA:
-        cf__audit_cpy(a->cur_ca, sizeof a->cur_ca, l.name);
+        cf__copy(a->cur_ca, sizeof a->cur_ca, l.name);
         a->cur_port = NULL;
         break;
     case CF__IB_PORT:
@@ -789,7 +783,7 @@ static int ib_line(cf_audit *a, const char *s, size_t n, long line, int start_ki
         }
         a->cur_port = &p->ports[p->nports++];
         memset(a->cur_port, 0, sizeof *a->cur_port);
-        cf__audit_cpy(a->cur_port->ca, sizeof a->cur_port->ca, a->cur_ca);
+        cf__copy(a->cur_port->ca, sizeof a->cur_port->ca, a->cur_ca);
         a->cur_port->port = l.port >= 0 && l.port < 100000 ? (int)l.port : -1;
         a->cur_port->active = -1;
         a->cur_port->rate_gbps = NAN;
@@ -891,7 +885,7 @@ static void launcher_line(cf_audit *a, const char *s, size_t n, long line)
             if (is_launcher(t, tn)) {
                 after = 1;
             } else if (cf__starts(t, tn, "NCCL_NET_GDR_LEVEL=")) {
-                snprintf(gdr_prefix, sizeof gdr_prefix, "%.*s", (int)(tn - 19), t + 19);
+                cf__copy_n(gdr_prefix, sizeof gdr_prefix, t + 19, tn - 19);
             }
             continue;
         }
@@ -904,13 +898,13 @@ static void launcher_line(cf_audit *a, const char *s, size_t n, long line)
                 fwd = 1;
                 if (vn > 19 && v[18] == '=') {
                     xset = 1;
-                    snprintf(xval, sizeof xval, "%.*s", (int)(vn - 19), v + 19);
+                    cf__copy_n(xval, sizeof xval, v + 19, vn - 19);
                 } else if (vn == 18 && t[1] != 'x') {
                     const char *w;
                     size_t wn;
                     if (cf__token(&p, end, &w, &wn)) {
                         xset = 1;
-                        snprintf(xval, sizeof xval, "%.*s", (int)wn, w);
+                        cf__copy_n(xval, sizeof xval, w, wn);
                     }
                 }
             }
@@ -938,12 +932,12 @@ static void launcher_line(cf_audit *a, const char *s, size_t n, long line)
         la->gdr_level_prefix = 1;
         la->gdr_level_forwarded = fwd || fwd_all;
         la->gdr_level = cf__gdr_level(gdr_prefix);
-        cf__audit_cpy(la->gdr_text, sizeof la->gdr_text, gdr_prefix);
+        cf__copy(la->gdr_text, sizeof la->gdr_text, gdr_prefix);
     }
     if (xset) {
         la->gdr_level_forwarded = 1;
         la->gdr_level = cf__gdr_level(xval);
-        cf__audit_cpy(la->gdr_text, sizeof la->gdr_text, xval);
+        cf__copy(la->gdr_text, sizeof la->gdr_text, xval);
         la->gdr_level_prefix = 0;
     }
 }
@@ -1003,8 +997,7 @@ static int other_line(cf_audit *a, const char *s, size_t n, long line)
         const char *e = s + 19;
         size_t k = 0;
         while (e + k < s + n && e[k] != ' ' && e[k] != '\t' && k < sizeof v - 1) k++;
-        memcpy(v, e, k);
-        v[k] = '\0';
+        cf__copy_n(v, sizeof v, e, k);
         cur_seg(a)->env_gdr_level = cf__gdr_level(v);
         cur_seg(a)->env_gdr_loc = here(a, line);
         return 1;

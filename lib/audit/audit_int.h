@@ -489,8 +489,6 @@ typedef struct verdict {
 
 /* ----------------------------------------------- across the audit files */
 
-/* audit/audit.c: bounded copy of a NUL-terminated string (cuts at cap - 1 bytes). */
-void cf__audit_cpy(char *dst, size_t cap, const char *src);
 /* audit/audit.c: records a finding of part `pi` (-1 none); one per code and part,
  * counted. */
 void cf__audit_add_finding(cf_audit *a, int pi, const char *code, cf_severity sev, loc at,

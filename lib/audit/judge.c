@@ -277,9 +277,9 @@ static void kv_merge(cf_audit *a, cf__kvset *d, const cf__kvset *s)
 static void ev_merge(cf_audit *a, netev *d, const netev *s)
 {
     d->lines += s->lines;
-    if (!d->version[0]) cf__audit_cpy(d->version, sizeof d->version, s->version);
+    if (!d->version[0]) cf__copy(d->version, sizeof d->version, s->version);
     if (!d->net_name[0] && s->net_name[0]) {
-        cf__audit_cpy(d->net_name, sizeof d->net_name, s->net_name);
+        cf__copy(d->net_name, sizeof d->net_name, s->net_name);
         d->net_family = s->net_family;
         d->net_loc = s->net_loc;
     }
@@ -295,7 +295,7 @@ static void ev_merge(cf_audit *a, netev *d, const netev *s)
         if (k == d->n_ibdevs && d->n_ibdevs < EV_MAX_IBDEVS) d->ibdevs[d->n_ibdevs++] = s->ibdevs[i];
     }
     if (!d->ofi_provider[0] && s->ofi_provider[0]) {
-        cf__audit_cpy(d->ofi_provider, sizeof d->ofi_provider, s->ofi_provider);
+        cf__copy(d->ofi_provider, sizeof d->ofi_provider, s->ofi_provider);
         d->ofi_loc = s->ofi_loc;
     }
     d->ofi_plugin |= s->ofi_plugin;
@@ -303,7 +303,7 @@ static void ev_merge(cf_audit *a, netev *d, const netev *s)
         if (!d->ch[f]) d->ch_loc[f] = s->ch_loc[f];
         d->ch[f] += s->ch[f];
     }
-    if (!d->ch_net[0]) cf__audit_cpy(d->ch_net, sizeof d->ch_net, s->ch_net);
+    if (!d->ch_net[0]) cf__copy(d->ch_net, sizeof d->ch_net, s->ch_net);
     for (int k = 0; k < 3; k++) d->ch_ll[k] += s->ch_ll[k];
     d->gdr_hca_on += s->gdr_hca_on;
     if (!d->gdr_hca_off) d->gdr_hca_off_loc = s->gdr_hca_off_loc;
@@ -325,7 +325,7 @@ static void ev_merge(cf_audit *a, netev *d, const netev *s)
     if (!d->first_nogdr_ch.line) d->first_nogdr_ch = s->first_nogdr_ch;
     if (s->gdr_level > d->gdr_level) {
         d->gdr_level = s->gdr_level;
-        cf__audit_cpy(d->gdr_level_text, sizeof d->gdr_level_text, s->gdr_level_text);
+        cf__copy(d->gdr_level_text, sizeof d->gdr_level_text, s->gdr_level_text);
         d->gdr_level_loc = s->gdr_level_loc;
     }
     if (!d->gdr_env_off) d->gdr_env_off_loc = s->gdr_env_off_loc;
@@ -341,18 +341,18 @@ static void ev_merge(cf_audit *a, netev *d, const netev *s)
     if (!d->completion && s->completion) {
         d->completion_status = s->completion_status;
         d->completion_loc = s->completion_loc;
-        cf__audit_cpy(d->completion_msg, sizeof d->completion_msg, s->completion_msg);
+        cf__copy(d->completion_msg, sizeof d->completion_msg, s->completion_msg);
     }
     d->completion += s->completion;
     if (!d->errors && s->errors) {
         d->error_loc = s->error_loc;
         d->error_code = s->error_code;
-        cf__audit_cpy(d->error_msg, sizeof d->error_msg, s->error_msg);
+        cf__copy(d->error_msg, sizeof d->error_msg, s->error_msg);
     }
     d->errors += s->errors;
     if (!d->timeouts && s->timeouts) {
         d->timeout_loc = s->timeout_loc;
-        cf__audit_cpy(d->timeout_msg, sizeof d->timeout_msg, s->timeout_msg);
+        cf__copy(d->timeout_msg, sizeof d->timeout_msg, s->timeout_msg);
     }
     d->timeouts += s->timeouts;
     if (!d->ibverbs_missing) d->ibverbs_loc = s->ibverbs_loc;
@@ -760,7 +760,7 @@ static void decide_expected(cf_audit *a, int g, verdict *v)
             v->exp_src = NULL;
             return;
         }
-        if (lr && gpu_of_name(lr->gpu_name, &gpu, &link)) cf__audit_cpy(fab.gpu, sizeof fab.gpu, gpu);
+        if (lr && gpu_of_name(lr->gpu_name, &gpu, &link)) cf__copy(fab.gpu, sizeof fab.gpu, gpu);
         fab.intra_link = link;
         fab.gpus_per_node = v->gpn > 0 ? (int)v->gpn : 0;
         fab.network = v->net == CF_NET_UNKNOWN ? CF_NET_RDMA : v->net;
@@ -937,17 +937,17 @@ static void run_findings(cf_audit *a, int g, verdict *v)
     if (e->gdr_level > forced) {
         forced = e->gdr_level;
         v->forced_at = e->gdr_level_loc;
-        cf__audit_cpy(v->forced_text, sizeof v->forced_text, e->gdr_level_text);
+        cf__copy(v->forced_text, sizeof v->forced_text, e->gdr_level_text);
     }
     if (s->env_gdr_level > forced) {
         forced = s->env_gdr_level;
         v->forced_at = s->env_gdr_loc;
-        cf__audit_cpy(v->forced_text, sizeof v->forced_text, "(env)");
+        cf__copy(v->forced_text, sizeof v->forced_text, "(env)");
     }
     if (la->gdr_level > forced && (la->gdr_level_prefix || la->gdr_level_forwarded)) {
         forced = la->gdr_level;
         v->forced_at = la->at;
-        cf__audit_cpy(v->forced_text, sizeof v->forced_text, la->gdr_text);
+        cf__copy(v->forced_text, sizeof v->forced_text, la->gdr_text);
     }
     v->forced_level = forced;
     if (v->gdr == CF_GDR_ON && la->gdr_level_prefix && !la->gdr_level_forwarded &&

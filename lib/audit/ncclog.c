@@ -18,13 +18,12 @@
 #include "audit/audit_int.h"
 #include "base/base.h"
 
+/* Copies s[0..n) without leading blanks and trailing blanks or dots. */
 static void copy_trim(char *dst, size_t cap, const char *s, size_t n)
 {
     while (n > 0 && (*s == ' ' || *s == '\t')) { s++; n--; }
     while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '.')) n--;
-    if (n >= cap) n = cap - 1;
-    memcpy(dst, s, n);
-    dst[n] = '\0';
+    cf__copy_n(dst, cap, s, n);
 }
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }

@@ -238,7 +238,7 @@ static int topo_json(json_t *o, const part *p)
         for (int c = 0; c < t->ncols && !bad; c++) {
             char buf[16];
             if (t->link[r][c] == CF__TL_NV) snprintf(buf, sizeof buf, "NV%d", t->nvl[r][c]);
-            else cf__audit_cpy(buf, sizeof buf, cf__topo_link_name(t->link[r][c]));
+            else cf__copy(buf, sizeof buf, cf__topo_link_name(t->link[r][c]));
             bad |= jpush(links, json_string(buf));
         }
         bad |= jset(jr, "links", links);

@@ -39,6 +39,14 @@ extern const cf__embedded_file cf__embedded_files[];
 /* Case-insensitive ASCII comparison. */
 int cf__strcasecmp(const char *a, const char *b);
 
+/* Bounded copies (base/str.c), BSD strlcpy without the return value: copy
+ * the NUL-terminated `src` (cf__copy) or the n bytes at `src` (cf__copy_n,
+ * a range that need not be NUL-terminated) into dst, cut to cap - 1 bytes,
+ * and always NUL-terminate dst. cap 0 writes nothing. dst and src must not
+ * overlap. */
+void cf__copy(char *dst, size_t cap, const char *src);
+void cf__copy_n(char *dst, size_t cap, const char *src, size_t n);
+
 /* ---------------------------------------------- scanning (base/scan.c) */
 
 /* Finds needle in s[0..n); NULL if absent. */
