@@ -38,7 +38,7 @@
 
 /* ------------------------------------------------------------ helpers */
 
-static void ev_init(netev *e)
+static void ev_init(cf__audit_netev *e)
 {
     memset(e, 0, sizeof *e);
     e->gdr_level = -1;
@@ -48,12 +48,12 @@ static void ev_init(netev *e)
     cf__kvset_init(&e->rank_gdr, (size_t)CF_MAX_RANKS);
 }
 
-static void ev_free(netev *e)
+static void ev_free(cf__audit_netev *e)
 {
     if (e) cf__kvset_free(&e->rank_gdr);
 }
 
-static void part_free(part *p)
+static void part_free(cf__audit_part *p)
 {
     if (p->r) cf__free(p->r->rows);
     cf__free(p->r);
@@ -66,10 +66,10 @@ static void part_free(part *p)
 
 /* Records a finding of part `pi` (-1 none) or of the run whose root
  * segment is `grp` (-1 none); one per code and part/run, counted. */
-static void vadd(cf_audit *a, int pi, int grp, const char *code, cf_severity sev, loc at,
+static void vadd(cf_audit *a, int pi, int grp, const char *code, cf_severity sev, cf__audit_loc at,
                  const char *action, const char *fmt, va_list ap)
 {
-    finding *f;
+    cf__audit_finding *f;
     for (int i = 0; i < a->nfindings; i++) {
         if (a->findings[i].part == pi && a->findings[i].grp == grp &&
             strcmp(a->findings[i].code, code) == 0) {
@@ -92,7 +92,7 @@ static void vadd(cf_audit *a, int pi, int grp, const char *code, cf_severity sev
     vsnprintf(f->msg, sizeof f->msg, fmt, ap);
 }
 
-void cf__audit_add_finding(cf_audit *a, int pi, const char *code, cf_severity sev, loc at,
+void cf__audit_add_finding(cf_audit *a, int pi, const char *code, cf_severity sev, cf__audit_loc at,
                            const char *fmt, ...)
 {
     va_list ap;
@@ -103,7 +103,7 @@ void cf__audit_add_finding(cf_audit *a, int pi, const char *code, cf_severity se
 
 /* A finding on a whole run (group root `grp`), with its own action when
  * the evidence decides it (NULL: the code's usual action). */
-void cf__audit_add_run_finding(cf_audit *a, int grp, const char *code, cf_severity sev, loc at,
+void cf__audit_add_run_finding(cf_audit *a, int grp, const char *code, cf_severity sev, cf__audit_loc at,
                                const char *action, const char *fmt, ...)
 {
     va_list ap;
@@ -112,7 +112,7 @@ void cf__audit_add_run_finding(cf_audit *a, int grp, const char *code, cf_severi
     va_end(ap);
 }
 
-static void seg_free(seg *s)
+static void seg_free(cf__audit_seg *s)
 {
     if (!s) return;
     ev_free(&s->ev);
@@ -127,7 +127,7 @@ static void seg_free(seg *s)
  * goes on (runs beyond CF_MAX_AUDIT_PARTS are judged together). */
 static int new_seg(cf_audit *a)
 {
-    seg *s;
+    cf__audit_seg *s;
     if (a->nsegs >= CF_MAX_AUDIT_PARTS) {
         a->cur = a->nsegs - 1;
         return 0;
@@ -153,11 +153,11 @@ static int new_seg(cf_audit *a)
     return 0;
 }
 
-static seg *cur_seg(cf_audit *a) { return a->segs[a->cur]; }
+static cf__audit_seg *cur_seg(cf_audit *a) { return a->segs[a->cur]; }
 
-static loc here(const cf_audit *a, long line)
+static cf__audit_loc here(const cf_audit *a, long line)
 {
-    loc l;
+    cf__audit_loc l;
     l.file = a->nfiles - 1;
     l.line = line;
     return l;
@@ -165,7 +165,7 @@ static loc here(const cf_audit *a, long line)
 
 static int new_part(cf_audit *a, int kind, long line)
 {
-    part *p;
+    cf__audit_part *p;
     int idx;
     if (a->nparts >= CF_MAX_AUDIT_PARTS) {
         /* keep the latest: the last slot is reused (the newest run decides busbw) */
@@ -194,7 +194,7 @@ static int new_part(cf_audit *a, int kind, long line)
     p->seg = a->cur;
     p->first_line = p->last_line = line;
     switch (kind) {
-    case PK_PERF:
+    case CF__PART_PERF:
         p->r = cf__calloc(1, sizeof *p->r);
         if (!p->r) goto fail;
         p->r->nthread = p->r->ngpus = -1;
@@ -206,17 +206,17 @@ static int new_part(cf_audit *a, int kind, long line)
         a->pending_coll = CF_COLL_UNKNOWN;
         cur_seg(a)->run_part = idx;
         break;
-    case PK_NCCL:
+    case CF__PART_NCCL:
         p->ev = cf__malloc(sizeof *p->ev);
         if (!p->ev) goto fail;
         ev_init(p->ev);
         break;
-    case PK_TOPO:
+    case CF__PART_TOPO:
         p->topo = cf__calloc(1, sizeof *p->topo);
         if (!p->topo) goto fail;
         break;
-    case PK_IBSTAT:
-    case PK_IBV:
+    case CF__PART_IBSTAT:
+    case CF__PART_IBV:
         p->ports = cf__calloc(CF__MAX_PORTS, sizeof *p->ports);
         if (!p->ports) goto fail;
         break;
@@ -254,7 +254,7 @@ static uint64_t note_host(cf_audit *a, const char *h, size_t n)
 static void note_rank(cf_audit *a, long rank, long nranks, const char *h, size_t n)
 {
     cf__kv *e;
-    seg *s = cur_seg(a);
+    cf__audit_seg *s = cur_seg(a);
     if (rank < 0) return;
     if (rank > s->max_rank_seen) s->max_rank_seen = rank;
     e = cf__kvset_get(&s->ranks, (uint64_t)rank + 1, &a->oom);
@@ -271,28 +271,28 @@ static uint64_t proc_key(uint64_t host, long pid)
 
 /* ------------------------------------------------------ nccl-tests runs */
 
-int cf__audit_run_has_content(const run *r) { return r->nrows > 0 || r->partial_last; }
+int cf__audit_run_has_content(const cf__audit_run *r) { return r->nrows > 0 || r->partial_last; }
 
 /* A run without result rows that still shows facts: the parameter line, the
  * rank list or the collective's name. */
-int cf__audit_run_has_facts(const run *r)
+int cf__audit_run_has_facts(const cf__audit_run *r)
 {
     return r->rank_lines > 0 || r->params_lines > 0 || r->coll != CF_COLL_UNKNOWN;
 }
 
 /* The rank list names every rank 0..max once, with host and Pid, and has
  * no "..." gap: then it is the run's whole process set. */
-static int list_complete(const run *r)
+static int list_complete(const cf__audit_run *r)
 {
     return r->rank_lines > 0 && r->rank_lines == r->max_rank + 1 && !r->list_gap &&
            r->rank_pid_lines == r->rank_lines;
 }
 
 /* The latest nccl-tests run of segment si; NULL none. */
-static run *seg_run(const cf_audit *a, int si)
+static cf__audit_run *seg_run(const cf_audit *a, int si)
 {
     int k = a->segs[si]->run_part;
-    if (k < 0 || k >= a->nparts || a->parts[k].kind != PK_PERF || a->parts[k].seg != si) return NULL;
+    if (k < 0 || k >= a->nparts || a->parts[k].kind != CF__PART_PERF || a->parts[k].seg != si) return NULL;
     return a->parts[k].r;
 }
 
@@ -314,8 +314,8 @@ static void split_seg(cf_audit *a)
 static void close_run(cf_audit *a)
 {
     if (a->f_run >= 0) {
-        part *p = &a->parts[a->f_run];
-        run *r = p->r;
+        cf__audit_part *p = &a->parts[a->f_run];
+        cf__audit_run *r = p->r;
         cf__perf_analyze(r->rows, r->nrows, &r->an);
         if (r->partial_last) p->trunc_line = r->partial_line;
     }
@@ -327,22 +327,22 @@ static void close_run(cf_audit *a)
  * it (parameter line, device list): NCCL lines before it then belong to
  * another run, since nccl-tests prints these before NCCL initialises. A
  * header or a row opens weakly: NCCL lines pasted above a table are its. */
-static run *open_run(cf_audit *a, long line, int strong)
+static cf__audit_run *open_run(cf_audit *a, long line, int strong)
 {
     int idx;
-    const run *prev;
+    const cf__audit_run *prev;
     close_run(a);
     prev = seg_run(a, a->cur);
     if ((prev && (cf__audit_run_has_content(prev) || cf__audit_run_has_facts(prev))) ||
         (strong && cur_seg(a)->ev.lines > 0))
         split_seg(a);
-    idx = new_part(a, PK_PERF, line);
+    idx = new_part(a, CF__PART_PERF, line);
     if (idx < 0) return NULL;
     a->f_run = idx;
     return a->parts[idx].r;
 }
 
-static run *cur_run(cf_audit *a, long line)
+static cf__audit_run *cur_run(cf_audit *a, long line)
 {
     if (a->f_run >= 0) return a->parts[a->f_run].r;
     return open_run(a, line, 1);
@@ -352,7 +352,7 @@ static run *cur_run(cf_audit *a, long line)
  * the open run's if it has none yet, else the next run's. */
 static void note_coll(cf_audit *a, cf_collective cc, int test_start)
 {
-    run *r = a->f_run >= 0 ? a->parts[a->f_run].r : NULL;
+    cf__audit_run *r = a->f_run >= 0 ? a->parts[a->f_run].r : NULL;
     if (cc == CF_COLL_UNKNOWN) return;
     if (r && !r->ended && (test_start ? r->nrows == 0 : r->coll == CF_COLL_UNKNOWN)) {
         r->coll = cc;
@@ -368,7 +368,7 @@ static void run_touch(cf_audit *a, long line)
 
 static void on_row(cf_audit *a, const cf__perf_row *row, int kind, long line)
 {
-    run *r;
+    cf__audit_run *r;
     if (a->f_run >= 0) {
         r = a->parts[a->f_run].r;
         if (r->ended) r = open_run(a, line, 0);
@@ -409,7 +409,7 @@ static void on_row(cf_audit *a, const cf__perf_row *row, int kind, long line)
 static void on_comment(cf_audit *a, const char *s, size_t n, long line)
 {
     cf__perf_comment c;
-    run *r;
+    cf__audit_run *r;
     cf__perf_parse_comment(s, n, &c);
     switch (c.kind) {
     case CF__PC_PARAMS:
@@ -487,7 +487,7 @@ static void on_comment(cf_audit *a, const char *s, size_t n, long line)
     default: {
         note_coll(a, cf__perf_collective_in(s, n), 0);
         if (cf__find(s, n, "lsmod")) {     /* "# lsmod | grep peermem" */
-            seg *g = cur_seg(a);
+            cf__audit_seg *g = cur_seg(a);
             if (!g->lsmod++) g->lsmod_loc = here(a, line);
         }
         if (a->f_run >= 0 && a->in_rank_list) run_touch(a, line);
@@ -498,7 +498,7 @@ static void on_comment(cf_audit *a, const char *s, size_t n, long line)
 
 /* ------------------------------------------------------------ NCCL log */
 
-static int ev_find_dev(const netev *e, uint64_t host, int idx)
+static int ev_find_dev(const cf__audit_netev *e, uint64_t host, int idx)
 {
     int any = -1;
     for (int i = 0; i < e->n_ibdevs; i++) {
@@ -515,7 +515,7 @@ static void keep_msg(char *dst, size_t cap, const cf__nccl_line *l)
     cf__copy_n(dst, cap, l->msg, l->msg_n > 180 ? 180 : l->msg_n);
 }
 
-static void ev_apply(cf_audit *a, netev *e, const cf__nccl_line *l, uint64_t host, loc at)
+static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, uint64_t host, cf__audit_loc at)
 {
     e->lines++;
     if (l->roce_gid) e->roce_gid = 1;
@@ -541,7 +541,7 @@ static void ev_apply(cf_audit *a, netev *e, const cf__nccl_line *l, uint64_t hos
                     strcmp(o->name, d->name) == 0)
                     break;
             }
-            if (k == e->n_ibdevs && e->n_ibdevs < EV_MAX_IBDEVS) {
+            if (k == e->n_ibdevs && e->n_ibdevs < CF__AUDIT_MAX_IBDEVS) {
                 e->ibdevs[e->n_ibdevs].host = host;
                 e->ibdevs[e->n_ibdevs].d = *d;
                 e->n_ibdevs++;
@@ -577,7 +577,7 @@ static void ev_apply(cf_audit *a, netev *e, const cf__nccl_line *l, uint64_t hos
         uint64_t key;
         if (e->ch[fam]++ == 0) e->ch_loc[fam] = at;
         if (!e->ch_net[0]) cf__copy(e->ch_net, sizeof e->ch_net, l->net);
-        if (fam == CF__NET_IB && l->netdev >= 0) {
+        if (fam == CF__NCCLNET_IB && l->netdev >= 0) {
             int k = ev_find_dev(e, host, l->netdev);
             e->ch_ll[k >= 0 ? e->ibdevs[k].d.ll : CF__LL_UNKNOWN]++;
         }
@@ -653,8 +653,8 @@ static void ev_apply(cf_audit *a, netev *e, const cf__nccl_line *l, uint64_t hos
  * rank of a run initialises NCCL before the first result row). */
 static int nccl_other_run(cf_audit *a, const cf__nccl_line *l, uint64_t host)
 {
-    seg *s = cur_seg(a);
-    const run *r;
+    cf__audit_seg *s = cur_seg(a);
+    const cf__audit_run *r;
     uint64_t key;
     if (s->ev.lines == 0 && s->run_part < 0) return 0;
     if (l->kind == CF__NL_VERSION && s->ev.version[0] && l->text[0] &&
@@ -667,7 +667,7 @@ static int nccl_other_run(cf_audit *a, const cf__nccl_line *l, uint64_t host)
         for (int i = 0; i < l->n_ibdevs; i++) {
             const cf__ibdev *d = &l->ibdevs[i];
             for (int k = 0; k < s->ev.n_ibdevs; k++) {
-                const hostdev *o = &s->ev.ibdevs[k];
+                const cf__audit_hostdev *o = &s->ev.ibdevs[k];
                 if (o->host == host && o->d.port == d->port && o->d.ll != d->ll &&
                     o->d.ll != CF__LL_UNKNOWN && d->ll != CF__LL_UNKNOWN && strcmp(o->d.name, d->name) == 0)
                     return 1;
@@ -690,9 +690,9 @@ static int nccl_other_run(cf_audit *a, const cf__nccl_line *l, uint64_t host)
 static void on_nccl(cf_audit *a, const cf__nccl_line *l, long line)
 {
     uint64_t host;
-    loc at = here(a, line);
-    part *p;
-    seg *s;
+    cf__audit_loc at = here(a, line);
+    cf__audit_part *p;
+    cf__audit_seg *s;
     host = note_host(a, l->host, l->host_n);
     if (nccl_other_run(a, l, host)) {
         split_seg(a);
@@ -704,7 +704,7 @@ static void on_nccl(cf_audit *a, const cf__nccl_line *l, long line)
         if (key != s->known_proc && cf__kvset_get(&s->procs, key, &a->oom)) s->known_proc = key;
     }
     if (a->f_nccl < 0) {
-        a->f_nccl = new_part(a, PK_NCCL, line);
+        a->f_nccl = new_part(a, CF__PART_NCCL, line);
         if (a->f_nccl < 0) return;
     }
     p = &a->parts[a->f_nccl];
@@ -743,7 +743,7 @@ static void close_topo(cf_audit *a)
 static void close_ib(cf_audit *a)
 {
     if (a->f_ib >= 0) {
-        part *p = &a->parts[a->f_ib];
+        cf__audit_part *p = &a->parts[a->f_ib];
         for (int i = 0; i < p->nports; i++) {
             cf__port_finish(&p->ports[i]);
             if (!p->ports[i].complete && !p->trunc_line) p->trunc_line = p->ports[i].line;
@@ -757,10 +757,10 @@ static void close_ib(cf_audit *a)
 static int ib_line(cf_audit *a, const char *s, size_t n, long line, int start_kind)
 {
     cf__ib_line l;
-    part *p;
+    cf__audit_part *p;
     int devinfo;
     if (a->f_ib < 0 && start_kind < 0) return 0;
-    devinfo = a->f_ib >= 0 ? a->parts[a->f_ib].kind == PK_IBV : start_kind == PK_IBV;
+    devinfo = a->f_ib >= 0 ? a->parts[a->f_ib].kind == CF__PART_IBV : start_kind == CF__PART_IBV;
     if (devinfo) cf__ibv_parse(s, n, &l);
     else cf__ibstat_parse(s, n, &l);
     if (l.kind == CF__IB_NONE) return 0;
@@ -818,7 +818,7 @@ static int is_legend_line(const char *p, const char *end)
  * concludes). */
 static void hw_start(cf_audit *a)
 {
-    const run *r = seg_run(a, a->cur);
+    const cf__audit_run *r = seg_run(a, a->cur);
     if (r && r->ended) split_seg(a);
     else close_run(a);
 }
@@ -828,9 +828,9 @@ static void hw_start(cf_audit *a)
 static void framework_line(cf_audit *a, const char *s, size_t n, long line, const char *code,
                            cf_severity sev, const char *what)
 {
-    loc at = here(a, line);
+    cf__audit_loc at = here(a, line);
     if (a->f_fw < 0) {
-        a->f_fw = new_part(a, PK_FRAMEWORK, line);
+        a->f_fw = new_part(a, CF__PART_FRAMEWORK, line);
         if (a->f_fw < 0) return;
     }
     a->parts[a->f_fw].last_line = line;
@@ -872,8 +872,8 @@ static void launcher_line(cf_audit *a, const char *s, size_t n, long line)
     char gdr_prefix[16] = "";
     int fwd = 0, xset = 0;
     char xval[16] = "";
-    launch *la;
-    const run *r;
+    cf__audit_launch *la;
+    const cf__audit_run *r;
     if (!is_launch_command(s, n)) return;
     r = seg_run(a, a->cur);
     if ((r && (cf__audit_run_has_content(r) || cf__audit_run_has_facts(r))) || cur_seg(a)->ev.lines > 0) split_seg(a);
@@ -979,14 +979,14 @@ static int other_line(cf_audit *a, const char *s, size_t n, long line)
             while (q < s + n && *q != ' ' && *q != '\t') q++;
             q = cf__skip_ws(q, s + n);
             if (q > p && q < s + n && *q >= '0' && *q <= '9') {
-                seg *g = cur_seg(a);
+                cf__audit_seg *g = cur_seg(a);
                 if (!g->peermem++) g->peermem_loc = here(a, line);
                 if (!g->lsmod++) g->lsmod_loc = here(a, line);
                 return 1;
             }
         }
         if (cf__find(s, n, "lsmod")) {
-            seg *g = cur_seg(a);
+            cf__audit_seg *g = cur_seg(a);
             if (!g->lsmod++) g->lsmod_loc = here(a, line);
             return 1;
         }
@@ -1061,19 +1061,19 @@ static cf_status on_line(void *ctx, const char *s, size_t n, long lineno, int cu
     }
     if (p == s && cf__starts(s, n, "CA '")) {
         hw_start(a);
-        ib_line(a, s, n, lineno, PK_IBSTAT);
+        ib_line(a, s, n, lineno, CF__PART_IBSTAT);
         return a->oom ? CF_ENOMEM : CF_OK;
     }
     if (cf__starts(p, (size_t)(end - p), "hca_id:")) {
         hw_start(a);
-        ib_line(a, s, n, lineno, PK_IBV);
+        ib_line(a, s, n, lineno, CF__PART_IBV);
         return a->oom ? CF_ENOMEM : CF_OK;
     }
     if (*p == 'G' && cf__starts(p, (size_t)(end - p), "GPU0")) {
         cf__topo tmp;
         if (cf__topo_header(p, (size_t)(end - p), &tmp)) {
             hw_start(a);
-            a->f_topo = new_part(a, PK_TOPO, lineno);
+            a->f_topo = new_part(a, CF__PART_TOPO, lineno);
             if (a->f_topo < 0) return CF_ENOMEM;
             *a->parts[a->f_topo].topo = tmp;
             a->topo_state = 1;

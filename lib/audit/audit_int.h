@@ -188,8 +188,8 @@ void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out);
 /* Families of NCCL net names: "IB", "IBext_v8" -> IB; "Socket"; "AWS
  * Libfabric"/"Libfabric"/"OFI" -> OFI; "GPUDirectTCPX*" -> TCPX; "FasTrak*"
  * -> TCPXO; "FastSocket" -> FASTSOCKET. */
-enum { CF__NET_UNKNOWN = 0, CF__NET_IB, CF__NET_SOCKET, CF__NET_OFI, CF__NET_TCPX,
-       CF__NET_TCPXO, CF__NET_FASTSOCKET, CF__NET_OTHER, CF__NET__COUNT };
+enum { CF__NCCLNET_UNKNOWN = 0, CF__NCCLNET_IB, CF__NCCLNET_SOCKET, CF__NCCLNET_OFI, CF__NCCLNET_TCPX,
+       CF__NCCLNET_TCPXO, CF__NCCLNET_FASTSOCKET, CF__NCCLNET_OTHER, CF__NCCLNET__COUNT };
 int cf__net_family(const char *name, size_t n);
 
 /* NCCL_NET_GDR_LEVEL value to NCCL's path level (LOC 0, NVL/PIX 1, PXB 2,
@@ -297,22 +297,22 @@ const char *cf__audit_action_of(const char *code);
 
 /* --------------------------------------------------------------- types */
 
-enum { PK_PERF = 0, PK_NCCL, PK_TOPO, PK_IBSTAT, PK_IBV, PK_FRAMEWORK };
+enum { CF__PART_PERF = 0, CF__PART_NCCL, CF__PART_TOPO, CF__PART_IBSTAT, CF__PART_IBV, CF__PART_FRAMEWORK };
 
-typedef struct loc { int file; long line; } loc;
+typedef struct cf__audit_loc { int file; long line; } cf__audit_loc;
 
-typedef struct finding {
+typedef struct cf__audit_finding {
     const char *code;
     cf_severity sev;
     char msg[320];
     const char *action;     /* one-line fix; NULL: the code's usual one */
-    loc at;
+    cf__audit_loc at;
     int part;       /* -1: a conclusion over a run (grp) or the whole input */
     int grp;        /* segment of the run it concludes on; -1 none */
     long count;
-} finding;
+} cf__audit_finding;
 
-typedef struct run {
+typedef struct cf__audit_run {
     cf__perf_layout lay;
     cf__perf_row *rows;
     long nrows, cap, rows_dropped;
@@ -331,78 +331,78 @@ typedef struct run {
     long params_lines;
     int list_gap;           /* a "..." inside the rank list */
     cf__perf_analysis an;
-} run;
+} cf__audit_run;
 
-typedef struct hostdev { uint64_t host; cf__ibdev d; } hostdev;
+typedef struct cf__audit_hostdev { uint64_t host; cf__ibdev d; } cf__audit_hostdev;
 
-#define EV_MAX_IBDEVS 128
+#define CF__AUDIT_MAX_IBDEVS 128
 
-typedef struct netev {
+typedef struct cf__audit_netev {
     long lines;
     char version[32];
     char net_name[48];
     int net_family;
-    loc net_loc;
-    hostdev ibdevs[EV_MAX_IBDEVS];
+    cf__audit_loc net_loc;
+    cf__audit_hostdev ibdevs[CF__AUDIT_MAX_IBDEVS];
     int n_ibdevs;
-    loc ib_using_loc;
+    cf__audit_loc ib_using_loc;
     char ofi_provider[32];
-    loc ofi_loc;
+    cf__audit_loc ofi_loc;
     int ofi_plugin;
-    long ch[CF__NET__COUNT];
-    loc ch_loc[CF__NET__COUNT];
+    long ch[CF__NCCLNET__COUNT];
+    cf__audit_loc ch_loc[CF__NCCLNET__COUNT];
     char ch_net[48];
     long ch_ll[3];
     long gdr_hca_on, gdr_hca_off;
-    loc gdr_hca_off_loc;
+    cf__audit_loc gdr_hca_off_loc;
     long gdr_gpu_on, gdr_gpu_off;
-    loc gdr_gpu_off_loc;
+    cf__audit_loc gdr_gpu_off_loc;
     int off_distance, off_distance_max;
     cf__kvset rank_gdr;     /* hash(host,pid,dev) -> recv gdr/nogdr, send gdr/nogdr */
-    loc first_gdr_ch, first_nogdr_ch;
+    cf__audit_loc first_gdr_ch, first_nogdr_ch;
     int gdr_level;          /* NCCL_NET_GDR_LEVEL set by environment; -1 none */
     char gdr_level_text[16];
-    loc gdr_level_loc;
+    cf__audit_loc gdr_level_loc;
     int gdr_env_off;        /* NCCL_NET_GDR_LEVEL set to LOC (0): GDR off by choice */
-    loc gdr_env_off_loc;
+    cf__audit_loc gdr_env_off_loc;
     long dmabuf;            /* "DMA-BUF is available on GPU device" lines */
-    loc dmabuf_loc;
+    cf__audit_loc dmabuf_loc;
     int ib_disable;
-    loc ib_disable_loc;
+    cf__audit_loc ib_disable_loc;
     long nranks;
     int roce_gid;
     long completion, errors, timeouts;
     int completion_status;
-    loc completion_loc, error_loc, timeout_loc, ibverbs_loc;
+    cf__audit_loc completion_loc, error_loc, timeout_loc, ibverbs_loc;
     char completion_msg[200], error_msg[200], timeout_msg[200];
     int error_code;
     int ibverbs_missing;
-} netev;
+} cf__audit_netev;
 
-typedef struct part {
+typedef struct cf__audit_part {
     int kind;
     int file;
     int seg;                /* the segment (run) it belongs to */
     long first_line, last_line;
-    run *r;
-    netev *ev;
+    cf__audit_run *r;
+    cf__audit_netev *ev;
     cf__topo *topo;
     cf__port *ports;
     int nports;
     long fw_lines;
     long trunc_line;        /* TRUNCATED_INPUT evidence, 0 none */
-} part;
+} cf__audit_part;
 
-typedef struct launch {
+typedef struct cf__audit_launch {
     int seen;
-    loc at;
+    cf__audit_loc at;
     long np;
     long hosts;
     int gdr_level_prefix;   /* NCCL_NET_GDR_LEVEL set in front of the launcher */
     int gdr_level_forwarded;
     int gdr_level;
     char gdr_text[16];
-} launch;
+} cf__audit_launch;
 
 /* A segment: a stretch of input that belongs to one run (DESIGN §5 "several
  * runs in one file"). A file starts one; inside a file a new one starts
@@ -415,28 +415,28 @@ typedef struct launch {
  * a process of one in the rank list of the other, disjoint ranks of one
  * communicator size), and hardware dumps join the only run there is; the
  * joined segments are a group, judged on its own evidence. */
-typedef struct seg {
+typedef struct cf__audit_seg {
     int file;
     int root;               /* union-find parent; after joining, the group's root */
     int group;              /* 1-based number of the group in the report; 0 none */
-    netev ev;               /* NCCL evidence of the segment (of the group, at the root) */
+    cf__audit_netev ev;               /* NCCL evidence of the segment (of the group, at the root) */
     cf__kvset hosts;        /* host hash -> v[0] seen, v[1] printed "NCCL version" */
     cf__kvset ranks;        /* rank + 1 -> v[0] host hash, v[1] nranks of its communicator */
     cf__kvset procs;        /* (host, pid) of NCCL lines */
     cf__kvset list_procs;   /* (host, pid) of the nccl-tests rank list */
     long max_rank_seen;
-    launch la;
+    cf__audit_launch la;
     int env_gdr_level;      /* from "NCCL_NET_GDR_LEVEL=SYS" env listings; -1 none */
-    loc env_gdr_loc;
+    cf__audit_loc env_gdr_loc;
     uint64_t comm_ids[8];
     int ncomm;
     int run_part;           /* its latest nccl-tests part; -1 none */
     int lsmod;              /* an lsmod command or listing is shown */
-    loc lsmod_loc;
+    cf__audit_loc lsmod_loc;
     int peermem;            /* lsmod lists nvidia_peermem / nv_peer_mem */
-    loc peermem_loc;
+    cf__audit_loc peermem_loc;
     uint64_t known_proc;    /* cache: the last (host, pid) found in procs */
-} seg;
+} cf__audit_seg;
 
 struct cf_audit {
     cf_audit_opts opts;
@@ -446,13 +446,13 @@ struct cf_audit {
     char **files;
     int nfiles, files_cap;
     const char *cur_name;
-    part *parts;
+    cf__audit_part *parts;
     int nparts;
     long parts_dropped;
-    finding *findings;
+    cf__audit_finding *findings;
     int nfindings;
     long findings_dropped;
-    seg **segs;
+    cf__audit_seg **segs;
     int nsegs;
     int cur;                /* the current segment */
     cf_collective pending_coll;     /* named before its run opened (launcher, test start) */
@@ -473,7 +473,7 @@ struct cf_audit {
 };
 
 
-typedef struct verdict {
+typedef struct cf__audit_verdict {
     cf_network net;
     cf_gdr gdr;
     long ranks, nodes, gpn;
@@ -481,17 +481,17 @@ typedef struct verdict {
     double busbw, expected;
     const char *exp_src;
     int last_run;           /* part index, -1 none */
-    int fam;                /* CF__NET_* family the transport was read from */
+    int fam;                /* CF__NCCLNET_* family the transport was read from */
     int forced_level;
     char forced_text[16];
-    loc forced_at;
-} verdict;
+    cf__audit_loc forced_at;
+} cf__audit_verdict;
 
 /* ----------------------------------------------- across the audit files */
 
 /* audit/audit.c: records a finding of part `pi` (-1 none); one per code and part,
  * counted. */
-void cf__audit_add_finding(cf_audit *a, int pi, const char *code, cf_severity sev, loc at,
+void cf__audit_add_finding(cf_audit *a, int pi, const char *code, cf_severity sev, cf__audit_loc at,
                            const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))
@@ -499,17 +499,17 @@ void cf__audit_add_finding(cf_audit *a, int pi, const char *code, cf_severity se
     ;
 /* audit/audit.c: a finding on a whole run (group root `grp`), with its own action
  * when the evidence decides it (NULL: the code's usual action). */
-void cf__audit_add_run_finding(cf_audit *a, int grp, const char *code, cf_severity sev, loc at,
+void cf__audit_add_run_finding(cf_audit *a, int grp, const char *code, cf_severity sev, cf__audit_loc at,
                                const char *action, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 7, 8)))
 #endif
     ;
 /* audit/audit.c: an nccl-tests run has result rows (or a partial last one). */
-int cf__audit_run_has_content(const run *r);
+int cf__audit_run_has_content(const cf__audit_run *r);
 /* audit/audit.c: a run without result rows that still shows facts: the parameter
  * line, the rank list or the collective's name. */
-int cf__audit_run_has_facts(const run *r);
+int cf__audit_run_has_facts(const cf__audit_run *r);
 
 /* audit/judge.c: the findings each part shows on its own. */
 void cf__audit_part_findings(cf_audit *a);
@@ -522,7 +522,7 @@ int cf__audit_part_root(const cf_audit *a, int pi);
 void cf__audit_port_findings(cf_audit *a);
 /* audit/judge.c: the verdict of one run (group root g): its last nccl-tests
  * table, shape, transport, GDR, expected busbw, findings. */
-void cf__audit_judge_run(cf_audit *a, int g, verdict *v);
+void cf__audit_judge_run(cf_audit *a, int g, cf__audit_verdict *v);
 /* audit/judge.c: 1 when any part holds content; *header_only is set when an
  * nccl-tests header without rows or facts was seen. */
 int cf__audit_has_content(const cf_audit *a, int *header_only);

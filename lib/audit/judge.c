@@ -109,12 +109,12 @@ static const char *nccl_result_name(int code)
 void cf__audit_part_findings(cf_audit *a)
 {
     for (int i = 0; i < a->nparts; i++) {
-        part *p = &a->parts[i];
-        loc at;
+        cf__audit_part *p = &a->parts[i];
+        cf__audit_loc at;
         at.file = p->file;
         at.line = p->first_line;
-        if (p->kind == PK_PERF) {
-            run *r = p->r;
+        if (p->kind == CF__PART_PERF) {
+            cf__audit_run *r = p->r;
             cf__perf_analysis *an = &r->an;
             if (!cf__audit_run_has_content(r)) {
                 /* A run cut before its first result row (issue #4: "a
@@ -148,7 +148,7 @@ void cf__audit_part_findings(cf_audit *a)
                             "busbw falls to %.2f GB/s at %.0f bytes, under half of the %.2f GB/s "
                             "reached at smaller sizes", an->drop_busbw, an->drop_size, an->drop_peak);
             }
-        } else if (p->kind == PK_TOPO) {
+        } else if (p->kind == CF__PART_TOPO) {
             cf__topo_analysis ta;
             cf__topo_analyze(p->topo, &ta);
             if (ta.gpus >= 2 && !ta.nvlink && ta.gpu_pairs > 0)
@@ -169,8 +169,8 @@ void cf__audit_part_findings(cf_audit *a)
                             "%d of %d GPUs have no NIC within PXB, NCCL's default GPUDirect RDMA "
                             "distance: %s", ta.far_gpus, ta.gpus, list);
             }
-        } else if (p->kind == PK_NCCL) {
-            netev *e = p->ev;
+        } else if (p->kind == CF__PART_NCCL) {
+            cf__audit_netev *e = p->ev;
             if (e->completion) {
                 at = e->completion_loc;
                 cf__audit_add_finding(a, i, "COMPLETION_ERROR", CF_SEV_ERROR, at,
@@ -195,7 +195,7 @@ void cf__audit_part_findings(cf_audit *a)
         if (p->trunc_line) {
             at.line = p->trunc_line;
             cf__audit_add_finding(a, i, "TRUNCATED_INPUT", CF_SEV_INFO, at, "%s",
-                        p->kind == PK_PERF ? "the table ends with a cut row"
+                        p->kind == CF__PART_PERF ? "the table ends with a cut row"
                                            : "the port dump ends before the port's state, rate "
                                              "and link layer");
         }
@@ -241,7 +241,7 @@ static int kv_meet(const cf__kvset *x, const cf__kvset *y)
 /* 1 if the segments show the same job: a shared communicator id; a process
  * of one in the other's nccl-tests rank list; or one communicator size with
  * disjoint ranks (per-rank log files) and no different NCCL version. */
-static int segs_linked(const seg *x, const seg *y)
+static int segs_linked(const cf__audit_seg *x, const cf__audit_seg *y)
 {
     long nr = x->ev.nranks;
     for (int i = 0; i < x->ncomm; i++)
@@ -274,7 +274,7 @@ static void kv_merge(cf_audit *a, cf__kvset *d, const cf__kvset *s)
 
 /* Adds the evidence of a later segment `s` to `d` (counts add up, the first
  * location and message stay). */
-static void ev_merge(cf_audit *a, netev *d, const netev *s)
+static void ev_merge(cf_audit *a, cf__audit_netev *d, const cf__audit_netev *s)
 {
     d->lines += s->lines;
     if (!d->version[0]) cf__copy(d->version, sizeof d->version, s->version);
@@ -292,14 +292,14 @@ static void ev_merge(cf_audit *a, netev *d, const netev *s)
             if (o->idx == n->idx && o->port == n->port && o->ll == n->ll && strcmp(o->name, n->name) == 0)
                 break;
         }
-        if (k == d->n_ibdevs && d->n_ibdevs < EV_MAX_IBDEVS) d->ibdevs[d->n_ibdevs++] = s->ibdevs[i];
+        if (k == d->n_ibdevs && d->n_ibdevs < CF__AUDIT_MAX_IBDEVS) d->ibdevs[d->n_ibdevs++] = s->ibdevs[i];
     }
     if (!d->ofi_provider[0] && s->ofi_provider[0]) {
         cf__copy(d->ofi_provider, sizeof d->ofi_provider, s->ofi_provider);
         d->ofi_loc = s->ofi_loc;
     }
     d->ofi_plugin |= s->ofi_plugin;
-    for (int f = 0; f < CF__NET__COUNT; f++) {
+    for (int f = 0; f < CF__NCCLNET__COUNT; f++) {
         if (!d->ch[f]) d->ch_loc[f] = s->ch_loc[f];
         d->ch[f] += s->ch[f];
     }
@@ -359,7 +359,7 @@ static void ev_merge(cf_audit *a, netev *d, const netev *s)
     d->ibverbs_missing += s->ibverbs_missing;
 }
 
-static void seg_merge(cf_audit *a, seg *d, const seg *s)
+static void seg_merge(cf_audit *a, cf__audit_seg *d, const cf__audit_seg *s)
 {
     ev_merge(a, &d->ev, &s->ev);
     kv_merge(a, &d->hosts, &s->hosts);
@@ -400,10 +400,10 @@ int cf__audit_form_groups(cf_audit *a, int *ngroups)
         goto done;
     }
     for (int i = 0; i < a->nparts; i++) {
-        const part *p = &a->parts[i];
+        const cf__audit_part *p = &a->parts[i];
         parts[p->seg] = 1;
-        if (p->kind == PK_PERF && (cf__audit_run_has_content(p->r) || cf__audit_run_has_facts(p->r))) has_run[p->seg] = 1;
-        if (p->kind == PK_PERF || p->kind == PK_NCCL || p->kind == PK_FRAMEWORK) job[p->seg] = 1;
+        if (p->kind == CF__PART_PERF && (cf__audit_run_has_content(p->r) || cf__audit_run_has_facts(p->r))) has_run[p->seg] = 1;
+        if (p->kind == CF__PART_PERF || p->kind == CF__PART_NCCL || p->kind == CF__PART_FRAMEWORK) job[p->seg] = 1;
     }
     for (int i = 0; i < ns; i++) {
         a->segs[i]->root = i;
@@ -441,7 +441,7 @@ int cf__audit_form_groups(cf_audit *a, int *ngroups)
     for (int i = 0; i < ns; i++)
         if (a->segs[i]->root != i) seg_merge(a, a->segs[a->segs[i]->root], a->segs[i]);
     for (int i = 0; i < a->nparts; i++) {
-        seg *r = a->segs[a->segs[a->parts[i].seg]->root];
+        cf__audit_seg *r = a->segs[a->segs[a->parts[i].seg]->root];
         if (!r->group) r->group = ++ng;
     }
     *ngroups = ng;
@@ -461,7 +461,7 @@ int cf__audit_part_root(const cf_audit *a, int pi) { return a->segs[a->parts[pi]
 
 static int port_named(const cf_audit *a, int g, const cf__port *pt, int ll)
 {
-    const netev *e = &a->segs[g]->ev;
+    const cf__audit_netev *e = &a->segs[g]->ev;
     for (int i = 0; i < e->n_ibdevs; i++) {
         const cf__ibdev *d = &e->ibdevs[i].d;
         if (strcmp(d->name, pt->ca) == 0 && (d->port <= 0 || d->port == pt->port) &&
@@ -474,13 +474,13 @@ static int port_named(const cf_audit *a, int g, const cf__port *pt, int ll)
 void cf__audit_port_findings(cf_audit *a)
 {
     for (int i = 0; i < a->nparts; i++) {
-        part *p = &a->parts[i];
-        if (p->kind != PK_IBSTAT && p->kind != PK_IBV) continue;
+        cf__audit_part *p = &a->parts[i];
+        if (p->kind != CF__PART_IBSTAT && p->kind != CF__PART_IBV) continue;
         for (int k = 0; k < p->nports; k++) {
             cf__port *pt = &p->ports[k];
             int admin_off = cf__find(pt->phys_state, strlen(pt->phys_state), "Disabled") ||
                             cf__find(pt->phys_state, strlen(pt->phys_state), "DISABLED");
-            loc at;
+            cf__audit_loc at;
             if (pt->active != 0) continue;
             if (admin_off && !port_named(a, cf__audit_part_root(a, i), pt, CF__LL_UNKNOWN)) continue;
             at.file = p->file;
@@ -492,7 +492,7 @@ void cf__audit_port_findings(cf_audit *a)
     }
 }
 
-static long count_distinct_rank_hosts(const seg *g, int *all_have_host)
+static long count_distinct_rank_hosts(const cf__audit_seg *g, int *all_have_host)
 {
     uint64_t seen[256];
     long n = 0;
@@ -520,12 +520,12 @@ static long count_distinct_rank_hosts(const seg *g, int *all_have_host)
  * means the counts do not describe one job: neither is kept for nodes. */
 #define MAX_GPUS_PER_NODE 16
 
-static void decide_shape(cf_audit *a, int g, verdict *v)
+static void decide_shape(cf_audit *a, int g, cf__audit_verdict *v)
 {
-    const seg *s = a->segs[g];
+    const cf__audit_seg *s = a->segs[g];
     long ranks = -1, nodes = -1;
     int gap = 0;
-    run *lr = v->last_run >= 0 ? a->parts[v->last_run].r : NULL;
+    cf__audit_run *lr = v->last_run >= 0 ? a->parts[v->last_run].r : NULL;
     if (s->ev.nranks > 0) ranks = s->ev.nranks;
     if (s->max_rank_seen >= 0 && s->max_rank_seen + 1 > ranks) ranks = s->max_rank_seen + 1;
     if (s->la.np > 0) {
@@ -534,7 +534,7 @@ static void decide_shape(cf_audit *a, int g, verdict *v)
         if (s->la.np * per > ranks) ranks = s->la.np * per;
     }
     for (int i = 0; i < a->nparts; i++)
-        if (a->parts[i].kind == PK_PERF && cf__audit_part_root(a, i) == g && a->parts[i].r->list_gap) gap = 1;
+        if (a->parts[i].kind == CF__PART_PERF && cf__audit_part_root(a, i) == g && a->parts[i].r->list_gap) gap = 1;
     if (ranks > 0) {
         int all_host;
         long distinct = count_distinct_rank_hosts(s, &all_host);
@@ -552,8 +552,8 @@ static int ports_link_layer(const cf_audit *a, int g)
 {
     int ib = 0, eth = 0;
     for (int i = 0; i < a->nparts; i++) {
-        const part *p = &a->parts[i];
-        if ((p->kind != PK_IBSTAT && p->kind != PK_IBV) || cf__audit_part_root(a, i) != g) continue;
+        const cf__audit_part *p = &a->parts[i];
+        if ((p->kind != CF__PART_IBSTAT && p->kind != CF__PART_IBV) || cf__audit_part_root(a, i) != g) continue;
         for (int k = 0; k < p->nports; k++) {
             if (p->ports[k].active != 1) continue;
             if (p->ports[k].ll == CF__LL_IB) ib++;
@@ -567,7 +567,7 @@ static int ports_link_layer(const cf_audit *a, int g)
 
 static cf_network ib_or_roce(const cf_audit *a, int g)
 {
-    const netev *e = &a->segs[g]->ev;
+    const cf__audit_netev *e = &a->segs[g]->ev;
     int ib = 0, eth = 0, pl;
     if (e->ch_ll[CF__LL_ETH] > e->ch_ll[CF__LL_IB]) return CF_NET_ROCE;
     if (e->ch_ll[CF__LL_IB] > 0) return CF_NET_IB;
@@ -586,12 +586,12 @@ static cf_network ib_or_roce(const cf_audit *a, int g)
 static cf_network of_family(const cf_audit *a, int g, int fam, const char *name)
 {
     switch (fam) {
-    case CF__NET_IB: return ib_or_roce(a, g);
-    case CF__NET_SOCKET:
-    case CF__NET_FASTSOCKET: return CF_NET_TCP;
-    case CF__NET_TCPX: return CF_NET_TCPX;
-    case CF__NET_TCPXO: return CF_NET_TCPXO;
-    case CF__NET_OFI: {
+    case CF__NCCLNET_IB: return ib_or_roce(a, g);
+    case CF__NCCLNET_SOCKET:
+    case CF__NCCLNET_FASTSOCKET: return CF_NET_TCP;
+    case CF__NCCLNET_TCPX: return CF_NET_TCPX;
+    case CF__NCCLNET_TCPXO: return CF_NET_TCPXO;
+    case CF__NCCLNET_OFI: {
         const char *pv = a->segs[g]->ev.ofi_provider;
         if (cf__strcasecmp(pv, "efa") == 0 || cf__starts(pv, strlen(pv), "efa")) return CF_NET_EFA;
         if (cf__starts(pv, strlen(pv), "tcp") || cf__starts(pv, strlen(pv), "sockets") ||
@@ -604,19 +604,19 @@ static cf_network of_family(const cf_audit *a, int g, int fam, const char *name)
     }
 }
 
-static void decide_network(cf_audit *a, int g, verdict *v)
+static void decide_network(cf_audit *a, int g, cf__audit_verdict *v)
 {
-    const netev *e = &a->segs[g]->ev;
+    const cf__audit_netev *e = &a->segs[g]->ev;
     long best = 0;
-    int fam = CF__NET_UNKNOWN;
-    for (int f = 1; f < CF__NET__COUNT; f++) {
+    int fam = CF__NCCLNET_UNKNOWN;
+    for (int f = 1; f < CF__NCCLNET__COUNT; f++) {
         if (e->ch[f] > best) {
             best = e->ch[f];
             fam = f;
         }
     }
     v->fam = fam;
-    if (fam != CF__NET_UNKNOWN) {
+    if (fam != CF__NCCLNET_UNKNOWN) {
         v->net = of_family(a, g, fam, e->ch_net);
         return;
     }
@@ -624,19 +624,19 @@ static void decide_network(cf_audit *a, int g, verdict *v)
         v->net = CF_NET_NONE;
         return;
     }
-    if (e->net_family != CF__NET_UNKNOWN) {
+    if (e->net_family != CF__NCCLNET_UNKNOWN) {
         v->fam = e->net_family;
         v->net = of_family(a, g, e->net_family, e->net_name);
         return;
     }
     if (e->n_ibdevs > 0 || e->completion || e->gdr_hca_on || e->gdr_hca_off) {
-        v->fam = CF__NET_IB;
+        v->fam = CF__NCCLNET_IB;
         v->net = ib_or_roce(a, g);
         return;
     }
     if (e->ofi_provider[0]) {
-        v->fam = CF__NET_OFI;
-        v->net = of_family(a, g, CF__NET_OFI, "");
+        v->fam = CF__NCCLNET_OFI;
+        v->net = of_family(a, g, CF__NCCLNET_OFI, "");
         return;
     }
     switch (ports_link_layer(a, g)) {
@@ -646,9 +646,9 @@ static void decide_network(cf_audit *a, int g, verdict *v)
     }
 }
 
-static void decide_gdr(cf_audit *a, int g, verdict *v)
+static void decide_gdr(cf_audit *a, int g, cf__audit_verdict *v)
 {
-    const netev *e = &a->segs[g]->ev;
+    const cf__audit_netev *e = &a->segs[g]->ev;
     long on = 0, off = 0, mixed = 0;
     if (v->net == CF_NET_TCP || v->net == CF_NET_NONE) {
         v->gdr = CF_GDR_NA;
@@ -682,7 +682,7 @@ static void decide_gdr(cf_audit *a, int g, verdict *v)
     }
 }
 
-static double expected_from_ports(const cf_audit *a, int g, const verdict *v, int *nics)
+static double expected_from_ports(const cf_audit *a, int g, const cf__audit_verdict *v, int *nics)
 {
     double rates[CF__MAX_PORTS];
     char seen[CF__MAX_PORTS][40];
@@ -691,8 +691,8 @@ static double expected_from_ports(const cf_audit *a, int g, const verdict *v, in
     *nics = 0;
     if (a->segs[g]->ev.n_ibdevs == 0 || (v->net != CF_NET_IB && v->net != CF_NET_ROCE)) return NAN;
     for (int i = 0; i < a->nparts; i++) {
-        const part *p = &a->parts[i];
-        if ((p->kind != PK_IBSTAT && p->kind != PK_IBV) || cf__audit_part_root(a, i) != g) continue;
+        const cf__audit_part *p = &a->parts[i];
+        if ((p->kind != CF__PART_IBSTAT && p->kind != CF__PART_IBV) || cf__audit_part_root(a, i) != g) continue;
         for (int j = 0; j < p->nports && n < CF__MAX_PORTS; j++) {
             const cf__port *pt = &p->ports[j];
             char key[40];
@@ -727,12 +727,12 @@ static double expected_from_ports(const cf_audit *a, int g, const verdict *v, in
  * the run's own port dumps (GPU from its rank list). When the model cannot
  * be asked (GPU or node count not shown), the ring reference is the
  * per-node line rate / 8 x eta, normalised per collective as in DESIGN §4.2. */
-static void decide_expected(cf_audit *a, int g, verdict *v)
+static void decide_expected(cf_audit *a, int g, cf__audit_verdict *v)
 {
     double line_gbps = NAN, per_node;
     int nics = 0;
     cf_fabric fab;
-    const run *lr = v->last_run >= 0 ? a->parts[v->last_run].r : NULL;
+    const cf__audit_run *lr = v->last_run >= 0 ? a->parts[v->last_run].r : NULL;
     v->expected = NAN;
     v->exp_src = NULL;
     memset(&fab, 0, sizeof fab);
@@ -837,14 +837,14 @@ const char *cf__audit_base_name(const char *f)
 /* GDR_DISABLED, with the cause and action the input's evidence decides. */
 static void gdr_disabled(cf_audit *a, int g)
 {
-    const seg *s = a->segs[g];
-    const netev *e = &s->ev;
+    const cf__audit_seg *s = a->segs[g];
+    const cf__audit_netev *e = &s->ev;
     int far_topo = 0;
-    loc topo_at = {0, 0};
+    cf__audit_loc topo_at = {0, 0};
     for (int i = 0; i < a->nparts; i++) {
-        const part *p = &a->parts[i];
+        const cf__audit_part *p = &a->parts[i];
         cf__topo_analysis ta;
-        if (p->kind != PK_TOPO || cf__audit_part_root(a, i) != g) continue;
+        if (p->kind != CF__PART_TOPO || cf__audit_part_root(a, i) != g) continue;
         cf__topo_analyze(p->topo, &ta);
         if (ta.nics > 0 && ta.far_gpus > 0 && !far_topo) {
             far_topo = ta.far_gpus;
@@ -897,18 +897,18 @@ static void gdr_disabled(cf_audit *a, int g)
 }
 
 /* The findings of one run (group root g) from its own evidence. */
-static void run_findings(cf_audit *a, int g, verdict *v)
+static void run_findings(cf_audit *a, int g, cf__audit_verdict *v)
 {
-    const seg *s = a->segs[g];
-    const netev *e = &s->ev;
-    const launch *la = &s->la;
-    loc at;
+    const cf__audit_seg *s = a->segs[g];
+    const cf__audit_netev *e = &s->ev;
+    const cf__audit_launch *la = &s->la;
+    cf__audit_loc at;
     int forced = -1, fam = v->fam;
 
     /* transport */
-    if (v->net == CF_NET_TCP && (fam == CF__NET_SOCKET || fam == CF__NET_FASTSOCKET)) {
-        at = e->ch[CF__NET_SOCKET] ? e->ch_loc[CF__NET_SOCKET] : e->net_loc;
-        if (fam == CF__NET_SOCKET)
+    if (v->net == CF_NET_TCP && (fam == CF__NCCLNET_SOCKET || fam == CF__NCCLNET_FASTSOCKET)) {
+        at = e->ch[CF__NCCLNET_SOCKET] ? e->ch_loc[CF__NCCLNET_SOCKET] : e->net_loc;
+        if (fam == CF__NCCLNET_SOCKET)
             cf__audit_add_run_finding(a, g, "NET_SOCKET_FALLBACK", CF_SEV_WARNING, at, NULL,
                             "NCCL moves inter-node data over TCP sockets (NET/Socket)%s%s",
                             e->ib_disable == 1 ? "; NCCL_IB_DISABLE=1 is set" : "",
@@ -917,7 +917,7 @@ static void run_findings(cf_audit *a, int g, verdict *v)
             cf__audit_add_run_finding(a, g, "EFA_NOT_USED", CF_SEV_WARNING, at, NULL,
                             "the OFI plugin is loaded but NCCL uses sockets, not EFA");
     }
-    if (fam == CF__NET_OFI && v->net == CF_NET_TCP)
+    if (fam == CF__NCCLNET_OFI && v->net == CF_NET_TCP)
         cf__audit_add_run_finding(a, g, "EFA_NOT_USED", CF_SEV_WARNING, e->ofi_loc, NULL,
                         "libfabric selected provider '%s', not efa: traffic goes over TCP",
                         e->ofi_provider);
@@ -982,8 +982,8 @@ static void run_findings(cf_audit *a, int g, verdict *v)
 
     /* bandwidth, judged against this run's own expectation */
     if (v->last_run >= 0) {
-        part *p = &a->parts[v->last_run];
-        run *r = p->r;
+        cf__audit_part *p = &a->parts[v->last_run];
+        cf__audit_run *r = p->r;
         if (r->nrows > 0) {
             long li = r->nrows - 1;
             for (long k = 0; k < r->nrows; k++)
@@ -1007,14 +1007,14 @@ static void run_findings(cf_audit *a, int g, verdict *v)
 
 /* The verdict of one run: its last nccl-tests table, shape, transport,
  * GDR, expected busbw, findings. */
-void cf__audit_judge_run(cf_audit *a, int g, verdict *v)
+void cf__audit_judge_run(cf_audit *a, int g, cf__audit_verdict *v)
 {
     memset(v, 0, sizeof *v);
     v->last_run = -1;
     v->busbw = v->expected = NAN;
     v->forced_level = -1;
     for (int i = 0; i < a->nparts; i++)
-        if (a->parts[i].kind == PK_PERF && cf__audit_part_root(a, i) == g && cf__audit_run_has_content(a->parts[i].r))
+        if (a->parts[i].kind == CF__PART_PERF && cf__audit_part_root(a, i) == g && cf__audit_run_has_content(a->parts[i].r))
             v->last_run = i;
     v->coll = v->last_run >= 0 ? a->parts[v->last_run].r->coll : CF_COLL_UNKNOWN;
     if (v->last_run >= 0 && a->parts[v->last_run].r->nrows > 0)
@@ -1031,19 +1031,19 @@ int cf__audit_has_content(const cf_audit *a, int *header_only)
     int any = 0;
     *header_only = 0;
     for (int i = 0; i < a->nparts; i++) {
-        const part *p = &a->parts[i];
+        const cf__audit_part *p = &a->parts[i];
         switch (p->kind) {
-        case PK_PERF:
+        case CF__PART_PERF:
             /* A header with ranks or devices is content (its facts plus
              * TRUNCATED_INPUT); column headings alone are not. */
             if (cf__audit_run_has_content(p->r) || cf__audit_run_has_facts(p->r)) any = 1;
             else *header_only = 1;
             break;
-        case PK_TOPO:
+        case CF__PART_TOPO:
             if (p->topo->nrows > 0) any = 1;
             break;
-        case PK_IBSTAT:
-        case PK_IBV:
+        case CF__PART_IBSTAT:
+        case CF__PART_IBV:
             if (p->nports > 0) any = 1;
             break;
         default:

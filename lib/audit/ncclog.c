@@ -46,14 +46,14 @@ static long read_int(const char **pp, const char *end)
 
 int cf__net_family(const char *name, size_t n)
 {
-    if (n >= 2 && name[0] == 'I' && name[1] == 'B') return CF__NET_IB;
-    if (n == 6 && memcmp(name, "Socket", 6) == 0) return CF__NET_SOCKET;
-    if (CF__LIT(name, n, "GPUDirectTCPX")) return CF__NET_TCPX;
-    if (CF__LIT(name, n, "FasTrak")) return CF__NET_TCPXO;
-    if (CF__LIT(name, n, "FastSocket")) return CF__NET_FASTSOCKET;
+    if (n >= 2 && name[0] == 'I' && name[1] == 'B') return CF__NCCLNET_IB;
+    if (n == 6 && memcmp(name, "Socket", 6) == 0) return CF__NCCLNET_SOCKET;
+    if (CF__LIT(name, n, "GPUDirectTCPX")) return CF__NCCLNET_TCPX;
+    if (CF__LIT(name, n, "FasTrak")) return CF__NCCLNET_TCPXO;
+    if (CF__LIT(name, n, "FastSocket")) return CF__NCCLNET_FASTSOCKET;
     if (cf__find(name, n, "Libfabric") || cf__find(name, n, "OFI") || cf__find(name, n, "AWS"))
-        return CF__NET_OFI;
-    return n ? CF__NET_OTHER : CF__NET_UNKNOWN;
+        return CF__NCCLNET_OFI;
+    return n ? CF__NCCLNET_OTHER : CF__NCCLNET_UNKNOWN;
 }
 
 int cf__gdr_level(const char *v)

@@ -16,7 +16,7 @@
 #include "clusterfit/collective.h"
 #include "base/base.h"
 
-/* Names of the part kinds (PK_*) in the report. */
+/* Names of the part kinds (CF__PART_*) in the report. */
 static const char *const kind_names[] = {"nccl-tests", "nccl-log", "topo", "ibstat",
                                          "ibv-devinfo", "framework-log"};
 
@@ -104,14 +104,14 @@ static int jpush(json_t *arr, json_t *v)
 }
 
 /* The run (group number) a finding belongs to; 0 none. */
-static int finding_run(const cf_audit *a, const finding *f)
+static int finding_run(const cf_audit *a, const cf__audit_finding *f)
 {
     if (f->part >= 0 && f->part < a->nparts) return a->segs[cf__audit_part_root(a, f->part)]->group;
     if (f->grp >= 0 && f->grp < a->nsegs) return a->segs[a->segs[f->grp]->root]->group;
     return 0;
 }
 
-static json_t *finding_json(const cf_audit *a, const finding *f)
+static json_t *finding_json(const cf_audit *a, const cf__audit_finding *f)
 {
     json_t *o = json_object();
     int bad = 0, run_no = finding_run(a, f);
@@ -135,9 +135,9 @@ static const char *ll_name(int ll)
     return ll == CF__LL_IB ? "InfiniBand" : ll == CF__LL_ETH ? "Ethernet" : NULL;
 }
 
-static int perf_json(json_t *o, const part *p)
+static int perf_json(json_t *o, const cf__audit_part *p)
 {
-    const run *r = p->r;
+    const cf__audit_run *r = p->r;
     const cf__perf_analysis *an = &r->an;
     json_t *rows = json_array();
     int bad = 0;
@@ -182,9 +182,9 @@ static int perf_json(json_t *o, const part *p)
     return bad;
 }
 
-static int nccl_json(const cf_audit *a, json_t *o, const part *p)
+static int nccl_json(const cf_audit *a, json_t *o, const cf__audit_part *p)
 {
-    const netev *e = p->ev;
+    const cf__audit_netev *e = p->ev;
     json_t *devs = json_array(), *ch = json_object();
     static const char *const fam_names[] = {"unknown", "IB", "Socket", "OFI", "GPUDirectTCPX",
                                             "FasTrak", "FastSocket", "other"};
@@ -204,7 +204,7 @@ static int nccl_json(const cf_audit *a, json_t *o, const part *p)
         bad |= jpush(devs, d);
     }
     bad |= jset(o, "ib_devices", devs);
-    for (int f = 1; f < CF__NET__COUNT; f++)
+    for (int f = 1; f < CF__NCCLNET__COUNT; f++)
         if (e->ch[f]) bad |= jset(ch, fam_names[f], json_integer(e->ch[f]));
     bad |= jset(o, "net_channels", ch);
     bad |= jset(o, "gdr_hca_enabled", json_integer(e->gdr_hca_on));
@@ -215,7 +215,7 @@ static int nccl_json(const cf_audit *a, json_t *o, const part *p)
     return bad;
 }
 
-static int topo_json(json_t *o, const part *p)
+static int topo_json(json_t *o, const cf__audit_part *p)
 {
     const cf__topo *t = p->topo;
     cf__topo_analysis ta;
@@ -257,7 +257,7 @@ static int topo_json(json_t *o, const part *p)
     return bad;
 }
 
-static int ports_json(json_t *o, const part *p)
+static int ports_json(json_t *o, const cf__audit_part *p)
 {
     json_t *arr = json_array();
     int bad = 0;
@@ -280,7 +280,7 @@ static int ports_json(json_t *o, const part *p)
 }
 
 /* The facts of one verdict into `o` (the top level or a run_facts entry). */
-static int facts_json(json_t *o, const cf_audit *a, const verdict *v, int g)
+static int facts_json(json_t *o, const cf_audit *a, const cf__audit_verdict *v, int g)
 {
     int bad = 0;
     bad |= jset(o, "network", json_string(cf_network_name(v->net)));
@@ -298,15 +298,15 @@ static int facts_json(json_t *o, const cf_audit *a, const verdict *v, int g)
 
 /* One entry of run_facts[]: the run's number, files, line span, facts and
  * the codes of its findings. */
-static json_t *run_json(const cf_audit *a, const verdict *v, int g, int k)
+static json_t *run_json(const cf_audit *a, const cf__audit_verdict *v, int g, int k)
 {
     json_t *o = json_object(), *files = json_array(), *codes = json_array();
     int bad = 0, first = -1, is_run = 0, lastfile = -1;
     for (int i = 0; i < a->nparts; i++) {
-        const part *p = &a->parts[i];
+        const cf__audit_part *p = &a->parts[i];
         if (cf__audit_part_root(a, i) != g) continue;
         if (first < 0) first = i;
-        if (p->kind == PK_PERF || p->kind == PK_NCCL || p->kind == PK_FRAMEWORK) is_run = 1;
+        if (p->kind == CF__PART_PERF || p->kind == CF__PART_NCCL || p->kind == CF__PART_FRAMEWORK) is_run = 1;
         if (p->file != lastfile) {
             int dup = 0;
             for (size_t j = 0; j < json_array_size(files); j++)
@@ -330,12 +330,12 @@ static json_t *run_json(const cf_audit *a, const verdict *v, int g, int k)
     return o;
 }
 
-static json_t *build_report(cf_audit *a, const verdict *vs, const int *roots, int ng, int primary,
+static json_t *build_report(cf_audit *a, const cf__audit_verdict *vs, const int *roots, int ng, int primary,
                             int nruns, cf_audit_status st)
 {
     json_t *o = json_object(), *parts = json_array(), *fs = json_array(), *rf = json_array();
-    verdict none;
-    const verdict *v = primary > 0 ? &vs[primary - 1] : &none;
+    cf__audit_verdict none;
+    const cf__audit_verdict *v = primary > 0 ? &vs[primary - 1] : &none;
     int bad = 0;
     memset(&none, 0, sizeof none);
     none.net = CF_NET_UNKNOWN;
@@ -352,7 +352,7 @@ static json_t *build_report(cf_audit *a, const verdict *vs, const int *roots, in
     for (int k = 0; k < ng && !bad; k++) bad |= jpush(rf, run_json(a, &vs[k], roots[k], k + 1));
     bad |= jset(o, "run_facts", rf);
     for (int i = 0; i < a->nparts && !bad; i++) {
-        const part *p = &a->parts[i];
+        const cf__audit_part *p = &a->parts[i];
         json_t *jp = json_object(), *pf = json_array();
         bad |= jset(jp, "kind", json_string(kind_names[p->kind]));
         bad |= jset(jp, "file", jstr(a->files[p->file]));
@@ -360,11 +360,11 @@ static json_t *build_report(cf_audit *a, const verdict *vs, const int *roots, in
         bad |= jset(jp, "last_line", json_integer(p->last_line));
         bad |= jset(jp, "run", json_integer(a->segs[cf__audit_part_root(a, i)]->group));
         switch (p->kind) {
-        case PK_PERF: bad |= perf_json(jp, p); break;
-        case PK_NCCL: bad |= nccl_json(a, jp, p); break;
-        case PK_TOPO: bad |= topo_json(jp, p); break;
-        case PK_IBSTAT:
-        case PK_IBV: bad |= ports_json(jp, p); break;
+        case CF__PART_PERF: bad |= perf_json(jp, p); break;
+        case CF__PART_NCCL: bad |= nccl_json(a, jp, p); break;
+        case CF__PART_TOPO: bad |= topo_json(jp, p); break;
+        case CF__PART_IBSTAT:
+        case CF__PART_IBV: bad |= ports_json(jp, p); break;
         default: bad |= jset(jp, "lines", json_integer(p->fw_lines)); break;
         }
         for (int k = 0; k < a->nfindings && !bad; k++)
@@ -384,7 +384,7 @@ static json_t *build_report(cf_audit *a, const verdict *vs, const int *roots, in
 
 cf_status cf_audit_finish(cf_audit *a, json_t **report, cf_audit_status *status)
 {
-    verdict *vs = NULL;
+    cf__audit_verdict *vs = NULL;
     int *roots = NULL;
     int header_only = 0, ng = 0, nruns, primary = 0;
     cf_audit_status st = CF_AUDIT_OK;
@@ -406,13 +406,13 @@ cf_status cf_audit_finish(cf_audit *a, json_t **report, cf_audit_status *status)
     /* the run the top level describes: the last nccl-tests table's (DESIGN
      * §5: busbw of the last run), else the last NCCL log's, else the last part's */
     for (int i = 0; i < a->nparts; i++) {
-        const part *p = &a->parts[i];
-        if (p->kind == PK_PERF && cf__audit_run_has_content(p->r)) primary = a->segs[cf__audit_part_root(a, i)]->group;
+        const cf__audit_part *p = &a->parts[i];
+        if (p->kind == CF__PART_PERF && cf__audit_run_has_content(p->r)) primary = a->segs[cf__audit_part_root(a, i)]->group;
     }
     for (int i = 0; i < a->nparts && !primary; i++) {
         int k = a->nparts - 1 - i;
-        const part *p = &a->parts[k];
-        if (p->kind == PK_PERF || p->kind == PK_NCCL || p->kind == PK_FRAMEWORK)
+        const cf__audit_part *p = &a->parts[k];
+        if (p->kind == CF__PART_PERF || p->kind == CF__PART_NCCL || p->kind == CF__PART_FRAMEWORK)
             primary = a->segs[cf__audit_part_root(a, k)]->group;
     }
     if (!primary && a->nparts > 0) primary = a->segs[cf__audit_part_root(a, a->nparts - 1)]->group;
@@ -425,7 +425,7 @@ cf_status cf_audit_finish(cf_audit *a, json_t **report, cf_audit_status *status)
         for (int i = 0; i < a->nparts && first < 0; i++)
             if (a->segs[cf__audit_part_root(a, i)]->group == primary) first = i;
         if (first >= 0) {
-            loc at;
+            cf__audit_loc at;
             at.file = a->parts[first].file;
             at.line = a->parts[first].first_line;
             cf__audit_add_finding(a, -1, "SEVERAL_RUNS", CF_SEV_INFO, at,
@@ -436,7 +436,7 @@ cf_status cf_audit_finish(cf_audit *a, json_t **report, cf_audit_status *status)
         }
     }
     if (!cf__audit_has_content(a, &header_only)) {
-        loc at = {a->nfiles > 0 ? a->nfiles - 1 : 0, 0};
+        cf__audit_loc at = {a->nfiles > 0 ? a->nfiles - 1 : 0, 0};
         if (header_only)
             cf__audit_add_finding(a, -1, "NO_RECOGNIZED_INPUT", CF_SEV_INVALID, at,
                         "nccl-tests output without a single result row (header only)");
