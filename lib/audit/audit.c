@@ -66,13 +66,12 @@ static void part_free(cf__audit_part *p)
 
 /* Records a finding of part `pi` (-1 none) or of the run whose root
  * segment is `grp` (-1 none); one per code and part/run, counted. */
-static void vadd(cf_audit *a, int pi, int grp, const char *code, cf_severity sev, cf__audit_loc at,
+static void vadd(cf_audit *a, int pi, int grp, cf__audit_code code, cf__audit_loc at,
                  const char *action, const char *fmt, va_list ap)
 {
     cf__audit_finding *f;
     for (int i = 0; i < a->nfindings; i++) {
-        if (a->findings[i].part == pi && a->findings[i].grp == grp &&
-            strcmp(a->findings[i].code, code) == 0) {
+        if (a->findings[i].part == pi && a->findings[i].grp == grp && a->findings[i].code == code) {
             a->findings[i].count++;
             return;
         }
@@ -83,7 +82,6 @@ static void vadd(cf_audit *a, int pi, int grp, const char *code, cf_severity sev
     }
     f = &a->findings[a->nfindings++];
     f->code = code;
-    f->sev = sev;
     f->at = at;
     f->part = pi;
     f->grp = grp;
@@ -92,23 +90,23 @@ static void vadd(cf_audit *a, int pi, int grp, const char *code, cf_severity sev
     vsnprintf(f->msg, sizeof f->msg, fmt, ap);
 }
 
-void cf__audit_add_finding(cf_audit *a, int pi, const char *code, cf_severity sev, cf__audit_loc at,
+void cf__audit_add_finding(cf_audit *a, int pi, cf__audit_code code, cf__audit_loc at,
                            const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vadd(a, pi, -1, code, sev, at, NULL, fmt, ap);
+    vadd(a, pi, -1, code, at, NULL, fmt, ap);
     va_end(ap);
 }
 
 /* A finding on a whole run (group root `grp`), with its own action when
  * the evidence decides it (NULL: the code's usual action). */
-void cf__audit_add_run_finding(cf_audit *a, int grp, const char *code, cf_severity sev, cf__audit_loc at,
+void cf__audit_add_run_finding(cf_audit *a, int grp, cf__audit_code code, cf__audit_loc at,
                                const char *action, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vadd(a, -1, grp, code, sev, at, action, fmt, ap);
+    vadd(a, -1, grp, code, at, action, fmt, ap);
     va_end(ap);
 }
 
@@ -825,18 +823,25 @@ static void hw_start(cf_audit *a)
 
 /* -------------------------------------------------------- other lines */
 
-static void framework_line(cf_audit *a, const char *s, size_t n, long line, const char *code,
-                           cf_severity sev, const char *what)
+/* A line of a framework log (PyTorch, torchrun, DeepSpeed) or an nccl-tests
+ * failure: counted in the file's framework part. */
+static int framework_line(cf_audit *a, long line)
 {
-    cf__audit_loc at = here(a, line);
     if (a->f_fw < 0) {
         a->f_fw = new_part(a, CF__PART_FRAMEWORK, line);
-        if (a->f_fw < 0) return;
+        if (a->f_fw < 0) return -1;
     }
     a->parts[a->f_fw].last_line = line;
     a->parts[a->f_fw].fw_lines++;
-    if (code)
-        cf__audit_add_finding(a, a->f_fw, code, sev, at, "%s: %.*s", what, (int)(n > 200 ? 200 : n), s);
+    return 0;
+}
+
+/* A framework line that ends the job: counted, and the finding `code` quotes it. */
+static void framework_finding(cf_audit *a, const char *s, size_t n, long line, cf__audit_code code,
+                              const char *what)
+{
+    if (framework_line(a, line) != 0) return;
+    cf__audit_add_finding(a, a->f_fw, code, here(a, line), "%s: %.*s", what, (int)(n > 200 ? 200 : n), s);
 }
 
 static int is_launcher(const char *t, size_t tn)
@@ -948,19 +953,19 @@ static int other_line(cf_audit *a, const char *s, size_t n, long line)
     /* framework logs (PyTorch ProcessGroupNCCL, torchrun, DeepSpeed), nccl-tests failures */
     if (cf__find(s, n, "Watchdog caught collective operation timeout") ||
         (cf__find(s, n, "ProcessGroupNCCL") && (cf__find(s, n, "imeout") || cf__find(s, n, "timed out")))) {
-        framework_line(a, s, n, line, "TIMEOUT", CF_SEV_ERROR, "collective timed out");
+        framework_finding(a, s, n, line, CF__CODE_TIMEOUT, "collective timed out");
         return 1;
     }
     if (cf__find(s, n, "NCCL error") || cf__find(s, n, "Test NCCL failure") ||
         cf__find(s, n, "DistBackendError") || cf__find(s, n, "ncclSystemError") ||
         cf__find(s, n, "ncclInternalError") || cf__find(s, n, "ncclRemoteError") ||
         cf__find(s, n, "ncclUnhandledCudaError") || cf__find(s, n, "Test CUDA failure")) {
-        framework_line(a, s, n, line, "NCCL_ERROR", CF_SEV_ERROR, "NCCL call failed");
+        framework_finding(a, s, n, line, CF__CODE_NCCL_ERROR, "NCCL call failed");
         return 1;
     }
     if (cf__find(s, n, "ProcessGroupNCCL") || cf__find(s, n, "torch.distributed") ||
         cf__find(s, n, "torchrun") || cf__find(s, n, "DeepSpeed") || cf__find(s, n, "deepspeed")) {
-        framework_line(a, s, n, line, NULL, CF_SEV_INFO, NULL);
+        framework_line(a, line);
         return 1;
     }
     cc = cf__perf_collective_in(s, n);
@@ -1189,7 +1194,7 @@ cf_status cf_audit_end_file(cf_audit *a)
     close_topo(a);
     close_ib(a);
     if (a->last_cut) {
-        cf__audit_add_run_finding(a, a->cur, "TRUNCATED_INPUT", CF_SEV_INFO, here(a, a->last_lineno), NULL,
+        cf__audit_add_run_finding(a, a->cur, CF__CODE_TRUNCATED_INPUT, here(a, a->last_lineno), NULL,
                         "the last line is longer than %ld bytes and was cut",
                         (long)CF_MAX_LINE_BYTES);
     }

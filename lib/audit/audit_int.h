@@ -277,9 +277,25 @@ void cf__port_apply(cf__port *p, const cf__ib_line *l, int devinfo);
 /* After the last line of a port: completes the rate from width x speed. */
 void cf__port_finish(cf__port *p);
 
-/* The one-line action a user can take for finding `code` (the generic
- * text; audit.c refines some from the evidence). "" when none. Static. */
-const char *cf__audit_action_of(const char *code);
+/* ------------------------------------------------- finding codes (codes.c) */
+
+/* The codes of codes.def, in its order. */
+typedef enum cf__audit_code {
+#define CF__AUDIT_CODE(name, sev, action) CF__CODE_##name,
+#include "audit/codes.def"
+#undef CF__AUDIT_CODE
+    CF__CODE__COUNT
+} cf__audit_code;
+
+/* The code's name as the report prints it ("GDR_DISABLED"). Static. */
+const char *cf__audit_code_name(cf__audit_code c);
+/* The severity the code always has. */
+cf_severity cf__audit_code_severity(cf__audit_code c);
+/* The code's usual one-line action (a finding may bring its own). Static. */
+const char *cf__audit_code_action(cf__audit_code c);
+/* The usual action of the code named `name` (text.c reads codes from a
+ * report's JSON); "" when no code has that name. Static. */
+const char *cf__audit_action_of(const char *name);
 
 /* ================================================================ state
  *
@@ -302,8 +318,7 @@ enum { CF__PART_PERF = 0, CF__PART_NCCL, CF__PART_TOPO, CF__PART_IBSTAT, CF__PAR
 typedef struct cf__audit_loc { int file; long line; } cf__audit_loc;
 
 typedef struct cf__audit_finding {
-    const char *code;
-    cf_severity sev;
+    cf__audit_code code;
     char msg[320];
     const char *action;     /* one-line fix; NULL: the code's usual one */
     cf__audit_loc at;
@@ -491,18 +506,18 @@ typedef struct cf__audit_verdict {
 
 /* audit/audit.c: records a finding of part `pi` (-1 none); one per code and part,
  * counted. */
-void cf__audit_add_finding(cf_audit *a, int pi, const char *code, cf_severity sev, cf__audit_loc at,
+void cf__audit_add_finding(cf_audit *a, int pi, cf__audit_code code, cf__audit_loc at,
                            const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 6, 7)))
+    __attribute__((format(printf, 5, 6)))
 #endif
     ;
 /* audit/audit.c: a finding on a whole run (group root `grp`), with its own action
  * when the evidence decides it (NULL: the code's usual action). */
-void cf__audit_add_run_finding(cf_audit *a, int grp, const char *code, cf_severity sev, cf__audit_loc at,
+void cf__audit_add_run_finding(cf_audit *a, int grp, cf__audit_code code, cf__audit_loc at,
                                const char *action, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 7, 8)))
+    __attribute__((format(printf, 6, 7)))
 #endif
     ;
 /* audit/audit.c: an nccl-tests run has result rows (or a partial last one). */
@@ -528,7 +543,5 @@ void cf__audit_judge_run(cf_audit *a, int g, cf__audit_verdict *v);
 int cf__audit_has_content(const cf_audit *a, int *header_only);
 /* audit/judge.c: the last path component of a file name. */
 const char *cf__audit_base_name(const char *f);
-/* audit/judge.c: GDR_DISABLED's usual action (when no cause is shown). */
-extern const char cf__audit_act_gdr_generic[];
 
 #endif

@@ -121,7 +121,7 @@ void cf__audit_part_findings(cf_audit *a)
                  * header-only or cut-off run: its facts plus TRUNCATED_INPUT"). */
                 if (cf__audit_run_has_facts(r)) {
                     at.line = p->last_line;
-                    cf__audit_add_finding(a, i, "TRUNCATED_INPUT", CF_SEV_INFO, at, "%s",
+                    cf__audit_add_finding(a, i, CF__CODE_TRUNCATED_INPUT, at, "%s",
                                 "the nccl-tests output ends before its first result row: ranks "
                                 "and devices are read, bandwidth is not shown");
                 }
@@ -129,22 +129,22 @@ void cf__audit_part_findings(cf_audit *a)
             }
             if (an->wrong_rows > 0) {
                 at.line = r->rows[an->first_wrong_row].line;
-                cf__audit_add_finding(a, i, "WRONG_RESULTS", CF_SEV_ERROR, at,
+                cf__audit_add_finding(a, i, CF__CODE_WRONG_RESULTS, at,
                             "%ld result row(s) report wrong values (#wrong > 0)", an->wrong_rows);
             } else if (r->oob_failed) {
                 at.line = p->last_line;
-                cf__audit_add_finding(a, i, "WRONG_RESULTS", CF_SEV_ERROR, at,
+                cf__audit_add_finding(a, i, CF__CODE_WRONG_RESULTS, at,
                             "nccl-tests found %ld out-of-bounds value(s)", r->oob);
             }
             if (r->max_rank == 0 && r->rank_lines >= 1 && r->ngpus * (r->nthread > 0 ? r->nthread : 1) <= 1) {
-                cf__audit_add_finding(a, i, "SINGLE_RANK_RUNS", CF_SEV_INVALID, at,
+                cf__audit_add_finding(a, i, CF__CODE_SINGLE_RANK_RUNS, at,
                             "the run has a single rank (%ld process(es) each printed \"Rank 0\"): it "
                             "measures no network; nccl-tests was built without MPI or launched "
                             "without one communicator", r->rank0_lines);
             }
             if (an->drop) {
                 at.line = r->rows[an->drop_row].line;
-                cf__audit_add_finding(a, i, "BUSBW_DROP", CF_SEV_WARNING, at,
+                cf__audit_add_finding(a, i, CF__CODE_BUSBW_DROP, at,
                             "busbw falls to %.2f GB/s at %.0f bytes, under half of the %.2f GB/s "
                             "reached at smaller sizes", an->drop_busbw, an->drop_size, an->drop_peak);
             }
@@ -152,7 +152,7 @@ void cf__audit_part_findings(cf_audit *a)
             cf__topo_analysis ta;
             cf__topo_analyze(p->topo, &ta);
             if (ta.gpus >= 2 && !ta.nvlink && ta.gpu_pairs > 0)
-                cf__audit_add_finding(a, i, "PCIE_ONLY_TOPOLOGY", CF_SEV_WARNING, at,
+                cf__audit_add_finding(a, i, CF__CODE_PCIE_ONLY_TOPOLOGY, at,
                             "no NVLink between the %d GPUs of the matrix: intra-node traffic "
                             "crosses PCIe (PIX/PXB/PHB/NODE/SYS only)", ta.gpus);
             if (ta.nics > 0 && ta.far_gpus > 0) {
@@ -165,7 +165,7 @@ void cf__audit_part_findings(cf_audit *a)
                                              used ? ", " : "", p->topo->names[c],
                                              cf__topo_link_name(ta.best[c]));
                 }
-                cf__audit_add_finding(a, i, "NIC_FAR_FROM_GPU", CF_SEV_WARNING, at,
+                cf__audit_add_finding(a, i, CF__CODE_NIC_FAR_FROM_GPU, at,
                             "%d of %d GPUs have no NIC within PXB, NCCL's default GPUDirect RDMA "
                             "distance: %s", ta.far_gpus, ta.gpus, list);
             }
@@ -173,7 +173,7 @@ void cf__audit_part_findings(cf_audit *a)
             cf__audit_netev *e = p->ev;
             if (e->completion) {
                 at = e->completion_loc;
-                cf__audit_add_finding(a, i, "COMPLETION_ERROR", CF_SEV_ERROR, at,
+                cf__audit_add_finding(a, i, CF__CODE_COMPLETION_ERROR, at,
                             "%ld RDMA completion error(s); first cause status=%d (%s): %s",
                             e->completion, e->completion_status,
                             wc_status_name(e->completion_status), e->completion_msg);
@@ -181,20 +181,20 @@ void cf__audit_part_findings(cf_audit *a)
             if (e->errors) {
                 at = e->error_loc;
                 if (e->error_code > 0)
-                    cf__audit_add_finding(a, i, "NCCL_ERROR", CF_SEV_ERROR, at,
+                    cf__audit_add_finding(a, i, CF__CODE_NCCL_ERROR, at,
                                 "NCCL returned %s (%d): %s", nccl_result_name(e->error_code),
                                 e->error_code, e->error_msg);
                 else
-                    cf__audit_add_finding(a, i, "NCCL_ERROR", CF_SEV_ERROR, at, "NCCL WARN: %s", e->error_msg);
+                    cf__audit_add_finding(a, i, CF__CODE_NCCL_ERROR, at, "NCCL WARN: %s", e->error_msg);
             }
             if (e->timeouts) {
                 at = e->timeout_loc;
-                cf__audit_add_finding(a, i, "TIMEOUT", CF_SEV_ERROR, at, "NCCL WARN: %s", e->timeout_msg);
+                cf__audit_add_finding(a, i, CF__CODE_TIMEOUT, at, "NCCL WARN: %s", e->timeout_msg);
             }
         }
         if (p->trunc_line) {
             at.line = p->trunc_line;
-            cf__audit_add_finding(a, i, "TRUNCATED_INPUT", CF_SEV_INFO, at, "%s",
+            cf__audit_add_finding(a, i, CF__CODE_TRUNCATED_INPUT, at, "%s",
                         p->kind == CF__PART_PERF ? "the table ends with a cut row"
                                            : "the port dump ends before the port's state, rate "
                                              "and link layer");
@@ -485,7 +485,7 @@ void cf__audit_port_findings(cf_audit *a)
             if (admin_off && !port_named(a, cf__audit_part_root(a, i), pt, CF__LL_UNKNOWN)) continue;
             at.file = p->file;
             at.line = pt->line;
-            cf__audit_add_finding(a, i, "PORT_DOWN", CF_SEV_WARNING, at, "%s port %d is %s (%s)", pt->ca,
+            cf__audit_add_finding(a, i, CF__CODE_PORT_DOWN, at, "%s port %d is %s (%s)", pt->ca,
                         pt->port, pt->state[0] ? pt->state : "down",
                         pt->phys_state[0] ? pt->phys_state : "physical state not shown");
         }
@@ -823,9 +823,6 @@ static const char ACT_GDR_ENV[] =
 static const char ACT_GDR_TOPO_MATRIX[] =
     "topology: pin each rank to the GPU nearest its NIC (PIX/PXB in nvidia-smi topo -m); set "
     "NCCL_NET_GDR_LEVEL beyond PXB only if the platform supports peer-to-peer at that distance";
-const char cf__audit_act_gdr_generic[] =
-    "rerun with NCCL_DEBUG=INFO (TRACE for per-GPU lines) to see why: GPU-NIC distance "
-    "(nvidia-smi topo -m), the peer-memory module (lsmod | grep peermem) or DMA-BUF support";
 
 /* The last path component of a file name (evidence named in a message). */
 const char *cf__audit_base_name(const char *f)
@@ -853,44 +850,44 @@ static void gdr_disabled(cf_audit *a, int g)
         }
     }
     if (e->off_distance >= 0) {
-        cf__audit_add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_gpu_off_loc, ACT_GDR_DISTANCE,
+        cf__audit_add_run_finding(a, g, CF__CODE_GDR_DISABLED, e->gdr_gpu_off_loc, ACT_GDR_DISTANCE,
                         "GPUDirect RDMA is off: the GPU-NIC PCI distance %d is beyond the allowed "
                         "%d (NCCL_NET_GDR_LEVEL); data is staged through host memory",
                         e->off_distance, e->off_distance_max);
     } else if (e->gdr_env_off) {
-        cf__audit_add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_env_off_loc, ACT_GDR_ENV,
+        cf__audit_add_run_finding(a, g, CF__CODE_GDR_DISABLED, e->gdr_env_off_loc, ACT_GDR_ENV,
                         "GPUDirect RDMA is off because NCCL_NET_GDR_LEVEL is set to LOC/0; data is "
                         "staged through host memory");
     } else if (e->gdr_hca_off && !e->gdr_hca_on) {
         if (s->peermem)
-            cf__audit_add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_hca_off_loc, ACT_GDR_MISMATCH,
+            cf__audit_add_run_finding(a, g, CF__CODE_GDR_DISABLED, e->gdr_hca_off_loc, ACT_GDR_MISMATCH,
                             "GPUDirect RDMA is disabled for every HCA although lsmod lists "
                             "nvidia_peermem (%s:%ld): the module does not work with this driver, "
                             "OFED or kernel; data is staged through host memory",
                             cf__audit_base_name(a->files[s->peermem_loc.file]), s->peermem_loc.line);
         else if (s->lsmod)
-            cf__audit_add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_hca_off_loc, ACT_GDR_LOAD,
+            cf__audit_add_run_finding(a, g, CF__CODE_GDR_DISABLED, e->gdr_hca_off_loc, ACT_GDR_LOAD,
                             "GPUDirect RDMA is disabled for every HCA and the lsmod output (%s:%ld) "
                             "lists no nvidia_peermem; data is staged through host memory",
                             cf__audit_base_name(a->files[s->lsmod_loc.file]), s->lsmod_loc.line);
         else if (e->dmabuf)
-            cf__audit_add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_hca_off_loc, ACT_GDR_DMABUF,
+            cf__audit_add_run_finding(a, g, CF__CODE_GDR_DISABLED, e->gdr_hca_off_loc, ACT_GDR_DMABUF,
                             "GPUDirect RDMA is disabled for every HCA although DMA-BUF is available "
                             "on the GPU (%s:%ld); data is staged through host memory",
                             cf__audit_base_name(a->files[e->dmabuf_loc.file]), e->dmabuf_loc.line);
         else
-            cf__audit_add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING, e->gdr_hca_off_loc, ACT_GDR_LOAD,
+            cf__audit_add_run_finding(a, g, CF__CODE_GDR_DISABLED, e->gdr_hca_off_loc, ACT_GDR_LOAD,
                             "GPUDirect RDMA is disabled for every HCA: neither peer memory "
                             "(nvidia_peermem) nor DMA-BUF is usable; data is staged through host memory");
     } else if (far_topo) {
-        cf__audit_add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING,
+        cf__audit_add_run_finding(a, g, CF__CODE_GDR_DISABLED,
                         e->first_nogdr_ch.line ? e->first_nogdr_ch : topo_at, ACT_GDR_TOPO_MATRIX,
                         "the network channels do not use GPUDirect RDMA (no /GDRDMA) and the "
                         "topology matrix (%s:%ld) shows %d GPU(s) with no NIC within PXB; data is "
                         "staged through host memory", cf__audit_base_name(a->files[topo_at.file]), topo_at.line, far_topo);
     } else {
-        cf__audit_add_run_finding(a, g, "GDR_DISABLED", CF_SEV_WARNING,
-                        e->first_nogdr_ch.line ? e->first_nogdr_ch : e->gdr_gpu_off_loc, cf__audit_act_gdr_generic,
+        cf__audit_add_run_finding(a, g, CF__CODE_GDR_DISABLED,
+                        e->first_nogdr_ch.line ? e->first_nogdr_ch : e->gdr_gpu_off_loc, NULL,
                         "the network channels do not use GPUDirect RDMA (no /GDRDMA): data is "
                         "staged through host memory");
     }
@@ -909,16 +906,16 @@ static void run_findings(cf_audit *a, int g, cf__audit_verdict *v)
     if (v->net == CF_NET_TCP && (fam == CF__NCCLNET_SOCKET || fam == CF__NCCLNET_FASTSOCKET)) {
         at = e->ch[CF__NCCLNET_SOCKET] ? e->ch_loc[CF__NCCLNET_SOCKET] : e->net_loc;
         if (fam == CF__NCCLNET_SOCKET)
-            cf__audit_add_run_finding(a, g, "NET_SOCKET_FALLBACK", CF_SEV_WARNING, at, NULL,
+            cf__audit_add_run_finding(a, g, CF__CODE_NET_SOCKET_FALLBACK, at, NULL,
                             "NCCL moves inter-node data over TCP sockets (NET/Socket)%s%s",
                             e->ib_disable == 1 ? "; NCCL_IB_DISABLE=1 is set" : "",
                             e->ibverbs_missing ? "; libibverbs could not be loaded" : "");
         if (e->ofi_plugin)
-            cf__audit_add_run_finding(a, g, "EFA_NOT_USED", CF_SEV_WARNING, at, NULL,
+            cf__audit_add_run_finding(a, g, CF__CODE_EFA_NOT_USED, at, NULL,
                             "the OFI plugin is loaded but NCCL uses sockets, not EFA");
     }
     if (fam == CF__NCCLNET_OFI && v->net == CF_NET_TCP)
-        cf__audit_add_run_finding(a, g, "EFA_NOT_USED", CF_SEV_WARNING, e->ofi_loc, NULL,
+        cf__audit_add_run_finding(a, g, CF__CODE_EFA_NOT_USED, e->ofi_loc, NULL,
                         "libfabric selected provider '%s', not efa: traffic goes over TCP",
                         e->ofi_provider);
     {
@@ -928,7 +925,7 @@ static void run_findings(cf_audit *a, int g, cf__audit_verdict *v)
             else if (e->ibdevs[i].d.ll == CF__LL_ETH) eth++;
         }
         if ((ib && eth) || (e->ch_ll[CF__LL_IB] && e->ch_ll[CF__LL_ETH]))
-            cf__audit_add_run_finding(a, g, "MIXED_LINK_LAYERS", CF_SEV_WARNING, e->ib_using_loc, NULL,
+            cf__audit_add_run_finding(a, g, CF__CODE_MIXED_LINK_LAYERS, e->ib_using_loc, NULL,
                             "NCCL's device list mixes InfiniBand and RoCE/Ethernet ports (%d IB, %d "
                             "RoCE)", ib, eth);
     }
@@ -953,29 +950,29 @@ static void run_findings(cf_audit *a, int g, cf__audit_verdict *v)
     if (v->gdr == CF_GDR_ON && la->gdr_level_prefix && !la->gdr_level_forwarded &&
         la->gdr_level > GDR_LEVEL_DEFAULT) {
         v->gdr = CF_GDR_PARTIAL;
-        cf__audit_add_run_finding(a, g, "GDR_PARTIAL", CF_SEV_WARNING, la->at, NULL,
+        cf__audit_add_run_finding(a, g, CF__CODE_GDR_PARTIAL, la->at, NULL,
                         "NCCL_NET_GDR_LEVEL=%s is set in front of the launcher without '-x "
                         "NCCL_NET_GDR_LEVEL': only the launching node's ranks get it, so GPUDirect "
                         "RDMA is on there and off (NCCL's default distance) on the others",
                         la->gdr_text);
     } else if (v->gdr == CF_GDR_PARTIAL) {
-        cf__audit_add_run_finding(a, g, "GDR_PARTIAL", CF_SEV_WARNING,
+        cf__audit_add_run_finding(a, g, CF__CODE_GDR_PARTIAL,
                         e->first_nogdr_ch.line ? e->first_nogdr_ch : e->gdr_gpu_off_loc, NULL,
                         "GPUDirect RDMA is used by some ranks or NICs and not by others");
     }
     if ((v->gdr == CF_GDR_ON || v->gdr == CF_GDR_PARTIAL) && forced > GDR_LEVEL_DEFAULT)
-        cf__audit_add_run_finding(a, g, "GDR_FORCED", CF_SEV_WARNING, v->forced_at, NULL,
+        cf__audit_add_run_finding(a, g, CF__CODE_GDR_FORCED, v->forced_at, NULL,
                         "GPUDirect RDMA was forced with NCCL_NET_GDR_LEVEL=%s, beyond NCCL's default "
                         "PXB distance", v->forced_text);
     if (v->gdr == CF_GDR_OFF) gdr_disabled(a, g);
     if (e->off_distance >= 0) {
         int has_topo_finding = 0;
         for (int i = 0; i < a->nfindings; i++)
-            if (strcmp(a->findings[i].code, "NIC_FAR_FROM_GPU") == 0 && a->findings[i].part >= 0 &&
+            if (a->findings[i].code == CF__CODE_NIC_FAR_FROM_GPU && a->findings[i].part >= 0 &&
                 cf__audit_part_root(a, a->findings[i].part) == g)
                 has_topo_finding = 1;
         if (!has_topo_finding)
-            cf__audit_add_run_finding(a, g, "NIC_FAR_FROM_GPU", CF_SEV_WARNING, e->gdr_gpu_off_loc, NULL,
+            cf__audit_add_run_finding(a, g, CF__CODE_NIC_FAR_FROM_GPU, e->gdr_gpu_off_loc, NULL,
                             "NCCL reports the GPU-NIC distance %d beyond the GPUDirect RDMA limit %d",
                             e->off_distance, e->off_distance_max);
     }
@@ -991,12 +988,12 @@ static void run_findings(cf_audit *a, int g, cf__audit_verdict *v)
             at.file = p->file;
             at.line = r->rows[li].line;
             if (!r->an.in_bw_regime) {
-                cf__audit_add_finding(a, v->last_run, "RUN_TOO_SHORT", CF_SEV_INFO, at,
+                cf__audit_add_finding(a, v->last_run, CF__CODE_RUN_TOO_SHORT, at,
                             "the largest size (%.0f bytes) is below 256 MiB and busbw has not "
                             "plateaued: bandwidth is not judged", r->an.largest_size);
             } else if (!isnan(v->expected) && !isnan(v->busbw) &&
                        v->busbw < BELOW_RATE_FRACTION * v->expected) {
-                cf__audit_add_run_finding(a, g, "BUSBW_BELOW_LINK_RATE", CF_SEV_WARNING, at, NULL,
+                cf__audit_add_run_finding(a, g, CF__CODE_BUSBW_BELOW_LINK_RATE, at, NULL,
                                 "busbw %.2f GB/s at the largest size is %.0f%% of the %.2f GB/s "
                                 "expected (%s)", v->busbw, 100.0 * v->busbw / v->expected,
                                 v->expected, v->exp_src);

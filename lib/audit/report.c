@@ -22,39 +22,6 @@ static const char *const kind_names[] = {"nccl-tests", "nccl-log", "topo", "ibst
 
 /* ------------------------------------------------------------------ JSON */
 
-/* The usual one-line fix of each code (GDR_DISABLED's depends on the cause
- * the input shows: see gdr_disabled()). */
-static const struct { const char *code; const char *action; } actions[] = {
-    {"COMPLETION_ERROR", "check link and switch counters (ibdiagnet, perfquery), PFC/ECN on RoCE, and whether a peer process died first; rerun after fixing the fabric"},
-    {"WRONG_RESULTS", "rerun with -c 1 on each node pair to isolate the bad GPU or NIC; check GPU ECC (nvidia-smi -q -d ECC) and PCIe ACS"},
-    {"TIMEOUT", "find the rank that stalled (its first error); check that NCCL_SOCKET_IFNAME/NCCL_IB_HCA reach every node and firewall rules"},
-    {"NCCL_ERROR", "read the first NCCL WARN before it; rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET to see which transport failed"},
-    {"NET_SOCKET_FALLBACK", "unset NCCL_IB_DISABLE, install rdma-core/libibverbs (or your fabric's NCCL net plugin) and check ibv_devinfo on every node"},
-    {"EFA_NOT_USED", "enable the EFA device and aws-ofi-nccl, set FI_PROVIDER=efa, and check 'fi_info -p efa' on every node"},
-    {"GDR_DISABLED", cf__audit_act_gdr_generic},
-    {"GDR_PARTIAL", "give every rank the same settings: export NCCL_* with 'mpirun -x NAME' or in the job script, and check nvidia_peermem on every node"},
-    {"GDR_FORCED", "confirm the GPU-NIC path supports peer-to-peer at that distance, or place each rank on the GPU nearest its NIC"},
-    {"MIXED_LINK_LAYERS", "restrict NCCL to the fabric's HCAs with NCCL_IB_HCA so it does not mix InfiniBand and RoCE ports"},
-    {"BUSBW_BELOW_LINK_RATE", "measure each NIC with ib_write_bw between two nodes, check that NCCL uses every NIC (NCCL_IB_HCA), GDR is on, and PCIe link widths"},
-    {"BUSBW_DROP", "check GPU memory pressure, PCIe/ACS, NIC pause counters and congestion; rerun the sizes around the drop"},
-    {"PCIE_ONLY_TOPOLOGY", "expect far lower intra-node busbw than on NVLink boards; keep tensor parallelism small on this node type"},
-    {"NIC_FAR_FROM_GPU", "pin each rank to the GPU nearest its NIC, or use a node type with a NIC under each GPU's PCIe switch"},
-    {"PORT_DOWN", "bring the port up (cable, switch port, subnet manager) or exclude it with NCCL_IB_HCA"},
-    {"NO_RECOGNIZED_INPUT", "pass nccl-tests output, an NCCL_DEBUG=INFO log, nvidia-smi topo -m, ibstat or ibv_devinfo output"},
-    {"SINGLE_RANK_RUNS", "rebuild nccl-tests with MPI=1 and launch one rank per GPU with mpirun or srun so all ranks join one communicator"},
-    {"TRUNCATED_INPUT", "capture the whole output (e.g. '2>&1 | tee log.txt') and audit it again"},
-    {"RUN_TOO_SHORT", "rerun with -e 8G (at least 256M) so busbw reaches its plateau"},
-    {"SEVERAL_RUNS", "audit each run on its own to compare them; each finding names its file and line and run_facts[] gives every run's facts"},
-};
-
-const char *cf__audit_action_of(const char *code)
-{
-    for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
-        if (strcmp(actions[i].code, code) == 0) return actions[i].action;
-    return "";
-}
-
-
 static const char *san(const char *s, char *buf, size_t cap)
 {
     size_t k = 0;
@@ -115,10 +82,10 @@ static json_t *finding_json(const cf_audit *a, const cf__audit_finding *f)
 {
     json_t *o = json_object();
     int bad = 0, run_no = finding_run(a, f);
-    bad |= jset(o, "code", json_string(f->code));
-    bad |= jset(o, "severity", json_string(cf_severity_name(f->sev)));
+    bad |= jset(o, "code", json_string(cf__audit_code_name(f->code)));
+    bad |= jset(o, "severity", json_string(cf_severity_name(cf__audit_code_severity(f->code))));
     bad |= jset(o, "message", jstr(f->msg));
-    bad |= jset(o, "action", jstr(f->action ? f->action : cf__audit_action_of(f->code)));
+    bad |= jset(o, "action", jstr(f->action ? f->action : cf__audit_code_action(f->code)));
     bad |= jset(o, "run", run_no > 0 ? json_integer(run_no) : json_null());
     bad |= jset(o, "file", f->at.line > 0 && f->at.file < a->nfiles ? jstr(a->files[f->at.file]) : json_null());
     bad |= jset(o, "line", f->at.line > 0 ? json_integer(f->at.line) : json_null());
@@ -321,7 +288,7 @@ static json_t *run_json(const cf_audit *a, const cf__audit_verdict *v, int g, in
     bad |= jset(o, "first_line", first >= 0 ? json_integer(a->parts[first].first_line) : json_null());
     bad |= facts_json(o, a, v, g);
     for (int i = 0; i < a->nfindings && !bad; i++)
-        if (finding_run(a, &a->findings[i]) == k) bad |= jpush(codes, json_string(a->findings[i].code));
+        if (finding_run(a, &a->findings[i]) == k) bad |= jpush(codes, json_string(cf__audit_code_name(a->findings[i].code)));
     bad |= jset(o, "findings", codes);
     if (bad) {
         json_decref(o);
@@ -428,7 +395,7 @@ cf_status cf_audit_finish(cf_audit *a, json_t **report, cf_audit_status *status)
             cf__audit_loc at;
             at.file = a->parts[first].file;
             at.line = a->parts[first].first_line;
-            cf__audit_add_finding(a, -1, "SEVERAL_RUNS", CF_SEV_INFO, at,
+            cf__audit_add_finding(a, -1, CF__CODE_SEVERAL_RUNS, at,
                         "the input holds %d separate runs (other files, NCCL versions, processes "
                         "or nccl-tests runs); the top-level facts are those of run %d, from %s:%ld; "
                         "every finding keeps its own file, line and run", nruns, primary,
@@ -438,20 +405,21 @@ cf_status cf_audit_finish(cf_audit *a, json_t **report, cf_audit_status *status)
     if (!cf__audit_has_content(a, &header_only)) {
         cf__audit_loc at = {a->nfiles > 0 ? a->nfiles - 1 : 0, 0};
         if (header_only)
-            cf__audit_add_finding(a, -1, "NO_RECOGNIZED_INPUT", CF_SEV_INVALID, at,
+            cf__audit_add_finding(a, -1, CF__CODE_NO_RECOGNIZED_INPUT, at,
                         "nccl-tests output without a single result row (header only)");
         else if (a->bytes == 0)
-            cf__audit_add_finding(a, -1, "NO_RECOGNIZED_INPUT", CF_SEV_INVALID, at, "the input is empty");
+            cf__audit_add_finding(a, -1, CF__CODE_NO_RECOGNIZED_INPUT, at, "the input is empty");
         else
-            cf__audit_add_finding(a, -1, "NO_RECOGNIZED_INPUT", CF_SEV_INVALID, at,
+            cf__audit_add_finding(a, -1, CF__CODE_NO_RECOGNIZED_INPUT, at,
                         "no nccl-tests table, NCCL_DEBUG line, nvidia-smi topo -m matrix, ibstat "
                         "or ibv_devinfo dump recognised in %ld bytes", a->bytes);
     }
     for (int i = 0; i < a->nfindings; i++) {
-        cf_audit_status s = a->findings[i].sev == CF_SEV_INVALID ? CF_AUDIT_INVALID
-                          : a->findings[i].sev == CF_SEV_ERROR   ? CF_AUDIT_FAILED
-                          : a->findings[i].sev == CF_SEV_WARNING ? CF_AUDIT_WARNING
-                                                                  : CF_AUDIT_OK;
+        cf_severity sev = cf__audit_code_severity(a->findings[i].code);
+        cf_audit_status s = sev == CF_SEV_INVALID ? CF_AUDIT_INVALID
+                          : sev == CF_SEV_ERROR   ? CF_AUDIT_FAILED
+                          : sev == CF_SEV_WARNING ? CF_AUDIT_WARNING
+                                                  : CF_AUDIT_OK;
         if (s > st) st = s;
     }
     *report = build_report(a, vs, roots, ng, primary, nruns, st);
