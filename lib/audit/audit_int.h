@@ -158,6 +158,9 @@ typedef struct cf__ibdev {
     int ll;                 /* CF__LL_* */
 } cf__ibdev;
 
+/* Direction of a channel line ("[send]" / "[receive]"). */
+enum { CF__CH_UNKNOWN = 0, CF__CH_SEND, CF__CH_RECV };
+
 typedef struct cf__nccl_line {
     int kind;               /* CF__NL_* */
     const char *host; size_t host_n;    /* "node01" of "node01:pid:tid [dev]"; n 0 if absent */
@@ -169,7 +172,7 @@ typedef struct cf__nccl_line {
     char env_name[40];
     int enabled;                        /* GDR_HCA/GDR_GPU: 1 Enabled, 0 Disabled */
     int distance, distance_max;         /* GDR_GPU: -1 if absent */
-    int dir;                            /* CHANNEL: 1 send, 2 receive, 0 unknown */
+    int dir;                            /* CHANNEL: CF__CH_* */
     char net[32];                       /* CHANNEL: net name ("IB", "Socket", "AWS Libfabric") */
     int netdev;                         /* CHANNEL: device index, -1 unknown */
     int gdrdma;                         /* CHANNEL: carries /GDRDMA */
@@ -352,6 +355,10 @@ typedef struct cf__audit_hostdev { uint64_t host; cf__ibdev d; } cf__audit_hostd
 
 #define CF__AUDIT_MAX_IBDEVS 128
 
+/* Slots of a rank_gdr entry: the rank's channel lines by direction, with
+ * and without /GDRDMA (a line of unknown direction counts as receive). */
+enum { CF__RG_RECV_GDR = 0, CF__RG_RECV_NOGDR, CF__RG_SEND_GDR, CF__RG_SEND_NOGDR };
+
 typedef struct cf__audit_netev {
     long lines;
     char version[32];
@@ -373,7 +380,7 @@ typedef struct cf__audit_netev {
     long gdr_gpu_on, gdr_gpu_off;
     cf__audit_loc gdr_gpu_off_loc;
     int off_distance, off_distance_max;
-    cf__kvset rank_gdr;     /* hash(host,pid,dev) -> recv gdr/nogdr, send gdr/nogdr */
+    cf__kvset rank_gdr;     /* hash(host,pid,dev) -> channel counts, v[CF__RG_*] */
     cf__audit_loc first_gdr_ch, first_nogdr_ch;
     int gdr_level;          /* NCCL_NET_GDR_LEVEL set by environment; -1 none */
     char gdr_level_text[16];
@@ -502,29 +509,102 @@ typedef struct cf__audit_verdict {
     cf__audit_loc forced_at;
 } cf__audit_verdict;
 
-/* ----------------------------------------------- across the audit files */
+/* ------------------------------------------------- evidence (evidence.c) */
 
-/* audit/audit.c: records a finding of part `pi` (-1 none); one per code and part,
- * counted. */
+/* The location of `line` in the current file. */
+static inline cf__audit_loc cf__audit_here(const cf_audit *a, long line)
+{
+    cf__audit_loc l;
+    l.file = a->nfiles - 1;
+    l.line = line;
+    return l;
+}
+/* The current segment (a->cur >= 0 once a file began). */
+static inline cf__audit_seg *cf__audit_cur_seg(cf_audit *a) { return a->segs[a->cur]; }
+/* Key of a process in the process sets: host hash mixed with its pid
+ * (Fibonacci hashing); never 0, the empty key. */
+static inline uint64_t cf__audit_proc_key(uint64_t host, long pid)
+{
+    uint64_t k = host ^ ((uint64_t)pid * 0x9E3779B97F4A7C15ULL);
+    return k ? k : 1;
+}
+/* The open nccl-tests run, if any, reaches `line`. */
+static inline void cf__audit_run_touch(cf_audit *a, long line)
+{
+    if (a->f_run >= 0) a->parts[a->f_run].last_line = line;
+}
+
+/* Records a finding of part `pi` (-1 none) with the code's severity; one
+ * per code and part, counted (count). The message is formatted into the
+ * finding (cut at its size). Past CF_MAX_FINDINGS it is only counted in
+ * findings_dropped. */
 void cf__audit_add_finding(cf_audit *a, int pi, cf__audit_code code, cf__audit_loc at,
                            const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
-/* audit/audit.c: a finding on a whole run (group root `grp`), with its own action
- * when the evidence decides it (NULL: the code's usual action). */
+/* A finding on a whole run (group root segment `grp`), with its own action
+ * when the evidence decides it (static text, borrowed; NULL: the code's
+ * usual action); one per code and run, counted. */
 void cf__audit_add_run_finding(cf_audit *a, int grp, cf__audit_code code, cf__audit_loc at,
                                const char *action, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))
 #endif
     ;
-/* audit/audit.c: an nccl-tests run has result rows (or a partial last one). */
+/* Starts a new segment in the current file and makes it current; at
+ * CF_MAX_AUDIT_PARTS the last one goes on. 0, or -1 on ENOMEM (a->oom set). */
+int cf__audit_new_seg(cf_audit *a);
+/* Opens a part of kind CF__PART_* at `line` in the current segment with the
+ * store its kind needs; at CF_MAX_AUDIT_PARTS the last slot is reused (its
+ * findings dropped). Returns its index, -1 on ENOMEM (a->oom set). */
+int cf__audit_new_part(cf_audit *a, int kind, long line);
+/* Frees what a part or a segment owns (the segment itself too). */
+void cf__audit_part_free(cf__audit_part *p);
+void cf__audit_seg_free(cf__audit_seg *s);
+/* Notes a host (h[0..n), n 0: none) in the current segment's host set and
+ * returns its hash (0 for none); the last host's hash is cached. */
+uint64_t cf__audit_note_host(cf_audit *a, const char *h, size_t n);
+/* Notes a rank of the current segment with its host: from a rank list
+ * (nranks 0) or from a communicator of nranks ranks. */
+void cf__audit_note_rank(cf_audit *a, long rank, long nranks, const char *h, size_t n);
+
+/* An nccl-tests run has result rows (or a partial last one). */
 int cf__audit_run_has_content(const cf__audit_run *r);
-/* audit/audit.c: a run without result rows that still shows facts: the parameter
- * line, the rank list or the collective's name. */
+/* A run without result rows that still shows facts: the parameter line,
+ * the rank list or the collective's name. */
 int cf__audit_run_has_facts(const cf__audit_run *r);
+/* The rank list names every rank 0..max once, with host and Pid, and has no
+ * "..." gap: then it is the run's whole process set. */
+int cf__audit_list_complete(const cf__audit_run *r);
+/* The latest nccl-tests run of segment si; NULL none. Borrowed. */
+cf__audit_run *cf__audit_seg_run(const cf_audit *a, int si);
+/* Opens a new nccl-tests run at `line` (closing the open one). `strong`
+ * when a line that starts a run opens it (parameter line, device list):
+ * NCCL lines before it then belong to another segment. NULL on ENOMEM. */
+cf__audit_run *cf__audit_open_run(cf_audit *a, long line, int strong);
+/* The open run, or a new one opened strongly at `line`; NULL on ENOMEM. */
+cf__audit_run *cf__audit_cur_run(cf_audit *a, long line);
+/* Ends the open run (analyses its rows: cf__perf_analyze). */
+void cf__audit_close_run(cf_audit *a);
+/* Ends the open topology matrix / port dump (completes its ports). */
+void cf__audit_close_topo(cf_audit *a);
+void cf__audit_close_ib(cf_audit *a);
+/* The input shows another run from here on: the open parts stay with the
+ * current segment and are closed, what follows goes to a new segment. */
+void cf__audit_split_seg(cf_audit *a);
+/* A collective named by a binary ("all_gather_perf", test_start 0) or a
+ * test-start line (1): the open run's if it has none yet, else the next's. */
+void cf__audit_note_coll(cf_audit *a, cf_collective cc, int test_start);
+/* A result row (kind CF__ROW_OK or CF__ROW_PARTIAL) at `line`: stored in
+ * the open run, or in a new one when none is open or it ended. */
+void cf__audit_add_row(cf_audit *a, const cf__perf_row *row, int kind, long line);
+
+/* ------------------------------------------------------- lines (route.c) */
+
+/* The cf__line_fn of the audit (ctx: the cf_audit): routes one line. */
+cf_status cf__audit_on_line(void *ctx, const char *s, size_t n, long lineno, int cut, int no_nl);
 
 /* audit/judge.c: the findings each part shows on its own. */
 void cf__audit_part_findings(cf_audit *a);

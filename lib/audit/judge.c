@@ -657,11 +657,11 @@ static void decide_gdr(cf_audit *a, int g, cf__audit_verdict *v)
     for (size_t i = 0; i < e->rank_gdr.cap; i++) {
         const cf__kv *k = &e->rank_gdr.slots[i];
         if (!k->key) continue;
-        if (k->v[0] + k->v[1] > 0) {
-            if (k->v[1] == 0) on++;
-            else if (k->v[0] == 0) off++;
+        if (k->v[CF__RG_RECV_GDR] + k->v[CF__RG_RECV_NOGDR] > 0) {
+            if (k->v[CF__RG_RECV_NOGDR] == 0) on++;
+            else if (k->v[CF__RG_RECV_GDR] == 0) off++;
             else mixed++;
-        } else if (k->v[2] > 0) {
+        } else if (k->v[CF__RG_SEND_GDR] > 0) {
             on++;
         }
     }

@@ -119,9 +119,9 @@ static void parse_channel(const char *msg, const char *end, const char *via, cf_
 {
     const char *p = via + 9, *slash;   /* after " via NET/" */
     out->kind = CF__NL_CHANNEL;
-    out->dir = 0;
-    if (cf__find(msg, (size_t)(via - msg), "[send]")) out->dir = 1;
-    else if (cf__find(msg, (size_t)(via - msg), "[receive]")) out->dir = 2;
+    out->dir = CF__CH_UNKNOWN;
+    if (cf__find(msg, (size_t)(via - msg), "[send]")) out->dir = CF__CH_SEND;
+    else if (cf__find(msg, (size_t)(via - msg), "[receive]")) out->dir = CF__CH_RECV;
     slash = memchr(p, '/', (size_t)(end - p));
     if (!slash) slash = end;
     copy_trim(out->net, sizeof out->net, p, (size_t)(slash - p));
