@@ -116,3 +116,57 @@ cf_status cf_audit_end_file(cf_audit *a)
     a->f_nccl = a->f_fw = -1;
     return st != CF_OK ? st : (a->oom ? CF_ENOMEM : CF_OK);
 }
+
+cf_status cf_audit_finish(cf_audit *a, json_t **report, cf_audit_status *status)
+{
+    cf__audit_verdict *vs = NULL;
+    int *roots = NULL;
+    int ng = 0, nruns, primary;
+    cf_audit_status st;
+    cf_status rc = CF_ENOMEM;
+    if (!a || !report) return CF_EINVAL;
+    *report = NULL;
+    if (a->lb.len > 0 || a->lb.discarding || a->f_run >= 0 || a->f_ib >= 0) {
+        cf_status s = cf_audit_end_file(a);
+        if (s != CF_OK) return s;
+    }
+    if (a->oom) return CF_ENOMEM;
+    nruns = cf__audit_form_groups(a, &ng);
+    if (a->oom) goto fail;
+    vs = cf__calloc((size_t)(ng > 0 ? ng : 1), sizeof *vs);
+    roots = cf__calloc((size_t)(ng > 0 ? ng : 1), sizeof *roots);
+    if (!vs || !roots) goto fail;
+    cf__audit_group_roots(a, roots);
+    primary = cf__audit_primary_group(a);
+    cf__audit_part_findings(a);
+    cf__audit_port_findings(a);
+    for (int k = 0; k < ng; k++) {
+        cf__audit_verdict_of(a, roots[k], &vs[k]);
+        cf__audit_run_findings(a, roots[k], &vs[k]);
+    }
+    if (a->oom) goto fail;
+    cf__audit_input_findings(a, nruns, primary);
+    st = cf__audit_status_of(a);
+    *report = cf__audit_report_json(a, vs, roots, ng, primary, nruns, st);
+    if (!*report) goto fail;
+    if (status) *status = st;
+    rc = CF_OK;
+fail:
+    cf__free(vs);
+    cf__free(roots);
+    return rc;
+}
+
+cf_status cf_audit_buffer(const char *buf, size_t n, const char *name, const cf_audit_opts *opts,
+                          json_t **report, cf_audit_status *status)
+{
+    cf_status st;
+    cf_audit *a = cf_audit_new(opts);
+    if (!a) return CF_ENOMEM;
+    st = cf_audit_begin_file(a, name);
+    if (st == CF_OK) st = cf_audit_feed(a, buf, n);
+    if (st == CF_OK) st = cf_audit_end_file(a);
+    if (st == CF_OK) st = cf_audit_finish(a, report, status);
+    cf_audit_free(a);
+    return st;
+}

@@ -606,22 +606,55 @@ void cf__audit_add_row(cf_audit *a, const cf__perf_row *row, int kind, long line
 /* The cf__line_fn of the audit (ctx: the cf_audit): routes one line. */
 cf_status cf__audit_on_line(void *ctx, const char *s, size_t n, long lineno, int cut, int no_nl);
 
-/* audit/judge.c: the findings each part shows on its own. */
-void cf__audit_part_findings(cf_audit *a);
-/* audit/judge.c: forms the groups (runs) of DESIGN §5 from the segments;
- * numbers them in input order; returns how many hold a run (*ngroups: all). */
+/* ------------------------------------------------------ groups (group.c) */
+
+/* Forms the groups (runs) of DESIGN §5 from the segments and merges each
+ * group's evidence into its root; numbers them 1.. in input order (seg
+ * `group`). Returns how many hold a run or NCCL lines; *ngroups gets all,
+ * hardware-only groups included. a->oom on ENOMEM. */
 int cf__audit_form_groups(cf_audit *a, int *ngroups);
-/* audit/judge.c: the root segment of part pi's group. */
+/* The root segment of part pi's group (after cf__audit_form_groups). */
 int cf__audit_part_root(const cf_audit *a, int pi);
-/* audit/judge.c: PORT_DOWN and the other findings of port dumps. */
+/* Fills roots[k] with the root segment of group k + 1 (ngroups entries). */
+void cf__audit_group_roots(const cf_audit *a, int *roots);
+/* The group the report's top level describes (DESIGN §5: the last
+ * nccl-tests table's run); 0 when there is no part. */
+int cf__audit_primary_group(const cf_audit *a);
+
+/* ---------------------------------------------------- verdict (verdict.c) */
+
+/* The verdict of the run whose group root is g: its last nccl-tests table,
+ * shape, transport, GDR state, expected busbw. Adds no finding. */
+void cf__audit_verdict_of(cf_audit *a, int g, cf__audit_verdict *v);
+/* 1 if port pt (link layer ll, CF__LL_UNKNOWN: any) is among the devices
+ * NCCL listed for run g. */
+int cf__audit_port_named(const cf_audit *a, int g, const cf__port *pt, int ll);
+
+/* -------------------------------------------------- findings (findings.c) */
+
+/* The findings each part shows on its own. */
+void cf__audit_part_findings(cf_audit *a);
+/* PORT_DOWN: a port down that NCCL uses, or not disabled by the admin. */
 void cf__audit_port_findings(cf_audit *a);
-/* audit/judge.c: the verdict of one run (group root g): its last nccl-tests
- * table, shape, transport, GDR, expected busbw, findings. */
-void cf__audit_judge_run(cf_audit *a, int g, cf__audit_verdict *v);
-/* audit/judge.c: 1 when any part holds content; *header_only is set when an
- * nccl-tests header without rows or facts was seen. */
-int cf__audit_has_content(const cf_audit *a, int *header_only);
-/* audit/judge.c: the last path component of a file name. */
+/* The findings of run g from its evidence and verdict v (after
+ * cf__audit_verdict_of); sets v's forced GDR level, and gdr to partial when
+ * the launcher passes NCCL_NET_GDR_LEVEL to one node only. */
+void cf__audit_run_findings(cf_audit *a, int g, cf__audit_verdict *v);
+/* The findings of the whole input: SEVERAL_RUNS (nruns > 1; primary: the
+ * top level's group), NO_RECOGNIZED_INPUT. */
+void cf__audit_input_findings(cf_audit *a, int nruns, int primary);
+/* The status the findings add up to (DESIGN §5 order). */
+cf_audit_status cf__audit_status_of(const cf_audit *a);
+/* The last path component of a file name (evidence named in a message). */
 const char *cf__audit_base_name(const char *f);
+
+/* ------------------------------------------------------ report (report.c) */
+
+/* The JSON report (DESIGN §5): status st, the facts of group `primary`
+ * (0: none) from vs[primary - 1], run_facts[] of the ng groups (vs[k] the
+ * verdict of the group rooted at roots[k]), findings and parts. New
+ * reference owned by the caller; NULL on ENOMEM. */
+json_t *cf__audit_report_json(const cf_audit *a, const cf__audit_verdict *vs, const int *roots, int ng,
+                              int primary, int nruns, cf_audit_status st);
 
 #endif

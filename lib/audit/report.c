@@ -297,7 +297,8 @@ static json_t *run_json(const cf_audit *a, const cf__audit_verdict *v, int g, in
     return o;
 }
 
-static json_t *build_report(cf_audit *a, const cf__audit_verdict *vs, const int *roots, int ng, int primary,
+json_t *cf__audit_report_json(const cf_audit *a, const cf__audit_verdict *vs, const int *roots, int ng,
+                             int primary,
                             int nruns, cf_audit_status st)
 {
     json_t *o = json_object(), *parts = json_array(), *fs = json_array(), *rf = json_array();
@@ -347,101 +348,4 @@ static json_t *build_report(cf_audit *a, const cf__audit_verdict *vs, const int 
         return NULL;
     }
     return o;
-}
-
-cf_status cf_audit_finish(cf_audit *a, json_t **report, cf_audit_status *status)
-{
-    cf__audit_verdict *vs = NULL;
-    int *roots = NULL;
-    int header_only = 0, ng = 0, nruns, primary = 0;
-    cf_audit_status st = CF_AUDIT_OK;
-    cf_status rc = CF_ENOMEM;
-    if (!a || !report) return CF_EINVAL;
-    *report = NULL;
-    if (a->lb.len > 0 || a->lb.discarding || a->f_run >= 0 || a->f_ib >= 0) {
-        cf_status s = cf_audit_end_file(a);
-        if (s != CF_OK) return s;
-    }
-    if (a->oom) return CF_ENOMEM;
-    nruns = cf__audit_form_groups(a, &ng);
-    if (a->oom) goto fail;
-    vs = cf__calloc((size_t)(ng > 0 ? ng : 1), sizeof *vs);
-    roots = cf__calloc((size_t)(ng > 0 ? ng : 1), sizeof *roots);
-    if (!vs || !roots) goto fail;
-    for (int i = 0; i < a->nsegs; i++)
-        if (a->segs[i]->root == i && a->segs[i]->group > 0) roots[a->segs[i]->group - 1] = i;
-    /* the run the top level describes: the last nccl-tests table's (DESIGN
-     * §5: busbw of the last run), else the last NCCL log's, else the last part's */
-    for (int i = 0; i < a->nparts; i++) {
-        const cf__audit_part *p = &a->parts[i];
-        if (p->kind == CF__PART_PERF && cf__audit_run_has_content(p->r)) primary = a->segs[cf__audit_part_root(a, i)]->group;
-    }
-    for (int i = 0; i < a->nparts && !primary; i++) {
-        int k = a->nparts - 1 - i;
-        const cf__audit_part *p = &a->parts[k];
-        if (p->kind == CF__PART_PERF || p->kind == CF__PART_NCCL || p->kind == CF__PART_FRAMEWORK)
-            primary = a->segs[cf__audit_part_root(a, k)]->group;
-    }
-    if (!primary && a->nparts > 0) primary = a->segs[cf__audit_part_root(a, a->nparts - 1)]->group;
-    cf__audit_part_findings(a);
-    cf__audit_port_findings(a);
-    for (int k = 0; k < ng; k++) cf__audit_judge_run(a, roots[k], &vs[k]);
-    if (a->oom) goto fail;
-    if (nruns > 1 && primary > 0) {
-        int first = -1;
-        for (int i = 0; i < a->nparts && first < 0; i++)
-            if (a->segs[cf__audit_part_root(a, i)]->group == primary) first = i;
-        if (first >= 0) {
-            cf__audit_loc at;
-            at.file = a->parts[first].file;
-            at.line = a->parts[first].first_line;
-            cf__audit_add_finding(a, -1, CF__CODE_SEVERAL_RUNS, at,
-                        "the input holds %d separate runs (other files, NCCL versions, processes "
-                        "or nccl-tests runs); the top-level facts are those of run %d, from %s:%ld; "
-                        "every finding keeps its own file, line and run", nruns, primary,
-                        cf__audit_base_name(a->files[at.file]), at.line);
-        }
-    }
-    if (!cf__audit_has_content(a, &header_only)) {
-        cf__audit_loc at = {a->nfiles > 0 ? a->nfiles - 1 : 0, 0};
-        if (header_only)
-            cf__audit_add_finding(a, -1, CF__CODE_NO_RECOGNIZED_INPUT, at,
-                        "nccl-tests output without a single result row (header only)");
-        else if (a->bytes == 0)
-            cf__audit_add_finding(a, -1, CF__CODE_NO_RECOGNIZED_INPUT, at, "the input is empty");
-        else
-            cf__audit_add_finding(a, -1, CF__CODE_NO_RECOGNIZED_INPUT, at,
-                        "no nccl-tests table, NCCL_DEBUG line, nvidia-smi topo -m matrix, ibstat "
-                        "or ibv_devinfo dump recognised in %ld bytes", a->bytes);
-    }
-    for (int i = 0; i < a->nfindings; i++) {
-        cf_severity sev = cf__audit_code_severity(a->findings[i].code);
-        cf_audit_status s = sev == CF_SEV_INVALID ? CF_AUDIT_INVALID
-                          : sev == CF_SEV_ERROR   ? CF_AUDIT_FAILED
-                          : sev == CF_SEV_WARNING ? CF_AUDIT_WARNING
-                                                  : CF_AUDIT_OK;
-        if (s > st) st = s;
-    }
-    *report = build_report(a, vs, roots, ng, primary, nruns, st);
-    if (!*report) goto fail;
-    if (status) *status = st;
-    rc = CF_OK;
-fail:
-    cf__free(vs);
-    cf__free(roots);
-    return rc;
-}
-
-cf_status cf_audit_buffer(const char *buf, size_t n, const char *name, const cf_audit_opts *opts,
-                          json_t **report, cf_audit_status *status)
-{
-    cf_status st;
-    cf_audit *a = cf_audit_new(opts);
-    if (!a) return CF_ENOMEM;
-    st = cf_audit_begin_file(a, name);
-    if (st == CF_OK) st = cf_audit_feed(a, buf, n);
-    if (st == CF_OK) st = cf_audit_end_file(a);
-    if (st == CF_OK) st = cf_audit_finish(a, report, status);
-    cf_audit_free(a);
-    return st;
 }
