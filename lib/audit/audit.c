@@ -78,7 +78,7 @@ cf_status cf_audit_begin_file(cf_audit *a, const char *name)
         cf__free(a->files[--a->nfiles]);
         return CF_ENOMEM;
     }
-    a->topo_state = 0;
+    a->topo_state = CF__TOPO_NONE;
     a->in_rank_list = 0;
     a->cur_port = NULL;
     a->last_lineno = 0;

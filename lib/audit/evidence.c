@@ -218,7 +218,7 @@ uint64_t cf__audit_note_host(cf_audit *a, const char *h, size_t n)
         a->last_host_hash = hh;
     }
     e = cf__kvset_get(&cf__audit_cur_seg(a)->hosts, hh, &a->oom);
-    if (e) e->v[0]++;
+    if (e) e->v[CF__HOSTS_SEEN]++;
     return hh;
 }
 
@@ -230,8 +230,8 @@ void cf__audit_note_rank(cf_audit *a, long rank, long nranks, const char *h, siz
     if (rank < 0) return;
     if (rank > s->max_rank_seen) s->max_rank_seen = rank;
     e = cf__kvset_get(&s->ranks, (uint64_t)rank + 1, &a->oom);
-    if (e && n) e->v[0] = (int64_t)cf__hash(h, n, 0);
-    if (e && nranks > e->v[1]) e->v[1] = nranks;
+    if (e && n) e->v[CF__RANKS_HOST] = (int64_t)cf__hash(h, n, 0);
+    if (e && nranks > e->v[CF__RANKS_NRANKS]) e->v[CF__RANKS_NRANKS] = nranks;
 }
 
 
@@ -368,7 +368,7 @@ void cf__audit_add_row(cf_audit *a, const cf__perf_row *row, int kind, long line
 void cf__audit_close_topo(cf_audit *a)
 {
     a->f_topo = -1;
-    a->topo_state = 0;
+    a->topo_state = CF__TOPO_NONE;
 }
 
 void cf__audit_close_ib(cf_audit *a)

@@ -62,13 +62,16 @@ static int segs_linked(const cf__audit_seg *x, const cf__audit_seg *y)
     if (x->ev.version[0] && y->ev.version[0] && strcmp(x->ev.version, y->ev.version) != 0) return 0;
     for (size_t i = 0; i < x->ranks.cap; i++) {
         const cf__kv *e = &x->ranks.slots[i], *f;
-        if (!e->key || e->v[1] != nr) continue;
+        if (!e->key || e->v[CF__RANKS_NRANKS] != nr) continue;
         f = cf__kvset_find(&y->ranks, e->key);
-        if (f && f->v[1] == nr) return 0;
+        if (f && f->v[CF__RANKS_NRANKS] == nr) return 0;
     }
     return 1;
 }
 
+/* Adds set s to d (hosts, ranks or process sets): of v[0] (the host's
+ * count, the rank's host) the first non-zero is kept, of v[1] (version
+ * printed, the rank's communicator size) the largest. */
 static void kv_merge(cf_audit *a, cf__kvset *d, const cf__kvset *s)
 {
     for (size_t i = 0; i < s->cap; i++) {
@@ -129,7 +132,7 @@ static void ev_merge(cf_audit *a, cf__audit_netev *d, const cf__audit_netev *s)
         const cf__kv *e = &s->rank_gdr.slots[i];
         cf__kv *f;
         if (!e->key || !(f = cf__kvset_get(&d->rank_gdr, e->key, &a->oom))) continue;
-        for (int k = 0; k < 4; k++) f->v[k] += e->v[k];
+        for (int k = 0; k < CF__RG__COUNT; k++) f->v[k] += e->v[k];
     }
     if (!d->first_gdr_ch.line) d->first_gdr_ch = s->first_gdr_ch;
     if (!d->first_nogdr_ch.line) d->first_nogdr_ch = s->first_nogdr_ch;

@@ -306,7 +306,7 @@ static int nccl_other_run(cf_audit *a, const cf__nccl_line *l, uint64_t host)
     if (l->kind == CF__NL_VERSION && s->ev.version[0] && l->text[0] &&
         strcmp(s->ev.version, l->text) != 0) {
         const cf__kv *h = l->host_n ? cf__kvset_find(&s->hosts, host) : NULL;
-        if (!l->host_n || (h && h->v[1])) return 1;
+        if (!l->host_n || (h && h->v[CF__HOSTS_VERSION])) return 1;
     }
     if (l->kind == CF__NL_IB_USING && l->host_n) {
         /* one host's port has one link layer: IB here and RoCE before is another run */
@@ -372,7 +372,7 @@ static void on_nccl(cf_audit *a, const cf__nccl_line *l, long line)
     }
     if (l->kind == CF__NL_VERSION && l->host_n) {
         cf__kv *h = cf__kvset_find(&s->hosts, host);
-        if (h) h->v[1] = 1;
+        if (h) h->v[CF__HOSTS_VERSION] = 1;
     }
     ev_apply(a, p->ev, l, host, at);
     ev_apply(a, &s->ev, l, host, at);
@@ -650,17 +650,17 @@ cf_status cf__audit_on_line(void *ctx, const char *s, size_t n, long lineno, int
     p = cf__skip_ws(s, end);
 
     if (p == end) {                 /* blank line */
-        if (a->topo_state == 1) a->topo_state = 2;
+        if (a->topo_state == CF__TOPO_MATRIX) a->topo_state = CF__TOPO_LEGEND;
         return a->oom ? CF_ENOMEM : CF_OK;
     }
-    if (a->topo_state == 1) {
+    if (a->topo_state == CF__TOPO_MATRIX) {
         if (a->f_topo >= 0 && cf__topo_row(p, (size_t)(end - p), a->parts[a->f_topo].topo)) {
             a->parts[a->f_topo].last_line = lineno;
             return CF_OK;
         }
-        a->topo_state = 2;
+        a->topo_state = CF__TOPO_LEGEND;
     }
-    if (a->topo_state == 2) {
+    if (a->topo_state == CF__TOPO_LEGEND) {
         if (a->f_topo >= 0 && (is_legend_line(p, end) ||
                                cf__topo_nic_legend(p, (size_t)(end - p), a->parts[a->f_topo].topo)))
             return CF_OK;
@@ -707,7 +707,7 @@ cf_status cf__audit_on_line(void *ctx, const char *s, size_t n, long lineno, int
             a->f_topo = cf__audit_new_part(a, CF__PART_TOPO, lineno);
             if (a->f_topo < 0) return CF_ENOMEM;
             *a->parts[a->f_topo].topo = tmp;
-            a->topo_state = 1;
+            a->topo_state = CF__TOPO_MATRIX;
             return CF_OK;
         }
     }

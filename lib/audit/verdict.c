@@ -100,15 +100,15 @@ static long count_distinct_rank_hosts(const cf__audit_seg *g, int *all_have_host
         const cf__kv *e = &g->ranks.slots[i];
         long k;
         if (!e->key) continue;
-        if (!e->v[0]) {
+        if (!e->v[CF__RANKS_HOST]) {
             *all_have_host = 0;
             continue;
         }
         for (k = 0; k < n; k++)
-            if (seen[k] == (uint64_t)e->v[0]) break;
+            if (seen[k] == (uint64_t)e->v[CF__RANKS_HOST]) break;
         if (k == n) {
             if (n >= 256) return -1;
-            seen[n++] = (uint64_t)e->v[0];
+            seen[n++] = (uint64_t)e->v[CF__RANKS_HOST];
         }
     }
     return n;
