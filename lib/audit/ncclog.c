@@ -221,6 +221,106 @@ static void parse_gdr(const char *m, const char *end, cf__nccl_line *out)
     }
 }
 
+/* Messages that start with 'N': "NCCL version", "NET/IB ...", "NET/Socket",
+ * "NET/OFI", "NCCL_... set by environment". 1 when the line is read, 0
+ * when parse_tail is to read it (a completion error, or no match). */
+static int parse_n(const char *m, const char *end, cf__nccl_line *out)
+{
+    size_t n = (size_t)(end - m);
+    if (CF__LIT(m, n, "NCCL version ")) {
+        const char *v = m + 13, *e = v;
+        while (e < end && *e != '+' && *e != ' ') e++;
+        out->kind = CF__NL_VERSION;
+        copy_trim(out->text, sizeof out->text, v, (size_t)(e - v));
+        return 1;
+    }
+    if (CF__LIT(m, n, "NET/IB")) {
+        const char *p = m + 6;
+        while (p < end && *p != ' ' && *p != ':') p++;
+        while (p < end && (*p == ' ' || *p == ':')) p++;
+        if (CF__LIT(p, (size_t)(end - p), "Using ")) {
+            out->kind = CF__NL_IB_USING;
+            parse_ib_list(p + 6, end, out);
+            return 1;
+        }
+        if (CF__LIT(p, (size_t)(end - p), "GPU Direct RDMA")) {
+            parse_gdr(p, end, out);
+            return 1;
+        }
+        if (CF__LIT(p, (size_t)(end - p), "Got completion")) {
+            out->kind = CF__NL_COMPLETION_ERR;
+            return 0;   /* status read by parse_tail */
+        }
+        out->roce_gid = cf__find(m, n, "::ffff:") != NULL;
+        return 1;
+    }
+    if (CF__LIT(m, n, "NET/Socket")) {
+        if (cf__find(m, n, "Using")) out->kind = CF__NL_SOCKET_USING;
+        return 1;
+    }
+    if (CF__LIT(m, n, "NET/OFI")) {
+        const char *pv = cf__find(m, n, "rovider is ");
+        if (pv && (pv[-1] == 'p' || pv[-1] == 'P') && cf__find(m, (size_t)(pv - m), "elected")) {
+            const char *v = pv + 11, *e = v;
+            while (e < end && *e != ' ' && *e != ',' && *e != ')') e++;
+            out->kind = CF__NL_OFI_PROVIDER;
+            copy_trim(out->text, sizeof out->text, v, (size_t)(e - v));
+        } else {
+            out->kind = CF__NL_OFI_PLUGIN;
+        }
+        return 1;
+    }
+    if (CF__LIT(m, n, "NCCL_")) {
+        const char *se = cf__find(m, n, " set by environment to ");
+        if (se) {
+            out->kind = CF__NL_ENV;
+            copy_trim(out->env_name, sizeof out->env_name, m, (size_t)(se - m));
+            copy_trim(out->text, sizeof out->text, se + 23, (size_t)(end - se - 23));
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/* What no prefix decides: completion errors, error return traces, WARNs,
+ * a missing libibverbs. */
+static void parse_tail(const char *m, const char *end, cf__nccl_line *out)
+{
+    size_t n = (size_t)(end - m);
+    if (out->kind == CF__NL_COMPLETION_ERR || cf__find(m, n, "Got completion")) {
+        const char *st = cf__find(m, n, "status=");
+        const char *q;
+        out->kind = CF__NL_COMPLETION_ERR;
+        out->status = -1;
+        if (st) {
+            q = st + 7;
+            out->status = (int)read_int(&q, end);
+        } else if ((st = cf__find(m, n, "with error ")) != NULL) {
+            q = st + 11;
+            out->status = (int)read_int(&q, end);
+        }
+        out->roce_gid = cf__find(m, n, "::ffff:") != NULL;
+        if (out->status == 0) out->kind = CF__NL_OTHER;
+        return;
+    }
+    {
+        int code;
+        if (return_trace(m, end, &code)) {
+            out->kind = CF__NL_ERROR;
+            out->status = code;
+            return;
+        }
+    }
+    if (out->level == 'W') {
+        if (cf__find(m, n, "libibverbs")) out->kind = CF__NL_IBVERBS_MISSING;
+        else if (has_timeout(m, n)) out->kind = CF__NL_TIMEOUT;
+        else if (warn_is_fatal(m, n)) out->kind = CF__NL_ERROR;
+        else out->kind = CF__NL_WARN;
+        return;
+    }
+    if (cf__find(m, n, "libibverbs") && cf__find(m, n, "ailed")) out->kind = CF__NL_IBVERBS_MISSING;
+}
+
 static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
 {
     size_t n = (size_t)(end - m);
@@ -228,58 +328,7 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
     if (n == 0) return;
     switch (m[0]) {
     case 'N':
-        if (CF__LIT(m, n, "NCCL version ")) {
-            const char *v = m + 13, *e = v;
-            while (e < end && *e != '+' && *e != ' ') e++;
-            out->kind = CF__NL_VERSION;
-            copy_trim(out->text, sizeof out->text, v, (size_t)(e - v));
-            return;
-        }
-        if (CF__LIT(m, n, "NET/IB")) {
-            const char *p = m + 6;
-            while (p < end && *p != ' ' && *p != ':') p++;
-            while (p < end && (*p == ' ' || *p == ':')) p++;
-            if (CF__LIT(p, (size_t)(end - p), "Using ")) {
-                out->kind = CF__NL_IB_USING;
-                parse_ib_list(p + 6, end, out);
-                return;
-            }
-            if (CF__LIT(p, (size_t)(end - p), "GPU Direct RDMA")) {
-                parse_gdr(p, end, out);
-                return;
-            }
-            if (CF__LIT(p, (size_t)(end - p), "Got completion")) {
-                out->kind = CF__NL_COMPLETION_ERR;
-                break;  /* status read below */
-            }
-            out->roce_gid = cf__find(m, n, "::ffff:") != NULL;
-            return;
-        }
-        if (CF__LIT(m, n, "NET/Socket")) {
-            if (cf__find(m, n, "Using")) out->kind = CF__NL_SOCKET_USING;
-            return;
-        }
-        if (CF__LIT(m, n, "NET/OFI")) {
-            const char *pv = cf__find(m, n, "rovider is ");
-            if (pv && (pv[-1] == 'p' || pv[-1] == 'P') && cf__find(m, (size_t)(pv - m), "elected")) {
-                const char *v = pv + 11, *e = v;
-                while (e < end && *e != ' ' && *e != ',' && *e != ')') e++;
-                out->kind = CF__NL_OFI_PROVIDER;
-                copy_trim(out->text, sizeof out->text, v, (size_t)(e - v));
-            } else {
-                out->kind = CF__NL_OFI_PLUGIN;
-            }
-            return;
-        }
-        if (CF__LIT(m, n, "NCCL_")) {
-            const char *se = cf__find(m, n, " set by environment to ");
-            if (se) {
-                out->kind = CF__NL_ENV;
-                copy_trim(out->env_name, sizeof out->env_name, m, (size_t)(se - m));
-                copy_trim(out->text, sizeof out->text, se + 23, (size_t)(end - se - 23));
-            }
-            return;
-        }
+        if (parse_n(m, end, out)) return;
         break;
     case 'U':
         if (CF__LIT(m, n, "Using network ")) {
@@ -334,38 +383,7 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
     default:
         break;
     }
-    if (out->kind == CF__NL_COMPLETION_ERR || cf__find(m, n, "Got completion")) {
-        const char *st = cf__find(m, n, "status=");
-        const char *q;
-        out->kind = CF__NL_COMPLETION_ERR;
-        out->status = -1;
-        if (st) {
-            q = st + 7;
-            out->status = (int)read_int(&q, end);
-        } else if ((st = cf__find(m, n, "with error ")) != NULL) {
-            q = st + 11;
-            out->status = (int)read_int(&q, end);
-        }
-        out->roce_gid = cf__find(m, n, "::ffff:") != NULL;
-        if (out->status == 0) out->kind = CF__NL_OTHER;
-        return;
-    }
-    {
-        int code;
-        if (return_trace(m, end, &code)) {
-            out->kind = CF__NL_ERROR;
-            out->status = code;
-            return;
-        }
-    }
-    if (out->level == 'W') {
-        if (cf__find(m, n, "libibverbs")) out->kind = CF__NL_IBVERBS_MISSING;
-        else if (has_timeout(m, n)) out->kind = CF__NL_TIMEOUT;
-        else if (warn_is_fatal(m, n)) out->kind = CF__NL_ERROR;
-        else out->kind = CF__NL_WARN;
-        return;
-    }
-    if (cf__find(m, n, "libibverbs") && cf__find(m, n, "ailed")) out->kind = CF__NL_IBVERBS_MISSING;
+    parse_tail(m, end, out);
 }
 
 void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
