@@ -10,7 +10,6 @@
  * byte and element counts are exact JSON integers (jbytes). The text
  * report (text.c) is rendered from this JSON, so the two cannot disagree. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "audit/audit_int.h"

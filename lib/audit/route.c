@@ -24,6 +24,10 @@
 
 /* ------------------------------------------------------ nccl-tests lines */
 
+/* A '#' line of nccl-tests: parameters and the rank list open a run (a
+ * new one when the open run has rows or ended), the header gives its
+ * layout, "Avg bus bandwidth" ends it; other '#' lines may name the
+ * collective or show an lsmod command. */
 static void on_comment(cf_audit *a, const char *s, size_t n, long line)
 {
     cf__perf_comment c;
