@@ -16,15 +16,12 @@
 #include <string.h>
 #include "audit/audit_int.h"
 
+/* Copies s..end without surrounding blanks. */
 static void copy_val(char *dst, size_t cap, const char *s, const char *end)
 {
-    size_t n;
     s = cf__skip_ws(s, end);
     while (end > s && (end[-1] == ' ' || end[-1] == '\t')) end--;
-    n = (size_t)(end - s);
-    if (n >= cap) n = cap - 1;
-    memcpy(dst, s, n);
-    dst[n] = '\0';
+    cf__copy_n(dst, cap, s, (size_t)(end - s));
 }
 
 static const struct { const char *key; int field; } ibstat_keys[] = {
@@ -147,13 +144,13 @@ void cf__port_apply(cf__port *p, const cf__ib_line *l, int devinfo)
     const char *v = l->value;
     switch (l->field) {
     case CF__IBF_STATE:
-        snprintf(p->state, sizeof p->state, "%.*s", (int)sizeof p->state - 1, v);
+        cf__copy(p->state, sizeof p->state, v);
         p->seen_state = 1;
         if (devinfo) p->active = strstr(v, "ACTIVE") != NULL;
         else p->active = cf__starts(v, strlen(v), "Active");
         break;
     case CF__IBF_PHYS:
-        snprintf(p->phys_state, sizeof p->phys_state, "%.*s", (int)sizeof p->phys_state - 1, v);
+        cf__copy(p->phys_state, sizeof p->phys_state, v);
         break;
     case CF__IBF_RATE:
         p->rate_gbps = l->num;

@@ -18,13 +18,12 @@
 #include "audit/audit_int.h"
 #include "base/base.h"
 
+/* Copies s[0..n) without leading blanks and trailing blanks or dots. */
 static void copy_trim(char *dst, size_t cap, const char *s, size_t n)
 {
     while (n > 0 && (*s == ' ' || *s == '\t')) { s++; n--; }
     while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '.')) n--;
-    if (n >= cap) n = cap - 1;
-    memcpy(dst, s, n);
-    dst[n] = '\0';
+    cf__copy_n(dst, cap, s, n);
 }
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -47,14 +46,14 @@ static long read_int(const char **pp, const char *end)
 
 int cf__net_family(const char *name, size_t n)
 {
-    if (n >= 2 && name[0] == 'I' && name[1] == 'B') return CF__NET_IB;
-    if (n == 6 && memcmp(name, "Socket", 6) == 0) return CF__NET_SOCKET;
-    if (CF__LIT(name, n, "GPUDirectTCPX")) return CF__NET_TCPX;
-    if (CF__LIT(name, n, "FasTrak")) return CF__NET_TCPXO;
-    if (CF__LIT(name, n, "FastSocket")) return CF__NET_FASTSOCKET;
+    if (n >= 2 && name[0] == 'I' && name[1] == 'B') return CF__NCCLNET_IB;
+    if (n == 6 && memcmp(name, "Socket", 6) == 0) return CF__NCCLNET_SOCKET;
+    if (CF__LIT(name, n, "GPUDirectTCPX")) return CF__NCCLNET_TCPX;
+    if (CF__LIT(name, n, "FasTrak")) return CF__NCCLNET_TCPXO;
+    if (CF__LIT(name, n, "FastSocket")) return CF__NCCLNET_FASTSOCKET;
     if (cf__find(name, n, "Libfabric") || cf__find(name, n, "OFI") || cf__find(name, n, "AWS"))
-        return CF__NET_OFI;
-    return n ? CF__NET_OTHER : CF__NET_UNKNOWN;
+        return CF__NCCLNET_OFI;
+    return n ? CF__NCCLNET_OTHER : CF__NCCLNET_UNKNOWN;
 }
 
 int cf__gdr_level(const char *v)
@@ -120,9 +119,9 @@ static void parse_channel(const char *msg, const char *end, const char *via, cf_
 {
     const char *p = via + 9, *slash;   /* after " via NET/" */
     out->kind = CF__NL_CHANNEL;
-    out->dir = 0;
-    if (cf__find(msg, (size_t)(via - msg), "[send]")) out->dir = 1;
-    else if (cf__find(msg, (size_t)(via - msg), "[receive]")) out->dir = 2;
+    out->dir = CF__CH_UNKNOWN;
+    if (cf__find(msg, (size_t)(via - msg), "[send]")) out->dir = CF__CH_SEND;
+    else if (cf__find(msg, (size_t)(via - msg), "[receive]")) out->dir = CF__CH_RECV;
     slash = memchr(p, '/', (size_t)(end - p));
     if (!slash) slash = end;
     copy_trim(out->net, sizeof out->net, p, (size_t)(slash - p));
@@ -222,6 +221,106 @@ static void parse_gdr(const char *m, const char *end, cf__nccl_line *out)
     }
 }
 
+/* Messages that start with 'N': "NCCL version", "NET/IB ...", "NET/Socket",
+ * "NET/OFI", "NCCL_... set by environment". 1 when the line is read, 0
+ * when parse_tail is to read it (a completion error, or no match). */
+static int parse_n(const char *m, const char *end, cf__nccl_line *out)
+{
+    size_t n = (size_t)(end - m);
+    if (CF__LIT(m, n, "NCCL version ")) {
+        const char *v = m + 13, *e = v;
+        while (e < end && *e != '+' && *e != ' ') e++;
+        out->kind = CF__NL_VERSION;
+        copy_trim(out->text, sizeof out->text, v, (size_t)(e - v));
+        return 1;
+    }
+    if (CF__LIT(m, n, "NET/IB")) {
+        const char *p = m + 6;
+        while (p < end && *p != ' ' && *p != ':') p++;
+        while (p < end && (*p == ' ' || *p == ':')) p++;
+        if (CF__LIT(p, (size_t)(end - p), "Using ")) {
+            out->kind = CF__NL_IB_USING;
+            parse_ib_list(p + 6, end, out);
+            return 1;
+        }
+        if (CF__LIT(p, (size_t)(end - p), "GPU Direct RDMA")) {
+            parse_gdr(p, end, out);
+            return 1;
+        }
+        if (CF__LIT(p, (size_t)(end - p), "Got completion")) {
+            out->kind = CF__NL_COMPLETION_ERR;
+            return 0;   /* status read by parse_tail */
+        }
+        out->roce_gid = cf__find(m, n, "::ffff:") != NULL;
+        return 1;
+    }
+    if (CF__LIT(m, n, "NET/Socket")) {
+        if (cf__find(m, n, "Using")) out->kind = CF__NL_SOCKET_USING;
+        return 1;
+    }
+    if (CF__LIT(m, n, "NET/OFI")) {
+        const char *pv = cf__find(m, n, "rovider is ");
+        if (pv && (pv[-1] == 'p' || pv[-1] == 'P') && cf__find(m, (size_t)(pv - m), "elected")) {
+            const char *v = pv + 11, *e = v;
+            while (e < end && *e != ' ' && *e != ',' && *e != ')') e++;
+            out->kind = CF__NL_OFI_PROVIDER;
+            copy_trim(out->text, sizeof out->text, v, (size_t)(e - v));
+        } else {
+            out->kind = CF__NL_OFI_PLUGIN;
+        }
+        return 1;
+    }
+    if (CF__LIT(m, n, "NCCL_")) {
+        const char *se = cf__find(m, n, " set by environment to ");
+        if (se) {
+            out->kind = CF__NL_ENV;
+            copy_trim(out->env_name, sizeof out->env_name, m, (size_t)(se - m));
+            copy_trim(out->text, sizeof out->text, se + 23, (size_t)(end - se - 23));
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/* What no prefix decides: completion errors, error return traces, WARNs,
+ * a missing libibverbs. */
+static void parse_tail(const char *m, const char *end, cf__nccl_line *out)
+{
+    size_t n = (size_t)(end - m);
+    if (out->kind == CF__NL_COMPLETION_ERR || cf__find(m, n, "Got completion")) {
+        const char *st = cf__find(m, n, "status=");
+        const char *q;
+        out->kind = CF__NL_COMPLETION_ERR;
+        out->status = -1;
+        if (st) {
+            q = st + 7;
+            out->status = (int)read_int(&q, end);
+        } else if ((st = cf__find(m, n, "with error ")) != NULL) {
+            q = st + 11;
+            out->status = (int)read_int(&q, end);
+        }
+        out->roce_gid = cf__find(m, n, "::ffff:") != NULL;
+        if (out->status == 0) out->kind = CF__NL_OTHER;
+        return;
+    }
+    {
+        int code;
+        if (return_trace(m, end, &code)) {
+            out->kind = CF__NL_ERROR;
+            out->status = code;
+            return;
+        }
+    }
+    if (out->level == 'W') {
+        if (cf__find(m, n, "libibverbs")) out->kind = CF__NL_IBVERBS_MISSING;
+        else if (has_timeout(m, n)) out->kind = CF__NL_TIMEOUT;
+        else if (warn_is_fatal(m, n)) out->kind = CF__NL_ERROR;
+        else out->kind = CF__NL_WARN;
+        return;
+    }
+    if (cf__find(m, n, "libibverbs") && cf__find(m, n, "ailed")) out->kind = CF__NL_IBVERBS_MISSING;
+}
+
 static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
 {
     size_t n = (size_t)(end - m);
@@ -229,58 +328,7 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
     if (n == 0) return;
     switch (m[0]) {
     case 'N':
-        if (CF__LIT(m, n, "NCCL version ")) {
-            const char *v = m + 13, *e = v;
-            while (e < end && *e != '+' && *e != ' ') e++;
-            out->kind = CF__NL_VERSION;
-            copy_trim(out->text, sizeof out->text, v, (size_t)(e - v));
-            return;
-        }
-        if (CF__LIT(m, n, "NET/IB")) {
-            const char *p = m + 6;
-            while (p < end && *p != ' ' && *p != ':') p++;
-            while (p < end && (*p == ' ' || *p == ':')) p++;
-            if (CF__LIT(p, (size_t)(end - p), "Using ")) {
-                out->kind = CF__NL_IB_USING;
-                parse_ib_list(p + 6, end, out);
-                return;
-            }
-            if (CF__LIT(p, (size_t)(end - p), "GPU Direct RDMA")) {
-                parse_gdr(p, end, out);
-                return;
-            }
-            if (CF__LIT(p, (size_t)(end - p), "Got completion")) {
-                out->kind = CF__NL_COMPLETION_ERR;
-                break;  /* status read below */
-            }
-            out->roce_gid = cf__find(m, n, "::ffff:") != NULL;
-            return;
-        }
-        if (CF__LIT(m, n, "NET/Socket")) {
-            if (cf__find(m, n, "Using")) out->kind = CF__NL_SOCKET_USING;
-            return;
-        }
-        if (CF__LIT(m, n, "NET/OFI")) {
-            const char *pv = cf__find(m, n, "rovider is ");
-            if (pv && (pv[-1] == 'p' || pv[-1] == 'P') && cf__find(m, (size_t)(pv - m), "elected")) {
-                const char *v = pv + 11, *e = v;
-                while (e < end && *e != ' ' && *e != ',' && *e != ')') e++;
-                out->kind = CF__NL_OFI_PROVIDER;
-                copy_trim(out->text, sizeof out->text, v, (size_t)(e - v));
-            } else {
-                out->kind = CF__NL_OFI_PLUGIN;
-            }
-            return;
-        }
-        if (CF__LIT(m, n, "NCCL_")) {
-            const char *se = cf__find(m, n, " set by environment to ");
-            if (se) {
-                out->kind = CF__NL_ENV;
-                copy_trim(out->env_name, sizeof out->env_name, m, (size_t)(se - m));
-                copy_trim(out->text, sizeof out->text, se + 23, (size_t)(end - se - 23));
-            }
-            return;
-        }
+        if (parse_n(m, end, out)) return;
         break;
     case 'U':
         if (CF__LIT(m, n, "Using network ")) {
@@ -335,38 +383,7 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
     default:
         break;
     }
-    if (out->kind == CF__NL_COMPLETION_ERR || cf__find(m, n, "Got completion")) {
-        const char *st = cf__find(m, n, "status=");
-        const char *q;
-        out->kind = CF__NL_COMPLETION_ERR;
-        out->status = -1;
-        if (st) {
-            q = st + 7;
-            out->status = (int)read_int(&q, end);
-        } else if ((st = cf__find(m, n, "with error ")) != NULL) {
-            q = st + 11;
-            out->status = (int)read_int(&q, end);
-        }
-        out->roce_gid = cf__find(m, n, "::ffff:") != NULL;
-        if (out->status == 0) out->kind = CF__NL_OTHER;
-        return;
-    }
-    {
-        int code;
-        if (return_trace(m, end, &code)) {
-            out->kind = CF__NL_ERROR;
-            out->status = code;
-            return;
-        }
-    }
-    if (out->level == 'W') {
-        if (cf__find(m, n, "libibverbs")) out->kind = CF__NL_IBVERBS_MISSING;
-        else if (has_timeout(m, n)) out->kind = CF__NL_TIMEOUT;
-        else if (warn_is_fatal(m, n)) out->kind = CF__NL_ERROR;
-        else out->kind = CF__NL_WARN;
-        return;
-    }
-    if (cf__find(m, n, "libibverbs") && cf__find(m, n, "ailed")) out->kind = CF__NL_IBVERBS_MISSING;
+    parse_tail(m, end, out);
 }
 
 void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)

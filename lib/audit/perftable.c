@@ -37,13 +37,6 @@ static int is_na(const char *t, size_t n)
     return (n == 3 && (memcmp(t, "N/A", 3) == 0 || memcmp(t, "n/a", 3) == 0));
 }
 
-static void copy_tok(char *dst, size_t cap, const char *t, size_t n)
-{
-    if (n >= cap) n = cap - 1;
-    memcpy(dst, t, n);
-    dst[n] = '\0';
-}
-
 #define MAX_ROW_TOKENS 24
 
 int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__perf_row *out)
@@ -76,17 +69,17 @@ int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__
     cf__num(tok[a], tn[a], &out->size);
     cf__num(tok[a + 1], tn[a + 1], &out->count);
     if (a + 2 >= nt) return CF__ROW_PARTIAL;
-    copy_tok(out->type, sizeof out->type, tok[a + 2], tn[a + 2]);
+    cf__copy_n(out->type, sizeof out->type, tok[a + 2], tn[a + 2]);
     i = a + 3;
     if (lay && lay->known) {
         if (lay->has_redop && i < nt) {
-            copy_tok(out->redop, sizeof out->redop, tok[i], tn[i]);
+            cf__copy_n(out->redop, sizeof out->redop, tok[i], tn[i]);
             i++;
         }
         if (lay->has_root && i < nt) i++;
     } else {
         if (i < nt && is_type_name(tok[i], tn[i])) {
-            copy_tok(out->redop, sizeof out->redop, tok[i], tn[i]);
+            cf__copy_n(out->redop, sizeof out->redop, tok[i], tn[i]);
             i++;
         }
     }
@@ -197,7 +190,7 @@ void cf__perf_parse_comment(const char *s, size_t n, cf__perf_comment *out)
             q = after_word(q, end, "]");
             if (q) {
                 q = cf__skip_ws(q, end);
-                copy_tok(out->gpu_name, sizeof out->gpu_name, q, (size_t)(end - q));
+                cf__copy_n(out->gpu_name, sizeof out->gpu_name, q, (size_t)(end - q));
             }
         }
         if (out->rank < 0) out->kind = CF__PC_OTHER;
@@ -224,7 +217,7 @@ void cf__perf_parse_comment(const char *s, size_t n, cf__perf_comment *out)
         cf_collective c;
         out->kind = CF__PC_TEST_START;
         c = cf__perf_collective_in(p, (size_t)(end - p));
-        if (c != CF_COLL_UNKNOWN) copy_tok(out->collective, sizeof out->collective,
+        if (c != CF_COLL_UNKNOWN) cf__copy_n(out->collective, sizeof out->collective,
                                            cf_collective_name(c), strlen(cf_collective_name(c)));
     } else if ((tn == 12 && memcmp(t, "out-of-place", 12) == 0) ||
                (tn == 8 && memcmp(t, "in-place", 8) == 0)) {

@@ -1,60 +1,28 @@
-/* audit_json.c — the report of the audit: cf_audit_finish() runs the
- * conclusions (audit_judge.c) over the streamed state and builds the JSON
- * report (status, findings with file:line, facts of the primary run and
- * run_facts[] of every run); cf_audit_buffer() is the one-call form over
- * a memory buffer. Also the usual action of every finding code
- * (cf__audit_action_of, shared with audit_text.c).
+/* report.c — the JSON report of the audit (DESIGN §5): the status, the
+ * facts of the run the top level describes, run_facts[] of every run,
+ * findings with their code, severity, action, run and file:line, and
+ * parts[] with what each part showed (rows, NCCL devices and channels,
+ * the topology matrix, ports).
  *
- * Shape: reads the shared state of audit_state.h and the verdicts
- * cf__audit_judge_run() fills; builds jansson objects only, and the text
- * report (audit_text.c) is rendered from this JSON. */
+ * Shape: builds jansson objects only, from the state and the verdicts
+ * (read, never changed); every set is checked once per object through
+ * cf__json_set. Strings from the input are made printable ASCII (jstr);
+ * byte and element counts are exact JSON integers (jbytes). The text
+ * report (text.c) is rendered from this JSON, so the two cannot disagree. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "audit/audit_int.h"
 #include "clusterfit/collective.h"
 #include "base/base.h"
 
-/* Names of the part kinds (PK_*) in the report. */
+/* Names of the part kinds (CF__PART_*) in the report. */
 static const char *const kind_names[] = {"nccl-tests", "nccl-log", "topo", "ibstat",
                                          "ibv-devinfo", "framework-log"};
 
 /* ------------------------------------------------------------------ JSON */
 
-/* The usual one-line fix of each code (GDR_DISABLED's depends on the cause
- * the input shows: see gdr_disabled()). */
-static const struct { const char *code; const char *action; } actions[] = {
-    {"COMPLETION_ERROR", "check link and switch counters (ibdiagnet, perfquery), PFC/ECN on RoCE, and whether a peer process died first; rerun after fixing the fabric"},
-    {"WRONG_RESULTS", "rerun with -c 1 on each node pair to isolate the bad GPU or NIC; check GPU ECC (nvidia-smi -q -d ECC) and PCIe ACS"},
-    {"TIMEOUT", "find the rank that stalled (its first error); check that NCCL_SOCKET_IFNAME/NCCL_IB_HCA reach every node and firewall rules"},
-    {"NCCL_ERROR", "read the first NCCL WARN before it; rerun with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET to see which transport failed"},
-    {"NET_SOCKET_FALLBACK", "unset NCCL_IB_DISABLE, install rdma-core/libibverbs (or your fabric's NCCL net plugin) and check ibv_devinfo on every node"},
-    {"EFA_NOT_USED", "enable the EFA device and aws-ofi-nccl, set FI_PROVIDER=efa, and check 'fi_info -p efa' on every node"},
-    {"GDR_DISABLED", cf__audit_act_gdr_generic},
-    {"GDR_PARTIAL", "give every rank the same settings: export NCCL_* with 'mpirun -x NAME' or in the job script, and check nvidia_peermem on every node"},
-    {"GDR_FORCED", "confirm the GPU-NIC path supports peer-to-peer at that distance, or place each rank on the GPU nearest its NIC"},
-    {"MIXED_LINK_LAYERS", "restrict NCCL to the fabric's HCAs with NCCL_IB_HCA so it does not mix InfiniBand and RoCE ports"},
-    {"BUSBW_BELOW_LINK_RATE", "measure each NIC with ib_write_bw between two nodes, check that NCCL uses every NIC (NCCL_IB_HCA), GDR is on, and PCIe link widths"},
-    {"BUSBW_DROP", "check GPU memory pressure, PCIe/ACS, NIC pause counters and congestion; rerun the sizes around the drop"},
-    {"PCIE_ONLY_TOPOLOGY", "expect far lower intra-node busbw than on NVLink boards; keep tensor parallelism small on this node type"},
-    {"NIC_FAR_FROM_GPU", "pin each rank to the GPU nearest its NIC, or use a node type with a NIC under each GPU's PCIe switch"},
-    {"PORT_DOWN", "bring the port up (cable, switch port, subnet manager) or exclude it with NCCL_IB_HCA"},
-    {"NO_RECOGNIZED_INPUT", "pass nccl-tests output, an NCCL_DEBUG=INFO log, nvidia-smi topo -m, ibstat or ibv_devinfo output"},
-    {"SINGLE_RANK_RUNS", "rebuild nccl-tests with MPI=1 and launch one rank per GPU with mpirun or srun so all ranks join one communicator"},
-    {"TRUNCATED_INPUT", "capture the whole output (e.g. '2>&1 | tee log.txt') and audit it again"},
-    {"RUN_TOO_SHORT", "rerun with -e 8G (at least 256M) so busbw reaches its plateau"},
-    {"SEVERAL_RUNS", "audit each run on its own to compare them; each finding names its file and line and run_facts[] gives every run's facts"},
-};
-
-const char *cf__audit_action_of(const char *code)
-{
-    for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
-        if (strcmp(actions[i].code, code) == 0) return actions[i].action;
-    return "";
-}
-
-
+/* Copies s into buf (cap bytes) as printable ASCII; NULL when s is. */
 static const char *san(const char *s, char *buf, size_t cap)
 {
     size_t k = 0;
@@ -67,6 +35,9 @@ static const char *san(const char *s, char *buf, size_t cap)
     return buf;
 }
 
+/* Input text as a JSON string: printable ASCII (control bytes and non-ASCII
+ * become '?', tabs spaces), cut at 511 bytes; null when absent or empty
+ * (unlike cf__json_str, which keeps "" and the bytes as they are). */
 static json_t *jstr(const char *s)
 {
     char buf[512];
@@ -74,7 +45,7 @@ static json_t *jstr(const char *s)
     return json_string(san(s, buf, sizeof buf));
 }
 
-static json_t *jnum(double v) { return isnan(v) || isinf(v) ? json_null() : json_real(v); }
+/* A count or index that is -1 when unknown: null then. */
 static json_t *jint(long v) { return v < 0 ? json_null() : json_integer(v); }
 /* A byte count or element count: an exact JSON integer (nccl-tests prints
  * integers; a double holds them exactly below 2^53). */
@@ -85,15 +56,7 @@ static json_t *jbytes(double v)
     return json_real(v);
 }
 
-static int jset(json_t *o, const char *k, json_t *v)
-{
-    if (!o || !v) {
-        json_decref(v);
-        return -1;
-    }
-    return json_object_set_new(o, k, v) == 0 ? 0 : -1;
-}
-
+/* json_array_append_new that takes a NULL array or value like cf__json_set. */
 static int jpush(json_t *arr, json_t *v)
 {
     if (!arr || !v) {
@@ -104,25 +67,25 @@ static int jpush(json_t *arr, json_t *v)
 }
 
 /* The run (group number) a finding belongs to; 0 none. */
-static int finding_run(const cf_audit *a, const finding *f)
+static int finding_run(const cf_audit *a, const cf__audit_finding *f)
 {
     if (f->part >= 0 && f->part < a->nparts) return a->segs[cf__audit_part_root(a, f->part)]->group;
     if (f->grp >= 0 && f->grp < a->nsegs) return a->segs[a->segs[f->grp]->root]->group;
     return 0;
 }
 
-static json_t *finding_json(const cf_audit *a, const finding *f)
+static json_t *finding_json(const cf_audit *a, const cf__audit_finding *f)
 {
     json_t *o = json_object();
     int bad = 0, run_no = finding_run(a, f);
-    bad |= jset(o, "code", json_string(f->code));
-    bad |= jset(o, "severity", json_string(cf_severity_name(f->sev)));
-    bad |= jset(o, "message", jstr(f->msg));
-    bad |= jset(o, "action", jstr(f->action ? f->action : cf__audit_action_of(f->code)));
-    bad |= jset(o, "run", run_no > 0 ? json_integer(run_no) : json_null());
-    bad |= jset(o, "file", f->at.line > 0 && f->at.file < a->nfiles ? jstr(a->files[f->at.file]) : json_null());
-    bad |= jset(o, "line", f->at.line > 0 ? json_integer(f->at.line) : json_null());
-    if (f->count > 1) bad |= jset(o, "count", json_integer(f->count));
+    bad |= cf__json_set(o, "code", json_string(cf__audit_code_name(f->code)));
+    bad |= cf__json_set(o, "severity", json_string(cf_severity_name(cf__audit_code_severity(f->code))));
+    bad |= cf__json_set(o, "message", jstr(f->msg));
+    bad |= cf__json_set(o, "action", jstr(f->action ? f->action : cf__audit_code_action(f->code)));
+    bad |= cf__json_set(o, "run", run_no > 0 ? json_integer(run_no) : json_null());
+    bad |= cf__json_set(o, "file", f->at.line > 0 && f->at.file < a->nfiles ? jstr(a->files[f->at.file]) : json_null());
+    bad |= cf__json_set(o, "line", f->at.line > 0 ? json_integer(f->at.line) : json_null());
+    if (f->count > 1) bad |= cf__json_set(o, "count", json_integer(f->count));
     if (bad) {
         json_decref(o);
         return NULL;
@@ -135,178 +98,178 @@ static const char *ll_name(int ll)
     return ll == CF__LL_IB ? "InfiniBand" : ll == CF__LL_ETH ? "Ethernet" : NULL;
 }
 
-static int perf_json(json_t *o, const part *p)
+static int perf_json(json_t *o, const cf__audit_part *p)
 {
-    const run *r = p->r;
+    const cf__audit_run *r = p->r;
     const cf__perf_analysis *an = &r->an;
     json_t *rows = json_array();
     int bad = 0;
-    bad |= jset(o, "collective", r->coll != CF_COLL_UNKNOWN ? json_string(cf_collective_name(r->coll)) : json_null());
-    bad |= jset(o, "ranks_listed", json_integer(r->rank_lines));
-    bad |= jset(o, "hosts_listed", json_integer(r->nhosts));
-    bad |= jset(o, "gpu", jstr(r->gpu_name));
-    bad |= jset(o, "nthread", jint(r->nthread));
-    bad |= jset(o, "ngpus", jint(r->ngpus));
-    bad |= jset(o, "min_bytes", jbytes(r->min_bytes));
-    bad |= jset(o, "max_bytes", jbytes(r->max_bytes));
-    bad |= jset(o, "layout", json_string(!r->lay.known ? "guessed" : r->lay.error_column ? "error-column"
+    bad |= cf__json_set(o, "collective", r->coll != CF_COLL_UNKNOWN ? json_string(cf_collective_name(r->coll)) : json_null());
+    bad |= cf__json_set(o, "ranks_listed", json_integer(r->rank_lines));
+    bad |= cf__json_set(o, "hosts_listed", json_integer(r->nhosts));
+    bad |= cf__json_set(o, "gpu", jstr(r->gpu_name));
+    bad |= cf__json_set(o, "nthread", jint(r->nthread));
+    bad |= cf__json_set(o, "ngpus", jint(r->ngpus));
+    bad |= cf__json_set(o, "min_bytes", jbytes(r->min_bytes));
+    bad |= cf__json_set(o, "max_bytes", jbytes(r->max_bytes));
+    bad |= cf__json_set(o, "layout", json_string(!r->lay.known ? "guessed" : r->lay.error_column ? "error-column"
                                          : r->lay.has_root ? "redop-root" : r->lay.has_redop ? "redop" : "plain"));
-    bad |= jset(o, "rows_total", json_integer(r->nrows + r->rows_dropped));
-    bad |= jset(o, "largest_bytes", jbytes(an->largest_size));
-    bad |= jset(o, "busbw_GBps", jnum(an->busbw_largest));
-    bad |= jset(o, "busbw_in_place_GBps", jnum(an->busbw_largest_ip));
-    bad |= jset(o, "peak_busbw_GBps", r->nrows ? jnum(an->peak_busbw) : json_null());
-    bad |= jset(o, "avg_busbw_GBps", jnum(r->avg));
-    bad |= jset(o, "out_of_bounds", jint(r->oob));
-    bad |= jset(o, "bandwidth_regime", r->nrows ? json_boolean(an->in_bw_regime) : json_null());
-    bad |= jset(o, "complete", json_boolean(r->ended));
+    bad |= cf__json_set(o, "rows_total", json_integer(r->nrows + r->rows_dropped));
+    bad |= cf__json_set(o, "largest_bytes", jbytes(an->largest_size));
+    bad |= cf__json_set(o, "busbw_GBps", cf__json_num(an->busbw_largest));
+    bad |= cf__json_set(o, "busbw_in_place_GBps", cf__json_num(an->busbw_largest_ip));
+    bad |= cf__json_set(o, "peak_busbw_GBps", r->nrows ? cf__json_num(an->peak_busbw) : json_null());
+    bad |= cf__json_set(o, "avg_busbw_GBps", cf__json_num(r->avg));
+    bad |= cf__json_set(o, "out_of_bounds", jint(r->oob));
+    bad |= cf__json_set(o, "bandwidth_regime", r->nrows ? json_boolean(an->in_bw_regime) : json_null());
+    bad |= cf__json_set(o, "complete", json_boolean(r->ended));
     for (long i = 0; i < r->nrows && !bad; i++) {
         const cf__perf_row *w = &r->rows[i];
         json_t *jr = json_object();
-        bad |= jset(jr, "size_bytes", jbytes(w->size));
-        bad |= jset(jr, "count", jbytes(w->count));
-        bad |= jset(jr, "type", jstr(w->type));
-        bad |= jset(jr, "redop", jstr(w->redop));
-        bad |= jset(jr, "time_us", jnum(w->oop_time_us));
-        bad |= jset(jr, "algbw_GBps", jnum(w->oop_algbw));
-        bad |= jset(jr, "busbw_GBps", jnum(w->oop_busbw));
-        bad |= jset(jr, "wrong", jnum(w->oop_wrong));
-        bad |= jset(jr, "in_place_time_us", jnum(w->ip_time_us));
-        bad |= jset(jr, "in_place_algbw_GBps", jnum(w->ip_algbw));
-        bad |= jset(jr, "in_place_busbw_GBps", jnum(w->ip_busbw));
-        bad |= jset(jr, "in_place_wrong", jnum(w->ip_wrong));
-        bad |= jset(jr, "line", json_integer(w->line));
+        bad |= cf__json_set(jr, "size_bytes", jbytes(w->size));
+        bad |= cf__json_set(jr, "count", jbytes(w->count));
+        bad |= cf__json_set(jr, "type", jstr(w->type));
+        bad |= cf__json_set(jr, "redop", jstr(w->redop));
+        bad |= cf__json_set(jr, "time_us", cf__json_num(w->oop_time_us));
+        bad |= cf__json_set(jr, "algbw_GBps", cf__json_num(w->oop_algbw));
+        bad |= cf__json_set(jr, "busbw_GBps", cf__json_num(w->oop_busbw));
+        bad |= cf__json_set(jr, "wrong", cf__json_num(w->oop_wrong));
+        bad |= cf__json_set(jr, "in_place_time_us", cf__json_num(w->ip_time_us));
+        bad |= cf__json_set(jr, "in_place_algbw_GBps", cf__json_num(w->ip_algbw));
+        bad |= cf__json_set(jr, "in_place_busbw_GBps", cf__json_num(w->ip_busbw));
+        bad |= cf__json_set(jr, "in_place_wrong", cf__json_num(w->ip_wrong));
+        bad |= cf__json_set(jr, "line", json_integer(w->line));
         bad |= jpush(rows, jr);
     }
-    bad |= jset(o, "rows", rows);
+    bad |= cf__json_set(o, "rows", rows);
     return bad;
 }
 
-static int nccl_json(const cf_audit *a, json_t *o, const part *p)
+static int nccl_json(const cf_audit *a, json_t *o, const cf__audit_part *p)
 {
-    const netev *e = p->ev;
+    const cf__audit_netev *e = p->ev;
     json_t *devs = json_array(), *ch = json_object();
     static const char *const fam_names[] = {"unknown", "IB", "Socket", "OFI", "GPUDirectTCPX",
                                             "FasTrak", "FastSocket", "other"};
     int bad = 0;
     (void)a;
-    bad |= jset(o, "lines", json_integer(e->lines));
-    bad |= jset(o, "nccl_version", jstr(e->version));
-    bad |= jset(o, "net", jstr(e->net_name));
-    bad |= jset(o, "ofi_provider", jstr(e->ofi_provider));
-    bad |= jset(o, "nranks", e->nranks > 0 ? json_integer(e->nranks) : json_null());
+    bad |= cf__json_set(o, "lines", json_integer(e->lines));
+    bad |= cf__json_set(o, "nccl_version", jstr(e->version));
+    bad |= cf__json_set(o, "net", jstr(e->net_name));
+    bad |= cf__json_set(o, "ofi_provider", jstr(e->ofi_provider));
+    bad |= cf__json_set(o, "nranks", e->nranks > 0 ? json_integer(e->nranks) : json_null());
     for (int i = 0; i < e->n_ibdevs && !bad; i++) {
         json_t *d = json_object();
-        bad |= jset(d, "index", json_integer(e->ibdevs[i].d.idx));
-        bad |= jset(d, "name", jstr(e->ibdevs[i].d.name));
-        bad |= jset(d, "port", jint(e->ibdevs[i].d.port));
-        bad |= jset(d, "link_layer", jstr(ll_name(e->ibdevs[i].d.ll)));
+        bad |= cf__json_set(d, "index", json_integer(e->ibdevs[i].d.idx));
+        bad |= cf__json_set(d, "name", jstr(e->ibdevs[i].d.name));
+        bad |= cf__json_set(d, "port", jint(e->ibdevs[i].d.port));
+        bad |= cf__json_set(d, "link_layer", jstr(ll_name(e->ibdevs[i].d.ll)));
         bad |= jpush(devs, d);
     }
-    bad |= jset(o, "ib_devices", devs);
-    for (int f = 1; f < CF__NET__COUNT; f++)
-        if (e->ch[f]) bad |= jset(ch, fam_names[f], json_integer(e->ch[f]));
-    bad |= jset(o, "net_channels", ch);
-    bad |= jset(o, "gdr_hca_enabled", json_integer(e->gdr_hca_on));
-    bad |= jset(o, "gdr_hca_disabled", json_integer(e->gdr_hca_off));
-    bad |= jset(o, "gdr_gpu_enabled", json_integer(e->gdr_gpu_on));
-    bad |= jset(o, "gdr_gpu_disabled", json_integer(e->gdr_gpu_off));
-    bad |= jset(o, "net_gdr_level", jstr(e->gdr_level_text));
+    bad |= cf__json_set(o, "ib_devices", devs);
+    for (int f = 1; f < CF__NCCLNET__COUNT; f++)
+        if (e->ch[f]) bad |= cf__json_set(ch, fam_names[f], json_integer(e->ch[f]));
+    bad |= cf__json_set(o, "net_channels", ch);
+    bad |= cf__json_set(o, "gdr_hca_enabled", json_integer(e->gdr_hca_on));
+    bad |= cf__json_set(o, "gdr_hca_disabled", json_integer(e->gdr_hca_off));
+    bad |= cf__json_set(o, "gdr_gpu_enabled", json_integer(e->gdr_gpu_on));
+    bad |= cf__json_set(o, "gdr_gpu_disabled", json_integer(e->gdr_gpu_off));
+    bad |= cf__json_set(o, "net_gdr_level", jstr(e->gdr_level_text));
     return bad;
 }
 
-static int topo_json(json_t *o, const part *p)
+static int topo_json(json_t *o, const cf__audit_part *p)
 {
     const cf__topo *t = p->topo;
     cf__topo_analysis ta;
     json_t *m = json_object(), *cols = json_array(), *rows = json_array(), *near = json_array();
     int bad = 0;
     cf__topo_analyze(t, &ta);
-    bad |= jset(o, "gpus", json_integer(ta.gpus));
-    bad |= jset(o, "nics", json_integer(ta.nics));
-    bad |= jset(o, "nvlink", json_boolean(ta.nvlink));
+    bad |= cf__json_set(o, "gpus", json_integer(ta.gpus));
+    bad |= cf__json_set(o, "nics", json_integer(ta.nics));
+    bad |= cf__json_set(o, "nvlink", json_boolean(ta.nvlink));
     for (int c = 0; c < t->ncols && !bad; c++) {
         json_t *jc = json_object();
-        bad |= jset(jc, "name", jstr(t->names[c]));
-        if (t->nic_names[c][0]) bad |= jset(jc, "nic", jstr(t->nic_names[c]));
+        bad |= cf__json_set(jc, "name", jstr(t->names[c]));
+        if (t->nic_names[c][0]) bad |= cf__json_set(jc, "nic", jstr(t->nic_names[c]));
         bad |= jpush(cols, jc);
     }
     for (int r = 0; r < t->nrows && !bad; r++) {
         json_t *jr = json_object(), *links = json_array();
         int rc = t->row_of[r];
-        bad |= jset(jr, "device", jstr(t->names[rc]));
+        bad |= cf__json_set(jr, "device", jstr(t->names[rc]));
         for (int c = 0; c < t->ncols && !bad; c++) {
             char buf[16];
             if (t->link[r][c] == CF__TL_NV) snprintf(buf, sizeof buf, "NV%d", t->nvl[r][c]);
-            else cf__audit_cpy(buf, sizeof buf, cf__topo_link_name(t->link[r][c]));
+            else cf__copy(buf, sizeof buf, cf__topo_link_name(t->link[r][c]));
             bad |= jpush(links, json_string(buf));
         }
-        bad |= jset(jr, "links", links);
+        bad |= cf__json_set(jr, "links", links);
         bad |= jpush(rows, jr);
         if (cf__topo_is_gpu(t, rc) && ta.nics > 0) {
             json_t *jn = json_object();
-            bad |= jset(jn, "gpu", jstr(t->names[rc]));
-            bad |= jset(jn, "nearest_nic_link", ta.best[rc] ? json_string(cf__topo_link_name(ta.best[rc])) : json_null());
+            bad |= cf__json_set(jn, "gpu", jstr(t->names[rc]));
+            bad |= cf__json_set(jn, "nearest_nic_link", ta.best[rc] ? json_string(cf__topo_link_name(ta.best[rc])) : json_null());
             bad |= jpush(near, jn);
         }
     }
-    bad |= jset(m, "columns", cols);
-    bad |= jset(m, "rows", rows);
-    bad |= jset(o, "matrix", m);
-    bad |= jset(o, "gpu_nic_paths", near);
+    bad |= cf__json_set(m, "columns", cols);
+    bad |= cf__json_set(m, "rows", rows);
+    bad |= cf__json_set(o, "matrix", m);
+    bad |= cf__json_set(o, "gpu_nic_paths", near);
     return bad;
 }
 
-static int ports_json(json_t *o, const part *p)
+static int ports_json(json_t *o, const cf__audit_part *p)
 {
     json_t *arr = json_array();
     int bad = 0;
     for (int i = 0; i < p->nports && !bad; i++) {
         const cf__port *pt = &p->ports[i];
         json_t *jp = json_object();
-        bad |= jset(jp, "ca", jstr(pt->ca));
-        bad |= jset(jp, "port", json_integer(pt->port));
-        bad |= jset(jp, "state", jstr(pt->state));
-        bad |= jset(jp, "physical_state", jstr(pt->phys_state));
-        bad |= jset(jp, "active", pt->active < 0 ? json_null() : json_boolean(pt->active));
-        bad |= jset(jp, "rate_gbps", jnum(pt->rate_gbps));
-        bad |= jset(jp, "link_layer", jstr(ll_name(pt->ll)));
-        if (pt->roce_v2) bad |= jset(jp, "roce_v2", json_true());
-        bad |= jset(jp, "line", json_integer(pt->line));
+        bad |= cf__json_set(jp, "ca", jstr(pt->ca));
+        bad |= cf__json_set(jp, "port", json_integer(pt->port));
+        bad |= cf__json_set(jp, "state", jstr(pt->state));
+        bad |= cf__json_set(jp, "physical_state", jstr(pt->phys_state));
+        bad |= cf__json_set(jp, "active", pt->active < 0 ? json_null() : json_boolean(pt->active));
+        bad |= cf__json_set(jp, "rate_gbps", cf__json_num(pt->rate_gbps));
+        bad |= cf__json_set(jp, "link_layer", jstr(ll_name(pt->ll)));
+        if (pt->roce_v2) bad |= cf__json_set(jp, "roce_v2", json_true());
+        bad |= cf__json_set(jp, "line", json_integer(pt->line));
         bad |= jpush(arr, jp);
     }
-    bad |= jset(o, "ports", arr);
+    bad |= cf__json_set(o, "ports", arr);
     return bad;
 }
 
 /* The facts of one verdict into `o` (the top level or a run_facts entry). */
-static int facts_json(json_t *o, const cf_audit *a, const verdict *v, int g)
+static int facts_json(json_t *o, const cf_audit *a, const cf__audit_verdict *v, int g)
 {
     int bad = 0;
-    bad |= jset(o, "network", json_string(cf_network_name(v->net)));
-    bad |= jset(o, "gdr", json_string(cf_gdr_name(v->gdr)));
-    bad |= jset(o, "nccl_version", g >= 0 ? jstr(a->segs[g]->ev.version) : json_null());
-    bad |= jset(o, "ranks", jint(v->ranks));
-    bad |= jset(o, "nodes", jint(v->nodes));
-    bad |= jset(o, "gpus_per_node", jint(v->gpn));
-    bad |= jset(o, "collective", v->coll != CF_COLL_UNKNOWN ? json_string(cf_collective_name(v->coll)) : json_null());
-    bad |= jset(o, "busbw_GBps", jnum(v->busbw));
-    bad |= jset(o, "expected_busbw_GBps", jnum(v->expected));
-    bad |= jset(o, "expected_source", jstr(v->exp_src));
+    bad |= cf__json_set(o, "network", json_string(cf_network_name(v->net)));
+    bad |= cf__json_set(o, "gdr", json_string(cf_gdr_name(v->gdr)));
+    bad |= cf__json_set(o, "nccl_version", g >= 0 ? jstr(a->segs[g]->ev.version) : json_null());
+    bad |= cf__json_set(o, "ranks", jint(v->ranks));
+    bad |= cf__json_set(o, "nodes", jint(v->nodes));
+    bad |= cf__json_set(o, "gpus_per_node", jint(v->gpn));
+    bad |= cf__json_set(o, "collective", v->coll != CF_COLL_UNKNOWN ? json_string(cf_collective_name(v->coll)) : json_null());
+    bad |= cf__json_set(o, "busbw_GBps", cf__json_num(v->busbw));
+    bad |= cf__json_set(o, "expected_busbw_GBps", cf__json_num(v->expected));
+    bad |= cf__json_set(o, "expected_source", jstr(v->exp_src));
     return bad;
 }
 
 /* One entry of run_facts[]: the run's number, files, line span, facts and
  * the codes of its findings. */
-static json_t *run_json(const cf_audit *a, const verdict *v, int g, int k)
+static json_t *run_json(const cf_audit *a, const cf__audit_verdict *v, int g, int k)
 {
     json_t *o = json_object(), *files = json_array(), *codes = json_array();
     int bad = 0, first = -1, is_run = 0, lastfile = -1;
     for (int i = 0; i < a->nparts; i++) {
-        const part *p = &a->parts[i];
+        const cf__audit_part *p = &a->parts[i];
         if (cf__audit_part_root(a, i) != g) continue;
         if (first < 0) first = i;
-        if (p->kind == PK_PERF || p->kind == PK_NCCL || p->kind == PK_FRAMEWORK) is_run = 1;
+        if (p->kind == CF__PART_PERF || p->kind == CF__PART_NCCL || p->kind == CF__PART_FRAMEWORK) is_run = 1;
         if (p->file != lastfile) {
             int dup = 0;
             for (size_t j = 0; j < json_array_size(files); j++)
@@ -315,14 +278,14 @@ static json_t *run_json(const cf_audit *a, const verdict *v, int g, int k)
             lastfile = p->file;
         }
     }
-    bad |= jset(o, "run", json_integer(k));
-    bad |= jset(o, "kind", json_string(is_run ? "run" : "hardware"));
-    bad |= jset(o, "files", files);
-    bad |= jset(o, "first_line", first >= 0 ? json_integer(a->parts[first].first_line) : json_null());
+    bad |= cf__json_set(o, "run", json_integer(k));
+    bad |= cf__json_set(o, "kind", json_string(is_run ? "run" : "hardware"));
+    bad |= cf__json_set(o, "files", files);
+    bad |= cf__json_set(o, "first_line", first >= 0 ? json_integer(a->parts[first].first_line) : json_null());
     bad |= facts_json(o, a, v, g);
     for (int i = 0; i < a->nfindings && !bad; i++)
-        if (finding_run(a, &a->findings[i]) == k) bad |= jpush(codes, json_string(a->findings[i].code));
-    bad |= jset(o, "findings", codes);
+        if (finding_run(a, &a->findings[i]) == k) bad |= jpush(codes, json_string(cf__audit_code_name(a->findings[i].code)));
+    bad |= cf__json_set(o, "findings", codes);
     if (bad) {
         json_decref(o);
         return NULL;
@@ -330,12 +293,13 @@ static json_t *run_json(const cf_audit *a, const verdict *v, int g, int k)
     return o;
 }
 
-static json_t *build_report(cf_audit *a, const verdict *vs, const int *roots, int ng, int primary,
+json_t *cf__audit_report_json(const cf_audit *a, const cf__audit_verdict *vs, const int *roots, int ng,
+                             int primary,
                             int nruns, cf_audit_status st)
 {
     json_t *o = json_object(), *parts = json_array(), *fs = json_array(), *rf = json_array();
-    verdict none;
-    const verdict *v = primary > 0 ? &vs[primary - 1] : &none;
+    cf__audit_verdict none;
+    const cf__audit_verdict *v = primary > 0 ? &vs[primary - 1] : &none;
     int bad = 0;
     memset(&none, 0, sizeof none);
     none.net = CF_NET_UNKNOWN;
@@ -343,137 +307,41 @@ static json_t *build_report(cf_audit *a, const verdict *vs, const int *roots, in
     none.coll = CF_COLL_UNKNOWN;
     none.ranks = none.nodes = none.gpn = -1;
     none.busbw = none.expected = NAN;
-    bad |= jset(o, "status", json_string(cf_audit_status_name(st)));
+    bad |= cf__json_set(o, "status", json_string(cf_audit_status_name(st)));
     bad |= facts_json(o, a, v, primary > 0 ? roots[primary - 1] : -1);
-    bad |= jset(o, "runs", json_integer(nruns));
-    bad |= jset(o, "run", primary > 0 ? json_integer(primary) : json_null());
+    bad |= cf__json_set(o, "runs", json_integer(nruns));
+    bad |= cf__json_set(o, "run", primary > 0 ? json_integer(primary) : json_null());
     for (int i = 0; i < a->nfindings && !bad; i++) bad |= jpush(fs, finding_json(a, &a->findings[i]));
-    bad |= jset(o, "findings", fs);
+    bad |= cf__json_set(o, "findings", fs);
     for (int k = 0; k < ng && !bad; k++) bad |= jpush(rf, run_json(a, &vs[k], roots[k], k + 1));
-    bad |= jset(o, "run_facts", rf);
+    bad |= cf__json_set(o, "run_facts", rf);
     for (int i = 0; i < a->nparts && !bad; i++) {
-        const part *p = &a->parts[i];
+        const cf__audit_part *p = &a->parts[i];
         json_t *jp = json_object(), *pf = json_array();
-        bad |= jset(jp, "kind", json_string(kind_names[p->kind]));
-        bad |= jset(jp, "file", jstr(a->files[p->file]));
-        bad |= jset(jp, "first_line", json_integer(p->first_line));
-        bad |= jset(jp, "last_line", json_integer(p->last_line));
-        bad |= jset(jp, "run", json_integer(a->segs[cf__audit_part_root(a, i)]->group));
+        bad |= cf__json_set(jp, "kind", json_string(kind_names[p->kind]));
+        bad |= cf__json_set(jp, "file", jstr(a->files[p->file]));
+        bad |= cf__json_set(jp, "first_line", json_integer(p->first_line));
+        bad |= cf__json_set(jp, "last_line", json_integer(p->last_line));
+        bad |= cf__json_set(jp, "run", json_integer(a->segs[cf__audit_part_root(a, i)]->group));
         switch (p->kind) {
-        case PK_PERF: bad |= perf_json(jp, p); break;
-        case PK_NCCL: bad |= nccl_json(a, jp, p); break;
-        case PK_TOPO: bad |= topo_json(jp, p); break;
-        case PK_IBSTAT:
-        case PK_IBV: bad |= ports_json(jp, p); break;
-        default: bad |= jset(jp, "lines", json_integer(p->fw_lines)); break;
+        case CF__PART_PERF: bad |= perf_json(jp, p); break;
+        case CF__PART_NCCL: bad |= nccl_json(a, jp, p); break;
+        case CF__PART_TOPO: bad |= topo_json(jp, p); break;
+        case CF__PART_IBSTAT:
+        case CF__PART_IBV: bad |= ports_json(jp, p); break;
+        default: bad |= cf__json_set(jp, "lines", json_integer(p->fw_lines)); break;
         }
         for (int k = 0; k < a->nfindings && !bad; k++)
             if (a->findings[k].part == i) bad |= jpush(pf, finding_json(a, &a->findings[k]));
-        bad |= jset(jp, "findings", pf);
+        bad |= cf__json_set(jp, "findings", pf);
         bad |= jpush(parts, jp);
     }
-    bad |= jset(o, "parts", parts);
-    if (a->parts_dropped) bad |= jset(o, "parts_dropped", json_integer(a->parts_dropped));
-    if (a->findings_dropped) bad |= jset(o, "findings_dropped", json_integer(a->findings_dropped));
+    bad |= cf__json_set(o, "parts", parts);
+    if (a->parts_dropped) bad |= cf__json_set(o, "parts_dropped", json_integer(a->parts_dropped));
+    if (a->findings_dropped) bad |= cf__json_set(o, "findings_dropped", json_integer(a->findings_dropped));
     if (bad) {
         json_decref(o);
         return NULL;
     }
     return o;
-}
-
-cf_status cf_audit_finish(cf_audit *a, json_t **report, cf_audit_status *status)
-{
-    verdict *vs = NULL;
-    int *roots = NULL;
-    int header_only = 0, ng = 0, nruns, primary = 0;
-    cf_audit_status st = CF_AUDIT_OK;
-    cf_status rc = CF_ENOMEM;
-    if (!a || !report) return CF_EINVAL;
-    *report = NULL;
-    if (a->lb.len > 0 || a->lb.discarding || a->f_run >= 0 || a->f_ib >= 0) {
-        cf_status s = cf_audit_end_file(a);
-        if (s != CF_OK) return s;
-    }
-    if (a->oom) return CF_ENOMEM;
-    nruns = cf__audit_form_groups(a, &ng);
-    if (a->oom) goto fail;
-    vs = cf__calloc((size_t)(ng > 0 ? ng : 1), sizeof *vs);
-    roots = cf__calloc((size_t)(ng > 0 ? ng : 1), sizeof *roots);
-    if (!vs || !roots) goto fail;
-    for (int i = 0; i < a->nsegs; i++)
-        if (a->segs[i]->root == i && a->segs[i]->group > 0) roots[a->segs[i]->group - 1] = i;
-    /* the run the top level describes: the last nccl-tests table's (DESIGN
-     * §5: busbw of the last run), else the last NCCL log's, else the last part's */
-    for (int i = 0; i < a->nparts; i++) {
-        const part *p = &a->parts[i];
-        if (p->kind == PK_PERF && cf__audit_run_has_content(p->r)) primary = a->segs[cf__audit_part_root(a, i)]->group;
-    }
-    for (int i = 0; i < a->nparts && !primary; i++) {
-        int k = a->nparts - 1 - i;
-        const part *p = &a->parts[k];
-        if (p->kind == PK_PERF || p->kind == PK_NCCL || p->kind == PK_FRAMEWORK)
-            primary = a->segs[cf__audit_part_root(a, k)]->group;
-    }
-    if (!primary && a->nparts > 0) primary = a->segs[cf__audit_part_root(a, a->nparts - 1)]->group;
-    cf__audit_part_findings(a);
-    cf__audit_port_findings(a);
-    for (int k = 0; k < ng; k++) cf__audit_judge_run(a, roots[k], &vs[k]);
-    if (a->oom) goto fail;
-    if (nruns > 1 && primary > 0) {
-        int first = -1;
-        for (int i = 0; i < a->nparts && first < 0; i++)
-            if (a->segs[cf__audit_part_root(a, i)]->group == primary) first = i;
-        if (first >= 0) {
-            loc at;
-            at.file = a->parts[first].file;
-            at.line = a->parts[first].first_line;
-            cf__audit_add_finding(a, -1, "SEVERAL_RUNS", CF_SEV_INFO, at,
-                        "the input holds %d separate runs (other files, NCCL versions, processes "
-                        "or nccl-tests runs); the top-level facts are those of run %d, from %s:%ld; "
-                        "every finding keeps its own file, line and run", nruns, primary,
-                        cf__audit_base_name(a->files[at.file]), at.line);
-        }
-    }
-    if (!cf__audit_has_content(a, &header_only)) {
-        loc at = {a->nfiles > 0 ? a->nfiles - 1 : 0, 0};
-        if (header_only)
-            cf__audit_add_finding(a, -1, "NO_RECOGNIZED_INPUT", CF_SEV_INVALID, at,
-                        "nccl-tests output without a single result row (header only)");
-        else if (a->bytes == 0)
-            cf__audit_add_finding(a, -1, "NO_RECOGNIZED_INPUT", CF_SEV_INVALID, at, "the input is empty");
-        else
-            cf__audit_add_finding(a, -1, "NO_RECOGNIZED_INPUT", CF_SEV_INVALID, at,
-                        "no nccl-tests table, NCCL_DEBUG line, nvidia-smi topo -m matrix, ibstat "
-                        "or ibv_devinfo dump recognised in %ld bytes", a->bytes);
-    }
-    for (int i = 0; i < a->nfindings; i++) {
-        cf_audit_status s = a->findings[i].sev == CF_SEV_INVALID ? CF_AUDIT_INVALID
-                          : a->findings[i].sev == CF_SEV_ERROR   ? CF_AUDIT_FAILED
-                          : a->findings[i].sev == CF_SEV_WARNING ? CF_AUDIT_WARNING
-                                                                  : CF_AUDIT_OK;
-        if (s > st) st = s;
-    }
-    *report = build_report(a, vs, roots, ng, primary, nruns, st);
-    if (!*report) goto fail;
-    if (status) *status = st;
-    rc = CF_OK;
-fail:
-    cf__free(vs);
-    cf__free(roots);
-    return rc;
-}
-
-cf_status cf_audit_buffer(const char *buf, size_t n, const char *name, const cf_audit_opts *opts,
-                          json_t **report, cf_audit_status *status)
-{
-    cf_status st;
-    cf_audit *a = cf_audit_new(opts);
-    if (!a) return CF_ENOMEM;
-    st = cf_audit_begin_file(a, name);
-    if (st == CF_OK) st = cf_audit_feed(a, buf, n);
-    if (st == CF_OK) st = cf_audit_end_file(a);
-    if (st == CF_OK) st = cf_audit_finish(a, report, status);
-    cf_audit_free(a);
-    return st;
 }

@@ -59,9 +59,7 @@ int cf__topo_header(const char *s, size_t n, cf__topo *t)
         if (is_stop_word(tok, tn)) break;
         if (cf__topo_link(tok, tn, NULL) != CF__TL_UNKNOWN) return 0;  /* a row, not a header */
         if (nc >= CF__MAX_TOPO_DEVS) break;
-        if (tn >= sizeof t->names[0]) tn = sizeof t->names[0] - 1;
-        memcpy(t->names[nc], tok, tn);
-        t->names[nc][tn] = '\0';
+        cf__copy_n(t->names[nc], sizeof t->names[nc], tok, tn);
         nc++;
     } while (cf__token(&p, end, &tok, &tn));
     t->ncols = nc;
@@ -113,9 +111,7 @@ int cf__topo_nic_legend(const char *s, size_t n, cf__topo *t)
     col = find_col(t, tok, tn - 1);
     if (!cf__token(&p, end, &name, &nn)) return 0;
     if (col < 0) return 1;
-    if (nn >= sizeof t->nic_names[0]) nn = sizeof t->nic_names[0] - 1;
-    memcpy(t->nic_names[col], name, nn);
-    t->nic_names[col][nn] = '\0';
+    cf__copy_n(t->nic_names[col], sizeof t->nic_names[col], name, nn);
     return 1;
 }
 

@@ -57,6 +57,14 @@ const char *cf__embedded_find(const char *path, size_t *len);
 /* ASCII case-insensitive strcmp (<0, 0, >0), whatever the locale. */
 int cf__strcasecmp(const char *a, const char *b);
 
+/* Bounded copies (base/str.c), BSD strlcpy without the return value: copy
+ * the NUL-terminated `src` (cf__copy) or the n bytes at `src` (cf__copy_n,
+ * a range that need not be NUL-terminated) into dst, cut to cap - 1 bytes,
+ * and always NUL-terminate dst. cap 0 writes nothing. dst and src must not
+ * overlap. */
+void cf__copy(char *dst, size_t cap, const char *src);
+void cf__copy_n(char *dst, size_t cap, const char *src, size_t n);
+
 /* Bytes per GiB (2^30), as a double: memory per GPU is reported in GiB. */
 #define CF__GIB (1024.0 * 1024.0 * 1024.0)
 

@@ -1,5 +1,6 @@
 /* str.c — small string helpers that the C library lacks or that need to
- * be locale-independent. */
+ * be locale-independent: ASCII case folding and the one bounded copy
+ * (strlcpy's job; strncpy neither terminates nor stops padding). */
 #include "base/base.h"
 
 int cf__strcasecmp(const char *a, const char *b)
@@ -10,4 +11,17 @@ int cf__strcasecmp(const char *a, const char *b)
         if (cb >= 'A' && cb <= 'Z') cb += 32;
         if (ca != cb || !ca) return ca - cb;
     }
+}
+
+void cf__copy_n(char *dst, size_t cap, const char *src, size_t n)
+{
+    if (cap == 0) return;
+    if (n >= cap) n = cap - 1;
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+void cf__copy(char *dst, size_t cap, const char *src)
+{
+    cf__copy_n(dst, cap, src, strlen(src));
 }

@@ -43,11 +43,11 @@ static void channels(void **state)
     assert_false(L.gdrdma);
     assert_int_equal(kind("[1,1]x node02:21:26 [0] NCCL INFO Channel 00/0 : 0[35000] -> 1[f5000] [receive] via NET/AWS Libfabric/0"), CF__NL_CHANNEL);
     assert_string_equal(L.net, "AWS Libfabric");
-    assert_int_equal(cf__net_family(L.net, strlen(L.net)), CF__NET_OFI);
+    assert_int_equal(cf__net_family(L.net, strlen(L.net)), CF__NCCLNET_OFI);
     assert_int_equal(kind("h:1:2 [3] NCCL INFO Channel 02/0 : 3[3] -> 11[3] [send] via NET/IBext_v8/3(2)/GDRDMA"), CF__NL_CHANNEL);
     assert_int_equal(L.netdev, 3);
     assert_true(L.gdrdma);
-    assert_int_equal(cf__net_family(L.net, strlen(L.net)), CF__NET_IB);
+    assert_int_equal(cf__net_family(L.net, strlen(L.net)), CF__NCCLNET_IB);
     assert_int_equal(kind("h:1:2 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via P2P/IPC"), CF__NL_OTHER);
 }
 

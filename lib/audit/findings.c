@@ -1,0 +1,493 @@
+/* findings.c — the findings of the audit (DESIGN §5, codes in codes.def):
+ * those each part shows on its own (a table's wrong results or busbw drop,
+ * a matrix without NVLink, an NCCL error), those of port dumps, those of a
+ * run drawn from its verdict (socket fallback, GDR disabled with the cause
+ * the input shows, GDR forced or partial, busbw under the link rate), and
+ * those of the whole input (several runs, nothing recognised); and the
+ * status they add up to.
+ *
+ * Shape: runs once, in cf_audit_finish(), over the evidence and the
+ * verdicts; adds findings through the store of evidence.c. A finding's
+ * message says what the input shows, with file:line where it helps; its
+ * action is the code's usual one unless the evidence decides another
+ * (GDR_DISABLED's actions below). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "audit/audit_int.h"
+#include "base/base.h"
+
+/* BUSBW_BELOW_LINK_RATE: largest-size busbw under 70 % of expected (§5). */
+#define BELOW_RATE_FRACTION 0.70
+
+/* NCCL_NET_GDR_LEVEL's default: PXB (src/graph/paths.cc). */
+#define GDR_LEVEL_DEFAULT 2
+
+static const char *wc_status_name(int st)
+{
+    /* enum ibv_wc_status, libibverbs verbs.h */
+    static const char *const names[] = {
+        "IBV_WC_SUCCESS", "IBV_WC_LOC_LEN_ERR", "IBV_WC_LOC_QP_OP_ERR", "IBV_WC_LOC_EEC_OP_ERR",
+        "IBV_WC_LOC_PROT_ERR", "IBV_WC_WR_FLUSH_ERR", "IBV_WC_MW_BIND_ERR", "IBV_WC_BAD_RESP_ERR",
+        "IBV_WC_LOC_ACCESS_ERR", "IBV_WC_REM_INV_REQ_ERR", "IBV_WC_REM_ACCESS_ERR",
+        "IBV_WC_REM_OP_ERR", "IBV_WC_RETRY_EXC_ERR", "IBV_WC_RNR_RETRY_EXC_ERR",
+    };
+    return st >= 0 && st < (int)(sizeof names / sizeof names[0]) ? names[st] : "unknown status";
+}
+
+static const char *nccl_result_name(int code)
+{
+    /* ncclResult_t, nccl.h */
+    static const char *const names[] = {
+        "ncclSuccess", "ncclUnhandledCudaError", "ncclSystemError", "ncclInternalError",
+        "ncclInvalidArgument", "ncclInvalidUsage", "ncclRemoteError", "ncclInProgress",
+    };
+    return code >= 0 && code < (int)(sizeof names / sizeof names[0]) ? names[code] : "an NCCL error";
+}
+
+/* The findings of nccl-tests part i on its own; 0 when the run shows no
+ * result row (then only its facts count, not a cut row). */
+static int perf_findings(cf_audit *a, int i, cf__audit_part *p)
+{
+    cf__audit_run *r = p->r;
+    cf__perf_analysis *an = &r->an;
+    cf__audit_loc at;
+    at.file = p->file;
+    at.line = p->first_line;
+    if (!cf__audit_run_has_content(r)) {
+        /* A run cut before its first result row (issue #4: "a
+         * header-only or cut-off run: its facts plus TRUNCATED_INPUT"). */
+        if (cf__audit_run_has_facts(r)) {
+            at.line = p->last_line;
+            cf__audit_add_finding(a, i, CF__CODE_TRUNCATED_INPUT, at, "%s",
+                        "the nccl-tests output ends before its first result row: ranks "
+                        "and devices are read, bandwidth is not shown");
+        }
+        return 0;
+    }
+    if (an->wrong_rows > 0) {
+        at.line = r->rows[an->first_wrong_row].line;
+        cf__audit_add_finding(a, i, CF__CODE_WRONG_RESULTS, at,
+                    "%ld result row(s) report wrong values (#wrong > 0)", an->wrong_rows);
+    } else if (r->oob_failed) {
+        at.line = p->last_line;
+        cf__audit_add_finding(a, i, CF__CODE_WRONG_RESULTS, at,
+                    "nccl-tests found %ld out-of-bounds value(s)", r->oob);
+    }
+    if (r->max_rank == 0 && r->rank_lines >= 1 && r->ngpus * (r->nthread > 0 ? r->nthread : 1) <= 1) {
+        cf__audit_add_finding(a, i, CF__CODE_SINGLE_RANK_RUNS, at,
+                    "the run has a single rank (%ld process(es) each printed \"Rank 0\"): it "
+                    "measures no network; nccl-tests was built without MPI or launched "
+                    "without one communicator", r->rank0_lines);
+    }
+    if (an->drop) {
+        at.line = r->rows[an->drop_row].line;
+        cf__audit_add_finding(a, i, CF__CODE_BUSBW_DROP, at,
+                    "busbw falls to %.2f GB/s at %.0f bytes, under half of the %.2f GB/s "
+                    "reached at smaller sizes", an->drop_busbw, an->drop_size, an->drop_peak);
+    }
+    return 1;
+}
+
+/* The findings of topology matrix i: no NVLink, GPUs far from every NIC. */
+static void topo_findings(cf_audit *a, int i, cf__audit_part *p)
+{
+    cf__audit_loc at;
+    cf__topo_analysis ta;
+    at.file = p->file;
+    at.line = p->first_line;
+    cf__topo_analyze(p->topo, &ta);
+    if (ta.gpus >= 2 && !ta.nvlink && ta.gpu_pairs > 0)
+        cf__audit_add_finding(a, i, CF__CODE_PCIE_ONLY_TOPOLOGY, at,
+                    "no NVLink between the %d GPUs of the matrix: intra-node traffic "
+                    "crosses PCIe (PIX/PXB/PHB/NODE/SYS only)", ta.gpus);
+    if (ta.nics > 0 && ta.far_gpus > 0) {
+        char list[160] = "";
+        size_t used = 0;
+        for (int r = 0; r < p->topo->nrows && used < sizeof list - 16; r++) {
+            int c = p->topo->row_of[r];
+            if (!cf__topo_is_gpu(p->topo, c) || ta.best[c] <= CF__TL_PXB) continue;
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s(%s)",
+                                     used ? ", " : "", p->topo->names[c],
+                                     cf__topo_link_name(ta.best[c]));
+        }
+        cf__audit_add_finding(a, i, CF__CODE_NIC_FAR_FROM_GPU, at,
+                    "%d of %d GPUs have no NIC within PXB, NCCL's default GPUDirect RDMA "
+                    "distance: %s", ta.far_gpus, ta.gpus, list);
+    }
+}
+
+/* The findings of NCCL log part i: completion errors, fatal WARNs, timeouts. */
+static void nccl_findings(cf_audit *a, int i, cf__audit_part *p)
+{
+    cf__audit_loc at;
+    cf__audit_netev *e = p->ev;
+    if (e->completion) {
+        at = e->completion_loc;
+        cf__audit_add_finding(a, i, CF__CODE_COMPLETION_ERROR, at,
+                    "%ld RDMA completion error(s); first cause status=%d (%s): %s",
+                    e->completion, e->completion_status,
+                    wc_status_name(e->completion_status), e->completion_msg);
+    }
+    if (e->errors) {
+        at = e->error_loc;
+        if (e->error_code > 0)
+            cf__audit_add_finding(a, i, CF__CODE_NCCL_ERROR, at,
+                        "NCCL returned %s (%d): %s", nccl_result_name(e->error_code),
+                        e->error_code, e->error_msg);
+        else
+            cf__audit_add_finding(a, i, CF__CODE_NCCL_ERROR, at, "NCCL WARN: %s", e->error_msg);
+    }
+    if (e->timeouts) {
+        at = e->timeout_loc;
+        cf__audit_add_finding(a, i, CF__CODE_TIMEOUT, at, "NCCL WARN: %s", e->timeout_msg);
+    }
+}
+
+void cf__audit_part_findings(cf_audit *a)
+{
+    for (int i = 0; i < a->nparts; i++) {
+        cf__audit_part *p = &a->parts[i];
+        cf__audit_loc at;
+        if (p->kind == CF__PART_PERF) {
+            if (!perf_findings(a, i, p)) continue;
+        } else if (p->kind == CF__PART_TOPO) {
+            topo_findings(a, i, p);
+        } else if (p->kind == CF__PART_NCCL) {
+            nccl_findings(a, i, p);
+        }
+        if (p->trunc_line) {
+            at.file = p->file;
+            at.line = p->trunc_line;
+            cf__audit_add_finding(a, i, CF__CODE_TRUNCATED_INPUT, at, "%s",
+                        p->kind == CF__PART_PERF ? "the table ends with a cut row"
+                                           : "the port dump ends before the port's state, rate "
+                                             "and link layer");
+        }
+    }
+}
+
+void cf__audit_port_findings(cf_audit *a)
+{
+    for (int i = 0; i < a->nparts; i++) {
+        cf__audit_part *p = &a->parts[i];
+        if (p->kind != CF__PART_IBSTAT && p->kind != CF__PART_IBV) continue;
+        for (int k = 0; k < p->nports; k++) {
+            cf__port *pt = &p->ports[k];
+            int admin_off = cf__find(pt->phys_state, strlen(pt->phys_state), "Disabled") ||
+                            cf__find(pt->phys_state, strlen(pt->phys_state), "DISABLED");
+            cf__audit_loc at;
+            if (pt->active != 0) continue;
+            if (admin_off && !cf__audit_port_named(a, cf__audit_part_root(a, i), pt, CF__LL_UNKNOWN)) continue;
+            at.file = p->file;
+            at.line = pt->line;
+            cf__audit_add_finding(a, i, CF__CODE_PORT_DOWN, at, "%s port %d is %s (%s)", pt->ca,
+                        pt->port, pt->state[0] ? pt->state : "down",
+                        pt->phys_state[0] ? pt->phys_state : "physical state not shown");
+        }
+    }
+}
+
+/* Actions of GDR_DISABLED, chosen by what the input shows as the cause. */
+static const char ACT_GDR_DISTANCE[] =
+    "topology: run each rank on a GPU whose NIC sits under the same PCIe switch (PIX/PXB in "
+    "nvidia-smi topo -m), or raise NCCL_NET_GDR_LEVEL (PHB/SYS) only if the platform supports "
+    "PCIe peer-to-peer at that distance";
+static const char ACT_GDR_MISMATCH[] =
+    "nvidia_peermem is loaded but unusable: rebuild/reinstall it for the running NVIDIA driver, "
+    "MLNX_OFED and kernel (dkms status; dmesg | grep -i peer), check that ACS/IOMMU do not block "
+    "peer-to-peer (iommu=pt, ACS off on PCIe switches), or use DMA-BUF (NCCL_DMABUF_ENABLE=1)";
+static const char ACT_GDR_LOAD[] =
+    "load the peer-memory module (modprobe nvidia_peermem) on every node, or use DMA-BUF "
+    "(kernel >= 5.12, NVIDIA open kernel modules, NCCL_DMABUF_ENABLE=1)";
+static const char ACT_GDR_DMABUF[] =
+    "the GPU offers DMA-BUF but the HCAs take neither it nor peer memory: update rdma-core/"
+    "MLNX_OFED so ibv_reg_dmabuf_mr works, or load nvidia_peermem built for this driver";
+static const char ACT_GDR_ENV[] =
+    "unset NCCL_NET_GDR_LEVEL (LOC/0 turns GPUDirect RDMA off) or set it to PXB, NCCL's default";
+static const char ACT_GDR_TOPO_MATRIX[] =
+    "topology: pin each rank to the GPU nearest its NIC (PIX/PXB in nvidia-smi topo -m); set "
+    "NCCL_NET_GDR_LEVEL beyond PXB only if the platform supports peer-to-peer at that distance";
+
+/* The last path component of a file name (evidence named in a message). */
+const char *cf__audit_base_name(const char *f)
+{
+    const char *b = strrchr(f, '/');
+    return b ? b + 1 : f;
+}
+
+/* GDR_DISABLED, with the cause and action the input's evidence decides. */
+static void gdr_disabled(cf_audit *a, int g)
+{
+    const cf__audit_seg *s = a->segs[g];
+    const cf__audit_netev *e = &s->ev;
+    int far_topo = 0;
+    cf__audit_loc topo_at = {0, 0};
+    for (int i = 0; i < a->nparts; i++) {
+        const cf__audit_part *p = &a->parts[i];
+        cf__topo_analysis ta;
+        if (p->kind != CF__PART_TOPO || cf__audit_part_root(a, i) != g) continue;
+        cf__topo_analyze(p->topo, &ta);
+        if (ta.nics > 0 && ta.far_gpus > 0 && !far_topo) {
+            far_topo = ta.far_gpus;
+            topo_at.file = p->file;
+            topo_at.line = p->first_line;
+        }
+    }
+    if (e->off_distance >= 0) {
+        cf__audit_add_run_finding(a, g, CF__CODE_GDR_DISABLED, e->gdr_gpu_off_loc, ACT_GDR_DISTANCE,
+                        "GPUDirect RDMA is off: the GPU-NIC PCI distance %d is beyond the allowed "
+                        "%d (NCCL_NET_GDR_LEVEL); data is staged through host memory",
+                        e->off_distance, e->off_distance_max);
+    } else if (e->gdr_env_off) {
+        cf__audit_add_run_finding(a, g, CF__CODE_GDR_DISABLED, e->gdr_env_off_loc, ACT_GDR_ENV,
+                        "GPUDirect RDMA is off because NCCL_NET_GDR_LEVEL is set to LOC/0; data is "
+                        "staged through host memory");
+    } else if (e->gdr_hca_off && !e->gdr_hca_on) {
+        if (s->peermem)
+            cf__audit_add_run_finding(a, g, CF__CODE_GDR_DISABLED, e->gdr_hca_off_loc, ACT_GDR_MISMATCH,
+                            "GPUDirect RDMA is disabled for every HCA although lsmod lists "
+                            "nvidia_peermem (%s:%ld): the module does not work with this driver, "
+                            "OFED or kernel; data is staged through host memory",
+                            cf__audit_base_name(a->files[s->peermem_loc.file]), s->peermem_loc.line);
+        else if (s->lsmod)
+            cf__audit_add_run_finding(a, g, CF__CODE_GDR_DISABLED, e->gdr_hca_off_loc, ACT_GDR_LOAD,
+                            "GPUDirect RDMA is disabled for every HCA and the lsmod output (%s:%ld) "
+                            "lists no nvidia_peermem; data is staged through host memory",
+                            cf__audit_base_name(a->files[s->lsmod_loc.file]), s->lsmod_loc.line);
+        else if (e->dmabuf)
+            cf__audit_add_run_finding(a, g, CF__CODE_GDR_DISABLED, e->gdr_hca_off_loc, ACT_GDR_DMABUF,
+                            "GPUDirect RDMA is disabled for every HCA although DMA-BUF is available "
+                            "on the GPU (%s:%ld); data is staged through host memory",
+                            cf__audit_base_name(a->files[e->dmabuf_loc.file]), e->dmabuf_loc.line);
+        else
+            cf__audit_add_run_finding(a, g, CF__CODE_GDR_DISABLED, e->gdr_hca_off_loc, ACT_GDR_LOAD,
+                            "GPUDirect RDMA is disabled for every HCA: neither peer memory "
+                            "(nvidia_peermem) nor DMA-BUF is usable; data is staged through host memory");
+    } else if (far_topo) {
+        cf__audit_add_run_finding(a, g, CF__CODE_GDR_DISABLED,
+                        e->first_nogdr_ch.line ? e->first_nogdr_ch : topo_at, ACT_GDR_TOPO_MATRIX,
+                        "the network channels do not use GPUDirect RDMA (no /GDRDMA) and the "
+                        "topology matrix (%s:%ld) shows %d GPU(s) with no NIC within PXB; data is "
+                        "staged through host memory", cf__audit_base_name(a->files[topo_at.file]), topo_at.line, far_topo);
+    } else {
+        cf__audit_add_run_finding(a, g, CF__CODE_GDR_DISABLED,
+                        e->first_nogdr_ch.line ? e->first_nogdr_ch : e->gdr_gpu_off_loc, NULL,
+                        "the network channels do not use GPUDirect RDMA (no /GDRDMA): data is "
+                        "staged through host memory");
+    }
+}
+
+/* Transport findings of run g: sockets where a fabric was expected, EFA
+ * not used, InfiniBand and RoCE ports mixed. */
+static void transport_findings(cf_audit *a, int g, const cf__audit_verdict *v)
+{
+    const cf__audit_netev *e = &a->segs[g]->ev;
+    cf__audit_loc at;
+    int fam = v->fam;
+    if (v->net == CF_NET_TCP && (fam == CF__NCCLNET_SOCKET || fam == CF__NCCLNET_FASTSOCKET)) {
+        at = e->ch[CF__NCCLNET_SOCKET] ? e->ch_loc[CF__NCCLNET_SOCKET] : e->net_loc;
+        if (fam == CF__NCCLNET_SOCKET)
+            cf__audit_add_run_finding(a, g, CF__CODE_NET_SOCKET_FALLBACK, at, NULL,
+                            "NCCL moves inter-node data over TCP sockets (NET/Socket)%s%s",
+                            e->ib_disable == 1 ? "; NCCL_IB_DISABLE=1 is set" : "",
+                            e->ibverbs_missing ? "; libibverbs could not be loaded" : "");
+        if (e->ofi_plugin)
+            cf__audit_add_run_finding(a, g, CF__CODE_EFA_NOT_USED, at, NULL,
+                            "the OFI plugin is loaded but NCCL uses sockets, not EFA");
+    }
+    if (fam == CF__NCCLNET_OFI && v->net == CF_NET_TCP)
+        cf__audit_add_run_finding(a, g, CF__CODE_EFA_NOT_USED, e->ofi_loc, NULL,
+                        "libfabric selected provider '%s', not efa: traffic goes over TCP",
+                        e->ofi_provider);
+    {
+        int ib = 0, eth = 0;
+        for (int i = 0; i < e->n_ibdevs; i++) {
+            if (e->ibdevs[i].d.ll == CF__LL_IB) ib++;
+            else if (e->ibdevs[i].d.ll == CF__LL_ETH) eth++;
+        }
+        if ((ib && eth) || (e->ch_ll[CF__LL_IB] && e->ch_ll[CF__LL_ETH]))
+            cf__audit_add_run_finding(a, g, CF__CODE_MIXED_LINK_LAYERS, e->ib_using_loc, NULL,
+                            "NCCL's device list mixes InfiniBand and RoCE/Ethernet ports (%d IB, %d "
+                            "RoCE)", ib, eth);
+    }
+}
+
+/* The strongest NCCL_NET_GDR_LEVEL run g sets: NCCL's "set by environment"
+ * line, an env listing, or the launcher (in front of it or forwarded);
+ * where and as what it was set go to v. -1 when none. */
+static int forced_gdr_level(const cf_audit *a, int g, cf__audit_verdict *v)
+{
+    const cf__audit_seg *s = a->segs[g];
+    const cf__audit_netev *e = &s->ev;
+    const cf__audit_launch *la = &s->la;
+    int forced = -1;
+    if (e->gdr_level > forced) {
+        forced = e->gdr_level;
+        v->forced_at = e->gdr_level_loc;
+        cf__copy(v->forced_text, sizeof v->forced_text, e->gdr_level_text);
+    }
+    if (s->env_gdr_level > forced) {
+        forced = s->env_gdr_level;
+        v->forced_at = s->env_gdr_loc;
+        cf__copy(v->forced_text, sizeof v->forced_text, "(env)");
+    }
+    if (la->gdr_level > forced && (la->gdr_level_prefix || la->gdr_level_forwarded)) {
+        forced = la->gdr_level;
+        v->forced_at = la->at;
+        cf__copy(v->forced_text, sizeof v->forced_text, la->gdr_text);
+    }
+    return forced;
+}
+
+/* GDR findings of run g: partial (launcher or ranks that disagree),
+ * forced beyond the default distance, disabled, NIC far from the GPU. */
+static void gdr_findings(cf_audit *a, int g, cf__audit_verdict *v)
+{
+    const cf__audit_seg *s = a->segs[g];
+    const cf__audit_netev *e = &s->ev;
+    const cf__audit_launch *la = &s->la;
+    int forced = forced_gdr_level(a, g, v);
+    v->forced_level = forced;
+    if (v->gdr == CF_GDR_ON && la->gdr_level_prefix && !la->gdr_level_forwarded &&
+        la->gdr_level > GDR_LEVEL_DEFAULT) {
+        v->gdr = CF_GDR_PARTIAL;
+        cf__audit_add_run_finding(a, g, CF__CODE_GDR_PARTIAL, la->at, NULL,
+                        "NCCL_NET_GDR_LEVEL=%s is set in front of the launcher without '-x "
+                        "NCCL_NET_GDR_LEVEL': only the launching node's ranks get it, so GPUDirect "
+                        "RDMA is on there and off (NCCL's default distance) on the others",
+                        la->gdr_text);
+    } else if (v->gdr == CF_GDR_PARTIAL) {
+        cf__audit_add_run_finding(a, g, CF__CODE_GDR_PARTIAL,
+                        e->first_nogdr_ch.line ? e->first_nogdr_ch : e->gdr_gpu_off_loc, NULL,
+                        "GPUDirect RDMA is used by some ranks or NICs and not by others");
+    }
+    if ((v->gdr == CF_GDR_ON || v->gdr == CF_GDR_PARTIAL) && forced > GDR_LEVEL_DEFAULT)
+        cf__audit_add_run_finding(a, g, CF__CODE_GDR_FORCED, v->forced_at, NULL,
+                        "GPUDirect RDMA was forced with NCCL_NET_GDR_LEVEL=%s, beyond NCCL's default "
+                        "PXB distance", v->forced_text);
+    if (v->gdr == CF_GDR_OFF) gdr_disabled(a, g);
+    if (e->off_distance >= 0) {
+        int has_topo_finding = 0;
+        for (int i = 0; i < a->nfindings; i++)
+            if (a->findings[i].code == CF__CODE_NIC_FAR_FROM_GPU && a->findings[i].part >= 0 &&
+                cf__audit_part_root(a, a->findings[i].part) == g)
+                has_topo_finding = 1;
+        if (!has_topo_finding)
+            cf__audit_add_run_finding(a, g, CF__CODE_NIC_FAR_FROM_GPU, e->gdr_gpu_off_loc, NULL,
+                            "NCCL reports the GPU-NIC distance %d beyond the GPUDirect RDMA limit %d",
+                            e->off_distance, e->off_distance_max);
+    }
+}
+
+/* Bandwidth findings of run g, judged against its own expectation: too
+ * short to judge, or under BELOW_RATE_FRACTION of the expected busbw. */
+static void bandwidth_findings(cf_audit *a, int g, const cf__audit_verdict *v)
+{
+    cf__audit_loc at;
+    if (v->last_run >= 0) {
+        cf__audit_part *p = &a->parts[v->last_run];
+        cf__audit_run *r = p->r;
+        if (r->nrows > 0) {
+            long li = r->nrows - 1;
+            for (long k = 0; k < r->nrows; k++)
+                if (r->rows[k].size == r->an.largest_size) li = k;
+            at.file = p->file;
+            at.line = r->rows[li].line;
+            if (!r->an.in_bw_regime) {
+                cf__audit_add_finding(a, v->last_run, CF__CODE_RUN_TOO_SHORT, at,
+                            "the largest size (%.0f bytes) is below 256 MiB and busbw has not "
+                            "plateaued: bandwidth is not judged", r->an.largest_size);
+            } else if (!isnan(v->expected) && !isnan(v->busbw) &&
+                       v->busbw < BELOW_RATE_FRACTION * v->expected) {
+                cf__audit_add_run_finding(a, g, CF__CODE_BUSBW_BELOW_LINK_RATE, at, NULL,
+                                "busbw %.2f GB/s at the largest size is %.0f%% of the %.2f GB/s "
+                                "expected (%s)", v->busbw, 100.0 * v->busbw / v->expected,
+                                v->expected, v->exp_src);
+            }
+        }
+    }
+}
+
+/* The findings of one run (group root g) from its own evidence and verdict
+ * (which GDR_PARTIAL and the forced level update). */
+void cf__audit_run_findings(cf_audit *a, int g, cf__audit_verdict *v)
+{
+    transport_findings(a, g, v);
+    gdr_findings(a, g, v);
+    bandwidth_findings(a, g, v);
+}
+
+static int has_content(const cf_audit *a, int *header_only)
+{
+    int any = 0;
+    *header_only = 0;
+    for (int i = 0; i < a->nparts; i++) {
+        const cf__audit_part *p = &a->parts[i];
+        switch (p->kind) {
+        case CF__PART_PERF:
+            /* A header with ranks or devices is content (its facts plus
+             * TRUNCATED_INPUT); column headings alone are not. */
+            if (cf__audit_run_has_content(p->r) || cf__audit_run_has_facts(p->r)) any = 1;
+            else *header_only = 1;
+            break;
+        case CF__PART_TOPO:
+            if (p->topo->nrows > 0) any = 1;
+            break;
+        case CF__PART_IBSTAT:
+        case CF__PART_IBV:
+            if (p->nports > 0) any = 1;
+            break;
+        default:
+            any = 1;
+            break;
+        }
+    }
+    return any;
+}
+
+void cf__audit_input_findings(cf_audit *a, int nruns, int primary)
+{
+    int header_only = 0;
+    if (nruns > 1 && primary > 0) {
+        int first = -1;
+        for (int i = 0; i < a->nparts && first < 0; i++)
+            if (a->segs[cf__audit_part_root(a, i)]->group == primary) first = i;
+        if (first >= 0) {
+            cf__audit_loc at;
+            at.file = a->parts[first].file;
+            at.line = a->parts[first].first_line;
+            cf__audit_add_finding(a, -1, CF__CODE_SEVERAL_RUNS, at,
+                        "the input holds %d separate runs (other files, NCCL versions, processes "
+                        "or nccl-tests runs); the top-level facts are those of run %d, from %s:%ld; "
+                        "every finding keeps its own file, line and run", nruns, primary,
+                        cf__audit_base_name(a->files[at.file]), at.line);
+        }
+    }
+    if (!has_content(a, &header_only)) {
+        cf__audit_loc at = {a->nfiles > 0 ? a->nfiles - 1 : 0, 0};
+        if (header_only)
+            cf__audit_add_finding(a, -1, CF__CODE_NO_RECOGNIZED_INPUT, at,
+                        "nccl-tests output without a single result row (header only)");
+        else if (a->bytes == 0)
+            cf__audit_add_finding(a, -1, CF__CODE_NO_RECOGNIZED_INPUT, at, "the input is empty");
+        else
+            cf__audit_add_finding(a, -1, CF__CODE_NO_RECOGNIZED_INPUT, at,
+                        "no nccl-tests table, NCCL_DEBUG line, nvidia-smi topo -m matrix, ibstat "
+                        "or ibv_devinfo dump recognised in %ld bytes", a->bytes);
+    }
+}
+
+cf_audit_status cf__audit_status_of(const cf_audit *a)
+{
+    cf_audit_status st = CF_AUDIT_OK;
+    for (int i = 0; i < a->nfindings; i++) {
+        cf_severity sev = cf__audit_code_severity(a->findings[i].code);
+        cf_audit_status s = sev == CF_SEV_INVALID ? CF_AUDIT_INVALID
+                          : sev == CF_SEV_ERROR   ? CF_AUDIT_FAILED
+                          : sev == CF_SEV_WARNING ? CF_AUDIT_WARNING
+                                                  : CF_AUDIT_OK;
+        if (s > st) st = s;
+    }
+    return st;
+}

@@ -1,0 +1,395 @@
+/* verdict.c — the facts of one run (DESIGN §5), from its group's merged
+ * evidence: its shape (ranks, nodes, GPUs per node), the transport really
+ * used (the net family of its channel lines, then NCCL's "Using network",
+ * then its devices and port dumps), the GDR state (per rank, from the
+ * channels' /GDRDMA, else NCCL's GPU/HCA lines) and the busbw to expect:
+ * the collective model's ring reference with GDR on, for the offering,
+ * --expect-gbps or the run's own ports.
+ *
+ * Shape: reads the state, writes only the verdict; no finding is added
+ * here (findings.c judges the verdict). The η fallback is the collective
+ * model's (cf_model_constants); the GPU of a device name comes from the
+ * table below. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "audit/audit_int.h"
+#include "clusterfit/collective.h"
+#include "clusterfit/hardware.h"
+#include "base/base.h"
+#include "model/model_int.h"    /* CF_K: the model's constants */
+
+/* The most GPUs one node holds: 16 (DGX-2 / HGX-2 boards; 8 on HGX H100 /
+ * B200 and MI300X platforms, 4 on GB200 trays). A ranks ÷ nodes above it
+ * means the counts do not describe one job: neither is kept for nodes. */
+#define MAX_GPUS_PER_NODE 16
+
+/* Ring busbw ÷ per-node line rate (GB/s), GDR on: the collective model's
+ * table (model/constants.def, DESIGN §4.2), used when the model itself
+ * cannot be asked (GPU or node count not shown). */
+static double eta_of(cf_network n)
+{
+    switch (n) {
+    case CF_NET_IB: return CF_K(ETA_IB);
+    case CF_NET_ROCE: return CF_K(ETA_ROCE);
+    case CF_NET_EFA: return CF_K(ETA_EFA);
+    case CF_NET_TCPX: return CF_K(ETA_TCPX);
+    case CF_NET_TCPXO: return CF_K(ETA_TCPXO);
+    case CF_NET_TCP: return CF_K(ETA_TCP);
+    default: return CF_K(ETA_RDMA);     /* network not shown: IB or RoCE, unstated */
+    }
+}
+
+/* The GPU of a device name as nccl-tests / nvidia-smi print it ("NVIDIA
+ * A100-SXM4-40GB", "Tesla T4", "NVIDIA H100 80GB HBM3") in the vocabulary
+ * of DESIGN §2, with the usual intra-node link of that board: the
+ * device_names and intra_link columns of data/gpus.csv, longest match
+ * (cf_gpu_from_device_name). 0 if not recognised. */
+static int gpu_of_name(const char *name, const char **gpu, cf_intra_link *link)
+{
+    const cf_gpu_spec *g;
+    if (cf_gpu_from_device_name(name, &g) != CF_OK) return 0;
+    *gpu = g->name;
+    *link = g->intra_link;
+    return 1;
+}
+
+/* 1 if port pt (of link layer ll, CF__LL_UNKNOWN: any) is among the
+ * devices NCCL listed for run g. */
+int cf__audit_port_named(const cf_audit *a, int g, const cf__port *pt, int ll)
+{
+    const cf__audit_netev *e = &a->segs[g]->ev;
+    for (int i = 0; i < e->n_ibdevs; i++) {
+        const cf__ibdev *d = &e->ibdevs[i].d;
+        if (strcmp(d->name, pt->ca) == 0 && (d->port <= 0 || d->port == pt->port) &&
+            (ll == CF__LL_UNKNOWN || d->ll == CF__LL_UNKNOWN || d->ll == ll))
+            return 1;
+    }
+    return 0;
+}
+
+static long count_distinct_rank_hosts(const cf__audit_seg *g, int *all_have_host)
+{
+    uint64_t seen[256];
+    long n = 0;
+    *all_have_host = 1;
+    for (size_t i = 0; i < g->ranks.cap; i++) {
+        const cf__kv *e = &g->ranks.slots[i];
+        long k;
+        if (!e->key) continue;
+        if (!e->v[CF__RANKS_HOST]) {
+            *all_have_host = 0;
+            continue;
+        }
+        for (k = 0; k < n; k++)
+            if (seen[k] == (uint64_t)e->v[CF__RANKS_HOST]) break;
+        if (k == n) {
+            if (n >= 256) return -1;
+            seen[n++] = (uint64_t)e->v[CF__RANKS_HOST];
+        }
+    }
+    return n;
+}
+
+static void decide_shape(cf_audit *a, int g, cf__audit_verdict *v)
+{
+    const cf__audit_seg *s = a->segs[g];
+    long ranks = -1, nodes = -1;
+    int gap = 0;
+    cf__audit_run *lr = v->last_run >= 0 ? a->parts[v->last_run].r : NULL;
+    if (s->ev.nranks > 0) ranks = s->ev.nranks;
+    if (s->max_rank_seen >= 0 && s->max_rank_seen + 1 > ranks) ranks = s->max_rank_seen + 1;
+    if (s->la.np > 0) {
+        long per = 1;
+        if (lr && lr->ngpus > 0) per = lr->ngpus * (lr->nthread > 0 ? lr->nthread : 1);
+        if (s->la.np * per > ranks) ranks = s->la.np * per;
+    }
+    for (int i = 0; i < a->nparts; i++)
+        if (a->parts[i].kind == CF__PART_PERF && cf__audit_part_root(a, i) == g && a->parts[i].r->list_gap) gap = 1;
+    if (ranks > 0) {
+        int all_host;
+        long distinct = count_distinct_rank_hosts(s, &all_host);
+        if (!gap && all_host && (long)s->ranks.n == ranks && distinct > 0) nodes = distinct;
+        else if ((long)s->hosts.n == ranks) nodes = (long)s->hosts.n;
+    }
+    if (nodes < 0 && s->la.hosts > 0 && (long)s->hosts.n <= s->la.hosts) nodes = s->la.hosts;
+    if (nodes > 0 && ranks > 0 && (nodes > ranks || ranks / nodes > MAX_GPUS_PER_NODE)) nodes = -1;
+    v->ranks = ranks;
+    v->nodes = nodes;
+    v->gpn = (ranks > 0 && nodes > 0 && ranks % nodes == 0) ? ranks / nodes : -1;
+}
+
+static int ports_link_layer(const cf_audit *a, int g)
+{
+    int ib = 0, eth = 0;
+    for (int i = 0; i < a->nparts; i++) {
+        const cf__audit_part *p = &a->parts[i];
+        if ((p->kind != CF__PART_IBSTAT && p->kind != CF__PART_IBV) || cf__audit_part_root(a, i) != g) continue;
+        for (int k = 0; k < p->nports; k++) {
+            if (p->ports[k].active != 1) continue;
+            if (p->ports[k].ll == CF__LL_IB) ib++;
+            else if (p->ports[k].ll == CF__LL_ETH) eth++;
+        }
+    }
+    if (ib) return CF__LL_IB;
+    if (eth) return CF__LL_ETH;
+    return CF__LL_UNKNOWN;
+}
+
+static cf_network ib_or_roce(const cf_audit *a, int g)
+{
+    const cf__audit_netev *e = &a->segs[g]->ev;
+    int ib = 0, eth = 0, pl;
+    if (e->ch_ll[CF__LL_ETH] > e->ch_ll[CF__LL_IB]) return CF_NET_ROCE;
+    if (e->ch_ll[CF__LL_IB] > 0) return CF_NET_IB;
+    if (e->roce_gid) return CF_NET_ROCE;
+    for (int i = 0; i < e->n_ibdevs; i++) {
+        if (e->ibdevs[i].d.ll == CF__LL_IB) ib++;
+        else if (e->ibdevs[i].d.ll == CF__LL_ETH) eth++;
+    }
+    if (ib) return CF_NET_IB;
+    if (eth) return CF_NET_ROCE;
+    pl = ports_link_layer(a, g);
+    if (pl == CF__LL_ETH) return CF_NET_ROCE;
+    return CF_NET_IB;
+}
+
+static cf_network of_family(const cf_audit *a, int g, int fam, const char *name)
+{
+    switch (fam) {
+    case CF__NCCLNET_IB: return ib_or_roce(a, g);
+    case CF__NCCLNET_SOCKET:
+    case CF__NCCLNET_FASTSOCKET: return CF_NET_TCP;
+    case CF__NCCLNET_TCPX: return CF_NET_TCPX;
+    case CF__NCCLNET_TCPXO: return CF_NET_TCPXO;
+    case CF__NCCLNET_OFI: {
+        const char *pv = a->segs[g]->ev.ofi_provider;
+        if (cf__strcasecmp(pv, "efa") == 0 || cf__starts(pv, strlen(pv), "efa")) return CF_NET_EFA;
+        if (cf__starts(pv, strlen(pv), "tcp") || cf__starts(pv, strlen(pv), "sockets") ||
+            cf__starts(pv, strlen(pv), "udp"))
+            return CF_NET_TCP;
+        if (!pv[0] && name && strstr(name, "AWS")) return CF_NET_EFA;
+        return CF_NET_UNKNOWN;
+    }
+    default: return CF_NET_UNKNOWN;
+    }
+}
+
+static void decide_network(cf_audit *a, int g, cf__audit_verdict *v)
+{
+    const cf__audit_netev *e = &a->segs[g]->ev;
+    long best = 0;
+    int fam = CF__NCCLNET_UNKNOWN;
+    for (int f = 1; f < CF__NCCLNET__COUNT; f++) {
+        if (e->ch[f] > best) {
+            best = e->ch[f];
+            fam = f;
+        }
+    }
+    v->fam = fam;
+    if (fam != CF__NCCLNET_UNKNOWN) {
+        v->net = of_family(a, g, fam, e->ch_net);
+        return;
+    }
+    if (v->nodes == 1 && !e->completion) {
+        v->net = CF_NET_NONE;
+        return;
+    }
+    if (e->net_family != CF__NCCLNET_UNKNOWN) {
+        v->fam = e->net_family;
+        v->net = of_family(a, g, e->net_family, e->net_name);
+        return;
+    }
+    if (e->n_ibdevs > 0 || e->completion || e->gdr_hca_on || e->gdr_hca_off) {
+        v->fam = CF__NCCLNET_IB;
+        v->net = ib_or_roce(a, g);
+        return;
+    }
+    if (e->ofi_provider[0]) {
+        v->fam = CF__NCCLNET_OFI;
+        v->net = of_family(a, g, CF__NCCLNET_OFI, "");
+        return;
+    }
+    switch (ports_link_layer(a, g)) {
+    case CF__LL_IB: v->net = CF_NET_IB; break;
+    case CF__LL_ETH: v->net = CF_NET_ROCE; break;
+    default: v->net = CF_NET_UNKNOWN; break;
+    }
+}
+
+static void decide_gdr(cf_audit *a, int g, cf__audit_verdict *v)
+{
+    const cf__audit_netev *e = &a->segs[g]->ev;
+    long on = 0, off = 0, mixed = 0;
+    if (v->net == CF_NET_TCP || v->net == CF_NET_NONE) {
+        v->gdr = CF_GDR_NA;
+        return;
+    }
+    for (size_t i = 0; i < e->rank_gdr.cap; i++) {
+        const cf__kv *k = &e->rank_gdr.slots[i];
+        if (!k->key) continue;
+        if (k->v[CF__RG_RECV_GDR] + k->v[CF__RG_RECV_NOGDR] > 0) {
+            if (k->v[CF__RG_RECV_NOGDR] == 0) on++;
+            else if (k->v[CF__RG_RECV_GDR] == 0) off++;
+            else mixed++;
+        } else if (k->v[CF__RG_SEND_GDR] > 0) {
+            on++;
+        }
+    }
+    if (on || off || mixed) {
+        if (on && !off && !mixed) v->gdr = CF_GDR_ON;
+        else if (off && !on && !mixed) v->gdr = CF_GDR_OFF;
+        else v->gdr = CF_GDR_PARTIAL;
+    } else if (e->gdr_gpu_off && !e->gdr_gpu_on) {
+        v->gdr = CF_GDR_OFF;
+    } else if (e->gdr_gpu_on && !e->gdr_gpu_off) {
+        v->gdr = CF_GDR_ON;
+    } else if (e->gdr_gpu_on && e->gdr_gpu_off) {
+        v->gdr = CF_GDR_PARTIAL;
+    } else if (e->gdr_hca_off && !e->gdr_hca_on) {
+        v->gdr = CF_GDR_OFF;
+    } else {
+        v->gdr = CF_GDR_UNKNOWN;
+    }
+}
+
+static double expected_from_ports(const cf_audit *a, int g, const cf__audit_verdict *v, int *nics)
+{
+    double rates[CF__MAX_PORTS];
+    char seen[CF__MAX_PORTS][40];
+    int n = 0, ll = v->net == CF_NET_ROCE ? CF__LL_ETH : CF__LL_IB, k;
+    double sum = 0;
+    *nics = 0;
+    if (a->segs[g]->ev.n_ibdevs == 0 || (v->net != CF_NET_IB && v->net != CF_NET_ROCE)) return NAN;
+    for (int i = 0; i < a->nparts; i++) {
+        const cf__audit_part *p = &a->parts[i];
+        if ((p->kind != CF__PART_IBSTAT && p->kind != CF__PART_IBV) || cf__audit_part_root(a, i) != g) continue;
+        for (int j = 0; j < p->nports && n < CF__MAX_PORTS; j++) {
+            const cf__port *pt = &p->ports[j];
+            char key[40];
+            int dup = 0;
+            if (pt->active != 1 || pt->ll != ll || isnan(pt->rate_gbps) || pt->rate_gbps <= 0) continue;
+            if (!cf__audit_port_named(a, g, pt, ll)) continue;
+            snprintf(key, sizeof key, "%s:%d", pt->ca, pt->port);
+            for (k = 0; k < n; k++)
+                if (strcmp(seen[k], key) == 0) dup = 1;
+            if (dup) continue;
+            memcpy(seen[n], key, sizeof key);
+            rates[n++] = pt->rate_gbps;
+        }
+    }
+    if (n == 0) return NAN;
+    /* a node's ranks drive at most one NIC each (no PXN): the fastest ones */
+    for (int i = 0; i < n; i++)
+        for (k = i + 1; k < n; k++)
+            if (rates[k] > rates[i]) {
+                double t = rates[i];
+                rates[i] = rates[k];
+                rates[k] = t;
+            }
+    if (v->gpn > 0 && v->gpn < n) n = (int)v->gpn;
+    for (int i = 0; i < n; i++) sum += rates[i];
+    *nics = n;
+    return sum;
+}
+
+/* Expected busbw (DESIGN §5): the collective model's ring reference with
+ * GDR on, for the fabric given by --offering, or built from --expect-gbps or
+ * the run's own port dumps (GPU from its rank list). When the model cannot
+ * be asked (GPU or node count not shown), the ring reference is the
+ * per-node line rate / 8 x eta, normalised per collective as in DESIGN §4.2. */
+static void decide_expected(cf_audit *a, int g, cf__audit_verdict *v)
+{
+    double line_gbps = NAN, per_node;
+    int nics = 0;
+    cf_fabric fab;
+    const cf__audit_run *lr = v->last_run >= 0 ? a->parts[v->last_run].r : NULL;
+    v->expected = NAN;
+    v->exp_src = NULL;
+    memset(&fab, 0, sizeof fab);
+    fab.non_blocking = fab.rail_optimized = CF_CAP_UNKNOWN;
+    if (a->has_fabric) {
+        fab = a->fabric;
+        v->exp_src = "offering";
+        if (fab.network != CF_NET_NONE && fab.nics_per_node > 0 && fab.nic_gbps > 0) {
+            line_gbps = fab.nics_per_node * fab.nic_gbps;
+            nics = fab.nics_per_node;
+        }
+    } else {
+        const char *gpu = NULL;
+        cf_intra_link link = CF_INTRA_UNKNOWN;
+        if (v->nodes == 1 || v->net == CF_NET_NONE) return;
+        if (a->opts.expect_gbps > 0) {
+            line_gbps = a->opts.expect_gbps;
+            nics = v->gpn > 0 ? (int)v->gpn : 1;    /* one NIC per GPU, the usual layout */
+            v->exp_src = "expect-gbps";
+        } else {
+            line_gbps = expected_from_ports(a, g, v, &nics);
+            v->exp_src = "ports";
+        }
+        if (isnan(line_gbps) || line_gbps <= 0 || nics <= 0) {
+            v->exp_src = NULL;
+            return;
+        }
+        if (lr && gpu_of_name(lr->gpu_name, &gpu, &link)) cf__copy(fab.gpu, sizeof fab.gpu, gpu);
+        fab.intra_link = link;
+        fab.gpus_per_node = v->gpn > 0 ? (int)v->gpn : 0;
+        fab.network = v->net == CF_NET_UNKNOWN ? CF_NET_RDMA : v->net;
+        fab.nics_per_node = nics;
+        fab.nic_gbps = line_gbps / nics;
+    }
+    fab.gdr = CF_GDR_ON;                /* always the reference with GDR on */
+    if (lr && lr->nrows > 0 && v->nodes >= 1 && fab.gpus_per_node > 0) {
+        cf_coll_query q;
+        cf_coll_result res;
+        memset(&q, 0, sizeof q);
+        q.collective = v->coll == CF_COLL_UNKNOWN ? CF_COLL_ALL_REDUCE : v->coll;
+        q.bytes = lr->an.largest_size > 0 ? (uint64_t)lr->an.largest_size : 1;
+        q.nodes = (int)v->nodes;
+        q.ranks_per_node = v->gpn > 0 && v->gpn <= fab.gpus_per_node ? (int)v->gpn : 0;
+        q.algo = CF_ALGO_RING;
+        if (cf_collective_predict(&fab, &q, &res) == CF_OK && res.busbw_GBps > 0) {
+            v->expected = round(res.busbw_GBps * 100.0) / 100.0;
+            return;
+        }
+    }
+    if (v->nodes == 1 || isnan(line_gbps) || line_gbps <= 0) {
+        v->exp_src = NULL;
+        return;
+    }
+    per_node = line_gbps / 8.0 * eta_of(fab.network);
+    switch (v->coll) {
+    case CF_COLL_ALLTOALL:
+        /* DESIGN §4.2: (NIC_node·η/k)·N/(N−1)·(n−1)/n */
+        if (v->nodes >= 2 && v->gpn > 0 && v->ranks > 1)
+            per_node = per_node / (double)v->gpn * (double)v->nodes / (double)(v->nodes - 1) *
+                       (double)(v->ranks - 1) / (double)v->ranks;
+        break;
+    case CF_COLL_SENDRECV:
+        if (nics > 0) per_node /= nics;     /* one NIC × η */
+        break;
+    default:
+        break;
+    }
+    v->expected = round(per_node * 100.0) / 100.0;
+}
+
+/* The verdict of one run: its last nccl-tests table, shape, transport,
+ * GDR, expected busbw. */
+void cf__audit_verdict_of(cf_audit *a, int g, cf__audit_verdict *v)
+{
+    memset(v, 0, sizeof *v);
+    v->last_run = -1;
+    v->busbw = v->expected = NAN;
+    v->forced_level = -1;
+    for (int i = 0; i < a->nparts; i++)
+        if (a->parts[i].kind == CF__PART_PERF && cf__audit_part_root(a, i) == g && cf__audit_run_has_content(a->parts[i].r))
+            v->last_run = i;
+    v->coll = v->last_run >= 0 ? a->parts[v->last_run].r->coll : CF_COLL_UNKNOWN;
+    if (v->last_run >= 0 && a->parts[v->last_run].r->nrows > 0)
+        v->busbw = a->parts[v->last_run].r->an.busbw_largest;
+    decide_shape(a, g, v);
+    decide_network(a, g, v);
+    decide_gdr(a, g, v);
+    decide_expected(a, g, v);
+}
