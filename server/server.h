@@ -127,4 +127,10 @@ typedef struct srv_coll_query {
 
 int srv_parse_coll(const srv_kv *kv, size_t n, srv_coll_query *out, char *msg, size_t msgn);
 
+/* A library refusal as the API words it into buf (size n): "parameter
+ * 'NAME': reason" when it names a parameter (err->param, the API's own
+ * spelling; a leading repeat of the name is dropped), else the message (or
+ * the status string when empty). */
+void srv_param_message(const cf_error *e, cf_status st, char *buf, size_t n);
+
 #endif

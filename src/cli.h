@@ -37,8 +37,19 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     ;
 
 /* Prints a library error ("clusterfit CMD: FILE:LINE:COL: msg" or the status
- * string) to stderr and returns the exit code for `st`. */
+ * string) to stderr and returns the exit code for `st`. A refused parameter
+ * (err->param) is named as this tool's flag (cli_error_text). */
 int cli_lib_error(const char *cmd, cf_status st, const cf_error *err);
+
+/* A setter's refusal of an option value (cf_fabric_set, cf_coll_query_set)
+ * printed as a usage error, the option spelled as its flag; EXIT_USAGE. */
+int cli_param_error(const char *cmd, const cf_error *err);
+
+/* err's message (FILE:LINE:COL prefixed when set; the status string when
+ * empty) into buf (size n) with the parameter it refuses in the tool's
+ * spelling: the first whole-word occurrence of err->param ("gpus_per_node")
+ * becomes the flag ("--gpus-per-node"). Returns buf. */
+const char *cli_error_text(const cf_error *err, cf_status st, char *buf, size_t n);
 
 /* Opens the catalog (creating the user's data directory when needed).
  * Prints the error and returns an exit code != 0 on failure. */
@@ -76,18 +87,21 @@ int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv);
 
 /* Shared by `predict collective` and `predict step`: parses the fabric
  * options (--offering ID | --gpu --gpus-per-node --intra --network --nics
- * --nic-gbps [--gdr]) collected as strings into *fab; the offering comes from
- * the catalog. Prints the error (usage, or library) and returns its exit
- * code, or EXIT_OK. `cmd` names the command for messages. */
+ * --nic-gbps [--gdr]) collected as strings into *fab, each value through
+ * cf_fabric_set; an offering comes from the catalog through
+ * cf_fabric_for_nodes for a question on `nodes` nodes (the library's
+ * one-node rule: a network the offering does not state is fine for one
+ * node). Prints the error (usage, or the library's reason) and returns its
+ * exit code, or EXIT_OK. `cmd` names the command for messages. */
 typedef struct cli_fabric_opts {
     const char *offering, *gpu, *gpus_per_node, *intra, *network, *nics, *nic_gbps, *gdr;
 } cli_fabric_opts;
+int cli_fabric_for_nodes(const cli_ctx *ctx, const char *cmd, const cli_fabric_opts *o, long nodes,
+                         cf_fabric *fab);
+/* cli_fabric_for_nodes for one node: the node's fabric, network none for
+ * an offering (its GPUs per node before the node count is known). */
 int cli_fabric_from_opts(const cli_ctx *ctx, const char *cmd, const cli_fabric_opts *o,
                          cf_fabric *fab);
-/* An offering whose network or line rate is unknown gives a fabric with
- * network CF_NET_UNKNOWN (one node only): for nodes = 1 this makes it network
- * none; for more it prints the usage error and returns its exit code. */
-int cli_one_node_fabric(const char *cmd, const char *offering, cf_fabric *fab, long nodes);
 
 /* Used by both validate kinds (src/cmd_validate.c): parses "FILE.csv
  * [--format table|json]" (argv[0] = the kind); returns EXIT_OK, -1 after

@@ -41,8 +41,9 @@ int cmd_fit(const cli_ctx *ctx, int argc, char **argv)
         {"workload", required_argument, 0, 'w'}, {"gpu", required_argument, 0, 'g'},
         {"gpus-per-node", required_argument, 0, 'k'}, {"format", required_argument, 0, 'f'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
-    const char *wl = NULL, *gpu = NULL;
+    const char *wl = NULL, *gpu = NULL, *gpn_s = NULL;
     long gpn = 0;
+    cf_fabric node;
     cli_format fmt = FMT_TEXT;
     const cf_gpu_spec *spec;
     cf_workload w;
@@ -56,7 +57,7 @@ int cmd_fit(const cli_ctx *ctx, int argc, char **argv)
         switch (c) {
         case 'w': wl = optarg; break;
         case 'g': gpu = optarg; break;
-        case 'k': if (cli_parse_int(CMD, "--gpus-per-node", optarg, 1, 1024, &gpn)) return EXIT_USAGE; break;
+        case 'k': gpn_s = optarg; break;
         case 'f': if (cli_parse_format(CMD, optarg, FMT_TEXT | FMT_JSON, &fmt)) return EXIT_USAGE; break;
         case 'h': usage(stdout); return EXIT_OK;
         default: return cli_usage_error(CMD, "unknown option");
@@ -64,14 +65,19 @@ int cmd_fit(const cli_ctx *ctx, int argc, char **argv)
     }
     if (optind < argc) return cli_usage_error(CMD, "unexpected argument '%s'", argv[optind]);
     if (!wl || !gpu) return cli_usage_error(CMD, "--workload and --gpu are required");
-    if (cf_gpu_lookup(gpu, &spec) != CF_OK)
-        return cli_usage_error(CMD, "unknown --gpu '%s' (accepted: %s)", gpu, cf_gpu_accepted());
-    if (gpn == 0) gpn = default_gpn(spec->name);
+    /* The GPU and its count through the library's setters (the bounds and
+     * the accepted names of predict and the web API). */
+    cf_fabric_init(&node);
     cf_error_clear(&err);
+    if (cf_fabric_set(&node, "gpu", gpu, &err) != CF_OK ||
+        (gpn_s && cf_fabric_set(&node, "gpus_per_node", gpn_s, &err) != CF_OK))
+        return cli_param_error(CMD, &err);
+    if (cf_gpu_lookup(node.gpu, &spec) != CF_OK) return cli_lib_error(CMD, CF_EINTERNAL, NULL);
+    gpn = gpn_s ? node.gpus_per_node : default_gpn(spec->name);
     st = cf_workload_load(wl, &w, &err);
     if (st != CF_OK) return cli_lib_error(CMD, st, &err);
-    st = cf_fit(&w, spec->name, (int)gpn, &r);
-    if (st != CF_OK) return cli_lib_error(CMD, st, NULL);
+    st = cf_fit(&w, spec->name, (int)gpn, &r, &err);
+    if (st != CF_OK) return cli_lib_error(CMD, st, &err);
     if (fmt == FMT_JSON) return cli_print_json(cf_fit_result_to_json(&r));
     if (r.min_nodes == 0) {
         printf("%s does not fit on up to %ld nodes of %ld x %s\n", w.name, (long)CF_FIT_MAX_NODES, gpn,

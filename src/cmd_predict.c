@@ -2,10 +2,11 @@
  *
  * `predict collective` is here; `predict step` is dispatched to
  * cmd_predict_step (src/cmd_predict_step.c). The fabric options are parsed by
- * cli_fabric_from_opts, shared by both: either --offering ID (from the
- * catalog) or the explicit flags. */
+ * cli_fabric_for_nodes, shared by both: either --offering ID (from the
+ * catalog) or the explicit flags. Every value goes through the library's
+ * setters and every refusal is the library's reason, as in the web API. */
 #include <getopt.h>
-#include <math.h>
+#include <limits.h>
 #include <string.h>
 #include "cli.h"
 
@@ -41,93 +42,62 @@ static const char predict_usage[] =
     "  --format F          text (default) or json\n"
     "  --help              this help\n";
 
-int cli_fabric_from_opts(const cli_ctx *ctx, const char *cmd, const cli_fabric_opts *o,
-                         cf_fabric *fab)
+/* The fabric from the flags, each value through the library's setter. */
+static int fabric_from_flags(const char *cmd, const cli_fabric_opts *o, cf_fabric *fab)
 {
-    long v;
-    double d;
-    memset(fab, 0, sizeof *fab);
-    fab->gdr = CF_GDR_UNKNOWN;
-    fab->non_blocking = fab->rail_optimized = CF_CAP_UNKNOWN;
-    if (o->offering) {
-        if (o->gpu || o->gpus_per_node || o->intra || o->network || o->nics || o->nic_gbps)
-            return cli_usage_error(cmd, "--offering excludes the fabric flags (--gpu, --intra, ...)");
-        {
-            cf_catalog *cat = NULL;
-            cf_offering *off = NULL;
-            cf_error err;
-            cf_status st;
-            int rc = cli_open_catalog(ctx, cmd, &cat);
-            if (rc != EXIT_OK) return rc;
-            cf_error_clear(&err);
-            st = cf_catalog_get(cat, o->offering, &off);
-            if (st == CF_ENOTFOUND) {
-                cf_catalog_close(cat);
-                return cli_usage_error(cmd, "no offering '%s' (see 'clusterfit list')", o->offering);
-            }
-            if (st == CF_OK) st = cf_fabric_from_offering(off, fab, &err);
-            if (st == CF_EUNSUPPORTED && off->gpu && off->gpus_per_node >= 1 &&
-                off->network != CF_NET_NONE) {
-                /* Network or its line rate unknown: fine within one node.
-                 * network CF_NET_UNKNOWN marks the fabric as one-node only
-                 * (see cli_one_node_fabric). */
-                cf_offering one = *off;     /* shallow: only read during the call */
-                one.network = CF_NET_NONE;
-                one.network_gbps_per_node = NAN;
-                one.nics_per_node = -1;
-                cf_error_clear(&err);
-                st = cf_fabric_from_offering(&one, fab, &err);
-                fab->network = CF_NET_UNKNOWN;
-            }
-            cf_offering_destroy(off);
-            cf_catalog_close(cat);
-            if (st != CF_OK) return cli_lib_error(cmd, st, &err);
-        }
-    } else {
-        const cf_gpu_spec *g;
-        if (!o->gpu || !o->gpus_per_node || !o->intra || !o->network)
-            return cli_usage_error(cmd, "give --offering ID, or --gpu, --gpus-per-node, --intra and --network");
-        if (cf_gpu_lookup(o->gpu, &g) != CF_OK)
-            return cli_usage_error(cmd, "unknown --gpu '%s' (accepted: %s)", o->gpu, cf_gpu_accepted());
-        snprintf(fab->gpu, sizeof fab->gpu, "%s", g->name);
-        if (cli_parse_int(cmd, "--gpus-per-node", o->gpus_per_node, 1, 1024, &v) != 0) return EXIT_USAGE;
-        fab->gpus_per_node = (int)v;
-        if (cf_intra_link_parse(o->intra, &fab->intra_link) != CF_OK || fab->intra_link == CF_INTRA_UNKNOWN)
-            return cli_usage_error(cmd, "unknown --intra '%s' (accepted: %s)", o->intra,
-                                   cf_intra_link_accepted());
-        if (cf_network_parse(o->network, &fab->network) != CF_OK || fab->network == CF_NET_UNKNOWN)
-            return cli_usage_error(cmd, "unknown --network '%s' (accepted: %s)", o->network,
-                                   cf_network_accepted());
-        if (fab->network != CF_NET_NONE) {
-            if (!o->nics || !o->nic_gbps)
-                return cli_usage_error(cmd, "--network %s needs --nics and --nic-gbps", o->network);
-            if (cli_parse_int(cmd, "--nics", o->nics, 1, 1024, &v) != 0) return EXIT_USAGE;
-            fab->nics_per_node = (int)v;
-            if (cli_parse_num(cmd, "--nic-gbps", o->nic_gbps, CF_LINE_GBPS_MIN, CF_LINE_GBPS_MAX, &d) != 0) return EXIT_USAGE;
-            fab->nic_gbps = d;
-        }
+    static const char *const names[] = {"gpu", "gpus_per_node", "intra", "network", "nics", "nic_gbps"};
+    const char *values[] = {o->gpu, o->gpus_per_node, o->intra, o->network, o->nics, o->nic_gbps};
+    cf_error err;
+    if (!o->gpu || !o->gpus_per_node || !o->intra || !o->network)
+        return cli_usage_error(cmd, "give --offering ID, or --gpu, --gpus-per-node, --intra and --network");
+    cf_error_clear(&err);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        /* The NICs are asked for once the network is known. */
+        if (i == 4 && fab->network != CF_NET_NONE && (!o->nics || !o->nic_gbps))
+            return cli_usage_error(cmd, "--network %s needs --nics and --nic-gbps", o->network);
+        if (values[i] && cf_fabric_set(fab, names[i], values[i], &err) != CF_OK)
+            return cli_param_error(cmd, &err);
     }
-    if (o->gdr && (cf_gdr_parse(o->gdr, &fab->gdr) != CF_OK))
-        return cli_usage_error(cmd, "unknown --gdr '%s' (accepted: %s)", o->gdr, cf_gdr_accepted());
     return EXIT_OK;
 }
 
-/* A fabric from an offering whose network or line rate is unknown has
- * network CF_NET_UNKNOWN and no NICs (cli_fabric_from_opts): usable on one
- * node, where no inter-node fabric is involved. For `nodes` = 1 it becomes
- * network none; for more, the error is printed and its exit code returned
- * (usage error, exit 2: the question needs a fabric the offering does not
- * state). EXIT_OK otherwise. */
-int cli_one_node_fabric(const char *cmd, const char *offering, cf_fabric *fab, long nodes)
+int cli_fabric_for_nodes(const cli_ctx *ctx, const char *cmd, const cli_fabric_opts *o, long nodes,
+                         cf_fabric *fab)
 {
-    if (fab->network != CF_NET_UNKNOWN) return EXIT_OK;
-    if (nodes <= 1) {
-        fab->network = CF_NET_NONE;
-        return EXIT_OK;
+    cf_error err;
+    int rc;
+    cf_fabric_init(fab);
+    cf_error_clear(&err);
+    if (o->offering) {
+        cf_catalog *cat = NULL;
+        cf_offering *off = NULL;
+        cf_status st;
+        if (o->gpu || o->gpus_per_node || o->intra || o->network || o->nics || o->nic_gbps)
+            return cli_usage_error(cmd, "--offering excludes the fabric flags (--gpu, --intra, ...)");
+        rc = cli_open_catalog(ctx, cmd, &cat);
+        if (rc != EXIT_OK) return rc;
+        st = cf_catalog_get(cat, o->offering, &off);
+        if (st == CF_ENOTFOUND) {
+            cf_catalog_close(cat);
+            return cli_usage_error(cmd, "no offering '%s' (see 'clusterfit list')", o->offering);
+        }
+        /* The one-node rule (a network the offering does not state matters
+         * only between nodes) is the library's. */
+        if (st == CF_OK) st = cf_fabric_for_nodes(off, nodes > INT_MAX ? INT_MAX : (int)nodes, fab, &err);
+        cf_offering_destroy(off);
+        cf_catalog_close(cat);
+        if (st != CF_OK) return cli_lib_error(cmd, st, &err);
+    } else if ((rc = fabric_from_flags(cmd, o, fab)) != EXIT_OK) {
+        return rc;
     }
-    return cli_usage_error(cmd, "%ld nodes need the network between them, and offering %s does not "
-                           "state it or its line rate (one node works)", nodes,
-                           offering ? offering : "?");
+    if (o->gdr && cf_fabric_set(fab, "gdr", o->gdr, &err) != CF_OK) return cli_param_error(cmd, &err);
+    return EXIT_OK;
+}
+
+int cli_fabric_from_opts(const cli_ctx *ctx, const char *cmd, const cli_fabric_opts *o,
+                         cf_fabric *fab)
+{
+    return cli_fabric_for_nodes(ctx, cmd, o, 1, fab);
 }
 
 /* The field names of the JSON (units in their suffixes, DESIGN §2), each
@@ -170,10 +140,10 @@ static int predict_collective(const cli_ctx *ctx, int argc, char **argv)
     cf_fabric fab;
     cf_coll_query q;
     cf_coll_result res;
-    long v;
+    cf_status st;
     int c, rc;
     memset(&fo, 0, sizeof fo);
-    memset(&q, 0, sizeof q);
+    cf_coll_query_init(&q);
     optind = 0;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
@@ -199,32 +169,19 @@ static int predict_collective(const cli_ctx *ctx, int argc, char **argv)
     }
     if (optind < argc) return cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
     if (!coll || !bytes || !nodes) return cli_usage_error(cmd, "--collective, --bytes and --nodes are required");
-    if (cf_collective_parse(coll, &q.collective) != CF_OK || q.collective == CF_COLL_UNKNOWN)
-        return cli_usage_error(cmd, "unknown --collective '%s' (accepted: %s)", coll, cf_collective_accepted());
-    if (cf_parse_size(bytes, &q.bytes) != CF_OK || q.bytes == 0)
-        return cli_usage_error(cmd, "--bytes expects a size such as 1048576, 512M or 8G, got '%s'", bytes);
-    if (cli_parse_int(cmd, "--nodes", nodes, 1, 1000000, &v) != 0) return EXIT_USAGE;
-    q.nodes = (int)v;
-    if (rpn) {
-        if (cli_parse_int(cmd, "--ranks-per-node", rpn, 1, 1024, &v) != 0) return EXIT_USAGE;
-        q.ranks_per_node = (int)v;
+    {
+        static const char *const names[] = {"collective", "bytes", "nodes", "ranks_per_node", "algo"};
+        const char *values[] = {coll, bytes, nodes, rpn, algo};
+        cf_error err;
+        cf_error_clear(&err);
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            if (values[i] && cf_coll_query_set(&q, names[i], values[i], &err) != CF_OK)
+                return cli_param_error(cmd, &err);
+        rc = cli_fabric_for_nodes(ctx, cmd, &fo, q.nodes, &fab);
+        if (rc != EXIT_OK) return rc;
+        st = cf_collective_predict(&fab, &q, &res, &err);
+        if (st != CF_OK) return st == CF_EINVAL ? cli_param_error(cmd, &err) : cli_lib_error(cmd, st, &err);
     }
-    q.algo = CF_ALGO_AUTO;
-    if (algo && cf_algo_parse(algo, &q.algo) != CF_OK)
-        return cli_usage_error(cmd, "unknown --algo '%s' (accepted: %s)", algo, cf_algo_accepted());
-    rc = cli_fabric_from_opts(ctx, cmd, &fo, &fab);
-    if (rc != EXIT_OK) return rc;
-    if (q.ranks_per_node > fab.gpus_per_node)
-        return cli_usage_error(cmd, "--ranks-per-node %d exceeds the node's %d GPUs", q.ranks_per_node,
-                               fab.gpus_per_node);
-    if ((rc = cli_one_node_fabric(cmd, fo.offering, &fab, q.nodes)) != EXIT_OK) return rc;
-    if (q.nodes > 1 && (fab.network == CF_NET_NONE || fab.network == CF_NET_UNKNOWN))
-        return cli_usage_error(cmd, "--nodes %d needs a network between the nodes", q.nodes);
-    if (cf_collective_predict(&fab, &q, &res) != CF_OK)
-        return cli_usage_error(cmd, "the model cannot run --algo %s for %s on this fabric "
-                               "(nvls needs NVSwitch NVLink4+ and one node; nvlstree and collnet several nodes; "
-                               "collectives other than all_reduce use ring)",
-                               cf_algo_name(q.algo), cf_collective_name(q.collective));
     if (fmt == FMT_JSON) return cli_print_json(cf_coll_result_to_json(&res));
     print_text(&res);
     return EXIT_OK;

@@ -1,6 +1,6 @@
 /* plan_api.c — the public entry points of the planner, bound to the real
- * models: cf_step_predict and cf_fit (lib/step.c, lib/fit.c), the fabric of an
- * offering (lib/collective.c), the GPU table (lib/hardware.c), the catalog.
+ * models: cf_step_predict and cf_fit (model/step.c, model/fit.c), the fabric
+ * of an offering for N nodes (plan/fabric.c), the GPU table, the catalog.
  * The engine itself (lib/plan.c, lib/plan_search.c) takes the models as
  * parameters so that unit tests can drive it with hand-computable ones. */
 #include <math.h>
@@ -19,7 +19,7 @@ static double memory_gib(const cf_workload *w, const cf_fabric *fab, const cf_la
     return cf__other_memory_bytes(w, (long)lay->tp * lay->pp * lay->dp * lay->cp) / GIB;
 }
 
-const cf__plan_model cf__plan_model_default = {cf_step_predict, NULL, cf_fabric_from_offering,
+const cf__plan_model cf__plan_model_default = {cf_step_predict, NULL, cf_fabric_for_nodes,
                                                cf__plan_mem_limit_gib, memory_gib};
 
 double cf__plan_mem_limit_gib(const char *gpu)

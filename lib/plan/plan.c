@@ -325,18 +325,13 @@ static cf_status check_offering(const cf__plan_model *m, entry *e, const char *c
     return CF_OK;
 }
 
-/* The fabric of an offering; one rented as a single node gets network none
- * whatever its (irrelevant) scale-out network says. */
+/* The fabric of an offering for the most nodes the plan may rent of it:
+ * one rented as a single node gets network none whatever its (irrelevant)
+ * scale-out network says (cf_fabric_for_nodes' one-node rule). */
 static cf_status single_node_fabric(const cf__plan_model *m, const entry *e, cf_fabric *fab,
                                     cf_error *err)
 {
-    cf_offering one;
-    if (e->max_nodes > 1 || e->o->network == CF_NET_NONE) return m->fabric(e->o, fab, err);
-    one = *e->o;            /* shallow: only read during the call */
-    one.network = CF_NET_NONE;
-    one.network_gbps_per_node = NAN;
-    one.nics_per_node = -1;
-    return m->fabric(&one, fab, err);
+    return m->fabric(e->o, e->max_nodes > 1 ? e->max_nodes : 1, fab, err);
 }
 
 /* Runs the search for one group over N0 and the powers of two. */
@@ -348,7 +343,7 @@ static void search_group(const cf__plan_model *m, const cf_workload *w, group *g
     cf__search s = {m, w, &g->fab, g->mem_gib, 0, 0};
     size_t k, first = 0;
     memset(&fr, 0, sizeof fr);
-    if (m->fit ? m->fit(w, g->fab.gpu, g->fab.gpus_per_node, &fr) != CF_OK
+    if (m->fit ? m->fit(w, g->fab.gpu, g->fab.gpus_per_node, &fr, NULL) != CF_OK
                : (fr.min_nodes = cf__plan_min_nodes(&s, g->max_nodes)) < 0)
         fr.min_nodes = 0;
     if (fr.min_nodes < 1) {
@@ -726,26 +721,30 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
             cf_error_set(err, NULL, 0, 0, "node counts must be at least 1");
             return CF_EINVAL;
         }
-    memset(&fab, 0, sizeof fab);
-    if ((st = m->fabric(o, &fab, err)) != CF_OK) {
-        /* A network or line rate the offering does not state matters only
-         * between nodes: one node is still a question scale can answer. */
-        int all_one = 1;
-        cf_offering one;
-        for (size_t i = 0; nodes && i < n_nodes; i++) all_one &= nodes[i] == 1;
-        if (st == CF_ENOMEM || !all_one || o->network == CF_NET_NONE) return st == CF_ENOMEM ? st : CF_EINVAL;
-        one = *o;           /* shallow: only read during the call */
-        one.network = CF_NET_NONE;
-        one.network_gbps_per_node = NAN;
-        one.nics_per_node = -1;
-        if ((st = m->fabric(&one, &fab, NULL)) != CF_OK) return st == CF_ENOMEM ? st : CF_EINVAL;
-        single = 1;
+    /* The offering's whole fabric (the search for N0 may go past the counts
+     * asked). A network or line rate the offering does not state matters
+     * only between nodes: when only one node is asked (or the counts are
+     * scale's own), one node is still a question scale can answer
+     * (cf_fabric_for_nodes' one-node rule). */
+    {
+        int most = 1;
+        for (size_t i = 0; nodes && i < n_nodes; i++)
+            if (nodes[i] > most) most = nodes[i];
+        st = m->fabric(o, most > 1 ? most : 2, &fab, err);
+        if (st != CF_OK && st != CF_ENOMEM && most == 1 && o->network != CF_NET_NONE) {
+            st = m->fabric(o, 1, &fab, err);
+            if (st == CF_OK) {
+                cf_error_clear(err);
+                single = 1;
+            }
+        }
+        if (st != CF_OK) return st == CF_ENOMEM ? st : CF_EINVAL;
     }
     memset(&fr, 0, sizeof fr);
     s.model = m; s.w = w; s.fab = &fab; s.mem_limit_gib = m->mem_limit_gib(fab.gpu);
     s.evaluated = 0; s.considered = 0;
     if (m->fit) {
-        st = m->fit(w, fab.gpu, fab.gpus_per_node, &fr);
+        st = m->fit(w, fab.gpu, fab.gpus_per_node, &fr, NULL);
         if (st != CF_OK) {
             cf_error_set(err, NULL, 0, 0, "fit: %s", cf_strerror(st));
             return st;

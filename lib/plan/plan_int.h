@@ -9,18 +9,21 @@
 
 #include "clusterfit/plan.h"
 #include "clusterfit/collective.h"
+#include "clusterfit/fabric.h"
 
+/* The models, with cf_step_predict's, cf_fit's and cf_fabric_for_nodes's
+ * contracts; the planner passes err NULL where no one reads the reason. */
 typedef cf_status (*cf__step_fn)(const cf_workload *w, const cf_fabric *fab, int nodes,
-                                 const cf_layout *lay, cf_step_result *out);
+                                 const cf_layout *lay, cf_step_result *out, cf_error *err);
 typedef cf_status (*cf__fit_fn)(const cf_workload *w, const char *gpu, int gpus_per_node,
-                                cf_fit_result *out);
+                                cf_fit_result *out, cf_error *err);
 
-typedef cf_status (*cf__fabric_fn)(const cf_offering *o, cf_fabric *out, cf_error *err);
+typedef cf_status (*cf__fabric_fn)(const cf_offering *o, int nodes, cf_fabric *out, cf_error *err);
 
 typedef struct cf__plan_model {
     cf__step_fn step;
     cf__fit_fn fit;         /* N0; NULL = cf__plan_min_nodes over the search space */
-    cf__fabric_fn fabric;
+    cf__fabric_fn fabric;   /* the fabric for a question on N nodes (the one-node rule) */
     double (*mem_limit_gib)(const char *gpu); /* NAN = GPU unknown */
     /* Memory per GPU (GiB) of a layout without predicting its time: lets
      * the search reject layouts that do not fit cheaply. NULL = use the
@@ -28,7 +31,7 @@ typedef struct cf__plan_model {
     double (*memory_gib)(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay);
 } cf__plan_model;
 
-/* cf_step_predict, the search's own N0, cf_fabric_from_offering, the step
+/* cf_step_predict, the search's own N0, cf_fabric_for_nodes, the step
  * model's usable memory and memory per GPU. */
 extern const cf__plan_model cf__plan_model_default;
 

@@ -61,12 +61,12 @@ static void stencil_by_hand(void **state)
     w.st_decomposed_dims = 1;
     w.st_neighbours = 2;
     w.st_iterations = 1000;
-    assert_int_equal(cf_step_predict(&w, &f1, 1, &l8, &r1), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f1, 1, &l8, &r1, NULL), CF_OK);
     near(r1.breakdown.compute_s, 1e9 * 8 / (3350e9 * CF_HBM_EFF), 1e-12);
     assert_true(r1.breakdown.dp_comm_exposed_s > 0);
     near(r1.step_time_s, r1.breakdown.compute_s + r1.breakdown.dp_comm_exposed_s, 1e-12);
     near(r1.tokens_per_s, 8e9 / r1.step_time_s, 1e-12);
-    assert_int_equal(cf_step_predict(&w, &f4, 4, &l32, &r4), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f4, 4, &l32, &r4, NULL), CF_OK);
     near(r4.breakdown.compute_s, r1.breakdown.compute_s / 4, 1e-12);
     /* Strong scaling: the halo does not shrink with strips, so the
      * efficiency ideal/step falls from 8 to 32 GPUs. */
@@ -90,7 +90,7 @@ static void embarrassing_by_hand(void **state)
     w.ep_startup_s = 5;
     w.ep_straggler_frac = 0.1;
     w.ep_memory_gib = 20;
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r, NULL), CF_OK);
     near(r.step_time_s, 5 + 13 * 10 + 0.1 * 10 * sqrt(2 * log(8.0)), 1e-12);
     near(r.ideal_step_time_s, 100 * 10 / 8.0, 1e-12);
     near(r.tokens_per_s, 100 / r.step_time_s, 1e-12);
@@ -119,10 +119,10 @@ static void data_parallel_by_hand(void **state)
     w.dp_samples = 1e6;
     f.gpus_per_node = 1;
     opt = 25.557032e6 * CF_ADAM_BYTES_PER_PARAM / (3350e9 * CF_HBM_EFF);
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l1, &r64), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l1, &r64, NULL), CF_OK);
     near(r64.step_time_s, 24.5e9 * (64 + CF_DP_HALF_BATCH) / (989.5e12 * CF_DP_EFF_MAX) + opt, 1e-12);
     w.dp_global_batch = 8;
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l1, &r8), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l1, &r8, NULL), CF_OK);
     assert_true(r8.mfu < r64.mfu);
 }
 
@@ -157,11 +157,11 @@ static void llm_pipeline_bubble(void **state)
     cf_layout_init(&l);
     l.tp = 2;
     l.pp = 4;
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &a), CF_OK);
-    assert_int_equal(cf_step_predict(&w2, &f, 1, &l, &b), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &a, NULL), CF_OK);
+    assert_int_equal(cf_step_predict(&w2, &f, 1, &l, &b, NULL), CF_OK);
     near(b.breakdown.pp_bubble_s, a.breakdown.pp_bubble_s, 1e-9);
     l.vp = 2;
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &c), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &c, NULL), CF_OK);
     near(c.breakdown.pp_bubble_s, a.breakdown.pp_bubble_s / 2, 1e-9);
     near(a.step_time_s, a.breakdown.compute_s + a.breakdown.tp_comm_s + a.breakdown.pp_bubble_s +
                             a.breakdown.pp_comm_s + a.breakdown.dp_comm_exposed_s + a.breakdown.cp_comm_s,
@@ -184,18 +184,18 @@ static void llm_efficiency_not_constant(void **state)
     cf_layout_init(&l);
     l.dp = 8;
     l.recompute = CF_RECOMPUTE_FULL;
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &t1), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &t1, NULL), CF_OK);
     l.dp = 1;
     l.tp = 8;
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &t8), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &t8, NULL), CF_OK);
     assert_true(t8.mfu < t1.mfu);
     assert_true(t1.mfu < CF_GEMM_EFF_MAX);
     l.tp = 1;
     l.dp = 16;
     l.zero = 1;
-    assert_int_equal(cf_step_predict(&w, &f2, 2, &l, &z1), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f2, 2, &l, &z1, NULL), CF_OK);
     l.zero = 3;
-    assert_int_equal(cf_step_predict(&w, &f2, 2, &l, &z3), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f2, 2, &l, &z3, NULL), CF_OK);
     assert_true(z3.breakdown.dp_comm_exposed_s > z1.breakdown.dp_comm_exposed_s);
 }
 
@@ -208,21 +208,21 @@ static void bad_layouts(void **state)
     (void)state;
     cf_layout_init(&l);
     l.dp = 4;   /* 4 GPUs on an 8-GPU node */
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r), CF_EINVAL);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r, NULL), CF_EINVAL);
     l.dp = 1;
     l.tp = 8;
     l.pp = 1;
     w.llm.heads = 12;  /* 8 does not divide 12 heads */
     w.llm.kv_heads = 12;
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r), CF_EINVAL);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r, NULL), CF_EINVAL);
     w = small_gpt(64);
     snprintf(f.gpu, sizeof f.gpu, "no-such-gpu");
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r), CF_EINVAL);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r, NULL), CF_EINVAL);
     /* Two nodes on a fabric without a network. */
     f = h100(1);
     l.tp = 8;
     l.dp = 2;
-    assert_int_not_equal(cf_step_predict(&w, &f, 2, &l, &r), CF_OK);
+    assert_int_not_equal(cf_step_predict(&w, &f, 2, &l, &r, NULL), CF_OK);
 }
 
 /* plan calls cf_step_predict for every layout: it must not allocate. */
@@ -241,7 +241,7 @@ static void allocation_free(void **state)
     l.dp = 2;
     l.zero = 3;
     cf_alloc_fail_after(0);
-    assert_int_equal(cf_step_predict(&w, &f, 2, &l, &r), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f, 2, &l, &r, NULL), CF_OK);
     assert_int_equal(cf_alloc_count(), 0);
     cf_alloc_fail_after(-1);
 }
@@ -254,12 +254,12 @@ static void fit_presets(void **state)
     json_t *j;
     (void)state;
     assert_int_equal(cf_workload_load("llama3-8b", &w, &err), CF_OK);
-    assert_int_equal(cf_fit(&w, "H100-SXM", 8, &r), CF_OK);
+    assert_int_equal(cf_fit(&w, "H100-SXM", 8, &r, NULL), CF_OK);
     assert_true(r.fits_one_node);
     assert_int_equal(r.min_nodes, 1);
     /* 70B x 16 B of model states = 1.13 TB > 8 x 80 GB: not one node. */
     assert_int_equal(cf_workload_load("llama3-70b", &w, &err), CF_OK);
-    assert_int_equal(cf_fit(&w, "H100-SXM", 8, &r), CF_OK);
+    assert_int_equal(cf_fit(&w, "H100-SXM", 8, &r, NULL), CF_OK);
     assert_false(r.fits_one_node);
     assert_true(r.min_nodes >= 2);
     assert_true(r.memory_per_gpu_gib * 1024.0 * 1024 * 1024 <= cf__gpu_usable_bytes("H100-SXM"));
@@ -270,7 +270,7 @@ static void fit_presets(void **state)
     assert_int_equal(json_integer_value(json_object_get(j, "min_nodes")), r.min_nodes);
     assert_non_null(json_object_get(json_object_get(j, "layout"), "recompute"));
     json_decref(j);
-    assert_int_equal(cf_fit(&w, "no-such-gpu", 8, &r), CF_ENOTFOUND);
+    assert_int_equal(cf_fit(&w, "no-such-gpu", 8, &r, NULL), CF_ENOTFOUND);
 }
 
 int main(void)
