@@ -199,30 +199,78 @@ static void llm_efficiency_not_constant(void **state)
     assert_true(z3.breakdown.dp_comm_exposed_s > z1.breakdown.dp_comm_exposed_s);
 }
 
+/* A refusal: the status, err->param, and words the message must hold. */
+static void refused(cf_status got, cf_status want, const cf_error *e, const char *param, const char *has)
+{
+    assert_int_equal(got, want);
+    assert_string_equal(e->param, param);
+    if (!strstr(e->message, has)) fail_msg("'%s' lacks '%s'", e->message, has);
+}
+
 static void bad_layouts(void **state)
 {
     cf_workload w = small_gpt(64);
     cf_fabric f = h100(1);
     cf_layout l;
     cf_step_result r;
+    cf_error e;
     (void)state;
     cf_layout_init(&l);
     l.dp = 4;   /* 4 GPUs on an 8-GPU node */
     assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r, NULL), CF_EINVAL);
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "",
+            "tp*pp*dp*cp = 4 does not equal nodes*gpus_per_node = 1*8 = 8; 4 is not a multiple of 8 GPUs per node");
+    l.dp = 12;
+    refused(cf_step_predict(&w, &f, 2, &l, &r, &e), CF_EINVAL, &e, "",
+            "tp*pp*dp*cp = 12 does not equal nodes*gpus_per_node = 2*8 = 16;");
+    l.dp = 16;
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "", "= 16 does not equal nodes*gpus_per_node = 1*8 = 8");
+    assert_null(strstr(e.message, "multiple"));     /* 16 is a multiple of 8 */
     l.dp = 1;
     l.tp = 8;
     l.pp = 1;
     w.llm.heads = 12;  /* 8 does not divide 12 heads */
     w.llm.kv_heads = 12;
     assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r, NULL), CF_EINVAL);
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "tp", "tp 8 does not divide the workload's 12 heads");
     w = small_gpt(64);
+    l.tp = 2;
+    l.dp = 4;
+    l.vp = 2;
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "vp", "vp 2 needs pp above 1");
+    l.vp = 1;
+    l.cp = 0;
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "cp", "cp expects at least 1, got 0");
+    l.cp = 1;
+    l.zero = 4;
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "zero", "zero expects a ZeRO stage from 0 to 3, got 4");
+    l.zero = 0;
+    l.tp = 1;
+    l.pp = 8;
+    l.dp = 1;
+    w.llm.layers = 4;
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "pp", "pp 8 x vp 1 exceeds the workload's 4 layers");
+    w = small_gpt(64);
+    l.pp = 1;
+    l.tp = 8;
     snprintf(f.gpu, sizeof f.gpu, "no-such-gpu");
     assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r, NULL), CF_EINVAL);
-    /* Two nodes on a fabric without a network. */
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "gpu", "unknown gpu 'no-such-gpu'");
+    f = h100(1);
+    refused(cf_step_predict(&w, &f, 0, &l, &r, &e), CF_EINVAL, &e, "nodes", "nodes expects at least 1, got 0");
+    f.gpus_per_node = 0;
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "gpus_per_node", "from 1 to 4096, got 0");
+    /* Two nodes on a fabric without a network: the collective model's reason. */
     f = h100(1);
     l.tp = 8;
     l.dp = 2;
     assert_int_not_equal(cf_step_predict(&w, &f, 2, &l, &r, NULL), CF_OK);
+    refused(cf_step_predict(&w, &f, 2, &l, &r, &e), CF_EINVAL, &e, "nodes",
+            "nodes 2 needs a network between the nodes; the fabric's network is none");
+    /* Other kinds take tp = pp = cp = 1. */
+    w.kind = CF_WL_DATA_PARALLEL;
+    l.dp = 2;
+    refused(cf_step_predict(&w, &f, 2, &l, &r, &e), CF_EINVAL, &e, "tp", "tp 8: only an LLM workload takes tp, pp or cp above 1");
 }
 
 /* plan calls cf_step_predict for every layout: it must not allocate. */
@@ -271,6 +319,10 @@ static void fit_presets(void **state)
     assert_non_null(json_object_get(json_object_get(j, "layout"), "recompute"));
     json_decref(j);
     assert_int_equal(cf_fit(&w, "no-such-gpu", 8, &r, NULL), CF_ENOTFOUND);
+    refused(cf_fit(&w, "no-such-gpu", 8, &r, &err), CF_ENOTFOUND, &err, "gpu", "unknown gpu 'no-such-gpu' (accepted: ");
+    refused(cf_fit(&w, "H100-SXM", 4097, &r, &err), CF_EINVAL, &err, "gpus_per_node",
+            "gpus_per_node expects an integer from 1 to 4096, got 4097");
+    refused(cf_fit(&w, "H100-SXM", 0, &r, &err), CF_EINVAL, &err, "gpus_per_node", "got 0");
 }
 
 int main(void)
