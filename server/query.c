@@ -264,10 +264,12 @@ int srv_parse_coll(const srv_kv *kv, size_t n, srv_coll_query *out, char *msg, s
         return fail(msg, msgn, "give either 'offering' or the fabric parameters "
                     "(gpu, gpus_per_node, intra, network, nics, nic_gbps), not both");
     if (!out->offering[0]) {
+        /* As the CLI's flags: the NICs only when there is a network. */
         for (size_t j = 0; j < 6; j++)
-            if (!seen[j])
+            if (!seen[j] && (j < 4 || out->fab.network != CF_NET_NONE))
                 return fail(msg, msgn, "parameter '%s' is required without 'offering' "
-                            "(fabric: gpu, gpus_per_node, intra, network, nics, nic_gbps)", fabric[j]);
+                            "(fabric: gpu, gpus_per_node, intra, network; nics and nic_gbps "
+                            "unless network is none)", fabric[j]);
     }
     return 0;
 }

@@ -117,7 +117,8 @@ int srv_parse_list_json(const json_t *obj, srv_list_query *out, char *msg, size_
 
 /* `predict collective` parameters: collective, bytes, nodes, ranks_per_node,
  * algo, and either offering or the fabric (gpu, gpus_per_node, intra,
- * network, nics, nic_gbps, gdr). */
+ * network, nics and nic_gbps unless network is none, gdr), each value
+ * through the library's setters (cf_coll_query_set, cf_fabric_set). */
 typedef struct srv_coll_query {
     cf_coll_query q;
     char offering[257];         /* "" when the fabric is given by parameters */

@@ -76,10 +76,25 @@ cf predict collective --collective all_reduce --bytes 1G --nodes 2 $FAB --networ
 api "collective=all_reduce&bytes=1G&nodes=2&$QFAB&network=ib&nics=1025&nic_gbps=400"
 agree nics --nics "got '1025'"
 
+# ... and network none needs no NICs, in both (the API wanted nics, and 0).
+cf predict collective --collective all_reduce --bytes 1G --nodes 1 $FAB --network none --format json
+expect_rc 0
+api "collective=all_reduce&bytes=1G&nodes=1&$QFAB&network=none"
+[ "$HS" = 200 ] || fail "API network=none without nics: $HS $HM"
+[ "$(jq -c . "$T/out")" = "$(jq -c . "$T/api.json")" ] || fail "CLI and API differ on network none"
+cf predict collective --collective all_reduce --bytes 1G --nodes 1 $FAB --network none --nics 0 --nic-gbps 400
+api "collective=all_reduce&bytes=1G&nodes=1&$QFAB&network=none&nics=0&nic_gbps=400"
+agree nics --nics "got '0'"
+api "collective=all_reduce&bytes=1G&nodes=2&$QFAB&network=ib&nic_gbps=400"
+[ "$HS" = 400 ] || fail "API network=ib without nics: $HS"
+case "$HM" in *"parameter 'nics' is required"*) ;; *) fail "API network=ib without nics: $HM";; esac
+cf predict collective --collective all_reduce --bytes 1G --nodes 2 $FAB --network ib --nic-gbps 400
+expect_rc 2; expect_err "--network ib needs --nics and --nic-gbps"
+
 # 4. The model's refusals, told by the model: several nodes on network none
 #    (the CLI had its own check, the API re-derived the model's) ...
 cf predict collective --collective all_reduce --bytes 1G --nodes 2 $FAB --network none
-api "collective=all_reduce&bytes=1G&nodes=2&$QFAB&network=none&nics=8&nic_gbps=400"
+api "collective=all_reduce&bytes=1G&nodes=2&$QFAB&network=none"
 agree nodes --nodes "2 needs a network between the nodes; the fabric's network is none (for several nodes: ib, roce"
 # ... an algorithm that cannot run (the CLI guessed a list of causes) ...
 cf predict collective --collective all_reduce --bytes 1G --nodes 2 $FAB --network ib --nics 8 --nic-gbps 400 --algo nvls
