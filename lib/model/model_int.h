@@ -1,7 +1,8 @@
-/* model_int.h — what the model's files (lib/model/) share: FLOPs from layer
- * shapes (flops.c), the memory model (gpumem.c), the step model (step.c),
- * and the validation readers (validate.c, validate_training.c). Not
- * installed; symbols are cf__-prefixed and hidden. */
+/* model_int.h — what the model's files (lib/model/) share: the checks of
+ * its inputs (params.c), FLOPs from layer shapes (flops.c), the memory model
+ * (gpumem.c), the step model (step.c), and the validation readers
+ * (validate.c, validate_training.c). Not installed; symbols are
+ * cf__-prefixed and hidden. */
 #ifndef CLUSTERFIT_MODEL_INT_H
 #define CLUSTERFIT_MODEL_INT_H
 

@@ -7,7 +7,6 @@
 #include <math.h>
 #include <string.h>
 #include "clusterfit/fabric.h"
-#include "plan/plan_int.h"
 
 static const char *id_of(const cf_offering *o)
 {
