@@ -101,12 +101,12 @@ static int need_catalog(srv_api *api, srv_reply *out)
     return 0;
 }
 
-/* Maps a library status to an HTTP error. */
+/* Maps a library status to an HTTP error with the library's reason (a
+ * refused parameter named in the API's spelling, srv_param_message). */
 static void lib_error(srv_reply *out, cf_status st, const cf_error *e)
 {
     char buf[CF_ERROR_MSG_MAX + 256];
-    if (e && e->message[0]) cf_error_format(e, buf, sizeof buf);
-    else snprintf(buf, sizeof buf, "%s", cf_strerror(st));
+    srv_param_message(e, st, buf, sizeof buf);
     switch (st) {
     case CF_EINVAL: case CF_EPARSE: case CF_EUNSUPPORTED:
         srv_error(out, 400, "bad_request", "%s", buf); break;
@@ -198,46 +198,12 @@ static void get_offering(srv_api *api, const char *id, srv_reply *out)
 
 /* --- GET /api/predict/collective ------------------------------------------ */
 
-/* Why the model refused a valid-looking query, naming the parameter at
- * fault (the checks of cf_collective_predict, in its order). */
-static void coll_error(const srv_coll_query *cq, srv_reply *out)
-{
-    const cf_fabric *f = &cq->fab;
-    int k = cq->q.ranks_per_node;
-    if (f->intra_link == CF_INTRA_UNKNOWN) {
-        srv_error(out, 400, "bad_request", "parameter 'offering': offering %.64s: intra_link "
-                  "unknown; the model needs the node's GPU interconnect: give the fabric "
-                  "parameters instead (intra: %s)", cq->offering, cf_intra_link_accepted());
-    } else if (k > f->gpus_per_node) {
-        srv_error(out, 400, "bad_request", "parameter 'ranks_per_node' must be from 1 to the "
-                  "node's %d GPUs, got %d", f->gpus_per_node, k);
-    } else if (cq->q.nodes > 1 && (f->network == CF_NET_NONE || f->network == CF_NET_UNKNOWN)) {
-        char nets[128] = "";
-        for (int i = 0; i < CF_NET__COUNT; i++)
-            if (i != CF_NET_NONE)
-                snprintf(nets + strlen(nets), sizeof nets - strlen(nets), "%s%s", i ? ", " : "",
-                         cf_network_name((cf_network)i));
-        srv_error(out, 400, "bad_request", "parameter 'nodes': %d nodes need a network between "
-                  "them, and network is %s (for several nodes: one of %s)", cq->q.nodes,
-                  cf_network_name(f->network), nets);
-    } else if (cq->q.nodes > 1 && (f->nics_per_node < 1 || !(f->nic_gbps > 0))) {
-        srv_error(out, 400, "bad_request", "parameter 'nics' must be from 1 to 1024 with network "
-                  "%s on %d nodes, got %d", cf_network_name(f->network), cq->q.nodes,
-                  f->nics_per_node);
-    } else {
-        srv_error(out, 400, "bad_request", "parameter 'algo': the model cannot run %s for %s on "
-                  "this fabric (nvls needs NVSwitch NVLink4 or newer and one node; nvlstree and "
-                  "collnet several nodes; collectives other than all_reduce use ring; accepted: "
-                  "%s)", cf_algo_name(cq->q.algo), cf_collective_name(cq->q.collective),
-                  cf_algo_accepted());
-    }
-}
-
 static void get_predict_collective(srv_api *api, const srv_request *rq, srv_reply *out)
 {
     srv_coll_query cq;
     char msg[SRV_MSG_MAX];
     cf_coll_result r;
+    cf_error e;
     cf_status st;
 
     if (srv_parse_coll(rq->args, rq->n_args, &cq, msg, sizeof msg) != 0) {
@@ -246,7 +212,6 @@ static void get_predict_collective(srv_api *api, const srv_request *rq, srv_repl
     }
     if (cq.offering[0]) {
         cf_offering *o = NULL;
-        cf_error e;
         cf_gdr gdr = cq.fab.gdr;
         if (need_catalog(api, out) != 0) return;
         pthread_mutex_lock(&api->lock);
@@ -260,28 +225,21 @@ static void get_predict_collective(srv_api *api, const srv_request *rq, srv_repl
             lib_error(out, st, NULL);
             return;
         }
+        /* The one-node rule (a network the offering does not state matters
+         * only between nodes) is the library's, as for the CLI. */
         cf_error_clear(&e);
-        st = cf_fabric_from_offering(o, &cq.fab, &e);
+        st = cf_fabric_for_nodes(o, cq.q.nodes, &cq.fab, &e);
         cf_offering_free(o);
-        if (st == CF_EUNSUPPORTED || st == CF_EINVAL) {
-            srv_error(out, 400, "bad_request", "parameter 'offering': %s; the model needs it: "
-                      "give the fabric parameters (gpu, gpus_per_node, intra, network, nics, "
-                      "nic_gbps) instead", e.message[0] ? e.message : cf_strerror(st));
-            return;
-        }
         if (st != CF_OK) {
             lib_error(out, st, &e);
             return;
         }
         if (cq.gdr_set) cq.fab.gdr = gdr;
     }
-    st = cf_collective_predict(&cq.fab, &cq.q, &r);
-    if (st == CF_EINVAL) {
-        coll_error(&cq, out);
-        return;
-    }
+    cf_error_clear(&e);
+    st = cf_collective_predict(&cq.fab, &cq.q, &r, &e);
     if (st != CF_OK) {
-        lib_error(out, st, NULL);
+        lib_error(out, st, &e);
         return;
     }
     reply_json(out, 200, cf_coll_result_to_json(&r));

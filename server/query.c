@@ -2,8 +2,8 @@
  *
  * The API's parameters are the CLI's flags with '-' written '_' (DESIGN §6),
  * so each parameter is parsed by the same library functions the CLI uses
- * (cf_filter_set and cf_sort_parse for `list`; cf_*_parse and cf_parse_* for
- * `predict collective`). Every rejection names the parameter
+ * (cf_filter_set and cf_sort_parse for `list`; cf_coll_query_set and
+ * cf_fabric_set for `predict collective`). Every rejection names the parameter
  * and what it accepts, because the message is all an API user sees. Unknown,
  * repeated and empty parameters are errors rather than ignored: a typo in a
  * filter must not silently return the whole catalog. The plan request's
@@ -72,28 +72,6 @@ static int check_keys(const srv_kv *kv, size_t n, const char *const *names, char
     return 0;
 }
 
-static int number(const char *key, const char *v, double min, double max, double *out,
-                  char *msg, size_t msgn)
-{
-    double d;
-    if (cf_parse_double(v, &d) != CF_OK || d < min || d > max)
-        return fail(msg, msgn, "parameter '%s' must be a number from %g to %g, got '%.64s'",
-                    key, min, max, v);
-    *out = d;
-    return 0;
-}
-
-static int integer(const char *key, const char *v, long min, long max, long *out,
-                   char *msg, size_t msgn)
-{
-    long l;
-    if (cf_parse_long(v, &l) != CF_OK || l < min || l > max)
-        return fail(msg, msgn, "parameter '%s' must be an integer from %ld to %ld, got '%.64s'",
-                    key, min, max, v);
-    *out = l;
-    return 0;
-}
-
 /* Copies a bounded string parameter. */
 static int text(const char *key, const char *v, char *dst, size_t n, char *msg, size_t msgn)
 {
@@ -101,16 +79,6 @@ static int text(const char *key, const char *v, char *dst, size_t n, char *msg, 
     if (len >= n) return fail(msg, msgn, "parameter '%s' is longer than %zu characters", key, n - 1);
     memcpy(dst, v, len + 1);
     return 0;
-}
-
-static int gpu_name(const char *key, const char *v, char *dst, size_t n, char *msg, size_t msgn)
-{
-    const cf_gpu_spec *spec;
-    if (cf_gpu_lookup(v, &spec) != CF_OK)
-        return fail(msg, msgn, "parameter '%s': unknown GPU '%.64s' (accepted: %s)", key, v,
-                    cf_gpu_accepted());
-    v = spec->name;    /* canonical spelling */
-    return text(key, v, dst, n, msg, msgn);
 }
 
 /* One list parameter through the catalog's own parser (cf_filter_set, the
@@ -225,54 +193,43 @@ int srv_parse_list_json(const json_t *obj, srv_list_query *out, char *msg, size_
     return 0;
 }
 
+void srv_param_message(const cf_error *e, cf_status st, char *buf, size_t n)
+{
+    const char *m;
+    size_t pl;
+    if (!e || !e->message[0]) {
+        snprintf(buf, n, "%s", cf_strerror(st));
+        return;
+    }
+    if (!e->param[0]) {
+        cf_error_format(e, buf, n);
+        return;
+    }
+    /* Named once: a message that starts with the name loses it there. */
+    m = e->message;
+    pl = strlen(e->param);
+    if (strncmp(m, e->param, pl) == 0 && m[pl] == ' ') m += pl + 1;
+    snprintf(buf, n, "parameter '%s': %s", e->param, m);
+}
+
+/* One `predict collective` parameter through the library's setters (the
+ * ones `clusterfit predict collective` calls for its flags). */
 static int one_coll_param(const char *k, const char *v, srv_coll_query *out, char *msg, size_t msgn)
 {
-    long l = 0;
-    double d = 0;
-    if (strcmp(k, "collective") == 0) {
-        if (cf_collective_parse(v, &out->q.collective) != CF_OK ||
-            out->q.collective == CF_COLL_UNKNOWN)
-            return fail(msg, msgn, "parameter 'collective': unknown '%.64s' (accepted: %s)", v,
-                        cf_collective_accepted());
-    } else if (strcmp(k, "bytes") == 0) {
-        if (cf_parse_size(v, &out->q.bytes) != CF_OK || out->q.bytes == 0)
-            return fail(msg, msgn, "parameter 'bytes' must be a size such as 1048576, 512M or 8G "
-                        "(binary multiples, up to 2^50), got '%.64s'", v);
-    } else if (strcmp(k, "nodes") == 0) {
-        if (integer(k, v, 1, 1000000, &l, msg, msgn) != 0) return -1;
-        out->q.nodes = (int)l;
-    } else if (strcmp(k, "ranks_per_node") == 0) {
-        if (integer(k, v, 1, 4096, &l, msg, msgn) != 0) return -1;
-        out->q.ranks_per_node = (int)l;
-    } else if (strcmp(k, "algo") == 0) {
-        if (cf_algo_parse(v, &out->q.algo) != CF_OK)
-            return fail(msg, msgn, "parameter 'algo': unknown '%.64s' (accepted: %s)", v, cf_algo_accepted());
-    } else if (strcmp(k, "offering") == 0) {
-        return text(k, v, out->offering, sizeof out->offering, msg, msgn);
-    } else if (strcmp(k, "gpu") == 0) {
-        return gpu_name(k, v, out->fab.gpu, sizeof out->fab.gpu, msg, msgn);
-    } else if (strcmp(k, "gpus_per_node") == 0) {
-        if (integer(k, v, 1, 4096, &l, msg, msgn) != 0) return -1;
-        out->fab.gpus_per_node = (int)l;
-    } else if (strcmp(k, "intra") == 0) {
-        if (cf_intra_link_parse(v, &out->fab.intra_link) != CF_OK || out->fab.intra_link == CF_INTRA_UNKNOWN)
-            return fail(msg, msgn, "parameter 'intra': unknown link '%.64s' (accepted: %s)", v,
-                        cf_intra_link_accepted());
-    } else if (strcmp(k, "network") == 0) {
-        if (cf_network_parse(v, &out->fab.network) != CF_OK || out->fab.network == CF_NET_UNKNOWN)
-            return fail(msg, msgn, "parameter 'network': unknown fabric '%.64s' (accepted: %s)", v,
-                        cf_network_accepted());
-    } else if (strcmp(k, "nics") == 0) {
-        if (integer(k, v, 0, 1024, &l, msg, msgn) != 0) return -1;
-        out->fab.nics_per_node = (int)l;
-    } else if (strcmp(k, "nic_gbps") == 0) {
-        if (number(k, v, CF_LINE_GBPS_MIN, CF_LINE_GBPS_MAX, &d, msg, msgn) != 0) return -1;
-        out->fab.nic_gbps = d;
-    } else if (strcmp(k, "gdr") == 0) {
-        if (cf_gdr_parse(v, &out->fab.gdr) != CF_OK)
-            return fail(msg, msgn, "parameter 'gdr': unknown state '%.64s' (accepted: %s)", v, cf_gdr_accepted());
-        out->gdr_set = 1;
+    static const char *const query[] = {"collective", "bytes", "nodes", "ranks_per_node", "algo", NULL};
+    cf_error err;
+    cf_status st;
+    int is_query = 0;
+    if (strcmp(k, "offering") == 0) return text(k, v, out->offering, sizeof out->offering, msg, msgn);
+    for (size_t i = 0; query[i]; i++)
+        if (strcmp(k, query[i]) == 0) is_query = 1;
+    cf_error_clear(&err);
+    st = is_query ? cf_coll_query_set(&out->q, k, v, &err) : cf_fabric_set(&out->fab, k, v, &err);
+    if (st != CF_OK) {
+        srv_param_message(&err, st, msg, msgn);
+        return -1;
     }
+    if (strcmp(k, "gdr") == 0) out->gdr_set = 1;
     return 0;
 }
 
@@ -283,15 +240,8 @@ int srv_parse_coll(const srv_kv *kv, size_t n, srv_coll_query *out, char *msg, s
     int seen_fabric = 0, seen[6] = {0};
 
     memset(out, 0, sizeof *out);
-    out->q.collective = CF_COLL_UNKNOWN;
-    out->q.algo = CF_ALGO_AUTO;
-    out->fab.gdr = CF_GDR_UNKNOWN;
-    out->fab.intra_link = CF_INTRA_UNKNOWN;
-    out->fab.network = CF_NET_UNKNOWN;
-    out->fab.nics_per_node = -1;
-    out->fab.nic_gbps = NAN;
-    out->fab.non_blocking = CF_CAP_UNKNOWN;
-    out->fab.rail_optimized = CF_CAP_UNKNOWN;
+    cf_coll_query_init(&out->q);
+    cf_fabric_init(&out->fab);
     if (check_keys(kv, n, coll_params, msg, msgn) != 0) return -1;
     for (size_t i = 0; i < n; i++) {
         if (one_coll_param(kv[i].key, kv[i].value, out, msg, msgn) != 0) return -1;
@@ -307,10 +257,12 @@ int srv_parse_coll(const srv_kv *kv, size_t n, srv_coll_query *out, char *msg, s
         return fail(msg, msgn, "give either 'offering' or the fabric parameters "
                     "(gpu, gpus_per_node, intra, network, nics, nic_gbps), not both");
     if (!out->offering[0]) {
+        /* As the CLI's flags: the NICs only when there is a network. */
         for (size_t j = 0; j < 6; j++)
-            if (!seen[j])
+            if (!seen[j] && (j < 4 || out->fab.network != CF_NET_NONE))
                 return fail(msg, msgn, "parameter '%s' is required without 'offering' "
-                            "(fabric: gpu, gpus_per_node, intra, network, nics, nic_gbps)", fabric[j]);
+                            "(fabric: gpu, gpus_per_node, intra, network; nics and nic_gbps "
+                            "unless network is none)", fabric[j]);
     }
     return 0;
 }

@@ -41,7 +41,8 @@ int srv_parse_list_json(const json_t *obj, srv_list_query *out, char *msg, size_
 
 /* `predict collective` parameters: collective, bytes, nodes, ranks_per_node,
  * algo, and either offering or the fabric (gpu, gpus_per_node, intra,
- * network, nics, nic_gbps, gdr). */
+ * network, nics and nic_gbps unless network is none, gdr), each value
+ * through the library's setters (cf_coll_query_set, cf_fabric_set). */
 typedef struct srv_coll_query {
     cf_coll_query q;
     char offering[257];         /* "" when the fabric is given by parameters */
@@ -50,5 +51,11 @@ typedef struct srv_coll_query {
 } srv_coll_query;
 
 int srv_parse_coll(const srv_kv *kv, size_t n, srv_coll_query *out, char *msg, size_t msgn);
+
+/* A library refusal as the API words it into buf (size n): "parameter
+ * 'NAME': reason" when it names a parameter (err->param, the API's own
+ * spelling; a leading repeat of the name is dropped), else the message (or
+ * the status string when empty). */
+void srv_param_message(const cf_error *e, cf_status st, char *buf, size_t n);
 
 #endif

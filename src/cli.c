@@ -44,15 +44,58 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+static int word_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The first whole-word occurrence of `word` in s, or NULL. */
+static const char *find_word(const char *s, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = s; n && (p = strstr(p, word)) != NULL; p++)
+        if ((p == s || !word_char(p[-1])) && !word_char(p[n])) return p;
+    return NULL;
+}
+
+const char *cli_error_text(const cf_error *err, cf_status st, char *buf, size_t n)
+{
+    char msg[CF_ERROR_MSG_MAX + 512], flag[CF_ERROR_PARAM_MAX + 2];
+    const char *at;
+    size_t i;
+    if (!err || !err->message[0]) {
+        snprintf(buf, n, "%s", cf_strerror(st));
+        return buf;
+    }
+    cf_error_format(err, msg, sizeof msg);
+    if (!err->param[0]) {
+        snprintf(buf, n, "%s", msg);
+        return buf;
+    }
+    /* The library's snake_case name as this tool's flag: --kebab-case. */
+    flag[0] = flag[1] = '-';
+    for (i = 0; err->param[i] && i + 3 < sizeof flag; i++)
+        flag[i + 2] = err->param[i] == '_' ? '-' : err->param[i];
+    flag[i + 2] = '\0';
+    at = find_word(msg, err->param);
+    if (at)
+        snprintf(buf, n, "%.*s%s%s", (int)(at - msg), msg, flag, at + strlen(err->param));
+    else
+        snprintf(buf, n, "%s: %s", flag, msg);
+    return buf;
+}
+
 int cli_lib_error(const char *cmd, cf_status st, const cf_error *err)
 {
-    char buf[CF_ERROR_MSG_MAX + 512];
-    if (err && err->message[0])
-        cf_error_format(err, buf, sizeof buf);
-    else
-        snprintf(buf, sizeof buf, "%s", cf_strerror(st));
-    fprintf(stderr, "clusterfit %s: %s\n", cmd, buf);
+    char buf[CF_ERROR_MSG_MAX + 600];
+    fprintf(stderr, "clusterfit %s: %s\n", cmd, cli_error_text(err, st, buf, sizeof buf));
     return cf_status_exit_code(st);
+}
+
+int cli_param_error(const char *cmd, const cf_error *err)
+{
+    char buf[CF_ERROR_MSG_MAX + 600];
+    return cli_usage_error(cmd, "%s", cli_error_text(err, CF_EINVAL, buf, sizeof buf));
 }
 
 static int mkdirs(char *path)

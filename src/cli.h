@@ -37,8 +37,19 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     ;
 
 /* Prints a library error ("clusterfit CMD: FILE:LINE:COL: msg" or the status
- * string) to stderr and returns the exit code for `st`. */
+ * string) to stderr and returns the exit code for `st`. A refused parameter
+ * (err->param) is named as this tool's flag (cli_error_text). */
 int cli_lib_error(const char *cmd, cf_status st, const cf_error *err);
+
+/* A setter's refusal of an option value (cf_fabric_set, cf_coll_query_set)
+ * printed as a usage error, the option spelled as its flag; EXIT_USAGE. */
+int cli_param_error(const char *cmd, const cf_error *err);
+
+/* err's message (FILE:LINE:COL prefixed when set; the status string when
+ * empty) into buf (size n) with the parameter it refuses in the tool's
+ * spelling: the first whole-word occurrence of err->param ("gpus_per_node")
+ * becomes the flag ("--gpus-per-node"). Returns buf. */
+const char *cli_error_text(const cf_error *err, cf_status st, char *buf, size_t n);
 
 /* Opens the catalog (creating the user's data directory when needed).
  * Prints the error and returns an exit code != 0 on failure. */

@@ -10,7 +10,7 @@
 
 typedef struct fit_args {
     const char *workload, *gpu;
-    long gpn;                   /* 0 = the GPU's usual node */
+    const char *gpn;            /* NULL = the GPU's usual node */
     cli_format fmt;
 } fit_args;
 
@@ -19,7 +19,7 @@ static const cli_opt fit_opts[] = {
      .help = "preset name or JSON workload file (required); presets:", .more = cf_workload_presets},
     {.name = "gpu", CLI_STR_AT(fit_args, gpu), .metavar = "G",
      .help = "GPU model (required), as in data/gpus.csv"},
-    {.name = "gpus-per-node", CLI_LONG_AT(fit_args, gpn), .metavar = "K", .min = 1, .max = 1024,
+    {.name = "gpus-per-node", CLI_STR_AT(fit_args, gpn), .metavar = "K",
      .help = "GPUs per node (default 8; 4 for GH200, GB200, GB300)"},
     {.name = "format", CLI_FORMAT_AT(fit_args, fmt), .metavar = "F",
      .formats = FMT_TEXT | FMT_JSON, .help = "text (default) or json"},
@@ -45,9 +45,10 @@ static const cli_cmd fit_cmd = {
 
 int cmd_fit(const cli_ctx *ctx, int argc, char **argv)
 {
-    fit_args a = {NULL, NULL, 0, FMT_TEXT};
+    fit_args a = {NULL, NULL, NULL, FMT_TEXT};
     const char *wl, *gpu;
     long gpn;
+    cf_fabric node;
     const cf_gpu_spec *spec;
     cf_workload w;
     cf_fit_result r;
@@ -58,16 +59,21 @@ int cmd_fit(const cli_ctx *ctx, int argc, char **argv)
     if (cli_opts_parse(&fit_cmd, argc, argv, &a, &rc) < 0) return rc;
     wl = a.workload;
     gpu = a.gpu;
-    gpn = a.gpn;
     if (!wl || !gpu) return cli_usage_error(CMD, "--workload and --gpu are required");
-    if (cf_gpu_lookup(gpu, &spec) != CF_OK)
-        return cli_usage_error(CMD, "unknown --gpu '%s' (accepted: %s)", gpu, cf_gpu_accepted());
-    if (gpn == 0) gpn = spec->gpus_per_node;    /* data/gpus.csv: 4 for GH200, GB200, GB300 */
+    /* The GPU and its count through the library's setters (the bounds and
+     * the accepted names of predict and the web API). */
+    cf_fabric_init(&node);
     cf_error_clear(&err);
+    if (cf_fabric_set(&node, "gpu", gpu, &err) != CF_OK ||
+        (a.gpn && cf_fabric_set(&node, "gpus_per_node", a.gpn, &err) != CF_OK))
+        return cli_param_error(CMD, &err);
+    if (cf_gpu_lookup(node.gpu, &spec) != CF_OK) return cli_lib_error(CMD, CF_EINTERNAL, NULL);
+    /* data/gpus.csv: 4 for GH200, GB200, GB300 */
+    gpn = a.gpn ? node.gpus_per_node : spec->gpus_per_node;
     st = cf_workload_load(wl, &w, &err);
     if (st != CF_OK) return cli_lib_error(CMD, st, &err);
-    st = cf_fit(&w, spec->name, (int)gpn, &r);
-    if (st != CF_OK) return cli_lib_error(CMD, st, NULL);
+    st = cf_fit(&w, spec->name, (int)gpn, &r, &err);
+    if (st != CF_OK) return cli_lib_error(CMD, st, &err);
     if (a.fmt == FMT_JSON) return cli_print_json(cf_fit_result_to_json(&r));
     if (r.min_nodes == 0) {
         printf("%s does not fit on up to %ld nodes of %ld x %s\n", w.name, (long)CF_FIT_MAX_NODES, gpn,

@@ -102,10 +102,10 @@ static int predict_collective(const cli_ctx *ctx, int argc, char **argv)
     cf_fabric fab;
     cf_coll_query q;
     cf_coll_result res;
-    long v;
+    cf_status st;
     int rc;
     memset(&a, 0, sizeof a);
-    memset(&q, 0, sizeof q);
+    cf_coll_query_init(&q);
     a.fmt = FMT_TEXT;
     if (cli_opts_parse(&coll_cmd, argc, argv, &a, &rc) < 0) return rc;
     coll = a.coll;
@@ -114,32 +114,19 @@ static int predict_collective(const cli_ctx *ctx, int argc, char **argv)
     rpn = a.rpn;
     algo = a.algo;
     if (!coll || !bytes || !nodes) return cli_usage_error(cmd, "--collective, --bytes and --nodes are required");
-    if (cf_collective_parse(coll, &q.collective) != CF_OK || q.collective == CF_COLL_UNKNOWN)
-        return cli_usage_error(cmd, "unknown --collective '%s' (accepted: %s)", coll, cf_collective_accepted());
-    if (cf_parse_size(bytes, &q.bytes) != CF_OK || q.bytes == 0)
-        return cli_usage_error(cmd, "--bytes expects a size such as 1048576, 512M or 8G, got '%s'", bytes);
-    if (cli_parse_int(cmd, "--nodes", nodes, 1, 1000000, &v) != 0) return EXIT_USAGE;
-    q.nodes = (int)v;
-    if (rpn) {
-        if (cli_parse_int(cmd, "--ranks-per-node", rpn, 1, 1024, &v) != 0) return EXIT_USAGE;
-        q.ranks_per_node = (int)v;
+    {
+        static const char *const names[] = {"collective", "bytes", "nodes", "ranks_per_node", "algo"};
+        const char *values[] = {coll, bytes, nodes, rpn, algo};
+        cf_error err;
+        cf_error_clear(&err);
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            if (values[i] && cf_coll_query_set(&q, names[i], values[i], &err) != CF_OK)
+                return cli_param_error(cmd, &err);
+        rc = cli_fabric_for_nodes(ctx, cmd, &a.fo, q.nodes, &fab);
+        if (rc != EXIT_OK) return rc;
+        st = cf_collective_predict(&fab, &q, &res, &err);
+        if (st != CF_OK) return st == CF_EINVAL ? cli_param_error(cmd, &err) : cli_lib_error(cmd, st, &err);
     }
-    q.algo = CF_ALGO_AUTO;
-    if (algo && cf_algo_parse(algo, &q.algo) != CF_OK)
-        return cli_usage_error(cmd, "unknown --algo '%s' (accepted: %s)", algo, cf_algo_accepted());
-    rc = cli_fabric_from_opts(ctx, cmd, &a.fo, &fab);
-    if (rc != EXIT_OK) return rc;
-    if (q.ranks_per_node > fab.gpus_per_node)
-        return cli_usage_error(cmd, "--ranks-per-node %d exceeds the node's %d GPUs", q.ranks_per_node,
-                               fab.gpus_per_node);
-    if ((rc = cli_one_node_fabric(cmd, a.fo.offering, &fab, q.nodes)) != EXIT_OK) return rc;
-    if (q.nodes > 1 && (fab.network == CF_NET_NONE || fab.network == CF_NET_UNKNOWN))
-        return cli_usage_error(cmd, "--nodes %d needs a network between the nodes", q.nodes);
-    if (cf_collective_predict(&fab, &q, &res) != CF_OK)
-        return cli_usage_error(cmd, "the model cannot run --algo %s for %s on this fabric "
-                               "(nvls needs NVSwitch NVLink4+ and one node; nvlstree and collnet several nodes; "
-                               "collectives other than all_reduce use ring)",
-                               cf_algo_name(q.algo), cf_collective_name(q.collective));
     if (a.fmt == FMT_JSON) return cli_print_json(cf_coll_result_to_json(&res));
     print_text(&res);
     return EXIT_OK;

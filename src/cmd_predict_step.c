@@ -5,6 +5,7 @@
  * layout fits in the GPU's memory: data/gpus.csv gives the vendor's GB
  * (10^9 B, DESIGN §2), compared in GiB with memory_per_gpu_gib, the same
  * rule as lib/memory.c's usable figure that `fit` and `plan` use. */
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -174,7 +175,7 @@ int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
     cf_step_result res;
     cf_error err;
     cf_status st;
-    long gpus;
+    long gpus, reach;
     double avail;
     int rc, nodes;
 
@@ -204,18 +205,19 @@ int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
     cf_error_clear(&err);
     st = cf_workload_load(wl, &w, &err);
     if (st != CF_OK) return cli_lib_error(CMD, st, &err);
+    /* The nodes the layout reaches (a layout that does not fill whole nodes
+     * is the model's to refuse, with its reason). */
     gpus = (long)lay.tp * lay.pp * lay.dp * lay.cp;
-    if (gpus % fab.gpus_per_node != 0)
-        return cli_usage_error(CMD, "tp*pp*dp*cp = %ld is not a multiple of %d GPUs per node", gpus,
-                               fab.gpus_per_node);
-    nodes = (int)(gpus / fab.gpus_per_node);
-    if ((rc = cli_one_node_fabric(CMD, a.fo.offering, &fab, nodes)) != EXIT_OK) return rc;
-    st = cf_step_predict(&w, &fab, nodes, &lay, &res);
-    if (st == CF_EINVAL)
-        return cli_usage_error(CMD, "the layout does not suit the workload or fabric (tp must divide the "
-                                    "heads, pp*vp at most the layers, cp divide seq; other kinds take "
-                                    "tp = pp = cp = 1; several nodes need a network)");
-    if (st != CF_OK) return cli_lib_error(CMD, st, NULL);
+    reach = (gpus + fab.gpus_per_node - 1) / fab.gpus_per_node;
+    nodes = reach > INT_MAX ? INT_MAX : (int)reach;
+    if (nodes != 1 && a.fo.offering && (rc = cli_fabric_for_nodes(ctx, CMD, &a.fo, nodes, &fab)) != EXIT_OK)
+        return rc;
+    st = cf_step_predict(&w, &fab, nodes, &lay, &res, &err);
+    if (st != CF_OK) {
+        /* This command has no --nodes: the count comes from the layout. */
+        if (strcmp(err.param, "nodes") == 0) err.param[0] = '\0';
+        return st == CF_EINVAL ? cli_param_error(CMD, &err) : cli_lib_error(CMD, st, &err);
+    }
     avail = available_gib(&fab);
     if (a.fmt == FMT_JSON) {
         json_t *j = cf_step_result_to_json(&res);

@@ -12,15 +12,17 @@ typedef struct cli_fabric_opts {
     const char *offering, *gpu, *gpus_per_node, *intra, *network, *nics, *nic_gbps, *gdr;
 } cli_fabric_opts;
 
-/* Parses the fabric options into *fab; the offering comes from the catalog.
- * Prints the error (usage, or library) and returns its exit code, or
- * EXIT_OK. `cmd` names the command for messages. */
+/* Parses the fabric options into *fab, each value through cf_fabric_set;
+ * an offering comes from the catalog through cf_fabric_for_nodes for a
+ * question on `nodes` nodes (the library's one-node rule: a network the
+ * offering does not state is fine for one node). Prints the error (usage,
+ * or the library's reason) and returns its exit code, or EXIT_OK. `cmd`
+ * names the command for messages. */
+int cli_fabric_for_nodes(const cli_ctx *ctx, const char *cmd, const cli_fabric_opts *o, long nodes,
+                         cf_fabric *fab);
+/* cli_fabric_for_nodes for one node: the node's fabric, network none for
+ * an offering (its GPUs per node before the node count is known). */
 int cli_fabric_from_opts(const cli_ctx *ctx, const char *cmd, const cli_fabric_opts *o,
                          cf_fabric *fab);
-
-/* An offering whose network or line rate is unknown gives a fabric with
- * network CF_NET_UNKNOWN (one node only): for nodes = 1 this makes it network
- * none; for more it prints the usage error and returns its exit code. */
-int cli_one_node_fabric(const char *cmd, const char *offering, cf_fabric *fab, long nodes);
 
 #endif

@@ -9,6 +9,7 @@
 #include "hardware.h"
 #include "catalog.h"
 #include "collective.h"
+#include "fabric.h"
 #include "workload.h"
 #include "step.h"
 #include "audit.h"

@@ -1,6 +1,7 @@
 /* collective.h — predicted time, algbw and busbw of NCCL collectives on a
- * fabric (DESIGN.md §4.2). Formulas and constants with sources: lib/collective.c
- * and docs/model.md. */
+ * fabric (DESIGN.md §4.2), and the fabric and query parameters by name.
+ * Formulas and constants, with their sources: docs/model.md. A fabric from a
+ * catalog offering is the plan's step (fabric.h). */
 #ifndef CLUSTERFIT_COLLECTIVE_H
 #define CLUSTERFIT_COLLECTIVE_H
 
@@ -9,25 +10,45 @@
 #include <jansson.h>
 #include "status.h"
 #include "vocab.h"
-#include "catalog.h"
 
-/* A node type and its fabric. nics_per_node and nic_gbps (per NIC, Gbit/s)
- * describe the scale-out network; network CF_NET_NONE for one node. */
+/* A node type and its fabric. nics_per_node and nic_gbps describe the
+ * scale-out network; network CF_NET_NONE for one node. */
 typedef struct cf_fabric {
-    char gpu[32];
-    int gpus_per_node;
-    cf_intra_link intra_link;
-    cf_network network;
-    int nics_per_node;
-    double nic_gbps;
+    char gpu[32];                   /* GPU model, the hardware table's spelling */
+    int gpus_per_node;              /* GPUs per node (per tray for nvl72) */
+    cf_intra_link intra_link;       /* the GPUs' link inside the node */
+    cf_network network;             /* scale-out fabric family */
+    int nics_per_node;              /* scale-out NICs per node */
+    double nic_gbps;                /* line rate of one NIC, Gbit/s */
     cf_gdr gdr;                     /* CF_GDR_UNKNOWN = the fabric's usual state */
-    cf_cap non_blocking, rail_optimized;
+    cf_cap non_blocking, rail_optimized;    /* scale-out topology, when stated */
 } cf_fabric;
 
-/* Builds a fabric from a catalog offering: nic_gbps = network_gbps_per_node /
- * nics_per_node (one NIC per GPU assumed only if nics is unknown: flagged by
- * returning CF_EUNSUPPORTED when the line rate itself is unknown). */
-CF_API cf_status cf_fabric_from_offering(const cf_offering *o, cf_fabric *out, cf_error *err);
+/* A fabric with nothing known yet, for cf_fabric_set.
+ * - Output: gpu "", gpus_per_node 0, intra_link and network unknown, no NICs
+ *   (nics_per_node 0, nic_gbps 0), gdr, non_blocking and rail_optimized
+ *   unknown.
+ * - Ownership: fills the caller's struct. */
+CF_API void cf_fabric_init(cf_fabric *fab);
+
+/* Sets one fabric parameter from its text, as a CLI flag or an API
+ * parameter carries it; both front ends go through here.
+ * - Inputs: `name` in snake_case and its value:
+ *     gpu            a GPU of the hardware table (case-insensitive; stored in
+ *                    the table's spelling)
+ *     gpus_per_node  integer, 1..CF_MAX_GPUS_PER_NODE
+ *     intra          cf_intra_link_accepted() ("unknown" refused)
+ *     network        cf_network_accepted() ("unknown" refused)
+ *     nics           scale-out NICs per node, integer, 1..CF_MAX_NICS_PER_NODE
+ *     nic_gbps       line rate of one NIC, Gbit/s, CF_LINE_GBPS_MIN..CF_LINE_GBPS_MAX
+ *     gdr            cf_gdr_accepted()
+ * - Output: the field of *fab; unchanged on error.
+ * - Errors: CF_EINVAL with err->param = name and a message giving the bound
+ *   or the accepted values; an unknown name is CF_EINVAL with param "" and
+ *   the accepted names; CF_ENOMEM or CF_EINTERNAL when the hardware table
+ *   cannot be built.
+ * - Ownership: `value` is read during the call only. */
+CF_API cf_status cf_fabric_set(cf_fabric *fab, const char *name, const char *value, cf_error *err);
 
 typedef enum cf_bottleneck {
     CF_BOTTLENECK_INTRA_NODE = 0, CF_BOTTLENECK_INTER_NODE, CF_BOTTLENECK_LATENCY
@@ -38,10 +59,33 @@ CF_API const char *cf_bottleneck_name(cf_bottleneck b);
 typedef struct cf_coll_query {
     cf_collective collective;
     uint64_t bytes;                 /* nccl-tests' size column S (DESIGN §4.1) */
-    int nodes;
+    int nodes;                      /* nodes of the communicator (trays for nvl72) */
     int ranks_per_node;             /* 0 = gpus_per_node */
     cf_algo algo;                   /* CF_ALGO_AUTO = NCCL's tuner choice */
 } cf_coll_query;
+
+/* A query with nothing set yet, for cf_coll_query_set.
+ * - Output: collective unknown, bytes 0, nodes 0, ranks_per_node 0 (every
+ *   GPU), algo auto.
+ * - Ownership: fills the caller's struct. */
+CF_API void cf_coll_query_init(cf_coll_query *q);
+
+/* Sets one query parameter from its text, as cf_fabric_set does for the
+ * fabric.
+ * - Inputs: `name` and its value:
+ *     collective      cf_collective_accepted()
+ *     bytes           a size as cf_parse_size reads it (1048576, 512M, 8G:
+ *                     binary multiples), 1..CF_MAX_MESSAGE_BYTES
+ *     nodes           integer, 1..CF_MAX_NODES
+ *     ranks_per_node  integer, 1..CF_MAX_GPUS_PER_NODE (the fabric's GPUs per
+ *                     node bound it further: cf_collective_predict checks)
+ *     algo            cf_algo_accepted()
+ * - Output: the field of *q; unchanged on error.
+ * - Errors: CF_EINVAL with err->param = name and the bound or the accepted
+ *   values; an unknown name is CF_EINVAL with param "".
+ * - Ownership: `value` is read during the call only. */
+CF_API cf_status cf_coll_query_set(cf_coll_query *q, const char *name, const char *value,
+                                   cf_error *err);
 
 typedef struct cf_coll_result {
     cf_collective collective;
@@ -52,11 +96,29 @@ typedef struct cf_coll_result {
     cf_bottleneck bottleneck;
 } cf_coll_result;
 
-/* Predicts one collective. Pure function: no allocation, no I/O.
- * CF_EINVAL for nodes < 1, ranks < 1, unknown GPU, or a multi-node query on
- * a fabric with network none/unknown. */
+/* Predicts one collective.
+ * - Computes: the time of collective q->collective of S = q->bytes on
+ *   q->nodes nodes of `fab` with q->ranks_per_node ranks each, under q->algo
+ *   (auto: the (algorithm, protocol) of least predicted time, as NCCL's
+ *   tuner picks), and its algbw and busbw as nccl-tests defines them.
+ * - Inputs: the fabric (GPU, GPUs per node, links; NIC rates in Gbit/s) and
+ *   the query (bytes in nccl-tests' size column).
+ * - Output: *out: time_us (microseconds), algbw_GBps and busbw_GBps (GB/s =
+ *   10^9 B/s), the algorithm used, the bottleneck; zeroed on refusal.
+ * - Errors: CF_EINVAL when the model refuses, err (may be NULL) saying why,
+ *   err->param naming the input: collective or algo out of range; gpu not in
+ *   the hardware table; gpus_per_node outside 1..CF_MAX_GPUS_PER_NODE;
+ *   ranks_per_node negative or over the node's GPUs; nodes below 1, or more
+ *   ranks than an int counts; intra unknown; several nodes (NVLink domains
+ *   for nvl72) on network none or unknown (nodes), without NICs (nics) or
+ *   without a line rate (nic_gbps); an algorithm that cannot run for this
+ *   collective on this fabric (algo). With err NULL a refusal formats
+ *   nothing (the planner's hot loop).
+ * - Ownership: pure; no allocation, no I/O.
+ * - Source: the latency and bandwidth terms of NCCL's tuner
+ *   (src/graph/tuning.cc), nccl-tests' busbw factors; docs/model.md. */
 CF_API cf_status cf_collective_predict(const cf_fabric *fab, const cf_coll_query *q,
-                                       cf_coll_result *out);
+                                       cf_coll_result *out, cf_error *err);
 
 /* JSON per DESIGN §6 ({collective, message_bytes, nodes, ranks, algo, time_us,
  * algbw_GBps, busbw_GBps, bottleneck}). New reference; NULL on ENOMEM. */
@@ -95,8 +157,10 @@ typedef struct cf_coll_detail {
     const char *protocol;       /* "LL", "LL128" or "Simple" (NCCL's protocols) */
 } cf_coll_detail;
 
-/* As cf_collective_predict, also filling *detail (may be NULL). */
+/* As cf_collective_predict, also filling *detail (may be NULL) with the
+ * parts of the chosen prediction. Same inputs, errors and ownership. */
 CF_API cf_status cf_collective_explain(const cf_fabric *fab, const cf_coll_query *q,
-                                       cf_coll_result *out, cf_coll_detail *detail);
+                                       cf_coll_result *out, cf_coll_detail *detail,
+                                       cf_error *err);
 
 #endif

@@ -101,6 +101,32 @@
  * of 1 node); `scale --nodes` lists are held to the same number. */
 #define CF_MAX_PLAN_NODE_COUNTS 40
 
+/* ---- Fabric and collective parameters. cf_fabric_set and
+ * cf_coll_query_set accept exactly these ranges, and the model's own checks
+ * use the same numbers, so the CLI's flags and the API's parameters cannot
+ * disagree. */
+
+/* GPUs per node (gpus_per_node): 8 on an HGX/DGX board, 4 on a GH200 or
+ * GB200 tray. 4096 leaves room for a whole scale-up domain described as one
+ * node (NVL576 is 576 GPUs) while catching a typo of a few digits. Ranks
+ * per node (ranks_per_node) are at most the node's GPUs, so the same bound. */
+#define CF_MAX_GPUS_PER_NODE 4096
+
+/* Scale-out NICs per node (nics): 8 ConnectX-7 on an HGX H100 node, 32 EFA
+ * devices on a p5.48xlarge. 1024 is 30 times the largest and catches a
+ * typo; zero NICs is no scale-out network, which network none says. */
+#define CF_MAX_NICS_PER_NODE 1024
+
+/* Nodes of one collective (nodes): the largest published jobs have ~10^5
+ * GPUs, ~10^4 nodes; 10^6 is beyond any real question and catches a typo
+ * (the model also refuses a rank count nodes x ranks_per_node past INT_MAX). */
+#define CF_MAX_NODES 1000000
+
+/* Largest message (bytes, in nccl-tests' size column) the size parser
+ * accepts: 2^50 = 1 PiB, thousands of times any GPU's memory, and exact in
+ * a double. */
+#define CF_MAX_MESSAGE_BYTES 1125899906842624.0
+
 /* Accepted line rates, Gbit/s, of a NIC (--nic-gbps, nic_gbps) or a node
  * (--expect-gbps, expect_gbps), in the CLI and the API alike: above zero
  * (0.001 allows the 0.1 Gbit/s of a throttled pod), and up to 1e6, over ten

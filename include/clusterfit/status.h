@@ -41,26 +41,48 @@ typedef enum cf_status {
 /* Longest message kept in a cf_error, bytes including the NUL. */
 #define CF_ERROR_MSG_MAX 512
 
+/* Longest parameter name kept in a cf_error, bytes including the NUL. */
+#define CF_ERROR_PARAM_MAX 40
+
 /* Where and why input was rejected. `file` is borrowed from the caller (or NULL);
- * line and column are 1-based, 0 when not applicable. */
+ * line and column are 1-based, 0 when not applicable.
+ *
+ * `param` names the input at fault when a call refuses a parameter: its
+ * library name in snake_case, as the JSON API spells it ("gpus_per_node",
+ * "nodes", "offering"), "" when the refusal is not about one parameter.
+ * When param is set, the message contains that name as a word, and its
+ * first whole-word occurrence is the reference to the parameter, so a
+ * front end can show it in its own spelling (the CLI's --gpus-per-node). */
 typedef struct cf_error {
     const char *file;
     long line;
     long column;
+    char param[CF_ERROR_PARAM_MAX];
     char message[CF_ERROR_MSG_MAX];
 } cf_error;
 
 /* A static English description of `st`; never NULL. */
 CF_API const char *cf_strerror(cf_status st);
 
-/* Clears `err` (file NULL, line/column 0, empty message). NULL-safe. */
+/* Clears `err` (file NULL, line/column 0, empty param and message). NULL-safe. */
 CF_API void cf_error_clear(cf_error *err);
 
-/* Sets err's position and a printf-style message. NULL-safe (then a no-op). */
+/* Sets err's position and a printf-style message, and clears param (the
+ * message is not about one parameter). NULL-safe (then a no-op). */
 CF_API void cf_error_set(cf_error *err, const char *file, long line, long column,
                          const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* Refusal of one parameter: sets err->param to `param` (its snake_case
+ * library name, cut to CF_ERROR_PARAM_MAX - 1 bytes) and a printf-style
+ * message that contains that name as a word (see cf_error); no position.
+ * NULL-safe: with err NULL nothing is formatted. */
+CF_API void cf_error_set_param(cf_error *err, const char *param, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
 #endif
     ;
 

@@ -45,11 +45,32 @@ typedef struct cf_step_result {
     cf_step_breakdown breakdown;
 } cf_step_result;
 
-/* Predicts one step for `nodes` nodes of `fab`. Allocation-free. Returns
- * CF_EINVAL when the layout does not match the GPU count (tp*pp*dp*cp !=
- * nodes*gpus_per_node for LLMs) or the workload kind. */
+/* Predicts one training step (stencil iteration, embarrassingly parallel
+ * job) of `w` on `nodes` nodes of `fab` with layout `lay`.
+ * - Computes: compute time per GPU, the exposed TP, CP, PP and DP
+ *   communication (each from cf_collective_predict on its communicator's
+ *   real shape), the pipeline bubble, the optimizer step; the memory per GPU.
+ * - Inputs: the workload, the fabric (as cf_collective_predict takes it),
+ *   the node count, the layout (degrees, micro-batch in sequences, ZeRO
+ *   stage, recompute).
+ * - Output: *out: step_time_s (seconds), tflops_per_gpu (TFLOP/s), mfu
+ *   (0-1), tokens_per_s (work units per second), memory_per_gpu_gib (GiB),
+ *   the breakdown in seconds.
+ * - Errors, err (may be NULL) saying why with err->param naming the input:
+ *   CF_EINVAL for nodes below 1 (nodes), gpus_per_node outside
+ *   1..CF_MAX_GPUS_PER_NODE, a GPU not in the hardware table (gpu), a layout
+ *   degree below 1 or a ZeRO stage outside 0..3 (tp, pp, dp, cp, vp,
+ *   micro_batch, zero), tp*pp*dp*cp other than nodes*gpus_per_node (param
+ *   "": the layout against the GPU count), tp not dividing the heads (tp),
+ *   pp*vp over the layers (pp), vp > 1 without pp > 1 (vp), cp not dividing
+ *   seq (cp), tp, pp or cp above 1 for a kind other than LLM, and any
+ *   collective of the step that cf_collective_predict refuses (its reason);
+ *   CF_EUNSUPPORTED when the hardware table states no peak FLOP/s or HBM
+ *   bandwidth for the GPU (gpu). With err NULL a refusal formats nothing.
+ * - Ownership: pure; no allocation, no I/O (plan calls it for every layout).
+ * - Source: docs/model-step.md. */
 CF_API cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
-                                 const cf_layout *lay, cf_step_result *out);
+                                 const cf_layout *lay, cf_step_result *out, cf_error *err);
 
 /* JSON per DESIGN §6. New reference, NULL on ENOMEM. */
 CF_API json_t *cf_step_result_to_json(const cf_step_result *r);
@@ -61,10 +82,22 @@ typedef struct cf_fit_result {
     cf_layout layout;       /* the layout that fits on min_nodes */
 } cf_fit_result;
 
-/* Smallest node count (of `gpus_per_node` GPUs of model `gpu`) on which the
- * workload fits in memory, with the layout. */
+/* Smallest node count on which the workload fits in GPU memory, and a
+ * layout that fits there.
+ * - Computes: for 1, 2, ... CF_FIT_MAX_NODES nodes of `gpus_per_node` GPUs
+ *   of model `gpu`, the layouts of the search space (least model
+ *   parallelism, then lowest ZeRO stage, then least recompute) against the
+ *   GPU's usable memory.
+ * - Output: *out: fits_one_node, min_nodes (0 = fits nowhere up to the
+ *   limit), memory_per_gpu_gib (GiB), the layout.
+ * - Errors, err (may be NULL) saying why: CF_EINVAL for a NULL argument or
+ *   gpus_per_node outside 1..CF_MAX_GPUS_PER_NODE (gpus_per_node);
+ *   CF_ENOTFOUND for a GPU not in the hardware table or one whose memory it
+ *   does not state (gpu).
+ * - Ownership: pure; no allocation, no I/O.
+ * - Source: the memory model of docs/model-step.md. */
 CF_API cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node,
-                        cf_fit_result *out);
+                        cf_fit_result *out, cf_error *err);
 CF_API json_t *cf_fit_result_to_json(const cf_fit_result *r);
 
 #endif

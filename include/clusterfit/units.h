@@ -7,7 +7,8 @@
 
 /* Parses a byte size as nccl-tests does (binary multiples): "1048576", "512M",
  * "8G", "1K", "2T", optional trailing "B"/"iB" ("8GiB", "8GB" both = 8*2^30).
- * Returns CF_EINVAL on empty, negative, non-numeric, or > 2^50 input. */
+ * Returns CF_EINVAL on empty, negative, non-numeric, or > CF_MAX_MESSAGE_BYTES
+ * (2^50, limits.h) input. */
 CF_API cf_status cf_parse_size(const char *s, uint64_t *out);
 
 /* Strict numeric parses: whole string, no trailing junk, errno checked.

@@ -348,7 +348,7 @@ static void decide_expected(cf_audit *a, int g, cf__audit_verdict *v)
         q.nodes = (int)v->nodes;
         q.ranks_per_node = v->gpn > 0 && v->gpn <= fab.gpus_per_node ? (int)v->gpn : 0;
         q.algo = CF_ALGO_RING;
-        if (cf_collective_predict(&fab, &q, &res) == CF_OK && res.busbw_GBps > 0) {
+        if (cf_collective_predict(&fab, &q, &res, NULL) == CF_OK && res.busbw_GBps > 0) {
             v->expected = round(res.busbw_GBps * 100.0) / 100.0;
             return;
         }

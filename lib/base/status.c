@@ -30,6 +30,7 @@ void cf_error_clear(cf_error *err)
     err->file = NULL;
     err->line = 0;
     err->column = 0;
+    err->param[0] = '\0';
     err->message[0] = '\0';
 }
 
@@ -40,6 +41,20 @@ void cf_error_set(cf_error *err, const char *file, long line, long column, const
     err->file = file;
     err->line = line;
     err->column = column;
+    err->param[0] = '\0';
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+}
+
+void cf_error_set_param(cf_error *err, const char *param, const char *fmt, ...)
+{
+    va_list ap;
+    if (!err) return;
+    err->file = NULL;
+    err->line = 0;
+    err->column = 0;
+    snprintf(err->param, sizeof err->param, "%s", param ? param : "");
     va_start(ap, fmt);
     vsnprintf(err->message, sizeof err->message, fmt, ap);
     va_end(ap);

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include "clusterfit/limits.h"
 #include "clusterfit/units.h"
 #include "base/base.h"
 
@@ -52,7 +53,7 @@ cf_status cf_parse_size(const char *s, uint64_t *out)
     if (toupper((unsigned char)*end) == 'B') end++;
     if (*end) return CF_EINVAL;
     v *= mult;
-    if (v > 1125899906842624.0) return CF_EINVAL; /* 2^50 */
+    if (v > CF_MAX_MESSAGE_BYTES) return CF_EINVAL;
     *out = (uint64_t)llround(v);
     return CF_OK;
 }

@@ -15,12 +15,16 @@
  * predicted time, as the tuner does. A GB200/GB300 NVL72 rack is one "node":
  * its trays are merged before anything else. Every constant is CF_K(...) from
  * model/constants.def, with its source there; docs/model.md derives them.
+ * A refusal says why in the caller's cf_error (the input, the bound, the
+ * fact that is unknown), formatted only when the caller passed one.
  * Pure functions: no allocation (except the JSON builder), no I/O. */
 #include <limits.h>
 #include <math.h>
 #include <string.h>
+#include <stdio.h>
 #include "clusterfit/collective.h"
 #include "clusterfit/hardware.h"
+#include "clusterfit/limits.h"
 #include "base/base.h"
 #include "model/model_int.h"
 
@@ -143,14 +147,19 @@ static double pcie_rate(int gen)
 }
 
 /* Intra-node busbw of a ring and of NVLS for the link and GPU. */
-static cf_status intra_limits(const cf_fabric *fab, const cf_gpu_spec *gpu, shape *s)
+static cf_status intra_limits(const cf_fabric *fab, const cf_gpu_spec *gpu, shape *s, cf_error *err)
 {
     double uni = gpu->nvlink_GBps / 2.0;   /* vendor figures count both directions */
     cf_intra_link l = fab->intra_link;
     s->intra_nvls = 0;
     s->intra_hw = HW_NVL;
     s->ll128 = 1;
-    if (l == CF_INTRA_UNKNOWN) return CF_EINVAL;
+    if (l == CF_INTRA_UNKNOWN) {
+        if (err)
+            cf_error_set_param(err, "intra", "intra unknown; the model needs the GPUs' link inside the "
+                               "node (accepted: %s)", cf_intra_link_accepted());
+        return CF_EINVAL;
+    }
     if (uni <= 0 && (l == CF_INTRA_NVLINK_BRIDGE || l == CF_INTRA_NVLINK2 ||
                      l == CF_INTRA_NVSWITCH_NVLINK3 || l == CF_INTRA_NVSWITCH_NVLINK4 ||
                      l == CF_INTRA_NVSWITCH_NVLINK5 || l == CF_INTRA_NVL72 || l == CF_INTRA_XGMI))
@@ -195,30 +204,125 @@ static cf_status intra_limits(const cf_fabric *fab, const cf_gpu_spec *gpu, shap
     return CF_OK;
 }
 
-static cf_status resolve(const cf_fabric *fab, const cf_coll_query *q, shape *s)
+/* "ib, roce, ..." — the networks that join nodes, for a refusal. */
+static void joining_networks(char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < CF_NET__COUNT && used < n; i++) {
+        if (i == CF_NET_NONE) continue;
+        used += (size_t)snprintf(buf + used, n - used, "%s%s", used ? ", " : "",
+                                 cf_network_name((cf_network)i));
+    }
+}
+
+/* The scale-out network that joins s->N > 1 nodes (NVLink domains). */
+static cf_status network_check(const cf_fabric *fab, const cf_coll_query *q, const shape *s,
+                               cf_error *err)
+{
+    char domains[48] = "";
+    if (!err) {
+        if (fab->network == CF_NET_NONE || fab->network == CF_NET_UNKNOWN) return CF_EINVAL;
+        if (fab->nics_per_node < 1 || !(fab->nic_gbps > 0)) return CF_EINVAL;
+        return CF_OK;
+    }
+    if (s->N != q->nodes) snprintf(domains, sizeof domains, " (%d NVLink domains)", s->N);
+    if (fab->network == CF_NET_NONE || fab->network == CF_NET_UNKNOWN) {
+        char nets[128];
+        joining_networks(nets, sizeof nets);
+        cf_error_set_param(err, "nodes", "nodes %d%s needs a network between the nodes; the fabric's "
+                           "network is %s (for several nodes: %s)", q->nodes, domains,
+                           cf_network_name(fab->network), nets);
+        return CF_EINVAL;
+    }
+    if (fab->nics_per_node < 1) {
+        cf_error_set_param(err, "nics", "nics expects an integer from 1 to %d with network %s on "
+                           "%d nodes%s, got %d", CF_MAX_NICS_PER_NODE, cf_network_name(fab->network),
+                           q->nodes, domains, fab->nics_per_node);
+        return CF_EINVAL;
+    }
+    if (!(fab->nic_gbps > 0)) {
+        cf_error_set_param(err, "nic_gbps", "nic_gbps expects a number from %g to %g (Gbit/s per "
+                           "NIC) with network %s on %d nodes%s, got %g", CF_LINE_GBPS_MIN,
+                           CF_LINE_GBPS_MAX, cf_network_name(fab->network), q->nodes, domains,
+                           fab->nic_gbps);
+        return CF_EINVAL;
+    }
+    return CF_OK;
+}
+
+/* The query's own fields and the node's GPUs, in the order resolve meets
+ * them; CF_OK or CF_EINVAL with err set. */
+static cf_status query_check(const cf_fabric *fab, const cf_coll_query *q, const cf_gpu_spec **gpu,
+                             cf_error *err)
+{
+    int g, k;
+    if (q->collective < 0 || q->collective >= CF_COLL__COUNT) {
+        if (err)
+            cf_error_set_param(err, "collective", "collective %d is not one the model knows "
+                               "(accepted: %s)", (int)q->collective, cf_collective_accepted());
+        return CF_EINVAL;
+    }
+    if (q->algo < 0 || q->algo >= CF_ALGO__COUNT) {
+        if (err)
+            cf_error_set_param(err, "algo", "algo %d is not one the model knows (accepted: %s)",
+                               (int)q->algo, cf_algo_accepted());
+        return CF_EINVAL;
+    }
+    if (cf__gpu_check(fab->gpu, gpu, err) != CF_OK) return CF_EINVAL;
+    g = fab->gpus_per_node;
+    if (cf__int_check("gpus_per_node", g, 1, CF_MAX_GPUS_PER_NODE, err) != CF_OK) return CF_EINVAL;
+    k = q->ranks_per_node ? q->ranks_per_node : g;
+    if (k < 1 || k > g) {
+        if (err && k < 1)
+            cf_error_set_param(err, "ranks_per_node", "ranks_per_node %d is below 1 (0 means every "
+                               "GPU of the node)", k);
+        else if (err)
+            cf_error_set_param(err, "ranks_per_node", "ranks_per_node %d exceeds the node's %d GPUs",
+                               k, g);
+        return CF_EINVAL;
+    }
+    if (q->nodes < 1) {
+        if (err) cf_error_set_param(err, "nodes", "nodes expects at least 1, got %d", q->nodes);
+        return CF_EINVAL;
+    }
+    /* The rank count must fit an int (cf_coll_result.ranks). */
+    if ((long)q->nodes * k > INT_MAX) {
+        if (err)
+            cf_error_set_param(err, "nodes", "nodes %d x %d ranks per node is more ranks than the "
+                               "model counts (%d)", q->nodes, k, INT_MAX);
+        return CF_EINVAL;
+    }
+    return CF_OK;
+}
+
+static cf_status resolve(const cf_fabric *fab, const cf_coll_query *q, shape *s, cf_error *err)
 {
     const cf_gpu_spec *gpu;
     int g, k, nodes, nics;
     double reach, nic_GBps;
     memset(s, 0, sizeof *s);
-    if (!fab || !q) return CF_EINVAL;
-    if (q->collective < 0 || q->collective >= CF_COLL__COUNT) return CF_EINVAL;
-    if (q->algo < 0 || q->algo >= CF_ALGO__COUNT) return CF_EINVAL;
-    if (cf_gpu_lookup(fab->gpu, &gpu) != CF_OK) return CF_EINVAL;
+    if (!fab || !q) {
+        cf_error_set(err, NULL, 0, 0, "no fabric or no query");
+        return CF_EINVAL;
+    }
+    if (query_check(fab, q, &gpu, err) != CF_OK) return CF_EINVAL;
     g = fab->gpus_per_node;
     k = q->ranks_per_node ? q->ranks_per_node : g;
     nodes = q->nodes;
     nics = fab->nics_per_node;
-    if (g < 1 || k < 1 || k > g || nodes < 1) return CF_EINVAL;
-    /* The rank count must fit an int (cf_coll_result.ranks). */
-    if ((long)nodes * k > INT_MAX) return CF_EINVAL;
     /* An NVL72 rack is one node: merge its trays (GPUs, ranks and NICs). */
     if (fab->intra_link == CF_INTRA_NVL72) {
         int per = (int)CF_K(NVL72_DOMAIN_GPUS) / g;
         int trays;
         if (per < 1) per = 1;
         trays = nodes < per ? nodes : per;
-        if ((long)nics * trays > INT_MAX) return CF_EINVAL;
+        if ((long)nics * trays > INT_MAX) {
+            if (err)
+                cf_error_set_param(err, "nics", "nics %d x %d trays of an NVL72 rack is more NICs "
+                                   "than the model counts", nics, trays);
+            return CF_EINVAL;
+        }
         s->N = (nodes + per - 1) / per;
         g *= trays;
         k *= trays;
@@ -230,10 +334,9 @@ static cf_status resolve(const cf_fabric *fab, const cf_coll_query *q, shape *s)
     s->n = s->N * k;
     s->coll = q->collective;
     s->hbm = isnan(gpu->hbm_GBps) || gpu->hbm_GBps <= 0 ? CF_K(HBM_FALLBACK_GBPS) : gpu->hbm_GBps;
-    if (intra_limits(fab, gpu, s) != CF_OK) return CF_EINVAL;
+    if (intra_limits(fab, gpu, s, err) != CF_OK) return CF_EINVAL;
     if (s->N == 1) return CF_OK;
-    if (fab->network == CF_NET_NONE || fab->network == CF_NET_UNKNOWN) return CF_EINVAL;
-    if (nics < 1 || !(fab->nic_gbps > 0)) return CF_EINVAL;
+    if (network_check(fab, q, s, err) != CF_OK) return CF_EINVAL;
     nic_GBps = fab->nic_gbps / 8.0;
     s->eta = eta_at(fab, s->N);
     s->gdr = gdr_factor(fab, gpu);
@@ -442,17 +545,45 @@ static int auto_allows(const shape *s, cf_algo a)
     return 1;
 }
 
+/* Why the requested algorithm (or, for auto, every one) cannot run: the
+ * conditions candidate() and auto_allows() apply, in words. */
+static void algo_refusal(const shape *s, const cf_coll_query *q, cf_error *err)
+{
+    cf_algo a = q->algo;
+    const char *an = cf_algo_name(a);
+    char why[160];
+    if (a == CF_ALGO_AUTO)
+        snprintf(why, sizeof why, "no algorithm gives a bandwidth");
+    else if (s->coll != CF_COLL_ALL_REDUCE && a != CF_ALGO_RING)
+        snprintf(why, sizeof why, "collectives other than all_reduce use ring");
+    else if (a == CF_ALGO_NVLS && s->N > 1)
+        snprintf(why, sizeof why, "nvls runs within one node (nvlstree across nodes)");
+    else if ((a == CF_ALGO_NVLSTREE || a == CF_ALGO_COLLNET) && s->N == 1)
+        snprintf(why, sizeof why, "%s needs several nodes", an);
+    else if ((a == CF_ALGO_NVLS || a == CF_ALGO_NVLSTREE) && s->intra_nvls <= 0)
+        snprintf(why, sizeof why, "%s needs NVSwitch NVLink4 or newer and more than one rank per "
+                 "node", an);
+    else
+        snprintf(why, sizeof why, "no protocol of %s gives a bandwidth", an);
+    cf_error_set_param(err, "algo", "the model cannot run algo %s for %s on this fabric: %s "
+                       "(accepted: %s)", an, cf_collective_name(q->collective), why,
+                       cf_algo_accepted());
+}
+
 cf_status cf_collective_explain(const cf_fabric *fab, const cf_coll_query *q,
-                                cf_coll_result *out, cf_coll_detail *detail)
+                                cf_coll_result *out, cf_coll_detail *detail, cf_error *err)
 {
     shape s;
     cand best, c;
     double S, t = 0;
     int found = 0;
     cf_status st;
-    if (!out) return CF_EINVAL;
+    if (!out) {
+        cf_error_set(err, NULL, 0, 0, "no result to fill");
+        return CF_EINVAL;
+    }
     memset(out, 0, sizeof *out);
-    st = resolve(fab, q, &s);
+    st = resolve(fab, q, &s, err);
     if (st != CF_OK) return st;
     S = (double)q->bytes;
     memset(&best, 0, sizeof best);
@@ -481,7 +612,10 @@ cf_status cf_collective_explain(const cf_fabric *fab, const cf_coll_query *q,
             }
         }
     }
-    if (!found) return CF_EINVAL;  /* the requested algorithm cannot run here */
+    if (!found) {   /* the requested algorithm cannot run here */
+        if (err) algo_refusal(&s, q, err);
+        return CF_EINVAL;
+    }
     out->collective = q->collective;
     out->message_bytes = q->bytes;
     out->nodes = q->nodes;
@@ -510,9 +644,10 @@ cf_status cf_collective_explain(const cf_fabric *fab, const cf_coll_query *q,
     return CF_OK;
 }
 
-cf_status cf_collective_predict(const cf_fabric *fab, const cf_coll_query *q, cf_coll_result *out)
+cf_status cf_collective_predict(const cf_fabric *fab, const cf_coll_query *q, cf_coll_result *out,
+                                cf_error *err)
 {
-    return cf_collective_explain(fab, q, out, NULL);
+    return cf_collective_explain(fab, q, out, NULL, err);
 }
 
 json_t *cf_coll_result_to_json(const cf_coll_result *r)
@@ -532,46 +667,4 @@ json_t *cf_coll_result_to_json(const cf_coll_result *r)
         return NULL;
     }
     return j;
-}
-
-cf_status cf_fabric_from_offering(const cf_offering *o, cf_fabric *out, cf_error *err)
-{
-    memset(out, 0, sizeof *out);
-    if (!o || !o->gpu || !*o->gpu) {
-        cf_error_set(err, NULL, 0, 0, "offering %s: gpu unknown", o && o->id ? o->id : "?");
-        return CF_EUNSUPPORTED;
-    }
-    if (o->gpus_per_node < 1) {
-        cf_error_set(err, NULL, 0, 0, "offering %s: gpus_per_node unknown", o->id ? o->id : "?");
-        return CF_EUNSUPPORTED;
-    }
-    if (strlen(o->gpu) >= sizeof out->gpu) {
-        cf_error_set(err, NULL, 0, 0, "offering %s: gpu name too long", o->id ? o->id : "?");
-        return CF_EINVAL;
-    }
-    memcpy(out->gpu, o->gpu, strlen(o->gpu) + 1);
-    out->gpus_per_node = (int)o->gpus_per_node;
-    out->intra_link = o->intra_link;
-    out->network = o->network;
-    out->non_blocking = o->non_blocking;
-    out->rail_optimized = o->rail_optimized;
-    out->gdr = o->gpudirect_rdma == CF_CAP_YES ? CF_GDR_ON
-               : o->gpudirect_rdma == CF_CAP_NO ? CF_GDR_OFF
-                                                : CF_GDR_UNKNOWN;
-    if (o->network == CF_NET_NONE) {
-        out->nics_per_node = 0;
-        out->nic_gbps = 0;
-        out->gdr = CF_GDR_NA;
-        return CF_OK;
-    }
-    if (o->network == CF_NET_UNKNOWN || isnan(o->network_gbps_per_node) ||
-        !(o->network_gbps_per_node > 0)) {
-        cf_error_set(err, NULL, 0, 0, "offering %s: network or its line rate unknown",
-                     o->id ? o->id : "?");
-        return CF_EUNSUPPORTED;
-    }
-    /* nics unknown: one NIC per GPU, the usual multi-node board (DGX/HGX). */
-    out->nics_per_node = o->nics_per_node >= 1 ? (int)o->nics_per_node : (int)o->gpus_per_node;
-    out->nic_gbps = o->network_gbps_per_node / out->nics_per_node;
-    return CF_OK;
 }

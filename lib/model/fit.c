@@ -14,7 +14,7 @@
  * first. The fastest layout on a given fabric is `plan`'s job. Other kinds:
  * memory per GPU falls with the GPU count (data-parallel batch per GPU,
  * stencil cells per GPU); an embarrassingly parallel task fits one GPU or
- * nowhere. Allocation-free. */
+ * nowhere. Allocation-free; a refusal says why in the caller's cf_error. */
 #include <math.h>
 #include <string.h>
 #include "clusterfit/limits.h"
@@ -78,15 +78,28 @@ static int llm_fit_on(const cf_workload *w, int gpn, long nodes, double usable, 
     return b->found;
 }
 
-cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node, cf_fit_result *out)
+cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node, cf_fit_result *out,
+                 cf_error *err)
 {
     double usable;
-    if (!w || !gpu || !out || gpus_per_node < 1) return CF_EINVAL;
+    cf_status st;
+    if (!w || !gpu || !out) {
+        cf_error_set(err, NULL, 0, 0, "no workload, GPU or result");
+        return CF_EINVAL;
+    }
+    if (cf__int_check("gpus_per_node", gpus_per_node, 1, CF_MAX_GPUS_PER_NODE, err) != CF_OK)
+        return CF_EINVAL;
     memset(out, 0, sizeof *out);
     cf_layout_init(&out->layout);
     out->memory_per_gpu_gib = NAN;
     usable = cf__gpu_usable_bytes(gpu);
-    if (!(usable > 0)) return CF_ENOTFOUND;
+    if (!(usable > 0)) {
+        const cf_gpu_spec *g;
+        st = cf__gpu_check(gpu, &g, err);
+        if (st == CF_OK && err)
+            cf_error_set_param(err, "gpu", "the hardware table states no memory for gpu %s", g->name);
+        return CF_ENOTFOUND;
+    }
     for (long n = 1; n <= CF_FIT_MAX_NODES; n++) {
         long gpus = n * gpus_per_node;
         if (w->kind == CF_WL_LLM) {

@@ -1,11 +1,12 @@
-/* model_int.h — what the model's files (lib/model/) share: the constant
- * table (constants.def, read as CF_K), FLOPs from layer shapes (flops.c),
- * the memory model (gpumem.c), the step model (step.c), and the validation
- * readers (validate.c, validate_training.c). Not installed; symbols are
+/* model_int.h — what the model's files (lib/model/) share: the checks of
+ * its inputs (params.c), FLOPs from layer shapes (flops.c), the memory model
+ * (gpumem.c), the step model (step.c), and the validation readers
+ * (validate.c, validate_training.c). Not installed; symbols are
  * cf__-prefixed and hidden. */
 #ifndef CLUSTERFIT_MODEL_INT_H
 #define CLUSTERFIT_MODEL_INT_H
 
+#include "clusterfit/hardware.h"
 #include "clusterfit/step.h"
 #include "clusterfit/workload.h"
 #include "clusterfit/validate.h"
@@ -29,6 +30,17 @@ typedef enum cf__kid {
 extern const cf_model_constant cf__model_constants[CF_K__COUNT];
 
 #define CF_K(id) (cf__model_constants[CF_K_##id].value)
+/* --------------------------------------------- the model's checks (params.c)
+ * Shared by the setters and the model entry points, so a value the setter
+ * refuses the model refuses with the same reason. Both format only when err
+ * is not NULL. */
+
+/* cf_gpu_lookup of `name` (*out may be NULL); on failure err names param
+ * "gpu" (unknown: the accepted names). Returns cf_gpu_lookup's status. */
+cf_status cf__gpu_check(const char *name, const cf_gpu_spec **out, cf_error *err);
+
+/* CF_OK when min <= v <= max, else CF_EINVAL with err naming `param`. */
+cf_status cf__int_check(const char *param, long v, long min, long max, cf_error *err);
 
 /* FLOPs of one sequence of `seq` tokens (batch 1) through the whole model,
  * not divided by any parallelism. Sources in lib/flops.c. */

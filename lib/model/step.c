@@ -23,10 +23,13 @@
  * exchange, a scalar all_reduce), embarrassingly parallel (start-up, waves
  * of tasks, the expected slowest task). Every constant is CF_K(...) from
  * model/constants.def. Allocation-free and I/O-free: `plan` calls it for
- * every layout it considers. */
+ * every layout it considers: a refusal formats its reason only when the
+ * caller passed a cf_error. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "clusterfit/hardware.h"
+#include "clusterfit/limits.h"
 #include "model/model_int.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
@@ -35,7 +38,8 @@ typedef struct ctx {
     const cf_fabric *fab;
     const cf_gpu_spec *gpu;
     int nodes, gpn;
-    cf_status st;
+    cf_status st;           /* the first refusal of a collective, CF_OK = none */
+    cf_error *err;          /* the caller's, NULL = no reason wanted */
 } ctx;
 
 /* Time in seconds of one collective of nccl-tests size `bytes` on a
@@ -49,7 +53,11 @@ static double coll(ctx *c, cf_collective op, double bytes, int cnodes, int rpn)
     /* A message of 2^64 bytes or more (a shape of 10^9-wide layers) is past
      * what the collective model takes, and past what converts to uint64_t. */
     if (!(bytes < 18446744073709551616.0)) {
-        if (c->st == CF_OK) c->st = CF_EINVAL;
+        if (c->st == CF_OK) {
+            c->st = CF_EINVAL;
+            cf_error_set(c->err, NULL, 0, 0, "a %s of %g bytes is past what the collective model "
+                         "takes (2^64 bytes)", cf_collective_name(op), bytes);
+        }
         return 0;
     }
     q.collective = op;
@@ -57,7 +65,8 @@ static double coll(ctx *c, cf_collective op, double bytes, int cnodes, int rpn)
     q.nodes = cnodes;
     q.ranks_per_node = rpn;
     q.algo = CF_ALGO_AUTO;
-    st = cf_collective_predict(c->fab, &q, &r);
+    /* Only the first refusal is told (and formatted). */
+    st = cf_collective_predict(c->fab, &q, &r, c->st == CF_OK ? c->err : NULL);
     if (st != CF_OK) {
         if (c->st == CF_OK) c->st = st;
         return 0;
@@ -342,36 +351,98 @@ void cf_layout_init(cf_layout *l)
     l->sequence_parallel = 1;
 }
 
-static int valid_layout(const cf_workload *w, const cf_layout *lay, long gpus)
+/* A layout degree below 1. */
+static int degree_refused(const char *param, int v, cf_error *err)
 {
-    if (lay->tp < 1 || lay->pp < 1 || lay->dp < 1 || lay->cp < 1 || lay->vp < 1 ||
-        lay->micro_batch < 1 || lay->zero < 0 || lay->zero > 3)
+    if (v >= 1) return 0;
+    if (err) cf_error_set_param(err, param, "%s expects at least 1, got %d", param, v);
+    return 1;
+}
+
+/* Whether the layout suits the workload and the GPU count; why not in err. */
+static int valid_layout(const cf_workload *w, const cf_layout *lay, int nodes, int gpn, cf_error *err)
+{
+    long gpus = (long)nodes * gpn, used;
+    if (degree_refused("tp", lay->tp, err) || degree_refused("pp", lay->pp, err) ||
+        degree_refused("dp", lay->dp, err) || degree_refused("cp", lay->cp, err) ||
+        degree_refused("vp", lay->vp, err) || degree_refused("micro_batch", lay->micro_batch, err))
         return 0;
-    if ((long)lay->tp * lay->pp * lay->dp * lay->cp != gpus) return 0;
-    if (w->kind != CF_WL_LLM)
-        return lay->tp == 1 && lay->pp == 1 && lay->cp == 1;
-    if (lay->vp > 1 && lay->pp == 1) return 0;
-    if ((long)lay->pp * lay->vp > w->llm.layers) return 0;
-    if (w->llm.heads % lay->tp != 0) return 0;
-    if (w->llm.seq % lay->cp != 0) return 0;
+    if (lay->zero < 0 || lay->zero > 3) {
+        if (err) cf_error_set_param(err, "zero", "zero expects a ZeRO stage from 0 to 3, got %d", lay->zero);
+        return 0;
+    }
+    used = (long)lay->tp * lay->pp * lay->dp * lay->cp;
+    if (used != gpus) {
+        if (err) {
+            char why[80] = "";
+            if (used % gpn != 0) snprintf(why, sizeof why, "; %ld is not a multiple of %d GPUs per node", used, gpn);
+            cf_error_set(err, NULL, 0, 0, "tp*pp*dp*cp = %ld does not equal nodes*gpus_per_node = "
+                         "%d*%d = %ld%s", used, nodes, gpn, gpus, why);
+        }
+        return 0;
+    }
+    if (w->kind != CF_WL_LLM) {
+        const char *p = lay->tp != 1 ? "tp" : lay->pp != 1 ? "pp" : lay->cp != 1 ? "cp" : NULL;
+        if (p && err)
+            cf_error_set_param(err, p, "%s %d: only an LLM workload takes tp, pp or cp above 1 "
+                               "(the other kinds are data parallel: dp only)", p,
+                               lay->tp != 1 ? lay->tp : lay->pp != 1 ? lay->pp : lay->cp);
+        return p == NULL;
+    }
+    if (lay->vp > 1 && lay->pp == 1) {
+        if (err) cf_error_set_param(err, "vp", "vp %d needs pp above 1 (it interleaves pipeline "
+                                    "stages)", lay->vp);
+        return 0;
+    }
+    if ((long)lay->pp * lay->vp > w->llm.layers) {
+        if (err) cf_error_set_param(err, "pp", "pp %d x vp %d exceeds the workload's %ld layers",
+                                    lay->pp, lay->vp, (long)w->llm.layers);
+        return 0;
+    }
+    if (w->llm.heads % lay->tp != 0) {
+        if (err) cf_error_set_param(err, "tp", "tp %d does not divide the workload's %ld heads",
+                                    lay->tp, (long)w->llm.heads);
+        return 0;
+    }
+    if (w->llm.seq % lay->cp != 0) {
+        if (err) cf_error_set_param(err, "cp", "cp %d does not divide the workload's seq %ld",
+                                    lay->cp, (long)w->llm.seq);
+        return 0;
+    }
     return 1;
 }
 
 cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
-                          const cf_layout *lay, cf_step_result *out)
+                          const cf_layout *lay, cf_step_result *out, cf_error *err)
 {
     ctx c;
     long gpus;
     cf_status st = CF_OK;
-    if (!w || !fab || !lay || !out || nodes < 1 || fab->gpus_per_node < 1) return CF_EINVAL;
+    if (!w || !fab || !lay || !out) {
+        cf_error_set(err, NULL, 0, 0, "no workload, fabric, layout or result");
+        return CF_EINVAL;
+    }
+    if (nodes < 1) {
+        if (err) cf_error_set_param(err, "nodes", "nodes expects at least 1, got %d", nodes);
+        return CF_EINVAL;
+    }
+    if (cf__int_check("gpus_per_node", fab->gpus_per_node, 1, CF_MAX_GPUS_PER_NODE, err) != CF_OK)
+        return CF_EINVAL;
     c.fab = fab;
     c.nodes = nodes;
     c.gpn = fab->gpus_per_node;
     c.st = CF_OK;
-    if (cf_gpu_lookup(fab->gpu, &c.gpu) != CF_OK) return CF_EINVAL;
-    if (!(peak_flops(c.gpu, CF_PREC_BF16) > 0) || !(c.gpu->hbm_GBps > 0)) return CF_EUNSUPPORTED;
+    c.err = err;
+    if (cf__gpu_check(fab->gpu, &c.gpu, err) != CF_OK) return CF_EINVAL;
+    if (!(peak_flops(c.gpu, CF_PREC_BF16) > 0) || !(c.gpu->hbm_GBps > 0)) {
+        if (err)
+            cf_error_set_param(err, "gpu", "the hardware table states no %s for gpu %s",
+                               !(peak_flops(c.gpu, CF_PREC_BF16) > 0) ? "dense FLOP/s" : "HBM bandwidth",
+                               c.gpu->name);
+        return CF_EUNSUPPORTED;
+    }
     gpus = (long)nodes * fab->gpus_per_node;
-    if (!valid_layout(w, lay, gpus)) return CF_EINVAL;
+    if (!valid_layout(w, lay, nodes, fab->gpus_per_node, err)) return CF_EINVAL;
     memset(out, 0, sizeof *out);
     switch (w->kind) {
     case CF_WL_LLM:
@@ -381,7 +452,9 @@ cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
     case CF_WL_DATA_PARALLEL: st = dp_step(&c, w, gpus, out); break;
     case CF_WL_STENCIL: st = stencil_step(&c, w, gpus, out); break;
     case CF_WL_EMBARRASSING: ep_step(w, gpus, out); break;
-    default: return CF_EINVAL;
+    default:
+        cf_error_set(err, NULL, 0, 0, "workload kind %d is not one the step model knows", (int)w->kind);
+        return CF_EINVAL;
     }
     if (st == CF_OK && w->kind != CF_WL_LLM)
         out->memory_per_gpu_gib = cf__other_memory_bytes(w, gpus) / GIB;

@@ -318,7 +318,7 @@ static cf_status collectives_table(cf__csv_table *tp, const char *path, cf_valid
             if (st != CF_OK) goto fail;
             continue;
         }
-        if (cf_collective_predict(&fab, &q, &res) != CF_OK) {
+        if (cf_collective_predict(&fab, &q, &res, NULL) != CF_OK) {
             st = cf__validation_skip(out, id, "the model cannot predict this algorithm on this fabric");
             if (st != CF_OK) goto fail;
             continue;

@@ -200,7 +200,7 @@ cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, 
          * sharded optimizer, offload); do not charge recompute for it. */
         if (cf__llm_memory_bytes(w, &lay, NULL) > usable) lay.recompute = CF_RECOMPUTE_NONE;
     }
-    st = cf_step_predict(w, fab, nodes, &lay, &r);
+    st = cf_step_predict(w, fab, nodes, &lay, &r, NULL);
     if (st != CF_OK) return st;
     *used = lay.recompute;
     cf__llm_flops_compute(&w->llm, &fl);

@@ -1,7 +1,7 @@
 /* api.c — the public entry points of the planner, bound to the real
  * models: cf_step_predict and the memory model (model/step.c, gpumem.c,
  * which also gives a GPU's usable memory), the fabric of an offering
- * (model/collective.c), the catalog. The engine itself (plan.c, scale.c,
+ * for N nodes (plan/fabric.c, the one-node rule), the catalog. The engine itself (plan.c, scale.c,
  * search.c) takes the models as parameters so that unit tests can drive it
  * with hand-computable ones. */
 #include <math.h>
@@ -19,7 +19,7 @@ static double memory_gib(const cf_workload *w, const cf_fabric *fab, const cf_la
     return cf__other_memory_bytes(w, (long)lay->tp * lay->pp * lay->dp * lay->cp) / CF__GIB;
 }
 
-const cf__plan_model cf__plan_model_default = {cf_step_predict, NULL, cf_fabric_from_offering,
+const cf__plan_model cf__plan_model_default = {cf_step_predict, NULL, cf_fabric_for_nodes,
                                                cf__plan_mem_limit_gib, memory_gib};
 
 double cf__plan_mem_limit_gib(const char *gpu)

@@ -142,22 +142,12 @@ static cf_status check_offering(const cf__plan_model *m, entry *e, const char *c
     return CF_OK;
 }
 
-cf_status cf__plan_one_node_fabric(const cf__plan_model *m, const cf_offering *o, cf_fabric *fab,
-                                   cf_error *err)
-{
-    cf_offering one = *o;   /* shallow: only read during the call */
-    one.network = CF_NET_NONE;
-    one.network_gbps_per_node = NAN;
-    one.nics_per_node = -1;
-    return m->fabric(&one, fab, err);
-}
-
-/* The fabric of an offering; one rented as a single node gets network none
- * whatever its (irrelevant) scale-out network says. */
+/* The fabric of an offering for the most nodes the plan may rent of it:
+ * one rented as a single node gets network none whatever its (irrelevant)
+ * scale-out network says (cf_fabric_for_nodes' one-node rule). */
 static cf_status entry_fabric(const cf__plan_model *m, const entry *e, cf_fabric *fab, cf_error *err)
 {
-    if (e->max_nodes > 1 || e->o->network == CF_NET_NONE) return m->fabric(e->o, fab, err);
-    return cf__plan_one_node_fabric(m, e->o, fab, err);
+    return m->fabric(e->o, e->max_nodes > 1 ? e->max_nodes : 1, fab, err);
 }
 
 /* ---- 2. groups: one search per node type ---- */
@@ -244,7 +234,7 @@ static void search_group(const cf__plan_model *m, const cf_workload *w, group *g
     cf__search s = {m, w, &g->fab, g->mem_gib, 0, 0};
     size_t k, first = 0;
     memset(&fr, 0, sizeof fr);
-    if (m->fit ? m->fit(w, g->fab.gpu, g->fab.gpus_per_node, &fr) != CF_OK
+    if (m->fit ? m->fit(w, g->fab.gpu, g->fab.gpus_per_node, &fr, NULL) != CF_OK
                : (fr.min_nodes = cf__plan_min_nodes(&s, g->max_nodes)) < 0)
         fr.min_nodes = 0;
     if (fr.min_nodes < 1) {

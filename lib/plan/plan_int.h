@@ -15,20 +15,24 @@
 #include "clusterfit/plan.h"
 #include "clusterfit/billing.h"
 #include "clusterfit/collective.h"
+#include "clusterfit/fabric.h"
 
 /* ------------------------------------------------------------ the models */
 
+/* The models, with cf_step_predict's, cf_fit's and cf_fabric_for_nodes's
+ * contracts; the planner passes err NULL where no one reads the reason. */
 typedef cf_status (*cf__step_fn)(const cf_workload *w, const cf_fabric *fab, int nodes,
-                                 const cf_layout *lay, cf_step_result *out);
+                                 const cf_layout *lay, cf_step_result *out, cf_error *err);
 typedef cf_status (*cf__fit_fn)(const cf_workload *w, const char *gpu, int gpus_per_node,
-                                cf_fit_result *out);
-typedef cf_status (*cf__fabric_fn)(const cf_offering *o, cf_fabric *out, cf_error *err);
+                                cf_fit_result *out, cf_error *err);
+
+typedef cf_status (*cf__fabric_fn)(const cf_offering *o, int nodes, cf_fabric *out, cf_error *err);
 
 /* The models the planner calls. */
 typedef struct cf__plan_model {
     cf__step_fn step;       /* one step's time and memory (cf_step_predict) */
     cf__fit_fn fit;         /* N0; NULL = cf__plan_min_nodes over the search space */
-    cf__fabric_fn fabric;   /* an offering's fabric (cf_fabric_from_offering) */
+    cf__fabric_fn fabric;   /* the fabric for a question on N nodes (the one-node rule) */
     double (*mem_limit_gib)(const char *gpu); /* usable GiB per GPU; NAN = GPU unknown */
     /* Memory per GPU (GiB) of a layout without predicting its time: lets
      * the search reject layouts that do not fit cheaply. NULL = use the
@@ -36,7 +40,7 @@ typedef struct cf__plan_model {
     double (*memory_gib)(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay);
 } cf__plan_model;
 
-/* cf_step_predict, the search's own N0, cf_fabric_from_offering, the step
+/* cf_step_predict, the search's own N0, cf_fabric_for_nodes, the step
  * model's usable memory and memory per GPU (api.c). */
 extern const cf__plan_model cf__plan_model_default;
 
@@ -162,11 +166,6 @@ json_t *cf__plan_scaling_note(const cf__plan_point *pt, const cf__plan_point *p0
 /* The sticker price per GPU-hour of an offering: on demand, else reserved
  * (*reserved = 1, may be NULL); NAN when neither is known. */
 double cf__plan_sticker_price(const cf_offering *o, int *reserved);
-
-/* The fabric of o rented as a single node: network none, whatever its
- * scale-out network says (o is copied, not changed). */
-cf_status cf__plan_one_node_fabric(const cf__plan_model *m, const cf_offering *o, cf_fabric *fab,
-                                   cf_error *err);
 
 /* {tp, pp, vp, dp, cp, zero, recompute, micro_batch} of a layout. New
  * reference; NULL on ENOMEM. */

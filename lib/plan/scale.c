@@ -40,21 +40,29 @@ static cf_status check_args(const cf__plan_model *m, const cf_offering *o, const
     return CF_OK;
 }
 
-/* The fabric of o. A network or line rate the offering does not state
+/* The fabric of o for the most nodes asked (the search for N0 may go past
+ * the counts asked). A network or line rate the offering does not state
  * matters only between nodes: when every count asked for is 1 (or none is
- * given), one node is still a question scale can answer (*single = 1). */
+ * given), one node is still a question scale can answer (*single = 1;
+ * cf_fabric_for_nodes' one-node rule). */
 static cf_status scale_fabric(const cf__plan_model *m, const cf_offering *o, const int *nodes,
                               size_t n_nodes, cf_fabric *fab, int *single, cf_error *err)
 {
     cf_status st;
-    int all_one = 1;
+    int most = 1;
     memset(fab, 0, sizeof *fab);
     *single = 0;
-    if ((st = m->fabric(o, fab, err)) == CF_OK) return CF_OK;
-    for (size_t i = 0; nodes && i < n_nodes; i++) all_one &= nodes[i] == 1;
-    if (st == CF_ENOMEM || !all_one || o->network == CF_NET_NONE) return st == CF_ENOMEM ? st : CF_EINVAL;
-    if ((st = cf__plan_one_node_fabric(m, o, fab, NULL)) != CF_OK) return st == CF_ENOMEM ? st : CF_EINVAL;
-    *single = 1;
+    for (size_t i = 0; nodes && i < n_nodes; i++)
+        if (nodes[i] > most) most = nodes[i];
+    st = m->fabric(o, most > 1 ? most : 2, fab, err);
+    if (st != CF_OK && st != CF_ENOMEM && most == 1 && o->network != CF_NET_NONE) {
+        st = m->fabric(o, 1, fab, err);
+        if (st == CF_OK) {
+            cf_error_clear(err);
+            *single = 1;
+        }
+    }
+    if (st != CF_OK) return st == CF_ENOMEM ? st : CF_EINVAL;
     return CF_OK;
 }
 
@@ -68,7 +76,7 @@ static cf_status scale_n0(cf__search *s, const cf_offering *o, const int *nodes,
     cf_fit_result fr;
     memset(&fr, 0, sizeof fr);
     if (m->fit) {
-        cf_status st = m->fit(s->w, s->fab->gpu, s->fab->gpus_per_node, &fr);
+        cf_status st = m->fit(s->w, s->fab->gpu, s->fab->gpus_per_node, &fr, NULL);
         if (st != CF_OK) {
             cf_error_set(err, NULL, 0, 0, "fit: %s", cf_strerror(st));
             return st;

@@ -47,7 +47,7 @@ static int try_layout(cf__search *s, int nodes, const cf_layout *lay, cf__plan_p
     if (s->model->memory_gib && !(s->model->memory_gib(s->w, s->fab, lay) <= s->mem_limit_gib))
         return 0;
     s->evaluated++;
-    if (s->model->step(s->w, s->fab, nodes, lay, &r) != CF_OK) return -1;
+    if (s->model->step(s->w, s->fab, nodes, lay, &r, NULL) != CF_OK) return -1;
     if (!(r.memory_per_gpu_gib <= s->mem_limit_gib) || !(r.step_time_s > 0)) return 0;
     if (!best->found || better(&r, &best->res)) {
         best->found = 1;

@@ -4,9 +4,11 @@
  * '=' of each part, as libmicrohttpd hands decoded pairs to the server; each
  * key and value is its own exact-size heap copy so AddressSanitizer sees a
  * read past its end. The same bytes are also tried as a JSON filters object.
- * server/query.c is not in the library: replay.sh and run.sh compile it
- * into this harness and give it -Iserver for the parser's own header,
- * server/query.h (nothing else of the server is linked). */
+ * The same pairs also go to the library's setters (cf_fabric_set,
+ * cf_coll_query_set) directly. server/query.c is not in the library:
+ * replay.sh and run.sh compile it into this harness and give it -Iserver
+ * for the parser's own header, server/query.h (nothing else of the server
+ * is linked). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +45,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     (void)srv_parse_list(kv, n, 1, &lq, msg, sizeof msg);
     (void)srv_parse_coll(kv, n, &cq, msg, sizeof msg);
+    /* The library's setters directly, with any name and value. */
+    {
+        cf_fabric fab;
+        cf_coll_query q;
+        cf_error err;
+        cf_fabric_init(&fab);
+        cf_coll_query_init(&q);
+        for (size_t i = 0; i < n; i++) {
+            if (cf_fabric_set(&fab, kv[i].key, kv[i].value, &err) != CF_OK)
+                srv_param_message(&err, CF_EINVAL, msg, sizeof msg);
+            if (cf_coll_query_set(&q, kv[i].key, kv[i].value, &err) != CF_OK)
+                srv_param_message(&err, CF_EINVAL, msg, sizeof msg);
+        }
+    }
     for (size_t i = 0; i < n_owned; i++) free(owned[i]);
 
     j = json_loadb((const char *)data, size, 0, NULL);

@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (st == CF_OK && strnlen(w.name, sizeof w.name) == sizeof w.name) abort();
     if (st == CF_OK) {
         cf_fit_result fr;
-        if (cf_fit(&w, "H100-SXM", 8, &fr) == CF_OK) {
+        if (cf_fit(&w, "H100-SXM", 8, &fr, NULL) == CF_OK) {
             json_t *fj = cf_fit_result_to_json(&fr);
             json_decref(fj);
         }

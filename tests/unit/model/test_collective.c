@@ -81,7 +81,7 @@ static void ring_allreduce_time_one_node(void **state)
     double alpha = K("LAT_BASE_RING_SIMPLE") + 14 * K("LAT_NVL_RING_SIMPLE") + K("LAT_LAUNCH");
     double t = alpha + 1.75 * 1073741824.0 / (bus * 1e3);
     (void)state;
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d, NULL), CF_OK);
     assert_int_equal(r.algo, CF_ALGO_RING);
     assert_string_equal(d.protocol, "Simple");
     near(r.time_us, t, 1e-9);
@@ -104,7 +104,7 @@ static void ring_latency_many_nodes(void **state)
                  2 * (N - 1) * K("LAT_NET_RING_SIMPLE") + K("LAT_LAUNCH");
     double eta = K("ETA_IB") - K("ETA_DECAY_PER_DOUBLING") * 5; /* log2(64/2) = 5 */
     (void)state;
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d, NULL), CF_OK);
     near(d.latency_us, lat, 1e-9);
     near(d.eta, eta, 1e-12);
     near(d.inter_busbw_GBps, 400 * eta, 1e-9);
@@ -129,13 +129,13 @@ static void network_pipeline_fill(void **state)
     double seff = 2.0 * 31 / 32 * 16777216.0;   /* 32505856 B < W = 67108864 B */
     (void)state;
     f.non_blocking = f.rail_optimized = CF_CAP_YES;   /* eta = ETA_IB = 0.9 */
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d, NULL), CF_OK);
     if (strcmp(d.protocol, "Simple") == 0)
         near(r.time_us, d.latency_us + 2.0 * seff / (d.inter_busbw_GBps * 1e3), 1e-9);
     /* Simple ring forced through 8 GiB: the fill is the whole window,
      * 67108864 B / (400 x 0.9 GB/s) = 186.41 us. */
     q.bytes = 8ULL << 30;
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d, NULL), CF_OK);
     assert_string_equal(d.protocol, "Simple");
     near(r.time_us - d.latency_us - 2.0 * 31 / 32 * 8589934592.0 / 360e3,
          8 * K("NET_WINDOW_PER_NIC") / 360e3, 1e-9);
@@ -156,7 +156,7 @@ static void tree_inflation(void **state)
         cf_coll_result r;
         cf_coll_detail d;
         int n = 8 * nodes[i];
-        assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+        assert_int_equal(cf_collective_explain(&f, &q, &r, &d, NULL), CF_OK);
         assert_int_equal(r.algo, CF_ALGO_TREE);
         near(d.inter_busbw_GBps, 100 * K("ETA_IB") * (2.0 * (n - 1) / n) / L[i], 1e-9);
     }
@@ -171,23 +171,23 @@ static void auto_choice(void **state)
     cf_coll_result r;
     cf_coll_detail d;
     (void)state;
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d, NULL), CF_OK);
     assert_int_equal(r.algo, CF_ALGO_NVLSTREE);
     near(d.intra_busbw_GBps, 450 * K("NVLS_EFF"), 1e-9);
     assert_int_equal(r.bottleneck, CF_BOTTLENECK_INTRA_NODE);
     q.nodes = 1;
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d, NULL), CF_OK);
     assert_int_equal(r.algo, CF_ALGO_NVLS);
     /* p5 (EFA 32x100G) at 4 nodes: ring at 400 x eta beats the tree's L = 2. */
     f = fabric("H100-SXM", 8, CF_INTRA_NVSWITCH_NVLINK4, CF_NET_EFA, 32, 100);
     q.nodes = 4;
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d, NULL), CF_OK);
     assert_int_equal(r.algo, CF_ALGO_RING);
     near(d.inter_busbw_GBps, 400 * K("ETA_EFA"), 1e-9);
     /* A100 has no NVLS: Tree across nodes. */
     f = fabric("A100-SXM-80", 8, CF_INTRA_NVSWITCH_NVLINK3, CF_NET_EFA, 4, 100);
     q.nodes = 2;
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d, NULL), CF_OK);
     assert_int_equal(r.algo, CF_ALGO_TREE);
     near(d.eta, K("ETA_EFA_SHARED_NIC"), 1e-12);
 }
@@ -201,7 +201,7 @@ static void one_rank_per_node(void **state)
     cf_coll_detail d;
     double eta = K("ETA_IB") - K("ETA_DECAY_PER_DOUBLING") * 1;
     (void)state;
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d, NULL), CF_OK);
     assert_int_equal(r.ranks, 4);
     near(d.inter_busbw_GBps, 50 * eta, 1e-9);
     assert_true(isinf(d.intra_busbw_GBps));
@@ -215,11 +215,11 @@ static void alltoall_and_sendrecv(void **state)
     cf_coll_result r;
     cf_coll_detail d;
     (void)state;
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d, NULL), CF_OK);
     near(d.inter_busbw_GBps, 400 * K("ETA_EFA") / 8 * 2.0 * 15.0 / 16.0, 1e-9);
     f = fabric("B200", 8, CF_INTRA_NVSWITCH_NVLINK5, CF_NET_IB, 8, 400);
     q = query(CF_COLL_SENDRECV, 8ULL << 30, 2, 0, CF_ALGO_AUTO);
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d, NULL), CF_OK);
     near(d.inter_busbw_GBps, 50 * K("ETA_IB"), 1e-9);
 }
 
@@ -231,21 +231,21 @@ static void gdr_off(void **state)
     cf_coll_detail on, off;
     cf_coll_result r;
     (void)state;
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &on), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &on, NULL), CF_OK);
     near(on.inter_busbw_GBps, 100 * K("ETA_RDMA"), 1e-9);
     f.gdr = CF_GDR_OFF;
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &off), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &off, NULL), CF_OK);
     near(off.inter_busbw_GBps / on.inter_busbw_GBps, K("GDR_OFF_C2C"), 1e-9);
     f = fabric("H100-SXM", 8, CF_INTRA_NVSWITCH_NVLINK4, CF_NET_IB, 8, 400);
     q.algo = CF_ALGO_RING;
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &on), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &on, NULL), CF_OK);
     f.gdr = CF_GDR_OFF;
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &off), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &off, NULL), CF_OK);
     near(off.inter_busbw_GBps / on.inter_busbw_GBps, K("GDR_OFF_PCIE_HOST"), 1e-9);
     /* TCP: GDR does not apply. */
     f = fabric("V100-PCIe", 4, CF_INTRA_PCIE3, CF_NET_TCP, 1, 25);
     f.gdr = CF_GDR_OFF;
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &off), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &off, NULL), CF_OK);
     near(off.inter_busbw_GBps, 25.0 / 8 * K("ETA_TCP"), 1e-9);
 }
 
@@ -257,7 +257,7 @@ static void small_message_latency(void **state)
     cf_coll_query q = query(CF_COLL_ALL_REDUCE, 1ULL << 20, 1, 0, CF_ALGO_AUTO);
     cf_coll_result r;
     (void)state;
-    assert_int_equal(cf_collective_predict(&f, &q, &r), CF_OK);
+    assert_int_equal(cf_collective_predict(&f, &q, &r, NULL), CF_OK);
     assert_int_equal(r.bottleneck, CF_BOTTLENECK_LATENCY);
     assert_true(fabs(r.busbw_GBps - 52.96) / 52.96 < 0.15);
 }
@@ -270,74 +270,109 @@ static void nvl72_rack_is_one_node(void **state)
     cf_coll_result r;
     cf_coll_detail d;
     (void)state;
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d, NULL), CF_OK);
     assert_int_equal(d.nodes_eff, 1);
     assert_int_equal(d.ranks_per_node_eff, 72);
     assert_int_equal(r.ranks, 72);
     assert_int_equal(r.algo, CF_ALGO_NVLS);
     q.nodes = 36;
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d, NULL), CF_OK);
     assert_int_equal(d.nodes_eff, 2);
     /* 20 racks, NVLSTree: at most NVLS_HEADS_MAX (16) of a rack's 72 GPUs
      * send to the network. eta = 0.9 - 0.03 log2(10) = 0.80034; NIC limit =
      * 72 x 50 x 0.80034 x 16/72 x 2(1439)/1440 / L(20) = 639.829 GB/s. */
     q.nodes = 360;
     q.algo = CF_ALGO_NVLSTREE;
-    assert_int_equal(cf_collective_explain(&f, &q, &r, &d), CF_OK);
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d, NULL), CF_OK);
     assert_int_equal(d.nodes_eff, 20);
     near(d.inter_busbw_GBps,
          72 * 50.0 * d.eta * (K("NVLS_HEADS_MAX") / 72) * (2.0 * 1439 / 1440) / K("TREE_L4"), 1e-9);
     near(d.inter_busbw_GBps, 639.8291, 1e-6);
 }
 
+/* A refusal: the status, err->param, and words the message must hold. */
+static void refused(cf_status st, const cf_error *e, const char *param, const char *has1,
+                    const char *has2)
+{
+    assert_int_equal(st, CF_EINVAL);
+    assert_string_equal(e->param, param);
+    if (has1 && !strstr(e->message, has1)) fail_msg("'%s' lacks '%s'", e->message, has1);
+    if (has2 && !strstr(e->message, has2)) fail_msg("'%s' lacks '%s'", e->message, has2);
+}
+
+/* Every refusal names its input (err->param) and says why; with err NULL
+ * the status is the same. */
 static void errors(void **state)
 {
     cf_fabric f = fabric("H100-SXM", 8, CF_INTRA_NVSWITCH_NVLINK4, CF_NET_NONE, 0, 0);
     cf_coll_query q = query(CF_COLL_ALL_REDUCE, 1024, 2, 0, CF_ALGO_AUTO);
     cf_coll_result r;
+    cf_error e;
     (void)state;
-    assert_int_equal(cf_collective_predict(&f, &q, &r), CF_EINVAL);  /* 2 nodes, no network */
+    assert_int_equal(cf_collective_predict(&f, &q, &r, NULL), CF_EINVAL);  /* 2 nodes, no network */
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "nodes",
+            "nodes 2 needs a network between the nodes; the fabric's network is none", "ib, roce, efa");
+    f.network = CF_NET_UNKNOWN;
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "nodes", "the fabric's network is unknown", NULL);
+    f.network = CF_NET_IB;
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "nics",
+            "nics expects an integer from 1 to 1024 with network ib on 2 nodes, got 0", NULL);
+    f.nics_per_node = 8;
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "nic_gbps", "with network ib on 2 nodes, got 0", NULL);
+    f.nic_gbps = 400;
+    assert_int_equal(cf_collective_predict(&f, &q, &r, &e), CF_OK);
+    q.algo = CF_ALGO_NVLS;
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "algo",
+            "cannot run algo nvls for all_reduce on this fabric: nvls runs within one node",
+            "(accepted: auto, ring, tree, nvls, nvlstree, collnet)");
+    q.algo = CF_ALGO_TREE;
+    q.collective = CF_COLL_ALL_GATHER;
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "algo", "collectives other than all_reduce use ring", NULL);
+    q.collective = CF_COLL_ALL_REDUCE;
     q.nodes = 1;
+    q.algo = CF_ALGO_COLLNET;
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "algo", "collnet needs several nodes", NULL);
+    q.algo = CF_ALGO_AUTO;
     q.ranks_per_node = 9;
-    assert_int_equal(cf_collective_predict(&f, &q, &r), CF_EINVAL);
+    assert_int_equal(cf_collective_predict(&f, &q, &r, NULL), CF_EINVAL);
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "ranks_per_node",
+            "ranks_per_node 9 exceeds the node's 8 GPUs", NULL);
+    q.ranks_per_node = -1;
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "ranks_per_node", "below 1", NULL);
     q.ranks_per_node = 0;
+    f.gpus_per_node = 4097;
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "gpus_per_node",
+            "gpus_per_node expects an integer from 1 to 4096, got 4097", NULL);
+    f.gpus_per_node = 0;
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "gpus_per_node", "got 0", NULL);
+    f.gpus_per_node = 8;
     snprintf(f.gpu, sizeof f.gpu, "H999");
-    assert_int_equal(cf_collective_predict(&f, &q, &r), CF_EINVAL);
+    assert_int_equal(cf_collective_predict(&f, &q, &r, NULL), CF_EINVAL);
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "gpu", "unknown gpu 'H999' (accepted: ", "H100-SXM");
+    f = fabric("H100-SXM", 8, CF_INTRA_UNKNOWN, CF_NET_NONE, 0, 0);
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "intra", "intra unknown", "nvswitch-nvlink4");
     f = fabric("A100-SXM-80", 8, CF_INTRA_NVSWITCH_NVLINK3, CF_NET_NONE, 0, 0);
     q.algo = CF_ALGO_NVLS;
-    assert_int_equal(cf_collective_predict(&f, &q, &r), CF_EINVAL);  /* no NVLS on A100 */
+    assert_int_equal(cf_collective_predict(&f, &q, &r, NULL), CF_EINVAL);  /* no NVLS on A100 */
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "algo", "nvls needs NVSwitch NVLink4 or newer", NULL);
     q.algo = CF_ALGO_AUTO;
     q.nodes = 0;
-    assert_int_equal(cf_collective_predict(&f, &q, &r), CF_EINVAL);
-}
-
-static void from_offering(void **state)
-{
-    cf_offering o;
-    cf_fabric f;
-    cf_error err;
-    (void)state;
-    memset(&o, 0, sizeof o);
-    o.id = "x";
-    o.gpu = "H100-SXM";
-    o.gpus_per_node = 8;
-    o.intra_link = CF_INTRA_NVSWITCH_NVLINK4;
-    o.network = CF_NET_EFA;
-    o.network_gbps_per_node = 3200;
-    o.nics_per_node = 32;
-    o.gpudirect_rdma = CF_CAP_YES;
-    o.non_blocking = CF_CAP_YES;
-    o.rail_optimized = CF_CAP_UNKNOWN;
-    assert_int_equal(cf_fabric_from_offering(&o, &f, &err), CF_OK);
-    near(f.nic_gbps, 100, 1e-12);
-    assert_int_equal(f.gdr, CF_GDR_ON);
-    assert_int_equal(f.non_blocking, CF_CAP_YES);
-    o.nics_per_node = -1;   /* unknown: one NIC per GPU */
-    assert_int_equal(cf_fabric_from_offering(&o, &f, &err), CF_OK);
-    assert_int_equal(f.nics_per_node, 8);
-    near(f.nic_gbps, 400, 1e-12);
-    o.network_gbps_per_node = NAN;
-    assert_int_equal(cf_fabric_from_offering(&o, &f, &err), CF_EUNSUPPORTED);
+    assert_int_equal(cf_collective_predict(&f, &q, &r, NULL), CF_EINVAL);
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "nodes", "nodes expects at least 1, got 0", NULL);
+    q.nodes = 1000000;
+    q.ranks_per_node = 4096;
+    f.gpus_per_node = 4096;
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "nodes", "more ranks than the model counts", NULL);
+    q = query(CF_COLL__COUNT, 1024, 1, 0, CF_ALGO_AUTO);
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "collective", "all_reduce", NULL);
+    q = query(CF_COLL_ALL_REDUCE, 1024, 1, 0, CF_ALGO__COUNT);
+    refused(cf_collective_predict(&f, &q, &r, &e), &e, "algo", "nvlstree", NULL);
+    /* A success leaves a cleared error as it was. */
+    cf_error_clear(&e);
+    q.algo = CF_ALGO_AUTO;
+    assert_int_equal(cf_collective_predict(&f, &q, &r, &e), CF_OK);
+    assert_string_equal(e.param, "");
+    assert_string_equal(e.message, "");
 }
 
 static void json(void **state)
@@ -347,7 +382,7 @@ static void json(void **state)
     cf_coll_result r;
     json_t *j;
     (void)state;
-    assert_int_equal(cf_collective_predict(&f, &q, &r), CF_OK);
+    assert_int_equal(cf_collective_predict(&f, &q, &r, NULL), CF_OK);
     j = cf_coll_result_to_json(&r);
     assert_non_null(j);
     assert_string_equal(json_string_value(json_object_get(j, "collective")), "all_gather");
@@ -431,7 +466,6 @@ int main(void)
         cmocka_unit_test(small_message_latency),
         cmocka_unit_test(nvl72_rack_is_one_node),
         cmocka_unit_test(errors),
-        cmocka_unit_test(from_offering),
         cmocka_unit_test(json),
         cmocka_unit_test(constants_documented),
     };

@@ -200,7 +200,7 @@ static void fit_in_the_shared_space(void **state)
      * seq % cp = 0: TP4 CP8 DP3). */
     assert_int_equal(cf_workload_load("llama3-405b", &w, &err), CF_OK);
     w.llm.seq = 8200;
-    assert_int_equal(cf_fit(&w, "H100-SXM", 4, &r), CF_OK);
+    assert_int_equal(cf_fit(&w, "H100-SXM", 4, &r, NULL), CF_OK);
     assert_int_equal(r.min_nodes, 24);
     assert_int_equal(r.layout.tp, 4);
     assert_int_equal(r.layout.pp, 2);
@@ -211,7 +211,7 @@ static void fit_in_the_shared_space(void **state)
     /* GPT-3 175B on one V100 per node: pp is at most 64, so 240 nodes with
      * PP48 DP5 ZeRO-2 (`fit` used to answer 192 nodes with PP96). */
     assert_int_equal(cf_workload_load("gpt3-175b", &w, &err), CF_OK);
-    assert_int_equal(cf_fit(&w, "V100-SXM2", 1, &r), CF_OK);
+    assert_int_equal(cf_fit(&w, "V100-SXM2", 1, &r, NULL), CF_OK);
     assert_int_equal(r.min_nodes, 240);
     assert_int_equal(r.layout.tp, 1);
     assert_int_equal(r.layout.pp, 48);
@@ -222,11 +222,11 @@ static void fit_in_the_shared_space(void **state)
     /* Llama 3 405B on one L4 per node fits nowhere up to 2048 nodes (it
      * needed PP126 on 2016). */
     assert_int_equal(cf_workload_load("llama3-405b", &w, &err), CF_OK);
-    assert_int_equal(cf_fit(&w, "L4", 1, &r), CF_OK);
+    assert_int_equal(cf_fit(&w, "L4", 1, &r, NULL), CF_OK);
     assert_int_equal(r.min_nodes, 0);
     /* The presets on their usual nodes are as before: 405B on 8 H100 needs
      * 12 nodes with a layout of the space. */
-    assert_int_equal(cf_fit(&w, "H100-SXM", 8, &r), CF_OK);
+    assert_int_equal(cf_fit(&w, "H100-SXM", 8, &r, NULL), CF_OK);
     assert_int_equal(r.min_nodes, 12);
     assert_int_equal(r.layout.tp, 8);
     assert_int_equal(r.layout.pp, 1);

@@ -60,12 +60,12 @@ static void stencil_by_hand(void **state)
     w.st_decomposed_dims = 1;
     w.st_neighbours = 2;
     w.st_iterations = 1000;
-    assert_int_equal(cf_step_predict(&w, &f1, 1, &l8, &r1), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f1, 1, &l8, &r1, NULL), CF_OK);
     near(r1.breakdown.compute_s, 1e9 * 8 / (3350e9 * CF_K(HBM_EFF)), 1e-12);
     assert_true(r1.breakdown.dp_comm_exposed_s > 0);
     near(r1.step_time_s, r1.breakdown.compute_s + r1.breakdown.dp_comm_exposed_s, 1e-12);
     near(r1.tokens_per_s, 8e9 / r1.step_time_s, 1e-12);
-    assert_int_equal(cf_step_predict(&w, &f4, 4, &l32, &r4), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f4, 4, &l32, &r4, NULL), CF_OK);
     near(r4.breakdown.compute_s, r1.breakdown.compute_s / 4, 1e-12);
     /* Strong scaling: the halo does not shrink with strips, so the
      * efficiency ideal/step falls from 8 to 32 GPUs. */
@@ -89,7 +89,7 @@ static void embarrassing_by_hand(void **state)
     w.ep_startup_s = 5;
     w.ep_straggler_frac = 0.1;
     w.ep_memory_gib = 20;
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r, NULL), CF_OK);
     near(r.step_time_s, 5 + 13 * 10 + 0.1 * 10 * sqrt(2 * log(8.0)), 1e-12);
     near(r.ideal_step_time_s, 100 * 10 / 8.0, 1e-12);
     near(r.tokens_per_s, 100 / r.step_time_s, 1e-12);
@@ -118,10 +118,10 @@ static void data_parallel_by_hand(void **state)
     w.dp_samples = 1e6;
     f.gpus_per_node = 1;
     opt = 25.557032e6 * CF_K(ADAM_BYTES_PER_PARAM) / (3350e9 * CF_K(HBM_EFF));
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l1, &r64), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l1, &r64, NULL), CF_OK);
     near(r64.step_time_s, 24.5e9 * (64 + CF_K(DP_HALF_BATCH)) / (989.5e12 * CF_K(DP_EFF_MAX)) + opt, 1e-12);
     w.dp_global_batch = 8;
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l1, &r8), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l1, &r8, NULL), CF_OK);
     assert_true(r8.mfu < r64.mfu);
 }
 
@@ -156,11 +156,11 @@ static void llm_pipeline_bubble(void **state)
     cf_layout_init(&l);
     l.tp = 2;
     l.pp = 4;
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &a), CF_OK);
-    assert_int_equal(cf_step_predict(&w2, &f, 1, &l, &b), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &a, NULL), CF_OK);
+    assert_int_equal(cf_step_predict(&w2, &f, 1, &l, &b, NULL), CF_OK);
     near(b.breakdown.pp_bubble_s, a.breakdown.pp_bubble_s, 1e-9);
     l.vp = 2;
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &c), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &c, NULL), CF_OK);
     near(c.breakdown.pp_bubble_s, a.breakdown.pp_bubble_s / 2, 1e-9);
     near(a.step_time_s, a.breakdown.compute_s + a.breakdown.tp_comm_s + a.breakdown.pp_bubble_s +
                             a.breakdown.pp_comm_s + a.breakdown.dp_comm_exposed_s + a.breakdown.cp_comm_s,
@@ -183,19 +183,27 @@ static void llm_efficiency_not_constant(void **state)
     cf_layout_init(&l);
     l.dp = 8;
     l.recompute = CF_RECOMPUTE_FULL;
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &t1), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &t1, NULL), CF_OK);
     l.dp = 1;
     l.tp = 8;
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &t8), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &t8, NULL), CF_OK);
     assert_true(t8.mfu < t1.mfu);
     assert_true(t1.mfu < CF_K(GEMM_EFF_MAX));
     l.tp = 1;
     l.dp = 16;
     l.zero = 1;
-    assert_int_equal(cf_step_predict(&w, &f2, 2, &l, &z1), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f2, 2, &l, &z1, NULL), CF_OK);
     l.zero = 3;
-    assert_int_equal(cf_step_predict(&w, &f2, 2, &l, &z3), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f2, 2, &l, &z3, NULL), CF_OK);
     assert_true(z3.breakdown.dp_comm_exposed_s > z1.breakdown.dp_comm_exposed_s);
+}
+
+/* A refusal: the status, err->param, and words the message must hold. */
+static void refused(cf_status got, cf_status want, const cf_error *e, const char *param, const char *has)
+{
+    assert_int_equal(got, want);
+    assert_string_equal(e->param, param);
+    if (!strstr(e->message, has)) fail_msg("'%s' lacks '%s'", e->message, has);
 }
 
 static void bad_layouts(void **state)
@@ -204,24 +212,64 @@ static void bad_layouts(void **state)
     cf_fabric f = h100(1);
     cf_layout l;
     cf_step_result r;
+    cf_error e;
     (void)state;
     cf_layout_init(&l);
     l.dp = 4;   /* 4 GPUs on an 8-GPU node */
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r), CF_EINVAL);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r, NULL), CF_EINVAL);
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "",
+            "tp*pp*dp*cp = 4 does not equal nodes*gpus_per_node = 1*8 = 8; 4 is not a multiple of 8 GPUs per node");
+    l.dp = 12;
+    refused(cf_step_predict(&w, &f, 2, &l, &r, &e), CF_EINVAL, &e, "",
+            "tp*pp*dp*cp = 12 does not equal nodes*gpus_per_node = 2*8 = 16;");
+    l.dp = 16;
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "", "= 16 does not equal nodes*gpus_per_node = 1*8 = 8");
+    assert_null(strstr(e.message, "multiple"));     /* 16 is a multiple of 8 */
     l.dp = 1;
     l.tp = 8;
     l.pp = 1;
     w.llm.heads = 12;  /* 8 does not divide 12 heads */
     w.llm.kv_heads = 12;
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r), CF_EINVAL);
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r, NULL), CF_EINVAL);
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "tp", "tp 8 does not divide the workload's 12 heads");
     w = small_gpt(64);
+    l.tp = 2;
+    l.dp = 4;
+    l.vp = 2;
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "vp", "vp 2 needs pp above 1");
+    l.vp = 1;
+    l.cp = 0;
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "cp", "cp expects at least 1, got 0");
+    l.cp = 1;
+    l.zero = 4;
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "zero", "zero expects a ZeRO stage from 0 to 3, got 4");
+    l.zero = 0;
+    l.tp = 1;
+    l.pp = 8;
+    l.dp = 1;
+    w.llm.layers = 4;
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "pp", "pp 8 x vp 1 exceeds the workload's 4 layers");
+    w = small_gpt(64);
+    l.pp = 1;
+    l.tp = 8;
     snprintf(f.gpu, sizeof f.gpu, "no-such-gpu");
-    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r), CF_EINVAL);
-    /* Two nodes on a fabric without a network. */
+    assert_int_equal(cf_step_predict(&w, &f, 1, &l, &r, NULL), CF_EINVAL);
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "gpu", "unknown gpu 'no-such-gpu'");
+    f = h100(1);
+    refused(cf_step_predict(&w, &f, 0, &l, &r, &e), CF_EINVAL, &e, "nodes", "nodes expects at least 1, got 0");
+    f.gpus_per_node = 0;
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "gpus_per_node", "from 1 to 4096, got 0");
+    /* Two nodes on a fabric without a network: the collective model's reason. */
     f = h100(1);
     l.tp = 8;
     l.dp = 2;
-    assert_int_not_equal(cf_step_predict(&w, &f, 2, &l, &r), CF_OK);
+    assert_int_not_equal(cf_step_predict(&w, &f, 2, &l, &r, NULL), CF_OK);
+    refused(cf_step_predict(&w, &f, 2, &l, &r, &e), CF_EINVAL, &e, "nodes",
+            "nodes 2 needs a network between the nodes; the fabric's network is none");
+    /* Other kinds take tp = pp = cp = 1. */
+    w.kind = CF_WL_DATA_PARALLEL;
+    l.dp = 2;
+    refused(cf_step_predict(&w, &f, 2, &l, &r, &e), CF_EINVAL, &e, "tp", "tp 8: only an LLM workload takes tp, pp or cp above 1");
 }
 
 /* plan calls cf_step_predict for every layout: it must not allocate. */
@@ -240,7 +288,7 @@ static void allocation_free(void **state)
     l.dp = 2;
     l.zero = 3;
     cf_alloc_fail_after(0);
-    assert_int_equal(cf_step_predict(&w, &f, 2, &l, &r), CF_OK);
+    assert_int_equal(cf_step_predict(&w, &f, 2, &l, &r, NULL), CF_OK);
     assert_int_equal(cf_alloc_count(), 0);
     cf_alloc_fail_after(-1);
 }
@@ -253,12 +301,12 @@ static void fit_presets(void **state)
     json_t *j;
     (void)state;
     assert_int_equal(cf_workload_load("llama3-8b", &w, &err), CF_OK);
-    assert_int_equal(cf_fit(&w, "H100-SXM", 8, &r), CF_OK);
+    assert_int_equal(cf_fit(&w, "H100-SXM", 8, &r, NULL), CF_OK);
     assert_true(r.fits_one_node);
     assert_int_equal(r.min_nodes, 1);
     /* 70B x 16 B of model states = 1.13 TB > 8 x 80 GB: not one node. */
     assert_int_equal(cf_workload_load("llama3-70b", &w, &err), CF_OK);
-    assert_int_equal(cf_fit(&w, "H100-SXM", 8, &r), CF_OK);
+    assert_int_equal(cf_fit(&w, "H100-SXM", 8, &r, NULL), CF_OK);
     assert_false(r.fits_one_node);
     assert_true(r.min_nodes >= 2);
     assert_true(r.memory_per_gpu_gib * 1024.0 * 1024 * 1024 <= cf__gpu_usable_bytes("H100-SXM"));
@@ -269,7 +317,11 @@ static void fit_presets(void **state)
     assert_int_equal(json_integer_value(json_object_get(j, "min_nodes")), r.min_nodes);
     assert_non_null(json_object_get(json_object_get(j, "layout"), "recompute"));
     json_decref(j);
-    assert_int_equal(cf_fit(&w, "no-such-gpu", 8, &r), CF_ENOTFOUND);
+    assert_int_equal(cf_fit(&w, "no-such-gpu", 8, &r, NULL), CF_ENOTFOUND);
+    refused(cf_fit(&w, "no-such-gpu", 8, &r, &err), CF_ENOTFOUND, &err, "gpu", "unknown gpu 'no-such-gpu' (accepted: ");
+    refused(cf_fit(&w, "H100-SXM", 4097, &r, &err), CF_EINVAL, &err, "gpus_per_node",
+            "gpus_per_node expects an integer from 1 to 4096, got 4097");
+    refused(cf_fit(&w, "H100-SXM", 0, &r, &err), CF_EINVAL, &err, "gpus_per_node", "got 0");
 }
 
 int main(void)

@@ -40,12 +40,13 @@ static double fake_mem(const cf_workload *w, const cf_fabric *fab, const cf_layo
 }
 
 static cf_status fake_step(const cf_workload *w, const cf_fabric *fab, int nodes,
-                           const cf_layout *l, cf_step_result *r)
+                           const cf_layout *l, cf_step_result *r, cf_error *err)
 {
     double g = (double)nodes * fab->gpus_per_node;
     double m = (double)w->global_batch_seqs / (l->dp * l->micro_batch);
     double comp = WORK / g * rcf[l->recompute] * (1 + 0.05 * (l->tp - 1)) / mbf(l->micro_batch) *
                   (1 + ART / nodes);
+    (void)err;
     if ((long)l->tp * l->pp * l->dp * l->cp != (long)g) return CF_EINVAL;
     memset(r, 0, sizeof *r);
     r->breakdown.compute_s = comp;
@@ -59,25 +60,27 @@ static cf_status fake_step(const cf_workload *w, const cf_fabric *fab, int nodes
     return CF_OK;
 }
 
-static cf_status fake_fit(const cf_workload *w, const char *gpu, int gpn, cf_fit_result *out)
+static cf_status fake_fit(const cf_workload *w, const char *gpu, int gpn, cf_fit_result *out,
+                          cf_error *err)
 {
-    (void)w; (void)gpu; (void)gpn;
+    (void)w; (void)gpu; (void)gpn; (void)err;
     memset(out, 0, sizeof *out);
     out->min_nodes = fake_n0;
     out->fits_one_node = fake_n0 == 1;
     return CF_OK;
 }
 
-static cf_status fake_fabric(const cf_offering *o, cf_fabric *f, cf_error *err)
+/* The offering's fabric; for one node network none, as cf_fabric_for_nodes. */
+static cf_status fake_fabric(const cf_offering *o, int nodes, cf_fabric *f, cf_error *err)
 {
     (void)err;
     memset(f, 0, sizeof *f);
     snprintf(f->gpu, sizeof f->gpu, "%s", o->gpu);
     f->gpus_per_node = (int)o->gpus_per_node;
     f->intra_link = o->intra_link;
-    f->network = o->network;
-    f->nics_per_node = o->nics_per_node > 0 ? (int)o->nics_per_node : 1;
-    f->nic_gbps = o->network_gbps_per_node / f->nics_per_node;
+    f->network = nodes > 1 ? o->network : CF_NET_NONE;
+    f->nics_per_node = nodes > 1 && o->nics_per_node > 0 ? (int)o->nics_per_node : 1;
+    f->nic_gbps = nodes > 1 ? o->network_gbps_per_node / f->nics_per_node : NAN;
     return CF_OK;
 }
 
@@ -324,7 +327,7 @@ static double brute_force(const cf_workload *w, const cf_fabric *fab, int nodes,
                                 l.micro_batch = mbs[mi]; l.zero = zs[zi];
                                 l.recompute = (cf_recompute)rc;
                                 (*n)++;
-                                if (fake_step(w, fab, nodes, &l, &r) != CF_OK) continue;
+                                if (fake_step(w, fab, nodes, &l, &r, NULL) != CF_OK) continue;
                                 if (r.memory_per_gpu_gib <= limit && r.step_time_s < best)
                                     best = r.step_time_s;
                             }
@@ -798,7 +801,7 @@ static void real_model_e_above_one_is_memory(void **state)
                     if (w.global_batch_seqs % ((long)l.dp * l.micro_batch)) break;
                     if (l.vp > 1 && (w.global_batch_seqs / ((long)l.dp * l.micro_batch)) % l.pp) break;
                     if (l.dp == 1) l.zero = 0;
-                    assert_int_equal(cf_step_predict(&w, fab, m, &l, &r), CF_OK);
+                    assert_int_equal(cf_step_predict(&w, fab, m, &l, &r, NULL), CF_OK);
                     if (r.step_time_s * m > pt.res.step_time_s * counts[i] * (1 + 1e-9))
                         fail_msg("%s on %s: the %d-node layout is faster per GPU than on %d nodes "
                                  "(%.4g vs %.4g GPU-s per step)", wls[wi], fab->gpu, counts[i], m,

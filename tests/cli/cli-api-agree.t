@@ -1,0 +1,127 @@
+# The CLI and the web API run the same bad input through the same library
+# setters and model, so they refuse it alike: `predict collective` exits 2
+# and GET /api/predict/collective answers 400, both with the library's
+# reason, each naming the parameter in its own spelling (--gpus-per-node,
+# parameter 'gpus_per_node'). One case per disagreement the two front ends
+# had before the library owned the rules (issue 8: the one-node rule, the
+# gpus_per_node and nics bounds, the message when the model refuses).
+"$CF" serve --port 0 2> "$T/serve.err" &
+srv=$!
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+    grep -qs "listening on" "$T/serve.err" && break
+    sleep 0.5
+done
+BASE=$(sed -n 's|.*listening on \(http://127.0.0.1:[0-9]*\)/.*|\1|p' "$T/serve.err")
+[ -n "$BASE" ] || { kill "$srv"; fail "the server did not start: $(cat "$T/serve.err")"; }
+trap 'kill "$srv" 2>/dev/null' EXIT
+
+FAB="--gpu H100-SXM --gpus-per-node 8 --intra nvswitch-nvlink4"
+QFAB="gpu=H100-SXM&gpus_per_node=8&intra=nvswitch-nvlink4"
+
+# api QUERY — GET /api/predict/collective?QUERY: status in $HS, body in
+# $T/api.json, the error message (if any) in $HM.
+api() {
+    HS=$(curl -s -o "$T/api.json" -w '%{http_code}' "$BASE/api/predict/collective?$1")
+    HM=$(jq -r '.error.message // empty' "$T/api.json")
+}
+# agree PARAM FLAG HAS — the CLI (last `cf`) exited 2 and the API (last
+# `api`) answered 400 with the same library reason, which holds HAS: the API
+# says "parameter 'PARAM': REASON", the CLI "clusterfit predict collective:
+# REASON" with PARAM written FLAG.
+agree() {
+    param=$1; flag=$2; has=$3
+    [ "$RC" = 2 ] || fail "$param: CLI exit $RC, expected 2"
+    [ "$HS" = 400 ] || fail "$param: API status $HS, expected 400 ($HM)"
+    cm=$(sed -n '1s/^clusterfit predict collective: //p' "$T/err")
+    case "$cm" in *"$flag"*) ;; *) fail "$param: the CLI does not name $flag: $cm";; esac
+    case "$HM" in "parameter '$param': "*) ;; *) fail "$param: the API does not name '$param': $HM";; esac
+    rest=${HM#"parameter '$param': "}
+    # The CLI's line with its flag written back as the library's name is the
+    # API's reason (whose leading name, when there is one, the API drops).
+    lib=$(printf '%s' "$cm" | sed "s/$flag/$param/")
+    [ "$lib" = "$rest" ] || [ "$lib" = "$param $rest" ] || fail "$param: the reasons differ: CLI '$cm', API '$HM'"
+    case "$rest" in *"$has"*) ;; *) fail "$param: the reason lacks '$has': $HM";; esac
+}
+
+# 1. An offering that does not state its network (lambda-od-8x-h100): one
+#    node needs none, and both answer it, with the same numbers.
+cf predict collective --collective all_reduce --bytes 1G --nodes 1 --offering lambda-od-8x-h100 --format json
+expect_rc 0
+api "collective=all_reduce&bytes=1G&nodes=1&offering=lambda-od-8x-h100"
+[ "$HS" = 200 ] || fail "API on one node of lambda-od-8x-h100: $HS $HM"
+[ "$(jq -c . "$T/out")" = "$(jq -c . "$T/api.json")" ] || fail "CLI and API differ: $(cat "$T/out") vs $(cat "$T/api.json")"
+expect_json .nodes 1; expect_json .ranks 8; expect_json .bottleneck intra_node
+# ... and on two nodes both refuse, the offering named: one node works.
+cf predict collective --collective all_reduce --bytes 1G --nodes 2 --offering lambda-od-8x-h100
+api "collective=all_reduce&bytes=1G&nodes=2&offering=lambda-od-8x-h100"
+agree offering --offering "lambda-od-8x-h100: 2 nodes need the network between them"
+expect_err "one node works"
+
+# 2. gpus_per_node: 1..4096 for both (the CLI took at most 1024).
+cf predict collective --collective all_reduce --bytes 1G --nodes 1 $FAB --gpus-per-node 5000 --network none
+api "collective=all_reduce&bytes=1G&nodes=1&gpu=H100-SXM&gpus_per_node=5000&intra=nvswitch-nvlink4&network=none&nics=8&nic_gbps=400"
+agree gpus_per_node --gpus-per-node "expects an integer from 1 to 4096, got '5000'"
+cf predict collective --collective all_reduce --bytes 1G --nodes 1 --gpu H100-SXM --gpus-per-node 2048 \
+    --intra nvswitch-nvlink4 --network none --format json
+expect_rc 0; expect_json .ranks 2048
+api "collective=all_reduce&bytes=1G&nodes=1&gpu=H100-SXM&gpus_per_node=2048&intra=nvswitch-nvlink4&network=none&nics=8&nic_gbps=400"
+[ "$HS" = 200 ] || fail "API gpus_per_node=2048: $HS $HM"
+[ "$(jq -c . "$T/out")" = "$(jq -c . "$T/api.json")" ] || fail "CLI and API differ on 2048 GPUs per node"
+
+# 3. nics: 1..1024 for both (the API took 0).
+cf predict collective --collective all_reduce --bytes 1G --nodes 2 $FAB --network ib --nics 0 --nic-gbps 400
+api "collective=all_reduce&bytes=1G&nodes=2&$QFAB&network=ib&nics=0&nic_gbps=400"
+agree nics --nics "expects an integer from 1 to 1024, got '0'"
+cf predict collective --collective all_reduce --bytes 1G --nodes 2 $FAB --network ib --nics 1025 --nic-gbps 400
+api "collective=all_reduce&bytes=1G&nodes=2&$QFAB&network=ib&nics=1025&nic_gbps=400"
+agree nics --nics "got '1025'"
+
+# ... and network none needs no NICs, in both (the API wanted nics, and 0).
+cf predict collective --collective all_reduce --bytes 1G --nodes 1 $FAB --network none --format json
+expect_rc 0
+api "collective=all_reduce&bytes=1G&nodes=1&$QFAB&network=none"
+[ "$HS" = 200 ] || fail "API network=none without nics: $HS $HM"
+[ "$(jq -c . "$T/out")" = "$(jq -c . "$T/api.json")" ] || fail "CLI and API differ on network none"
+cf predict collective --collective all_reduce --bytes 1G --nodes 1 $FAB --network none --nics 0 --nic-gbps 400
+api "collective=all_reduce&bytes=1G&nodes=1&$QFAB&network=none&nics=0&nic_gbps=400"
+agree nics --nics "got '0'"
+api "collective=all_reduce&bytes=1G&nodes=2&$QFAB&network=ib&nic_gbps=400"
+[ "$HS" = 400 ] || fail "API network=ib without nics: $HS"
+case "$HM" in *"parameter 'nics' is required"*) ;; *) fail "API network=ib without nics: $HM";; esac
+cf predict collective --collective all_reduce --bytes 1G --nodes 2 $FAB --network ib --nic-gbps 400
+expect_rc 2; expect_err "--network ib needs --nics and --nic-gbps"
+
+# 4. The model's refusals, told by the model: several nodes on network none
+#    (the CLI had its own check, the API re-derived the model's) ...
+cf predict collective --collective all_reduce --bytes 1G --nodes 2 $FAB --network none
+api "collective=all_reduce&bytes=1G&nodes=2&$QFAB&network=none"
+agree nodes --nodes "2 needs a network between the nodes; the fabric's network is none (for several nodes: ib, roce"
+# ... an algorithm that cannot run (the CLI guessed a list of causes) ...
+cf predict collective --collective all_reduce --bytes 1G --nodes 2 $FAB --network ib --nics 8 --nic-gbps 400 --algo nvls
+api "collective=all_reduce&bytes=1G&nodes=2&$QFAB&network=ib&nics=8&nic_gbps=400&algo=nvls"
+agree algo --algo "the model cannot run algo nvls for all_reduce on this fabric: nvls runs within one node"
+# ... more ranks per node than the node has GPUs.
+cf predict collective --collective all_reduce --bytes 1G --nodes 1 $FAB --network none --ranks-per-node 16
+api "collective=all_reduce&bytes=1G&nodes=1&$QFAB&network=none&nics=8&nic_gbps=400&ranks_per_node=16"
+agree ranks_per_node --ranks-per-node "16 exceeds the node's 8 GPUs"
+
+# 5. An unknown GPU: the accepted names, from the hardware table.
+cf predict collective --collective all_reduce --bytes 1G --nodes 1 --gpu H100-SMX --gpus-per-node 8 \
+    --intra nvswitch-nvlink4 --network none
+api "collective=all_reduce&bytes=1G&nodes=1&gpu=H100-SMX&gpus_per_node=8&intra=nvswitch-nvlink4&network=none&nics=8&nic_gbps=400"
+agree gpu --gpu "unknown gpu 'H100-SMX' (accepted: "
+expect_err "unknown --gpu 'H100-SMX'"; expect_err "H100-SXM"
+
+# 6. predict step (the API has no step endpoint): a layout that does not
+#    fill whole nodes is the model's refusal, with the GPU counts.
+cf predict step --workload llama3-8b --tp 1 --pp 1 --dp 12 $FAB --network ib --nics 8 --nic-gbps 400
+expect_rc 2
+expect_err "clusterfit predict step: tp*pp*dp*cp = 12 does not equal nodes*gpus_per_node = 2*8 = 16; 12 is not a multiple of 8 GPUs per node"
+# and the one-node rule of the offering holds for steps too.
+cf predict step --offering lambda-od-8x-h100 --workload llama3-8b --tp 8 --pp 1 --dp 1 --format json
+expect_rc 0; expect_json_true '.step_time_s > 0'
+cf predict step --offering lambda-od-8x-h100 --workload llama3-8b --tp 8 --pp 1 --dp 2
+expect_rc 2
+expect_err "clusterfit predict step: --offering lambda-od-8x-h100: 2 nodes need the network between them"
+kill "$srv"; wait "$srv" 2>/dev/null
+trap - EXIT
