@@ -4,7 +4,8 @@
 # reason, each naming the parameter in its own spelling (--gpus-per-node,
 # parameter 'gpus_per_node'). One case per disagreement the two front ends
 # had before the library owned the rules (issue 8: the one-node rule, the
-# gpus_per_node and nics bounds, the message when the model refuses).
+# gpus_per_node and nics bounds, the message when the model refuses,
+# `multinode any`, and "today" as the UTC date).
 "$CF" serve --port 0 2> "$T/serve.err" &
 srv=$!
 for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
@@ -123,5 +124,42 @@ expect_rc 0; expect_json_true '.step_time_s > 0'
 cf predict step --offering lambda-od-8x-h100 --workload llama3-8b --tp 8 --pp 1 --dp 2
 expect_rc 2
 expect_err "clusterfit predict step: --offering lambda-od-8x-h100: 2 nodes need the network between them"
+# 7. `multinode any` (no filter) is the library's word for both: the same
+#    offerings from `list` and GET /api/offerings.
+cf list --multinode any --format json
+expect_rc 0
+n_cli=$(jq length "$T/out")
+n_api=$(curl -s "$BASE/api/offerings?multinode=any" | jq length)
+[ "$n_cli" -gt 100 ] || fail "list --multinode any gave $n_cli offerings"
+[ "$n_cli" = "$n_api" ] || fail "multinode any: CLI $n_cli offerings, API $n_api"
+
 kill "$srv"; wait "$srv" 2>/dev/null
 trap - EXIT
+
+# 8. "today" is the UTC date for both (cf_today): without CLUSTERFIT_NOW the
+#    CLI in a zone 14 hours east of UTC and in one 12 hours west (whose local
+#    dates always differ) and a server started without it count the same
+#    age_days (the CLI used its local date, the server UTC).
+env -u CLUSTERFIT_NOW TZ=AAA-14 "$CF" show aws-p5-48xlarge --format json > "$T/east.json" || fail "show (east)"
+env -u CLUSTERFIT_NOW TZ=BBB+12 "$CF" show aws-p5-48xlarge --format json > "$T/west.json" || fail "show (west)"
+east=$(jq .age_days "$T/east.json"); west=$(jq .age_days "$T/west.json")
+env -u CLUSTERFIT_NOW TZ=AAA-14 "$CF" serve --port 0 2> "$T/serve2.err" &
+srv=$!
+trap 'kill "$srv" 2>/dev/null' EXIT
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+    grep -qs "listening on" "$T/serve2.err" && break
+    sleep 0.5
+done
+BASE=$(sed -n 's|.*listening on \(http://127.0.0.1:[0-9]*\)/.*|\1|p' "$T/serve2.err")
+[ -n "$BASE" ] || fail "the second server did not start: $(cat "$T/serve2.err")"
+api_age=$(curl -s "$BASE/api/offerings/aws-p5-48xlarge" | jq .age_days)
+kill "$srv"; wait "$srv" 2>/dev/null
+trap - EXIT
+utc=$(date -u +%Y-%m-%d)
+[ "$east" -gt 0 ] || fail "age_days east: $east"
+[ "$east" = "$west" ] || fail "age_days depends on the CLI's time zone: $east (UTC+14) vs $west (UTC-12)"
+[ "$east" = "$api_age" ] || fail "age_days: CLI $east, API $api_age"
+# ... and it is counted from the UTC date.
+as_of=$(jq -r .as_of "$T/east.json")
+CLUSTERFIT_NOW=$utc "$CF" show aws-p5-48xlarge --format json > "$T/utc.json"
+[ "$(jq .age_days "$T/utc.json")" = "$east" ] || fail "age_days from $as_of: $east, but $(jq .age_days "$T/utc.json") from the UTC date $utc"
