@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include "cli.h"
+#include "opts.h"
 
 static const char *const format_names[] = {"table", "text", "csv", "json"};
 
@@ -151,6 +152,21 @@ int cli_print_json(json_t *j)
     json_decref(j);
     if (rc != 0 || fputc('\n', stdout) == EOF) return EXIT_INTERNAL;
     return EXIT_OK;
+}
+
+int cli_set_filter(const char *cmd, const cli_opt *o, const char *val, void *dst)
+{
+    cf_error err;
+    char flag[64];
+    cf_status st;
+    cf_error_clear(&err);
+    /* The name as the user typed it, so the library's reason starts with
+     * the option's spelling ("--gdr: expected ..."). */
+    snprintf(flag, sizeof flag, "--%s", o->name);
+    st = cf_filter_set(dst, flag, val, &err);
+    if (st == CF_OK) return 0;
+    cli_usage_error(cmd, "%s", err.message[0] ? err.message : cf_strerror(st));
+    return -1;
 }
 
 int cli_parse_int(const char *cmd, const char *opt, const char *s, long min, long max, long *out)

@@ -68,6 +68,16 @@ int cli_print_json(json_t *j);
 int cli_parse_int(const char *cmd, const char *opt, const char *s, long min, long max, long *out);
 int cli_parse_num(const char *cmd, const char *opt, const char *s, double min, double max, double *out);
 
+/* The catalog filter options of `list` and `plan` (--multinode, --network,
+ * --gdr, ...): the CLI_CALL setter of their table entries (CLI_FILTER_AT in
+ * src/opts.h; `dst` is the command's cf_filter). Hands the option's name and
+ * value to cf_filter_set, the one parser of the filters, which the server's
+ * /api/offerings and the plan API's "filters" use too, and prints its reason
+ * as a usage error ("clusterfit plan: --gdr: expected one of yes, no, got
+ * \"maybe\""). Returns 0, or -1 after the message. */
+struct cli_opt;
+int cli_set_filter(const char *cmd, const struct cli_opt *o, const char *val, void *dst);
+
 /* Subcommands: argv[0] is the subcommand name. Each prints its own --help. */
 int cmd_list(const cli_ctx *ctx, int argc, char **argv);
 int cmd_show(const cli_ctx *ctx, int argc, char **argv);

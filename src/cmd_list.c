@@ -20,17 +20,6 @@ typedef struct list_args {
 
 #define OFF(m) offsetof(list_args, m)
 
-/* A filter option, parsed by the library as the server parses its
- * parameters (cf_filter_set takes the option's name). */
-static int set_filter(const char *cmd, const cli_opt *o, const char *val, void *dst)
-{
-    cf_error err;
-    char flag[64];
-    snprintf(flag, sizeof flag, "--%s", o->name);
-    if (cf_filter_set(dst, flag, val, &err) != CF_OK) return cli_usage_error(cmd, "%s", err.message), -1;
-    return 0;
-}
-
 static int set_sort(const char *cmd, const cli_opt *o, const char *val, void *dst)
 {
     (void)o;
@@ -39,12 +28,13 @@ static int set_sort(const char *cmd, const cli_opt *o, const char *val, void *ds
     return 0;
 }
 
-/* The kind, offset and check of a filter option. */
-#define FILTER .kind = CLI_CALL, .off = OFF(filter), .set = set_filter
+/* The kind, offset and check of a filter option: the library's parser,
+ * shared with `plan` and the server (cli_set_filter). */
+#define FILTER CLI_FILTER_AT(list_args, filter)
 
 static const cli_opt list_opts[] = {
     {.kind = CLI_SECTION, .help = "Filters:"},
-    {.name = "multinode", FILTER, .metavar = "yes|no",
+    {.name = "multinode", FILTER, .metavar = "yes|no|any",
      .help = "rentable as an interconnected multi-node cluster"},
     {.name = "network", FILTER, .metavar = "N",
      .help = "fabric: ib (or infiniband), roce, efa, tcpx, tcpxo,\n"

@@ -14,15 +14,6 @@
 #include "opts.h"
 #include "textfmt.h"
 
-static int parse_cap(const char *opt, const char *s, int allow_any, cf_cap *out)
-{
-    if (strcmp(s, "yes") == 0) { *out = CF_CAP_YES; return 0; }
-    if (strcmp(s, "no") == 0) { *out = CF_CAP_NO; return 0; }
-    if (allow_any && strcmp(s, "any") == 0) { *out = CF_CAP_UNKNOWN; return 0; }
-    cli_usage_error("plan", "%s expects yes%s, got '%s'", opt, allow_any ? ", no or any" : " or no", s);
-    return -1;
-}
-
 static void progress(void *user, size_t done, size_t total)
 {
     (void)user;
@@ -39,7 +30,9 @@ typedef struct plan_args {
     cli_format fmt;
 } plan_args;
 
-#define OFF(m) offsetof(plan_args, m)
+/* A catalog filter option: the library's parser (cli_set_filter), as in
+ * `list` and the server. */
+#define FILTER CLI_FILTER_AT(plan_args, filter)
 
 /* --objective into the plan options; also notes that it was given
  * (--budget alone picks the time objective). */
@@ -54,60 +47,6 @@ static int set_objective(const char *cmd, const cli_opt *o, const char *arg, voi
     return 0;
 }
 
-static int set_currency(const char *cmd, const cli_opt *o, const char *arg, void *dst)
-{
-    (void)o;
-    if (strlen(arg) != 3)
-        return cli_usage_error(cmd, "--currency expects an ISO 4217 code such as USD, got '%s'", arg), -1;
-    *(const char **)dst = arg;
-    return 0;
-}
-
-static int set_multinode(const char *cmd, const cli_opt *o, const char *arg, void *dst)
-{
-    (void)cmd;
-    (void)o;
-    return parse_cap("--multinode", arg, 1, dst);
-}
-
-/* --gdr, --rdma: yes or no. */
-static int set_cap(const char *cmd, const cli_opt *o, const char *arg, void *dst)
-{
-    char flag[64];
-    (void)cmd;
-    snprintf(flag, sizeof flag, "--%s", o->name);
-    return parse_cap(flag, arg, 0, dst);
-}
-
-/* dst: the whole filter (the network and that it was given). */
-static int set_network(const char *cmd, const cli_opt *o, const char *arg, void *dst)
-{
-    cf_filter *f = dst;
-    (void)o;
-    if (cf_network_parse(arg, &f->network) != CF_OK)
-        return cli_usage_error(cmd, "unknown --network '%s' (accepted: %s, unknown)", arg,
-                               cf_network_accepted()), -1;
-    f->network_set = 1;
-    return 0;
-}
-
-/* --orchestration, --provisioning: comma-separated sets of the vocabulary. */
-static int set_set(const char *cmd, const cli_opt *o, const char *arg, void *dst)
-{
-    cf_set_kind k = strcmp(o->name, "orchestration") == 0 ? CF_SET_ORCHESTRATION : CF_SET_PROVISIONING;
-    if (cf_set_parse(k, arg, ",", dst) != CF_OK)
-        return cli_usage_error(cmd, "bad --%s '%s' (accepted: %s)", o->name, arg, cf_set_accepted(k)), -1;
-    return 0;
-}
-
-static int set_storage(const char *cmd, const cli_opt *o, const char *arg, void *dst)
-{
-    (void)o;
-    if (strcmp(arg, "yes") != 0) return cli_usage_error(cmd, "--storage expects yes, got '%s'", arg), -1;
-    *(int *)dst = 1;
-    return 0;
-}
-
 static const cli_opt plan_opts[] = {
     {.name = "workload", CLI_STR_AT(plan_args, workload), .metavar = "W",
      .help = "preset name or JSON file (required)"},
@@ -117,8 +56,9 @@ static const cli_opt plan_opts[] = {
      .min = 1e-6, .max = 1e9, .help = "cost objective, only configurations that finish in time"},
     {.name = "budget", CLI_NUM_AT(plan_args, opts.budget), .metavar = "AMOUNT",
      .min = 1e-6, .max = 1e18, .help = "time objective, only configurations within the budget"},
-    {.name = "currency", .kind = CLI_CALL, .metavar = "C", .off = OFF(opts.currency),
-     .set = set_currency,
+    /* Checked as the currency filter (cf_filter_set), then moved to the
+     * plan options by cmd_plan: the API's "filters" currency does the same. */
+    {.name = "currency", FILTER, .metavar = "C",
      .help = "planning currency (default USD); prices are never\n"
              "converted, offerings in another currency are unranked"},
     {.name = "max-gpus", CLI_LONG_AT(plan_args, opts.max_gpus), .metavar = "N",
@@ -131,21 +71,19 @@ static const cli_opt plan_opts[] = {
      .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
     {.kind = CLI_FLOW_SECTION, .help = "Filters, as in 'clusterfit list' (default --multinode yes):"},
-    /* The filters, as `list` has them; listed by name only. */
-    {.name = "multinode", .kind = CLI_CALL, .metavar = "yes|no|any", .off = OFF(filter.multinode),
-     .set = set_multinode},
-    {.name = "network", .kind = CLI_CALL, .metavar = "N", .off = OFF(filter), .set = set_network},
-    {.name = "gdr", .kind = CLI_CALL, .metavar = "yes|no", .off = OFF(filter.gdr), .set = set_cap},
-    {.name = "rdma", .kind = CLI_CALL, .metavar = "yes|no", .off = OFF(filter.rdma), .set = set_cap},
-    {.name = "gpu", CLI_STR_AT(plan_args, filter.gpu), .metavar = "G"},
-    {.name = "min-gbps", CLI_NUM_AT(plan_args, filter.min_gbps), .metavar = "X", .min = 0, .max = 1e7},
-    {.name = "orchestration", .kind = CLI_CALL, .metavar = "O", .off = OFF(filter.orchestration),
-     .set = set_set},
-    {.name = "provisioning", .kind = CLI_CALL, .metavar = "P", .off = OFF(filter.provisioning),
-     .set = set_set},
-    {.name = "storage", .kind = CLI_CALL, .metavar = "yes", .off = OFF(filter.storage), .set = set_storage},
-    {.name = "max-price", CLI_NUM_AT(plan_args, filter.max_price), .metavar = "X", .min = 0, .max = 1e6},
-    {.name = "provider", CLI_STR_AT(plan_args, filter.provider), .metavar = "NAME"},
+    /* The filters, as `list` has them and parsed by the same library
+     * function (cli_set_filter); listed by name only. */
+    {.name = "multinode", FILTER, .metavar = "yes|no|any"},
+    {.name = "network", FILTER, .metavar = "N"},
+    {.name = "gdr", FILTER, .metavar = "yes|no"},
+    {.name = "rdma", FILTER, .metavar = "yes|no"},
+    {.name = "gpu", FILTER, .metavar = "G"},
+    {.name = "min-gbps", FILTER, .metavar = "X"},
+    {.name = "orchestration", FILTER, .metavar = "O"},
+    {.name = "provisioning", FILTER, .metavar = "P"},
+    {.name = "storage", FILTER, .metavar = "yes"},
+    {.name = "max-price", FILTER, .metavar = "X"},
+    {.name = "provider", FILTER, .metavar = "NAME"},
     {.kind = CLI_END},
 };
 
@@ -487,6 +425,10 @@ int cmd_plan(const cli_ctx *ctx, int argc, char **argv)
     cf_plan_opts_init(&a.opts);
     a.fmt = FMT_TABLE;
     if (cli_opts_parse(&plan_cmd, argc, argv, &a, &rc) < 0) return rc;
+    /* --currency selects the planning currency, it does not filter: offerings
+     * priced in another one are unranked ("currency EUR"), not left out. */
+    a.opts.currency = a.filter.currency;
+    a.filter.currency = NULL;
     workload = a.workload;
     if (!workload) return cli_usage_error("plan", "--workload is required (presets: %s)", cf_workload_presets());
     /* --budget alone means "fastest within the budget", --deadline alone "cheapest in time". */

@@ -77,7 +77,8 @@ typedef struct cli_cmd {
  * command's struct T, checked at compile time to have the kind's type (a
  * comparison of distinct pointer types is an error under -Werror):
  * {.name = "workload", CLI_STR_AT(fit_args, workload), .metavar = "W", ...}.
- * CLI_CALL entries give .off = offsetof(T, m) and check in their `set`. */
+ * CLI_CALL entries give .off = offsetof(T, m) and check in their `set`
+ * (CLI_FILTER_AT: the catalog filters' shared one). */
 #define CLI_OFF(T, m, type) (offsetof(T, m) + 0 * sizeof(&((T *)0)->m == (type *)0))
 #define CLI_FLAG_AT(T, m) .kind = CLI_FLAG, .off = CLI_OFF(T, m, int)
 #define CLI_STR_AT(T, m) .kind = CLI_STR, .off = CLI_OFF(T, m, const char *)
@@ -85,6 +86,10 @@ typedef struct cli_cmd {
 #define CLI_LONG_AT(T, m) .kind = CLI_LONG, .off = CLI_OFF(T, m, long)
 #define CLI_NUM_AT(T, m) .kind = CLI_NUM, .off = CLI_OFF(T, m, double)
 #define CLI_FORMAT_AT(T, m) .kind = CLI_FORMAT, .off = CLI_OFF(T, m, cli_format)
+/* A catalog filter option (`list`, `plan`): the value goes through
+ * cf_filter_set (cli_set_filter) into the cf_filter m, under the option's
+ * name; {.name = "gdr", CLI_FILTER_AT(list_args, filter), ...}. */
+#define CLI_FILTER_AT(T, m) .kind = CLI_CALL, .off = CLI_OFF(T, m, cf_filter), .set = cli_set_filter
 
 /* Parses argv (argv[0] = the command's last word) against c's table into
  * the command's struct `vals`, in order, checking each value as it comes:
