@@ -25,17 +25,38 @@
 #define CF_API
 #endif
 
+/* The statuses, one row each: X(name, value, message, exit code). This one
+ * list makes the cf_status enum below, the messages of cf_strerror() and the
+ * exit codes of cf_status_exit_code() (libuv's UV_ERRNO_MAP). Exit codes are
+ * the tool's (DESIGN §6, README "Exit codes"): 0 success, 2 usage error or a
+ * request the model cannot answer for that input, 3 bad input file, 4
+ * internal error (1 is the audit's verdict, not a status). */
+#define CF_STATUS_MAP(X)                                                              \
+    X(CF_OK,           0, "success",                    0)                            \
+    /* an allocation failed */                                                        \
+    X(CF_ENOMEM,       1, "out of memory",              4)                            \
+    /* a bad argument or option value (usage error) */                                \
+    X(CF_EINVAL,       2, "invalid argument",           2)                            \
+    /* malformed input file or document (bad input) */                                \
+    X(CF_EPARSE,       3, "malformed input",            3)                            \
+    /* input over a limit of limits.h */                                              \
+    X(CF_ELIMIT,       4, "input over a size limit",    3)                            \
+    /* read or write failed */                                                        \
+    X(CF_EIO,          5, "input/output error",         4)                            \
+    /* no such offering, preset, GPU, ...: the user's to change */                    \
+    X(CF_ENOTFOUND,    6, "not found",                  2)                            \
+    /* the SQLite catalog failed */                                                   \
+    X(CF_EDB,          7, "catalog database error",     4)                            \
+    /* valid input the model cannot handle (a fact it needs is unknown, such as an */ \
+    /* offering's gpus_per_node or fabric): the user's to change, like a bad option */\
+    X(CF_EUNSUPPORTED, 8, "not supported by the model", 2)                            \
+    /* a bug */                                                                       \
+    X(CF_EINTERNAL,    9, "internal error",             4)
+
 typedef enum cf_status {
-    CF_OK = 0,
-    CF_ENOMEM,      /* an allocation failed */
-    CF_EINVAL,      /* a bad argument or option value (usage error) */
-    CF_EPARSE,      /* malformed input file or document (bad input) */
-    CF_ELIMIT,      /* input over a limit of limits.h */
-    CF_EIO,         /* read or write failed */
-    CF_ENOTFOUND,   /* no such offering, preset, GPU, ... */
-    CF_EDB,         /* the SQLite catalog failed */
-    CF_EUNSUPPORTED,/* valid input the model cannot handle */
-    CF_EINTERNAL    /* a bug */
+#define CF__STATUS_ENUM(name, value, message, exit_code) name = value,
+    CF_STATUS_MAP(CF__STATUS_ENUM)
+#undef CF__STATUS_ENUM
 } cf_status;
 
 /* Longest message kept in a cf_error, bytes including the NUL. */
