@@ -68,7 +68,4 @@ CF_API void cf_validation_clear(cf_validation *v);
  * v->by_node_count). New reference; NULL on ENOMEM. */
 CF_API json_t *cf_validation_to_json(const cf_validation *v);
 
-/* Median of n values (NAN if n == 0). Sorts `vals` in place. */
-CF_API double cf_median(double *vals, size_t n);
-
 #endif
