@@ -209,19 +209,6 @@ typedef struct cf_catalog cf_catalog;   /* opaque: an open database */
  * - ownership: *out is the caller's; cf_catalog_close() closes it. */
 CF_API cf_status cf_catalog_open(const char *path, cf_catalog **out, cf_error *err);
 
-/* As cf_catalog_open(), with the shipped rows given explicitly.
- * - inputs: `shipped_csv`, shipped_len bytes of CSV (named `shipped_name`
- *   in error messages), instead of the embedded data/offerings.csv; the
- *   shipped rows are rebuilt whenever the hash of this text differs from
- *   the one stored in the file. `path` NULL opens a private in-memory
- *   database.
- * - errors: those of cf_catalog_open, and CF_EPARSE/CF_ELIMIT when the
- *   shipped CSV is invalid (the database is then left as it was).
- * - ownership: as cf_catalog_open. */
-CF_API cf_status cf_catalog_open_with(const char *path, const char *shipped_name,
-                                      const char *shipped_csv, size_t shipped_len,
-                                      cf_catalog **out, cf_error *err);
-
 /* Closes a catalog and frees it. NULL-safe. */
 CF_API void cf_catalog_close(cf_catalog *cat);
 
