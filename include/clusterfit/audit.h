@@ -32,7 +32,9 @@ typedef struct cf_audit_opts {
  *   with cf_audit_free() */
 CF_API cf_audit *cf_audit_new(const cf_audit_opts *opts);
 
-/* Frees an audit and everything it holds. NULL is a no-op. */
+/* Frees an audit and everything it holds (_free, status.h).
+ * - ownership: a (from cf_audit_new) must not be used afterwards; NULL is
+ *   a no-op */
 CF_API void cf_audit_free(cf_audit *a);
 
 /* Starts a new input file, ending nothing: the previous file's lines are

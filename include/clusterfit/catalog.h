@@ -49,13 +49,16 @@ typedef struct cf_offering {
     int user_row;                   /* 1 if from a user's import */
 } cf_offering;
 
-/* Frees the strings of a caller-owned offering (an element of a list, one
- * on the stack) and sets them to NULL; other members are left as they are.
- * NULL is a no-op. */
+/* Empties a caller-owned offering (_clear, status.h).
+ * - output: its strings freed and set to NULL; other members left as they
+ *   are
+ * - ownership: the struct (an element of a list, one on the stack) stays
+ *   the caller's; NULL is a no-op */
 CF_API void cf_offering_clear(cf_offering *o);
 
-/* Frees an offering the library allocated (cf_catalog_get): its strings
- * and the struct. NULL is a no-op. */
+/* Frees an offering the library allocated (_free, status.h).
+ * - ownership: o, from cf_catalog_get, is freed with its strings and must
+ *   not be used afterwards; NULL is a no-op */
 CF_API void cf_offering_free(cf_offering *o);
 
 /* The columns of data/offerings.csv and of the `offering` table, in the
@@ -103,8 +106,9 @@ typedef struct cf_offering_list {
     size_t n;
 } cf_offering_list;
 
-/* Frees the offerings of a list and the array, and leaves the list empty
- * (items NULL, n 0); the struct stays the caller's. NULL is a no-op. */
+/* Empties a list (_clear, status.h).
+ * - output: its offerings and the array freed; items NULL, n 0
+ * - ownership: the struct stays the caller's; NULL is a no-op */
 CF_API void cf_offering_list_clear(cf_offering_list *l);
 
 /* The format of a text of offerings (cf_offerings_parse, cf_catalog_import). */
@@ -245,8 +249,8 @@ typedef struct cf_catalog cf_catalog;   /* opaque: an open database */
  *   it. path is copied */
 CF_API cf_status cf_catalog_open(const char *path, cf_catalog **out, cf_error *err);
 
-/* Closes a catalog and frees it (the _free of cf_catalog_open's object).
- * NULL is a no-op. */
+/* Closes a catalog and frees it (the _free of cf_catalog_open, status.h).
+ * - ownership: cat must not be used afterwards; NULL is a no-op */
 CF_API void cf_catalog_close(cf_catalog *cat);
 
 /* The offerings of the catalog that pass a filter.
