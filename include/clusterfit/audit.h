@@ -37,8 +37,9 @@ CF_API cf_audit *cf_audit_new(const cf_audit_opts *opts);
  *   a no-op */
 CF_API void cf_audit_free(cf_audit *a);
 
-/* Starts a new input file, ending nothing: the previous file's lines are
- * ended by cf_audit_end_file.
+/* Starts a new input file. It does not conclude the previous one: call
+ * cf_audit_end_file first, or that file's unfinished last line is dropped
+ * and its open parts are not concluded.
  * - inputs: name, as findings and parts name the file (NULL = "-")
  * - errors: CF_EINVAL for a NULL audit; CF_ENOMEM
  * - ownership: name is copied */
