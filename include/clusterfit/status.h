@@ -24,8 +24,9 @@
  * - "Static storage" results are the library's, never freed, valid until
  *   exit. "Borrowed" inputs are read during the call only, unless the
  *   contract says they are kept.
- * All of these accept NULL. What a function gives the caller, and which of
- * them gives it back, is said in its contract ("ownership").
+ * Every _clear, _free and _close accepts NULL. What a function gives the
+ * caller, and which of these gives it back, is said in its contract
+ * ("ownership").
  */
 #ifndef CLUSTERFIT_STATUS_H
 #define CLUSTERFIT_STATUS_H
