@@ -16,9 +16,9 @@
  *   (Gbit/s), one NIC per GPU when nics_per_node is unknown. Network none
  *   gives no NICs and GDR n/a
  * - output: *out (not NULL)
- * - errors (err may be NULL; err->param "offering"): CF_EUNSUPPORTED when the
- *   offering (or o itself) is NULL or does not state its gpu, its
- *   gpus_per_node, or (network other than none) its network or line rate;
+ * - errors (err may be NULL; err->param "offering"): CF_EUNSUPPORTED when o
+ *   is NULL or does not state its gpu, its gpus_per_node, or (network other
+ *   than none) its network or line rate;
  *   CF_EINVAL for a GPU name longer than cf_fabric.gpu holds
  *   (CF_GPU_NAME_MAX)
  * - ownership: *out is the caller's; nothing of `o` is kept */
