@@ -17,24 +17,28 @@ enum {
 };
 
 /* Billed hours of one run.
- * - Computes: run_h rounded up to whole increments of increment_s, then at
+ * - computes: run_h rounded up to whole increments of increment_s, then at
  *   least min_commitment_h. Example: 10.2 h at 3600 s with a 24 h minimum →
- *   24 h; 30.2 h → 31 h.
- * - Inputs: run_h (hours), increment_s (seconds; NAN = unknown, ≤ 0 = none),
- *   min_commitment_h (hours; NAN = unknown).
- * - Output: hours; NAN when run_h is NAN or negative. *flags (may be NULL)
- *   gets CF_BILL_INCREMENT_UNKNOWN / CF_BILL_COMMITMENT_UNKNOWN OR-ed in.
- * - Source: the providers' billing terms in data/offerings.csv (DESIGN §3). */
+ *   24 h; 30.2 h → 31 h
+ * - inputs: run_h (hours), increment_s (seconds; NAN = unknown, ≤ 0 = none),
+ *   min_commitment_h (hours; NAN = unknown)
+ * - output: hours; *flags (may be NULL) gets CF_BILL_INCREMENT_UNKNOWN /
+ *   CF_BILL_COMMITMENT_UNKNOWN OR-ed in (the caller zeroes it first)
+ * - errors: NAN when run_h is NAN or negative
+ * - ownership: pure
+ * - source: the providers' billing terms in data/offerings.csv (DESIGN §3) */
 CF_API double cf_billed_hours(double run_h, double increment_s, double min_commitment_h,
                               unsigned *flags);
 
 /* Cost of one job.
- * - Computes: nodes × gpus_per_node × price_gpu_hr × cf_billed_hours(run_h,
- *   increment_s, min_commitment_h) (DESIGN §4.5).
- * - Inputs: node count, GPUs per node, price per GPU-hour (the offering's
- *   currency), run_h hours, billing terms as cf_billed_hours.
- * - Output: the cost in the price's currency; NAN when the price or the
- *   billed hours are NAN or nodes or gpus_per_node < 1. *flags as above. */
+ * - computes: nodes × gpus_per_node × price_gpu_hr × cf_billed_hours(run_h,
+ *   increment_s, min_commitment_h) (DESIGN §4.5)
+ * - inputs: node count, GPUs per node, price per GPU-hour (the offering's
+ *   currency), run_h hours, billing terms as cf_billed_hours
+ * - output: the cost in the price's currency; *flags as cf_billed_hours
+ * - errors: NAN when the price or the billed hours are NAN or nodes or
+ *   gpus_per_node < 1
+ * - ownership: pure */
 CF_API double cf_job_cost(int nodes, int gpus_per_node, double price_gpu_hr, double run_h,
                           double increment_s, double min_commitment_h, unsigned *flags);
 

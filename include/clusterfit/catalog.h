@@ -49,53 +49,69 @@ typedef struct cf_offering {
     int user_row;                   /* 1 if from a user's import */
 } cf_offering;
 
-/* Frees the strings of a caller-owned offering and sets them to NULL. */
+/* Empties a caller-owned offering (_clear, status.h).
+ * - output: its strings freed and set to NULL; other members left as they
+ *   are
+ * - ownership: the struct (an element of a list, one on the stack) stays
+ *   the caller's; NULL is a no-op */
 CF_API void cf_offering_clear(cf_offering *o);
 
-/* Frees an offering the library allocated (cf_catalog_get): its strings
- * and the struct. */
+/* Frees an offering the library allocated (_free, status.h).
+ * - ownership: o, from cf_catalog_get, is freed with its strings and must
+ *   not be used afterwards; NULL is a no-op */
 CF_API void cf_offering_free(cf_offering *o);
 
 /* The columns of data/offerings.csv and of the `offering` table, in the
  * order of DESIGN §3 (column 0 is `id`, 28 is `as_of`). */
 #define CF_OFFERING_NCOLS 29
 
-/* Name of column `col` (0-based, DESIGN §3 order), or NULL when out of
- * range. Static storage. */
+/* The name of a column.
+ * - inputs: col, 0-based, DESIGN §3 order
+ * - output: "id" ... "as_of"; NULL when col is out of range
+ * - ownership: static storage */
 CF_API const char *cf_offering_column_name(int col);
 
-/* Index of the column named `name` (exact, lowercase), or -1. */
+/* The index of a column.
+ * - inputs: name, exact and lowercase ("gpus_per_node"); NULL is not found
+ * - output: 0..CF_OFFERING_NCOLS-1, or -1 when no column has that name */
 CF_API int cf_offering_column_index(const char *name);
 
 /* Column `col` of `o` as CSV text.
  * - output: sets ';'-joined in vocabulary order, source URLs "; "-joined,
- *   numbers with up to 15 significant digits, unknown as "".
+ *   numbers with up to 15 significant digits; "" when unknown, when o is
+ *   NULL or col out of range
  * - ownership: writes at most n bytes (NUL included, truncating) into the
- *   caller's buf and returns buf. */
+ *   caller's buf and returns buf; buf NULL or n 0 writes nothing */
 CF_API char *cf_offering_column_text(const cf_offering *o, int col, char *buf, size_t n);
 
-/* 1 when column `col` of `o` is unknown (NULL in SQLite, null in JSON), or
- * when col is out of range; else 0. */
+/* Whether a column of an offering is unknown.
+ * - inputs: o (not NULL), col
+ * - output: 1 when column `col` of `o` is unknown (NULL in SQLite, null in
+ *   JSON), or when col is out of range; else 0 */
 CF_API int cf_offering_column_unknown(const cf_offering *o, int col);
 
 /* One offering as JSON.
  * - output: an object with the columns of DESIGN §3 as keys, sets and
- *   regions as arrays, unknown as null, and "origin": "user" or "shipped".
- * - errors: NULL on ENOMEM (or o NULL).
- * - ownership: a new reference; the caller json_decref()s it. */
+ *   regions as arrays, unknown as null, and "origin": "user" or "shipped"
+ * - errors: NULL on ENOMEM or for a NULL o
+ * - ownership: a new reference (json_decref); o is read only */
 CF_API json_t *cf_offering_to_json(const cf_offering *o);
 
 /* ---- reading offerings -------------------------------------------------- */
 
-/* A list of offerings. The caller owns it: cf_offering_list_clear() frees
- * the offerings and the array, and leaves the list empty. */
+/* A list of offerings, filled by the library for the caller
+ * (cf_offerings_parse, cf_catalog_query); the struct is the caller's. */
 typedef struct cf_offering_list {
     cf_offering *items;             /* n offerings; NULL when n is 0 */
     size_t n;
 } cf_offering_list;
 
+/* Empties a list (_clear, status.h).
+ * - output: its offerings and the array freed; items NULL, n 0
+ * - ownership: the struct stays the caller's; NULL is a no-op */
 CF_API void cf_offering_list_clear(cf_offering_list *l);
 
+/* The format of a text of offerings (cf_offerings_parse, cf_catalog_import). */
 typedef enum cf_import_format { CF_IMPORT_CSV = 0, CF_IMPORT_JSON } cf_import_format;
 
 /* Options of a read or an import. Zero-initialise, then set what applies;
@@ -114,22 +130,24 @@ typedef struct cf_import_opts {
  *   provider, offering, source_url and as_of required, the others may be
  *   absent = unknown), or JSON: an array of objects with the same keys,
  *   sets as arrays, null = unknown. `name` names the input in errors;
- *   `opts` may be NULL.
- * - checks: every cell (vocabulary, numbers >= 0, dates, URLs, UTF-8),
- *   duplicate ids, a price without its currency, and as_of against
- *   opts->today.
+ *   `opts` may be NULL
+ * - computes: checks every cell (vocabulary, numbers >= 0, dates, URLs,
+ *   UTF-8), duplicate ids, a price without its currency, and as_of against
+ *   opts->today
+ * - output: *out, the rows in input order
  * - errors: CF_EPARSE on bad input, with err at FILE:LINE:COLUMN (1-based;
- *   COLUMN is the cell's position in its CSV row, or the place of the
- *   value at fault in JSON: of the key for an unknown key, of the object
- *   when a required key is absent) and a message "column: expected ...,
- *   got ..." that says what the file holds ("expected a number or null,
- *   got the string \"2\""); JSON messages name the element ("offering N
- *   (id ...)"). A CSV row with more or fewer cells than the header is
- *   reported as such (at its first extra cell, or its last cell) before any
- *   of its cells. CF_ELIMIT over CF_MAX_IMPORT_BYTES, CF_MAX_IMPORT_ROWS or
- *   CF_MAX_FIELD_BYTES; CF_EINVAL for a malformed opts->today; CF_ENOMEM.
+ *   COLUMN is the cell's position in its CSV row, or the place of the value
+ *   at fault in JSON: of the key for an unknown key, of the object when a
+ *   required key is absent) and a message "column: expected ..., got ..."
+ *   that says what the file holds ("expected a number or null, got the
+ *   string \"2\""); JSON messages name the element ("offering N (id
+ *   ...)"). A CSV row with more or fewer cells than the header is reported
+ *   as such (at its first extra cell, or its last cell) before any of its
+ *   cells. CF_ELIMIT over CF_MAX_IMPORT_BYTES, CF_MAX_IMPORT_ROWS or
+ *   CF_MAX_FIELD_BYTES; CF_EINVAL for a malformed opts->today, a NULL out,
+ *   or data NULL with len > 0; CF_ENOMEM
  * - ownership: on success *out holds the rows (cf_offering_list_clear);
- *   on error *out is empty. `name` is borrowed and kept in err->file. */
+ *   on error *out is empty. `name` is borrowed and kept in err->file */
 CF_API cf_status cf_offerings_parse(const char *name, const char *data, size_t len,
                                     cf_import_format fmt, const cf_import_opts *opts,
                                     cf_offering_list *out, cf_error *err);
@@ -149,7 +167,10 @@ typedef struct cf_filter {
     const char *currency, *provider;/* NULL = any; borrowed; provider case-insensitive */
 } cf_filter;
 
-/* Sets every filter of f to any. */
+/* A filter that lets every offering pass.
+ * - output: every field of *f at its "any" value (caps unknown, network
+ *   not set, NAN bounds, 0 sets, NULL strings)
+ * - ownership: fills the caller's struct (not NULL) */
 CF_API void cf_filter_init(cf_filter *f);
 
 /* Sets one filter of `f` from a flag name and its value as a user typed
@@ -158,19 +179,24 @@ CF_API void cf_filter_init(cf_filter *f);
  *   "rdma", "gpu", "min-gbps", "orchestration", "provisioning", "storage",
  *   "max-price", "currency", "provider"; leading '-'s are ignored and '_'
  *   may stand for '-', as in HTTP query strings). Sets in orchestration and
- *   provisioning are comma-separated; multinode also takes any (no filter).
+ *   provisioning are comma-separated; multinode also takes any (no filter)
+ * - output: the filter of *f; unchanged on error
  * - errors: CF_EINVAL with a message listing the accepted values when the
- *   name or the value is not accepted; f is then unchanged.
+ *   name or the value is not accepted; CF_EINVAL without a message for a
+ *   NULL f or name. err may be NULL
  * - ownership: currency and provider keep a pointer to `value`, which must
- *   outlive f; gpu points into the GPU table (process lifetime). */
+ *   outlive f; gpu points into the GPU table (process lifetime) */
 CF_API cf_status cf_filter_set(cf_filter *f, const char *name, const char *value, cf_error *err);
 
-/* 1 when `o` passes every filter of `f` (f NULL: 1).
- * - capabilities and network match exactly (unknown never matches yes or
- *   no); numeric bounds exclude unknown values; orchestration and
- *   provisioning need every requested element; `max_price` compares the
- *   on-demand price in `currency`, which defaults to USD when max_price is
- *   set (prices are never converted). */
+/* Whether an offering passes a filter.
+ * - computes: capabilities and network match exactly (unknown never matches
+ *   yes or no); numeric bounds exclude unknown values; orchestration and
+ *   provisioning need every requested element; gpu and provider compare
+ *   case-insensitively; `max_price` compares the on-demand price in
+ *   `currency`, which defaults to USD when max_price is set (prices are
+ *   never converted)
+ * - inputs: o (not NULL); f (NULL = no filter)
+ * - output: 1 when `o` passes every filter of `f`, else 0 */
 CF_API int cf_offering_matches(const cf_offering *o, const cf_filter *f);
 
 /* Sort orders of cf_catalog_query. Unknown values sort last; ties by id. */
@@ -183,11 +209,21 @@ typedef enum cf_sort {
     CF_SORT_AS_OF           /* "as-of": newest first */
 } cf_sort;
 
-/* The sort order named `s` ('_' may stand for '-'). CF_EINVAL when none. */
+/* The sort order of a name.
+ * - inputs: s, one of cf_sort_accepted() ('_' may stand for '-'; leading
+ *   '-'s are ignored)
+ * - output: *out; unchanged on error
+ * - errors: CF_EINVAL when s is NULL or names no sort order */
 CF_API cf_status cf_sort_parse(const char *s, cf_sort *out);
-/* The name of a sort order, "unknown" when out of range. Static storage. */
+
+/* The name of a sort order.
+ * - output: "price" ... "as-of"; "unknown" when out of range
+ * - ownership: static storage */
 CF_API const char *cf_sort_name(cf_sort s);
-/* "price, gbps, gpus, max-cluster, provider, as-of", for messages. */
+
+/* The sort names, for messages.
+ * - output: "price, gbps, gpus, max-cluster, provider, as-of"
+ * - ownership: static storage */
 CF_API const char *cf_sort_accepted(void);
 
 /* ---- the catalog file --------------------------------------------------- */
@@ -198,45 +234,42 @@ typedef struct cf_catalog cf_catalog;   /* opaque: an open database */
  * older files are migrated on open, newer ones refused. */
 #define CF_CATALOG_SCHEMA_VERSION 1
 
-/* Opens the catalog at `path`, creating it, migrating its schema or
- * rebuilding its shipped rows from the embedded data/offerings.csv as
- * needed. A corrupt file is reported, never silently emptied.
+/* Opens a catalog file.
+ * - computes: creates the file, migrates its schema or rebuilds its shipped
+ *   rows from the embedded data/offerings.csv as needed. A corrupt file is
+ *   reported, never silently emptied
+ * - inputs: path of the SQLite file (NULL: a private in-memory catalog)
+ * - output: *out, the open catalog
  * - errors: CF_EDB (not a clusterfit catalog, newer schema, SQLite failure;
  *   the message names the path), CF_EIO; CF_EINVAL when `path` is a
- *   directory or lies in a directory that does not exist (a usage error);
- *   CF_EINTERNAL when the library was built without data/offerings.csv;
- *   CF_ENOMEM. err is set; *out is NULL.
- * - ownership: *out is the caller's; cf_catalog_close() closes it. */
+ *   directory or lies in a directory that does not exist (a usage error),
+ *   or out is NULL; CF_EINTERNAL when the library was built without
+ *   data/offerings.csv; CF_ENOMEM. err is set; *out is NULL
+ * - ownership: *out is the caller's; cf_catalog_close() closes and frees
+ *   it. path is copied */
 CF_API cf_status cf_catalog_open(const char *path, cf_catalog **out, cf_error *err);
 
-/* As cf_catalog_open(), with the shipped rows given explicitly.
- * - inputs: `shipped_csv`, shipped_len bytes of CSV (named `shipped_name`
- *   in error messages), instead of the embedded data/offerings.csv; the
- *   shipped rows are rebuilt whenever the hash of this text differs from
- *   the one stored in the file. `path` NULL opens a private in-memory
- *   database.
- * - errors: those of cf_catalog_open, and CF_EPARSE/CF_ELIMIT when the
- *   shipped CSV is invalid (the database is then left as it was).
- * - ownership: as cf_catalog_open. */
-CF_API cf_status cf_catalog_open_with(const char *path, const char *shipped_name,
-                                      const char *shipped_csv, size_t shipped_len,
-                                      cf_catalog **out, cf_error *err);
-
-/* Closes a catalog and frees it. NULL-safe. */
+/* Closes a catalog and frees it (the _free of cf_catalog_open, status.h).
+ * - ownership: cat must not be used afterwards; NULL is a no-op */
 CF_API void cf_catalog_close(cf_catalog *cat);
 
-/* The offerings matching `f` (NULL: all), ordered by `sort`.
+/* The offerings of the catalog that pass a filter.
+ * - inputs: f (NULL: all, as cf_offering_matches); sort (ties by id)
+ * - output: *out, the user's row where a user's and a shipped row share an
+ *   id, ordered by `sort`
  * - errors: CF_EINVAL (cat or out NULL), CF_EDB (SQLite failure, or a
  *   stored value that fails its column's check: a hand-edited file),
- *   CF_ENOMEM. *out is then empty.
- * - ownership: *out is the caller's (cf_offering_list_clear). */
+ *   CF_ENOMEM. *out is then empty
+ * - ownership: *out is the caller's (cf_offering_list_clear); f is
+ *   borrowed for the call */
 CF_API cf_status cf_catalog_query(cf_catalog *cat, const cf_filter *f, cf_sort sort,
                                   cf_offering_list *out);
 
-/* One offering by id (the user's row when there is one).
- * - errors: CF_ENOTFOUND when no row has that id; CF_EINVAL, CF_EDB,
- *   CF_ENOMEM as cf_catalog_query. *out is then NULL.
- * - ownership: *out is allocated for the caller (cf_offering_free). */
+/* One offering by id.
+ * - output: *out, the user's row when there is one, else the shipped row
+ * - errors: CF_ENOTFOUND when no row has that id; CF_EINVAL (cat, id or
+ *   out NULL), CF_EDB, CF_ENOMEM as cf_catalog_query. *out is then NULL
+ * - ownership: *out is allocated for the caller (cf_offering_free) */
 CF_API cf_status cf_catalog_get(cf_catalog *cat, const char *id, cf_offering **out);
 
 /* The providers of the catalog.
@@ -247,48 +280,58 @@ CF_API cf_status cf_catalog_get(cf_catalog *cat, const char *id, cf_offering **o
  *   offerings (multinode yes) only, both in vocabulary order: a single-node
  *   pod's tcp is not a fabric between nodes, so multinode_networks says
  *   which fabric a multi-node cluster really has (empty when every one is
- *   unknown).
- * - errors: CF_EINVAL, CF_EDB, CF_ENOMEM; *out is then NULL.
- * - ownership: *out is a new reference the caller json_decref()s. */
+ *   unknown)
+ * - errors: CF_EINVAL (cat or out NULL), CF_EDB, CF_ENOMEM; *out is then
+ *   NULL
+ * - ownership: *out is a new reference (json_decref) */
 CF_API cf_status cf_catalog_providers(cf_catalog *cat, json_t **out);
 
 /* ---- the user's rows ---------------------------------------------------- */
 
 /* Imports offerings as the user's rows.
- * - inputs: as cf_offerings_parse (`opts` may be NULL).
- * - computes: inserts new ids and replaces the user's rows with the same
- *   ids, all in one transaction; a shipped row with the same id is hidden,
- *   not changed.
+ * - inputs: as cf_offerings_parse (`opts` may be NULL)
+ * - computes: validates every row first, then inserts new ids and replaces
+ *   the user's rows with the same ids, all in one transaction; a shipped
+ *   row with the same id is hidden, not changed
  * - output: *n_rows (may be NULL) gets the number of rows imported, 0 on
- *   error.
- * - errors: those of cf_offerings_parse; CF_EINVAL (cat NULL); CF_EDB,
- *   CF_ENOMEM with err set. On any error nothing is changed. */
+ *   error
+ * - errors: those of cf_offerings_parse; CF_EINVAL (cat NULL); CF_EDB
+ *   (among them a file another process holds locked), CF_ENOMEM with err
+ *   set. On any error nothing is changed
+ * - ownership: data is read during the call; `name` is kept in err->file */
 CF_API cf_status cf_catalog_import(cf_catalog *cat, const char *name, const char *data,
                                    size_t len, cf_import_format fmt, const cf_import_opts *opts,
                                    size_t *n_rows, cf_error *err);
 
-/* Reads the file at `path` and imports it as cf_catalog_import does.
- * - inputs: the format is JSON when the name ends in ".json", CSV when it
- *   ends in ".csv", else JSON when the first non-blank byte is '['.
- * - errors: CF_EIO when it cannot be read, CF_ELIMIT over
- *   CF_MAX_IMPORT_BYTES, and those of cf_catalog_import. */
+/* Reads a file and imports it as cf_catalog_import does.
+ * - inputs: path; the format is JSON when the name ends in ".json", CSV
+ *   when it ends in ".csv" (case-insensitive), else JSON when the first
+ *   non-blank byte is '[', else CSV
+ * - output: *n_rows as cf_catalog_import
+ * - errors: CF_EINVAL (cat or path NULL), CF_EIO when it cannot be read,
+ *   CF_ELIMIT over CF_MAX_IMPORT_BYTES, CF_ENOMEM, and those of
+ *   cf_catalog_import
+ * - ownership: err->file points to path (borrowed) */
 CF_API cf_status cf_catalog_import_file(cf_catalog *cat, const char *path,
                                         const cf_import_opts *opts, size_t *n_rows,
                                         cf_error *err);
 
-/* Deletes the user's rows with the `n` ids, in one transaction; a shipped
- * row with a removed id shows again.
+/* Deletes some of the user's rows.
+ * - computes: checks every id, then deletes the user's rows with the `n`
+ *   ids, in one transaction; a shipped row with a removed id shows again
  * - output: *removed (may be NULL) gets the number of rows deleted
- *   (repeated ids count once).
+ *   (repeated ids count once); 0 on error
  * - errors: CF_ENOTFOUND when any id has no user row: nothing is deleted,
  *   and err names every such id (saying when it is a shipped offering,
- *   which cannot be removed). CF_EINVAL, CF_EDB, CF_ENOMEM. */
+ *   which cannot be removed). CF_EINVAL (cat NULL, or ids NULL with n > 0),
+ *   CF_EDB, CF_ENOMEM; nothing is deleted
+ * - ownership: ids are read during the call */
 CF_API cf_status cf_catalog_remove_user(cf_catalog *cat, const char *const *ids, size_t n,
                                         size_t *removed, cf_error *err);
 
 /* Deletes every user row (shipped rows with the same ids show again).
- * - output: *removed (may be NULL) gets how many.
- * - errors: CF_EINVAL, CF_EDB, CF_ENOMEM. */
+ * - output: *removed (may be NULL) gets how many; 0 on error
+ * - errors: CF_EINVAL (cat NULL), CF_EDB, CF_ENOMEM; nothing is deleted */
 CF_API cf_status cf_catalog_reset_user(cf_catalog *cat, size_t *removed, cf_error *err);
 
 #endif

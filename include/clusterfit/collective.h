@@ -9,12 +9,13 @@
 #include <stdint.h>
 #include <jansson.h>
 #include "status.h"
+#include "limits.h"
 #include "vocab.h"
 
 /* A node type and its fabric. nics_per_node and nic_gbps describe the
  * scale-out network; network CF_NET_NONE for one node. */
 typedef struct cf_fabric {
-    char gpu[32];                   /* GPU model, the hardware table's spelling */
+    char gpu[CF_GPU_NAME_MAX];      /* GPU model, the hardware table's spelling */
     int gpus_per_node;              /* GPUs per node (per tray for nvl72) */
     cf_intra_link intra_link;       /* the GPUs' link inside the node */
     cf_network network;             /* scale-out fabric family */
@@ -25,15 +26,15 @@ typedef struct cf_fabric {
 } cf_fabric;
 
 /* A fabric with nothing known yet, for cf_fabric_set.
- * - Output: gpu "", gpus_per_node 0, intra_link and network unknown, no NICs
+ * - output: gpu "", gpus_per_node 0, intra_link and network unknown, no NICs
  *   (nics_per_node 0, nic_gbps 0), gdr, non_blocking and rail_optimized
- *   unknown.
- * - Ownership: fills the caller's struct. */
+ *   unknown
+ * - ownership: fills the caller's struct (not NULL) */
 CF_API void cf_fabric_init(cf_fabric *fab);
 
 /* Sets one fabric parameter from its text, as a CLI flag or an API
  * parameter carries it; both front ends go through here.
- * - Inputs: `name` in snake_case and its value:
+ * - inputs: `name` in snake_case and its value:
  *     gpu            a GPU of the hardware table (case-insensitive; stored in
  *                    the table's spelling)
  *     gpus_per_node  integer, 1..CF_MAX_GPUS_PER_NODE
@@ -42,18 +43,23 @@ CF_API void cf_fabric_init(cf_fabric *fab);
  *     nics           scale-out NICs per node, integer, 1..CF_MAX_NICS_PER_NODE
  *     nic_gbps       line rate of one NIC, Gbit/s, CF_LINE_GBPS_MIN..CF_LINE_GBPS_MAX
  *     gdr            cf_gdr_accepted()
- * - Output: the field of *fab; unchanged on error.
- * - Errors: CF_EINVAL with err->param = name and a message giving the bound
- *   or the accepted values; an unknown name is CF_EINVAL with param "" and
- *   the accepted names; CF_ENOMEM or CF_EINTERNAL when the hardware table
- *   cannot be built.
- * - Ownership: `value` is read during the call only. */
+ * - output: the field of *fab; unchanged on error
+ * - errors: CF_EINVAL with err->param = name and a message giving the bound
+ *   or the accepted values (a NULL or empty value: "has no value"); an
+ *   unknown name is CF_EINVAL with param "" and the accepted names, as is a
+ *   NULL fab or name; CF_ENOMEM or CF_EINTERNAL when the hardware table
+ *   cannot be built. err may be NULL
+ * - ownership: `value` is read during the call only */
 CF_API cf_status cf_fabric_set(cf_fabric *fab, const char *name, const char *value, cf_error *err);
 
+/* What bounds a collective's time (cf_coll_result.bottleneck). */
 typedef enum cf_bottleneck {
     CF_BOTTLENECK_INTRA_NODE = 0, CF_BOTTLENECK_INTER_NODE, CF_BOTTLENECK_LATENCY
 } cf_bottleneck;
 
+/* The name of a bottleneck, as the JSON results spell it.
+ * - output: "intra_node", "inter_node" or "latency"; "unknown" out of range
+ * - ownership: static storage */
 CF_API const char *cf_bottleneck_name(cf_bottleneck b);
 
 typedef struct cf_coll_query {
@@ -65,14 +71,14 @@ typedef struct cf_coll_query {
 } cf_coll_query;
 
 /* A query with nothing set yet, for cf_coll_query_set.
- * - Output: collective unknown, bytes 0, nodes 0, ranks_per_node 0 (every
- *   GPU), algo auto.
- * - Ownership: fills the caller's struct. */
+ * - output: collective unknown, bytes 0, nodes 0, ranks_per_node 0 (every
+ *   GPU), algo auto
+ * - ownership: fills the caller's struct (not NULL) */
 CF_API void cf_coll_query_init(cf_coll_query *q);
 
 /* Sets one query parameter from its text, as cf_fabric_set does for the
  * fabric.
- * - Inputs: `name` and its value:
+ * - inputs: `name` and its value:
  *     collective      cf_collective_accepted()
  *     bytes           a size as cf_parse_size reads it (1048576, 512M, 8G:
  *                     binary multiples), 1..CF_MAX_MESSAGE_BYTES
@@ -80,59 +86,68 @@ CF_API void cf_coll_query_init(cf_coll_query *q);
  *     ranks_per_node  integer, 1..CF_MAX_GPUS_PER_NODE (the fabric's GPUs per
  *                     node bound it further: cf_collective_predict checks)
  *     algo            cf_algo_accepted()
- * - Output: the field of *q; unchanged on error.
- * - Errors: CF_EINVAL with err->param = name and the bound or the accepted
- *   values; an unknown name is CF_EINVAL with param "".
- * - Ownership: `value` is read during the call only. */
+ * - output: the field of *q; unchanged on error
+ * - errors: CF_EINVAL with err->param = name and the bound or the accepted
+ *   values (a NULL or empty value: "has no value"); an unknown name, a NULL
+ *   q or name is CF_EINVAL with param "". err may be NULL
+ * - ownership: `value` is read during the call only */
 CF_API cf_status cf_coll_query_set(cf_coll_query *q, const char *name, const char *value,
                                    cf_error *err);
 
 typedef struct cf_coll_result {
-    cf_collective collective;
-    uint64_t message_bytes;
-    int nodes, ranks;
+    cf_collective collective;       /* as asked */
+    uint64_t message_bytes;         /* S, as asked (q->bytes) */
+    int nodes, ranks;               /* nodes as asked; ranks = nodes x ranks per node */
     cf_algo algo;                   /* the algorithm used (never AUTO) */
-    double time_us, algbw_GBps, busbw_GBps;
-    cf_bottleneck bottleneck;
+    double time_us, algbw_GBps, busbw_GBps; /* microseconds; GB/s = 10^9 B/s */
+    cf_bottleneck bottleneck;       /* latency when it is over half of time_us */
 } cf_coll_result;
 
-/* Predicts one collective.
- * - Computes: the time of collective q->collective of S = q->bytes on
+/* Predicts one collective (DESIGN §4.2).
+ * - computes: the time of collective q->collective of S = q->bytes on
  *   q->nodes nodes of `fab` with q->ranks_per_node ranks each, under q->algo
  *   (auto: the (algorithm, protocol) of least predicted time, as NCCL's
- *   tuner picks), and its algbw and busbw as nccl-tests defines them.
- * - Inputs: the fabric (GPU, GPUs per node, links; NIC rates in Gbit/s) and
- *   the query (bytes in nccl-tests' size column).
- * - Output: *out: time_us (microseconds), algbw_GBps and busbw_GBps (GB/s =
- *   10^9 B/s), the algorithm used, the bottleneck; zeroed on refusal.
- * - Errors: CF_EINVAL when the model refuses, err (may be NULL) saying why,
+ *   tuner picks), and its algbw and busbw as nccl-tests defines them
+ * - inputs: fab (GPU, GPUs per node, links; NIC rates in Gbit/s) and q
+ *   (bytes in nccl-tests' size column, nodes, ranks per node, algo)
+ * - output: *out: time_us (microseconds), algbw_GBps and busbw_GBps (GB/s =
+ *   10^9 B/s), the algorithm used, the bottleneck; zeroed on refusal
+ * - errors: CF_EINVAL when the model refuses, err (may be NULL) saying why,
  *   err->param naming the input: collective or algo out of range; gpu not in
  *   the hardware table; gpus_per_node outside 1..CF_MAX_GPUS_PER_NODE;
  *   ranks_per_node negative or over the node's GPUs; nodes below 1, or more
  *   ranks than an int counts; intra unknown; several nodes (NVLink domains
  *   for nvl72) on network none or unknown (nodes), without NICs (nics) or
  *   without a line rate (nic_gbps); an algorithm that cannot run for this
- *   collective on this fabric (algo). With err NULL a refusal formats
- *   nothing (the planner's hot loop).
- * - Ownership: pure; no allocation, no I/O.
- * - Source: the latency and bandwidth terms of NCCL's tuner
- *   (src/graph/tuning.cc), nccl-tests' busbw factors; docs/model.md. */
+ *   collective on this fabric (algo). CF_EINVAL with param "" for a NULL
+ *   fab, q or out. With err NULL a refusal formats nothing (the planner's
+ *   hot loop)
+ * - ownership: pure; no allocation, no I/O
+ * - source: the latency and bandwidth terms of NCCL's tuner
+ *   (src/graph/tuning.cc), nccl-tests' busbw factors; docs/model.md */
 CF_API cf_status cf_collective_predict(const cf_fabric *fab, const cf_coll_query *q,
                                        cf_coll_result *out, cf_error *err);
 
-/* JSON per DESIGN §6 ({collective, message_bytes, nodes, ranks, algo, time_us,
- * algbw_GBps, busbw_GBps, bottleneck}). New reference; NULL on ENOMEM. */
+/* A prediction as JSON (DESIGN §6).
+ * - output: {collective, message_bytes, nodes, ranks, algo, time_us,
+ *   algbw_GBps, busbw_GBps, bottleneck}, names as cf_collective_name,
+ *   cf_algo_name and cf_bottleneck_name spell them
+ * - errors: NULL on ENOMEM
+ * - ownership: a new reference (json_decref); r (not NULL) is read only */
 CF_API json_t *cf_coll_result_to_json(const cf_coll_result *r);
 
-/* busbw/algbw factor f of nccl-tests for n ranks (DESIGN §4.1; nccl-tests
- * src/<coll>.cu GetBw): 2(n-1)/n for all_reduce; (n-1)/n for all_gather,
- * reduce_scatter, alltoall, gather, scatter; 1 for broadcast, reduce,
- * sendrecv and hypercube (whose algbw is S(n-1)/(n t)). 0 for n < 1 or an
- * unknown collective. */
+/* The busbw/algbw factor f of nccl-tests for n ranks (DESIGN §4.1).
+ * - output: 2(n-1)/n for all_reduce; (n-1)/n for all_gather,
+ *   reduce_scatter, alltoall, gather, scatter; 1 for broadcast, reduce,
+ *   sendrecv and hypercube (whose algbw is S(n-1)/(n t)); 0 for n < 1 or an
+ *   unknown collective
+ * - ownership: pure
+ * - source: nccl-tests src/<coll>.cu, GetBw */
 CF_API double cf_busbw_factor(cf_collective c, int n);
 
-/* One constant of the model: name (as in lib/model/constants.def and
- * docs/model.md or docs/model-step.md), value, unit, source. */
+/* One constant of the model: its name in the model's constant table (the
+ * table cf_model_constants() lists) and in docs/model.md or
+ * docs/model-step.md, its value, unit and source. */
 typedef struct cf_model_constant {
     const char *name;
     double value;
@@ -140,9 +155,10 @@ typedef struct cf_model_constant {
     const char *source;
 } cf_model_constant;
 
-/* The table of every model constant (DESIGN §4.2: one table, one file, each
- * with its source): collective, training-step and memory constants; *n gets
- * the count. Static storage, read-only. */
+/* The table of every model constant (DESIGN §4.2: one table, each constant
+ * with its source): collective, training-step and memory constants.
+ * - output: the first entry; *n (may be NULL) gets the count
+ * - ownership: static storage, read-only */
 CF_API const cf_model_constant *cf_model_constants(size_t *n);
 
 /* The parts of the prediction, for explanations and tests: the busbw limits
@@ -154,11 +170,15 @@ typedef struct cf_coll_detail {
     double eta;                 /* scale-out efficiency used (0 on one node) */
     double latency_us;          /* latency term of t, launch included */
     int nodes_eff, ranks_per_node_eff;  /* after merging nvl72 trays into racks */
-    const char *protocol;       /* "LL", "LL128" or "Simple" (NCCL's protocols) */
+    const char *protocol;       /* "LL", "LL128" or "Simple" (NCCL's protocols); static */
 } cf_coll_detail;
 
-/* As cf_collective_predict, also filling *detail (may be NULL) with the
- * parts of the chosen prediction. Same inputs, errors and ownership. */
+/* Predicts one collective and says how.
+ * - computes, inputs, errors: as cf_collective_predict
+ * - output: *out as cf_collective_predict; *detail (may be NULL) the parts
+ *   of the chosen prediction, left as it was on refusal
+ * - ownership: pure; no allocation, no I/O; detail->protocol is static
+ * - source: as cf_collective_predict */
 CF_API cf_status cf_collective_explain(const cf_fabric *fab, const cf_coll_query *q,
                                        cf_coll_result *out, cf_coll_detail *detail,
                                        cf_error *err);

@@ -10,30 +10,33 @@
 #include "collective.h"
 
 /* The fabric an offering states, whole.
- * - Computes: gpu, gpus_per_node, intra_link, network, GDR (gpudirect_rdma
+ * - computes: gpu, gpus_per_node, intra_link, network, GDR (gpudirect_rdma
  *   yes = on, no = off, else unknown), non_blocking, rail_optimized as the
  *   offering states them; nic_gbps = network_gbps_per_node / nics_per_node
  *   (Gbit/s), one NIC per GPU when nics_per_node is unknown. Network none
- *   gives no NICs and GDR n/a.
- * - Errors (err may be NULL; err->param "offering"): CF_EUNSUPPORTED when the
- *   offering does not state its gpu, its gpus_per_node, or (network other
- *   than none) its network or line rate; CF_EINVAL for a GPU name longer
- *   than cf_fabric.gpu holds.
- * - Ownership: *out is the caller's; nothing of `o` is kept. */
+ *   gives no NICs and GDR n/a
+ * - output: *out (not NULL)
+ * - errors (err may be NULL; err->param "offering"): CF_EUNSUPPORTED when o
+ *   is NULL or does not state its gpu, its gpus_per_node, or (network other
+ *   than none) its network or line rate;
+ *   CF_EINVAL for a GPU name longer than cf_fabric.gpu holds
+ *   (CF_GPU_NAME_MAX)
+ * - ownership: *out is the caller's; nothing of `o` is kept */
 CF_API cf_status cf_fabric_from_offering(const cf_offering *o, cf_fabric *out, cf_error *err);
 
 /* The fabric for a question on `nodes` nodes of an offering; owns the
  * one-node rule.
- * - Computes: for one node, the node's fabric with network none (nothing
+ * - computes: for one node, the node's fabric with network none (nothing
  *   leaves the node, so the scale-out network does not matter and may be
- *   unknown); for more nodes, cf_fabric_from_offering's fabric.
- * - Errors (err may be NULL), in this order: CF_EINVAL for nodes below 1
+ *   unknown); for more nodes, cf_fabric_from_offering's fabric
+ * - output: *out (not NULL)
+ * - errors (err may be NULL), in this order: CF_EINVAL for nodes below 1
  *   (param "nodes"); then with param "offering": the node's refusals of
  *   cf_fabric_from_offering (gpu, gpus_per_node), CF_EUNSUPPORTED for
  *   nodes > 1 when the offering does not state its network or line rate
  *   (the message says one node works), CF_EUNSUPPORTED when it does not
- *   state intra_link (the model needs the GPUs' link inside the node).
- * - Ownership: *out is the caller's; nothing of `o` is kept. */
+ *   state intra_link (the model needs the GPUs' link inside the node)
+ * - ownership: *out is the caller's; nothing of `o` is kept */
 CF_API cf_status cf_fabric_for_nodes(const cf_offering *o, int nodes, cf_fabric *out,
                                      cf_error *err);
 

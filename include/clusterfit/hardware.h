@@ -18,7 +18,7 @@
 typedef struct cf_gpu_spec {
     const char *name;           /* vocabulary name (DESIGN §2), e.g. "H100-SXM" */
     const char *vendor;         /* "NVIDIA", "AMD" */
-    double memory_gb;           /* memory per GPU, vendor GB (10^9 B) */
+    double memory_gb;           /* memory per GPU, vendor GB (10^9 B); NAN when absent */
     double hbm_GBps;            /* memory bandwidth, GB/s; NAN when absent */
     double bf16_tflops, fp16_tflops, fp8_tflops;  /* dense tensor peak, TFLOP/s;
                                                      NAN when absent */
@@ -28,7 +28,7 @@ typedef struct cf_gpu_spec {
     int pcie_gen;               /* host PCIe generation 3-6; 0 = not stated */
     int host_c2c;               /* 1 = CPU attached by NVLink-C2C (GH200, GB200,
                                    GB300): host staging is cheap when GPUDirect
-                                   RDMA is off (model/collective.c); 0 = PCIe */
+                                   RDMA is off (the collective model); 0 = PCIe */
     int gpus_per_node;          /* GPUs in the usual node or compute tray: 4 for
                                    GH200 nodes and GB200/GB300 trays, 8 for HGX
                                    boards and the rest (`fit`'s default) */
@@ -42,37 +42,41 @@ typedef struct cf_gpu_spec {
 } cf_gpu_spec;
 
 /* Looks up a GPU by vocabulary name.
- *   Computes: the row whose `gpu` column equals name.
- *   Inputs:   name, case-insensitive ("h100-sxm"); NULL is not found.
- *   Output:   *out (if out is not NULL) = the row, borrowed (see above).
- *   Errors:   CF_ENOTFOUND if unknown; CF_ENOMEM if the table could not be
- *             built (a later call retries); CF_EINTERNAL if the embedded
- *             data/gpus.csv is malformed (a build defect). */
+ * - computes: the row whose `gpu` column equals name
+ * - inputs: name, case-insensitive ("h100-sxm"); NULL is not found
+ * - output: *out (if out is not NULL) = the row
+ * - errors: CF_ENOTFOUND if unknown; CF_ENOMEM if the table could not be
+ *   built (a later call retries); CF_EINTERNAL if the embedded
+ *   data/gpus.csv is malformed (a build defect)
+ * - ownership: *out is borrowed from the table (see above) */
 CF_API cf_status cf_gpu_lookup(const char *name, const cf_gpu_spec **out);
 
 /* The GPU of a device name as nvidia-smi or nccl-tests print it.
- *   Computes: the row one of whose device_names is a substring of `device`
- *             (case-sensitive, as the tools print them), the longest such
- *             substring winning so that "NVIDIA H100 NVL" is H100-NVL, not
- *             H100-SXM; on equal lengths the first row in file order.
- *   Inputs:   device, e.g. "NVIDIA A100-SXM4-40GB", "Tesla T4",
- *             "NVIDIA H100 80GB HBM3", "AMD Instinct MI300X"; NULL is not
- *             found.
- *   Output:   *out (if out is not NULL) = the row, borrowed; its name and
- *             intra_link are the vocabulary GPU and usual intra-node link.
- *   Errors:   CF_ENOTFOUND when no device name matches; CF_ENOMEM and
- *             CF_EINTERNAL as cf_gpu_lookup. */
+ * - computes: the row one of whose device_names is a substring of `device`
+ *   (case-sensitive, as the tools print them), the longest such substring
+ *   winning so that "NVIDIA H100 NVL" is H100-NVL, not H100-SXM; on equal
+ *   lengths the first row in file order
+ * - inputs: device, e.g. "NVIDIA A100-SXM4-40GB", "Tesla T4", "NVIDIA H100
+ *   80GB HBM3", "AMD Instinct MI300X"; NULL is not found
+ * - output: *out (if out is not NULL) = the row; its name and intra_link
+ *   are the vocabulary GPU and usual intra-node link
+ * - errors: CF_ENOTFOUND when no device name matches; CF_ENOMEM and
+ *   CF_EINTERNAL as cf_gpu_lookup
+ * - ownership: *out is borrowed from the table */
 CF_API cf_status cf_gpu_from_device_name(const char *device, const cf_gpu_spec **out);
 
 /* The accepted GPU names, for error messages.
- *   Output: the names in file order, ", "-joined; static storage.
- *   Errors: "" if the table could not be built. */
+ * - output: the names in file order, ", "-joined
+ * - errors: "" if the table could not be built
+ * - ownership: static storage (the table's) */
 CF_API const char *cf_gpu_accepted(void);
 
 /* The table in file order.
- *   Output: cf_gpu_count(): the number of rows; cf_gpu_at(i): row i (0-based),
- *           borrowed (see above).
- *   Errors: 0 / NULL if the table could not be built; NULL for i past the end. */
+ * - output: cf_gpu_count(): the number of rows; cf_gpu_at(i): row i
+ *   (0-based)
+ * - errors: 0 / NULL if the table could not be built; NULL for i past the
+ *   end
+ * - ownership: rows are borrowed from the table (see above) */
 CF_API size_t cf_gpu_count(void);
 CF_API const cf_gpu_spec *cf_gpu_at(size_t i);
 

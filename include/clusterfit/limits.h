@@ -1,6 +1,8 @@
 /* limits.h — every size limit of libclusterfit in one place, with the reason
  * for each number (SQLite's sqliteLimit.h, curl's dynbuf caps). Growable
- * buffers take their cap from here when created and refuse to grow past it. */
+ * buffers take their cap from here when created and refuse to grow past it.
+ * The two sizes of cf_error sit next to it in status.h, and CF_DATE_SIZE
+ * (a date's length) in date.h. */
 #ifndef CLUSTERFIT_LIMITS_H
 #define CLUSTERFIT_LIMITS_H
 
@@ -133,5 +135,16 @@
  * times a 2025 node's 8 x 800 Gbit/s, so a typo of a few zeros is caught. */
 #define CF_LINE_GBPS_MIN 0.001
 #define CF_LINE_GBPS_MAX 1e6
+
+/* ---- Fixed-size strings in public structs (bytes, NUL included). */
+
+/* cf_fabric.gpu: a GPU name of data/gpus.csv, the longest of which is 11
+ * bytes ("A100-SXM-80"). A name that does not fit is no GPU of the table:
+ * cf_fabric_set and cf_fabric_from_offering refuse it (CF_EINVAL). */
+#define CF_GPU_NAME_MAX 32
+
+/* cf_workload.name: preset names are < 20 bytes ("llama3-70b-finetune");
+ * a longer name from a workload file is cut. */
+#define CF_WORKLOAD_NAME_MAX 64
 
 #endif

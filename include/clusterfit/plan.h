@@ -63,19 +63,20 @@ typedef struct cf_plan_opts {
 #define CF_PLAN_DEFAULT_MAX_GPUS 16384L
 
 /* Default options.
- * - Output: *o = objective cost, no deadline, no budget (NAN), currency NULL
+ * - output: *o = objective cost, no deadline, no budget (NAN), currency NULL
  *   (USD), max_gpus 0 (= CF_PLAN_DEFAULT_MAX_GPUS), top 0 (all), no progress
- *   callback, evaluated NULL. */
+ *   callback, evaluated NULL
+ * - ownership: fills the caller's struct (not NULL) */
 CF_API void cf_plan_opts_init(cf_plan_opts *o);
 
 /* Ranks the catalog's offerings for a workload.
- * - Computes: per offering passing `filter`, the configuration (node count
+ * - computes: per offering passing `filter`, the configuration (node count
  *   and layout of DESIGN §4.5) best under the objective, and orders the
- *   offerings by it; E, P, effective price and cost as defined above.
- * - Inputs: cat (open catalog); filter (NULL = all multi-node offerings); w
+ *   offerings by it; E, P, effective price and cost as defined above
+ * - inputs: cat (open catalog); filter (NULL = all multi-node offerings); w
  *   (the workload); opts (NULL = cf_plan_opts_init's defaults; hours,
- *   amounts in opts->currency, GPU counts).
- * - Output: *out = the JSON of DESIGN §6 {workload, currency, ranked[],
+ *   amounts in opts->currency, GPU counts)
+ * - output: *out = the JSON of DESIGN §6 {workload, currency, ranked[],
  *   unranked[]}. Every offering passing the filter is either in ranked (one
  *   row: its best configuration; step_time_s seconds, time_to_train_h hours,
  *   cost and prices in the currency) or in unranked with its reasons. Each
@@ -84,25 +85,27 @@ CF_API void cf_plan_opts_init(cf_plan_opts *o);
  *   cause "memory" when the fastest layout on N0 without the memory limit
  *   would be at least as fast per GPU (memory alone makes N0 slower), else
  *   "other"; n0_layout = the layout on N0 {tp, pp, vp, dp, cp, zero,
- *   recompute, micro_batch}.
- * - Errors: CF_EINVAL for bad options (deadline or budget not positive,
+ *   recompute, micro_batch}; *opts->evaluated, when not NULL, the layouts
+ *   whose step time was predicted
+ * - errors: CF_EINVAL for bad options (deadline or budget not positive,
  *   objective out of range, negative max_gpus or top) or a workload that
- *   states no amount of work; CF_EDB from the catalog; CF_ENOMEM. err says
- *   which; *out is NULL on error.
- * - Ownership: *out is a new reference owned by the caller (json_decref);
+ *   states no amount of work; the errors of cf_catalog_query (CF_EINVAL for
+ *   a NULL cat, CF_EDB); CF_ENOMEM. err says which; *out (out not NULL) is
+ *   NULL on error
+ * - ownership: *out is a new reference owned by the caller (json_decref);
  *   cat, filter, w and opts are borrowed for the call; opts->progress is
- *   called on the caller's thread.
- * - Source: DESIGN §4.5 (search space, objective, unranked reasons), §6. */
+ *   called on the caller's thread
+ * - source: DESIGN §4.5 (search space, objective, unranked reasons), §6 */
 CF_API cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w,
                          const cf_plan_opts *opts, json_t **out, cf_error *err);
 
 /* The scaling curve of a workload on one offering.
- * - Computes: per node count the fastest layout that fits (the search of
- *   cf_plan), its throughput, E against N0, P and the job's cost.
- * - Inputs: o (the offering); w (the workload); nodes[0..n_nodes) node
+ * - computes: per node count the fastest layout that fits (the search of
+ *   cf_plan), its throughput, E against N0, P and the job's cost
+ * - inputs: o (the offering); w (the workload); nodes[0..n_nodes) node
  *   counts (NULL = N0, then powers of two up to the largest cluster; at most
- *   CF_MAX_PLAN_NODE_COUNTS).
- * - Output: *out = the JSON array [{nodes, step_time_s, throughput,
+ *   CF_MAX_PLAN_NODE_COUNTS)
+ * - output: *out = the JSON array [{nodes, step_time_s, throughput,
  *   scaling_efficiency, parallel_efficiency, cost, layout, scaling_note, n0,
  *   n0_throughput}]: layout as scaling_note's n0_layout (null when nothing
  *   fits on that count); scaling_note as in cf_plan; throughput in the
@@ -112,14 +115,15 @@ CF_API cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_work
  *   n0_throughput its throughput (the same in every row; null when nothing
  *   fits anywhere; N0 need not be among `nodes`); cost of the whole job in
  *   the offering's currency, null when its price is unknown. Rows where
- *   nothing fits have null step time, throughput and cost.
- * - Errors: CF_EINVAL for a node count < 1 or an offering whose GPU, GPUs
+ *   nothing fits have null step time, throughput and cost
+ * - errors: CF_EINVAL for a node count < 1, an offering whose GPU, GPUs
  *   per node or fabric is unknown (one node still works when only the
- *   network is unknown), CF_ELIMIT for too many counts, CF_ENOMEM; err says
- *   which; *out is NULL on error.
- * - Ownership: *out is a new reference owned by the caller; o, w and nodes
- *   are borrowed for the call.
- * - Source: DESIGN §4.1 (E, P), §4.5 (search space), §6. */
+ *   network is unknown: then the workload must fit on one node), or a GPU
+ *   not in the hardware table; CF_ELIMIT for too many counts; CF_ENOMEM; err
+ *   says which; *out (out not NULL) is NULL on error
+ * - ownership: *out is a new reference owned by the caller (json_decref);
+ *   o, w and nodes are borrowed for the call
+ * - source: DESIGN §4.1 (E, P), §4.5 (search space), §6 */
 CF_API cf_status cf_scale(const cf_offering *o, const cf_workload *w, const int *nodes,
                           size_t n_nodes, json_t **out, cf_error *err);
 

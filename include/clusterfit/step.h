@@ -19,18 +19,22 @@ typedef struct cf_layout {
                                (Transformer Engine userbuffers); 0 = exposed */
 } cf_layout;
 
-/* A layout of tp=pp=dp=cp=vp=1, micro-batch 1, ZeRO 0, no recompute,
- * sequence parallel on (it takes effect when tp > 1), no TP overlap. */
+/* The layout of one GPU.
+ * - output: tp=pp=dp=cp=vp=1, micro-batch 1, ZeRO 0, no recompute,
+ *   sequence parallel on (it takes effect when tp > 1), no TP overlap
+ * - ownership: fills the caller's struct (not NULL) */
 CF_API void cf_layout_init(cf_layout *l);
 
-/* A layout in words.
- * - Output: into buf (cap bytes, always terminated when cap > 0), e.g.
- *   "TP4 PP2v2 CP2 DP2 with ZeRO-3 and full recompute": degrees of 1 left
- *   out except DP, "v2" for an interleaved pipeline, ZeRO 0 left out; for
- *   kinds other than CF_WL_LLM only "DP16" (one rank per GPU).
- * - Used by: `plan`'s why line and scaling_note, `fit`, `predict step`. */
+/* A layout in words, as `plan`, `scale`, `fit` and `predict step` show it.
+ * - output: into buf, e.g. "TP4 PP2v2 CP2 DP2 with ZeRO-3 and full
+ *   recompute": degrees of 1 left out except DP, "v2" for an interleaved
+ *   pipeline, ZeRO 0 left out, "no recompute" stated; for kinds other than
+ *   CF_WL_LLM only "DP16" (one rank per GPU)
+ * - ownership: writes at most cap bytes into the caller's buf, always
+ *   terminated (cutting) when cap > 0; l (not NULL) is read only */
 CF_API void cf_layout_words(char *buf, size_t cap, const cf_layout *l, cf_workload_kind kind);
 
+/* Where a step's time goes, seconds per step. */
 typedef struct cf_step_breakdown {
     double compute_s, tp_comm_s, pp_bubble_s, pp_comm_s, dp_comm_exposed_s, cp_comm_s;
 } cf_step_breakdown;
@@ -47,17 +51,17 @@ typedef struct cf_step_result {
 
 /* Predicts one training step (stencil iteration, embarrassingly parallel
  * job) of `w` on `nodes` nodes of `fab` with layout `lay`.
- * - Computes: compute time per GPU, the exposed TP, CP, PP and DP
+ * - computes: compute time per GPU, the exposed TP, CP, PP and DP
  *   communication (each from cf_collective_predict on its communicator's
- *   real shape), the pipeline bubble, the optimizer step; the memory per GPU.
- * - Inputs: the workload, the fabric (as cf_collective_predict takes it),
+ *   real shape), the pipeline bubble, the optimizer step; the memory per GPU
+ * - inputs: the workload, the fabric (as cf_collective_predict takes it),
  *   the node count, the layout (degrees, micro-batch in sequences, ZeRO
- *   stage, recompute).
- * - Output: *out: step_time_s (seconds), tflops_per_gpu (TFLOP/s), mfu
+ *   stage, recompute)
+ * - output: *out: step_time_s (seconds), tflops_per_gpu (TFLOP/s), mfu
  *   (0-1), tokens_per_s (work units per second), memory_per_gpu_gib (GiB),
- *   the breakdown in seconds.
- * - Errors, err (may be NULL) saying why with err->param naming the input:
- *   CF_EINVAL for nodes below 1 (nodes), gpus_per_node outside
+ *   the breakdown in seconds
+ * - errors, err (may be NULL) saying why with err->param naming the input:
+ *   CF_EINVAL for a NULL w, fab, lay or out (param ""), nodes below 1 (nodes), gpus_per_node outside
  *   1..CF_MAX_GPUS_PER_NODE, a GPU not in the hardware table (gpu), a layout
  *   degree below 1 or a ZeRO stage outside 0..3 (tp, pp, dp, cp, vp,
  *   micro_batch, zero), tp*pp*dp*cp other than nodes*gpus_per_node (param
@@ -66,38 +70,51 @@ typedef struct cf_step_result {
  *   seq (cp), tp, pp or cp above 1 for a kind other than LLM, and any
  *   collective of the step that cf_collective_predict refuses (its reason);
  *   CF_EUNSUPPORTED when the hardware table states no peak FLOP/s or HBM
- *   bandwidth for the GPU (gpu). With err NULL a refusal formats nothing.
- * - Ownership: pure; no allocation, no I/O (plan calls it for every layout).
- * - Source: docs/model-step.md. */
+ *   bandwidth for the GPU (gpu). With err NULL a refusal formats nothing
+ * - ownership: pure; no allocation, no I/O (plan calls it for every layout)
+ * - source: docs/model-step.md */
 CF_API cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
                                  const cf_layout *lay, cf_step_result *out, cf_error *err);
 
-/* JSON per DESIGN §6. New reference, NULL on ENOMEM. */
+/* A step prediction as JSON (DESIGN §6).
+ * - output: {step_time_s, tflops_per_gpu, mfu, tokens_per_s,
+ *   tokens_per_s_per_gpu, memory_per_gpu_gib, breakdown: {compute_s,
+ *   tp_comm_s, pp_bubble_s, pp_comm_s, dp_comm_exposed_s, cp_comm_s}}, a
+ *   value that is not finite as null
+ * - errors: NULL on ENOMEM
+ * - ownership: a new reference (json_decref); r (not NULL) is read only */
 CF_API json_t *cf_step_result_to_json(const cf_step_result *r);
 
 typedef struct cf_fit_result {
-    int fits_one_node;
+    int fits_one_node;      /* 1 when min_nodes is 1 */
     int min_nodes;          /* 0 if it fits nowhere up to the search limit */
-    double memory_per_gpu_gib;
+    double memory_per_gpu_gib;  /* GiB, of that layout; NAN when it fits nowhere */
     cf_layout layout;       /* the layout that fits on min_nodes */
 } cf_fit_result;
 
 /* Smallest node count on which the workload fits in GPU memory, and a
  * layout that fits there.
- * - Computes: for 1, 2, ... CF_FIT_MAX_NODES nodes of `gpus_per_node` GPUs
+ * - computes: for 1, 2, ... CF_FIT_MAX_NODES nodes of `gpus_per_node` GPUs
  *   of model `gpu`, the layouts of the search space (least model
  *   parallelism, then lowest ZeRO stage, then least recompute) against the
- *   GPU's usable memory.
- * - Output: *out: fits_one_node, min_nodes (0 = fits nowhere up to the
- *   limit), memory_per_gpu_gib (GiB), the layout.
- * - Errors, err (may be NULL) saying why: CF_EINVAL for a NULL argument or
+ *   GPU's usable memory
+ * - output: *out: fits_one_node, min_nodes (0 = fits nowhere up to the
+ *   limit), memory_per_gpu_gib (GiB), the layout
+ * - errors, err (may be NULL) saying why: CF_EINVAL for a NULL argument or
  *   gpus_per_node outside 1..CF_MAX_GPUS_PER_NODE (gpus_per_node);
- *   CF_ENOTFOUND for a GPU not in the hardware table or one whose memory it
- *   does not state (gpu).
- * - Ownership: pure; no allocation, no I/O.
- * - Source: the memory model of docs/model-step.md. */
+ *   CF_ENOTFOUND for a GPU not in the hardware table (or a table that could
+ *   not be built) or one whose memory it does not state (gpu)
+ * - ownership: pure; no allocation, no I/O
+ * - source: the memory model of docs/model-step.md */
 CF_API cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node,
                         cf_fit_result *out, cf_error *err);
+
+/* A fit as JSON (DESIGN §6).
+ * - output: {fits_one_node, min_nodes, memory_per_gpu_gib, layout: {tp, pp,
+ *   dp, cp, micro_batch, zero, recompute}}; memory_per_gpu_gib and layout
+ *   null when it fits nowhere
+ * - errors: NULL on ENOMEM
+ * - ownership: a new reference (json_decref); r (not NULL) is read only */
 CF_API json_t *cf_fit_result_to_json(const cf_fit_result *r);
 
 #endif

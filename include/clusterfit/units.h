@@ -5,14 +5,21 @@
 #include <stdint.h>
 #include "status.h"
 
-/* Parses a byte size as nccl-tests does (binary multiples): "1048576", "512M",
- * "8G", "1K", "2T", optional trailing "B"/"iB" ("8GiB", "8GB" both = 8*2^30).
- * Returns CF_EINVAL on empty, negative, non-numeric, or > CF_MAX_MESSAGE_BYTES
- * (2^50, limits.h) input. */
+/* Parses a byte size as nccl-tests does (binary multiples).
+ * - inputs: s, e.g. "1048576", "512M", "8G", "1K", "2T", "0.5G"; an
+ *   optional trailing "B"/"iB" ("8GiB", "8GB" both = 8*2^30); case-insensitive
+ * - output: *out, bytes (rounded to the nearest); unchanged on error
+ * - errors: CF_EINVAL for NULL, empty, a sign or anything but a digit first,
+ *   trailing junk, or over CF_MAX_MESSAGE_BYTES (2^50, limits.h)
+ * - source: nccl-tests' -b/-e size parsing */
 CF_API cf_status cf_parse_size(const char *s, uint64_t *out);
 
-/* Strict numeric parses: whole string, no trailing junk, errno checked.
- * CF_EINVAL on anything else (including NaN/inf for doubles). */
+/* Strict numeric parses (strtol base 10 / strtod).
+ * - inputs: s, the whole string a number: no leading blank, no trailing
+ *   junk
+ * - output: *out; unchanged on error
+ * - errors: CF_EINVAL for NULL, empty, junk, out of range (errno), and for
+ *   doubles NaN or infinity */
 CF_API cf_status cf_parse_long(const char *s, long *out);
 CF_API cf_status cf_parse_double(const char *s, double *out);
 

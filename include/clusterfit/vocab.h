@@ -22,7 +22,8 @@ typedef enum cf_intra_link {
     CF_INTRA__COUNT
 } cf_intra_link;
 
-/* Inter-node fabric family. "infiniband" and ib-hdr/ib-ndr/ib-xdr parse as ib. */
+/* Inter-node fabric family. "infiniband" and ib-edr/ib-hdr/ib-ndr/ib-xdr
+ * parse as ib. */
 typedef enum cf_network {
     CF_NET_UNKNOWN = -1,
     CF_NET_IB = 0, CF_NET_ROCE, CF_NET_EFA, CF_NET_TCPX, CF_NET_TCPXO,
@@ -110,12 +111,23 @@ enum {
     CF_API cf_status cf_##kind##_parse(const char *s, type *out);        \
     CF_API const char *cf_##kind##_accepted(void);
 
-/* cf_X_name returns "unknown" for the UNKNOWN value and for out-of-range
- * values; cf_X_parse accepts "unknown" where the enum has an UNKNOWN value.
- * cf_X_accepted lists "unknown" last only where DESIGN §2 makes it a value a
- * user states (cap, gdr, recompute); for intra_link, network and collective
- * it lists the known values only (unknown is a missing fact there, and most
- * options reject it): a caller that accepts unknown adds it to its message. */
+/* Three functions per enum X below (36 in all):
+ * cf_X_name(v), the canonical name of a value.
+ * - output: the name; "unknown" for the UNKNOWN value and out-of-range
+ *   values
+ * - ownership: static storage
+ * cf_X_parse(s, &v), the value of a name.
+ * - inputs: s, case-insensitive, or a documented alias (network above);
+ *   "unknown" where the enum has an UNKNOWN value
+ * - output: *out; unchanged on error
+ * - errors: CF_EINVAL for NULL or any other string
+ * cf_X_accepted(), the accepted names for messages.
+ * - output: "a, b, c" in enum order; "unknown" last only where DESIGN §2
+ *   makes it a value a user states (cap, gdr, recompute); for intra_link,
+ *   network and collective the known values only (unknown is a missing
+ *   fact there, and most options reject it): a caller that accepts unknown
+ *   adds it to its message
+ * - ownership: static storage, built on the first call */
 CF_VOCAB_DECL(intra_link, cf_intra_link)
 CF_VOCAB_DECL(network, cf_network)
 CF_VOCAB_DECL(cap, cf_cap)
@@ -129,19 +141,41 @@ CF_VOCAB_DECL(metric, cf_metric)
 CF_VOCAB_DECL(audit_status, cf_audit_status)
 CF_VOCAB_DECL(severity, cf_severity)
 
-/* Display name of a fabric family for sentences and tables: "InfiniBand",
- * "RoCE", "EFA", "GPUDirect-TCPX", "GPUDirect-TCPXO", "TCP", "RDMA"; the
- * canonical name of cf_network_name for none and unknown. Static string. */
+/* The display name of a fabric family, for sentences and tables.
+ * - output: "InfiniBand", "RoCE", "EFA", "GPUDirect-TCPX", "GPUDirect-TCPXO",
+ *   "TCP", "RDMA"; the canonical name of cf_network_name for none, unknown
+ *   and out-of-range values
+ * - ownership: static storage */
 CF_API const char *cf_network_label(cf_network n);
 
-/* Set vocabularies (orchestration, provisioning, storage): element names by
- * bit, parse of one element, and parse of a list separated by any of `seps`
- * (";" in CSV, "," in flags and query strings). Empty string -> mask 0. */
+/* Set vocabularies: orchestration (CF_ORCH_*), provisioning (CF_PROV_*),
+ * storage (CF_STOR_*), as bit masks. */
 typedef enum cf_set_kind { CF_SET_ORCHESTRATION, CF_SET_PROVISIONING, CF_SET_STORAGE } cf_set_kind;
+
+/* The name of one element of a set.
+ * - inputs: k, and bit, one CF_ORCH_* / CF_PROV_* / CF_STOR_* value
+ * - output: "slurm" ...; "unknown" for anything but one known bit
+ * - ownership: static storage */
 CF_API const char *cf_set_elem_name(cf_set_kind k, unsigned bit);
+
+/* A set from its text.
+ * - inputs: s, element names (case-insensitive) separated by any of the
+ *   characters of `seps` (";" in CSV, "," in flags and query strings),
+ *   blanks around them ignored; "" (or only separators) is mask 0
+ * - output: *mask, the elements OR-ed; unchanged on error
+ * - errors: CF_EINVAL for NULL s, an unknown kind or an unknown element */
 CF_API cf_status cf_set_parse(cf_set_kind k, const char *s, const char *seps, unsigned *mask);
+
+/* The element names of a set kind, for messages.
+ * - output: "a, b, c" in bit order
+ * - ownership: static storage, built on the first call */
 CF_API const char *cf_set_accepted(cf_set_kind k);
-/* Writes the set as names joined by `sep` into buf (size n); returns buf. */
+
+/* A set as text.
+ * - output: the names of mask's elements in bit order, joined by `sep`
+ *   ("" for mask 0), cut at an element that does not fit
+ * - ownership: writes into the caller's buf (n bytes) and returns buf; buf
+ *   NULL or n 0 writes nothing */
 CF_API char *cf_set_format(cf_set_kind k, unsigned mask, const char *sep, char *buf, size_t n);
 
 #endif

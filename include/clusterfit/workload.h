@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 #include "status.h"
+#include "limits.h"
 #include "vocab.h"
 
 typedef enum cf_workload_kind {
@@ -23,7 +24,7 @@ typedef struct cf_llm_shape {
 } cf_llm_shape;
 
 typedef struct cf_workload {
-    char name[64];
+    char name[CF_WORKLOAD_NAME_MAX];   /* the "name" key, or the file's base name */
     cf_workload_kind kind;
     cf_precision precision;     /* llm, data-parallel; others keep bf16 (the
                                  * stencil model computes in fp32) */
@@ -56,23 +57,43 @@ typedef struct cf_workload {
     double ep_memory_gib;       /* memory one task needs on its GPU */
 } cf_workload;
 
-/* Sets the defaults every loader starts from (bf16, Adam, no ZeRO hint, NAN
- * params_b). */
+/* The defaults every loader starts from.
+ * - output: kind llm, bf16, Adam (12 bytes of optimizer state per
+ *   parameter), no ZeRO hint (-1), params_b NAN (derive from the shape),
+ *   a stencil reference decomposition of 1 GPU in 1 dimension with 2
+ *   neighbours; every other field 0
+ * - ownership: fills the caller's struct (not NULL) */
 CF_API void cf_workload_init(cf_workload *w);
 
-/* Loads a preset (by name) or, when `name_or_path` names a readable file, a
- * JSON workload (keys: docs/workloads.md). Bad JSON, a bad field, a key not
- * accepted at its level for the workload's kind (named, with the accepted
- * keys), or a stated shape.params_b more than 25 % away from the shape's
- * parameter count: CF_EPARSE with err naming the file and the field;
- * unknown preset: CF_ENOTFOUND listing the presets in err. */
+/* Loads a workload by preset name or from a JSON file.
+ * - inputs: name_or_path: a preset (data/workloads/NAME.json, embedded at
+ *   build time) when a name without '/' names one, else the path of a JSON
+ *   file of at most CF_MAX_WORKLOAD_BYTES (keys: docs/workloads.md)
+ * - output: *out, set only on success; name from the "name" key, else a
+ *   file's base name
+ * - errors: CF_EPARSE with err naming the file (and FILE:LINE:COLUMN for
+ *   bad JSON) and the field: bad JSON, a bad field, a key not accepted at
+ *   its level for the workload's kind (named, with the accepted keys), or a
+ *   stated shape.params_b more than 25 % away from the shape's parameter
+ *   count; CF_ENOTFOUND when it is neither a preset nor a readable file, err
+ *   listing the presets; CF_EINVAL for a NULL or empty name; CF_EIO,
+ *   CF_ELIMIT (over CF_MAX_WORKLOAD_BYTES) and CF_ENOMEM reading the file
+ * - ownership: err->file points into name_or_path (borrowed) */
 CF_API cf_status cf_workload_load(const char *name_or_path, cf_workload *out, cf_error *err);
 
-/* Same, from a JSON value (API bodies). `origin` names it in errors. */
+/* A workload from a JSON value (API bodies).
+ * - inputs: j, an object with the keys of a workload file; origin names it
+ *   in errors (NULL = "workload")
+ * - output: *out, set only on success
+ * - errors: CF_EPARSE as cf_workload_load (not an object, a bad field, a key
+ *   not accepted, params_b off the shape)
+ * - ownership: j is borrowed for the call; err->file points to origin */
 CF_API cf_status cf_workload_from_json(const json_t *j, const char *origin,
                                        cf_workload *out, cf_error *err);
 
-/* The preset names, ", "-joined. Static storage. */
+/* The preset names, for messages.
+ * - output: the NAMEs of data/workloads/NAME.json, ", "-joined
+ * - ownership: static storage */
 CF_API const char *cf_workload_presets(void);
 
 #endif

@@ -7,19 +7,14 @@
 #include "clusterfit/status.h"
 #include "base/base.h"
 
+/* Both maps below come from CF_STATUS_MAP (status.h): one row per status.
+ * A value outside the enum is "unknown status" and exit code 4. */
 const char *cf_strerror(cf_status st)
 {
     switch (st) {
-    case CF_OK: return "success";
-    case CF_ENOMEM: return "out of memory";
-    case CF_EINVAL: return "invalid argument";
-    case CF_EPARSE: return "malformed input";
-    case CF_ELIMIT: return "input over a size limit";
-    case CF_EIO: return "input/output error";
-    case CF_ENOTFOUND: return "not found";
-    case CF_EDB: return "catalog database error";
-    case CF_EUNSUPPORTED: return "not supported by the model";
-    case CF_EINTERNAL: return "internal error";
+#define STATUS_MESSAGE(name, value, message, exit_code) case name: return message;
+    CF_STATUS_MAP(STATUS_MESSAGE)
+#undef STATUS_MESSAGE
     }
     return "unknown status";
 }
@@ -79,12 +74,9 @@ char *cf_error_format(const cf_error *err, char *buf, size_t n)
 int cf_status_exit_code(cf_status st)
 {
     switch (st) {
-    case CF_OK: return 0;
-    /* A request the model cannot answer for that input (an offering whose
-     * gpus_per_node or fabric no source states) is the user's to change,
-     * like a bad option: not an internal error. */
-    case CF_EINVAL: case CF_ENOTFOUND: case CF_EUNSUPPORTED: return 2;
-    case CF_EPARSE: case CF_ELIMIT: return 3;
-    default: return 4;
+#define STATUS_EXIT_CODE(name, value, message, exit_code) case name: return exit_code;
+    CF_STATUS_MAP(STATUS_EXIT_CODE)
+#undef STATUS_EXIT_CODE
     }
+    return 4;
 }

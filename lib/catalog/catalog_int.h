@@ -102,6 +102,20 @@ struct cf_catalog {
     char *path;         /* the file as messages name it (":memory:" for none); owned */
 };
 
+/* cf_catalog_open with the shipped rows given explicitly (tests open a small
+ * catalog this way; cf_catalog_open passes the embedded data/offerings.csv).
+ * - inputs: `shipped_csv`, shipped_len bytes of CSV (named `shipped_name`
+ *   in error messages; NULL = "shipped catalog"); the shipped rows are
+ *   rebuilt whenever the hash of this text differs from the one stored in
+ *   the file. `path` NULL opens a private in-memory database.
+ * - errors: those of cf_catalog_open but CF_EINTERNAL; CF_EINVAL when out is
+ *   NULL or shipped_csv is NULL with shipped_len > 0; CF_EPARSE/CF_ELIMIT
+ *   when the shipped CSV is invalid (the database is then left as it was).
+ * - ownership: as cf_catalog_open (*out: cf_catalog_close). */
+cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
+                                   const char *shipped_csv, size_t shipped_len,
+                                   cf_catalog **out, cf_error *err);
+
 /* Fills err with "catalog PATH: WHAT: SQLite's message" and returns CF_EDB,
  * or CF_ENOMEM (message "out of memory") when SQLite ran out of memory. */
 cf_status cf__db_error(struct sqlite3 *db, const char *path, cf_error *err, const char *what);

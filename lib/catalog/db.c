@@ -312,8 +312,9 @@ static cf_status check_path(const char *path, cf_error *err)
     return CF_EINVAL;
 }
 
-cf_status cf_catalog_open_with(const char *path, const char *shipped_name, const char *shipped_csv,
-                               size_t shipped_len, cf_catalog **out, cf_error *err)
+cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
+                                   const char *shipped_csv, size_t shipped_len, cf_catalog **out,
+                                   cf_error *err)
 {
     cf_catalog *cat = NULL;
     const char *shown = path ? path : ":memory:";
@@ -373,7 +374,7 @@ cf_status cf_catalog_open(const char *path, cf_catalog **out, cf_error *err)
                      "it has no shipped catalog; rebuild it from a complete source tree");
         return CF_EINTERNAL;
     }
-    return cf_catalog_open_with(path, "data/offerings.csv", csv, len, out, err);
+    return cf__catalog_open_shipped(path, "data/offerings.csv", csv, len, out, err);
 }
 
 void cf_catalog_close(cf_catalog *cat)

@@ -1,6 +1,6 @@
 /* validate.c — the collective model against published nccl-tests rows
  * (DESIGN §4.4), and the result machinery both validation kinds share
- * (medians, skips, JSON; see validate_internal.h for the helper contract).
+ * (medians, skips, JSON; see model_int.h for the helper contract).
  *
  * Rows are read by header name. A cell the file states wrongly (a word where a
  * number belongs, a name outside the vocabulary) makes the file malformed:
@@ -28,7 +28,7 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-double cf_median(double *vals, size_t n)
+double cf__median(double *vals, size_t n)
 {
     if (n == 0) return NAN;
     qsort(vals, n, sizeof *vals, cmp_double);
@@ -112,10 +112,10 @@ cf_status cf__validation_finish(cf_validation *v, int by_node_count)
         if (v->rows[i].multi_node) multi[nm++] = a;
         else single[ns++] = a;
     }
-    v->median_ape_pct = cf_median(all, na);
+    v->median_ape_pct = cf__median(all, na);
     v->by_node_count = by_node_count;
-    v->median_ape_pct_single_node = by_node_count ? cf_median(single, ns) : NAN;
-    v->median_ape_pct_multi_node = by_node_count ? cf_median(multi, nm) : NAN;
+    v->median_ape_pct_single_node = by_node_count ? cf__median(single, ns) : NAN;
+    v->median_ape_pct_multi_node = by_node_count ? cf__median(multi, nm) : NAN;
     cf__free(all);
     return CF_OK;
 }

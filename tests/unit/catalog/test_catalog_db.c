@@ -3,7 +3,7 @@
  * ours, one-transaction imports (a bad row, a failed allocation, a SIGKILL
  * half-way through: the database is unchanged and still opens), and
  * allocation failures in open, import and query. The shipped catalog here is
- * tests/data/catalog-small.csv (8 rows), passed to cf_catalog_open_with. */
+ * tests/data/catalog-small.csv (8 rows), passed to cf__catalog_open_shipped. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "clusterfit/clusterfit.h"
+#include "catalog/catalog_int.h" /* cf__catalog_open_shipped */
 
 #define SMALL "tests/data/catalog-small.csv"
 
@@ -60,7 +61,7 @@ static cf_catalog *open_small(void)
 {
     cf_catalog *cat = NULL;
     cf_error err;
-    cf_status st = cf_catalog_open_with(db, "small.csv", small, small_len, &cat, &err);
+    cf_status st = cf__catalog_open_shipped(db, "small.csv", small, small_len, &cat, &err);
     if (st != CF_OK) print_error("open: %s\n", err.message);
     assert_int_equal(st, CF_OK);
     return cat;
@@ -175,7 +176,7 @@ static void user_rows_win_and_survive_rebuild(void **state)
     changed = strdup(small);
     *strstr(changed, "testd-h100-pcie-single") = 'x'; /* renamed: xestd-... */
     memcpy(strstr(changed, ",3.10,"), ",3.20,", 6);
-    assert_int_equal(cf_catalog_open_with(db, "new.csv", changed, small_len, &cat, &err), CF_OK);
+    assert_int_equal(cf__catalog_open_shipped(db, "new.csv", changed, small_len, &cat, &err), CF_OK);
     assert_int_equal(cf_catalog_get(cat, "testb-h200-roce", &o), CF_OK);
     assert_int_equal(o->max_cluster_gpus, 1024); /* the hand edit is gone */
     assert_true(o->price_on_demand_gpu_hr == 3.20);
@@ -291,7 +292,7 @@ static void providers_remove_reset(void **state)
     assert_int_equal(n, 0);
     cf_catalog_close(cat);
     /* A directory is not a catalog file: a usage error, nothing created. */
-    assert_int_equal(cf_catalog_open_with(dir, "s", small, small_len, &cat, &err), CF_EINVAL);
+    assert_int_equal(cf__catalog_open_shipped(dir, "s", small, small_len, &cat, &err), CF_EINVAL);
     assert_non_null(strstr(err.message, "is a directory"));
 }
 
@@ -308,7 +309,7 @@ static void refuses_files_not_ours(void **state)
     f = fopen(path, "w");
     fputs("not a database, but my notes\n", f);
     fclose(f);
-    assert_int_equal(cf_catalog_open_with(path, "s", small, small_len, &cat, &err), CF_EDB);
+    assert_int_equal(cf__catalog_open_shipped(path, "s", small, small_len, &cat, &err), CF_EDB);
     assert_null(cat);
     assert_non_null(strstr(err.message, path));
     assert_non_null(strstr(err.message, "not a clusterfit catalog (the file is not an SQLite database)"));
@@ -323,7 +324,7 @@ static void refuses_files_not_ours(void **state)
     assert_int_equal(sqlite3_open(path, &raw), SQLITE_OK);
     assert_int_equal(sqlite3_exec(raw, "CREATE TABLE t (x)", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(raw);
-    assert_int_equal(cf_catalog_open_with(path, "s", small, small_len, &cat, &err), CF_EDB);
+    assert_int_equal(cf__catalog_open_shipped(path, "s", small, small_len, &cat, &err), CF_EDB);
     assert_non_null(strstr(err.message, "an SQLite database of another program"));
     /* Ours, from a newer clusterfit. */
     fresh();
@@ -331,13 +332,13 @@ static void refuses_files_not_ours(void **state)
     assert_int_equal(sqlite3_open(db, &raw), SQLITE_OK);
     assert_int_equal(sqlite3_exec(raw, "PRAGMA user_version = 2", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(raw);
-    assert_int_equal(cf_catalog_open_with(db, "s", small, small_len, &cat, &err), CF_EDB);
+    assert_int_equal(cf__catalog_open_shipped(db, "s", small, small_len, &cat, &err), CF_EDB);
     assert_non_null(strstr(err.message, "schema version 2 is newer than this clusterfit's 1"));
     /* Ours by its id and version, but the table is gone. */
     assert_int_equal(sqlite3_open(db, &raw), SQLITE_OK);
     assert_int_equal(sqlite3_exec(raw, "PRAGMA user_version = 1; DROP VIEW catalog", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(raw);
-    assert_int_equal(cf_catalog_open_with(db, "s", small, small_len, &cat, &err), CF_EDB);
+    assert_int_equal(cf__catalog_open_shipped(db, "s", small, small_len, &cat, &err), CF_EDB);
     assert_non_null(strstr(err.message, "unexpected schema"));
     /* An empty file is a new catalog. */
     fresh();
@@ -346,7 +347,7 @@ static void refuses_files_not_ours(void **state)
     cat = open_small();
     cf_catalog_close(cat);
     /* An in-memory catalog. */
-    assert_int_equal(cf_catalog_open_with(NULL, "s", small, small_len, &cat, &err), CF_OK);
+    assert_int_equal(cf__catalog_open_shipped(NULL, "s", small, small_len, &cat, &err), CF_OK);
     cf_catalog_close(cat);
 }
 
@@ -361,7 +362,7 @@ static void bad_shipped_data_changes_nothing(void **state)
     before = dump(cat);
     cf_catalog_close(cat);
     memcpy(strstr(broken, ",2.49,"), ",-2.4,", 6);
-    assert_int_equal(cf_catalog_open_with(db, "data/offerings.csv", broken, small_len, &cat, &err), CF_EPARSE);
+    assert_int_equal(cf__catalog_open_shipped(db, "data/offerings.csv", broken, small_len, &cat, &err), CF_EPARSE);
     assert_string_equal(err.file, "data/offerings.csv");
     assert_int_equal(err.line, 2);
     assert_int_equal(err.column, 21);
@@ -389,7 +390,7 @@ static void allocation_failures(void **state)
         fresh();
         cat = NULL;
         cf_alloc_fail_after(n);
-        st = cf_catalog_open_with(db, "s", small, small_len, &cat, &err);
+        st = cf__catalog_open_shipped(db, "s", small, small_len, &cat, &err);
         cf_alloc_fail_after(-1);
         if (st == CF_OK) break;
         assert_int_equal(st, CF_ENOMEM);
@@ -478,7 +479,7 @@ static void import_killed_half_way(void **state)
     if (pid == 0) {
         cf_catalog *c;
         cf_error e;
-        if (cf_catalog_open_with(db, "s", small, small_len, &c, &e) != CF_OK) _exit(2);
+        if (cf__catalog_open_shipped(db, "s", small, small_len, &c, &e) != CF_OK) _exit(2);
         cf_catalog_import(c, "bulk.csv", csv, used, CF_IMPORT_CSV, NULL, NULL, &e);
         _exit(0);
     }

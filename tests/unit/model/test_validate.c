@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "clusterfit/clusterfit.h"
+#include "model/model_int.h" /* cf__median */
 
 static char tmp_path[64];
 
@@ -33,9 +34,9 @@ static void median(void **state)
 {
     double a[] = {5, 1, 3}, b[] = {4, 1, 3, 2};
     (void)state;
-    assert_true(cf_median(a, 3) == 3);
-    assert_true(cf_median(b, 4) == 2.5);
-    assert_true(isnan(cf_median(a, 0)));
+    assert_true(cf__median(a, 3) == 3);
+    assert_true(cf__median(b, 4) == 2.5);
+    assert_true(isnan(cf__median(a, 0)));
 }
 
 /* Columns in another order, an unknown column, ib-hdr, blank message_bytes
