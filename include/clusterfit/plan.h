@@ -83,7 +83,8 @@ CF_API void cf_plan_opts_init(cf_plan_opts *o);
  *   Numbers as cf_parse_double and cf_parse_long read them (whole string).
  * - Output: the field of *po; unchanged on error.
  * - Errors: CF_EINVAL with err->param = name and a message naming the
- *   accepted values ("top expects an integer from 1 to 100000, got '0'");
+ *   accepted values ("top expects an integer from 1 to 100000 (rows), got
+ *   '0'");
  *   an unknown name is CF_EINVAL with param "".
  * - Ownership: `value` is read during the call, except for currency, whose
  *   pointer po keeps (it must outlive po's use). */
