@@ -252,17 +252,39 @@ static const char *const plan_keys[] = {
     "workload", "objective", "deadline_h", "budget", "filters", "top", "max_gpus", NULL
 };
 
-static int plan_number(const json_t *body, const char *key, double min, double max, double *out,
-                       srv_reply *rep)
+/* The members that are plan options (cf_plan_opts_set's names), in the
+ * order their refusals are reported. */
+static const char *const plan_opt_keys[] = {"objective", "deadline_h", "budget", "top", "max_gpus", NULL};
+
+/* One of the plan's own members through the library's setter, the one
+ * `clusterfit plan` calls for its flags, so both accept the same values
+ * with the same reason: a JSON number as the number, a string as its text,
+ * anything else as its JSON text (which no option accepts: the message
+ * says what the member expects). Absent or null: the default. */
+static int plan_opt(const json_t *body, const char *key, cf_plan_opts *po, srv_reply *out)
 {
     json_t *v = json_object_get(body, key);
+    cf_error e;
+    cf_status st;
     if (!v || json_is_null(v)) return 0;
-    if (!json_is_number(v) || json_number_value(v) < min || json_number_value(v) > max ||
-        isnan(json_number_value(v))) {
-        srv_error(rep, 400, "bad_request", "'%s' must be a number from %g to %g", key, min, max);
+    cf_error_clear(&e);
+    if (json_is_number(v)) {
+        st = cf_plan_opts_set_num(po, key, json_number_value(v), &e);
+    } else if (json_is_string(v)) {
+        st = cf_plan_opts_set(po, key, json_string_value(v), &e);
+    } else {
+        char *text = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+        if (!text) {
+            srv_error(out, 500, "internal", "out of memory reading '%s'", key);
+            return -1;
+        }
+        st = cf_plan_opts_set(po, key, text, &e);
+        free(text);
+    }
+    if (st != CF_OK) {
+        lib_error(out, st, &e);
         return -1;
     }
-    *out = json_number_value(v);
     return 0;
 }
 
@@ -275,7 +297,6 @@ static int plan_input(const json_t *body, cf_workload *w, srv_list_query *lq, cf
     char msg[SRV_MSG_MAX];
     cf_error e;
     cf_status st;
-    double d;
 
     json_object_foreach((json_t *)body, key, v) {
         int known = 0;
@@ -316,30 +337,8 @@ static int plan_input(const json_t *body, cf_workload *w, srv_list_query *lq, cf
         return -1;
     }
     cf_plan_opts_init(po);
-    v = json_object_get(body, "objective");
-    if (v && !json_is_null(v)) {
-        const char *s = json_is_string(v) ? json_string_value(v) : "";
-        if (strcmp(s, "cost") == 0) po->objective = CF_OBJ_COST;
-        else if (strcmp(s, "time") == 0) po->objective = CF_OBJ_TIME;
-        else {
-            srv_error(out, 400, "bad_request", "'objective' must be cost or time");
-            return -1;
-        }
-    }
-    if (plan_number(body, "deadline_h", 1e-3, 1e7, &po->deadline_h, out) != 0) return -1;
-    if (plan_number(body, "budget", 1e-3, 1e15, &po->budget, out) != 0) return -1;
-    d = NAN;
-    if (plan_number(body, "top", 1, 100000, &d, out) != 0) return -1;
-    if (!isnan(d)) {
-        if (d != floor(d)) {
-            srv_error(out, 400, "bad_request", "'top' must be an integer from 1 to 100000");
-            return -1;
-        }
-        po->top = (int)d;
-    }
-    d = NAN;
-    if (plan_number(body, "max_gpus", 1, 1048576, &d, out) != 0) return -1;
-    if (!isnan(d)) po->max_gpus = (long)d;
+    for (int i = 0; plan_opt_keys[i]; i++)
+        if (plan_opt(body, plan_opt_keys[i], po, out) != 0) return -1;
     if (srv_parse_list_json(json_object_get(body, "filters"), lq, msg, sizeof msg) != 0) {
         srv_error(out, 400, "bad_request", "%s", msg);
         return -1;
@@ -352,6 +351,13 @@ static int plan_input(const json_t *body, cf_workload *w, srv_list_query *lq, cf
     }
     /* The plan's universe is multi-node offerings unless asked otherwise. */
     if (!lq->multinode_set) lq->filter.multinode = CF_CAP_YES;
+    /* The library's default objective, as for the CLI: a budget alone asks
+     * for the fastest plan within it. */
+    cf_error_clear(&e);
+    if ((st = cf_plan_opts_finish(po, &e)) != CF_OK) {
+        lib_error(out, st, &e);
+        return -1;
+    }
     return 0;
 }
 

@@ -26,7 +26,6 @@ typedef struct plan_args {
     cf_filter filter;
     cf_plan_opts opts;
     const char *workload;
-    int objective_set;
     cli_format fmt;
 } plan_args;
 
@@ -34,39 +33,68 @@ typedef struct plan_args {
  * `list` and the server. */
 #define FILTER CLI_FILTER_AT(plan_args, filter)
 
-/* --objective into the plan options; also notes that it was given
- * (--budget alone picks the time objective). */
-static int set_objective(const char *cmd, const cli_opt *o, const char *arg, void *dst)
+/* The library's name of a plan flag: --deadline is deadline_h (hours),
+ * --max-gpus max_gpus; the others are spelled alike. */
+static const char *lib_name(const char *flag, char *buf, size_t cap)
 {
-    plan_args *a = dst;     /* the entry's offset is 0: all of plan_args */
-    (void)o;
-    if (strcmp(arg, "cost") == 0) a->opts.objective = CF_OBJ_COST;
-    else if (strcmp(arg, "time") == 0) a->opts.objective = CF_OBJ_TIME;
-    else return cli_usage_error(cmd, "--objective expects cost or time, got '%s'", arg), -1;
-    a->objective_set = 1;
-    return 0;
+    size_t i;
+    if (strcmp(flag, "deadline") == 0) return "deadline_h";
+    for (i = 0; flag[i] && i + 1 < cap; i++) buf[i] = flag[i] == '-' ? '_' : flag[i];
+    buf[i] = '\0';
+    return buf;
 }
+
+/* The library's refusal with its name for --deadline written as the flag
+ * (cli_error_text turns every other snake_case name into its flag). */
+static void respell(cf_error *err)
+{
+    static const char lib[] = "deadline_h", flag[] = "deadline";
+    char msg[CF_ERROR_MSG_MAX];
+    const char *at;
+    if (strcmp(err->param, lib) != 0) return;
+    at = strstr(err->message, lib);
+    if (at) {
+        snprintf(msg, sizeof msg, "%.*s%s%s", (int)(at - err->message), err->message, flag,
+                 at + strlen(lib));
+        snprintf(err->message, sizeof err->message, "%s", msg);
+    }
+    snprintf(err->param, sizeof err->param, "%s", flag);
+}
+
+/* A plan option (--objective, --deadline, --budget, --max-gpus, --top):
+ * the library's setter, as POST /api/plan calls it for its members. */
+static int set_plan_opt(const char *cmd, const cli_opt *o, const char *arg, void *dst)
+{
+    char name[32];
+    cf_error err;
+    cf_error_clear(&err);
+    if (cf_plan_opts_set(dst, lib_name(o->name, name, sizeof name), arg, &err) == CF_OK) return 0;
+    respell(&err);
+    cli_param_error(cmd, &err);
+    return -1;
+}
+
+#define PLAN_OPT .kind = CLI_CALL, .off = CLI_OFF(plan_args, opts, cf_plan_opts), .set = set_plan_opt
 
 static const cli_opt plan_opts[] = {
     {.name = "workload", CLI_STR_AT(plan_args, workload), .metavar = "W",
      .help = "preset name or JSON file (required)"},
-    {.name = "objective", .kind = CLI_CALL, .metavar = "O", .off = 0, .set = set_objective,
-     .help = "cost (default) or time"},
-    {.name = "deadline", CLI_NUM_AT(plan_args, opts.deadline_h), .metavar = "HOURS",
-     .min = 1e-6, .max = 1e9, .help = "cost objective, only configurations that finish in time"},
-    {.name = "budget", CLI_NUM_AT(plan_args, opts.budget), .metavar = "AMOUNT",
-     .min = 1e-6, .max = 1e18, .help = "time objective, only configurations within the budget"},
+    /* The plan options: the library's setter (cf_plan_opts_set), its bounds
+     * (limits.h) and its default objective (cf_plan_opts_finish). */
+    {.name = "objective", PLAN_OPT, .metavar = "O", .help = "cost (default) or time"},
+    {.name = "deadline", PLAN_OPT, .metavar = "HOURS",
+     .help = "cost objective, only configurations that finish in time"},
+    {.name = "budget", PLAN_OPT, .metavar = "AMOUNT",
+     .help = "time objective, only configurations within the budget"},
     /* Checked as the currency filter (cf_filter_set), then moved to the
      * plan options by cmd_plan: the API's "filters" currency does the same. */
     {.name = "currency", FILTER, .metavar = "C",
      .help = "planning currency (default USD); prices are never\n"
              "converted, offerings in another currency are unranked"},
-    {.name = "max-gpus", CLI_LONG_AT(plan_args, opts.max_gpus), .metavar = "N",
-     .min = 1, .max = 10000000,
+    {.name = "max-gpus", PLAN_OPT, .metavar = "N",
      .help = "largest cluster when the provider states none\n"
              "(default 16384)"},
-    {.name = "top", CLI_INT_AT(plan_args, opts.top), .metavar = "K", .min = 1, .max = 100000,
-     .help = "keep the K best rows (default all)"},
+    {.name = "top", PLAN_OPT, .metavar = "K", .help = "keep the K best rows (default all)"},
     {.name = "format", CLI_FORMAT_AT(plan_args, fmt), .metavar = "F",
      .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
@@ -431,15 +459,22 @@ int cmd_plan(const cli_ctx *ctx, int argc, char **argv)
     a.filter.currency = NULL;
     workload = a.workload;
     if (!workload) return cli_usage_error("plan", "--workload is required (presets: %s)", cf_workload_presets());
-    /* --budget alone means "fastest within the budget", --deadline alone "cheapest in time". */
-    if (!a.objective_set && !isnan(a.opts.budget) && isnan(a.opts.deadline_h)) a.opts.objective = CF_OBJ_TIME;
     cf_error_clear(&err);
+    /* The library's default objective: --budget alone means "fastest within
+     * the budget", --deadline "cheapest in time" (as for POST /api/plan). */
+    if (cf_plan_opts_finish(&a.opts, &err) != CF_OK) {
+        respell(&err);
+        return cli_param_error("plan", &err);
+    }
     if ((st = cf_workload_load(workload, &w, &err)) != CF_OK) return cli_lib_error("plan", st, &err);
     if ((rc = cli_open_catalog(ctx, "plan", &cat)) != EXIT_OK) return rc;
     if (isatty(STDERR_FILENO)) a.opts.progress = progress;
     st = cf_plan(cat, &a.filter, &w, &a.opts, &doc, &err);
     cf_catalog_close(cat);
-    if (st != CF_OK) return cli_lib_error("plan", st, &err);
+    if (st != CF_OK) {
+        respell(&err);
+        return cli_lib_error("plan", st, &err);
+    }
     if (a.fmt == FMT_JSON) return cli_print_json(doc);
     rc = plan_print_table(stdout, doc, &a.opts, &w);
     json_decref(doc);

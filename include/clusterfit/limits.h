@@ -146,5 +146,36 @@
 /* cf_workload.name: preset names are < 20 bytes ("llama3-70b-finetune");
  * a longer name from a workload file is cut. */
 #define CF_WORKLOAD_NAME_MAX 64
+/* ---- Plan options. cf_plan_opts_set accepts exactly these ranges and
+ * cf_plan checks the options it is given against the same numbers, so
+ * `clusterfit plan`'s flags and POST /api/plan's members cannot disagree. */
+
+/* Deadline in hours (deadline_h; the CLI's --deadline). 0.001 h = 3.6 s is
+ * shorter than any training run, so every offering misses it (the tests use
+ * it to see that), and below it the number is more likely seconds or a slip
+ * than hours; 1e7 h is over a thousand years, 200 times the longest plan
+ * the catalog yields (the cheapest Llama 3 405B run, ~4 x 10^4 h), so a typo
+ * of a few zeros is caught. */
+#define CF_PLAN_DEADLINE_H_MIN 0.001
+#define CF_PLAN_DEADLINE_H_MAX 1e7
+
+/* Budget, in the planning currency (budget). 0.001 is a tenth of a cent,
+ * less than one GPU-minute at any price in the catalog (the cheapest is
+ * 0.15 USD per GPU-hour); 1e18 leaves room for the largest jobs in
+ * currencies of small units (a 10^9 USD run is ~10^13 IDR) and still
+ * catches an amount typed with a dozen zeros too many. */
+#define CF_PLAN_BUDGET_MIN 0.001
+#define CF_PLAN_BUDGET_MAX 1e18
+
+/* Rows kept (top): 1 up to the rows one import may add (CF_MAX_IMPORT_ROWS),
+ * more offerings than a catalog holds; 0 in cf_plan_opts means all. */
+#define CF_PLAN_TOP_MAX 100000
+
+/* Largest cluster, GPUs, where the provider states none (max_gpus): the
+ * largest clusters built by 2025 have ~2 x 10^5 GPUs; 2^20 is five times
+ * that and 64 times the default cap (16,384), and its node counts stay
+ * within CF_MAX_PLAN_NODE_COUNTS (20 doublings of one GPU); 0 in
+ * cf_plan_opts means the default. */
+#define CF_PLAN_MAX_GPUS_MAX 1048576L
 
 #endif

@@ -37,6 +37,8 @@ typedef struct cf_plan_opts {
     void *progress_user;    /* passed to progress as is */
     unsigned long *evaluated;/* out, NULL = not wanted: layouts whose step
                              * time was predicted (benchmarks) */
+    int objective_given;    /* 1 once cf_plan_opts_set has set objective;
+                             * read by cf_plan_opts_finish */
 } cf_plan_opts;
 
 /* Scaling efficiency above this gets its reason wherever it is shown: the
@@ -69,6 +71,46 @@ typedef struct cf_plan_opts {
  * - ownership: fills the caller's struct (not NULL) */
 CF_API void cf_plan_opts_init(cf_plan_opts *o);
 
+/* Sets one plan option from its text, as cf_fabric_set does for a fabric:
+ * the one parser of `clusterfit plan`'s flags and POST /api/plan's members.
+ * - Inputs: `name` (the JSON API's spelling) and its value:
+ *     objective   cost or time (also marks the objective as given)
+ *     deadline_h  hours, CF_PLAN_DEADLINE_H_MIN..CF_PLAN_DEADLINE_H_MAX
+ *     budget      an amount in the planning currency,
+ *                 CF_PLAN_BUDGET_MIN..CF_PLAN_BUDGET_MAX
+ *     currency    an ISO 4217 code (three letters)
+ *     max_gpus    integer, 1..CF_PLAN_MAX_GPUS_MAX
+ *     top         integer, 1..CF_PLAN_TOP_MAX
+ *   Numbers as cf_parse_double and cf_parse_long read them (whole string).
+ * - Output: the field of *po; unchanged on error.
+ * - Errors: CF_EINVAL with err->param = name and a message naming the
+ *   accepted values ("top expects an integer from 1 to 100000 (rows), got
+ *   '0'");
+ *   an unknown name is CF_EINVAL with param "".
+ * - Ownership: `value` is read during the call, except for currency, whose
+ *   pointer po keeps (it must outlive po's use). */
+CF_API cf_status cf_plan_opts_set(cf_plan_opts *po, const char *name, const char *value,
+                                  cf_error *err);
+
+/* cf_plan_opts_set for a value that is already a number (a JSON number):
+ * the same names, bounds and messages (the value written back as its
+ * shortest exact decimal); deadline_h and budget take any number in range,
+ * max_gpus and top only integral ones (5.0 is 5); objective and currency
+ * refuse every number. */
+CF_API cf_status cf_plan_opts_set_num(cf_plan_opts *po, const char *name, double value,
+                                      cf_error *err);
+
+/* Completes options set by name, before cf_plan; both front ends call it.
+ * - Computes: the objective's default: a budget without a deadline, and no
+ *   objective given through cf_plan_opts_set, asks for the fastest plan
+ *   within the budget (objective time); otherwise the objective stays as
+ *   set (cost by default, also with a deadline). Then checks *po as cf_plan
+ *   does (fields set directly are held to the bounds above; 0 for max_gpus
+ *   and top and NAN for deadline_h and budget are the defaults).
+ * - Errors: CF_EINVAL with err->param naming the field out of bounds.
+ * - Idempotent; po is the caller's. */
+CF_API cf_status cf_plan_opts_finish(cf_plan_opts *po, cf_error *err);
+
 /* Ranks the catalog's offerings for a workload.
  * - computes: per offering passing `filter`, the configuration (node count
  *   and layout of DESIGN §4.5) best under the objective, and orders the
@@ -87,11 +129,10 @@ CF_API void cf_plan_opts_init(cf_plan_opts *o);
  *   "other"; n0_layout = the layout on N0 {tp, pp, vp, dp, cp, zero,
  *   recompute, micro_batch}; *opts->evaluated, when not NULL, the layouts
  *   whose step time was predicted
- * - errors: CF_EINVAL for bad options (deadline or budget not positive,
- *   objective out of range, negative max_gpus or top) or a workload that
- *   states no amount of work; the errors of cf_catalog_query (CF_EINVAL for
- *   a NULL cat, CF_EDB); CF_ENOMEM. err says which; *out (out not NULL) is
- *   NULL on error
+ * - errors: CF_EINVAL for bad options (outside cf_plan_opts_set's bounds,
+ *   err->param naming the field) or a workload that states no amount of
+ *   work; the errors of cf_catalog_query (CF_EINVAL for a NULL cat, CF_EDB);
+ *   CF_ENOMEM. err says which; *out (out not NULL) is NULL on error
  * - ownership: *out is a new reference owned by the caller (json_decref);
  *   cat, filter, w and opts are borrowed for the call; opts->progress is
  *   called on the caller's thread

@@ -24,35 +24,6 @@
 #include "plan/plan_int.h"
 #include "clusterfit/limits.h"
 
-void cf_plan_opts_init(cf_plan_opts *o)
-{
-    memset(o, 0, sizeof *o);
-    o->objective = CF_OBJ_COST;
-    o->deadline_h = NAN;
-    o->budget = NAN;
-}
-
-cf_status cf__plan_check_opts(const cf_plan_opts *o, cf_error *err)
-{
-    if (o->objective != CF_OBJ_COST && o->objective != CF_OBJ_TIME) {
-        cf_error_set(err, NULL, 0, 0, "objective must be cost or time");
-        return CF_EINVAL;
-    }
-    if (!isnan(o->deadline_h) && !(o->deadline_h > 0)) {
-        cf_error_set(err, NULL, 0, 0, "deadline must be a positive number of hours");
-        return CF_EINVAL;
-    }
-    if (!isnan(o->budget) && !(o->budget > 0)) {
-        cf_error_set(err, NULL, 0, 0, "budget must be a positive amount");
-        return CF_EINVAL;
-    }
-    if (o->max_gpus < 0 || o->top < 0) {
-        cf_error_set(err, NULL, 0, 0, "max_gpus and top must not be negative");
-        return CF_EINVAL;
-    }
-    return CF_OK;
-}
-
 /* ---- 1. offerings: what the plan needs of each ---- */
 
 /* One offering of the list and what the plan knows of it. */

@@ -4,6 +4,7 @@
  *   choose.c  the choice of one configuration per offering;
  *   why.c     the why line and the scaling note;
  *   plan.c    offerings → groups → JSON (cf__plan_run);
+ *   opts.c    the options: defaults, setters by name, their check;
  *   scale.c   the scaling curve of one offering (cf__scale_run);
  *   api.c     the public entry points, bound to the real models.
  * The step and fit models are passed in (cf__plan_model) so tests can
@@ -177,7 +178,8 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
                        const cf_workload *w, const cf_plan_opts *opts, json_t **out,
                        cf_error *err);
 
-/* Validates options (CF_EINVAL with err set). */
+/* Validates options against the bounds of cf_plan_opts_set (CF_EINVAL,
+ * err->param naming the field); opts.c. */
 cf_status cf__plan_check_opts(const cf_plan_opts *o, cf_error *err);
 
 /* ------------------------------------------------ the curve (scale.c) */

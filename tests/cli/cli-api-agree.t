@@ -5,7 +5,8 @@
 # parameter 'gpus_per_node'). One case per disagreement the two front ends
 # had before the library owned the rules (issue 8: the one-node rule, the
 # gpus_per_node and nics bounds, the message when the model refuses,
-# `multinode any`, and "today" as the UTC date).
+# `multinode any`, the plan options of `plan` and POST /api/plan, and
+# "today" as the UTC date).
 "$CF" serve --port 0 2> "$T/serve.err" &
 srv=$!
 for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
@@ -26,14 +27,16 @@ api() {
     HM=$(jq -r '.error.message // empty' "$T/api.json")
 }
 # agree PARAM FLAG HAS — the CLI (last `cf`) exited 2 and the API (last
-# `api`) answered 400 with the same library reason, which holds HAS: the API
-# says "parameter 'PARAM': REASON", the CLI "clusterfit predict collective:
-# REASON" with PARAM written FLAG.
+# `api` or `api_plan`) answered 400 with the same library reason, which
+# holds HAS: the API says "parameter 'PARAM': REASON", the CLI "clusterfit
+# $ACMD: REASON" (ACMD: the command, predict collective unless set) with
+# PARAM written FLAG.
+ACMD="predict collective"
 agree() {
     param=$1; flag=$2; has=$3
     [ "$RC" = 2 ] || fail "$param: CLI exit $RC, expected 2"
     [ "$HS" = 400 ] || fail "$param: API status $HS, expected 400 ($HM)"
-    cm=$(sed -n '1s/^clusterfit predict collective: //p' "$T/err")
+    cm=$(sed -n "1s/^clusterfit $ACMD: //p" "$T/err")
     case "$cm" in *"$flag"*) ;; *) fail "$param: the CLI does not name $flag: $cm";; esac
     case "$HM" in "parameter '$param': "*) ;; *) fail "$param: the API does not name '$param': $HM";; esac
     rest=${HM#"parameter '$param': "}
@@ -133,10 +136,74 @@ n_api=$(curl -s "$BASE/api/offerings?multinode=any" | jq length)
 [ "$n_cli" -gt 100 ] || fail "list --multinode any gave $n_cli offerings"
 [ "$n_cli" = "$n_api" ] || fail "multinode any: CLI $n_cli offerings, API $n_api"
 
+# 8. The plan options go through cf_plan_opts_set for `plan`'s flags and
+#    POST /api/plan's members alike, with one set of bounds (limits.h);
+#    --deadline is the library's deadline_h.
+# api_plan BODY — POST /api/plan with the JSON BODY: status in $HS, body
+# in $T/api.json, the error message (if any) in $HM.
+api_plan() {
+    HS=$(curl -s -o "$T/api.json" -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
+        --data "$1" "$BASE/api/plan")
+    HM=$(jq -r '.error.message // empty' "$T/api.json")
+}
+ACMD=plan
+PW="--workload llama3-8b --top 1"
+# An objective that is neither cost nor time.
+cf plan $PW --objective speed
+api_plan '{"workload": "llama3-8b", "top": 1, "objective": "speed"}'
+agree objective --objective "expects cost or time, got 'speed'"
+# A deadline past 10^7 h (the CLI took up to 10^9) and below 0.001 h (the
+# CLI took 10^-6): both refuse, naming the bounds.
+cf plan $PW --deadline 20000000
+api_plan '{"workload": "llama3-8b", "top": 1, "deadline_h": 20000000}'
+agree deadline_h --deadline "expects a number of hours from 0.001 to 1e+07, got '20000000'"
+cf plan $PW --deadline 0.0001
+api_plan '{"workload": "llama3-8b", "top": 1, "deadline_h": 0.0001}'
+agree deadline_h --deadline "got '0.0001'"
+# top 0 (both refused it, with different words).
+cf plan --workload llama3-8b --top 0
+api_plan '{"workload": "llama3-8b", "top": 0}'
+agree top --top "expects an integer from 1 to 100000 (rows), got '0'"
+# max_gpus past 2^20 (the CLI took up to 10^7).
+cf plan $PW --max-gpus 2000000
+api_plan '{"workload": "llama3-8b", "top": 1, "max_gpus": 2000000}'
+agree max_gpus --max-gpus "expects an integer from 1 to 1048576 (GPUs), got '2000000'"
+# A budget of 10^16 (the API took at most 10^15): both plan, alike.
+cf plan $PW --budget 1e16 --objective cost --format json
+expect_rc 0
+api_plan '{"workload": "llama3-8b", "top": 1, "budget": 1e16, "objective": "cost"}'
+[ "$HS" = 200 ] || fail "API budget 1e16: $HS $HM"
+[ "$(jq -c .ranked "$T/out")" = "$(jq -c .ranked "$T/api.json")" ] || fail "CLI and API differ on budget 1e16"
+jq -e '.ranked | length == 1' "$T/out" > /dev/null || fail "budget 1e16 ranked nothing"
+# A budget alone asks for the fastest plan within it, in both (the API
+# ranked by cost): the same row as with objective time, faster than the
+# cheapest one within the budget.
+api_plan '{"workload": "llama3-8b", "top": 1, "budget": 2000000, "objective": "cost"}'
+[ "$HS" = 200 ] || fail "API budget with objective cost: $HS $HM"
+cost_row=$(jq -c '.ranked[0]' "$T/api.json")
+api_plan '{"workload": "llama3-8b", "top": 1, "budget": 2000000, "objective": "time"}'
+[ "$HS" = 200 ] || fail "API budget with objective time: $HS $HM"
+time_row=$(jq -c '.ranked[0]' "$T/api.json")
+api_plan '{"workload": "llama3-8b", "top": 1, "budget": 2000000}'
+[ "$HS" = 200 ] || fail "API budget alone: $HS $HM"
+api_row=$(jq -c '.ranked[0]' "$T/api.json")
+cf plan $PW --budget 2000000 --format json
+expect_rc 0
+cli_row=$(jq -c '.ranked[0]' "$T/out")
+[ "$time_row" != null ] || fail "nothing ranked within a budget of 2,000,000"
+[ "$api_row" = "$time_row" ] || fail "API budget alone is not the time objective: $api_row vs $time_row"
+[ "$cli_row" = "$time_row" ] || fail "CLI budget alone is not the API's: $cli_row vs $time_row"
+[ "$cost_row" != "$time_row" ] || fail "the cost and time objectives give the same row: the case shows nothing"
+jq -n --argjson c "$cost_row" --argjson t "$time_row" -e '$t.time_to_train_h < $c.time_to_train_h and $t.cost <= 2000000' \
+    > /dev/null || fail "the budget-alone row is not the faster one within the budget: $time_row vs $cost_row"
+cf plan $PW --budget 2000000
+expect_rc 0; expect_out "Fastest first (costs in USD), costing at most 2,000,000 USD."
+ACMD="predict collective"
+
 kill "$srv"; wait "$srv" 2>/dev/null
 trap - EXIT
 
-# 8. "today" is the UTC date for both (cf_today): without CLUSTERFIT_NOW the
+# 9. "today" is the UTC date for both (cf_today): without CLUSTERFIT_NOW the
 #    CLI in a zone 14 hours east of UTC and in one 12 hours west (whose local
 #    dates always differ) and a server started without it count the same
 #    age_days (the CLI used its local date, the server UTC).

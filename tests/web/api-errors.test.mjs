@@ -73,6 +73,26 @@ await check('an unknown preset is a 400 listing the presets (the API opens no fi
   assert.ok(!r.json.error.message.includes('readable file'), r.json.error.message);
 });
 
+// The plan's own members, refused by the library's setter (cf_plan_opts_set,
+// the one `clusterfit plan` calls for its flags) with its bounds (limits.h).
+for (const [member, value, names] of [
+  ['objective', 'fastest', ['cost or time', "got 'fastest'"]],
+  ['objective', 1, ['cost or time', "got '1'"]],
+  ['deadline_h', 0, ['from 0.001 to 1e+07', "got '0'"]],
+  ['deadline_h', 2e7, ["got '20000000'"]],
+  ['budget', -1, ['from 0.001 to 1e+18', "got '-1'"]],
+  ['top', 0, ['integer from 1 to 100000', "got '0'"]],
+  ['top', 2.5, ["got '2.5'"]],
+  ['top', true, ["got 'true'"]],
+  ['max_gpus', 0, ['integer from 1 to 1048576', "got '0'"]],
+]) {
+  await check(`POST /api/plan with ${member} ${JSON.stringify(value)} is a 400 naming '${member}'`, async () => {
+    const r = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: 'llama3-8b', top: 1, [member]: value }) });
+    bad(r, member, names);
+    assert.ok(r.json.error.message.startsWith(`parameter '${member}': expects `), r.json.error.message);
+  });
+}
+
 await check('an unknown workload key is a 400 naming it and the accepted keys', async () => {
   const w = { kind: 'llm', shape: { model: 'llama', layers: 2, hidden: 64, ffn_hidden: 128, heads: 4, seq: 128, vocab: 1000 },
     batch: 8, tokens: 1e6, colour: 'red' };

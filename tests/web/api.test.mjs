@@ -250,6 +250,23 @@ await check('POST /api/plan: scaling curves carry each point\'s layout, and a sc
   for (const row of r.json.ranked) assert.equal(row.scaling_note !== null, row.scaling_efficiency > 1.05);
 });
 
+await check('POST /api/plan: a budget alone ranks by time, as `clusterfit plan --budget` does', async () => {
+  const plan = async extra => {
+    const r = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: 'llama3-8b', top: 1, budget: 2e6, ...extra }) });
+    needImplemented(r);
+    assert.equal(r.status, 200, r.text.slice(0, 300));
+    assert.equal(r.json.ranked.length, 1, 'one row within the budget');
+    return r.json.ranked[0];
+  };
+  const alone = await plan({}), time = await plan({ objective: 'time' }), cost = await plan({ objective: 'cost' });
+  assert.deepEqual(alone, time, 'budget alone = objective time');
+  assert.ok(time.time_to_train_h < cost.time_to_train_h, 'the time objective is faster than the cost one here');
+  assert.ok(alone.cost <= 2e6, 'within the budget');
+  // A deadline with the budget keeps the default cost objective.
+  const both = await plan({ deadline_h: 1e7 });
+  assert.deepEqual(both, cost, 'budget and deadline = objective cost');
+});
+
 const case05 = readFileSync(CASE05);
 await check('POST /api/audit (raw text) of case 05 finds GDR_DISABLED on ib, gdr off, with file:line', async () => {
   const r = await http('/api/audit', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: case05 });
