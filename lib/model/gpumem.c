@@ -14,8 +14,6 @@
 #include "clusterfit/hardware.h"
 #include "model/model_int.h"
 
-#define GIB (1024.0 * 1024.0 * 1024.0)
-
 double cf__gpu_usable_bytes(const char *gpu)
 {
     const cf_gpu_spec *g;
@@ -108,14 +106,14 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
     if (parts) {
         parts->states_bytes = best_states;
         parts->activation_bytes = best_act;
-        parts->reserve_bytes = CF_K(RUNTIME_RESERVE_GIB) * GIB;
+        parts->reserve_bytes = CF_K(RUNTIME_RESERVE_GIB) * CF__GIB;
     }
-    return best + CF_K(RUNTIME_RESERVE_GIB) * GIB;
+    return best + CF_K(RUNTIME_RESERVE_GIB) * CF__GIB;
 }
 
 double cf__other_memory_bytes(const cf_workload *w, long gpus)
 {
-    double reserve = CF_K(RUNTIME_RESERVE_GIB) * GIB;
+    double reserve = CF_K(RUNTIME_RESERVE_GIB) * CF__GIB;
     if (gpus < 1) gpus = 1;
     switch (w->kind) {
     case CF_WL_DATA_PARALLEL: {
@@ -127,7 +125,7 @@ double cf__other_memory_bytes(const cf_workload *w, long gpus)
     case CF_WL_STENCIL:
         return w->st_cells / (double)gpus * w->st_state_bytes_per_cell + reserve;
     case CF_WL_EMBARRASSING:
-        return w->ep_memory_gib * GIB + reserve;
+        return w->ep_memory_gib * CF__GIB + reserve;
     default:
         return 0;
     }

@@ -32,8 +32,6 @@
 #include "clusterfit/limits.h"
 #include "model/model_int.h"
 
-#define GIB (1024.0 * 1024.0 * 1024.0)
-
 typedef struct ctx {
     const cf_fabric *fab;
     const cf_gpu_spec *gpu;
@@ -447,7 +445,7 @@ cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
     switch (w->kind) {
     case CF_WL_LLM:
         st = llm_step(&c, w, lay, out);
-        if (st == CF_OK) out->memory_per_gpu_gib = cf__llm_memory_bytes(w, lay, NULL) / GIB;
+        if (st == CF_OK) out->memory_per_gpu_gib = cf__llm_memory_bytes(w, lay, NULL) / CF__GIB;
         break;
     case CF_WL_DATA_PARALLEL: st = dp_step(&c, w, gpus, out); break;
     case CF_WL_STENCIL: st = stencil_step(&c, w, gpus, out); break;
@@ -457,7 +455,7 @@ cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
         return CF_EINVAL;
     }
     if (st == CF_OK && w->kind != CF_WL_LLM)
-        out->memory_per_gpu_gib = cf__other_memory_bytes(w, gpus) / GIB;
+        out->memory_per_gpu_gib = cf__other_memory_bytes(w, gpus) / CF__GIB;
     return st;
 }
 
