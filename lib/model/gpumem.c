@@ -21,6 +21,12 @@ double cf__gpu_usable_bytes(const char *gpu)
     return g->memory_gb * CF_K(GPU_GB_BYTES);
 }
 
+double cf_gpu_usable_gib(const char *gpu)
+{
+    double b = cf__gpu_usable_bytes(gpu);
+    return b > 0 ? b / CF__GIB : NAN;
+}
+
 long cf__micro_batches(const cf_workload *w, const cf_layout *lay)
 {
     long per = (long)lay->dp * (long)(lay->micro_batch > 0 ? lay->micro_batch : 1);

@@ -24,10 +24,9 @@ const cf__plan_model cf__plan_model_default = {cf_step_predict, NULL, cf_fabric_
 
 double cf__plan_mem_limit_gib(const char *gpu)
 {
-    /* The step model's usable HBM (vendor GB x its usable fraction), so that
-     * "fits" here means what it means in `fit` and `predict step`. */
-    double b = cf__gpu_usable_bytes(gpu);
-    return b > 0 ? b / CF__GIB : NAN;
+    /* The one usable figure, so that "fits" here means what it means in
+     * `fit` and `predict step`. */
+    return cf_gpu_usable_gib(gpu);
 }
 
 cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w,
