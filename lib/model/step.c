@@ -459,31 +459,26 @@ cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
     return st;
 }
 
-static int set_num(json_t *o, const char *k, double v)
-{
-    return json_object_set_new(o, k, isfinite(v) ? json_real(v) : json_null());
-}
-
 json_t *cf_step_result_to_json(const cf_step_result *r)
 {
     json_t *o = json_object(), *b = json_object();
     int e = 0;
     if (!o || !b) goto fail;
-    e |= set_num(o, "step_time_s", r->step_time_s);
-    e |= set_num(o, "tflops_per_gpu", r->tflops_per_gpu);
-    e |= set_num(o, "mfu", r->mfu);
-    e |= set_num(o, "tokens_per_s", r->tokens_per_s);
-    e |= set_num(o, "tokens_per_s_per_gpu", r->tokens_per_s_per_gpu);
-    e |= set_num(o, "memory_per_gpu_gib", r->memory_per_gpu_gib);
-    e |= set_num(b, "compute_s", r->breakdown.compute_s);
-    e |= set_num(b, "tp_comm_s", r->breakdown.tp_comm_s);
-    e |= set_num(b, "pp_bubble_s", r->breakdown.pp_bubble_s);
-    e |= set_num(b, "pp_comm_s", r->breakdown.pp_comm_s);
-    e |= set_num(b, "dp_comm_exposed_s", r->breakdown.dp_comm_exposed_s);
-    e |= set_num(b, "cp_comm_s", r->breakdown.cp_comm_s);
+    e |= cf__json_set(o, "step_time_s", cf__json_num(r->step_time_s));
+    e |= cf__json_set(o, "tflops_per_gpu", cf__json_num(r->tflops_per_gpu));
+    e |= cf__json_set(o, "mfu", cf__json_num(r->mfu));
+    e |= cf__json_set(o, "tokens_per_s", cf__json_num(r->tokens_per_s));
+    e |= cf__json_set(o, "tokens_per_s_per_gpu", cf__json_num(r->tokens_per_s_per_gpu));
+    e |= cf__json_set(o, "memory_per_gpu_gib", cf__json_num(r->memory_per_gpu_gib));
+    e |= cf__json_set(b, "compute_s", cf__json_num(r->breakdown.compute_s));
+    e |= cf__json_set(b, "tp_comm_s", cf__json_num(r->breakdown.tp_comm_s));
+    e |= cf__json_set(b, "pp_bubble_s", cf__json_num(r->breakdown.pp_bubble_s));
+    e |= cf__json_set(b, "pp_comm_s", cf__json_num(r->breakdown.pp_comm_s));
+    e |= cf__json_set(b, "dp_comm_exposed_s", cf__json_num(r->breakdown.dp_comm_exposed_s));
+    e |= cf__json_set(b, "cp_comm_s", cf__json_num(r->breakdown.cp_comm_s));
     if (e) goto fail;
-    if (json_object_set_new(o, "breakdown", b) != 0) {
-        b = NULL;
+    if (cf__json_set(o, "breakdown", b) != 0) {
+        b = NULL;   /* taken (and freed) by the set */
         goto fail;
     }
     return o;
