@@ -216,27 +216,23 @@ cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, 
     return CF_OK;
 }
 
-/* Predicts every row of the parsed table `t` (named `path` in errors) into
- * *out; frees `t` whatever happens. */
-static cf_status training_table(cf__csv_table *tp, const char *path, cf_validation *out,
+/* The training kind of cf__validate_run: predicts every row of `t` (named
+ * `path` in errors) into *out. */
+static cf_status training_table(const cf__csv_table *t, const char *path, cf_validation *out,
                                 cf_error *err)
 {
     static const int required[] = {C_ID, C_MODEL, C_LAYERS, C_HIDDEN, C_FFN, C_HEADS, C_SEQ,
                                    C_VOCAB, C_GBS, C_TP, C_PP, C_DP, C_GPU, C_GPN, C_NODES,
                                    C_NET, C_NICS, C_NICGBPS, C_METRIC, C_VALUE};
-    cf__csv_table t = *tp;
-    cf_validation v;
     cf_status st;
     int col[C__N];
 
-    memset(tp, 0, sizeof *tp);
-    memset(&v, 0, sizeof v);
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
-        st = cf__validate_require(&t, path, colnames[required[i]], err);
-        if (st != CF_OK) goto fail;
+        st = cf__validate_require(t, path, colnames[required[i]], err);
+        if (st != CF_OK) return st;
     }
-    for (int i = 0; i < C__N; i++) col[i] = cf__csv_col(&t, colnames[i]);
-    for (size_t i = 0; i < t.nrows; i++) {
+    for (int i = 0; i < C__N; i++) col[i] = cf__csv_col(t, colnames[i]);
+    for (size_t i = 0; i < t->nrows; i++) {
         row_in r;
         cf_workload w;
         cf_fabric fab;
@@ -247,7 +243,7 @@ static cf_status training_table(cf__csv_table *tp, const char *path, cf_validati
         cf_recompute used = CF_RECOMPUTE_NONE;
         char why[256], note[64];
         const char *reason;
-        for (int c = 0; c < C__N; c++) r.cell[c] = cf__csv_cell(&t, i, col[c]);
+        for (int c = 0; c < C__N; c++) r.cell[c] = cf__csv_cell(t, i, col[c]);
         reason = row_inputs(&r, &w, &fab, &nodes, &lay, &metric, &measured, why, sizeof why);
         if (!reason) {
             cf_status ps = cf__validate_training_row(&w, &fab, nodes, &lay, metric, &predicted, &used);
@@ -257,50 +253,28 @@ static cf_status training_table(cf__csv_table *tp, const char *path, cf_validati
             }
         }
         if (reason)
-            st = cf__validation_skip(&v, r.cell[C_ID], reason);
+            st = cf__validation_skip(out, r.cell[C_ID], reason);
         else {
             /* The note says which recompute the step time assumed. */
             if (lay.recompute == CF_RECOMPUTE_UNKNOWN)
                 snprintf(note, sizeof note, "recompute unknown, assumed %s", cf_recompute_name(used));
             else
                 snprintf(note, sizeof note, "recompute %s", cf_recompute_name(used));
-            st = cf__validation_add(&v, r.cell[C_ID], cf_metric_name(metric), predicted, measured,
+            st = cf__validation_add(out, r.cell[C_ID], cf_metric_name(metric), predicted, measured,
                                     nodes > 1, note);
         }
-        if (st != CF_OK) goto fail;
+        if (st != CF_OK) return st;
     }
-    st = cf__validation_finish(&v, 0);
-    if (st != CF_OK) goto fail;
-    cf__csv_table_free(&t);
-    *out = v;
-    return CF_OK;
-fail:
-    cf_validation_clear(&v);
-    cf__csv_table_free(&t);
-    return st;
+    return cf__validation_finish(out, 0);
 }
 
 cf_status cf_validate_training(const char *path, cf_validation *out, cf_error *err)
 {
-    cf__csv_table t;
-    cf_status st;
-    memset(out, 0, sizeof *out);
-    st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, "CF_MAX_VALIDATION_BYTES", (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
-    if (st != CF_OK) return st;
-    return training_table(&t, path, out, err);
+    return cf__validate_run(training_table, path, NULL, 0, out, err);
 }
 
 cf_status cf__validate_training_text(const char *name, const char *data, size_t len,
                                      cf_validation *out, cf_error *err)
 {
-    cf__csv_table t;
-    cf_status st;
-    memset(out, 0, sizeof *out);
-    if (len > (size_t)CF_MAX_VALIDATION_BYTES) {
-        cf_error_set(err, name, 0, 0, "file larger than %ld bytes", CF_MAX_VALIDATION_BYTES);
-        return CF_ELIMIT;
-    }
-    st = cf__csv_table_parse(data, len, name, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
-    if (st != CF_OK) return st;
-    return training_table(&t, name, out, err);
+    return cf__validate_run(training_table, name, data ? data : "", len, out, err);
 }
