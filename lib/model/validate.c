@@ -349,7 +349,7 @@ cf_status cf__validate_run(cf__validate_fill fill, const char *path, const char 
     }
     if (st != CF_OK) return st;
     st = fill(&t, path, out, err);
-    cf__csv_table_free(&t);
+    cf__csv_table_clear(&t);
     if (st != CF_OK) cf_validation_clear(out);
     return st;
 }
