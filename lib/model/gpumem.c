@@ -117,6 +117,12 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
     return best + CF_K(RUNTIME_RESERVE_GIB) * CF__GIB;
 }
 
+double cf__memory_gib(const cf_workload *w, const cf_layout *lay)
+{
+    if (w->kind == CF_WL_LLM) return cf__llm_memory_bytes(w, lay, NULL) / CF__GIB;
+    return cf__other_memory_bytes(w, (long)lay->tp * lay->pp * lay->dp * lay->cp) / CF__GIB;
+}
+
 double cf__other_memory_bytes(const cf_workload *w, long gpus)
 {
     double reserve = CF_K(RUNTIME_RESERVE_GIB) * CF__GIB;

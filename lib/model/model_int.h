@@ -80,6 +80,10 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
 /* Memory per GPU, bytes, of the other kinds with `gpus` GPUs in total. */
 double cf__other_memory_bytes(const cf_workload *w, long gpus);
 
+/* Memory per GPU, GiB, of any kind on a layout that uses tp*pp*dp*cp GPUs:
+ * the figure cf_step_predict reports and the plan's search checks first. */
+double cf__memory_gib(const cf_workload *w, const cf_layout *lay);
+
 /* Usable bytes of one GPU of model `gpu` (vendor GB x CF_K(GPU_GB_BYTES));
  * 0 if the GPU is unknown. */
 double cf__gpu_usable_bytes(const char *gpu);

@@ -527,7 +527,6 @@ cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
     switch (w->kind) {
     case CF_WL_LLM:
         st = llm_step(&c, w, lay, out);
-        if (st == CF_OK) out->memory_per_gpu_gib = cf__llm_memory_bytes(w, lay, NULL) / CF__GIB;
         break;
     case CF_WL_DATA_PARALLEL: st = dp_step(&c, w, gpus, out); break;
     case CF_WL_STENCIL: st = stencil_step(&c, w, gpus, out); break;
@@ -536,8 +535,8 @@ cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
         cf_error_set(err, NULL, 0, 0, "workload kind %d is not one the step model knows", (int)w->kind);
         return CF_EINVAL;
     }
-    if (st == CF_OK && w->kind != CF_WL_LLM)
-        out->memory_per_gpu_gib = cf__other_memory_bytes(w, gpus) / CF__GIB;
+    /* valid_layout: tp*pp*dp*cp is nodes x gpus_per_node */
+    if (st == CF_OK) out->memory_per_gpu_gib = cf__memory_gib(w, lay);
     return st;
 }
 

@@ -15,8 +15,7 @@
 static double memory_gib(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay)
 {
     (void)fab;
-    if (w->kind == CF_WL_LLM) return cf__llm_memory_bytes(w, lay, NULL) / CF__GIB;
-    return cf__other_memory_bytes(w, (long)lay->tp * lay->pp * lay->dp * lay->cp) / CF__GIB;
+    return cf__memory_gib(w, lay);
 }
 
 const cf__plan_model cf__plan_model_default = {cf_step_predict, NULL, cf_fabric_for_nodes,
