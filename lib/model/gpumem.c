@@ -27,6 +27,11 @@ double cf_gpu_usable_gib(const char *gpu)
     return b > 0 ? b / CF__GIB : NAN;
 }
 
+double cf__grad_bytes(const cf_workload *w)
+{
+    return w->grad_fp32 ? CF_K(BYTES_GRAD_FP32) : CF_K(BYTES_GRAD);
+}
+
 long cf__micro_batches(const cf_workload *w, const cf_layout *lay)
 {
     long per = (long)lay->dp * (long)(lay->micro_batch > 0 ? lay->micro_batch : 1);
@@ -69,7 +74,7 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
     double layers_stage = ceil((double)s->layers / p);
     double layer_p = cf__llm_layer_params(s) / t;
     double emb_p = (double)s->vocab * (double)s->hidden / t;
-    double g = w->grad_fp32 ? CF_K(BYTES_GRAD_FP32) : CF_K(BYTES_GRAD);
+    double g = cf__grad_bytes(w);
     double o = w->optimizer_bytes_per_param;
     long m = cf__micro_batches(w, lay);
     double act_layer = layer_activation_bytes(s, lay, 0);
@@ -130,7 +135,7 @@ double cf__other_memory_bytes(const cf_workload *w, long gpus)
     switch (w->kind) {
     case CF_WL_DATA_PARALLEL: {
         double b = ceil((double)w->dp_global_batch / (double)gpus);
-        double g = w->grad_fp32 ? CF_K(BYTES_GRAD_FP32) : CF_K(BYTES_GRAD);
+        double g = cf__grad_bytes(w);
         return w->dp_params * (CF_K(BYTES_WEIGHT) + g + w->optimizer_bytes_per_param) +
                b * w->dp_activation_bytes_per_sample + reserve;
     }

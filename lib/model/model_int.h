@@ -77,6 +77,10 @@ typedef struct cf__mem_parts {
 } cf__mem_parts;
 double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_parts *parts);
 
+/* Bytes per gradient value: CF_K(BYTES_GRAD_FP32) when the workload reduces
+ * its gradients in fp32, else CF_K(BYTES_GRAD). Memory and step both. */
+double cf__grad_bytes(const cf_workload *w);
+
 /* Memory per GPU, bytes, of the other kinds with `gpus` GPUs in total. */
 double cf__other_memory_bytes(const cf_workload *w, long gpus);
 

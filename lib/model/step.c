@@ -118,6 +118,13 @@ static double peak_flops(const cf_gpu_spec *g, cf_precision p)
     return v * 1e12;
 }
 
+/* The HBM bandwidth memory-bound work reaches, bytes/s: the vendor's GB/s
+ * at CF_K(HBM_EFF). */
+static double hbm_rate(const cf_gpu_spec *g)
+{
+    return g->hbm_GBps * 1e9 * CF_K(HBM_EFF);
+}
+
 static void finish(cf_step_result *out, double step, double work_units, double flops,
                    long gpus, double peak)
 {
@@ -166,14 +173,14 @@ static void llm_dims_init(llm_dims *d, const ctx *c, const cf_workload *w, const
     d->M = d->b * d->seq / d->cp;
     d->peak = peak_flops(g, w->precision);
     d->peak_attn = peak_flops(g, w->precision == CF_PREC_FP8 ? CF_PREC_BF16 : w->precision);
-    d->hbm = g->hbm_GBps * 1e9 * CF_K(HBM_EFF);
+    d->hbm = hbm_rate(g);
     d->poh = d->peak / (g->hbm_GBps * 1e9);
     d->sp = lay->sequence_parallel && lay->tp > 1;
     d->swiglu = cf__ffn_mats(s->family) == 3;
     d->m = cf__micro_batches(w, lay);
     d->layers_stage = ceil((double)s->layers / d->p);
     d->act_bytes = CF_K(BYTES_WEIGHT);
-    d->grad_bytes = w->grad_fp32 ? CF_K(BYTES_GRAD_FP32) : CF_K(BYTES_GRAD);
+    d->grad_bytes = cf__grad_bytes(w);
 }
 
 /* Compute of one layer for one micro-batch on one GPU. */
@@ -354,13 +361,13 @@ static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf
 static cf_status dp_step(ctx *c, const cf_workload *w, long gpus, cf_step_result *out)
 {
     double peak = peak_flops(c->gpu, w->precision);
-    double hbm = c->gpu->hbm_GBps * 1e9 * CF_K(HBM_EFF);
+    double hbm = hbm_rate(c->gpu);
     double bg = ceil((double)w->dp_global_batch / (double)gpus);
     /* Efficiency rises with the per-GPU batch: eff = max * b / (b + b_half),
      * i.e. a fixed cost of b_half samples per step. */
     double compute = w->dp_flops_per_sample * (bg + CF_K(DP_HALF_BATCH)) / (peak * CF_K(DP_EFF_MAX));
     double bwd = compute * 2.0 / 3.0;
-    double gbytes = w->dp_params * (w->grad_fp32 ? CF_K(BYTES_GRAD_FP32) : CF_K(BYTES_GRAD));
+    double gbytes = w->dp_params * cf__grad_bytes(w);
     double ar = coll(c, CF_COLL_ALL_REDUCE, gbytes, c->nodes, c->gpn);
     double last = CF_K(DDP_LAST_BUCKET_FRAC) * ar;
     double exposed = last + overlap(ar - last, bwd);
@@ -378,7 +385,7 @@ static cf_status dp_step(ctx *c, const cf_workload *w, long gpus, cf_step_result
 static cf_status stencil_step(ctx *c, const cf_workload *w, long gpus, cf_step_result *out)
 {
     double peak = peak_flops(c->gpu, CF_PREC_BF16);
-    double hbm = c->gpu->hbm_GBps * 1e9 * CF_K(HBM_EFF);
+    double hbm = hbm_rate(c->gpu);
     double cells = w->st_cells / (double)gpus;
     double d = w->st_decomposed_dims > 0 ? w->st_decomposed_dims : 1;
     double compute = fmax(cells * w->st_bytes_per_cell / hbm,
