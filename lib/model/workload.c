@@ -57,7 +57,8 @@ static const char *const shape_stencil[] = {"cells", "flops_per_cell", "bytes_pe
                                             "ref_gpus", "decomposed_dims", NULL};
 static const char *const shape_ep[] = {"task_gpu_s", "startup_s", "straggler_cv", "memory_gib", NULL};
 static const char *const hint_keys[] = {"zero", NULL};
-static const char *const kind_names[] = {"llm", "data-parallel", "stencil", "embarrassing"};
+/* The kind's name in a workload document, by cf_workload_kind. */
+static const char *const kind_names[CF_WL__COUNT] = {"llm", "data-parallel", "stencil", "embarrassing"};
 
 const char *cf_workload_presets(void)
 {
@@ -301,21 +302,23 @@ static cf_status read_kind(reader *r, const json_t *j, cf_workload *w)
 {
     cf_status st;
     const char *name = NULL, *kind = NULL;
+    char what[160];
     if ((st = string(r, j, "name", 0, &name)) != CF_OK) return st;
     if (name) snprintf(w->name, sizeof w->name, "%s", name);
     if ((st = string(r, j, "kind", 1, &kind)) != CF_OK) return st;
-    if (strcmp(kind, "llm") == 0) w->kind = CF_WL_LLM;
-    else if (strcmp(kind, "data-parallel") == 0) w->kind = CF_WL_DATA_PARALLEL;
-    else if (strcmp(kind, "stencil") == 0) w->kind = CF_WL_STENCIL;
-    else if (strcmp(kind, "embarrassing") == 0 || strcmp(kind, "embarrassingly-parallel") == 0)
-        w->kind = CF_WL_EMBARRASSING;
-    else {
-        char what[160];
-        snprintf(what, sizeof what, "one of llm, data-parallel, stencil, embarrassing, got \"%.40s\"",
-                 kind);
-        return bad(r, "kind", what);
+    for (int k = 0; k < CF_WL__COUNT; k++) {
+        if (strcmp(kind, kind_names[k]) == 0) {
+            w->kind = (cf_workload_kind)k;
+            return CF_OK;
+        }
     }
-    return CF_OK;
+    if (strcmp(kind, "embarrassingly-parallel") == 0) {    /* the long spelling */
+        w->kind = CF_WL_EMBARRASSING;
+        return CF_OK;
+    }
+    snprintf(what, sizeof what, "one of llm, data-parallel, stencil, embarrassing, got \"%.40s\"",
+             kind);
+    return bad(r, "kind", what);
 }
 
 /* Every key at every level is one the kind accepts; the free texts are
