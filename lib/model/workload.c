@@ -184,7 +184,6 @@ static cf_status check_keys(reader *r, const json_t *obj, const char *prefix, co
 static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
 {
     cf_status st = CF_OK;
-    const char *model = NULL;
     cf_llm_shape *s = &w->llm;
     double tokens = NAN, pb = NAN;
     const json_t *mv = get(shape, "model");
@@ -197,8 +196,6 @@ static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
                  json_is_string(mv) ? "\"" : "");
         return bad(r, "shape.model", what);
     }
-    model = json_string_value(mv);
-    (void)model;
     TRY(integer(r, shape, "shape.", "layers", 1, &s->layers));
     TRY(integer(r, shape, "shape.", "hidden", 1, &s->hidden));
     TRY(integer(r, shape, "shape.", "ffn_hidden", 1, &s->ffn_hidden));
