@@ -90,7 +90,7 @@ int cmd_fit(const cli_ctx *ctx, int argc, char **argv)
                (long)r.min_nodes * gpn, lay, w.kind == CF_WL_LLM ? "" : "\n");
         if (w.kind == CF_WL_LLM) printf(", micro-batch %d\n", r.layout.micro_batch);
         printf("memory per GPU %.1f GiB (the GPU has %.0f GB = %.1f GiB)\n", r.memory_per_gpu_gib,
-               spec->memory_gb, spec->memory_gb * 1e9 / (1024.0 * 1024.0 * 1024.0));
+               spec->memory_gb, cf_gpu_usable_gib(spec->name));
     }
     return EXIT_OK;
 }

@@ -2,9 +2,9 @@
  * memory of one training step of a workload with a parallel layout on an
  * offering or on a fabric given by flags (DESIGN.md §4.3, §6). A thin front
  * end over cf_workload_load and cf_step_predict. It also says whether the
- * layout fits in the GPU's memory: data/gpus.csv gives the vendor's GB
- * (10^9 B, DESIGN §2), compared in GiB with memory_per_gpu_gib, the same
- * rule as lib/memory.c's usable figure that `fit` and `plan` use. */
+ * layout fits in the GPU's memory: memory_per_gpu_gib against
+ * cf_gpu_usable_gib (the vendor's GB, 10^9 B, DESIGN §2, in GiB), the one
+ * usable figure that `fit` and `plan` use too. */
 #include <limits.h>
 #include <math.h>
 #include <stddef.h>
@@ -13,8 +13,6 @@
 #include "fabric_opts.h"
 #include "opts.h"
 #include "textfmt.h"
-
-#define GIB (1024.0 * 1024.0 * 1024.0)
 
 #define CMD "predict step"
 
@@ -85,16 +83,6 @@ static const cli_cmd step_cmd = {
     .bad_option = "unknown option",
     .no_args = 1,
 };
-
-/* GiB of memory one GPU of the fabric offers (vendor GB = 10^9 B); NAN
- * when data/gpus.csv does not state it. */
-static double available_gib(const cf_fabric *fab)
-{
-    const cf_gpu_spec *g;
-    if (cf_gpu_lookup(fab->gpu, &g) != CF_OK || isnan(g->memory_gb) || !(g->memory_gb > 0))
-        return NAN;
-    return g->memory_gb * 1e9 / GIB;
-}
 
 /* "tokens/s" for LLMs; the unit of work of the other kinds. */
 static const char *rate_unit(const cf_workload *w)
@@ -218,7 +206,7 @@ int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
         if (strcmp(err.param, "nodes") == 0) err.param[0] = '\0';
         return st == CF_EINVAL ? cli_param_error(CMD, &err) : cli_lib_error(CMD, st, &err);
     }
-    avail = available_gib(&fab);
+    avail = cf_gpu_usable_gib(fab.gpu);   /* NAN when the table states no memory */
     if (a.fmt == FMT_JSON) {
         json_t *j = cf_step_result_to_json(&res);
         if (j && (json_object_set_new(j, "fits_memory",

@@ -51,6 +51,17 @@ typedef struct cf_gpu_spec {
  * - ownership: *out is borrowed from the table (see above) */
 CF_API cf_status cf_gpu_lookup(const char *name, const cf_gpu_spec **out);
 
+/* The memory one GPU offers to a job, in GiB: the figure `fit`, `plan` and
+ * `predict step` compare the memory per GPU (runtime reserve included)
+ * against.
+ *   Computes: the vendor's memory_gb read as 10^9 bytes (DESIGN §2), in GiB
+ *             (2^30 B): 80 GB = 74.5 GiB.
+ *   Inputs:   gpu, a vocabulary name as for cf_gpu_lookup.
+ *   Output:   the GiB.
+ *   Errors:   NAN when gpu is NULL or unknown, when the table does not
+ *             state the GPU's memory, or the table could not be built. */
+CF_API double cf_gpu_usable_gib(const char *gpu);
+
 /* The GPU of a device name as nvidia-smi or nccl-tests print it.
  * - computes: the row one of whose device_names is a substring of `device`
  *   (case-sensitive, as the tools print them), the longest such substring

@@ -45,7 +45,7 @@ void cf_audit_free(cf_audit *a)
 {
     if (!a) return;
     if (a->parts)
-        for (int i = 0; i < a->nparts; i++) cf__audit_part_free(&a->parts[i]);
+        for (int i = 0; i < a->nparts; i++) cf__audit_part_clear(&a->parts[i]);
     cf__free(a->parts);
     cf__free(a->findings);
     for (int i = 0; i < a->nfiles; i++) cf__free(a->files[i]);
@@ -53,7 +53,7 @@ void cf_audit_free(cf_audit *a)
     if (a->segs)
         for (int i = 0; i < a->nsegs; i++) cf__audit_seg_free(a->segs[i]);
     cf__free(a->segs);
-    cf__linebuf_free(&a->lb);
+    cf__linebuf_clear(&a->lb);
     cf__free(a);
 }
 

@@ -56,7 +56,8 @@ typedef struct cf__linebuf {
 } cf__linebuf;
 
 cf_status cf__linebuf_init(cf__linebuf *lb, size_t cap);
-void cf__linebuf_free(cf__linebuf *lb);
+/* Frees the buffer of a caller-owned linebuf (buf NULL after). NULL-safe. */
+void cf__linebuf_clear(cf__linebuf *lb);
 void cf__linebuf_reset(cf__linebuf *lb);
 /* Splits buf into lines; complete lines inside buf are passed without a copy. */
 cf_status cf__linebuf_feed(cf__linebuf *lb, const char *buf, size_t n, cf__line_fn fn, void *ctx);
@@ -662,8 +663,9 @@ int cf__audit_new_seg(cf_audit *a);
  * store its kind needs; at CF_MAX_AUDIT_PARTS the last slot is reused (its
  * findings dropped). Returns its index, -1 on ENOMEM (a->oom set). */
 int cf__audit_new_part(cf_audit *a, int kind, long line);
-/* Frees what a part or a segment owns (the segment itself too). */
-void cf__audit_part_free(cf__audit_part *p);
+/* Frees what a part owns and empties it (the part is an element of
+ * a->parts); frees a segment, what it owns and the segment itself. */
+void cf__audit_part_clear(cf__audit_part *p);
 void cf__audit_seg_free(cf__audit_seg *s);
 /* Notes a host (h[0..n), n 0: none) in the current segment's host set and
  * returns its hash (0 for none); the last host's hash is cached. */

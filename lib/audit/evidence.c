@@ -32,16 +32,16 @@ static void ev_init(cf__audit_netev *e)
     cf__kvset_init(&e->rank_gdr, (size_t)CF_MAX_RANKS);
 }
 
-static void ev_free(cf__audit_netev *e)
+static void ev_clear(cf__audit_netev *e)
 {
-    if (e) cf__kvset_free(&e->rank_gdr);
+    if (e) cf__kvset_clear(&e->rank_gdr);
 }
 
-void cf__audit_part_free(cf__audit_part *p)
+void cf__audit_part_clear(cf__audit_part *p)
 {
     if (p->r) cf__free(p->r->rows);
     cf__free(p->r);
-    if (p->ev) ev_free(p->ev);
+    if (p->ev) ev_clear(p->ev);
     cf__free(p->ev);
     cf__free(p->topo);
     cf__free(p->ports);
@@ -97,11 +97,11 @@ void cf__audit_add_run_finding(cf_audit *a, int grp, cf__audit_code code, cf__au
 void cf__audit_seg_free(cf__audit_seg *s)
 {
     if (!s) return;
-    ev_free(&s->ev);
-    cf__kvset_free(&s->hosts);
-    cf__kvset_free(&s->ranks);
-    cf__kvset_free(&s->procs);
-    cf__kvset_free(&s->list_procs);
+    ev_clear(&s->ev);
+    cf__kvset_clear(&s->hosts);
+    cf__kvset_clear(&s->ranks);
+    cf__kvset_clear(&s->procs);
+    cf__kvset_clear(&s->list_procs);
     cf__free(s);
 }
 
@@ -154,7 +154,7 @@ int cf__audit_new_part(cf_audit *a, int kind, long line)
                 i--;
             }
         }
-        cf__audit_part_free(&a->parts[idx]);
+        cf__audit_part_clear(&a->parts[idx]);
         a->parts_dropped++;
     } else {
         idx = a->nparts++;
@@ -197,7 +197,7 @@ int cf__audit_new_part(cf_audit *a, int kind, long line)
     }
     return idx;
 fail:
-    cf__audit_part_free(p);
+    cf__audit_part_clear(p);
     if (idx == a->nparts - 1) a->nparts--;
     a->oom = 1;
     return -1;

@@ -19,7 +19,7 @@ cf_status cf__linebuf_init(cf__linebuf *lb, size_t cap)
     return CF_OK;
 }
 
-void cf__linebuf_free(cf__linebuf *lb)
+void cf__linebuf_clear(cf__linebuf *lb)
 {
     if (!lb) return;
     cf__free(lb->buf);

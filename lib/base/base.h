@@ -126,7 +126,7 @@ typedef struct cf__kvset {
 /* An empty set that will hold at most `max` keys; allocates nothing. */
 void cf__kvset_init(cf__kvset *s, size_t max);
 /* Frees the slots of a caller-owned set; it is then empty. NULL-safe. */
-void cf__kvset_free(cf__kvset *s);
+void cf__kvset_clear(cf__kvset *s);
 /* Returns the entry for key (created zeroed when new); NULL when full or on
  * ENOMEM (*oom set to 1 on ENOMEM). */
 cf__kv *cf__kvset_get(cf__kvset *s, uint64_t key, int *oom);
@@ -227,7 +227,7 @@ typedef struct cf__csv_table {
  * Rows longer than the header are an error (CF_EPARSE at the extra field's
  * line and column); fields over CF_MAX_FIELD_BYTES or more than `max_rows`
  * rows give CF_ELIMIT. On success the caller frees *t with
- * cf__csv_table_free(); on failure *t is left empty. */
+ * cf__csv_table_clear(); on failure *t is left empty. */
 cf_status cf__csv_table_parse(const char *data, size_t len, const char *name, size_t max_rows,
                               cf__csv_table *t, cf_error *err);
 
@@ -244,6 +244,6 @@ int cf__csv_col(const cf__csv_table *t, const char *name);
 const char *cf__csv_cell(const cf__csv_table *t, size_t row, int col);
 
 /* Frees the members of a caller-owned table; it is then empty. NULL-safe. */
-void cf__csv_table_free(cf__csv_table *t);
+void cf__csv_table_clear(cf__csv_table *t);
 
 #endif

@@ -119,7 +119,7 @@ static void on_row(int c, void *data)
     if (b->st != CF_OK) drop_row(b);
 }
 
-void cf__csv_table_free(cf__csv_table *t)
+void cf__csv_table_clear(cf__csv_table *t)
 {
     if (!t) return;
     for (size_t i = 0; i < t->ncols; i++) cf__free(t->header ? t->header[i] : NULL);
@@ -171,7 +171,7 @@ cf_status cf__csv_table_parse(const char *data, size_t len, const char *name, si
         cf_error_set(err, name, 1, 1, "empty file: a header line is expected");
         b.st = CF_EPARSE;
     }
-    if (b.st != CF_OK) cf__csv_table_free(t);
+    if (b.st != CF_OK) cf__csv_table_clear(t);
     return b.st;
 }
 

@@ -36,7 +36,7 @@ void cf__kvset_init(cf__kvset *s, size_t max)
     s->max = max;
 }
 
-void cf__kvset_free(cf__kvset *s)
+void cf__kvset_clear(cf__kvset *s)
 {
     if (!s) return;
     cf__free(s->slots);

@@ -127,29 +127,23 @@ cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node, cf_fi
 
 json_t *cf_fit_result_to_json(const cf_fit_result *r)
 {
-    json_t *o, *l = NULL;
-    o = json_object();
+    json_t *o = json_object(), *l;
+    int bad = 0;
     if (!o) return NULL;
-    if (r->min_nodes > 0) {
-        l = json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:s}", "tp", r->layout.tp, "pp", r->layout.pp,
-                      "dp", r->layout.dp, "cp", r->layout.cp, "micro_batch", r->layout.micro_batch,
-                      "zero", r->layout.zero, "recompute", cf_recompute_name(r->layout.recompute));
-        if (!l) goto fail;
-    } else {
-        l = json_null();
-    }
-    if (json_object_set_new(o, "fits_one_node", json_boolean(r->fits_one_node)) != 0 ||
-        json_object_set_new(o, "min_nodes", json_integer(r->min_nodes)) != 0 ||
-        json_object_set_new(o, "memory_per_gpu_gib",
-                            r->min_nodes > 0 ? json_real(r->memory_per_gpu_gib) : json_null()) != 0)
-        goto fail;
-    if (json_object_set_new(o, "layout", l) != 0) {
-        l = NULL;
-        goto fail;
+    /* With min_nodes > 0 the memory is finite (it fitted under the GPU's). */
+    l = r->min_nodes > 0
+            ? json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:s}", "tp", r->layout.tp, "pp", r->layout.pp,
+                        "dp", r->layout.dp, "cp", r->layout.cp, "micro_batch", r->layout.micro_batch,
+                        "zero", r->layout.zero, "recompute", cf_recompute_name(r->layout.recompute))
+            : json_null();
+    bad |= cf__json_set(o, "fits_one_node", json_boolean(r->fits_one_node));
+    bad |= cf__json_set(o, "min_nodes", json_integer(r->min_nodes));
+    bad |= cf__json_set(o, "memory_per_gpu_gib",
+                        r->min_nodes > 0 ? cf__json_num(r->memory_per_gpu_gib) : json_null());
+    bad |= cf__json_set(o, "layout", l);
+    if (bad) {
+        json_decref(o);
+        return NULL;
     }
     return o;
-fail:
-    json_decref(l);
-    json_decref(o);
-    return NULL;
 }

@@ -14,13 +14,22 @@
 #include "clusterfit/hardware.h"
 #include "model/model_int.h"
 
-#define GIB (1024.0 * 1024.0 * 1024.0)
-
 double cf__gpu_usable_bytes(const char *gpu)
 {
     const cf_gpu_spec *g;
     if (!gpu || cf_gpu_lookup(gpu, &g) != CF_OK || !(g->memory_gb > 0)) return 0;
     return g->memory_gb * CF_K(GPU_GB_BYTES);
+}
+
+double cf_gpu_usable_gib(const char *gpu)
+{
+    double b = cf__gpu_usable_bytes(gpu);
+    return b > 0 ? b / CF__GIB : NAN;
+}
+
+double cf__grad_bytes(const cf_workload *w)
+{
+    return w->grad_fp32 ? CF_K(BYTES_GRAD_FP32) : CF_K(BYTES_GRAD);
 }
 
 long cf__micro_batches(const cf_workload *w, const cf_layout *lay)
@@ -65,7 +74,7 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
     double layers_stage = ceil((double)s->layers / p);
     double layer_p = cf__llm_layer_params(s) / t;
     double emb_p = (double)s->vocab * (double)s->hidden / t;
-    double g = w->grad_fp32 ? CF_K(BYTES_GRAD_FP32) : CF_K(BYTES_GRAD);
+    double g = cf__grad_bytes(w);
     double o = w->optimizer_bytes_per_param;
     long m = cf__micro_batches(w, lay);
     double act_layer = layer_activation_bytes(s, lay, 0);
@@ -108,26 +117,32 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
     if (parts) {
         parts->states_bytes = best_states;
         parts->activation_bytes = best_act;
-        parts->reserve_bytes = CF_K(RUNTIME_RESERVE_GIB) * GIB;
+        parts->reserve_bytes = CF_K(RUNTIME_RESERVE_GIB) * CF__GIB;
     }
-    return best + CF_K(RUNTIME_RESERVE_GIB) * GIB;
+    return best + CF_K(RUNTIME_RESERVE_GIB) * CF__GIB;
+}
+
+double cf__memory_gib(const cf_workload *w, const cf_layout *lay)
+{
+    if (w->kind == CF_WL_LLM) return cf__llm_memory_bytes(w, lay, NULL) / CF__GIB;
+    return cf__other_memory_bytes(w, (long)lay->tp * lay->pp * lay->dp * lay->cp) / CF__GIB;
 }
 
 double cf__other_memory_bytes(const cf_workload *w, long gpus)
 {
-    double reserve = CF_K(RUNTIME_RESERVE_GIB) * GIB;
+    double reserve = CF_K(RUNTIME_RESERVE_GIB) * CF__GIB;
     if (gpus < 1) gpus = 1;
     switch (w->kind) {
     case CF_WL_DATA_PARALLEL: {
         double b = ceil((double)w->dp_global_batch / (double)gpus);
-        double g = w->grad_fp32 ? CF_K(BYTES_GRAD_FP32) : CF_K(BYTES_GRAD);
+        double g = cf__grad_bytes(w);
         return w->dp_params * (CF_K(BYTES_WEIGHT) + g + w->optimizer_bytes_per_param) +
                b * w->dp_activation_bytes_per_sample + reserve;
     }
     case CF_WL_STENCIL:
         return w->st_cells / (double)gpus * w->st_state_bytes_per_cell + reserve;
     case CF_WL_EMBARRASSING:
-        return w->ep_memory_gib * GIB + reserve;
+        return w->ep_memory_gib * CF__GIB + reserve;
     default:
         return 0;
     }

@@ -115,7 +115,7 @@ static cf_status build(void)
 fail:
     cf__free(specs);
     specs = NULL;
-    cf__csv_table_free(&table);
+    cf__csv_table_clear(&table);
     return st;
 }
 

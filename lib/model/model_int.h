@@ -77,8 +77,16 @@ typedef struct cf__mem_parts {
 } cf__mem_parts;
 double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_parts *parts);
 
+/* Bytes per gradient value: CF_K(BYTES_GRAD_FP32) when the workload reduces
+ * its gradients in fp32, else CF_K(BYTES_GRAD). Memory and step both. */
+double cf__grad_bytes(const cf_workload *w);
+
 /* Memory per GPU, bytes, of the other kinds with `gpus` GPUs in total. */
 double cf__other_memory_bytes(const cf_workload *w, long gpus);
+
+/* Memory per GPU, GiB, of any kind on a layout that uses tp*pp*dp*cp GPUs:
+ * the figure cf_step_predict reports and the plan's search checks first. */
+double cf__memory_gib(const cf_workload *w, const cf_layout *lay);
 
 /* Usable bytes of one GPU of model `gpu` (vendor GB x CF_K(GPU_GB_BYTES));
  * 0 if the GPU is unknown. */
@@ -134,18 +142,20 @@ int cf__layout_iter_next(cf__layout_iter *it, cf_layout *lay);
  * Helpers shared by the validation readers (model/validate.c for
  * collectives, model/validate_training.c for training).
  *
- * How a reader is written (cf_validate_collectives is the example):
- *   cf__csv_table t;  cf_validation v = {0};
- *   st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, CF_MAX_VALIDATION_ROWS, &t, err);
- *   int c_id = cf__csv_col(&t, "id");            (-1 when the column is absent)
- *   st = cf__validate_require(&t, path, "id", err);   (CF_EPARSE at line 1 if absent)
- *   for each row r: const char *s = cf__csv_cell(&t, r, c_id); ...
- *     numbers: cf__validate_num(&t, path, r, col, "header", &x, &blank, err)
+ * How a reader is written (model/validate.c's collectives_table is the
+ * example): a kind is one cf__validate_fill over the parsed table, and its
+ * entry points hand it to cf__validate_run, which reads the table, frees it
+ * and empties *out on failure:
+ *   static cf_status fill(const cf__csv_table *t, const char *path, cf_validation *v, cf_error *err)
+ *   int c_id = cf__csv_col(t, "id");            (-1 when the column is absent)
+ *   st = cf__validate_require(t, path, "id", err);   (CF_EPARSE at line 1 if absent)
+ *   for each row r: const char *s = cf__csv_cell(t, r, c_id); ...
+ *     numbers: cf__validate_num(t, path, r, col, "header", &x, &blank, err)
  *       (CF_EPARSE at FILE:LINE:COLUMN naming the header if not a number)
- *     a row the model cannot predict: cf__validation_skip(&v, id, "reason")
- *     a predicted row: cf__validation_add(&v, id, metric, predicted, measured, multi_node, note)
- *   cf__validation_finish(&v, by_node_count);   (computes the medians)
- *   on error: cf_validation_clear(&v); always: cf__csv_table_free(&t).
+ *     a row the model cannot predict: cf__validation_skip(v, id, "reason")
+ *     a predicted row: cf__validation_add(v, id, metric, predicted, measured, multi_node, note)
+ *   return cf__validation_finish(v, by_node_count);   (computes the medians)
+ *   on error: return the status (cf__validate_run clears *v).
  * All strings passed in are copied. */
 cf_status cf__validation_add(cf_validation *v, const char *id, const char *metric,
                              double predicted, double measured, int multi_node,
@@ -168,6 +178,22 @@ cf_status cf__validate_require(const cf__csv_table *t, const char *path, const c
  * `header` otherwise. */
 cf_status cf__validate_num(const cf__csv_table *t, const char *path, size_t row, int col,
                            const char *header, double *out, int *blank, cf_error *err);
+
+/* One kind of validation: fills *out (empty on entry) from the rows of the
+ * parsed table `t` (borrowed; `path` names it in errors). On failure it
+ * returns the status and may leave *out half-built: cf__validate_run
+ * clears it. */
+typedef cf_status (*cf__validate_fill)(const cf__csv_table *t, const char *path,
+                                       cf_validation *out, cf_error *err);
+
+/* The entry point of every kind (model/validate.c): empties *out without
+ * reading it, reads the table — the file at `path` when data is NULL, else
+ * the `len` bytes at data named `path` in errors (CF_ELIMIT over
+ * CF_MAX_VALIDATION_BYTES) — runs `fill` over it and frees it. Errors: the
+ * reader's (CF_EIO, CF_ELIMIT, CF_EPARSE, CF_ENOMEM) or fill's, with *out
+ * empty. On success the caller frees *out with cf_validation_clear(). */
+cf_status cf__validate_run(cf__validate_fill fill, const char *path, const char *data, size_t len,
+                          cf_validation *out, cf_error *err);
 
 /* The two readers on CSV text already in memory (`len` bytes, `name` in
  * errors) rather than a file: same contract as cf_validate_collectives and

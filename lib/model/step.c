@@ -32,8 +32,6 @@
 #include "clusterfit/limits.h"
 #include "model/model_int.h"
 
-#define GIB (1024.0 * 1024.0 * 1024.0)
-
 typedef struct ctx {
     const cf_fabric *fab;
     const cf_gpu_spec *gpu;
@@ -120,6 +118,13 @@ static double peak_flops(const cf_gpu_spec *g, cf_precision p)
     return v * 1e12;
 }
 
+/* The HBM bandwidth memory-bound work reaches, bytes/s: the vendor's GB/s
+ * at CF_K(HBM_EFF). */
+static double hbm_rate(const cf_gpu_spec *g)
+{
+    return g->hbm_GBps * 1e9 * CF_K(HBM_EFF);
+}
+
 static void finish(cf_step_result *out, double step, double work_units, double flops,
                    long gpus, double peak)
 {
@@ -137,135 +142,217 @@ static void finish(cf_step_result *out, double step, double work_units, double f
 
 /* ---------------------------------------------------------------- LLM --- */
 
-static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf_step_result *out)
+/* What every part of an LLM step reads: the layout's degrees as doubles,
+ * the model's shape, the per-GPU tokens of one micro-batch and the GPU's
+ * rates. */
+typedef struct llm_dims {
+    double t, p, v, cp;         /* tp, pp, vp (>= 1), cp */
+    double b, h, f, seq, kvd;   /* micro-batch, hidden, ffn_hidden, seq, K/V width */
+    double M;                   /* tokens per GPU per micro-batch */
+    double peak, peak_attn;     /* dense FLOP/s: the GEMMs', the attention core's */
+    double hbm, poh;            /* effective HBM B/s; peak over the vendor's HBM B/s */
+    int sp, swiglu;             /* sequence parallel under TP; a 3-matrix FFN */
+    long m;                     /* micro-batches per step */
+    double layers_stage;        /* layers of the largest pipeline stage */
+    double act_bytes, grad_bytes;   /* per activation value, per gradient */
+} llm_dims;
+
+static void llm_dims_init(llm_dims *d, const ctx *c, const cf_workload *w, const cf_layout *lay)
 {
     const cf_llm_shape *s = &w->llm;
     const cf_gpu_spec *g = c->gpu;
-    double t = lay->tp, p = lay->pp, v = lay->vp > 0 ? lay->vp : 1, cp = lay->cp;
-    double b = lay->micro_batch;
-    double h = (double)s->hidden, f = (double)s->ffn_hidden, seq = (double)s->seq;
-    double kvd = (double)s->kv_heads * h / (double)s->heads;
-    double M = b * seq / cp;                      /* tokens per GPU per micro-batch */
-    double peak = peak_flops(g, w->precision);
-    double peak_attn = peak_flops(g, w->precision == CF_PREC_FP8 ? CF_PREC_BF16 : w->precision);
-    double hbm = g->hbm_GBps * 1e9 * CF_K(HBM_EFF);
-    double poh = peak / (g->hbm_GBps * 1e9);
-    int sp = lay->sequence_parallel && lay->tp > 1;
-    int swiglu = cf__ffn_mats(s->family) == 3;
-    long m = cf__micro_batches(w, lay);
-    double layers_stage = ceil((double)s->layers / p);
-    double gemm, attn, elem, fwd, bwd, tp_layer = 0, cp_layer = 0, logits;
-    double stage_fwd, stage_bwd, stage_mb, pipe, bubble, pp_comm = 0, dp_exposed, opt;
-    double act_bytes = CF_K(BYTES_WEIGHT);
-    double grad_bytes = w->grad_fp32 ? CF_K(BYTES_GRAD_FP32) : CF_K(BYTES_GRAD);
-    cf__llm_flops fl;
-    int cn, rpn;
+    d->t = lay->tp;
+    d->p = lay->pp;
+    d->v = lay->vp > 0 ? lay->vp : 1;
+    d->cp = lay->cp;
+    d->b = lay->micro_batch;
+    d->h = (double)s->hidden;
+    d->f = (double)s->ffn_hidden;
+    d->seq = (double)s->seq;
+    d->kvd = (double)s->kv_heads * d->h / (double)s->heads;
+    d->M = d->b * d->seq / d->cp;
+    d->peak = peak_flops(g, w->precision);
+    d->peak_attn = peak_flops(g, w->precision == CF_PREC_FP8 ? CF_PREC_BF16 : w->precision);
+    d->hbm = hbm_rate(g);
+    d->poh = d->peak / (g->hbm_GBps * 1e9);
+    d->sp = lay->sequence_parallel && lay->tp > 1;
+    d->swiglu = cf__ffn_mats(s->family) == 3;
+    d->m = cf__micro_batches(w, lay);
+    d->layers_stage = ceil((double)s->layers / d->p);
+    d->act_bytes = CF_K(BYTES_WEIGHT);
+    d->grad_bytes = cf__grad_bytes(w);
+}
 
+/* Compute of one layer for one micro-batch on one GPU. */
+typedef struct layer_times {
+    double gemm, attn;          /* forward GEMMs; forward attention core */
+    double fwd, bwd;            /* forward; backward with its recompute */
+} layer_times;
+
+static void layer_compute(const llm_dims *d, const cf_layout *lay, layer_times *lt)
+{
+    double M = d->M, h = d->h, f = d->f, t = d->t, b = d->b, seq = d->seq, cp = d->cp;
+    double peak = d->peak, poh = d->poh, hbm = d->hbm;
+    int sp = d->sp, swiglu = d->swiglu;
+    double gemm, attn, elem, fwd, bwd;
     /* GEMMs of one layer, forward, per GPU (Megatron's column/row-parallel
      * split: QKV and fc1 split their output, o-proj and fc2 their input). */
-    gemm = gemm_time(M, h, (h + 2.0 * kvd) / t, peak, poh) +
+    gemm = gemm_time(M, h, (h + 2.0 * d->kvd) / t, peak, poh) +
            gemm_time(M, h / t, h, peak, poh) +
            gemm_time(M, h, (swiglu ? 2.0 : 1.0) * f / t, peak, poh) +
            gemm_time(M, f / t, h, peak, poh);
-    attn = 4.0 * b * (seq / cp) * seq * h / t / (peak_attn * CF_K(ATTN_EFF));
+    attn = 4.0 * b * (seq / cp) * seq * h / t / (d->peak_attn * CF_K(ATTN_EFF));
     elem = M * 2.0 * (CF_K(ELEM_BYTES_PER_H) * h / (sp ? t : 1.0) +
                       (swiglu ? CF_K(ELEM_BYTES_PER_F_SWIGLU) : CF_K(ELEM_BYTES_PER_F_GELU)) * f / t) / hbm;
     fwd = gemm + attn + elem + CF_K(LAYER_OVERHEAD_S);
     bwd = 2.0 * fwd;
     if (lay->recompute == CF_RECOMPUTE_FULL) bwd += fwd;
     else if (lay->recompute == CF_RECOMPUTE_SELECTIVE) bwd += attn;
+    lt->gemm = gemm;
+    lt->attn = attn;
+    lt->fwd = fwd;
+    lt->bwd = bwd;
+}
 
-    /* TP: messages of 2*b*s*h bytes (per CP rank: s/cp tokens). */
-    if (lay->tp > 1) {
-        double S = act_bytes * M * h;
-        group_shape(c->gpn, 1, lay->tp, &cn, &rpn);
-        if (sp) {
-            double ag = coll(c, CF_COLL_ALL_GATHER, S, cn, rpn);
-            double rs = coll(c, CF_COLL_REDUCE_SCATTER, S, cn, rpn);
-            /* 2 AG + 2 RS forward, 2 + 2 backward, 2 AG re-gathers in
-             * backward; full recompute repeats the forward's 2 + 2. */
-            tp_layer = 4.0 * (ag + rs) + 2.0 * ag;
-            if (lay->recompute == CF_RECOMPUTE_FULL) tp_layer += 2.0 * (ag + rs);
-        } else {
-            double ar = coll(c, CF_COLL_ALL_REDUCE, S, cn, rpn);
-            tp_layer = (lay->recompute == CF_RECOMPUTE_FULL ? 6.0 : 4.0) * ar;
-        }
-        if (lay->tp_comm_overlap) tp_layer = overlap(tp_layer, gemm * 3.0);
+/* TP communication of one layer for one micro-batch (forward, backward and
+ * recompute): messages of 2*b*s*h bytes (per CP rank: s/cp tokens); 0
+ * without TP. `gemm` is the layer's forward GEMM time it may overlap. */
+static double tp_comm_layer(ctx *c, const llm_dims *d, const cf_layout *lay, double gemm)
+{
+    double S, tp_layer;
+    int cn, rpn;
+    if (lay->tp <= 1) return 0;
+    S = d->act_bytes * d->M * d->h;
+    group_shape(c->gpn, 1, lay->tp, &cn, &rpn);
+    if (d->sp) {
+        double ag = coll(c, CF_COLL_ALL_GATHER, S, cn, rpn);
+        double rs = coll(c, CF_COLL_REDUCE_SCATTER, S, cn, rpn);
+        /* 2 AG + 2 RS forward, 2 + 2 backward, 2 AG re-gathers in
+         * backward; full recompute repeats the forward's 2 + 2. */
+        tp_layer = 4.0 * (ag + rs) + 2.0 * ag;
+        if (lay->recompute == CF_RECOMPUTE_FULL) tp_layer += 2.0 * (ag + rs);
+    } else {
+        double ar = coll(c, CF_COLL_ALL_REDUCE, S, cn, rpn);
+        tp_layer = (lay->recompute == CF_RECOMPUTE_FULL ? 6.0 : 4.0) * ar;
     }
+    if (lay->tp_comm_overlap) tp_layer = overlap(tp_layer, gemm * 3.0);
+    return tp_layer;
+}
 
-    /* CP: ring attention passes K and V chunks around the CP group, cp-1
-     * steps forward; backward passes K, V and their gradients (2x). */
-    if (lay->cp > 1) {
-        double chunk = 2.0 * act_bytes * M * kvd / t;
-        double steps = 3.0 * (cp - 1.0);
-        double sr;
-        group_shape(c->gpn, lay->tp, lay->cp, &cn, &rpn);
-        sr = cn > 1 ? coll(c, CF_COLL_SENDRECV, chunk, 2, c->gpn) : coll(c, CF_COLL_SENDRECV, chunk, 1, 2);
-        cp_layer = overlap(steps * sr, 3.0 * attn);
+/* CP communication of one layer for one micro-batch: ring attention passes
+ * K and V chunks around the CP group, cp-1 steps forward; backward passes
+ * K, V and their gradients (2x); overlapped with the attention core
+ * (`attn`, forward). 0 without CP. */
+static double cp_comm_layer(ctx *c, const llm_dims *d, const cf_layout *lay, double attn)
+{
+    double chunk, steps, sr;
+    int cn, rpn;
+    if (lay->cp <= 1) return 0;
+    chunk = 2.0 * d->act_bytes * d->M * d->kvd / d->t;
+    steps = 3.0 * (d->cp - 1.0);
+    group_shape(c->gpn, lay->tp, lay->cp, &cn, &rpn);
+    sr = cn > 1 ? coll(c, CF_COLL_SENDRECV, chunk, 2, c->gpn) : coll(c, CF_COLL_SENDRECV, chunk, 1, 2);
+    return overlap(steps * sr, 3.0 * attn);
+}
+
+/* Output layer (on the last stage), one micro-batch, forward and backward:
+ * the logits GEMM and cross-entropy. */
+static double logits_time(const llm_dims *d, const cf_llm_shape *s)
+{
+    return 3.0 * gemm_time(d->M, d->h, (double)s->vocab / d->t, d->peak, d->poh) +
+           d->M * (double)s->vocab / d->t * CF_K(XENT_BYTES_PER_V) / d->hbm;
+}
+
+/* PP point-to-point of a step: 2*b*s*h bytes per micro-batch per boundary
+ * per direction, split over the TP ranks (Megatron's scatter-gather), x v
+ * when interleaved; interleaved schedules overlap them with the pipeline's
+ * compute `pipe`. 0 without PP. */
+static double pp_comm(ctx *c, const llm_dims *d, const cf_layout *lay, double pipe)
+{
+    double S, sr, total;
+    long stride;
+    if (lay->pp <= 1) return 0;
+    S = d->act_bytes * d->M * d->h / d->t;
+    stride = (long)lay->tp * lay->cp * lay->dp;
+    sr = stride >= c->gpn ? coll(c, CF_COLL_SENDRECV, S, 2, c->gpn) : coll(c, CF_COLL_SENDRECV, S, 1, 2);
+    total = 2.0 * d->v * ((double)d->m + d->p - 1.0) * sr;
+    return d->v > 1 ? overlap(total, pipe) : total;
+}
+
+/* DP: the exposed time of the gradients of the largest stage over the DP x
+ * CP ranks, behind the stage's forward and backward of one micro-batch
+ * (`stage_fwd`, `stage_bwd`); *opt = the optimizer step of its (ZeRO-
+ * sharded) parameters. */
+static double dp_comm(ctx *c, const llm_dims *d, const cf_llm_shape *s, const cf_layout *lay,
+                      double stage_fwd, double stage_bwd, double *opt)
+{
+    double t = d->t, layers_stage = d->layers_stage;
+    double act_bytes = d->act_bytes, grad_bytes = d->grad_bytes;
+    double layer_p = cf__llm_layer_params(s) / t, emb_p = (double)s->vocab * d->h / t;
+    double emb_n = lay->pp > 1 ? 1.0 : 2.0;
+    double stage_p = layers_stage * layer_p + emb_n * emb_p;
+    long dpg = (long)lay->dp * lay->cp;
+    double shard = lay->zero >= 1 ? (double)dpg : 1.0;
+    double dp_exposed = 0;
+    int cn, rpn;
+    group_shape(c->gpn, lay->tp, dpg, &cn, &rpn);
+    if (dpg > 1 && lay->zero >= 3) {
+        /* ZeRO-3/FSDP per micro-batch: all_gather of each layer's
+         * weights forward and again backward, reduce_scatter of its
+         * gradients; hidden behind that micro-batch's compute. */
+        double ag = layers_stage * coll(c, CF_COLL_ALL_GATHER, layer_p * act_bytes, cn, rpn) +
+                    emb_n * coll(c, CF_COLL_ALL_GATHER, emb_p * act_bytes, cn, rpn);
+        double rs = layers_stage * coll(c, CF_COLL_REDUCE_SCATTER, layer_p * grad_bytes, cn, rpn) +
+                    emb_n * coll(c, CF_COLL_REDUCE_SCATTER, emb_p * grad_bytes, cn, rpn);
+        dp_exposed = (double)d->m * (overlap(ag, stage_fwd) + overlap(ag + rs, stage_bwd));
+    } else if (dpg > 1) {
+        /* DDP, ZeRO-1/2: reduce (and gather) once per step, behind the
+         * last micro-batch's backward. */
+        double ar = coll(c, CF_COLL_ALL_REDUCE, stage_p * grad_bytes, cn, rpn);
+        dp_exposed = overlap(ar, stage_bwd);
     }
+    *opt = stage_p / shard * CF_K(ADAM_BYTES_PER_PARAM) / d->hbm;
+    return dp_exposed;
+}
 
-    /* Output layer (on the last stage): the logits GEMM and cross-entropy. */
-    logits = 3.0 * gemm_time(M, h, (double)s->vocab / t, peak, poh) +
-             M * (double)s->vocab / t * CF_K(XENT_BYTES_PER_V) / hbm;
+/* One step: the slowest stage's m micro-batches, the bubble, and the
+ * PP and DP communication left exposed. The collectives are asked in the
+ * order TP, CP, PP, DP: the first refusal is the one reported. */
+static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf_step_result *out)
+{
+    llm_dims d;
+    layer_times lt;
+    double tp_layer, cp_layer, logits, stage_fwd, stage_bwd, stage_mb, pipe, bubble, pp;
+    double dp_exposed, opt;
+    cf__llm_flops fl;
 
-    stage_fwd = layers_stage * (fwd + (tp_layer + cp_layer) / 3.0) + logits / 3.0;
-    stage_bwd = layers_stage * (bwd + 2.0 * (tp_layer + cp_layer) / 3.0) + 2.0 * logits / 3.0;
+    llm_dims_init(&d, c, w, lay);
+    layer_compute(&d, lay, &lt);
+    tp_layer = tp_comm_layer(c, &d, lay, lt.gemm);
+    cp_layer = cp_comm_layer(c, &d, lay, lt.attn);
+    logits = logits_time(&d, &w->llm);
+
+    stage_fwd = d.layers_stage * (lt.fwd + (tp_layer + cp_layer) / 3.0) + logits / 3.0;
+    stage_bwd = d.layers_stage * (lt.bwd + 2.0 * (tp_layer + cp_layer) / 3.0) + 2.0 * logits / 3.0;
     stage_mb = stage_fwd + stage_bwd;
-    pipe = (double)m * stage_mb;
-    bubble = lay->pp > 1 ? pipe * (p - 1.0) / (v * (double)m) : 0.0;
-
-    /* PP point-to-point: 2*b*s*h bytes per micro-batch per boundary per
-     * direction, split over the TP ranks (Megatron's scatter-gather), x v
-     * when interleaved; interleaved schedules overlap them with compute. */
-    if (lay->pp > 1) {
-        double S = act_bytes * M * h / t;
-        long stride = (long)lay->tp * lay->cp * lay->dp;
-        double sr = stride >= c->gpn ? coll(c, CF_COLL_SENDRECV, S, 2, c->gpn)
-                                     : coll(c, CF_COLL_SENDRECV, S, 1, 2);
-        double total = 2.0 * v * ((double)m + p - 1.0) * sr;
-        pp_comm = v > 1 ? overlap(total, pipe) : total;
-    }
-
-    /* DP: the gradients of the largest stage, over the DP x CP ranks. */
-    {
-        double layer_p = cf__llm_layer_params(s) / t, emb_p = (double)s->vocab * h / t;
-        double emb_n = lay->pp > 1 ? 1.0 : 2.0;
-        double stage_p = layers_stage * layer_p + emb_n * emb_p;
-        long dpg = (long)lay->dp * lay->cp;
-        double shard = lay->zero >= 1 ? (double)dpg : 1.0;
-        dp_exposed = 0;
-        group_shape(c->gpn, lay->tp, dpg, &cn, &rpn);
-        if (dpg > 1 && lay->zero >= 3) {
-            /* ZeRO-3/FSDP per micro-batch: all_gather of each layer's
-             * weights forward and again backward, reduce_scatter of its
-             * gradients; hidden behind that micro-batch's compute. */
-            double ag = layers_stage * coll(c, CF_COLL_ALL_GATHER, layer_p * act_bytes, cn, rpn) +
-                        emb_n * coll(c, CF_COLL_ALL_GATHER, emb_p * act_bytes, cn, rpn);
-            double rs = layers_stage * coll(c, CF_COLL_REDUCE_SCATTER, layer_p * grad_bytes, cn, rpn) +
-                        emb_n * coll(c, CF_COLL_REDUCE_SCATTER, emb_p * grad_bytes, cn, rpn);
-            dp_exposed = (double)m * (overlap(ag, stage_fwd) + overlap(ag + rs, stage_bwd));
-        } else if (dpg > 1) {
-            /* DDP, ZeRO-1/2: reduce (and gather) once per step, behind the
-             * last micro-batch's backward. */
-            double ar = coll(c, CF_COLL_ALL_REDUCE, stage_p * grad_bytes, cn, rpn);
-            dp_exposed = overlap(ar, stage_bwd);
-        }
-        opt = stage_p / shard * CF_K(ADAM_BYTES_PER_PARAM) / hbm;
-    }
+    pipe = (double)d.m * stage_mb;
+    bubble = lay->pp > 1 ? pipe * (d.p - 1.0) / (d.v * (double)d.m) : 0.0;
+    pp = pp_comm(c, &d, lay, pipe);
+    dp_exposed = dp_comm(c, &d, &w->llm, lay, stage_fwd, stage_bwd, &opt);
     if (c->st != CF_OK) return c->st;
 
-    cf__llm_flops_compute(s, &fl);
+    cf__llm_flops_compute(&w->llm, &fl);
     memset(&out->breakdown, 0, sizeof out->breakdown);
-    out->breakdown.tp_comm_s = (double)m * layers_stage * tp_layer;
-    out->breakdown.cp_comm_s = (double)m * layers_stage * cp_layer;
+    out->breakdown.tp_comm_s = (double)d.m * d.layers_stage * tp_layer;
+    out->breakdown.cp_comm_s = (double)d.m * d.layers_stage * cp_layer;
     out->breakdown.compute_s = pipe - out->breakdown.tp_comm_s - out->breakdown.cp_comm_s + opt;
     out->breakdown.pp_bubble_s = bubble;
-    out->breakdown.pp_comm_s = pp_comm;
+    out->breakdown.pp_comm_s = pp;
     out->breakdown.dp_comm_exposed_s = dp_exposed;
     out->ideal_step_time_s = out->breakdown.compute_s;
-    finish(out, pipe + bubble + pp_comm + dp_exposed + opt,
-           (double)w->global_batch_seqs * seq, fl.model * (double)w->global_batch_seqs,
-           (long)lay->tp * lay->pp * lay->dp * lay->cp, peak);
+    finish(out, pipe + bubble + pp + dp_exposed + opt,
+           (double)w->global_batch_seqs * d.seq, fl.model * (double)w->global_batch_seqs,
+           (long)lay->tp * lay->pp * lay->dp * lay->cp, d.peak);
     return CF_OK;
 }
 
@@ -274,13 +361,13 @@ static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf
 static cf_status dp_step(ctx *c, const cf_workload *w, long gpus, cf_step_result *out)
 {
     double peak = peak_flops(c->gpu, w->precision);
-    double hbm = c->gpu->hbm_GBps * 1e9 * CF_K(HBM_EFF);
+    double hbm = hbm_rate(c->gpu);
     double bg = ceil((double)w->dp_global_batch / (double)gpus);
     /* Efficiency rises with the per-GPU batch: eff = max * b / (b + b_half),
      * i.e. a fixed cost of b_half samples per step. */
     double compute = w->dp_flops_per_sample * (bg + CF_K(DP_HALF_BATCH)) / (peak * CF_K(DP_EFF_MAX));
     double bwd = compute * 2.0 / 3.0;
-    double gbytes = w->dp_params * (w->grad_fp32 ? CF_K(BYTES_GRAD_FP32) : CF_K(BYTES_GRAD));
+    double gbytes = w->dp_params * cf__grad_bytes(w);
     double ar = coll(c, CF_COLL_ALL_REDUCE, gbytes, c->nodes, c->gpn);
     double last = CF_K(DDP_LAST_BUCKET_FRAC) * ar;
     double exposed = last + overlap(ar - last, bwd);
@@ -298,7 +385,7 @@ static cf_status dp_step(ctx *c, const cf_workload *w, long gpus, cf_step_result
 static cf_status stencil_step(ctx *c, const cf_workload *w, long gpus, cf_step_result *out)
 {
     double peak = peak_flops(c->gpu, CF_PREC_BF16);
-    double hbm = c->gpu->hbm_GBps * 1e9 * CF_K(HBM_EFF);
+    double hbm = hbm_rate(c->gpu);
     double cells = w->st_cells / (double)gpus;
     double d = w->st_decomposed_dims > 0 ? w->st_decomposed_dims : 1;
     double compute = fmax(cells * w->st_bytes_per_cell / hbm,
@@ -447,7 +534,6 @@ cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
     switch (w->kind) {
     case CF_WL_LLM:
         st = llm_step(&c, w, lay, out);
-        if (st == CF_OK) out->memory_per_gpu_gib = cf__llm_memory_bytes(w, lay, NULL) / GIB;
         break;
     case CF_WL_DATA_PARALLEL: st = dp_step(&c, w, gpus, out); break;
     case CF_WL_STENCIL: st = stencil_step(&c, w, gpus, out); break;
@@ -456,14 +542,9 @@ cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
         cf_error_set(err, NULL, 0, 0, "workload kind %d is not one the step model knows", (int)w->kind);
         return CF_EINVAL;
     }
-    if (st == CF_OK && w->kind != CF_WL_LLM)
-        out->memory_per_gpu_gib = cf__other_memory_bytes(w, gpus) / GIB;
+    /* valid_layout: tp*pp*dp*cp is nodes x gpus_per_node */
+    if (st == CF_OK) out->memory_per_gpu_gib = cf__memory_gib(w, lay);
     return st;
-}
-
-static int set_num(json_t *o, const char *k, double v)
-{
-    return json_object_set_new(o, k, isfinite(v) ? json_real(v) : json_null());
 }
 
 json_t *cf_step_result_to_json(const cf_step_result *r)
@@ -471,21 +552,21 @@ json_t *cf_step_result_to_json(const cf_step_result *r)
     json_t *o = json_object(), *b = json_object();
     int e = 0;
     if (!o || !b) goto fail;
-    e |= set_num(o, "step_time_s", r->step_time_s);
-    e |= set_num(o, "tflops_per_gpu", r->tflops_per_gpu);
-    e |= set_num(o, "mfu", r->mfu);
-    e |= set_num(o, "tokens_per_s", r->tokens_per_s);
-    e |= set_num(o, "tokens_per_s_per_gpu", r->tokens_per_s_per_gpu);
-    e |= set_num(o, "memory_per_gpu_gib", r->memory_per_gpu_gib);
-    e |= set_num(b, "compute_s", r->breakdown.compute_s);
-    e |= set_num(b, "tp_comm_s", r->breakdown.tp_comm_s);
-    e |= set_num(b, "pp_bubble_s", r->breakdown.pp_bubble_s);
-    e |= set_num(b, "pp_comm_s", r->breakdown.pp_comm_s);
-    e |= set_num(b, "dp_comm_exposed_s", r->breakdown.dp_comm_exposed_s);
-    e |= set_num(b, "cp_comm_s", r->breakdown.cp_comm_s);
+    e |= cf__json_set(o, "step_time_s", cf__json_num(r->step_time_s));
+    e |= cf__json_set(o, "tflops_per_gpu", cf__json_num(r->tflops_per_gpu));
+    e |= cf__json_set(o, "mfu", cf__json_num(r->mfu));
+    e |= cf__json_set(o, "tokens_per_s", cf__json_num(r->tokens_per_s));
+    e |= cf__json_set(o, "tokens_per_s_per_gpu", cf__json_num(r->tokens_per_s_per_gpu));
+    e |= cf__json_set(o, "memory_per_gpu_gib", cf__json_num(r->memory_per_gpu_gib));
+    e |= cf__json_set(b, "compute_s", cf__json_num(r->breakdown.compute_s));
+    e |= cf__json_set(b, "tp_comm_s", cf__json_num(r->breakdown.tp_comm_s));
+    e |= cf__json_set(b, "pp_bubble_s", cf__json_num(r->breakdown.pp_bubble_s));
+    e |= cf__json_set(b, "pp_comm_s", cf__json_num(r->breakdown.pp_comm_s));
+    e |= cf__json_set(b, "dp_comm_exposed_s", cf__json_num(r->breakdown.dp_comm_exposed_s));
+    e |= cf__json_set(b, "cp_comm_s", cf__json_num(r->breakdown.cp_comm_s));
     if (e) goto fail;
-    if (json_object_set_new(o, "breakdown", b) != 0) {
-        b = NULL;
+    if (cf__json_set(o, "breakdown", b) != 0) {
+        b = NULL;   /* taken (and freed) by the set */
         goto fail;
     }
     return o;

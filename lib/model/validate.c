@@ -271,97 +271,104 @@ static cf_status read_row(const cf__csv_table *t, const char *path, const ccols 
     return CF_OK;
 }
 
-/* Predicts every row of the parsed table `t` (named `path` in errors) into
- * *out; frees `t` whatever happens. */
-static cf_status collectives_table(cf__csv_table *tp, const char *path, cf_validation *out,
+/* The collectives kind of cf__validate_run: predicts every row of `t`
+ * (named `path` in errors) into *out. */
+static cf_status collectives_table(const cf__csv_table *t, const char *path, cf_validation *out,
                                    cf_error *err)
 {
     static const char *const required[] = {"id", "gpu", "gpus_per_node", "nodes", "collective",
                                            "busbw_GBps"};
-    cf__csv_table t = *tp;
     ccols c;
     cf_status st;
-    memset(tp, 0, sizeof *tp);
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
-        st = cf__validate_require(&t, path, required[i], err);
-        if (st != CF_OK) goto fail;
+        st = cf__validate_require(t, path, required[i], err);
+        if (st != CF_OK) return st;
     }
-    c.id = cf__csv_col(&t, "id");
-    c.gpu = cf__csv_col(&t, "gpu");
-    c.gpn = cf__csv_col(&t, "gpus_per_node");
-    c.nodes = cf__csv_col(&t, "nodes");
-    c.intra = cf__csv_col(&t, "intra_link");
-    c.network = cf__csv_col(&t, "network");
-    c.nics = cf__csv_col(&t, "nics_per_node");
-    c.nic_gbps = cf__csv_col(&t, "nic_gbps");
-    c.gdr = cf__csv_col(&t, "gdr");
-    c.coll = cf__csv_col(&t, "collective");
-    c.algo = cf__csv_col(&t, "algo");
-    c.bytes = cf__csv_col(&t, "message_bytes");
-    c.busbw = cf__csv_col(&t, "busbw_GBps");
-    for (size_t r = 0; r < t.nrows; r++) {
+    c.id = cf__csv_col(t, "id");
+    c.gpu = cf__csv_col(t, "gpu");
+    c.gpn = cf__csv_col(t, "gpus_per_node");
+    c.nodes = cf__csv_col(t, "nodes");
+    c.intra = cf__csv_col(t, "intra_link");
+    c.network = cf__csv_col(t, "network");
+    c.nics = cf__csv_col(t, "nics_per_node");
+    c.nic_gbps = cf__csv_col(t, "nic_gbps");
+    c.gdr = cf__csv_col(t, "gdr");
+    c.coll = cf__csv_col(t, "collective");
+    c.algo = cf__csv_col(t, "algo");
+    c.bytes = cf__csv_col(t, "message_bytes");
+    c.busbw = cf__csv_col(t, "busbw_GBps");
+    for (size_t r = 0; r < t->nrows; r++) {
         cf_fabric fab;
         cf_coll_query q;
         cf_coll_result res;
         double measured = 0;
         const char *skip = NULL;
-        const char *id = cf__csv_cell(&t, r, c.id);
+        const char *id = cf__csv_cell(t, r, c.id);
         char idbuf[32];
         if (!*id) {
-            snprintf(idbuf, sizeof idbuf, "line %ld", t.line[r]);
+            snprintf(idbuf, sizeof idbuf, "line %ld", t->line[r]);
             id = idbuf;
         }
-        st = read_row(&t, path, &c, r, &fab, &q, &measured, &skip, err);
-        if (st != CF_OK) goto fail;
+        st = read_row(t, path, &c, r, &fab, &q, &measured, &skip, err);
+        if (st != CF_OK) return st;
         if (skip) {
             st = cf__validation_skip(out, id, skip);
-            if (st != CF_OK) goto fail;
+            if (st != CF_OK) return st;
             continue;
         }
         if (cf_collective_predict(&fab, &q, &res, NULL) != CF_OK) {
             st = cf__validation_skip(out, id, "the model cannot predict this algorithm on this fabric");
-            if (st != CF_OK) goto fail;
+            if (st != CF_OK) return st;
             continue;
         }
         st = cf__validation_add(out, id, "busbw_GBps", res.busbw_GBps, measured, q.nodes > 1,
                                 cf_algo_name(res.algo));
-        if (st != CF_OK) goto fail;
+        if (st != CF_OK) return st;
     }
-    st = cf__validation_finish(out, 1);
-    if (st != CF_OK) goto fail;
-    cf__csv_table_free(&t);
-    return CF_OK;
-fail:
+    return cf__validation_finish(out, 1);
+}
+
+/* The one entry point of both kinds (model_int.h): the table in, the kind's
+ * fill over it, the table out, and *out empty unless it all succeeded. */
+cf_status cf__validate_run(cf__validate_fill fill, const char *path, const char *data, size_t len,
+                          cf_validation *out, cf_error *err)
+{
+    cf__csv_table t;
+    cf_status st;
+    /* Empty, without reading what *out held (it may be uninitialized). */
+    memset(out, 0, sizeof *out);
     cf_validation_clear(out);
-    cf__csv_table_free(&t);
+    if (!data) {
+        st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, "CF_MAX_VALIDATION_BYTES",
+                                (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
+    } else if (len > (size_t)CF_MAX_VALIDATION_BYTES) {
+        cf_error_set(err, path, 0, 0, "file larger than %ld bytes", CF_MAX_VALIDATION_BYTES);
+        return CF_ELIMIT;
+    } else {
+        st = cf__csv_table_parse(data, len, path, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
+    }
+    if (st != CF_OK) return st;
+    st = fill(&t, path, out, err);
+    cf__csv_table_clear(&t);
+    if (st != CF_OK) cf_validation_clear(out);
     return st;
 }
 
 cf_status cf_validate_collectives(const char *path, cf_validation *out, cf_error *err)
 {
-    cf__csv_table t;
-    cf_status st;
-    cf_validation_clear(out);
-    st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, "CF_MAX_VALIDATION_BYTES", (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
-    if (st != CF_OK) return st;
-    return collectives_table(&t, path, out, err);
+    return cf__validate_run(collectives_table, path, NULL, 0, out, err);
 }
 
 cf_status cf__validate_collectives_text(const char *name, const char *data, size_t len,
                                         cf_validation *out, cf_error *err)
 {
-    cf__csv_table t;
-    cf_status st;
-    cf_validation_clear(out);
-    if (len > (size_t)CF_MAX_VALIDATION_BYTES) {
-        cf_error_set(err, name, 0, 0, "file larger than %ld bytes", CF_MAX_VALIDATION_BYTES);
-        return CF_ELIMIT;
-    }
-    st = cf__csv_table_parse(data, len, name, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
-    if (st != CF_OK) return st;
-    return collectives_table(&t, name, out, err);
+    return cf__validate_run(collectives_table, name, data ? data : "", len, out, err);
 }
 
+/* Not cf__json_num: an infinite value (an APE over a measured 1e-307) is
+ * json_real's NULL here, which fails the document, where cf__json_num
+ * would write null. Kept as it is: the issue 8 refactor changes no
+ * output; moving to cf__json_num is an output change of its own. */
 static json_t *num_or_null(double x)
 {
     return isnan(x) ? json_null() : json_real(x);

@@ -66,20 +66,17 @@ static long layout_gpus(const cf_layout *l)
     return p;
 }
 
-/* Builds the inputs of one row. Returns NULL when it can be predicted,
- * else the reason it is skipped (static string or `why`). */
-static const char *row_inputs(const row_in *r, cf_workload *w, cf_fabric *fab, int *nodes,
-                              cf_layout *lay, cf_metric *metric, double *measured, char *why,
-                              size_t whyn)
+/* The parts of a row below return NULL when it can go on, else the reason
+ * the row is skipped (a static string or `why`); row_inputs asks them in
+ * the order the reasons are checked. */
+
+/* The integer cells into v[] (blank -> their default). */
+static const char *row_counts(const row_in *r, long v[C__N], char *why, size_t whyn)
 {
-    long v[C__N];
     static const int ints[] = {C_LAYERS, C_HIDDEN, C_FFN, C_HEADS, C_KV, C_SEQ, C_VOCAB, C_GBS,
                                C_MB, C_TP, C_PP, C_VP, C_DP, C_CP, C_ZERO, C_GPN, C_NODES,
                                C_NICS};
     static const long defs[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0};
-    const cf_gpu_spec *gs;
-    double d;
-
     for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
         v[ints[i]] = int_cell(r->cell[ints[i]], defs[i]);
         if (v[ints[i]] < 0) {
@@ -88,7 +85,14 @@ static const char *row_inputs(const row_in *r, cf_workload *w, cf_fabric *fab, i
             return why;
         }
     }
-    if (!*r->cell[C_NODES]) return "nodes not stated";
+    return NULL;
+}
+
+/* The workload: model family and shape, global batch, precision. */
+static const char *row_workload(const row_in *r, const long v[C__N], cf_workload *w, char *why,
+                                size_t whyn)
+{
+    double d;
     cf_workload_init(w);
     snprintf(w->name, sizeof w->name, "%s", r->cell[C_ID]);
     if (cf_model_family_parse(r->cell[C_MODEL], &w->llm.family) != CF_OK) {
@@ -112,7 +116,15 @@ static const char *row_inputs(const row_in *r, cf_workload *w, cf_fabric *fab, i
         return why;
     }
     w->train_tokens = 1e12;
+    return NULL;
+}
 
+/* The fabric and the node count: a multi-node row must state its network,
+ * NICs and line rate; a one-node row without a network has none. */
+static const char *row_fabric(const row_in *r, const long v[C__N], cf_fabric *fab, int *nodes,
+                              char *why, size_t whyn)
+{
+    const cf_gpu_spec *gs;
     memset(fab, 0, sizeof *fab);
     snprintf(fab->gpu, sizeof fab->gpu, "%s", r->cell[C_GPU]);
     if (cf_gpu_lookup(fab->gpu, &gs) != CF_OK) {
@@ -140,7 +152,14 @@ static const char *row_inputs(const row_in *r, cf_workload *w, cf_fabric *fab, i
                        fab->nics_per_node < 1 || !(fab->nic_gbps > 0)))
         return "fabric not stated for a multi-node row";
     if (*nodes == 1 && fab->network == CF_NET_UNKNOWN) fab->network = CF_NET_NONE;
+    return NULL;
+}
 
+/* The layout: its degrees must use the row's nodes x gpus_per_node GPUs
+ * (`gpus`); recompute blank = unknown. */
+static const char *row_layout(const row_in *r, const long v[C__N], long gpus, cf_layout *lay,
+                              char *why, size_t whyn)
+{
     cf_layout_init(lay);
     lay->tp = (int)v[C_TP];
     lay->pp = (int)v[C_PP];
@@ -152,13 +171,13 @@ static const char *row_inputs(const row_in *r, cf_workload *w, cf_fabric *fab, i
     if (lay->tp < 1 || lay->pp < 1 || lay->vp < 1 || lay->dp < 1 || lay->cp < 1 ||
         lay->micro_batch < 1 || lay->zero > 3)
         return "layout not stated";
-    if (layout_gpus(lay) != (long)*nodes * fab->gpus_per_node) {
+    if (layout_gpus(lay) != gpus) {
         if (layout_gpus(lay) < 0)
             snprintf(why, whyn, "tp*pp*dp*cp is over %ld but nodes*gpus_per_node = %ld", LONG_MAX,
-                     (long)*nodes * fab->gpus_per_node);
+                     gpus);
         else
             snprintf(why, whyn, "tp*pp*dp*cp = %ld but nodes*gpus_per_node = %ld", layout_gpus(lay),
-                     (long)*nodes * fab->gpus_per_node);
+                     gpus);
         return why;
     }
     lay->recompute = CF_RECOMPUTE_UNKNOWN;
@@ -166,6 +185,13 @@ static const char *row_inputs(const row_in *r, cf_workload *w, cf_fabric *fab, i
         snprintf(why, whyn, "recompute '%s' not one of %s", r->cell[C_RECOMP], cf_recompute_accepted());
         return why;
     }
+    return NULL;
+}
+
+/* The metric and its measured value (> 0). */
+static const char *row_measured(const row_in *r, cf_metric *metric, double *measured, char *why,
+                                size_t whyn)
+{
     if (cf_metric_parse(r->cell[C_METRIC], metric) != CF_OK) {
         snprintf(why, whyn, "metric '%s' not one of %s", r->cell[C_METRIC], cf_metric_accepted());
         return why;
@@ -175,6 +201,23 @@ static const char *row_inputs(const row_in *r, cf_workload *w, cf_fabric *fab, i
         return why;
     }
     return NULL;
+}
+
+/* Builds the inputs of one row. Returns NULL when it can be predicted,
+ * else the reason it is skipped (static string or `why`). */
+static const char *row_inputs(const row_in *r, cf_workload *w, cf_fabric *fab, int *nodes,
+                              cf_layout *lay, cf_metric *metric, double *measured, char *why,
+                              size_t whyn)
+{
+    long v[C__N];
+    const char *reason;
+    if ((reason = row_counts(r, v, why, whyn)) != NULL) return reason;
+    if (!*r->cell[C_NODES]) return "nodes not stated";
+    if ((reason = row_workload(r, v, w, why, whyn)) != NULL) return reason;
+    if ((reason = row_fabric(r, v, fab, nodes, why, whyn)) != NULL) return reason;
+    if ((reason = row_layout(r, v, (long)*nodes * fab->gpus_per_node, lay, why, whyn)) != NULL)
+        return reason;
+    return row_measured(r, metric, measured, why, whyn);
 }
 
 cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, int nodes,
@@ -216,27 +259,23 @@ cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, 
     return CF_OK;
 }
 
-/* Predicts every row of the parsed table `t` (named `path` in errors) into
- * *out; frees `t` whatever happens. */
-static cf_status training_table(cf__csv_table *tp, const char *path, cf_validation *out,
+/* The training kind of cf__validate_run: predicts every row of `t` (named
+ * `path` in errors) into *out. */
+static cf_status training_table(const cf__csv_table *t, const char *path, cf_validation *out,
                                 cf_error *err)
 {
     static const int required[] = {C_ID, C_MODEL, C_LAYERS, C_HIDDEN, C_FFN, C_HEADS, C_SEQ,
                                    C_VOCAB, C_GBS, C_TP, C_PP, C_DP, C_GPU, C_GPN, C_NODES,
                                    C_NET, C_NICS, C_NICGBPS, C_METRIC, C_VALUE};
-    cf__csv_table t = *tp;
-    cf_validation v;
     cf_status st;
     int col[C__N];
 
-    memset(tp, 0, sizeof *tp);
-    memset(&v, 0, sizeof v);
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
-        st = cf__validate_require(&t, path, colnames[required[i]], err);
-        if (st != CF_OK) goto fail;
+        st = cf__validate_require(t, path, colnames[required[i]], err);
+        if (st != CF_OK) return st;
     }
-    for (int i = 0; i < C__N; i++) col[i] = cf__csv_col(&t, colnames[i]);
-    for (size_t i = 0; i < t.nrows; i++) {
+    for (int i = 0; i < C__N; i++) col[i] = cf__csv_col(t, colnames[i]);
+    for (size_t i = 0; i < t->nrows; i++) {
         row_in r;
         cf_workload w;
         cf_fabric fab;
@@ -247,7 +286,7 @@ static cf_status training_table(cf__csv_table *tp, const char *path, cf_validati
         cf_recompute used = CF_RECOMPUTE_NONE;
         char why[256], note[64];
         const char *reason;
-        for (int c = 0; c < C__N; c++) r.cell[c] = cf__csv_cell(&t, i, col[c]);
+        for (int c = 0; c < C__N; c++) r.cell[c] = cf__csv_cell(t, i, col[c]);
         reason = row_inputs(&r, &w, &fab, &nodes, &lay, &metric, &measured, why, sizeof why);
         if (!reason) {
             cf_status ps = cf__validate_training_row(&w, &fab, nodes, &lay, metric, &predicted, &used);
@@ -257,50 +296,28 @@ static cf_status training_table(cf__csv_table *tp, const char *path, cf_validati
             }
         }
         if (reason)
-            st = cf__validation_skip(&v, r.cell[C_ID], reason);
+            st = cf__validation_skip(out, r.cell[C_ID], reason);
         else {
             /* The note says which recompute the step time assumed. */
             if (lay.recompute == CF_RECOMPUTE_UNKNOWN)
                 snprintf(note, sizeof note, "recompute unknown, assumed %s", cf_recompute_name(used));
             else
                 snprintf(note, sizeof note, "recompute %s", cf_recompute_name(used));
-            st = cf__validation_add(&v, r.cell[C_ID], cf_metric_name(metric), predicted, measured,
+            st = cf__validation_add(out, r.cell[C_ID], cf_metric_name(metric), predicted, measured,
                                     nodes > 1, note);
         }
-        if (st != CF_OK) goto fail;
+        if (st != CF_OK) return st;
     }
-    st = cf__validation_finish(&v, 0);
-    if (st != CF_OK) goto fail;
-    cf__csv_table_free(&t);
-    *out = v;
-    return CF_OK;
-fail:
-    cf_validation_clear(&v);
-    cf__csv_table_free(&t);
-    return st;
+    return cf__validation_finish(out, 0);
 }
 
 cf_status cf_validate_training(const char *path, cf_validation *out, cf_error *err)
 {
-    cf__csv_table t;
-    cf_status st;
-    memset(out, 0, sizeof *out);
-    st = cf__csv_table_load(path, CF_MAX_VALIDATION_BYTES, "CF_MAX_VALIDATION_BYTES", (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
-    if (st != CF_OK) return st;
-    return training_table(&t, path, out, err);
+    return cf__validate_run(training_table, path, NULL, 0, out, err);
 }
 
 cf_status cf__validate_training_text(const char *name, const char *data, size_t len,
                                      cf_validation *out, cf_error *err)
 {
-    cf__csv_table t;
-    cf_status st;
-    memset(out, 0, sizeof *out);
-    if (len > (size_t)CF_MAX_VALIDATION_BYTES) {
-        cf_error_set(err, name, 0, 0, "file larger than %ld bytes", CF_MAX_VALIDATION_BYTES);
-        return CF_ELIMIT;
-    }
-    st = cf__csv_table_parse(data, len, name, (size_t)CF_MAX_VALIDATION_ROWS, &t, err);
-    if (st != CF_OK) return st;
-    return training_table(&t, name, out, err);
+    return cf__validate_run(training_table, name, data ? data : "", len, out, err);
 }

@@ -57,7 +57,8 @@ static const char *const shape_stencil[] = {"cells", "flops_per_cell", "bytes_pe
                                             "ref_gpus", "decomposed_dims", NULL};
 static const char *const shape_ep[] = {"task_gpu_s", "startup_s", "straggler_cv", "memory_gib", NULL};
 static const char *const hint_keys[] = {"zero", NULL};
-static const char *const kind_names[] = {"llm", "data-parallel", "stencil", "embarrassing"};
+/* The kind's name in a workload document, by cf_workload_kind. */
+static const char *const kind_names[CF_WL__COUNT] = {"llm", "data-parallel", "stencil", "embarrassing"};
 
 const char *cf_workload_presets(void)
 {
@@ -183,7 +184,6 @@ static cf_status check_keys(reader *r, const json_t *obj, const char *prefix, co
 static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
 {
     cf_status st = CF_OK;
-    const char *model = NULL;
     cf_llm_shape *s = &w->llm;
     double tokens = NAN, pb = NAN;
     const json_t *mv = get(shape, "model");
@@ -196,8 +196,6 @@ static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
                  json_is_string(mv) ? "\"" : "");
         return bad(r, "shape.model", what);
     }
-    model = json_string_value(mv);
-    (void)model;
     TRY(integer(r, shape, "shape.", "layers", 1, &s->layers));
     TRY(integer(r, shape, "shape.", "hidden", 1, &s->hidden));
     TRY(integer(r, shape, "shape.", "ffn_hidden", 1, &s->ffn_hidden));
@@ -293,53 +291,63 @@ void cf_workload_init(cf_workload *w)
     w->st_neighbours = 2;
 }
 
-cf_status cf_workload_from_json(const json_t *j, const char *origin, cf_workload *out,
-                                cf_error *err)
-{
-    cf_status st = CF_OK;
-    reader r = {j, origin ? origin : "workload", err};
-    cf_workload w;
-    const char *name = NULL, *kind = NULL, *prec = NULL, *opt = NULL;
-    const json_t *shape, *gf, *hint;
+/* The parts of a workload document, read in this order by
+ * cf_workload_from_json; each sets r->err naming the field. */
 
-    cf_workload_init(&w);
-    if (!json_is_object(j)) {
-        cf_error_set(err, r.origin, 0, 0, "expected a JSON object");
-        return CF_EPARSE;
-    }
-    TRY(string(&r, j, "name", 0, &name));
-    if (name) snprintf(w.name, sizeof w.name, "%s", name);
-    TRY(string(&r, j, "kind", 1, &kind));
-    if (strcmp(kind, "llm") == 0) w.kind = CF_WL_LLM;
-    else if (strcmp(kind, "data-parallel") == 0) w.kind = CF_WL_DATA_PARALLEL;
-    else if (strcmp(kind, "stencil") == 0) w.kind = CF_WL_STENCIL;
-    else if (strcmp(kind, "embarrassing") == 0 || strcmp(kind, "embarrassingly-parallel") == 0)
-        w.kind = CF_WL_EMBARRASSING;
-    else {
-        char what[160];
-        snprintf(what, sizeof what, "one of llm, data-parallel, stencil, embarrassing, got \"%.40s\"",
-                 kind);
-        st = bad(&r, "kind", what);
-        goto fail;
-    }
-    {
-        static const char *const *const tops[] = {top_llm, top_dp, top_stencil, top_ep};
-        static const char *const *const shapes[] = {shape_llm, shape_dp, shape_stencil, shape_ep};
-        const char *kn = kind_names[w.kind];
-        TRY(check_keys(&r, j, "", "at the top level", kn, top_common, tops[w.kind]));
-        if (json_is_object(get(j, "shape")))
-            TRY(check_keys(&r, get(j, "shape"), "shape.", "in shape", kn, shapes[w.kind], NULL));
-        if (json_is_object(get(j, "layout_hint")))
-            TRY(check_keys(&r, get(j, "layout_hint"), "layout_hint.", "in layout_hint", kn,
-                           hint_keys, NULL));
-        for (int i = 0; i < 3; i++) {
-            static const char *const texts[] = {"description", "source", "note"};
-            const char *t = NULL;
-            TRY(string(&r, j, texts[i], 0, &t));
+/* name (optional) and kind (required). */
+static cf_status read_kind(reader *r, const json_t *j, cf_workload *w)
+{
+    cf_status st;
+    const char *name = NULL, *kind = NULL;
+    char what[160];
+    if ((st = string(r, j, "name", 0, &name)) != CF_OK) return st;
+    if (name) snprintf(w->name, sizeof w->name, "%s", name);
+    if ((st = string(r, j, "kind", 1, &kind)) != CF_OK) return st;
+    for (int k = 0; k < CF_WL__COUNT; k++) {
+        if (strcmp(kind, kind_names[k]) == 0) {
+            w->kind = (cf_workload_kind)k;
+            return CF_OK;
         }
     }
-    TRY(string(&r, j, "precision", 0, &prec));
-    if (prec && w.kind == CF_WL_STENCIL) {
+    if (strcmp(kind, "embarrassingly-parallel") == 0) {    /* the long spelling */
+        w->kind = CF_WL_EMBARRASSING;
+        return CF_OK;
+    }
+    snprintf(what, sizeof what, "one of llm, data-parallel, stencil, embarrassing, got \"%.40s\"",
+             kind);
+    return bad(r, "kind", what);
+}
+
+/* Every key at every level is one the kind accepts; the free texts are
+ * strings. */
+static cf_status read_keys(reader *r, const json_t *j, cf_workload_kind k)
+{
+    static const char *const *const tops[] = {top_llm, top_dp, top_stencil, top_ep};
+    static const char *const *const shapes[] = {shape_llm, shape_dp, shape_stencil, shape_ep};
+    static const char *const texts[] = {"description", "source", "note"};
+    const char *kn = kind_names[k];
+    cf_status st = CF_OK;
+    TRY(check_keys(r, j, "", "at the top level", kn, top_common, tops[k]));
+    if (json_is_object(get(j, "shape")))
+        TRY(check_keys(r, get(j, "shape"), "shape.", "in shape", kn, shapes[k], NULL));
+    if (json_is_object(get(j, "layout_hint")))
+        TRY(check_keys(r, get(j, "layout_hint"), "layout_hint.", "in layout_hint", kn, hint_keys,
+                       NULL));
+    for (int i = 0; i < 3; i++) {
+        const char *t = NULL;
+        TRY(string(r, j, texts[i], 0, &t));
+    }
+fail:
+    return st;
+}
+
+/* precision: the kind's (stencil: fp32 only); absent = the default. */
+static cf_status read_precision(reader *r, const json_t *j, cf_workload *w)
+{
+    cf_status st;
+    const char *prec = NULL;
+    if ((st = string(r, j, "precision", 0, &prec)) != CF_OK) return st;
+    if (prec && w->kind == CF_WL_STENCIL) {
         /* The stencil model computes in fp32 on the CUDA cores (lib/step.c:
          * bf16 tensor peak x CF_K(FP32_FRAC_OF_BF16)); bytes_per_cell and
          * state_bytes_per_cell carry the data size. */
@@ -348,57 +356,85 @@ cf_status cf_workload_from_json(const json_t *j, const char *origin, cf_workload
             snprintf(what, sizeof what, "fp32 for kind stencil (the model computes stencils in "
                      "fp32 on the CUDA cores; leave precision out or write fp32), got \"%.20s\"",
                      prec);
-            st = bad(&r, "precision", what);
-            goto fail;
+            return bad(r, "precision", what);
         }
-    } else if (prec && cf_precision_parse(prec, &w.precision) != CF_OK) {
+    } else if (prec && cf_precision_parse(prec, &w->precision) != CF_OK) {
         char what[96];
         snprintf(what, sizeof what, "one of %s, got \"%.20s\"", cf_precision_accepted(), prec);
-        st = bad(&r, "precision", what);
-        goto fail;
+        return bad(r, "precision", what);
     }
-    TRY(string(&r, j, "optimizer", 0, &opt));
-    if (opt) {
-        /* Adam keeps fp32 master, m, v (12 B); SGD with momentum fp32 master
-         * and momentum (8 B) (ZeRO paper §3.1). */
-        if (cf__strcasecmp(opt, "adam") == 0 || cf__strcasecmp(opt, "adamw") == 0)
-            w.optimizer_bytes_per_param = CF_K(BYTES_ADAM);
-        else if (cf__strcasecmp(opt, "sgd") == 0)
-            w.optimizer_bytes_per_param = CF_K(BYTES_SGD);
-        else {
-            char what[96];
-            snprintf(what, sizeof what, "one of adam, adamw, sgd, got \"%.40s\"", opt);
-            st = bad(&r, "optimizer", what);
-            goto fail;
-        }
+    return CF_OK;
+}
+
+/* optimizer: the optimizer-state bytes per parameter; absent = Adam's. */
+static cf_status read_optimizer(reader *r, const json_t *j, cf_workload *w)
+{
+    cf_status st;
+    const char *opt = NULL;
+    if ((st = string(r, j, "optimizer", 0, &opt)) != CF_OK) return st;
+    if (!opt) return CF_OK;
+    /* Adam keeps fp32 master, m, v (12 B); SGD with momentum fp32 master
+     * and momentum (8 B) (ZeRO paper §3.1). */
+    if (cf__strcasecmp(opt, "adam") == 0 || cf__strcasecmp(opt, "adamw") == 0)
+        w->optimizer_bytes_per_param = CF_K(BYTES_ADAM);
+    else if (cf__strcasecmp(opt, "sgd") == 0)
+        w->optimizer_bytes_per_param = CF_K(BYTES_SGD);
+    else {
+        char what[96];
+        snprintf(what, sizeof what, "one of adam, adamw, sgd, got \"%.40s\"", opt);
+        return bad(r, "optimizer", what);
     }
-    gf = get(j, "grad_fp32");
+    return CF_OK;
+}
+
+/* grad_fp32 (a boolean) and layout_hint.zero (0-3), both optional. */
+static cf_status read_hints(reader *r, const json_t *j, cf_workload *w)
+{
+    const json_t *gf = get(j, "grad_fp32"), *hint;
     if (gf && !json_is_null(gf)) {
-        if (!json_is_boolean(gf)) {
-            st = bad(&r, "grad_fp32", "true or false");
-            goto fail;
-        }
-        w.grad_fp32 = json_is_true(gf);
+        if (!json_is_boolean(gf)) return bad(r, "grad_fp32", "true or false");
+        w->grad_fp32 = json_is_true(gf);
     }
     hint = get(get(j, "layout_hint"), "zero");
     if (hint && !json_is_null(hint)) {
-        if (!json_is_integer(hint) || json_integer_value(hint) < 0 || json_integer_value(hint) > 3) {
-            st = bad(&r, "layout_hint.zero", "an integer from 0 to 3");
-            goto fail;
-        }
-        w.zero_hint = (int)json_integer_value(hint);
+        if (!json_is_integer(hint) || json_integer_value(hint) < 0 || json_integer_value(hint) > 3)
+            return bad(r, "layout_hint.zero", "an integer from 0 to 3");
+        w->zero_hint = (int)json_integer_value(hint);
     }
-    shape = get(j, "shape");
-    if (!json_is_object(shape)) {
-        st = bad(&r, "shape", "an object");
-        goto fail;
+    return CF_OK;
+}
+
+/* shape (an object) and the kind's size keys, by the kind's loader. */
+static cf_status read_shape(reader *r, const json_t *j, cf_workload *w)
+{
+    const json_t *shape = get(j, "shape");
+    if (!json_is_object(shape)) return bad(r, "shape", "an object");
+    switch (w->kind) {
+    case CF_WL_LLM: return load_llm(r, shape, w);
+    case CF_WL_DATA_PARALLEL: return load_dp(r, shape, w);
+    case CF_WL_STENCIL: return load_stencil(r, shape, w);
+    default: return load_ep(r, shape, w);
     }
-    switch (w.kind) {
-    case CF_WL_LLM: TRY(load_llm(&r, shape, &w)); break;
-    case CF_WL_DATA_PARALLEL: TRY(load_dp(&r, shape, &w)); break;
-    case CF_WL_STENCIL: TRY(load_stencil(&r, shape, &w)); break;
-    default: TRY(load_ep(&r, shape, &w)); break;
+}
+
+cf_status cf_workload_from_json(const json_t *j, const char *origin, cf_workload *out,
+                                cf_error *err)
+{
+    cf_status st = CF_OK;
+    reader r = {j, origin ? origin : "workload", err};
+    cf_workload w;
+
+    cf_workload_init(&w);
+    if (!json_is_object(j)) {
+        cf_error_set(err, r.origin, 0, 0, "expected a JSON object");
+        return CF_EPARSE;
     }
+    TRY(read_kind(&r, j, &w));
+    TRY(read_keys(&r, j, w.kind));
+    TRY(read_precision(&r, j, &w));
+    TRY(read_optimizer(&r, j, &w));
+    TRY(read_hints(&r, j, &w));
+    TRY(read_shape(&r, j, &w));
     *out = w;
     return CF_OK;
 fail:

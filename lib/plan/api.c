@@ -15,8 +15,7 @@
 static double memory_gib(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay)
 {
     (void)fab;
-    if (w->kind == CF_WL_LLM) return cf__llm_memory_bytes(w, lay, NULL) / CF__GIB;
-    return cf__other_memory_bytes(w, (long)lay->tp * lay->pp * lay->dp * lay->cp) / CF__GIB;
+    return cf__memory_gib(w, lay);
 }
 
 const cf__plan_model cf__plan_model_default = {cf_step_predict, NULL, cf_fabric_for_nodes,
@@ -24,10 +23,9 @@ const cf__plan_model cf__plan_model_default = {cf_step_predict, NULL, cf_fabric_
 
 double cf__plan_mem_limit_gib(const char *gpu)
 {
-    /* The step model's usable HBM (vendor GB x its usable fraction), so that
-     * "fits" here means what it means in `fit` and `predict step`. */
-    double b = cf__gpu_usable_bytes(gpu);
-    return b > 0 ? b / CF__GIB : NAN;
+    /* The one usable figure, so that "fits" here means what it means in
+     * `fit` and `predict step`. */
+    return cf_gpu_usable_gib(gpu);
 }
 
 cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w,

@@ -26,4 +26,13 @@ static inline char *read_file(const char *path, size_t *len)
     return buf;
 }
 
+/* The path of `rel` under the shared reference data: $CLUSTERFIT_SHARED
+ * (unset or empty: ../shared, as tests/cli/run.sh says), written into buf. */
+static inline const char *shared_path(char *buf, size_t n, const char *rel)
+{
+    const char *shared = getenv("CLUSTERFIT_SHARED");
+    snprintf(buf, n, "%s/%s", shared && *shared ? shared : "../shared", rel);
+    return buf;
+}
+
 #endif

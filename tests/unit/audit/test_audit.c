@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "audit/audit_int.h"
+#include "../testutil.h"
 
 typedef struct collect { char text[4096]; size_t n; int lines, cuts, nonl; } collect;
 
@@ -52,7 +53,7 @@ static void splitter(void **state)
     assert_int_equal(bytes.lines, whole.lines);
     assert_int_equal(bytes.cuts, whole.cuts);
     assert_memory_equal(bytes.text, whole.text, whole.n);
-    cf__linebuf_free(&lb);
+    cf__linebuf_clear(&lb);
 }
 
 static const char *strip(const char *s)
@@ -102,27 +103,12 @@ static void numbers(void **state)
     assert_false(cf__uint("-1", 2, &u));
 }
 
-static char *slurp(const char *name, size_t *n)
+/* A file of the shared audit cases (../shared/cases/NAME), read whole. */
+static char *read_case(const char *name, size_t *n)
 {
-    char path[1024];
-    const char *shared = getenv("CLUSTERFIT_SHARED");
-    FILE *f;
-    char *buf;
-    long sz;
-    snprintf(path, sizeof path, "%s/cases/%s", shared && *shared ? shared : "../shared", name);
-    f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    sz = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)sz + 1);
-    if (buf && fread(buf, 1, (size_t)sz, f) != (size_t)sz) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *n = (size_t)sz;
-    return buf;
+    char rel[512], path[1024];
+    snprintf(rel, sizeof rel, "cases/%s", name);
+    return read_file(shared_path(path, sizeof path, rel), n);
 }
 
 static const char *CASE24 = "24-ib-gdr-forced-one-side-gather-dropoff-topo-ibstat.txt";
@@ -130,7 +116,7 @@ static const char *CASE24 = "24-ib-gdr-forced-one-side-gather-dropoff-topo-ibsta
 static void chunked_equals_whole(void **state)
 {
     size_t n;
-    char *buf = slurp(CASE24, &n);
+    char *buf = read_case(CASE24, &n);
     static const size_t chunks[] = {1, 7, 64, 4096};
     json_t *ref = NULL;
     cf_audit_status st;
@@ -197,7 +183,7 @@ static void small_inputs(void **state)
 static void allocation_failures(void **state)
 {
     size_t n;
-    char *buf = slurp(CASE24, &n);
+    char *buf = read_case(CASE24, &n);
     long total;
     json_t *r = NULL;
     cf_audit_status st;

@@ -126,6 +126,25 @@ static void usable_memory(void **state)
     assert_true(cf__gpu_usable_bytes("no-such-gpu") == 0);
 }
 
+/* The public figure (hardware.h): the same bytes in GiB, NAN when unknown. */
+static void usable_gib(void **state)
+{
+    (void)state;
+    /* 80e9 / 2^30 is exact in binary: 74.505805969238281250 GiB. */
+    assert_true(cf_gpu_usable_gib("H100-SXM") == 74.50580596923828125);
+    assert_true(cf_gpu_usable_gib("h100-sxm") == 74.50580596923828125);
+    /* 141 GB H200: 141e9 / 2^30, exact too. */
+    assert_true(cf_gpu_usable_gib("H200-SXM") == 131.316483020782470703125);
+    assert_true(isnan(cf_gpu_usable_gib("no-such-gpu")));
+    assert_true(isnan(cf_gpu_usable_gib(NULL)));
+    /* Every row: the GiB of the bytes `fit` compares against. */
+    for (size_t i = 0; i < cf_gpu_count(); i++) {
+        const cf_gpu_spec *g = cf_gpu_at(i);
+        assert_true(cf_gpu_usable_gib(g->name) == cf__gpu_usable_bytes(g->name) / GIB);
+        assert_true(cf_gpu_usable_gib(g->name) == g->memory_gb * 1e9 / GIB);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -133,6 +152,7 @@ int main(void)
         cmocka_unit_test(zero_stages),
         cmocka_unit_test(pipeline_inflight),
         cmocka_unit_test(usable_memory),
+        cmocka_unit_test(usable_gib),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "clusterfit/clusterfit.h"
 #include "model/model_int.h" /* cf__median */
+#include "../testutil.h"
 
 static char tmp_path[64];
 
@@ -139,11 +140,10 @@ static void allocation_failures(void **state)
 static void shared_file_targets(void **state)
 {
     char path[512];
-    const char *shared = getenv("CLUSTERFIT_SHARED");
     cf_validation v;
     cf_error err;
     (void)state;
-    snprintf(path, sizeof path, "%s/data/validation/collectives.csv", shared ? shared : "../shared");
+    shared_path(path, sizeof path, "data/validation/collectives.csv");
     memset(&v, 0, sizeof v);
     assert_int_equal(cf_validate_collectives(path, &v, &err), CF_OK);
     assert_true(v.n_rows >= 30);
