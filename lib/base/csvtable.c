@@ -1,4 +1,4 @@
-/* csvtable.c — a CSV file in memory, read by header name (see csvtable.h).
+/* csvtable.c — a CSV file in memory, read by header name (see base/base.h).
  *
  * libcsv does the quoting; we feed it one physical line at a time so that each
  * row can be given the line where its first field ended (libcsv itself keeps

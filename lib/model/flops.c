@@ -13,8 +13,8 @@
  * full activation recompute adds one forward of the layers (not of the
  * logits); selective recompute adds the attention core only. For GELU,
  * f = 4h and MHA this gives Megatron's 72*B*s*l*h^2*(1 + s/6h + V/12lh) and,
- * with full recompute, 96*B*s*l*h^2*(1 + s/6h + V/16lh) (tests/unit/test_flops.c
- * checks both). */
+ * with full recompute, 96*B*s*l*h^2*(1 + s/6h + V/16lh)
+ * (tests/unit/model/test_flops.c checks both). */
 #include "model/model_int.h"
 
 int cf__ffn_mats(cf_model_family f)

@@ -1,4 +1,4 @@
-/* memory.c — memory per GPU of a workload and layout (DESIGN.md §4.3).
+/* gpumem.c — memory per GPU of a workload and layout (DESIGN.md §4.3).
  *
  * LLM: model states (weights, gradients, Adam) of the most loaded pipeline
  * stage, divided by TP, sharded by ZeRO over the DP x CP ranks (Megatron's

@@ -43,7 +43,7 @@ cf_status cf__gpu_check(const char *name, const cf_gpu_spec **out, cf_error *err
 cf_status cf__int_check(const char *param, long v, long min, long max, cf_error *err);
 
 /* FLOPs of one sequence of `seq` tokens (batch 1) through the whole model,
- * not divided by any parallelism. Sources in lib/flops.c. */
+ * not divided by any parallelism. Sources in model/flops.c. */
 typedef struct cf__llm_flops {
     double layer_gemm_fwd;  /* all GEMMs of one layer, forward */
     double layer_attn_fwd;  /* attention scores and values, 4*s^2*h */
@@ -95,7 +95,7 @@ double cf__gpu_usable_bytes(const char *gpu);
 /* Micro-batches per step per pipeline: ceil(global_batch / (dp*mb)), >= 1. */
 long cf__micro_batches(const cf_workload *w, const cf_layout *lay);
 
-/* Predicts one training validation row's metric (lib/validate_training.c):
+/* Predicts one training validation row's metric (model/validate_training.c):
  * recompute unknown = the cheapest that fits in memory for the step time,
  * FLOPs counted as none; tflops_per_gpu counts recompute only when full. */
 cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, int nodes,

@@ -1,7 +1,7 @@
 /* validate_training.c — the step model against published training
  * throughputs (DESIGN.md §4.4): `clusterfit validate training FILE.csv`.
  *
- * Columns are read by header name (lib/csvtable.h; unknown columns are
+ * Columns are read by header name (base/csvtable.c; unknown columns are
  * ignored). Each row becomes a workload (shape, global batch, precision), a
  * fabric and a layout; blank cells take the defaults of §4.4 (micro_batch
  * 1, vp 1, zero 0, precision bf16, recompute unknown). The prediction for a

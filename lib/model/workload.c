@@ -9,7 +9,7 @@
  * grad_fp32, layout_hint.zero, batch (sequences), tokens; data-parallel:
  * precision, optimizer, grad_fp32, batch (samples), samples; stencil:
  * precision (fp32 only: the stencil model computes on the CUDA cores in
- * fp32, lib/step.c), iterations; embarrassing: tasks.
+ * fp32, model/step.c), iterations; embarrassing: tasks.
  *   llm:          shape.{model, layers, hidden, ffn_hidden, heads, kv_heads,
  *                 seq, vocab, params_b}
  *   data-parallel shape.{params, flops_per_sample (forward+backward),
@@ -211,7 +211,7 @@ static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
     if (s->kv_heads > s->heads || s->heads % s->kv_heads != 0)
         return bad(r, "shape.kv_heads", "a divisor of shape.heads");
     if (!isnan(pb)) {
-        /* Parameters the shape gives (lib/flops.c: attention with GQA, FFN
+        /* Parameters the shape gives (model/flops.c: attention with GQA, FFN
          * of 2 or 3 matrices, norms, input embedding and output layer). */
         double derived = cf__llm_params(s) / 1e9;
         if (fabs(pb - derived) > CF_PARAMS_B_TOLERANCE * derived) {
@@ -348,7 +348,7 @@ static cf_status read_precision(reader *r, const json_t *j, cf_workload *w)
     const char *prec = NULL;
     if ((st = string(r, j, "precision", 0, &prec)) != CF_OK) return st;
     if (prec && w->kind == CF_WL_STENCIL) {
-        /* The stencil model computes in fp32 on the CUDA cores (lib/step.c:
+        /* The stencil model computes in fp32 on the CUDA cores (model/step.c:
          * bf16 tensor peak x CF_K(FP32_FRAC_OF_BF16)); bytes_per_cell and
          * state_bytes_per_cell carry the data size. */
         if (strcmp(prec, "fp32") != 0) {

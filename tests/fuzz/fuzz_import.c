@@ -1,4 +1,4 @@
-/* fuzz_import.c — the catalog import parser (lib/catalog_import.c) on a
+/* fuzz_import.c — the catalog import parser (lib/catalog/import.c) on a
  * buffer, no database: the same bytes as CSV and as JSON through
  * cf_offerings_parse. Every list it accepts is written back out — as CSV
  * through cf_offering_column_text (what `list --format csv` writes) and as

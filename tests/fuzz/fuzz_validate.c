@@ -1,5 +1,5 @@
-/* fuzz_validate.c — the validation readers (lib/validate.c,
- * lib/validate_training.c over lib/csvtable.c): the same bytes as a
+/* fuzz_validate.c — the validation readers (lib/model/validate.c,
+ * lib/model/validate_training.c over lib/base/csvtable.c): the same bytes as a
  * collectives file and as a training file, through the in-memory entry
  * points, then the result as JSON. */
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* fuzz_workload.c — the workload loader (lib/workload.c): the bytes as JSON
+/* fuzz_workload.c — the workload loader (lib/model/workload.c): the bytes as JSON
  * (jansson json_loadb, duplicates rejected as cf_workload_load does), then
  * cf_workload_from_json. An accepted workload's name must be a
  * NUL-terminated string; a refusal's message too. An accepted workload then

@@ -24,8 +24,8 @@ SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 CFL="-std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -g -O1 $SAN -Iinclude -Ilib -Itests/fuzz $(pkg-config --cflags jansson)"
 LIBS="$(pkg-config --libs sqlite3 jansson) -lcsv -lm -lpthread"
 
-# The embedded data table (status.c, hardware.c, workload.c refer to it),
-# generated exactly as the normal build does.
+# The embedded data table (base/embed.c; catalog/db.c, model/gpus.c and
+# model/workload.c read it), generated exactly as the normal build does.
 make -s BUILD="$OUT" "$OUT/gen/data_embed.c"
 
 OBJS=""

@@ -1,4 +1,4 @@
-/* test_flops.c — FLOPs from layer shapes (lib/flops.c) against Megatron's
+/* test_flops.c — FLOPs from layer shapes (lib/model/flops.c) against Megatron's
  * closed forms and hand-computed GQA/SwiGLU counts. */
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* test_memory.c — memory per GPU (lib/memory.c) against Korthikanti et al.
+/* test_memory.c — memory per GPU (lib/model/gpumem.c) against Korthikanti et al.
  * 2022 (arXiv:2205.05198) activation counts and ZeRO's 16 B per parameter,
  * computed by hand. */
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* test_step.c — step time (lib/step.c) and fit (lib/fit.c) on cases
+/* test_step.c — step time (lib/model/step.c) and fit (lib/model/fit.c) on cases
  * computed by hand from the documented formulas and constants
  * (lib/model/constants.def, read as CF_K), one per workload kind; none has a constant
  * efficiency. */

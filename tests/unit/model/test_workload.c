@@ -1,4 +1,4 @@
-/* test_workload.c — presets and JSON workloads (lib/workload.c): every
+/* test_workload.c — presets and JSON workloads (lib/model/workload.c): every
  * preset loads with its published shape; a bad field names the file and the
  * field. */
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* test_plan.c — the planner's engine (lib/plan.c, lib/plan_search.c) driven
+/* test_plan.c — the planner's engine (lib/plan/plan.c, lib/plan/search.c) driven
  * by a small model whose step times and memory are computed by hand here, so
  * that search, E, P, effective price, billing, objectives, unranked reasons
  * and the JSON are pinned independently of the step and collective models.
