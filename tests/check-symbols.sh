@@ -1,8 +1,8 @@
 #!/bin/sh
 # check-symbols.sh LIB.so — only cf_-prefixed symbols may be exported
-# (STYLE.md: -fvisibility=hidden, libuv's uv_/uv__ rule), none of them
-# cf__ (internal), and the library links no HTTP server or MPI: only the
-# tool does (docs/architecture.md).
+# (docs/architecture.md: -fvisibility=hidden, libuv's uv_/uv__ rule), none
+# of them cf__ (internal), and the library links no HTTP server or MPI:
+# only the tool does (docs/architecture.md).
 pass=0; fail=0
 bad=$(nm -D --defined-only "$1" | awk '$2 ~ /^[TDBR]$/ {print $3}' | grep -v '^cf_' | grep -v '^_' || true)
 if [ -n "$bad" ]; then

@@ -1,7 +1,8 @@
 #!/bin/sh
-# checksrc.sh [ROOT [ARCHIVE]] — the source rules of STYLE.md that a
-# compiler does not check (curl's checksrc, libuv's prefix rule), over ROOT
-# (default: the repository this script is in):
+# checksrc.sh [ROOT [ARCHIVE]] — the house rules of docs/architecture.md
+# ("Include rules", and the banned calls and prefixes listed under it) that
+# a compiler does not check (curl's checksrc, libuv's prefix rule), over
+# ROOT (default: the repository this script is in):
 #
 #  banned   no sprintf, vsprintf, strcpy, strcat, strncat, strncpy, sscanf,
 #           atoi, atol, strtok or gets call in lib/ src/ server/ tests/unit/

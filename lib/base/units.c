@@ -1,5 +1,5 @@
 /* units.c — strict number and size parsing (strtol/strtod with end and
- * errno checks; STYLE.md bans atoi). Sizes are binary multiples as in
+ * errno checks; docs/architecture.md bans atoi). Sizes are binary multiples as in
  * nccl-tests' -b/-e parsing (1K = 1024). */
 #include <ctype.h>
 #include <errno.h>

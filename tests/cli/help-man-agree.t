@@ -1,6 +1,7 @@
-# STYLE.md (curl test 1139): every long option a command's --help lists
-# appears in the man page, and every command appears in the man page and in
-# clusterfit --help; every --help fits an 80-column terminal.
+# docs/architecture.md, "Where a new piece goes" (curl test 1139): every
+# long option a command's --help lists appears in the man page, and every
+# command appears in the man page and in clusterfit --help; every --help
+# fits an 80-column terminal.
 MAN="$(dirname "$CF")/docs/clusterfit.1"
 [ -f "$MAN" ] || fail "no man page at $MAN"
 cf --help
