@@ -76,6 +76,15 @@ static int set_plan_opt(const char *cmd, const cli_opt *o, const char *arg, void
 
 #define PLAN_OPT .kind = CLI_CALL, .off = CLI_OFF(plan_args, opts, cf_plan_opts), .set = set_plan_opt
 
+/* --max-gpus's default as its help's second line states it, from the
+ * library's constant (plan.h), so the help cannot drift from the planner. */
+static const char *max_gpus_default(void)
+{
+    static char text[32];
+    snprintf(text, sizeof text, "(default %ld)", CF_PLAN_DEFAULT_MAX_GPUS);
+    return text;
+}
+
 static const cli_opt plan_opts[] = {
     {.name = "workload", CLI_STR_AT(plan_args, workload), .metavar = "W",
      .help = "preset name or JSON file (required)"},
@@ -92,8 +101,7 @@ static const cli_opt plan_opts[] = {
      .help = "planning currency (default USD); prices are never\n"
              "converted, offerings in another currency are unranked"},
     {.name = "max-gpus", PLAN_OPT, .metavar = "N",
-     .help = "largest cluster when the provider states none\n"
-             "(default 16384)"},
+     .help = "largest cluster when the provider states none", .more = max_gpus_default},
     {.name = "top", PLAN_OPT, .metavar = "K", .help = "keep the K best rows (default all)"},
     {.name = "format", CLI_FORMAT_AT(plan_args, fmt), .metavar = "F",
      .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},

@@ -23,7 +23,7 @@ static int parse_nodes(const char *s, int *out, size_t cap, size_t *n)
             return cli_usage_error("scale", "--nodes expects up to %zu comma-separated counts", cap), -1;
         memcpy(buf, s, len);
         buf[len] = '\0';
-        if (cli_parse_int("scale", "--nodes", buf, 1, 1000000, &v)) return -1;
+        if (cli_parse_int("scale", "--nodes", buf, 1, CF_MAX_NODES, &v)) return -1;
         out[(*n)++] = (int)v;
         s += len;
         if (*s == ',') s++;

@@ -52,8 +52,9 @@ struct cli_opt {
     int join;               /* listed on the line of the option before it
                                ("--tp T, --pp P, --dp D"), whose help it
                                shares (its own help is NULL) */
-    const char *(*more)(void); /* a list printed wrapped under the help
-                                  (cf_workload_presets) */
+    const char *(*more)(void); /* text printed wrapped under the help, at
+                                  its column (cf_workload_presets; a
+                                  default read from a library constant) */
 };
 
 typedef struct cli_cmd {

@@ -106,7 +106,7 @@ static cf_status check_offering(const cf__plan_model *m, entry *e, const char *c
             e->flags |= F_MAX_CLUSTER_UNKNOWN;
         }
         max /= o->gpus_per_node;
-        e->max_nodes = max > 1000000 ? 1000000 : (int)max;
+        e->max_nodes = max > CF_MAX_NODES ? CF_MAX_NODES : (int)max;
     }
     if (e->max_nodes > 1 && o->gpudirect_rdma == CF_CAP_UNKNOWN) e->flags |= F_GDR_UNKNOWN;
     if (e->max_nodes > 1 && o->nics_per_node < 1) e->flags |= F_NICS_UNKNOWN;

@@ -86,7 +86,7 @@ static cf_status scale_n0(cf__search *s, const cf_offering *o, const int *nodes,
                     o->gpus_per_node;
         for (size_t i = 0; nodes && i < n_nodes; i++)
             if (nodes[i] > maxn) maxn = nodes[i];
-        fr.min_nodes = cf__plan_min_nodes(s, maxn > 1000000 ? 1000000 : (int)maxn);
+        fr.min_nodes = cf__plan_min_nodes(s, maxn > CF_MAX_NODES ? CF_MAX_NODES : (int)maxn);
     }
     *n0 = fr.min_nodes;
     return CF_OK;
