@@ -101,18 +101,41 @@ run: deps all
 	./$(BUILD)/clusterfit plan --workload llama3-70b --deadline 2160
 
 # Every test runner prints "N passed, N failed"; any failure fails `make`.
+# `test` runs them in turn; `make unit`, `cli`, `cases`, `replay` and
+# `web-test` run one runner each, with what that runner needs built.
+RUN_UNIT   = sh tests/run-unit.sh $(UNIT_BIN)
+RUN_CLI    = sh tests/cli/run.sh $(BUILD)/clusterfit
+RUN_CASES  = sh tests/cases/run.sh $(BUILD)/clusterfit
+RUN_REPLAY = sh tests/fuzz/replay.sh $(BUILD)
+RUN_WEB    = sh tests/web/run.sh $(BUILD)/clusterfit
+
 test: all $(UNIT_BIN)
-	@sh tests/run-unit.sh $(UNIT_BIN)
-	@sh tests/cli/run.sh $(BUILD)/clusterfit
-	@if [ -x tests/cases/run.sh ]; then sh tests/cases/run.sh $(BUILD)/clusterfit; fi
-	@if [ -x tests/fuzz/replay.sh ]; then sh tests/fuzz/replay.sh $(BUILD); fi
+	@$(RUN_UNIT)
+	@$(RUN_CLI)
+	@if [ -x tests/cases/run.sh ]; then $(RUN_CASES); fi
+	@if [ -x tests/fuzz/replay.sh ]; then $(RUN_REPLAY); fi
 	@sh tests/check-symbols.sh $(BUILD)/libclusterfit.so
 	@sh tools/checksrc.sh . $(BUILD)/libclusterfit.a
+
+unit: $(UNIT_BIN)
+	@$(RUN_UNIT)
+
+cli: all
+	@$(RUN_CLI)
+
+cases: all
+	@$(RUN_CASES)
+
+replay: $(BUILD)/libclusterfit.a
+	@$(RUN_REPLAY)
+
+web-test: all
+	@$(RUN_WEB)
 
 check: deps
 	$(MAKE) test
 	$(MAKE) BUILD=build-asan SAN=1 CFLAGS="-O1 -g" test
-	@if [ -x tests/web/run.sh ]; then sh tests/web/run.sh $(BUILD)/clusterfit; fi
+	@if [ -x tests/web/run.sh ]; then $(RUN_WEB); fi
 
 bench: all
 	@sh bench/run.sh $(BUILD)
