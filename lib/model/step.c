@@ -454,8 +454,9 @@ static int valid_layout(const cf_workload *w, const cf_layout *lay, int nodes, i
         degree_refused("dp", lay->dp, err) || degree_refused("cp", lay->cp, err) ||
         degree_refused("vp", lay->vp, err) || degree_refused("micro_batch", lay->micro_batch, err))
         return 0;
-    if (lay->zero < 0 || lay->zero > 3) {
-        if (err) cf_error_set_param(err, "zero", "zero expects a ZeRO stage from 0 to 3, got %d", lay->zero);
+    if (lay->zero < 0 || lay->zero > CF_MAX_ZERO_STAGE) {
+        if (err) cf_error_set_param(err, "zero", "zero expects a ZeRO stage from 0 to %d, got %d",
+                                    CF_MAX_ZERO_STAGE, lay->zero);
         return 0;
     }
     used = (long)lay->tp * lay->pp * lay->dp * lay->cp;
