@@ -191,7 +191,7 @@ int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
     if ((rc = layout_from_flags(&a, &lay)) != EXIT_OK) return rc;
     if (!a.workload) return cli_usage_error(CMD, "--workload is required");
     if (!a.tp || !a.pp || !a.dp) return cli_usage_error(CMD, "--tp, --pp and --dp are required");
-    rc = cli_fabric_from_opts(ctx, CMD, &a.fo, &fab);
+    rc = cli_fabric_from_opts(ctx, &step_cmd, &a, &fab);
     if (rc != EXIT_OK) return rc;
     cf_error_clear(&err);
     st = cf_workload_load(a.workload, &w, &err);
@@ -201,7 +201,7 @@ int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
     gpus = (long)lay.tp * lay.pp * lay.dp * lay.cp;
     reach = (gpus + fab.gpus_per_node - 1) / fab.gpus_per_node;
     nodes = reach > INT_MAX ? INT_MAX : (int)reach;
-    if (nodes != 1 && a.fo.offering && (rc = cli_fabric_for_nodes(ctx, CMD, &a.fo, nodes, &fab)) != EXIT_OK)
+    if (nodes != 1 && a.fo.offering && (rc = cli_fabric_for_nodes(ctx, &step_cmd, &a, nodes, &fab)) != EXIT_OK)
         return rc;
     st = cf_step_predict(&w, &fab, nodes, &lay, &res, &err);
     if (st != CF_OK) {
