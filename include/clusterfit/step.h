@@ -95,8 +95,12 @@ typedef struct cf_step_result {
  *   micro_batch, zero), tp*pp*dp*cp other than nodes*gpus_per_node (param
  *   "": the layout against the GPU count), tp not dividing the heads (tp),
  *   pp*vp over the layers (pp), vp > 1 without pp > 1 (vp), cp not dividing
- *   seq (cp), tp, pp or cp above 1 for a kind other than LLM, and any
- *   collective of the step that cf_collective_predict refuses (its reason);
+ *   seq (cp), tp, pp or cp above 1 for a kind other than LLM; several
+ *   nodes (NVLink domains for nvl72) on network none or unknown when a
+ *   collective of the step crosses them (nodes: "nodes 16 needs a network
+ *   between the nodes; ...", the step's node count), refused before any
+ *   collective is asked; and any collective of the step that
+ *   cf_collective_predict refuses (its reason);
  *   CF_EUNSUPPORTED when the hardware table states no peak FLOP/s or HBM
  *   bandwidth for the GPU (gpu). With err NULL a refusal formats nothing
  * - ownership: pure; no allocation, no I/O (plan calls it for every layout)
