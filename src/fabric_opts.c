@@ -15,10 +15,6 @@ static int offering_takes(const char *name)
     return strcmp(name, "gdr") == 0;
 }
 
-/* The value given for `name`; -1 (printed: a bug) when the command has no
- * option for it. */
-#define VALUE(name, v) (cli_opts_value(c, vals, (name), &(v)) != 0)
-
 /* The offering's fabric; its flags other than those offering_takes are refused. */
 static int fabric_of_offering(const cli_ctx *ctx, const cli_cmd *c, const void *vals, const char *id,
                               long nodes, cf_fabric *fab)
@@ -31,7 +27,7 @@ static int fabric_of_offering(const cli_ctx *ctx, const cli_cmd *c, const void *
     int rc;
     for (size_t i = 0; names[i]; i++) {
         const char *v;
-        if (VALUE(names[i], v)) return EXIT_INTERNAL;
+        if (cli_opts_value(c, vals, names[i], &v) != 0) return EXIT_INTERNAL;
         if (v && !offering_takes(names[i]))
             return cli_usage_error(c->cmd, "--offering excludes the fabric flags (--gpu, --intra, ...)");
     }
@@ -51,21 +47,26 @@ static int fabric_of_offering(const cli_ctx *ctx, const cli_cmd *c, const void *
     return st == CF_OK ? EXIT_OK : cli_lib_error(c->cmd, st, &err);
 }
 
+/* The value given for `name`, NULL when not given (or, printed as a bug,
+ * when the command has no option for it). */
+static const char *given(const cli_cmd *c, const void *vals, const char *name)
+{
+    const char *v;
+    return cli_opts_value(c, vals, name, &v) == 0 ? v : NULL;
+}
+
 int cli_fabric_for_nodes(const cli_ctx *ctx, const cli_cmd *c, const void *vals, long nodes,
                          cf_fabric *fab)
 {
     const char *const *names = cf_fabric_param_names();
-    const char *offering, *gpu, *gpn, *intra, *network, *nics, *gbps;
+    const char *offering = given(c, vals, "offering");
     cf_error err;
     int rc;
     cf_fabric_init(fab);
-    if (VALUE("offering", offering) || VALUE("gpu", gpu) || VALUE("gpus_per_node", gpn) ||
-        VALUE("intra", intra) || VALUE("network", network) || VALUE("nics", nics) ||
-        VALUE("nic_gbps", gbps))
-        return EXIT_INTERNAL;
     if (offering) {
         if ((rc = fabric_of_offering(ctx, c, vals, offering, nodes, fab)) != EXIT_OK) return rc;
-    } else if (!gpu || !gpn || !intra || !network) {
+    } else if (!given(c, vals, "gpu") || !given(c, vals, "gpus_per_node") || !given(c, vals, "intra") ||
+               !given(c, vals, "network")) {
         return cli_usage_error(c->cmd, "give --offering ID, or --gpu, --gpus-per-node, --intra and --network");
     }
     /* Each value through the library's setter, in its order. */
@@ -75,9 +76,10 @@ int cli_fabric_for_nodes(const cli_ctx *ctx, const cli_cmd *c, const void *vals,
         if (offering && !offering_takes(names[i])) continue;
         /* The NICs are asked for once the network is known (the list has
          * network before them). */
-        if (!offering && strcmp(names[i], "nics") == 0 && fab->network != CF_NET_NONE && (!nics || !gbps))
-            return cli_usage_error(c->cmd, "--network %s needs --nics and --nic-gbps", network);
-        if (VALUE(names[i], v)) return EXIT_INTERNAL;
+        if (!offering && strcmp(names[i], "nics") == 0 && fab->network != CF_NET_NONE &&
+            (!given(c, vals, "nics") || !given(c, vals, "nic_gbps")))
+            return cli_usage_error(c->cmd, "--network %s needs --nics and --nic-gbps", given(c, vals, "network"));
+        if (cli_opts_value(c, vals, names[i], &v) != 0) return EXIT_INTERNAL;
         if (v && cf_fabric_set(fab, names[i], v, &err) != CF_OK) return cli_param_error(c->cmd, &err);
     }
     return EXIT_OK;
