@@ -22,10 +22,12 @@ static const char *const list_params[] = {
     "provisioning", "storage", "max_price", "currency", "provider", "sort", NULL
 };
 
-static const char *const coll_params[] = {
-    "collective", "bytes", "nodes", "ranks_per_node", "algo", "offering", "gpu",
-    "gpus_per_node", "intra", "network", "nics", "nic_gbps", "gdr", NULL
-};
+/* `predict collective` takes the library's query and fabric parameters
+ * (cf_coll_query_param_names, cf_fabric_param_names) and, instead of the
+ * fabric, an offering. */
+static const char *const offering_param[] = {"offering", NULL};
+
+static const char *const *const list_lists[] = {list_params, NULL};
 
 static int fail(char *msg, size_t n, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -42,25 +44,41 @@ static int fail(char *msg, size_t n, const char *fmt, ...)
     return -1;
 }
 
-static void join_names(const char *const *names, char *buf, size_t n)
+/* The names of `lists` (a NULL-terminated array of NULL-terminated lists)
+ * for which keep(name) holds (NULL = all), `sep` between them, into buf. */
+static void join_names(const char *const *const *lists, int (*keep)(const char *), const char *sep,
+                       char *buf, size_t n)
 {
+    size_t used = 0;
     buf[0] = '\0';
-    for (size_t i = 0; names[i]; i++) {
-        size_t used = strlen(buf);
-        snprintf(buf + used, n - used, "%s%s", i ? ", " : "", names[i]);
-    }
+    for (size_t l = 0; lists[l]; l++)
+        for (size_t i = 0; lists[l][i]; i++) {
+            int w;
+            if (keep && !keep(lists[l][i])) continue;
+            w = snprintf(buf + used, n - used, "%s%s", used ? sep : "", lists[l][i]);
+            if (w < 0 || (size_t)w >= n - used) return;
+            used += (size_t)w;
+        }
 }
 
-/* Checks every key is one of `names` and none repeats or is empty. */
-static int check_keys(const srv_kv *kv, size_t n, const char *const *names, char *msg, size_t msgn)
+static int in_list(const char *const *names, const char *key)
+{
+    for (size_t i = 0; names[i]; i++)
+        if (strcmp(key, names[i]) == 0) return 1;
+    return 0;
+}
+
+/* Checks every key is a name of one of `lists` (NULL-terminated) and none
+ * repeats or is empty. */
+static int check_keys(const srv_kv *kv, size_t n, const char *const *const *lists, char *msg, size_t msgn)
 {
     char accepted[512];
     for (size_t i = 0; i < n; i++) {
         int known = 0;
-        for (size_t j = 0; names[j]; j++)
-            if (strcmp(kv[i].key, names[j]) == 0) known = 1;
+        for (size_t l = 0; lists[l]; l++)
+            if (in_list(lists[l], kv[i].key)) known = 1;
         if (!known) {
-            join_names(names, accepted, sizeof accepted);
+            join_names(lists, NULL, ", ", accepted, sizeof accepted);
             return fail(msg, msgn, "unknown parameter '%.64s' (accepted: %s)", kv[i].key, accepted);
         }
         for (size_t j = 0; j < i; j++)
@@ -69,6 +87,13 @@ static int check_keys(const srv_kv *kv, size_t n, const char *const *names, char
         if (!kv[i].value || !kv[i].value[0])
             return fail(msg, msgn, "parameter '%s' has no value", kv[i].key);
     }
+    return 0;
+}
+
+static int given(const srv_kv *kv, size_t n, const char *key)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(kv[i].key, key) == 0) return 1;
     return 0;
 }
 
@@ -124,7 +149,7 @@ int srv_parse_list(const srv_kv *kv, size_t n, int allow_sort, srv_list_query *o
                    char *msg, size_t msgn)
 {
     list_init(out);
-    if (check_keys(kv, n, list_params, msg, msgn) != 0) return -1;
+    if (check_keys(kv, n, list_lists, msg, msgn) != 0) return -1;
     for (size_t i = 0; i < n; i++)
         if (one_list_param(i, kv[i].key, kv[i].value, allow_sort, out, msg, msgn) != 0) return -1;
     return 0;
@@ -182,7 +207,7 @@ int srv_parse_list_json(const json_t *obj, srv_list_query *out, char *msg, size_
         kv[n].value = vals[n];
         n++;
     }
-    if (check_keys(kv, n, list_params, msg, msgn) != 0) return -1;
+    if (check_keys(kv, n, list_lists, msg, msgn) != 0) return -1;
     for (size_t i = 0; i < n; i++)
         if (one_list_param(i, kv[i].key, kv[i].value, 2, out, msg, msgn) != 0) {
             /* Name the member as the caller wrote it. */
@@ -216,15 +241,12 @@ void srv_param_message(const cf_error *e, cf_status st, char *buf, size_t n)
  * ones `clusterfit predict collective` calls for its flags). */
 static int one_coll_param(const char *k, const char *v, srv_coll_query *out, char *msg, size_t msgn)
 {
-    static const char *const query[] = {"collective", "bytes", "nodes", "ranks_per_node", "algo", NULL};
     cf_error err;
     cf_status st;
-    int is_query = 0;
     if (strcmp(k, "offering") == 0) return text(k, v, out->offering, sizeof out->offering, msg, msgn);
-    for (size_t i = 0; query[i]; i++)
-        if (strcmp(k, query[i]) == 0) is_query = 1;
     cf_error_clear(&err);
-    st = is_query ? cf_coll_query_set(&out->q, k, v, &err) : cf_fabric_set(&out->fab, k, v, &err);
+    st = in_list(cf_coll_query_param_names(), k) ? cf_coll_query_set(&out->q, k, v, &err)
+                                                 : cf_fabric_set(&out->fab, k, v, &err);
     if (st != CF_OK) {
         srv_param_message(&err, st, msg, msgn);
         return -1;
@@ -233,36 +255,59 @@ static int one_coll_param(const char *k, const char *v, srv_coll_query *out, cha
     return 0;
 }
 
+/* What the API asks of the fabric parameters without 'offering', as the
+ * CLI asks of its flags: all but gdr (the fabric's usual state when left
+ * out, and the one an offering may come with); the NICs (nics, nic_gbps)
+ * only when the network is not none. */
+static int fabric_needed(const char *name)
+{
+    return strcmp(name, "gdr") != 0;
+}
+
+static int fabric_nic(const char *name)
+{
+    return strcmp(name, "nics") == 0 || strcmp(name, "nic_gbps") == 0;
+}
+
+static int fabric_always(const char *name)
+{
+    return fabric_needed(name) && !fabric_nic(name);
+}
+
 int srv_parse_coll(const srv_kv *kv, size_t n, srv_coll_query *out, char *msg, size_t msgn)
 {
-    static const char *const required[] = {"collective", "bytes", "nodes"};
-    static const char *const fabric[] = {"gpu", "gpus_per_node", "intra", "network", "nics", "nic_gbps"};
-    int seen_fabric = 0, seen[6] = {0};
+    static const char *const required[] = {"collective", "bytes", "nodes", NULL};
+    const char *const *fabric = cf_fabric_param_names();
+    const char *const *lists[] = {cf_coll_query_param_names(), offering_param, fabric, NULL};
+    const char *const *fabric_only[] = {fabric, NULL};
+    int seen_fabric = 0;
 
     memset(out, 0, sizeof *out);
     cf_coll_query_init(&out->q);
     cf_fabric_init(&out->fab);
-    if (check_keys(kv, n, coll_params, msg, msgn) != 0) return -1;
+    if (check_keys(kv, n, lists, msg, msgn) != 0) return -1;
     for (size_t i = 0; i < n; i++) {
         if (one_coll_param(kv[i].key, kv[i].value, out, msg, msgn) != 0) return -1;
-        for (size_t j = 0; j < 6; j++)
-            if (strcmp(kv[i].key, fabric[j]) == 0) seen[j] = 1, seen_fabric = 1;
+        if (in_list(fabric, kv[i].key) && fabric_needed(kv[i].key)) seen_fabric = 1;
     }
-    for (size_t j = 0; j < 3; j++) {
-        int found = 0;
-        for (size_t i = 0; i < n; i++) if (strcmp(kv[i].key, required[j]) == 0) found = 1;
-        if (!found) return fail(msg, msgn, "parameter '%s' is required", required[j]);
+    for (size_t j = 0; required[j]; j++)
+        if (!given(kv, n, required[j])) return fail(msg, msgn, "parameter '%s' is required", required[j]);
+    if (out->offering[0] && seen_fabric) {
+        char names[256];
+        join_names(fabric_only, fabric_needed, ", ", names, sizeof names);
+        return fail(msg, msgn, "give either 'offering' or the fabric parameters (%s), not both", names);
     }
-    if (out->offering[0] && seen_fabric)
-        return fail(msg, msgn, "give either 'offering' or the fabric parameters "
-                    "(gpu, gpus_per_node, intra, network, nics, nic_gbps), not both");
     if (!out->offering[0]) {
         /* As the CLI's flags: the NICs only when there is a network. */
-        for (size_t j = 0; j < 6; j++)
-            if (!seen[j] && (j < 4 || out->fab.network != CF_NET_NONE))
-                return fail(msg, msgn, "parameter '%s' is required without 'offering' "
-                            "(fabric: gpu, gpus_per_node, intra, network; nics and nic_gbps "
-                            "unless network is none)", fabric[j]);
+        for (size_t j = 0; fabric[j]; j++)
+            if (fabric_needed(fabric[j]) && !given(kv, n, fabric[j]) &&
+                (!fabric_nic(fabric[j]) || out->fab.network != CF_NET_NONE)) {
+                char always[256], nic[128];
+                join_names(fabric_only, fabric_always, ", ", always, sizeof always);
+                join_names(fabric_only, fabric_nic, " and ", nic, sizeof nic);
+                return fail(msg, msgn, "parameter '%s' is required without 'offering' (fabric: %s; %s "
+                            "unless network is none)", fabric[j], always, nic);
+            }
     }
     return 0;
 }

@@ -96,9 +96,8 @@ static void print_text(const cf_coll_result *r)
 
 static int predict_collective(const cli_ctx *ctx, int argc, char **argv)
 {
-    const char *cmd = "predict collective";
+    const char *cmd = coll_cmd.cmd;
     coll_args a;
-    const char *coll, *bytes, *nodes, *rpn, *algo;
     cf_fabric fab;
     cf_coll_query q;
     cf_coll_result res;
@@ -108,21 +107,18 @@ static int predict_collective(const cli_ctx *ctx, int argc, char **argv)
     cf_coll_query_init(&q);
     a.fmt = FMT_TEXT;
     if (cli_opts_parse(&coll_cmd, argc, argv, &a, &rc) < 0) return rc;
-    coll = a.coll;
-    bytes = a.bytes;
-    nodes = a.nodes;
-    rpn = a.rpn;
-    algo = a.algo;
-    if (!coll || !bytes || !nodes) return cli_usage_error(cmd, "--collective, --bytes and --nodes are required");
+    if (!a.coll || !a.bytes || !a.nodes) return cli_usage_error(cmd, "--collective, --bytes and --nodes are required");
     {
-        static const char *const names[] = {"collective", "bytes", "nodes", "ranks_per_node", "algo"};
-        const char *values[] = {coll, bytes, nodes, rpn, algo};
+        /* The query's values through the library's setter, in its order. */
+        const char *const *names = cf_coll_query_param_names();
         cf_error err;
         cf_error_clear(&err);
-        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-            if (values[i] && cf_coll_query_set(&q, names[i], values[i], &err) != CF_OK)
-                return cli_param_error(cmd, &err);
-        rc = cli_fabric_for_nodes(ctx, cmd, &a.fo, q.nodes, &fab);
+        for (size_t i = 0; names[i]; i++) {
+            const char *v;
+            if (cli_opts_value(&coll_cmd, &a, names[i], &v) != 0) return EXIT_INTERNAL;
+            if (v && cf_coll_query_set(&q, names[i], v, &err) != CF_OK) return cli_param_error(cmd, &err);
+        }
+        rc = cli_fabric_for_nodes(ctx, &coll_cmd, &a, q.nodes, &fab);
         if (rc != EXIT_OK) return rc;
         st = cf_collective_predict(&fab, &q, &res, &err);
         if (st != CF_OK) return st == CF_EINVAL ? cli_param_error(cmd, &err) : cli_lib_error(cmd, st, &err);

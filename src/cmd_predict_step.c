@@ -16,10 +16,12 @@
 
 #define CMD "predict step"
 
+/* The layout's flags are strings until cf_layout_set reads them: the
+ * library holds their bounds (limits.h) and their reasons. */
 typedef struct step_args {
-    const char *workload, *recompute;
-    long tp, pp, dp;            /* 0 = not given (required) */
-    long cp, vp, micro_batch, zero; /* -1 = the layout's default */
+    const char *workload;
+    const char *tp, *pp, *dp;   /* NULL = not given (required) */
+    const char *cp, *vp, *micro_batch, *zero, *recompute; /* NULL = the layout's default */
     int no_sp, tp_overlap;
     cli_fabric_opts fo;
     cli_format fmt;
@@ -28,17 +30,17 @@ typedef struct step_args {
 static const cli_opt step_opts[] = {
     {.name = "workload", CLI_STR_AT(step_args, workload), .metavar = "W",
      .help = "preset or JSON workload file (required); presets:", .more = cf_workload_presets},
-    {.name = "tp", CLI_LONG_AT(step_args, tp), .metavar = "T", .min = 1, .max = 4096,
+    {.name = "tp", CLI_STR_AT(step_args, tp), .metavar = "T",
      .help = "tensor, pipeline, data parallel degrees (required)"},
-    {.name = "pp", CLI_LONG_AT(step_args, pp), .metavar = "P", .min = 1, .max = 4096, .join = 1},
-    {.name = "dp", CLI_LONG_AT(step_args, dp), .metavar = "D", .min = 1, .max = 1048576, .join = 1},
-    {.name = "cp", CLI_LONG_AT(step_args, cp), .metavar = "C", .min = 1, .max = 4096,
+    {.name = "pp", CLI_STR_AT(step_args, pp), .metavar = "P", .join = 1},
+    {.name = "dp", CLI_STR_AT(step_args, dp), .metavar = "D", .join = 1},
+    {.name = "cp", CLI_STR_AT(step_args, cp), .metavar = "C",
      .help = "context parallel degree (default 1)"},
-    {.name = "vp", CLI_LONG_AT(step_args, vp), .metavar = "V", .min = 1, .max = 1024,
+    {.name = "vp", CLI_STR_AT(step_args, vp), .metavar = "V",
      .help = "interleaved pipeline chunks per stage (default 1)"},
-    {.name = "micro-batch", CLI_LONG_AT(step_args, micro_batch), .metavar = "M", .min = 1,
-     .max = 65536, .help = "sequences per micro-batch (default 1)"},
-    {.name = "zero", CLI_LONG_AT(step_args, zero), .metavar = "Z", .min = 0, .max = 3,
+    {.name = "micro-batch", CLI_STR_AT(step_args, micro_batch), .metavar = "M",
+     .help = "sequences per micro-batch (default 1)"},
+    {.name = "zero", CLI_STR_AT(step_args, zero), .metavar = "Z",
      .help = "ZeRO stage 0-3 (default 0)"},
     {.name = "recompute", CLI_STR_AT(step_args, recompute), .metavar = "R",
      .help = "none (default), selective, full"},
@@ -153,10 +155,25 @@ static void print_text(const cf_workload *w, const cf_layout *l, int nodes, cons
     }
 }
 
+/* The layout from the flags: every name of cf_layout_param_names through
+ * cf_layout_set, whose reason the error prints with the flag's spelling. */
+static int layout_from_flags(const step_args *a, cf_layout *lay)
+{
+    const char *const *names = cf_layout_param_names();
+    cf_error err;
+    cf_layout_init(lay);
+    cf_error_clear(&err);
+    for (size_t i = 0; names[i]; i++) {
+        const char *v;
+        if (cli_opts_value(&step_cmd, a, names[i], &v) != 0) return EXIT_INTERNAL;
+        if (v && cf_layout_set(lay, names[i], v, &err) != CF_OK) return cli_param_error(CMD, &err);
+    }
+    return EXIT_OK;
+}
+
 int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
 {
     step_args a;
-    const char *wl, *recomp;
     cf_layout lay;
     cf_workload w;
     cf_fabric fab;
@@ -168,37 +185,23 @@ int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
     int rc, nodes;
 
     memset(&a, 0, sizeof a);
-    a.cp = a.vp = a.micro_batch = a.zero = -1;
     a.fmt = FMT_TEXT;
     if (cli_opts_parse(&step_cmd, argc, argv, &a, &rc) < 0) return rc;
-    wl = a.workload;
-    recomp = a.recompute;
-    if (!wl) return cli_usage_error(CMD, "--workload is required");
+    /* The values first, as when the parse checked them. */
+    if ((rc = layout_from_flags(&a, &lay)) != EXIT_OK) return rc;
+    if (!a.workload) return cli_usage_error(CMD, "--workload is required");
     if (!a.tp || !a.pp || !a.dp) return cli_usage_error(CMD, "--tp, --pp and --dp are required");
-    cf_layout_init(&lay);
-    lay.tp = (int)a.tp;
-    lay.pp = (int)a.pp;
-    lay.dp = (int)a.dp;
-    if (a.cp >= 0) lay.cp = (int)a.cp;
-    if (a.vp >= 0) lay.vp = (int)a.vp;
-    if (a.micro_batch >= 0) lay.micro_batch = (int)a.micro_batch;
-    if (a.zero >= 0) lay.zero = (int)a.zero;
-    if (a.no_sp) lay.sequence_parallel = 0;
-    if (a.tp_overlap) lay.tp_comm_overlap = 1;
-    if (recomp && (cf_recompute_parse(recomp, &lay.recompute) != CF_OK ||
-                   lay.recompute == CF_RECOMPUTE_UNKNOWN))
-        return cli_usage_error(CMD, "unknown --recompute '%s' (accepted: none, selective, full)", recomp);
-    rc = cli_fabric_from_opts(ctx, CMD, &a.fo, &fab);
+    rc = cli_fabric_from_opts(ctx, &step_cmd, &a, &fab);
     if (rc != EXIT_OK) return rc;
     cf_error_clear(&err);
-    st = cf_workload_load(wl, &w, &err);
+    st = cf_workload_load(a.workload, &w, &err);
     if (st != CF_OK) return cli_lib_error(CMD, st, &err);
     /* The nodes the layout reaches (a layout that does not fill whole nodes
      * is the model's to refuse, with its reason). */
     gpus = (long)lay.tp * lay.pp * lay.dp * lay.cp;
     reach = (gpus + fab.gpus_per_node - 1) / fab.gpus_per_node;
     nodes = reach > INT_MAX ? INT_MAX : (int)reach;
-    if (nodes != 1 && a.fo.offering && (rc = cli_fabric_for_nodes(ctx, CMD, &a.fo, nodes, &fab)) != EXIT_OK)
+    if (nodes != 1 && a.fo.offering && (rc = cli_fabric_for_nodes(ctx, &step_cmd, &a, nodes, &fab)) != EXIT_OK)
         return rc;
     st = cf_step_predict(&w, &fab, nodes, &lay, &res, &err);
     if (st != CF_OK) {

@@ -1,28 +1,33 @@
 /* fabric_opts.h — the fabric options shared by `predict collective` and
  * `predict step` (src/fabric_opts.c): --offering ID, or --gpu
  * --gpus-per-node --intra --network --nics --nic-gbps [--gdr], collected as
- * strings by the command and turned into a cf_fabric here. */
+ * strings by the command (each into its cli_fabric_opts member, named in
+ * the command's option table) and turned into a cf_fabric here. */
 #ifndef CLUSTERFIT_FABRIC_OPTS_H
 #define CLUSTERFIT_FABRIC_OPTS_H
 
 #include "cli.h"
+#include "opts.h"
 
-/* The option values as given (NULL = not given). */
+/* Where the command's option table stores the values as given (NULL = not
+ * given); read back by name through the table (cli_opts_value). */
 typedef struct cli_fabric_opts {
     const char *offering, *gpu, *gpus_per_node, *intra, *network, *nics, *nic_gbps, *gdr;
 } cli_fabric_opts;
 
-/* Parses the fabric options into *fab, each value through cf_fabric_set;
- * an offering comes from the catalog through cf_fabric_for_nodes for a
- * question on `nodes` nodes (the library's one-node rule: a network the
- * offering does not state is fine for one node). Prints the error (usage,
- * or the library's reason) and returns its exit code, or EXIT_OK. `cmd`
- * names the command for messages. */
-int cli_fabric_for_nodes(const cli_ctx *ctx, const char *cmd, const cli_fabric_opts *o, long nodes,
+/* The fabric from the options of command c, read from its struct `vals`
+ * (cli_opts_value: each of cf_fabric_param_names by its flag, and
+ * --offering). An offering comes from the catalog through
+ * cf_fabric_for_nodes for a question on `nodes` nodes (the library's
+ * one-node rule: a network the offering does not state is fine for one
+ * node), with --gdr the one fabric flag beside it; otherwise the flags go
+ * through cf_fabric_set in the library's order, --nics and --nic-gbps
+ * required once --network is other than none. Prints the error (usage, or
+ * the library's reason) and returns its exit code, or EXIT_OK. */
+int cli_fabric_for_nodes(const cli_ctx *ctx, const cli_cmd *c, const void *vals, long nodes,
                          cf_fabric *fab);
 /* cli_fabric_for_nodes for one node: the node's fabric, network none for
  * an offering (its GPUs per node before the node count is known). */
-int cli_fabric_from_opts(const cli_ctx *ctx, const char *cmd, const cli_fabric_opts *o,
-                         cf_fabric *fab);
+int cli_fabric_from_opts(const cli_ctx *ctx, const cli_cmd *c, const void *vals, cf_fabric *fab);
 
 #endif

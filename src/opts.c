@@ -139,6 +139,34 @@ int cli_opts_parse(const cli_cmd *c, int argc, char **argv, void *vals, int *rc)
     return optind;
 }
 
+int cli_opts_value(const cli_cmd *c, const void *vals, const char *param, const char **out)
+{
+    char flag[64];
+    size_t n = strlen(param);
+    int found = 0;
+    if (n >= sizeof flag) n = sizeof flag - 1;
+    for (size_t i = 0; i < n; i++) flag[i] = param[i] == '_' ? '-' : param[i];
+    flag[n] = '\0';
+    *out = NULL;
+    for (size_t i = 0; c->opts[i].kind != CLI_END; i++) {
+        const cli_opt *o = &c->opts[i];
+        const char *at = (const char *)vals + o->off;
+        int negated;
+        if (!o->name || (o->kind != CLI_STR && o->kind != CLI_FLAG)) continue;
+        negated = o->kind == CLI_FLAG && strncmp(o->name, "no-", 3) == 0 && strcmp(o->name + 3, flag) == 0;
+        if (!negated && strcmp(o->name, flag) != 0) continue;
+        found = 1;
+        if (o->kind == CLI_STR) {
+            if (*(const char *const *)(const void *)at) *out = *(const char *const *)(const void *)at;
+        } else if (*(const int *)(const void *)at) {
+            *out = negated ? "no" : "yes";
+        }
+    }
+    if (found) return 0;
+    fprintf(stderr, "clusterfit %s: no option for the parameter '%s' (a bug)\n", c->cmd, param);
+    return -1;
+}
+
 /* "--name METAVAR" into buf. */
 static const char *label(char *buf, size_t cap, const cli_opt *o)
 {

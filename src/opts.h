@@ -102,6 +102,17 @@ typedef struct cli_cmd {
  * several of them as the first (as `list`'s filters always did). */
 int cli_opts_parse(const cli_cmd *c, int argc, char **argv, void *vals, int *rc);
 
+/* The value the user gave for the option that spells the library's
+ * parameter `param` (its snake_case name, '_' written '-': gpus_per_node is
+ * --gpus-per-node), read from the command's struct `vals` after
+ * cli_opts_parse: a CLI_STR option's string as given; for a CLI_FLAG of that
+ * name "yes", for one named "no-" and that name "no" (--no-sequence-parallel
+ * is sequence_parallel no); NULL when not given. This is how a command walks
+ * the library's list of parameter names (cf_fabric_param_names, ...)
+ * instead of a copy of it. Returns 0, or -1 after printing that c has no
+ * such option (a bug: the library has a parameter the command lacks). */
+int cli_opts_value(const cli_cmd *c, const void *vals, const char *param, const char **out);
+
 /* Prints c's --help: usage, the options with their help at column c->col
  * (sections, joined and flowed options as the table says), footer; every
  * line fits TF_WIDTH columns when the texts do. */

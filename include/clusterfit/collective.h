@@ -52,6 +52,16 @@ CF_API void cf_fabric_init(cf_fabric *fab);
  * - ownership: `value` is read during the call only */
 CF_API cf_status cf_fabric_set(cf_fabric *fab, const char *name, const char *value, cf_error *err);
 
+/* The names cf_fabric_set accepts, in the order a front end sets them:
+ * gpu, gpus_per_node, intra, network, nics, nic_gbps, gdr. A front end that
+ * asks for the NICs only with a network between nodes (the CLI's flags and
+ * the API's parameters do) checks them once network is set, which this
+ * order guarantees.
+ * - output: a NULL-terminated list of snake_case names (the JSON API's
+ *   spelling; a CLI writes '_' as '-')
+ * - ownership: static storage, never to be freed or changed */
+CF_API const char *const *cf_fabric_param_names(void);
+
 /* What bounds a collective's time (cf_coll_result.bottleneck). */
 typedef enum cf_bottleneck {
     CF_BOTTLENECK_INTRA_NODE = 0, CF_BOTTLENECK_INTER_NODE, CF_BOTTLENECK_LATENCY
@@ -93,6 +103,12 @@ CF_API void cf_coll_query_init(cf_coll_query *q);
  * - ownership: `value` is read during the call only */
 CF_API cf_status cf_coll_query_set(cf_coll_query *q, const char *name, const char *value,
                                    cf_error *err);
+
+/* The names cf_coll_query_set accepts, in the order a front end sets them:
+ * collective, bytes, nodes, ranks_per_node, algo.
+ * - output: a NULL-terminated list of snake_case names
+ * - ownership: static storage, never to be freed or changed */
+CF_API const char *const *cf_coll_query_param_names(void);
 
 typedef struct cf_coll_result {
     cf_collective collective;       /* as asked */

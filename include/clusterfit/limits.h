@@ -136,6 +136,39 @@
 #define CF_LINE_GBPS_MIN 0.001
 #define CF_LINE_GBPS_MAX 1e6
 
+/* ---- Parallel layout (cf_layout). cf_layout_set accepts exactly these
+ * ranges, for `predict step`'s flags and any front end that takes a layout
+ * by name; cf_step_predict refuses degrees below 1 and a ZeRO stage past
+ * CF_MAX_ZERO_STAGE itself (the layout against the workload and the GPU
+ * count is its check, not a bound). */
+
+/* Tensor, pipeline and context parallel degrees (tp, pp, cp): TP stays
+ * within a scale-up domain (8 GPUs on an HGX board, 72 on NVL72, 576 on
+ * NVL576), PP within the layers (126 for Llama 3 405B), CP within the
+ * sequence (a few dozen for 1M tokens). 4096, the GPUs a node may have
+ * (CF_MAX_GPUS_PER_NODE), is far beyond each and catches a typo. */
+#define CF_MAX_LAYOUT_DEGREE 4096
+
+/* Data parallel degree (dp): 2^20 replicas, each of one GPU at least, is the
+ * largest cluster a plan considers (CF_PLAN_MAX_GPUS_MAX), five times the
+ * largest built by 2025. */
+#define CF_MAX_DP 1048576
+
+/* Interleaved pipeline chunks per stage (vp): Megatron-LM runs 2 to 8;
+ * pp x vp cannot exceed the layers (the model refuses that itself), and
+ * 1024 is eight times the layers of any model in the presets. */
+#define CF_MAX_VP 1024
+
+/* Sequences per micro-batch (micro_batch): 1 to 8 in published LLM runs,
+ * up to a few hundred images for vision data parallelism; 65536 is past any
+ * global batch of sequences (Llama 3 405B: 2048 of 8192 tokens) and
+ * catches a typo. */
+#define CF_MAX_MICRO_BATCH 65536
+
+/* ZeRO stages (zero): 0 (none) to 3 (parameters sharded too, as FSDP),
+ * the stages DeepSpeed defines; there is no stage 4. */
+#define CF_MAX_ZERO_STAGE 3
+
 /* ---- Fixed-size strings in public structs (bytes, NUL included). */
 
 /* cf_fabric.gpu: a GPU name of data/gpus.csv, the longest of which is 11

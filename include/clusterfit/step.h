@@ -25,6 +25,34 @@ typedef struct cf_layout {
  * - ownership: fills the caller's struct (not NULL) */
 CF_API void cf_layout_init(cf_layout *l);
 
+/* Sets one layout parameter from its text, as cf_fabric_set does for a
+ * fabric: the one parser of `predict step`'s layout flags.
+ * - inputs: `name` in snake_case and its value:
+ *     tp, pp, cp       integer, 1..CF_MAX_LAYOUT_DEGREE
+ *     dp               integer, 1..CF_MAX_DP
+ *     vp               integer, 1..CF_MAX_VP
+ *     micro_batch      sequences, integer, 1..CF_MAX_MICRO_BATCH
+ *     zero             ZeRO stage, integer, 0..CF_MAX_ZERO_STAGE
+ *     recompute        none, selective or full ("unknown" refused)
+ *     sequence_parallel  yes or no (sequence_parallel)
+ *     tp_overlap       yes or no (tp_comm_overlap)
+ * - output: the field of *lay; unchanged on error. The layout against the
+ *   workload and the GPU count (tp dividing the heads, tp*pp*dp*cp filling
+ *   the nodes, ...) is cf_step_predict's check
+ * - errors: CF_EINVAL with err->param = name and a message giving the bound
+ *   or the accepted values ("tp expects an integer from 1 to 4096, got
+ *   '5000'"; a NULL or empty value: "has no value"); an unknown name, a NULL
+ *   lay or name is CF_EINVAL with param "" and the accepted names. err may
+ *   be NULL
+ * - ownership: `value` is read during the call only */
+CF_API cf_status cf_layout_set(cf_layout *lay, const char *name, const char *value, cf_error *err);
+
+/* The names cf_layout_set accepts: tp, pp, dp, cp, vp, micro_batch, zero,
+ * recompute, sequence_parallel, tp_overlap (none depends on another).
+ * - output: a NULL-terminated list of snake_case names
+ * - ownership: static storage, never to be freed or changed */
+CF_API const char *const *cf_layout_param_names(void);
+
 /* A layout in words, as `plan`, `scale`, `fit` and `predict step` show it.
  * - output: into buf, e.g. "TP4 PP2v2 CP2 DP2 with ZeRO-3 and full
  *   recompute": degrees of 1 left out except DP, "v2" for an interleaved
@@ -67,8 +95,12 @@ typedef struct cf_step_result {
  *   micro_batch, zero), tp*pp*dp*cp other than nodes*gpus_per_node (param
  *   "": the layout against the GPU count), tp not dividing the heads (tp),
  *   pp*vp over the layers (pp), vp > 1 without pp > 1 (vp), cp not dividing
- *   seq (cp), tp, pp or cp above 1 for a kind other than LLM, and any
- *   collective of the step that cf_collective_predict refuses (its reason);
+ *   seq (cp), tp, pp or cp above 1 for a kind other than LLM; several
+ *   nodes (NVLink domains for nvl72) on network none or unknown when a
+ *   collective of the step crosses them (nodes: "nodes 16 needs a network
+ *   between the nodes; ...", the step's node count), refused before any
+ *   collective is asked; and any collective of the step that
+ *   cf_collective_predict refuses (its reason);
  *   CF_EUNSUPPORTED when the hardware table states no peak FLOP/s or HBM
  *   bandwidth for the GPU (gpu). With err NULL a refusal formats nothing
  * - ownership: pure; no allocation, no I/O (plan calls it for every layout)

@@ -216,25 +216,52 @@ static void joining_networks(char *buf, size_t n)
     }
 }
 
+/* Trays of `fab`'s nodes in one NVL72 rack: an NVL72 rack is one node of
+ * the model (its trays' GPUs, ranks and NICs merged). */
+static int nvl72_trays(const cf_fabric *fab)
+{
+    int per = (int)CF_K(NVL72_DOMAIN_GPUS) / fab->gpus_per_node;
+    return per < 1 ? 1 : per;
+}
+
+int cf__scaleout_domains(const cf_fabric *fab, int nodes)
+{
+    int per;
+    if (fab->intra_link != CF_INTRA_NVL72) return nodes;
+    per = nvl72_trays(fab);
+    return (nodes + per - 1) / per;
+}
+
+int cf__has_scaleout_network(const cf_fabric *fab)
+{
+    return fab->network != CF_NET_NONE && fab->network != CF_NET_UNKNOWN;
+}
+
+cf_status cf__no_network(const cf_fabric *fab, int nodes, cf_error *err)
+{
+    char domains[48] = "", nets[128];
+    int n = cf__scaleout_domains(fab, nodes);
+    if (!err) return CF_EINVAL;
+    if (n != nodes) snprintf(domains, sizeof domains, " (%d NVLink domains)", n);
+    joining_networks(nets, sizeof nets);
+    cf_error_set_param(err, "nodes", "nodes %d%s needs a network between the nodes; the fabric's "
+                       "network is %s (for several nodes: %s)", nodes, domains,
+                       cf_network_name(fab->network), nets);
+    return CF_EINVAL;
+}
+
 /* The scale-out network that joins s->N > 1 nodes (NVLink domains). */
 static cf_status network_check(const cf_fabric *fab, const cf_coll_query *q, const shape *s,
                                cf_error *err)
 {
     char domains[48] = "";
     if (!err) {
-        if (fab->network == CF_NET_NONE || fab->network == CF_NET_UNKNOWN) return CF_EINVAL;
+        if (!cf__has_scaleout_network(fab)) return CF_EINVAL;
         if (fab->nics_per_node < 1 || !(fab->nic_gbps > 0)) return CF_EINVAL;
         return CF_OK;
     }
+    if (!cf__has_scaleout_network(fab)) return cf__no_network(fab, q->nodes, err);
     if (s->N != q->nodes) snprintf(domains, sizeof domains, " (%d NVLink domains)", s->N);
-    if (fab->network == CF_NET_NONE || fab->network == CF_NET_UNKNOWN) {
-        char nets[128];
-        joining_networks(nets, sizeof nets);
-        cf_error_set_param(err, "nodes", "nodes %d%s needs a network between the nodes; the fabric's "
-                           "network is %s (for several nodes: %s)", q->nodes, domains,
-                           cf_network_name(fab->network), nets);
-        return CF_EINVAL;
-    }
     if (fab->nics_per_node < 1) {
         cf_error_set_param(err, "nics", "nics expects an integer from 1 to %d with network %s on "
                            "%d nodes%s, got %d", CF_MAX_NICS_PER_NODE, cf_network_name(fab->network),
@@ -313,17 +340,15 @@ static cf_status resolve(const cf_fabric *fab, const cf_coll_query *q, shape *s,
     nics = fab->nics_per_node;
     /* An NVL72 rack is one node: merge its trays (GPUs, ranks and NICs). */
     if (fab->intra_link == CF_INTRA_NVL72) {
-        int per = (int)CF_K(NVL72_DOMAIN_GPUS) / g;
-        int trays;
-        if (per < 1) per = 1;
-        trays = nodes < per ? nodes : per;
+        int per = nvl72_trays(fab);
+        int trays = nodes < per ? nodes : per;
         if ((long)nics * trays > INT_MAX) {
             if (err)
                 cf_error_set_param(err, "nics", "nics %d x %d trays of an NVL72 rack is more NICs "
                                    "than the model counts", nics, trays);
             return CF_EINVAL;
         }
-        s->N = (nodes + per - 1) / per;
+        s->N = cf__scaleout_domains(fab, nodes);
         g *= trays;
         k *= trays;
         nics *= trays;

@@ -42,6 +42,21 @@ cf_status cf__gpu_check(const char *name, const cf_gpu_spec **out, cf_error *err
 /* CF_OK when min <= v <= max, else CF_EINVAL with err naming `param`. */
 cf_status cf__int_check(const char *param, long v, long min, long max, cf_error *err);
 
+/* The scale-out domains `nodes` nodes of `fab` form, as the collective
+ * model counts them: the nodes, or for nvl72 the racks their trays fill
+ * (CF_K(NVL72_DOMAIN_GPUS) GPUs each). More than one needs a network. */
+int cf__scaleout_domains(const cf_fabric *fab, int nodes);
+
+/* Whether `fab` states a network between nodes (not none, not unknown). */
+int cf__has_scaleout_network(const cf_fabric *fab);
+
+/* The refusal of `nodes` nodes on a fabric without a network between them:
+ * CF_EINVAL, err->param "nodes", "nodes 16 needs a network between the
+ * nodes; the fabric's network is none (for several nodes: ib, ...)", with
+ * the NVLink domains for nvl72. The collective model's and the step
+ * model's, each with its own node count. err may be NULL. */
+cf_status cf__no_network(const cf_fabric *fab, int nodes, cf_error *err);
+
 /* FLOPs of one sequence of `seq` tokens (batch 1) through the whole model,
  * not divided by any parallelism. Sources in model/flops.c. */
 typedef struct cf__llm_flops {

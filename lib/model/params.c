@@ -1,6 +1,7 @@
 /* params.c — the model's inputs by name: a fabric's and a collective
  * query's parameters from the text a CLI flag or an API parameter carries
- * (cf_fabric_set, cf_coll_query_set), and the checks the model itself makes
+ * (cf_fabric_set, cf_coll_query_set), a step's parallel layout
+ * (cf_layout_set), the lists of their names, and the checks the model itself makes
  * of a fabric (cf__gpu_check, cf__int_check).
  *
  * One place parses and bounds each parameter, with the bounds of limits.h,
@@ -13,21 +14,55 @@
 #include "clusterfit/collective.h"
 #include "clusterfit/hardware.h"
 #include "clusterfit/limits.h"
+#include "clusterfit/step.h"
 #include "clusterfit/units.h"
 #include "model/model_int.h"
 
-/* Names accepted by each setter: the list, and as the messages show it. */
+/* Names accepted by each setter, in the order a front end sets them (the
+ * list the front ends iterate, and the messages show). */
 static const char *const fabric_params[] = {"gpu", "gpus_per_node", "intra", "network", "nics",
                                             "nic_gbps", "gdr", NULL};
-static const char fabric_names[] = "gpu, gpus_per_node, intra, network, nics, nic_gbps, gdr";
 static const char *const query_params[] = {"collective", "bytes", "nodes", "ranks_per_node", "algo", NULL};
-static const char query_names[] = "collective, bytes, nodes, ranks_per_node, algo";
+static const char *const layout_params[] = {"tp", "pp", "dp", "cp", "vp", "micro_batch", "zero",
+                                            "recompute", "sequence_parallel", "tp_overlap", NULL};
+
+const char *const *cf_fabric_param_names(void)
+{
+    return fabric_params;
+}
+
+const char *const *cf_coll_query_param_names(void)
+{
+    return query_params;
+}
+
+const char *const *cf_layout_param_names(void)
+{
+    return layout_params;
+}
 
 static int known(const char *const *names, const char *name)
 {
     for (size_t i = 0; names[i]; i++)
         if (strcmp(names[i], name) == 0) return 1;
     return 0;
+}
+
+/* A name that is no parameter of `kind`: param "", the accepted names. */
+static cf_status unknown_name(const char *const *names, const char *kind, const char *name,
+                              cf_error *err)
+{
+    char list[256];
+    size_t used = 0;
+    if (!err) return CF_EINVAL;
+    list[0] = '\0';
+    for (size_t i = 0; names[i]; i++) {
+        int w = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", names[i]);
+        if (w < 0 || (size_t)w >= sizeof list - used) break;
+        used += (size_t)w;
+    }
+    cf_error_set(err, NULL, 0, 0, "unknown %s parameter '%.64s' (accepted: %s)", kind, name, list);
+    return CF_EINVAL;
 }
 
 /* A parameter given without a value. */
@@ -142,8 +177,7 @@ cf_status cf_fabric_set(cf_fabric *fab, const char *name, const char *value, cf_
         if (cf_gdr_parse(value, &g) != CF_OK) return unknown_value(name, value, cf_gdr_accepted(), err);
         fab->gdr = g;
     } else {
-        cf_error_set(err, NULL, 0, 0, "unknown fabric parameter '%.64s' (accepted: %s)", name, fabric_names);
-        return CF_EINVAL;
+        return unknown_name(fabric_params, "fabric", name, err);
     }
     return CF_OK;
 }
@@ -187,8 +221,66 @@ cf_status cf_coll_query_set(cf_coll_query *q, const char *name, const char *valu
         if (cf_algo_parse(value, &a) != CF_OK) return unknown_value(name, value, cf_algo_accepted(), err);
         q->algo = a;
     } else {
-        cf_error_set(err, NULL, 0, 0, "unknown query parameter '%.64s' (accepted: %s)", name, query_names);
+        return unknown_name(query_params, "query", name, err);
+    }
+    return CF_OK;
+}
+
+/* yes or no (cf_cap's words, case-insensitive) into *out as 1 or 0. */
+static cf_status yes_no(const char *name, const char *value, int *out, cf_error *err)
+{
+    cf_cap c;
+    if (cf_cap_parse(value, &c) != CF_OK || c == CF_CAP_UNKNOWN) {
+        cf_error_set_param(err, name, "%s expects yes or no, got '%.64s'", name, value);
         return CF_EINVAL;
     }
+    *out = c == CF_CAP_YES;
+    return CF_OK;
+}
+
+/* recompute: cf_recompute_parse, "unknown" refused (the layout must say). */
+static cf_status set_recompute(cf_layout *lay, const char *value, cf_error *err)
+{
+    char accepted[64];
+    size_t used = 0;
+    cf_recompute r;
+    if (cf_recompute_parse(value, &r) == CF_OK && r != CF_RECOMPUTE_UNKNOWN) {
+        lay->recompute = r;
+        return CF_OK;
+    }
+    if (!err) return CF_EINVAL;
+    accepted[0] = '\0';
+    for (int i = 0; i < CF_RECOMPUTE__COUNT; i++) {
+        int w = snprintf(accepted + used, sizeof accepted - used, "%s%s", i ? ", " : "",
+                         cf_recompute_name((cf_recompute)i));
+        if (w < 0 || (size_t)w >= sizeof accepted - used) break;
+        used += (size_t)w;
+    }
+    return unknown_value("recompute", value, accepted, err);
+}
+
+cf_status cf_layout_set(cf_layout *lay, const char *name, const char *value, cf_error *err)
+{
+    long v;
+    int *dst = NULL;
+    long min = 1, max = CF_MAX_LAYOUT_DEGREE;
+    if (!lay || !name) {
+        cf_error_set(err, NULL, 0, 0, "no layout or no parameter name");
+        return CF_EINVAL;
+    }
+    if (!value || !*value) return no_value(layout_params, "layout", name, err);
+    if (strcmp(name, "tp") == 0) dst = &lay->tp;
+    else if (strcmp(name, "pp") == 0) dst = &lay->pp;
+    else if (strcmp(name, "cp") == 0) dst = &lay->cp;
+    else if (strcmp(name, "dp") == 0) dst = &lay->dp, max = CF_MAX_DP;
+    else if (strcmp(name, "vp") == 0) dst = &lay->vp, max = CF_MAX_VP;
+    else if (strcmp(name, "micro_batch") == 0) dst = &lay->micro_batch, max = CF_MAX_MICRO_BATCH;
+    else if (strcmp(name, "zero") == 0) dst = &lay->zero, min = 0, max = CF_MAX_ZERO_STAGE;
+    else if (strcmp(name, "recompute") == 0) return set_recompute(lay, value, err);
+    else if (strcmp(name, "sequence_parallel") == 0) return yes_no(name, value, &lay->sequence_parallel, err);
+    else if (strcmp(name, "tp_overlap") == 0) return yes_no(name, value, &lay->tp_comm_overlap, err);
+    else return unknown_name(layout_params, "layout", name, err);
+    if (int_value(name, value, min, max, &v, err) != CF_OK) return CF_EINVAL;
+    *dst = (int)v;
     return CF_OK;
 }

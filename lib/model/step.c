@@ -87,6 +87,77 @@ static void group_shape(int gpn, long stride, long size, int *cnodes, int *rpn)
     *cnodes = (int)((size + r - 1) / r);
 }
 
+/* A communicator as the step asks the collective model about it: nodes
+ * and ranks per node; cnodes 0 = the part asks no collective. */
+typedef struct comm_shape {
+    int cnodes, rpn;
+} comm_shape;
+
+/* The TP group: tp consecutive ranks. */
+static comm_shape tp_shape(const ctx *c, const cf_layout *lay)
+{
+    comm_shape g = {0, 0};
+    if (lay->tp > 1) group_shape(c->gpn, 1, lay->tp, &g.cnodes, &g.rpn);
+    return g;
+}
+
+/* One ring-attention send/recv of the CP group (ranks tp apart): between
+ * two nodes when the group spans several, else two ranks of one node. */
+static comm_shape cp_shape(const ctx *c, const cf_layout *lay)
+{
+    comm_shape g = {0, 0};
+    int cn, rpn;
+    if (lay->cp <= 1) return g;
+    group_shape(c->gpn, lay->tp, lay->cp, &cn, &rpn);
+    g.cnodes = cn > 1 ? 2 : 1;
+    g.rpn = cn > 1 ? c->gpn : 2;
+    return g;
+}
+
+/* One pipeline send/recv between stages tp*cp*dp ranks apart. */
+static comm_shape pp_shape(const ctx *c, const cf_layout *lay)
+{
+    comm_shape g = {0, 0};
+    long stride = (long)lay->tp * lay->cp * lay->dp;
+    if (lay->pp <= 1) return g;
+    g.cnodes = stride >= c->gpn ? 2 : 1;
+    g.rpn = stride >= c->gpn ? c->gpn : 2;
+    return g;
+}
+
+/* The DP x CP group of the gradients (ranks tp apart). */
+static comm_shape dp_shape(const ctx *c, const cf_layout *lay)
+{
+    comm_shape g = {0, 0};
+    long dpg = (long)lay->dp * lay->cp;
+    if (dpg > 1) group_shape(c->gpn, lay->tp, dpg, &g.cnodes, &g.rpn);
+    return g;
+}
+
+/* Whether a collective the step asks spans more than one scale-out domain
+ * (a network between nodes): the communicators of tp_shape ... dp_shape for
+ * an LLM, the job's nodes for the data-parallel all_reduce (when there are
+ * gradients) and the stencil's, none for an embarrassingly parallel job. */
+static int crosses_nodes(const ctx *c, const cf_workload *w, const cf_layout *lay)
+{
+    comm_shape g[4];
+    switch (w->kind) {
+    case CF_WL_LLM:
+        g[0] = tp_shape(c, lay);
+        g[1] = cp_shape(c, lay);
+        g[2] = pp_shape(c, lay);
+        g[3] = dp_shape(c, lay);
+        for (size_t i = 0; i < sizeof g / sizeof g[0]; i++)
+            if (g[i].cnodes > 1 && cf__scaleout_domains(c->fab, g[i].cnodes) > 1) return 1;
+        return 0;
+    case CF_WL_DATA_PARALLEL:
+        if (!(w->dp_params * cf__grad_bytes(w) > 0)) return 0;
+        return cf__scaleout_domains(c->fab, c->nodes) > 1;
+    case CF_WL_STENCIL: return cf__scaleout_domains(c->fab, c->nodes) > 1;
+    default: return 0;
+    }
+}
+
 /* Overlap of `comm` seconds with `window` seconds of compute: what stays
  * exposed plus the SMs the hidden part takes from the compute. */
 static double overlap(double comm, double window)
@@ -220,19 +291,18 @@ static void layer_compute(const llm_dims *d, const cf_layout *lay, layer_times *
 static double tp_comm_layer(ctx *c, const llm_dims *d, const cf_layout *lay, double gemm)
 {
     double S, tp_layer;
-    int cn, rpn;
-    if (lay->tp <= 1) return 0;
+    comm_shape g = tp_shape(c, lay);
+    if (!g.cnodes) return 0;
     S = d->act_bytes * d->M * d->h;
-    group_shape(c->gpn, 1, lay->tp, &cn, &rpn);
     if (d->sp) {
-        double ag = coll(c, CF_COLL_ALL_GATHER, S, cn, rpn);
-        double rs = coll(c, CF_COLL_REDUCE_SCATTER, S, cn, rpn);
+        double ag = coll(c, CF_COLL_ALL_GATHER, S, g.cnodes, g.rpn);
+        double rs = coll(c, CF_COLL_REDUCE_SCATTER, S, g.cnodes, g.rpn);
         /* 2 AG + 2 RS forward, 2 + 2 backward, 2 AG re-gathers in
          * backward; full recompute repeats the forward's 2 + 2. */
         tp_layer = 4.0 * (ag + rs) + 2.0 * ag;
         if (lay->recompute == CF_RECOMPUTE_FULL) tp_layer += 2.0 * (ag + rs);
     } else {
-        double ar = coll(c, CF_COLL_ALL_REDUCE, S, cn, rpn);
+        double ar = coll(c, CF_COLL_ALL_REDUCE, S, g.cnodes, g.rpn);
         tp_layer = (lay->recompute == CF_RECOMPUTE_FULL ? 6.0 : 4.0) * ar;
     }
     if (lay->tp_comm_overlap) tp_layer = overlap(tp_layer, gemm * 3.0);
@@ -246,12 +316,11 @@ static double tp_comm_layer(ctx *c, const llm_dims *d, const cf_layout *lay, dou
 static double cp_comm_layer(ctx *c, const llm_dims *d, const cf_layout *lay, double attn)
 {
     double chunk, steps, sr;
-    int cn, rpn;
-    if (lay->cp <= 1) return 0;
+    comm_shape g = cp_shape(c, lay);
+    if (!g.cnodes) return 0;
     chunk = 2.0 * d->act_bytes * d->M * d->kvd / d->t;
     steps = 3.0 * (d->cp - 1.0);
-    group_shape(c->gpn, lay->tp, lay->cp, &cn, &rpn);
-    sr = cn > 1 ? coll(c, CF_COLL_SENDRECV, chunk, 2, c->gpn) : coll(c, CF_COLL_SENDRECV, chunk, 1, 2);
+    sr = coll(c, CF_COLL_SENDRECV, chunk, g.cnodes, g.rpn);
     return overlap(steps * sr, 3.0 * attn);
 }
 
@@ -270,11 +339,10 @@ static double logits_time(const llm_dims *d, const cf_llm_shape *s)
 static double pp_comm(ctx *c, const llm_dims *d, const cf_layout *lay, double pipe)
 {
     double S, sr, total;
-    long stride;
-    if (lay->pp <= 1) return 0;
+    comm_shape g = pp_shape(c, lay);
+    if (!g.cnodes) return 0;
     S = d->act_bytes * d->M * d->h / d->t;
-    stride = (long)lay->tp * lay->cp * lay->dp;
-    sr = stride >= c->gpn ? coll(c, CF_COLL_SENDRECV, S, 2, c->gpn) : coll(c, CF_COLL_SENDRECV, S, 1, 2);
+    sr = coll(c, CF_COLL_SENDRECV, S, g.cnodes, g.rpn);
     total = 2.0 * d->v * ((double)d->m + d->p - 1.0) * sr;
     return d->v > 1 ? overlap(total, pipe) : total;
 }
@@ -294,8 +362,8 @@ static double dp_comm(ctx *c, const llm_dims *d, const cf_llm_shape *s, const cf
     long dpg = (long)lay->dp * lay->cp;
     double shard = lay->zero >= 1 ? (double)dpg : 1.0;
     double dp_exposed = 0;
-    int cn, rpn;
-    group_shape(c->gpn, lay->tp, dpg, &cn, &rpn);
+    comm_shape g = dp_shape(c, lay);
+    int cn = g.cnodes, rpn = g.rpn;
     if (dpg > 1 && lay->zero >= 3) {
         /* ZeRO-3/FSDP per micro-batch: all_gather of each layer's
          * weights forward and again backward, reduce_scatter of its
@@ -454,8 +522,9 @@ static int valid_layout(const cf_workload *w, const cf_layout *lay, int nodes, i
         degree_refused("dp", lay->dp, err) || degree_refused("cp", lay->cp, err) ||
         degree_refused("vp", lay->vp, err) || degree_refused("micro_batch", lay->micro_batch, err))
         return 0;
-    if (lay->zero < 0 || lay->zero > 3) {
-        if (err) cf_error_set_param(err, "zero", "zero expects a ZeRO stage from 0 to 3, got %d", lay->zero);
+    if (lay->zero < 0 || lay->zero > CF_MAX_ZERO_STAGE) {
+        if (err) cf_error_set_param(err, "zero", "zero expects a ZeRO stage from 0 to %d, got %d",
+                                    CF_MAX_ZERO_STAGE, lay->zero);
         return 0;
     }
     used = (long)lay->tp * lay->pp * lay->dp * lay->cp;
@@ -530,6 +599,11 @@ cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
     }
     gpus = (long)nodes * fab->gpus_per_node;
     if (!valid_layout(w, lay, nodes, fab->gpus_per_node, err)) return CF_EINVAL;
+    /* Several nodes without a network between them: refused here, with the
+     * step's node count, before any collective is asked (each would name
+     * only its own communicator's nodes). */
+    if (nodes > 1 && !cf__has_scaleout_network(fab) && crosses_nodes(&c, w, lay))
+        return cf__no_network(fab, nodes, err);
     memset(out, 0, sizeof *out);
     switch (w->kind) {
     case CF_WL_LLM:

@@ -169,7 +169,7 @@ static const char *row_layout(const row_in *r, const long v[C__N], long gpus, cf
     lay->micro_batch = (int)v[C_MB];
     lay->zero = (int)v[C_ZERO];
     if (lay->tp < 1 || lay->pp < 1 || lay->vp < 1 || lay->dp < 1 || lay->cp < 1 ||
-        lay->micro_batch < 1 || lay->zero > 3)
+        lay->micro_batch < 1 || lay->zero > CF_MAX_ZERO_STAGE)
         return "layout not stated";
     if (layout_gpus(lay) != gpus) {
         if (layout_gpus(lay) < 0)

@@ -91,6 +91,10 @@ static const json_t *get(const json_t *obj, const char *key)
     return json_is_object(obj) ? json_object_get(obj, key) : NULL;
 }
 
+/* A number of limits.h as a string literal (CF__STR(CF_MAX_ZERO_STAGE) is "3"). */
+#define CF__STR_(x) #x
+#define CF__STR(x) CF__STR_(x)
+
 static cf_status bad(reader *r, const char *field, const char *what)
 {
     cf_error_set(r->err, r->origin, 0, 0, "%s: expected %s", field, what);
@@ -397,8 +401,9 @@ static cf_status read_hints(reader *r, const json_t *j, cf_workload *w)
     }
     hint = get(get(j, "layout_hint"), "zero");
     if (hint && !json_is_null(hint)) {
-        if (!json_is_integer(hint) || json_integer_value(hint) < 0 || json_integer_value(hint) > 3)
-            return bad(r, "layout_hint.zero", "an integer from 0 to 3");
+        if (!json_is_integer(hint) || json_integer_value(hint) < 0 ||
+            json_integer_value(hint) > CF_MAX_ZERO_STAGE)
+            return bad(r, "layout_hint.zero", "an integer from 0 to " CF__STR(CF_MAX_ZERO_STAGE));
         w->zero_hint = (int)json_integer_value(hint);
     }
     return CF_OK;

@@ -1,5 +1,6 @@
 /* test_params.c — the model's inputs by name (cf_fabric_set,
- * cf_coll_query_set): what each accepts, the bounds of limits.h at their
+ * cf_coll_query_set, cf_layout_set) and the lists of their names: what each
+ * accepts, the bounds of limits.h at their
  * edges, and the err->param and reason of each refusal; cf_error's param. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -151,6 +152,135 @@ static void query_set(void **state)
     assert_true((double)q.bytes == CF_MAX_MESSAGE_BYTES);
 }
 
+static void layout_set(void **state)
+{
+    cf_layout l, before;
+    cf_error e;
+    (void)state;
+    cf_layout_init(&l);
+    /* The bounds of limits.h, each at its edge. */
+    assert_int_equal(cf_layout_set(&l, "tp", "4096", &e), CF_OK);
+    assert_int_equal(l.tp, CF_MAX_LAYOUT_DEGREE);
+    assert_int_equal(cf_layout_set(&l, "pp", "4096", &e), CF_OK);
+    assert_int_equal(l.pp, 4096);
+    assert_int_equal(cf_layout_set(&l, "cp", "4096", &e), CF_OK);
+    assert_int_equal(l.cp, 4096);
+    assert_int_equal(cf_layout_set(&l, "dp", "1048576", &e), CF_OK);
+    assert_int_equal(l.dp, CF_MAX_DP);
+    assert_int_equal(cf_layout_set(&l, "vp", "1024", &e), CF_OK);
+    assert_int_equal(l.vp, CF_MAX_VP);
+    assert_int_equal(cf_layout_set(&l, "micro_batch", "65536", &e), CF_OK);
+    assert_int_equal(l.micro_batch, CF_MAX_MICRO_BATCH);
+    assert_int_equal(cf_layout_set(&l, "zero", "3", &e), CF_OK);
+    assert_int_equal(l.zero, CF_MAX_ZERO_STAGE);
+    assert_int_equal(cf_layout_set(&l, "zero", "0", &e), CF_OK);
+    assert_int_equal(l.zero, 0);
+    assert_int_equal(cf_layout_set(&l, "tp", "1", &e), CF_OK);
+    assert_int_equal(l.tp, 1);
+    assert_int_equal(cf_layout_set(&l, "recompute", "FULL", &e), CF_OK);
+    assert_int_equal(l.recompute, CF_RECOMPUTE_FULL);
+    assert_int_equal(cf_layout_set(&l, "recompute", "selective", &e), CF_OK);
+    assert_int_equal(l.recompute, CF_RECOMPUTE_SELECTIVE);
+    assert_int_equal(l.sequence_parallel, 1);
+    assert_int_equal(cf_layout_set(&l, "sequence_parallel", "no", &e), CF_OK);
+    assert_int_equal(l.sequence_parallel, 0);
+    assert_int_equal(l.tp_comm_overlap, 0);
+    assert_int_equal(cf_layout_set(&l, "tp_overlap", "yes", &e), CF_OK);
+    assert_int_equal(l.tp_comm_overlap, 1);
+
+    before = l;
+    refused(cf_layout_set(&l, "tp", "4097", &e), &e, "tp", "tp expects an integer from 1 to 4096, got '4097'");
+    refused(cf_layout_set(&l, "pp", "0", &e), &e, "pp", "pp expects an integer from 1 to 4096, got '0'");
+    refused(cf_layout_set(&l, "cp", "2x", &e), &e, "cp", "got '2x'");
+    refused(cf_layout_set(&l, "dp", "1048577", &e), &e, "dp",
+            "dp expects an integer from 1 to 1048576, got '1048577'");
+    refused(cf_layout_set(&l, "vp", "1025", &e), &e, "vp", "vp expects an integer from 1 to 1024, got '1025'");
+    refused(cf_layout_set(&l, "micro_batch", "65537", &e), &e, "micro_batch",
+            "micro_batch expects an integer from 1 to 65536, got '65537'");
+    refused(cf_layout_set(&l, "zero", "4", &e), &e, "zero", "zero expects an integer from 0 to 3, got '4'");
+    refused(cf_layout_set(&l, "zero", "-1", &e), &e, "zero", "got '-1'");
+    refused(cf_layout_set(&l, "recompute", "some", &e), &e, "recompute",
+            "unknown recompute 'some' (accepted: none, selective, full)");
+    /* "unknown" is a recompute word, not one a layout may state. */
+    refused(cf_layout_set(&l, "recompute", "unknown", &e), &e, "recompute", "(accepted: none, selective, full)");
+    refused(cf_layout_set(&l, "sequence_parallel", "maybe", &e), &e, "sequence_parallel",
+            "sequence_parallel expects yes or no, got 'maybe'");
+    refused(cf_layout_set(&l, "tp_overlap", "unknown", &e), &e, "tp_overlap", "expects yes or no");
+    refused(cf_layout_set(&l, "dp", "", &e), &e, "dp", "dp has no value");
+    refused(cf_layout_set(&l, "dp", NULL, &e), &e, "dp", "dp has no value");
+    assert_memory_equal(&l, &before, sizeof l);     /* unchanged on error */
+    refused(cf_layout_set(&l, "ep", "8", &e), &e, "",
+            "unknown layout parameter 'ep' (accepted: tp, pp, dp, cp, vp, micro_batch, zero, recompute, "
+            "sequence_parallel, tp_overlap)");
+    refused(cf_layout_set(&l, "ep", "", &e), &e, "", "layout parameter 'ep' has no value");
+    refused(cf_layout_set(NULL, "tp", "1", &e), &e, "", "no layout");
+    assert_int_equal(cf_layout_set(&l, "tp", "0", NULL), CF_EINVAL);
+    assert_memory_equal(&l, &before, sizeof l);
+}
+
+/* One setter over a fresh object: cf_fabric_set, cf_coll_query_set, cf_layout_set. */
+typedef cf_status (*setter)(const char *name, const char *value, cf_error *e);
+
+static cf_status fabric_setter(const char *name, const char *value, cf_error *e)
+{
+    cf_fabric f;
+    cf_fabric_init(&f);
+    return cf_fabric_set(&f, name, value, e);
+}
+
+static cf_status query_setter(const char *name, const char *value, cf_error *e)
+{
+    cf_coll_query q;
+    cf_coll_query_init(&q);
+    return cf_coll_query_set(&q, name, value, e);
+}
+
+static cf_status layout_setter(const char *name, const char *value, cf_error *e)
+{
+    cf_layout l;
+    cf_layout_init(&l);
+    return cf_layout_set(&l, name, value, e);
+}
+
+/* Every listed name is one its setter takes (an empty value is that
+ * name's "has no value", param set), in the documented order, and the
+ * setter names exactly this list for an unknown name. */
+static void check_list(const char *const *names, const char *const *want, const char *accepted, setter set)
+{
+    size_t i;
+    cf_error e;
+    for (i = 0; names[i] && want[i]; i++) {
+        assert_string_equal(names[i], want[i]);
+        assert_int_equal(set(names[i], "", &e), CF_EINVAL);
+        assert_string_equal(e.param, names[i]);
+        assert_non_null(strstr(e.message, "has no value"));
+    }
+    assert_null(names[i]);
+    assert_null(want[i]);
+    assert_int_equal(set("no_such_name", "1", &e), CF_EINVAL);
+    assert_string_equal(e.param, "");
+    if (!strstr(e.message, accepted)) fail_msg("'%s' lacks '%s'", e.message, accepted);
+}
+
+static void param_names(void **state)
+{
+    static const char *const fabric[] = {"gpu", "gpus_per_node", "intra", "network", "nics",
+                                         "nic_gbps", "gdr", NULL};
+    static const char *const query[] = {"collective", "bytes", "nodes", "ranks_per_node", "algo", NULL};
+    static const char *const layout[] = {"tp", "pp", "dp", "cp", "vp", "micro_batch", "zero",
+                                         "recompute", "sequence_parallel", "tp_overlap", NULL};
+    (void)state;
+    check_list(cf_fabric_param_names(), fabric,
+               "(accepted: gpu, gpus_per_node, intra, network, nics, nic_gbps, gdr)", fabric_setter);
+    check_list(cf_coll_query_param_names(), query,
+               "(accepted: collective, bytes, nodes, ranks_per_node, algo)", query_setter);
+    check_list(cf_layout_param_names(), layout,
+               "(accepted: tp, pp, dp, cp, vp, micro_batch, zero, recompute, sequence_parallel, "
+               "tp_overlap)", layout_setter);
+    /* Static storage: the same list every call. */
+    assert_ptr_equal(cf_fabric_param_names(), cf_fabric_param_names());
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -158,6 +288,8 @@ int main(void)
         cmocka_unit_test(fabric_accepts),
         cmocka_unit_test(fabric_refuses),
         cmocka_unit_test(query_set),
+        cmocka_unit_test(layout_set),
+        cmocka_unit_test(param_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -259,7 +259,7 @@ static void bad_layouts(void **state)
     refused(cf_step_predict(&w, &f, 0, &l, &r, &e), CF_EINVAL, &e, "nodes", "nodes expects at least 1, got 0");
     f.gpus_per_node = 0;
     refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "gpus_per_node", "from 1 to 4096, got 0");
-    /* Two nodes on a fabric without a network: the collective model's reason. */
+    /* Two nodes on a fabric without a network: the step's refusal. */
     f = h100(1);
     l.tp = 8;
     l.dp = 2;
@@ -270,6 +270,63 @@ static void bad_layouts(void **state)
     w.kind = CF_WL_DATA_PARALLEL;
     l.dp = 2;
     refused(cf_step_predict(&w, &f, 2, &l, &r, &e), CF_EINVAL, &e, "tp", "tp 8: only an LLM workload takes tp, pp or cp above 1");
+}
+
+/* Several nodes on a fabric without a network between them: refused before
+ * any collective is asked, naming the step's node count (not the 2 nodes of
+ * its pipeline's send/recv, the first collective to cross nodes), param
+ * "nodes"; a step that asks no collective across nodes is still predicted. */
+static void no_network_names_the_step(void **state)
+{
+    cf_workload w = small_gpt(64), ep;
+    cf_fabric f = h100(1), nvl = h100(1);
+    cf_layout l;
+    cf_step_result r;
+    cf_error e;
+    (void)state;
+    cf_layout_init(&l);
+    l.tp = 8;
+    l.pp = 4;
+    l.dp = 4;   /* 128 GPUs: 16 nodes of 8 */
+    refused(cf_step_predict(&w, &f, 16, &l, &r, &e), CF_EINVAL, &e, "nodes",
+            "nodes 16 needs a network between the nodes; the fabric's network is none (for several "
+            "nodes: ib, roce, efa, tcpx, tcpxo, tcp, rdma)");
+    assert_int_equal(cf_step_predict(&w, &f, 16, &l, &r, NULL), CF_EINVAL);
+    f.network = CF_NET_UNKNOWN;
+    refused(cf_step_predict(&w, &f, 16, &l, &r, &e), CF_EINVAL, &e, "nodes",
+            "nodes 16 needs a network between the nodes; the fabric's network is unknown");
+    /* Up front: an intra link every collective would refuse first (param
+     * intra) does not hide it. */
+    f.network = CF_NET_NONE;
+    f.intra_link = CF_INTRA_UNKNOWN;
+    refused(cf_step_predict(&w, &f, 16, &l, &r, &e), CF_EINVAL, &e, "nodes", "nodes 16 needs a network");
+    /* With a network the same step is predicted. */
+    f = h100(16);
+    assert_int_equal(cf_step_predict(&w, &f, 16, &l, &r, &e), CF_OK);
+    assert_true(r.breakdown.pp_comm_s > 0);
+    /* NVL72: 18 trays of 4 GPUs are one rack, no network needed; 36 trays
+     * in two racks are refused with both counts. */
+    snprintf(nvl.gpu, sizeof nvl.gpu, "GB200");
+    nvl.gpus_per_node = 4;
+    nvl.intra_link = CF_INTRA_NVL72;
+    l.tp = 4;
+    l.pp = 1;
+    l.dp = 18;
+    assert_int_equal(cf_step_predict(&w, &nvl, 18, &l, &r, &e), CF_OK);
+    l.dp = 36;
+    refused(cf_step_predict(&w, &nvl, 36, &l, &r, &e), CF_EINVAL, &e, "nodes",
+            "nodes 36 (2 NVLink domains) needs a network between the nodes; the fabric's network is none");
+    /* An embarrassingly parallel job asks no collective: 16 nodes need no
+     * network, as before. */
+    cf_workload_init(&ep);
+    ep.kind = CF_WL_EMBARRASSING;
+    ep.ep_tasks = 1000;
+    ep.ep_task_gpu_s = 10;
+    ep.ep_memory_gib = 20;
+    f = h100(1);
+    l = dp_layout(128);
+    assert_int_equal(cf_step_predict(&ep, &f, 16, &l, &r, &e), CF_OK);
+    near(r.ideal_step_time_s, 1000 * 10 / 128.0, 1e-12);
 }
 
 /* plan calls cf_step_predict for every layout: it must not allocate. */
@@ -333,6 +390,7 @@ int main(void)
         cmocka_unit_test(llm_pipeline_bubble),
         cmocka_unit_test(llm_efficiency_not_constant),
         cmocka_unit_test(bad_layouts),
+        cmocka_unit_test(no_network_names_the_step),
         cmocka_unit_test(allocation_free),
         cmocka_unit_test(fit_presets),
     };
