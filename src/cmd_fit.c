@@ -39,7 +39,6 @@ static const cli_cmd fit_cmd = {
              "\n",
     .opts = fit_opts,
     .col = 22,
-    .bad_option = "unknown option",
     .no_args = 1,
 };
 

@@ -132,7 +132,6 @@ static const cli_cmd plan_cmd = {
              "\n",
     .opts = plan_opts,
     .col = 23,
-    .bad_option = "bad option",
     .no_args = 1,
 };
 

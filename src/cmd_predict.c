@@ -68,7 +68,6 @@ static const cli_cmd coll_cmd = {
              "\n",
     .opts = coll_opts,
     .col = 22,
-    .bad_option = "bad option",
     .no_args = 1,
 };
 

@@ -82,7 +82,6 @@ static const cli_cmd step_cmd = {
              "\n",
     .opts = step_opts,
     .col = 26,
-    .bad_option = "unknown option",
     .no_args = 1,
 };
 

@@ -74,7 +74,6 @@ static const cli_cmd scale_cmd = {
              "\n",
     .opts = scale_opts,
     .col = 19,
-    .bad_option = "bad option",
     .no_args = 1,
 };
 

@@ -31,10 +31,8 @@ static const cli_opt validate_opts[] = {
 
 /* One table, one help, for both kinds (and `validate --help`). */
 static const cli_cmd validate_cmds[] = {
-    {.cmd = "validate collectives", .usage = VALIDATE_USAGE, .opts = validate_opts, .col = 15,
-     .bad_option = "bad option"},
-    {.cmd = "validate training", .usage = VALIDATE_USAGE, .opts = validate_opts, .col = 15,
-     .bad_option = "bad option"},
+    {.cmd = "validate collectives", .usage = VALIDATE_USAGE, .opts = validate_opts, .col = 15},
+    {.cmd = "validate training", .usage = VALIDATE_USAGE, .opts = validate_opts, .col = 15},
 };
 
 static void print_median(const char *label, double m)

@@ -57,7 +57,7 @@ int cli_opts_parse(const cli_cmd *c, int argc, char **argv, void *vals, int *rc)
     int ch, idx;
 
     memset(lo, 0, sizeof lo);
-    if (!c->bad_option) shorts[ns++] = ':';     /* getopt silent; ':' for a missing value */
+    shorts[ns++] = ':';     /* getopt silent; ':' tells a missing value */
     for (size_t i = 0; c->opts[i].kind != CLI_END; i++) {
         const cli_opt *o = &c->opts[i];
         if (i >= CLI_MAX_OPTS) {
@@ -87,7 +87,7 @@ int cli_opts_parse(const cli_cmd *c, int argc, char **argv, void *vals, int *rc)
     shorts[ns] = '\0';
 
     optind = 0;
-    opterr = c->bad_option != NULL;
+    opterr = 0;
     for (;;) {
         const cli_opt *o = NULL;
         int r;
@@ -95,8 +95,7 @@ int cli_opts_parse(const cli_cmd *c, int argc, char **argv, void *vals, int *rc)
         ch = getopt_long(argc, argv, shorts, lo, &idx);
         if (ch == -1) break;
         if (ch == '?' || ch == ':') {
-            if (c->bad_option) *rc = cli_usage_error(c->cmd, "%s", c->bad_option);
-            else if (ch == ':') *rc = cli_usage_error(c->cmd, "%s needs a value", argv[optind - 1]);
+            if (ch == ':') *rc = cli_usage_error(c->cmd, "%s needs a value", argv[optind - 1]);
             else *rc = cli_usage_error(c->cmd, "unknown option '%s'", argv[optind - 1]);
             return -1;
         }

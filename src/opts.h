@@ -1,7 +1,7 @@
 /* opts.h — one option table per command drives both its parsing and its
  * --help (curl's and Redis's habit: one source for the options and their
  * documentation). Each cmd_*.c declares a cli_cmd: its usage text, its table
- * of cli_opt, and how its bad options are told; cli_opts_parse() is the one
+ * of cli_opt; cli_opts_parse() is the one
  * getopt_long loop of the tool and cli_opts_help() prints --help from the
  * same table. tests/cli/help-man-agree.t checks every table against the
  * command's man fragment (docs/man/NN-CMD.man for src/cmd_CMD.c); it reads
@@ -64,12 +64,6 @@ typedef struct cli_cmd {
     const cli_opt *opts;    /* ends with an entry of kind CLI_END */
     const char *footer;     /* printed as is after the options, or NULL */
     int col;                /* column where the option help texts start */
-    /* How a bad option (unknown, or its value missing) is told. NULL:
-     * "unknown option '--x'" or "--x needs a value", getopt silent. Else
-     * getopt's own diagnostic ("fit: unrecognized option '--x'"), then this
-     * message ("unknown option", "bad option"): the older commands' way,
-     * kept as it was. Either is a usage error, exit 2. */
-    const char *bad_option;
     int no_args;            /* a positional argument is an error:
                                "unexpected argument 'X'" */
 } cli_cmd;
