@@ -88,7 +88,9 @@ int cf__ffn_mats(cf_model_family f);
 /* Memory per GPU, bytes, of an LLM layout (the most loaded pipeline stage).
  * `parts` (may be NULL) gets weights+grads+optimizer, activations, other. */
 typedef struct cf__mem_parts {
-    double states_bytes, activation_bytes, reserve_bytes;
+    double states_bytes;        /* weights + gradients + optimizer states, bytes */
+    double activation_bytes;    /* activations kept for the backward pass, bytes */
+    double reserve_bytes;       /* runtime reserve (CUDA context, NCCL buffers, allocator), bytes */
 } cf__mem_parts;
 double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_parts *parts);
 
