@@ -11,7 +11,8 @@
 
 /* A decoded query parameter (borrowed from libmicrohttpd for one request). */
 typedef struct srv_kv {
-    const char *key, *value;
+    const char *key;            /* the decoded parameter name */
+    const char *value;          /* its decoded value ("" when given empty) */
 } srv_kv;
 
 /* Largest message a parameter error gets. */
@@ -20,8 +21,8 @@ typedef struct srv_kv {
 /* The `list` filters and sort of DESIGN §6 parsed from parameters. The
  * filter's borrowed strings point into this struct. */
 typedef struct srv_list_query {
-    cf_filter filter;
-    cf_sort sort;
+    cf_filter filter;           /* the filters, through cf_filter_set */
+    cf_sort sort;               /* the sort order (list only) */
     int multinode_set;          /* the multinode parameter was given */
     char store[16][256];        /* parameter values the filter borrows */
 } srv_list_query;
@@ -44,7 +45,7 @@ int srv_parse_list_json(const json_t *obj, srv_list_query *out, char *msg, size_
  * network, nics and nic_gbps unless network is none, gdr), each value
  * through the library's setters (cf_coll_query_set, cf_fabric_set). */
 typedef struct srv_coll_query {
-    cf_coll_query q;
+    cf_coll_query q;            /* the query, through cf_coll_query_set */
     char offering[257];         /* "" when the fabric is given by parameters */
     cf_fabric fab;              /* filled when offering is "" */
     int gdr_set;                /* gdr given (also applies to an offering) */

@@ -12,7 +12,14 @@
 /* Where the command's option table stores the values as given (NULL = not
  * given); read back by name through the table (cli_opts_value). */
 typedef struct cli_fabric_opts {
-    const char *offering, *gpu, *gpus_per_node, *intra, *network, *nics, *nic_gbps, *gdr;
+    const char *offering;       /* --offering ID */
+    const char *gpu;            /* --gpu G */
+    const char *gpus_per_node;  /* --gpus-per-node K */
+    const char *intra;          /* --intra L */
+    const char *network;        /* --network NET */
+    const char *nics;           /* --nics M */
+    const char *nic_gbps;       /* --nic-gbps X (Gbit/s per NIC) */
+    const char *gdr;            /* --gdr STATE */
 } cli_fabric_opts;
 
 /* The fabric from the options of command c, read from its struct `vals`

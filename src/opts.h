@@ -41,7 +41,7 @@ typedef int (*cli_set_fn)(const char *cmd, const cli_opt *o, const char *val, vo
 struct cli_opt {
     const char *name;       /* long name without "--"; NULL for a section */
     char short_name;        /* one-letter alias ('h' for -h), 0 for none */
-    cli_kind kind;
+    cli_kind kind;          /* how the value is read and where it goes */
     const char *metavar;    /* the value in the help ("W", "yes|no"); also
                                shown for a flag ("--remove ID...") */
     const char *help;       /* help text; '\n' starts a line under the first */
