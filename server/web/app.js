@@ -397,17 +397,25 @@ function writeUrl() {
   history.replaceState(null, '', q ? '?' + q + location.hash : location.pathname + location.hash);
 }
 
+/* Filters can change faster than the API answers (two selects in a row):
+ * only the latest request's answer is shown, and the table stays busy until
+ * it has come, so an older answer arriving last never replaces a newer one. */
+let offeringsSeq = 0;
 async function loadOfferings() {
+  const seq = ++offeringsSeq;
   $('#offerings-status').textContent = T('loading');
   $('#offerings').setAttribute('aria-busy', 'true');
+  let rows, failure = null;
   try {
-    state.offerings = await api('/api/offerings?' + filterParams().toString());
-    renderTable();
+    rows = await api('/api/offerings?' + filterParams().toString());
   } catch (e) {
-    state.offerings = [];
-    renderTable();
-    $('#offerings-status').textContent = e.message;
+    rows = [];
+    failure = e;
   }
+  if (seq !== offeringsSeq) return;
+  state.offerings = rows;
+  renderTable();
+  if (failure) $('#offerings-status').textContent = failure.message;
   $('#offerings').removeAttribute('aria-busy');
 }
 
