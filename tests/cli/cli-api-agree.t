@@ -7,15 +7,7 @@
 # gpus_per_node and nics bounds, the message when the model refuses,
 # `multinode any`, the plan options of `plan` and POST /api/plan, and
 # "today" as the UTC date).
-"$CF" serve --port 0 2> "$T/serve.err" &
-srv=$!
-for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-    grep -qs "listening on" "$T/serve.err" && break
-    sleep 0.5
-done
-BASE=$(sed -n 's|.*listening on \(http://127.0.0.1:[0-9]*\)/.*|\1|p' "$T/serve.err")
-[ -n "$BASE" ] || { kill "$srv"; fail "the server did not start: $(cat "$T/serve.err")"; }
-trap 'kill "$srv" 2>/dev/null' EXIT
+serve_start "$T/serve.err"
 
 FAB="--gpu H100-SXM --gpus-per-node 8 --intra nvswitch-nvlink4"
 QFAB="gpu=H100-SXM&gpus_per_node=8&intra=nvswitch-nvlink4"
@@ -200,8 +192,7 @@ cf plan $PW --budget 2000000
 expect_rc 0; expect_out "Fastest first (costs in USD), costing at most 2,000,000 USD."
 ACMD="predict collective"
 
-kill "$srv"; wait "$srv" 2>/dev/null
-trap - EXIT
+serve_stop
 
 # 9. "today" is the UTC date for both (cf_today): without CLUSTERFIT_NOW the
 #    CLI in a zone 14 hours east of UTC and in one 12 hours west (whose local
@@ -210,18 +201,9 @@ trap - EXIT
 env -u CLUSTERFIT_NOW TZ=AAA-14 "$CF" show aws-p5-48xlarge --format json > "$T/east.json" || fail "show (east)"
 env -u CLUSTERFIT_NOW TZ=BBB+12 "$CF" show aws-p5-48xlarge --format json > "$T/west.json" || fail "show (west)"
 east=$(jq .age_days "$T/east.json"); west=$(jq .age_days "$T/west.json")
-env -u CLUSTERFIT_NOW TZ=AAA-14 "$CF" serve --port 0 2> "$T/serve2.err" &
-srv=$!
-trap 'kill "$srv" 2>/dev/null' EXIT
-for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-    grep -qs "listening on" "$T/serve2.err" && break
-    sleep 0.5
-done
-BASE=$(sed -n 's|.*listening on \(http://127.0.0.1:[0-9]*\)/.*|\1|p' "$T/serve2.err")
-[ -n "$BASE" ] || fail "the second server did not start: $(cat "$T/serve2.err")"
+serve_start "$T/serve2.err" env -u CLUSTERFIT_NOW TZ=AAA-14
 api_age=$(curl -s "$BASE/api/offerings/aws-p5-48xlarge" | jq .age_days)
-kill "$srv"; wait "$srv" 2>/dev/null
-trap - EXIT
+serve_stop
 utc=$(date -u +%Y-%m-%d)
 [ "$east" -gt 0 ] || fail "age_days east: $east"
 [ "$east" = "$west" ] || fail "age_days depends on the CLI's time zone: $east (UTC+14) vs $west (UTC-12)"

@@ -32,3 +32,22 @@ expect_near() {
     awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a != "" && d <= t) }' \
         || fail "$1 not within $3 of $2"
 }
+# serve_start LOG [PREFIX...] — starts `clusterfit serve --port 0` in the
+# background (PREFIX, e.g. `env TZ=...`, runs it), stderr to LOG, waits up to
+# 10 s for "listening on", and sets $srv (its pid), $BASE
+# (http://127.0.0.1:PORT) and $PORT; the case fails if it does not start.
+# serve_stop kills it. An EXIT trap kills it if the case fails first.
+serve_start() {
+    log=$1; shift
+    "$@" "$CF" serve --port 0 2> "$log" &
+    srv=$!
+    trap 'kill "$srv" 2>/dev/null' EXIT
+    for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+        grep -qs "listening on" "$log" && break
+        sleep 0.5
+    done
+    BASE=$(sed -n 's|.*listening on \(http://127.0.0.1:[0-9]*\)/.*|\1|p' "$log")
+    PORT=${BASE##*:}
+    [ -n "$BASE" ] || { kill "$srv" 2>/dev/null; fail "the server did not start: $(cat "$log")"; }
+}
+serve_stop() { kill "$srv" 2>/dev/null; wait "$srv" 2>/dev/null; trap - EXIT; }

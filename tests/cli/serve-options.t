@@ -7,16 +7,10 @@ cf serve --bind not-an-address --port 0; expect_rc 2; expect_err "--bind"
 cf serve extra; expect_rc 2; expect_err "unexpected argument"
 cf serve --frobnicate; expect_rc 2; expect_err "unknown option"
 # A port already in use: one message (not libmicrohttpd's and ours), exit 2.
-"$CF" serve --port 0 2> "$T/first.err" &
-first=$!
-for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-    grep -q "listening on" "$T/first.err" && break
-    sleep 0.5
-done
-port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$T/first.err")
-[ -n "$port" ] || { kill "$first"; fail "the first server did not start: $(cat "$T/first.err")"; }
+serve_start "$T/first.err"
+port=$PORT
 cf serve --port "$port"
-kill "$first"; wait "$first" 2>/dev/null
+serve_stop
 expect_rc 2
 expect_err "cannot listen on 127.0.0.1 port $port: Address already in use"
 [ "$(grep -c . "$T/err")" = 1 ] || fail "the error was printed $(grep -c . "$T/err") times"
