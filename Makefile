@@ -7,6 +7,12 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 SAN     ?=
 PKGS    := sqlite3 jansson libmicrohttpd
+PKG_CONFIG ?= pkg-config
+# $(call pkgflags,cflags|libs,PACKAGES,FALLBACK): what pkg-config says, or
+# FALLBACK when it says nothing (PKG_CONFIG=false, no .pc files). The flags are
+# read when make parses this file, so `run` and `check` install the packages
+# (deps) first and then re-enter make, which parses it again.
+pkgflags = $(or $(shell $(PKG_CONFIG) --$(1) $(2) 2>/dev/null),$(3))
 
 # The library is built with -Ilib (its folders include one another's private
 # headers as "base/base.h", "model/model_int.h" ...); the front ends (src/,
@@ -19,12 +25,12 @@ PKGS    := sqlite3 jansson libmicrohttpd
 CF_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L \
              -Wall -Wextra -Werror -Wshadow \
              -fvisibility=hidden -fPIC -MMD -MP -Iinclude \
-             $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+             $(call pkgflags,cflags,$(PKGS),)
 LIB_CFLAGS := -Ilib
 # libclusterfit needs SQLite, jansson and libcsv; only the tool (its server)
 # links libmicrohttpd.
-LIB_LIBS  := $(shell pkg-config --libs sqlite3 jansson 2>/dev/null) -lcsv -lm
-TOOL_LIBS := $(LIB_LIBS) $(shell pkg-config --libs libmicrohttpd 2>/dev/null) -lpthread
+LIB_LIBS  := $(call pkgflags,libs,sqlite3 jansson,-lsqlite3 -ljansson) -lcsv -lm
+TOOL_LIBS := $(LIB_LIBS) $(call pkgflags,libs,libmicrohttpd,-lmicrohttpd) -lpthread
 ifeq ($(SAN),1)
 CF_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDFLAGS   += -fsanitize=address,undefined
@@ -97,7 +103,8 @@ $(BUILD)/docs/clusterfit.1: $(sort $(wildcard docs/man/*.man))
 man: $(BUILD)/docs/clusterfit.1
 	man -l $<
 
-run: deps all
+run: deps
+	$(MAKE) all
 	./$(BUILD)/clusterfit plan --workload llama3-70b --deadline 2160
 
 # Every test runner prints "N passed, N failed"; any failure fails `make`.
@@ -135,6 +142,7 @@ web-test: all
 check: deps
 	$(MAKE) test
 	$(MAKE) BUILD=build-asan SAN=1 CFLAGS="-O1 -g" test
+	@sh tests/build-without-pkg-config.sh
 	@if [ -x tests/web/run.sh ]; then $(RUN_WEB); fi
 
 bench: all
@@ -145,4 +153,4 @@ fuzz:
 	@sh tests/fuzz/run.sh
 
 clean:
-	rm -rf build build-asan build-fuzz
+	rm -rf build build-asan build-fuzz build-nopc build-nopc.log

@@ -27,11 +27,11 @@ static inline char *read_file(const char *path, size_t *len)
 }
 
 /* The path of `rel` under the shared reference data: $CLUSTERFIT_SHARED
- * (unset or empty: ../shared, as tests/cli/run.sh says), written into buf. */
+ * (unset or empty: tests/data/shared, the in-repository copy, as tests/cli/run.sh says), written into buf. */
 static inline const char *shared_path(char *buf, size_t n, const char *rel)
 {
     const char *shared = getenv("CLUSTERFIT_SHARED");
-    snprintf(buf, n, "%s/%s", shared && *shared ? shared : "../shared", rel);
+    snprintf(buf, n, "%s/%s", shared && *shared ? shared : "tests/data/shared", rel);
     return buf;
 }
 

@@ -7,7 +7,7 @@
 set -u
 CF=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-SHARED=${CLUSTERFIT_SHARED:-$ROOT/../shared}
+SHARED=${CLUSTERFIT_SHARED:-$ROOT/tests/data/shared}
 SHARED=$(cd "$SHARED" && pwd)
 WEB=$ROOT/tests/web
 

@@ -103,7 +103,7 @@ static void numbers(void **state)
     assert_false(cf__uint("-1", 2, &u));
 }
 
-/* A file of the shared audit cases (../shared/cases/NAME), read whole. */
+/* A file of the shared audit cases (tests/data/shared/cases/NAME), read whole. */
 static char *read_case(const char *name, size_t *n)
 {
     char rel[512], path[1024];
