@@ -349,8 +349,8 @@ static int plan_input(const json_t *body, cf_workload *w, srv_list_query *lq, cf
         po->currency = lq->filter.currency;     /* borrowed from lq->store */
         lq->filter.currency = NULL;
     }
-    /* The plan's universe is multi-node offerings unless asked otherwise. */
-    if (!lq->multinode_set) lq->filter.multinode = CF_CAP_YES;
+    /* The plan's universe is every offering unless asked otherwise (as for
+     * the CLI): the library plans one node of those stating no network. */
     /* The library's default objective, as for the CLI: a budget alone asks
      * for the fastest plan within it. */
     cf_error_clear(&e);

@@ -22,7 +22,7 @@ typedef struct srv_config {
  * ready; every failure is printed there too, once. Returns CF_OK after a
  * clean stop; CF_EINVAL for what the user settles with --bind or --port (not
  * a numeric address; the port in use, privileged, or of no interface: exit
- * 2); CF_EIO when the daemon cannot listen for another reason, CF_EDB when
+ * 2); CF_EINTERNAL when the daemon cannot listen for another reason, CF_EDB when
  * the server cannot open the catalog (exit 4). */
 cf_status srv_run(const srv_config *cfg);
 

@@ -601,7 +601,7 @@ cf_status srv_run(const srv_config *cfg)
     char err[CF_ERROR_MSG_MAX + 512] = "", port_s[16];
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG;
     int sig = 0, gai;
-    cf_status rc = CF_EIO;
+    cf_status rc = CF_EINTERNAL;
 
     memset(&s, 0, sizeof s);
     pthread_mutex_init(&s.cache_lock, NULL);
@@ -638,7 +638,7 @@ cf_status srv_run(const srv_config *cfg)
                 : gai == EACCES ? " (ports below 1024 need privileges; choose another with --port)"
                 : gai == EADDRNOTAVAIL ? " (no interface of this machine has that address; see --bind)"
                 : "");
-        rc = usage ? CF_EINVAL : CF_EIO;
+        rc = usage ? CF_EINVAL : CF_EINTERNAL;
         goto fail;
     }
     s.api = srv_api_new(cfg->db_path, cfg->now, err, sizeof err);

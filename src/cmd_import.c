@@ -132,7 +132,7 @@ int cmd_import(const cli_ctx *ctx, int argc, char **argv)
     cf_catalog_close(cat);
     if (st != CF_OK) {
         rc = cli_lib_error("import", st, &err);
-        return st == CF_EIO ? EXIT_BAD_INPUT : rc; /* an unreadable input file is bad input */
+        return rc;
     }
     printf("imported %zu offering%s from %s\n", n, n == 1 ? "" : "s", argv[first]);
     return EXIT_OK;

@@ -106,7 +106,7 @@ static const cli_opt plan_opts[] = {
     {.name = "format", CLI_FORMAT_AT(plan_args, fmt), .metavar = "F",
      .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
-    {.kind = CLI_FLOW_SECTION, .help = "Filters, as in 'clusterfit list' (default --multinode yes):"},
+    {.kind = CLI_FLOW_SECTION, .help = "Filters, as in 'clusterfit list' (default: every offering):"},
     /* The filters, as `list` has them and parsed by the same library
      * function (cli_set_filter); listed by name only. */
     {.name = "multinode", FILTER, .metavar = "yes|no|any"},
@@ -150,7 +150,8 @@ static const char *fmt_hours(char *buf, size_t cap, double h)
     else if (h < 1) snprintf(buf, cap, "%.0f min", h * 60);
     else if (h < 48) snprintf(buf, cap, "%.1f h", h);
     else if (h < 2400) snprintf(buf, cap, "%.1f d", h / 24);
-    else snprintf(buf, cap, "%.0f d", h / 24);
+    else if (h < 24.0 * 1000) snprintf(buf, cap, "%.0f d", h / 24);
+    else snprintf(buf, cap, "%.1f y", h / (24 * 365.25)); /* 1000 d and more: years */
     return buf;
 }
 
@@ -233,6 +234,8 @@ static void flags_text(char *buf, size_t cap, json_t *flags, long max_gpus)
         else if (strcmp(k, "gdr_unknown") == 0) words = "GPUDirect RDMA not stated";
         else if (strcmp(k, "nics_per_node_unknown") == 0)
             words = "NICs per node not stated, one per GPU assumed";
+        else if (strcmp(k, "network_unknown") == 0)
+            words = "network between nodes not stated: one node only";
         else words = k;
         if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? "; " : "", words);
     }
@@ -456,7 +459,6 @@ int cmd_plan(const cli_ctx *ctx, int argc, char **argv)
 
     memset(&a, 0, sizeof a);
     cf_filter_init(&a.filter);
-    a.filter.multinode = CF_CAP_YES;
     cf_plan_opts_init(&a.opts);
     a.fmt = FMT_TABLE;
     if (cli_opts_parse(&plan_cmd, argc, argv, &a, &rc) < 0) return rc;

@@ -190,7 +190,7 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
             missing++;
             if (table_cell(t, 1, "-") || table_cell(t, 2, "-") || table_cell(t, 3, "-") ||
                 table_cell(t, 4, "-") || table_cell(t, 5, "-") ||
-                table_cell(t, 6, "does not fit in memory"))
+                table_cell(t, 6, json_string_value(json_object_get(r, "unfit_reason"))))
                 goto fail;
             continue;
         }
@@ -213,7 +213,8 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
         fputs("layout: TP, PP (v2 = interleaved), CP, DP degrees; Zn = ZeRO stage n;\n"
               "full-rc / sel-rc = full / selective activation recompute.\n", out);
     if (missing)
-        fputs("- : no layout of the search space fits in memory on that many nodes.\n", out);
+        fputs("- : no layout of the search space at that many nodes; the layout column says why\n"
+              "    (memory, or a global batch smaller than the data-parallel ranks).\n", out);
     if (best != (size_t)-1) {
         const char *note = json_string_value(
             json_object_get(json_object_get(json_array_get(arr, best), "scaling_note"), "text"));

@@ -84,7 +84,7 @@ static int run_validation(const cli_cmd *c, int argc, char **argv,
     if (st != CF_OK) {
         /* A file that cannot be read is bad input too (exit 3). */
         rc = cli_lib_error(cmd, st, &err);
-        return st == CF_EIO ? EXIT_BAD_INPUT : rc;
+        return rc;
     }
     if (a.fmt == FMT_JSON) {
         rc = cli_print_json(cf_validation_to_json(&v));

@@ -35,7 +35,8 @@ CF_API cf_status cf_fabric_from_offering(const cf_offering *o, cf_fabric *out, c
  *   cf_fabric_from_offering (gpu, gpus_per_node), CF_EUNSUPPORTED for
  *   nodes > 1 when the offering does not state its network or line rate
  *   (the message says one node works), CF_EUNSUPPORTED when it does not
- *   state intra_link (the model needs the GPUs' link inside the node)
+ *   state intra_link (the model needs the GPUs' link inside the node),
+ *   CF_EINVAL when nodes x gpus_per_node exceed its stated max_cluster_gpus
  * - ownership: *out is the caller's; nothing of `o` is kept */
 CF_API cf_status cf_fabric_for_nodes(const cf_offering *o, int nodes, cf_fabric *out,
                                      cf_error *err);

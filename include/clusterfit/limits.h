@@ -109,10 +109,13 @@
  * disagree. */
 
 /* GPUs per node (gpus_per_node): 8 on an HGX/DGX board, 4 on a GH200 or
- * GB200 tray. 4096 leaves room for a whole scale-up domain described as one
- * node (NVL576 is 576 GPUs) while catching a typo of a few digits. Ranks
- * per node (ranks_per_node) are at most the node's GPUs, so the same bound. */
-#define CF_MAX_GPUS_PER_NODE 4096
+ * GB200 tray, 72 for a whole GB200/GB300 NVL72 rack described as one node.
+ * 576 is the largest scale-up domain any vendor has announced (NVIDIA's
+ * Rubin Ultra NVL576, 576 GPU dies in one NVLink domain, shown in the GTC
+ * 2025 keynote of March 2025 for late 2027): a count above it is no board
+ * or offering that exists, so it is refused rather than modelled. Ranks per node
+ * (ranks_per_node) are at most the node's GPUs, so the same bound. */
+#define CF_MAX_GPUS_PER_NODE 576
 
 /* Scale-out NICs per node (nics): 8 ConnectX-7 on an HGX H100 node, 32 EFA
  * devices on a p5.48xlarge. 1024 is 30 times the largest and catches a
@@ -145,8 +148,8 @@
 /* Tensor, pipeline and context parallel degrees (tp, pp, cp): TP stays
  * within a scale-up domain (8 GPUs on an HGX board, 72 on NVL72, 576 on
  * NVL576), PP within the layers (126 for Llama 3 405B), CP within the
- * sequence (a few dozen for 1M tokens). 4096, the GPUs a node may have
- * (CF_MAX_GPUS_PER_NODE), is far beyond each and catches a typo. */
+ * sequence (a few dozen for 1M tokens). 4096 is far beyond each and
+ * catches a typo. */
 #define CF_MAX_LAYOUT_DEGREE 4096
 
 /* Data parallel degree (dp): 2^20 replicas, each of one GPU at least, is the

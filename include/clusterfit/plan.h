@@ -115,8 +115,9 @@ CF_API cf_status cf_plan_opts_finish(cf_plan_opts *po, cf_error *err);
  * - computes: per offering passing `filter`, the configuration (node count
  *   and layout of DESIGN §4.5) best under the objective, and orders the
  *   offerings by it; E, P, effective price and cost as defined above
- * - inputs: cat (open catalog); filter (NULL = all multi-node offerings); w
- *   (the workload); opts (NULL = cf_plan_opts_init's defaults; hours,
+ * - inputs: cat (open catalog); filter (NULL = every offering: one rented
+ *   as a single node, or stating no network or line rate, is planned on one
+ *   node, the latter with flag network_unknown); w (the workload); opts (NULL = cf_plan_opts_init's defaults; hours,
  *   amounts in opts->currency, GPU counts)
  * - output: *out = the JSON of DESIGN §6 {workload, currency, ranked[],
  *   unranked[]}. Every offering passing the filter is either in ranked (one

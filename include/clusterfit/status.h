@@ -55,8 +55,9 @@
     X(CF_EPARSE,       3, "malformed input",            3)                            \
     /* input over a limit of limits.h */                                              \
     X(CF_ELIMIT,       4, "input over a size limit",    3)                            \
-    /* read or write failed */                                                        \
-    X(CF_EIO,          5, "input/output error",         4)                            \
+    /* an input file the user named cannot be opened or read (missing, a */           \
+    /* directory, no permission): bad input, like a malformed one */                  \
+    X(CF_EIO,          5, "cannot read an input file",  3)                            \
     /* no such offering, preset, GPU, ...: the user's to change */                    \
     X(CF_ENOTFOUND,    6, "not found",                  2)                            \
     /* the SQLite catalog failed */                                                   \

@@ -75,9 +75,11 @@ CF_API void cf_workload_init(cf_workload *w);
  *   bad JSON) and the field: bad JSON, a bad field, a key not accepted at
  *   its level for the workload's kind (named, with the accepted keys), or a
  *   stated shape.params_b more than 25 % away from the shape's parameter
- *   count; CF_ENOTFOUND when it is neither a preset nor a readable file, err
- *   listing the presets; CF_EINVAL for a NULL or empty name; CF_EIO,
- *   CF_ELIMIT (over CF_MAX_WORKLOAD_BYTES) and CF_ENOMEM reading the file
+ *   count; CF_ENOTFOUND when a bare name (no '/', no .json ending) is
+ *   neither a preset nor a readable file, err listing the presets; CF_EINVAL
+ *   for a NULL or empty name; CF_EIO (a file that cannot be opened or read:
+ *   missing, a directory), CF_ELIMIT (over CF_MAX_WORKLOAD_BYTES) and
+ *   CF_ENOMEM reading the file
  * - ownership: err->file points into name_or_path (borrowed) */
 CF_API cf_status cf_workload_load(const char *name_or_path, cf_workload *out, cf_error *err);
 

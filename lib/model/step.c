@@ -543,7 +543,14 @@ static int valid_layout(const cf_workload *w, const cf_layout *lay, int nodes, i
             cf_error_set_param(err, p, "%s %d: only an LLM workload takes tp, pp or cp above 1 "
                                "(the other kinds are data parallel: dp only)", p,
                                lay->tp != 1 ? lay->tp : lay->pp != 1 ? lay->pp : lay->cp);
-        return p == NULL;
+        if (p) return 0;
+        if (w->kind == CF_WL_DATA_PARALLEL && w->dp_global_batch > 0 && (long)lay->dp > w->dp_global_batch) {
+            if (err) cf_error_set_param(err, "dp", "dp %d exceeds the workload's global batch of %ld "
+                                        "samples: some ranks would have no sample", lay->dp,
+                                        w->dp_global_batch);
+            return 0;
+        }
+        return 1;
     }
     if (lay->vp > 1 && lay->pp == 1) {
         if (err) cf_error_set_param(err, "vp", "vp %d needs pp above 1 (it interleaves pipeline "
@@ -563,6 +570,13 @@ static int valid_layout(const cf_workload *w, const cf_layout *lay, int nodes, i
     if (w->llm.seq % lay->cp != 0) {
         if (err) cf_error_set_param(err, "cp", "cp %d does not divide the workload's seq %ld",
                                     lay->cp, (long)w->llm.seq);
+        return 0;
+    }
+    if ((long)lay->dp * lay->micro_batch > w->global_batch_seqs) {
+        if (err) cf_error_set_param(err, "dp", "dp %d x micro-batch %d = %ld sequences per micro-batch "
+                                    "round exceeds the workload's global batch of %ld sequences",
+                                    lay->dp, lay->micro_batch, (long)lay->dp * lay->micro_batch,
+                                    w->global_batch_seqs);
         return 0;
     }
     return 1;

@@ -462,6 +462,14 @@ static cf_status parse_text(const char *text, size_t len, const char *origin, cf
     return st;
 }
 
+/* Whether a workload argument names a file rather than a preset: it holds a
+ * '/' or ends in ".json". */
+static int looks_like_path(const char *s)
+{
+    size_t n = strlen(s);
+    return strchr(s, '/') != NULL || (n > 5 && strcmp(s + n - 5, ".json") == 0);
+}
+
 cf_status cf_workload_load(const char *name_or_path, cf_workload *out, cf_error *err)
 {
     char path[128];
@@ -480,13 +488,19 @@ cf_status cf_workload_load(const char *name_or_path, cf_workload *out, cf_error 
         text = cf__embedded_find(path, &len);
         if (text) return parse_text(text, len, name_or_path, out, err);
     }
-    probe = fopen(name_or_path, "rb");
-    if (!probe) {
-        cf_error_set(err, NULL, 0, 0, "unknown workload '%s': neither a preset (%s) nor a readable file",
-                     name_or_path, cf_workload_presets());
-        return CF_ENOTFOUND;
+    /* A bare name that is neither a preset nor a file is an unknown preset
+     * (a usage error, exit 2); a name that reads as a path (a '/' or a .json
+     * ending) is an input file, and the reader says why it cannot be read
+     * (CF_EIO, exit 3: missing, a directory, no permission). */
+    if (!looks_like_path(name_or_path)) {
+        probe = fopen(name_or_path, "rb");
+        if (!probe) {
+            cf_error_set(err, NULL, 0, 0, "unknown workload '%s': neither a preset (%s) nor a readable file",
+                         name_or_path, cf_workload_presets());
+            return CF_ENOTFOUND;
+        }
+        fclose(probe);
     }
-    fclose(probe);
     st = cf__read_file(name_or_path, (size_t)CF_MAX_WORKLOAD_BYTES, "CF_MAX_WORKLOAD_BYTES", &buf, &len, err);
     if (st != CF_OK) return st;
     st = parse_text(buf, len, name_or_path, out, err);

@@ -32,7 +32,7 @@ cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w
                   const cf_plan_opts *opts, json_t **out, cf_error *err)
 {
     cf_plan_opts defaults;
-    cf_filter multinode;
+    cf_filter all;
     cf_offering_list list = {NULL, 0};
     cf_status st;
     *out = NULL;
@@ -42,9 +42,10 @@ cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w
     }
     if ((st = cf__plan_check_opts(opts, err)) != CF_OK) return st;
     if (!filter) {
-        cf_filter_init(&multinode);
-        multinode.multinode = CF_CAP_YES;
-        filter = &multinode;
+        /* No filter: every offering; one rented as a single node or stating
+         * no network is planned on one node. */
+        cf_filter_init(&all);
+        filter = &all;
     }
     st = cf_catalog_query(cat, filter, CF_SORT_PRICE, &list);
     if (st != CF_OK) {

@@ -104,6 +104,12 @@ cf_status cf_fabric_for_nodes(const cf_offering *o, int nodes, cf_fabric *out, c
                            "GPUs' link inside the node", id_of(o));
         return CF_EUNSUPPORTED;
     }
+    if (o->max_cluster_gpus > 0 && (double)nodes * (double)o->gpus_per_node > (double)o->max_cluster_gpus) {
+        cf_error_set_param(err, "offering", "offering %s: its largest cluster is %ld GPUs (%ld of %ld "
+                           "GPUs each); %d of them are asked for", id_of(o), (long)o->max_cluster_gpus,
+                           (long)(o->max_cluster_gpus / o->gpus_per_node), (long)o->gpus_per_node, nodes);
+        return CF_EINVAL;
+    }
     if (nodes == 1) no_network(out);
     else network_part(o, out);
     return CF_OK;

@@ -40,11 +40,11 @@ typedef struct entry {
 enum {
     F_MAX_CLUSTER_UNKNOWN = 1u << 0, F_RESERVED_PRICE = 1u << 1,
     F_INCREMENT_UNKNOWN = 1u << 2, F_COMMITMENT_UNKNOWN = 1u << 3,
-    F_GDR_UNKNOWN = 1u << 4, F_NICS_UNKNOWN = 1u << 5
+    F_GDR_UNKNOWN = 1u << 4, F_NICS_UNKNOWN = 1u << 5, F_NETWORK_UNKNOWN = 1u << 6
 };
 static const char *const flag_names[] = {
     "max_cluster_unknown", "reserved_price", "billing_increment_unknown",
-    "min_commitment_unknown", "gdr_unknown", "nics_per_node_unknown"
+    "min_commitment_unknown", "gdr_unknown", "nics_per_node_unknown", "network_unknown"
 };
 
 static int add_reason(json_t *reasons, const char *fmt, const char *arg)
@@ -75,14 +75,17 @@ static int check_facts(const cf__plan_model *m, entry *e, const char *currency)
     else if (isnan(m->mem_limit_gib(o->gpu)))
         nomem |= add_reason(e->reasons, "gpu %s not in the hardware table", o->gpu);
     if (o->gpus_per_node < 1) nomem |= add_reason(e->reasons, "gpus_per_node unknown", NULL);
-    if (o->multinode == CF_CAP_NO) {
-        /* Rented as one node: the inter-node network does not matter. */
-    } else if (o->network == CF_NET_UNKNOWN) {
-        nomem |= add_reason(e->reasons, "network unknown", NULL);
-    } else if (o->network != CF_NET_NONE && isnan(o->network_gbps_per_node))
-        nomem |= add_reason(e->reasons, "network_gbps_per_node unknown", NULL);
+    /* The network (or its line rate) unknown is no reason here: inside one
+     * node it does not matter, so the offering is planned on one node
+     * (check_offering; cf_fabric_for_nodes' one-node rule). */
     if (o->intra_link == CF_INTRA_UNKNOWN) nomem |= add_reason(e->reasons, "intra_link unknown", NULL);
     return nomem;
+}
+
+/* Whether the offering states its scale-out network and line rate. */
+static int network_known(const cf_offering *o)
+{
+    return o->network != CF_NET_UNKNOWN && o->network != CF_NET_NONE && !isnan(o->network_gbps_per_node);
 }
 
 /* Checks what the plan needs of one offering (reasons in e->reasons), then
@@ -99,6 +102,10 @@ static cf_status check_offering(const cf__plan_model *m, entry *e, const char *c
     if (json_array_size(e->reasons) > 0) return CF_OK;
     if (o->network == CF_NET_NONE || o->multinode == CF_CAP_NO) {
         e->max_nodes = 1;
+    } else if (!network_known(o)) {
+        /* One node only: the network between nodes is not stated. */
+        e->max_nodes = 1;
+        e->flags |= F_NETWORK_UNKNOWN;
     } else {
         long max = o->max_cluster_gpus;
         if (max < 1) {
@@ -209,7 +216,10 @@ static void search_group(const cf__plan_model *m, const cf_workload *w, group *g
                : (fr.min_nodes = cf__plan_min_nodes(&s, g->max_nodes)) < 0)
         fr.min_nodes = 0;
     if (fr.min_nodes < 1) {
-        snprintf(g->fail, sizeof g->fail, "does not fit in memory on up to %d nodes", g->max_nodes);
+        if (g->max_nodes == 1)
+            snprintf(g->fail, sizeof g->fail, "does not fit in memory on one node");
+        else
+            snprintf(g->fail, sizeof g->fail, "does not fit in memory on up to %d nodes", g->max_nodes);
         *evaluated += s.evaluated;
         return;
     }
@@ -251,9 +261,15 @@ typedef struct row {
 /* Why an offering has no configuration (why_none of cf__plan_choose). */
 static void no_choice_text(char *buf, size_t cap, const run *r, const entry *e, int n0, int why)
 {
-    if (why == 1 && n0 > e->max_nodes)
+    if (why == 1 && n0 > e->max_nodes && (e->flags & F_NETWORK_UNKNOWN))
+        snprintf(buf, cap, "needs %d nodes to fit in memory; one node only: the network between "
+                 "nodes is not stated (network unknown)", n0);
+    else if (why == 1 && n0 > e->max_nodes)
         snprintf(buf, cap, "needs %d nodes to fit in memory; the largest cluster is %d nodes", n0,
                  e->max_nodes);
+    else if (why == 2 && (e->flags & F_NETWORK_UNKNOWN))
+        snprintf(buf, cap, "deadline %g h not met on one node (the network between nodes is not "
+                 "stated: network unknown)", r->goal.deadline_h);
     else if (why == 1)
         snprintf(buf, cap, "no layout fits in memory on up to %d nodes", e->max_nodes);
     else if (why == 2)
@@ -277,7 +293,10 @@ static cf_status choose_rows(run *r)
         if (e->g < 0) continue;
         g = &r->gs[e->g];
         if (g->fail[0]) {
-            if (add_reason(e->reasons, "%s", g->fail)) return CF_ENOMEM;
+            const char *fmt = (e->flags & F_NETWORK_UNKNOWN)
+                                  ? "%s; one node only: the network between nodes is not stated (network unknown)"
+                                  : "%s";
+            if (add_reason(e->reasons, fmt, g->fail)) return CF_ENOMEM;
             e->g = -1;
             continue;
         }

@@ -55,6 +55,9 @@ double cf__plan_mem_limit_gib(const char *gpu);
 typedef struct cf__plan_point {
     int nodes;              /* node count */
     int found;              /* 0: no layout fits in memory at this count */
+    int batch_limited;      /* 1 when not found because no layout's data-parallel
+                             * degree splits the workload's global batch (more
+                             * ranks than sequences or samples), not memory */
     cf_layout lay;          /* the fastest layout that fits (when found) */
     cf_step_result res;     /* its step prediction (when found; zero otherwise) */
 } cf__plan_point;

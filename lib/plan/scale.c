@@ -126,12 +126,27 @@ static const cf__plan_point *reference(cf__search *s, const cf__plan_point *pts,
     return p0;
 }
 
+/* Why no layout is found at pt's node count, for the row's unfit_reason,
+ * into buf: the global batch (no data-parallel split of it over this many
+ * GPUs) or memory. */
+static const char *unfit_reason(const cf__plan_point *pt, const cf_workload *w, char *buf, size_t cap)
+{
+    if (!pt->batch_limited) return "does not fit in memory";
+    if (w->kind == CF_WL_LLM)
+        snprintf(buf, cap, "batch of %ld seqs too small", w->global_batch_seqs);
+    else
+        snprintf(buf, cap, "batch of %ld too small", w->dp_global_batch);
+    return buf;
+}
+
 /* One row of the curve; NULL on ENOMEM. */
 static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, double steps,
-                         double units, const cf_offering *o, double price, int llm, double free0_s)
+                         double units, const cf_offering *o, double price, const cf_workload *w,
+                         double free0_s)
 {
     json_t *j = json_object();
     double e = NAN, thr = NAN, cost = NAN, par = NAN;
+    char why[80];
     int bad = 0;
     if (!j) return NULL;
     if (pt->found) {
@@ -150,7 +165,10 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
     bad |= cf__json_set(j, "cost", cf__json_num(cost));
     bad |= cf__json_set(j, "layout", pt->found ? cf__plan_layout_json(&pt->lay) : json_null());
     bad |= cf__json_set(j, "scaling_note",
-                        pt->found ? cf__plan_scaling_note(pt, p0, e, llm, free0_s) : json_null());
+                        pt->found ? cf__plan_scaling_note(pt, p0, e, w->kind == CF_WL_LLM, free0_s)
+                                  : json_null());
+    bad |= cf__json_set(j, "unfit_reason",
+                        pt->found ? json_null() : json_string(unfit_reason(pt, w, why, sizeof why)));
     bad |= cf__json_set(j, "n0", p0 ? json_integer(p0->nodes) : json_null());
     bad |= cf__json_set(j, "n0_throughput", p0 ? cf__json_num(units / p0->res.step_time_s) : json_null());
     if (bad) {
@@ -193,8 +211,8 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
     /* An E above CF_PLAN_E_NOTE_MIN is explained: is it memory alone? */
     free0_s = cf__plan_free0_s(m, w, &fab, pts, n, p0, NULL);
     for (size_t i = 0; i < n; i++) {
-        json_t *r = scale_row(&pts[i], p0, steps, units, o, cf__plan_sticker_price(o, NULL),
-                              w->kind == CF_WL_LLM, free0_s);
+        json_t *r = scale_row(&pts[i], p0, steps, units, o, cf__plan_sticker_price(o, NULL), w,
+                              free0_s);
         if (!r || json_array_append_new(arr, r)) goto nomem;
     }
     cf__free(pts);

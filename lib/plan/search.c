@@ -110,12 +110,18 @@ void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
         lay.dp = (int)gpus;
         lay.micro_batch = 1;
         lay.recompute = CF_RECOMPUTE_NONE;
+        if (w->kind == CF_WL_DATA_PARALLEL && gpus > w->dp_global_batch) {
+            out->batch_limited = 1;
+            return;
+        }
         (void)try_layout(s, nodes, &lay, out);
         return;
     }
     cf__layout_iter_init(&it, w, gpus, cf__layout_domain(s->fab->gpus_per_node, s->fab->intra_link));
+    out->batch_limited = 1;
     while (cf__layout_iter_next(&it, &lay)) {
         if (!batch_splits(w, &lay)) continue;
+        out->batch_limited = 0;
         lay.sequence_parallel = lay.tp > 1;
         for (int vp = 1; vp <= (lay.pp > 1 ? 2 : 1); vp++) {
             if ((long)lay.pp * vp > w->llm.layers) continue;

@@ -53,16 +53,16 @@ api "collective=all_reduce&bytes=1G&nodes=2&offering=lambda-od-8x-h100"
 agree offering --offering "lambda-od-8x-h100: 2 nodes need the network between them"
 expect_err "one node works"
 
-# 2. gpus_per_node: 1..4096 for both (the CLI took at most 1024).
+# 2. gpus_per_node: 1..576 for both (the CLI took at most 1024).
 cf predict collective --collective all_reduce --bytes 1G --nodes 1 $FAB --gpus-per-node 5000 --network none
 api "collective=all_reduce&bytes=1G&nodes=1&gpu=H100-SXM&gpus_per_node=5000&intra=nvswitch-nvlink4&network=none&nics=8&nic_gbps=400"
-agree gpus_per_node --gpus-per-node "expects an integer from 1 to 4096, got '5000'"
-cf predict collective --collective all_reduce --bytes 1G --nodes 1 --gpu H100-SXM --gpus-per-node 2048 \
+agree gpus_per_node --gpus-per-node "expects an integer from 1 to 576, got '5000'"
+cf predict collective --collective all_reduce --bytes 1G --nodes 1 --gpu H100-SXM --gpus-per-node 576 \
     --intra nvswitch-nvlink4 --network none --format json
-expect_rc 0; expect_json .ranks 2048
-api "collective=all_reduce&bytes=1G&nodes=1&gpu=H100-SXM&gpus_per_node=2048&intra=nvswitch-nvlink4&network=none&nics=8&nic_gbps=400"
-[ "$HS" = 200 ] || fail "API gpus_per_node=2048: $HS $HM"
-[ "$(jq -c . "$T/out")" = "$(jq -c . "$T/api.json")" ] || fail "CLI and API differ on 2048 GPUs per node"
+expect_rc 0; expect_json .ranks 576
+api "collective=all_reduce&bytes=1G&nodes=1&gpu=H100-SXM&gpus_per_node=576&intra=nvswitch-nvlink4&network=none&nics=8&nic_gbps=400"
+[ "$HS" = 200 ] || fail "API gpus_per_node=576: $HS $HM"
+[ "$(jq -c . "$T/out")" = "$(jq -c . "$T/api.json")" ] || fail "CLI and API differ on 576 GPUs per node"
 
 # 3. nics: 1..1024 for both (the API took 0).
 cf predict collective --collective all_reduce --bytes 1G --nodes 2 $FAB --network ib --nics 0 --nic-gbps 400

@@ -62,7 +62,7 @@ static void messages_pinned(void **state)
     assert_string_equal(cf_strerror(CF_EINVAL), "invalid argument");
     assert_string_equal(cf_strerror(CF_EPARSE), "malformed input");
     assert_string_equal(cf_strerror(CF_ELIMIT), "input over a size limit");
-    assert_string_equal(cf_strerror(CF_EIO), "input/output error");
+    assert_string_equal(cf_strerror(CF_EIO), "cannot read an input file");
     assert_string_equal(cf_strerror(CF_ENOTFOUND), "not found");
     assert_string_equal(cf_strerror(CF_EDB), "catalog database error");
     assert_string_equal(cf_strerror(CF_EUNSUPPORTED), "not supported by the model");
@@ -77,7 +77,7 @@ static void exit_codes_pinned(void **state)
     assert_int_equal(cf_status_exit_code(CF_EINVAL), 2);
     assert_int_equal(cf_status_exit_code(CF_EPARSE), 3);
     assert_int_equal(cf_status_exit_code(CF_ELIMIT), 3);
-    assert_int_equal(cf_status_exit_code(CF_EIO), 4);
+    assert_int_equal(cf_status_exit_code(CF_EIO), 3);  /* an unreadable input file is bad input */
     assert_int_equal(cf_status_exit_code(CF_ENOTFOUND), 2);
     assert_int_equal(cf_status_exit_code(CF_EDB), 4);
     assert_int_equal(cf_status_exit_code(CF_EUNSUPPORTED), 2);

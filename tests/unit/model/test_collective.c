@@ -340,9 +340,9 @@ static void errors(void **state)
     q.ranks_per_node = -1;
     refused(cf_collective_predict(&f, &q, &r, &e), &e, "ranks_per_node", "below 1", NULL);
     q.ranks_per_node = 0;
-    f.gpus_per_node = 4097;
+    f.gpus_per_node = 577;
     refused(cf_collective_predict(&f, &q, &r, &e), &e, "gpus_per_node",
-            "gpus_per_node expects an integer from 1 to 4096, got 4097", NULL);
+            "gpus_per_node expects an integer from 1 to 576, got 577", NULL);
     f.gpus_per_node = 0;
     refused(cf_collective_predict(&f, &q, &r, &e), &e, "gpus_per_node", "got 0", NULL);
     f.gpus_per_node = 8;
@@ -359,9 +359,9 @@ static void errors(void **state)
     q.nodes = 0;
     assert_int_equal(cf_collective_predict(&f, &q, &r, NULL), CF_EINVAL);
     refused(cf_collective_predict(&f, &q, &r, &e), &e, "nodes", "nodes expects at least 1, got 0", NULL);
-    q.nodes = 1000000;
-    q.ranks_per_node = 4096;
-    f.gpus_per_node = 4096;
+    q.nodes = 4000000;      /* x 576 ranks per node: past INT_MAX */
+    q.ranks_per_node = CF_MAX_GPUS_PER_NODE;
+    f.gpus_per_node = CF_MAX_GPUS_PER_NODE;
     refused(cf_collective_predict(&f, &q, &r, &e), &e, "nodes", "more ranks than the model counts", NULL);
     q = query(CF_COLL__COUNT, 1024, 1, 0, CF_ALGO_AUTO);
     refused(cf_collective_predict(&f, &q, &r, &e), &e, "collective", "all_reduce", NULL);

@@ -52,7 +52,7 @@ static void fabric_accepts(void **state)
     assert_int_equal(cf_fabric_set(&f, "gpu", "h100-sxm", &e), CF_OK);
     assert_string_equal(f.gpu, "H100-SXM");     /* the table's spelling */
     assert_int_equal(cf_fabric_set(&f, "gpus_per_node", "1", &e), CF_OK);
-    assert_int_equal(cf_fabric_set(&f, "gpus_per_node", "4096", &e), CF_OK);
+    assert_int_equal(cf_fabric_set(&f, "gpus_per_node", "576", &e), CF_OK);
     assert_int_equal(f.gpus_per_node, CF_MAX_GPUS_PER_NODE);
     assert_int_equal(cf_fabric_set(&f, "intra", "nvswitch-nvlink4", &e), CF_OK);
     assert_int_equal(f.intra_link, CF_INTRA_NVSWITCH_NVLINK4);
@@ -79,7 +79,7 @@ static void fabric_refuses(void **state)
     assert_int_equal(cf_fabric_set(&f, "gpus_per_node", "8", &e), CF_OK);
     before = f;
     refused(cf_fabric_set(&f, "gpus_per_node", "5000", &e), &e, "gpus_per_node",
-            "gpus_per_node expects an integer from 1 to 4096, got '5000'");
+            "gpus_per_node expects an integer from 1 to 576, got '5000'");
     refused(cf_fabric_set(&f, "gpus_per_node", "0", &e), &e, "gpus_per_node", "got '0'");
     refused(cf_fabric_set(&f, "gpus_per_node", "8x", &e), &e, "gpus_per_node", "got '8x'");
     assert_memory_equal(&f, &before, sizeof f);     /* unchanged on error */
@@ -124,7 +124,7 @@ static void query_set(void **state)
     assert_true(q.bytes == 1048576);
     assert_int_equal(cf_coll_query_set(&q, "nodes", "1000000", &e), CF_OK);
     assert_int_equal(q.nodes, CF_MAX_NODES);
-    assert_int_equal(cf_coll_query_set(&q, "ranks_per_node", "4096", &e), CF_OK);
+    assert_int_equal(cf_coll_query_set(&q, "ranks_per_node", "576", &e), CF_OK);
     assert_int_equal(cf_coll_query_set(&q, "algo", "nvlstree", &e), CF_OK);
     assert_int_equal(q.algo, CF_ALGO_NVLSTREE);
     refused(cf_coll_query_set(&q, "collective", "allreduce", &e), &e, "collective",
@@ -140,8 +140,8 @@ static void query_set(void **state)
     refused(cf_coll_query_set(&q, "nodes", "0", &e), &e, "nodes",
             "nodes expects an integer from 1 to 1000000, got '0'");
     refused(cf_coll_query_set(&q, "nodes", "1000001", &e), &e, "nodes", "got '1000001'");
-    refused(cf_coll_query_set(&q, "ranks_per_node", "4097", &e), &e, "ranks_per_node",
-            "ranks_per_node expects an integer from 1 to 4096, got '4097'");
+    refused(cf_coll_query_set(&q, "ranks_per_node", "577", &e), &e, "ranks_per_node",
+            "ranks_per_node expects an integer from 1 to 576, got '577'");
     refused(cf_coll_query_set(&q, "algo", "fastest", &e), &e, "algo",
             "unknown algo 'fastest' (accepted: auto, ring, tree, nvls, nvlstree, collnet)");
     refused(cf_coll_query_set(&q, "size", "8G", &e), &e, "", "unknown query parameter 'size' (accepted: collective, ");

@@ -258,7 +258,7 @@ static void bad_layouts(void **state)
     f = h100(1);
     refused(cf_step_predict(&w, &f, 0, &l, &r, &e), CF_EINVAL, &e, "nodes", "nodes expects at least 1, got 0");
     f.gpus_per_node = 0;
-    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "gpus_per_node", "from 1 to 4096, got 0");
+    refused(cf_step_predict(&w, &f, 1, &l, &r, &e), CF_EINVAL, &e, "gpus_per_node", "from 1 to 576, got 0");
     /* Two nodes on a fabric without a network: the step's refusal. */
     f = h100(1);
     l.tp = 8;
@@ -376,8 +376,8 @@ static void fit_presets(void **state)
     json_decref(j);
     assert_int_equal(cf_fit(&w, "no-such-gpu", 8, &r, NULL), CF_ENOTFOUND);
     refused(cf_fit(&w, "no-such-gpu", 8, &r, &err), CF_ENOTFOUND, &err, "gpu", "unknown gpu 'no-such-gpu' (accepted: ");
-    refused(cf_fit(&w, "H100-SXM", 4097, &r, &err), CF_EINVAL, &err, "gpus_per_node",
-            "gpus_per_node expects an integer from 1 to 4096, got 4097");
+    refused(cf_fit(&w, "H100-SXM", 577, &r, &err), CF_EINVAL, &err, "gpus_per_node",
+            "gpus_per_node expects an integer from 1 to 576, got 577");
     refused(cf_fit(&w, "H100-SXM", 0, &r, &err), CF_EINVAL, &err, "gpus_per_node", "got 0");
 }
 

@@ -548,7 +548,9 @@ static void plan_fabric_beats_sticker(void **state)
     assert_true(rank_of(doc, "unkmax") == 0);
     assert_true(has_reason(doc, "eur", "currency EUR"));
     assert_true(has_reason(doc, "noprice", "price unknown"));
-    assert_true(has_reason(doc, "nonet", "network unknown"));
+    /* No network stated: planned on one node only, and this job needs two. */
+    assert_true(has_reason(doc, "nonet", "needs 2 nodes to fit in memory; one node only: the network "
+                           "between nodes is not stated (network unknown)"));
     assert_true(has_reason(doc, "nogpn", "gpus_per_node unknown"));
     /* Unknown max cluster: capped at --max-gpus 4 and flagged; unknown
      * billing increment: billed exactly, flagged. */
