@@ -82,10 +82,24 @@ static const cli_cmd list_cmd = {
     .no_args = 1,
 };
 
-/* Writes one CSV cell, quoted only when it must be (RFC 4180). */
+/* Writes one CSV cell, quoted only when it must be (RFC 4180). A cell
+ * starting with = + - @ TAB or CR, which a spreadsheet would run as a
+ * formula, gets a leading "'" (OWASP's CSV-injection rule); `import` reads
+ * it back without the quote. */
 static int csv_cell(FILE *out, const char *s, int first)
 {
     if (!first && fputc(',', out) == EOF) return -1;
+    if (*s && strchr("=+-@\t\r", *s)) {
+        size_t n = strlen(s);
+        char *q = malloc(n + 2);
+        int rc;
+        if (!q) return -1;
+        q[0] = '\'';
+        memcpy(q + 1, s, n + 1);
+        rc = csv_fwrite(out, q, n + 1) == 0 ? 0 : -1;
+        free(q);
+        return rc;
+    }
     if (strpbrk(s, ",\"\r\n") || (s[0] == ' ') || (*s && s[strlen(s) - 1] == ' '))
         return csv_fwrite(out, s, strlen(s)) == 0 ? 0 : -1;
     return fputs(s, out) == EOF ? -1 : 0;

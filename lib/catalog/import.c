@@ -160,6 +160,13 @@ static void on_cell(void *s, size_t len, void *data)
         return;
     }
     r->cell_lines[r->nf] = cell_start_line(r, s, len);
+    /* A cell `list --format csv` neutralised for spreadsheets ("'" before a
+     * leading = + - @ TAB or CR, OWASP's CSV-injection rule) reads back as
+     * written before the quote. */
+    if (len >= 2 && ((const char *)s)[0] == '\'' && strchr("=+-@\t\r", ((const char *)s)[1])) {
+        s = (char *)s + 1;
+        len--;
+    }
     if (r->cell_st == CF_OK) {
         st = cf__offering_set_cell(&r->cur, r->map[r->nf], s, len, why, sizeof why);
         if (st == CF_ENOMEM) {
