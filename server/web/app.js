@@ -39,7 +39,8 @@ const I18N = {
     plan_h: 'Plan a workload', p_workload: 'Workload', p_custom: 'Workload JSON (keys of data/workloads/*.json)',
     custom: 'custom JSON…', p_objective: 'Objective', obj_cost: 'lowest cost', obj_time: 'shortest time',
     p_deadline: 'Deadline in hours (2160 h = 90 days; empty = none)', p_budget: 'Budget (optional)', p_top: 'Rows',
-    p_use_filters: 'Use the table\'s filters', p_run: 'Rank offerings', planning: 'Planning…',
+    p_use_filters: 'Use the table\'s filters', p_filters_off: 'off: every offering is ranked',
+    p_filters_none: 'the table has no filter set', p_run: 'Rank offerings', planning: 'Planning…',
     pc_rank: '#', pc_offering: 'Offering', pc_nodes: 'Nodes', pc_gpus: 'GPUs', pc_layout: 'Layout',
     pc_step: 'Step time', pc_time: 'Time to train', pc_eff: 'Scaling efficiency', pc_peff: 'Parallel efficiency',
     pc_cost: 'Cost', pc_price: 'Price sticker → effective', pc_why: 'Why',
@@ -114,7 +115,8 @@ const I18N = {
     plan_h: 'Planificar una carga de trabajo', p_workload: 'Carga de trabajo', p_custom: 'JSON de la carga (claves de data/workloads/*.json)',
     custom: 'JSON propio…', p_objective: 'Objetivo', obj_cost: 'menor coste', obj_time: 'menor tiempo',
     p_deadline: 'Plazo en horas (2160 h = 90 días; vacío = sin plazo)', p_budget: 'Presupuesto (opcional)', p_top: 'Filas',
-    p_use_filters: 'Usar los filtros de la tabla', p_run: 'Clasificar ofertas', planning: 'Planificando…',
+    p_use_filters: 'Usar los filtros de la tabla', p_filters_off: 'desactivado: se clasifican todas las ofertas',
+    p_filters_none: 'la tabla no tiene filtros', p_run: 'Clasificar ofertas', planning: 'Planificando…',
     pc_rank: '#', pc_offering: 'Oferta', pc_nodes: 'Nodos', pc_gpus: 'GPU', pc_layout: 'Reparto',
     pc_step: 'Tiempo por paso', pc_time: 'Tiempo de entrenamiento', pc_eff: 'Eficiencia de escalado', pc_peff: 'Eficiencia paralela',
     pc_cost: 'Coste', pc_price: 'Precio tarifa → efectivo', pc_why: 'Por qué',
@@ -193,11 +195,15 @@ function num(v, digits) {
   if (isUnknown(v)) return T('unknown');
   return new Intl.NumberFormat(state.lang, { maximumFractionDigits: digits === undefined ? 2 : digits }).format(v);
 }
-function money(v, currency) {
+function money(v, currency, opts) {
   if (isUnknown(v)) return T('unknown');
   if (!currency) return num(v) + ' (' + T('unknown') + ')';
   try {
-    return new Intl.NumberFormat(state.lang, { style: 'currency', currency, maximumFractionDigits: v < 10 ? 2 : 0 }).format(v);
+    /* Prices (per GPU-hour) always to the cent; totals of 10,000 and more
+     * in whole units, where cents carry no information. */
+    const whole = opts && opts.total && Math.abs(v) >= 10000;
+    return new Intl.NumberFormat(state.lang, { style: 'currency', currency,
+      minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(v);
   } catch (e) { return num(v) + ' ' + currency; }
 }
 function pct(v) {
@@ -386,6 +392,15 @@ function filterParams() {
   return p;
 }
 
+/* The plan form's filter line: which of the table's filters the plan uses,
+ * shown beside the box (off by default: the plan ranks every offering). */
+function renderPlanFilters() {
+  const box = $('#p-use-filters'), out = $('#p-filters-summary');
+  if (!box || !out) return;
+  const f = [...filterParams()].map(([k, v]) => `${T('f_' + k) || k}: ${v}`);
+  out.textContent = box.checked ? (f.length ? f.join('; ') : T('p_filters_none')) : T('p_filters_off');
+}
+
 function writeUrl() {
   const p = filterParams();
   if ($('#f-multinode').value === 'any') p.set('multinode', 'any');
@@ -526,7 +541,7 @@ function renderPlan() {
   $('#plan-status').textContent = `${T('ranked_n', ranked.length)}: ${T('plan_goal', {
     objective: g.objective,
     deadline: g.deadline_h ? (g.deadline_h >= 48 ? `${num(g.deadline_h, 0)} ${T('hours')} (${trainTime(g.deadline_h)})` : trainTime(g.deadline_h)) : '',
-    budget: g.budget ? money(g.budget, p.currency) : ''
+    budget: g.budget ? money(g.budget, p.currency, { total: true }) : ''
   })}.`;
   const head = $('#plan-table thead tr');
   head.replaceChildren(...['pc_rank', 'pc_offering', 'pc_nodes', 'pc_gpus', 'pc_layout', 'pc_step', 'pc_time', 'pc_eff',
@@ -548,7 +563,7 @@ function renderPlan() {
       el('td', { class: 'layout' }, degrees(lay), el('br'), el('small', { text: extra })),
       el('td', { text: duration(r.step_time_s) }), el('td', { class: 'time', text: trainTime(r.time_to_train_h) }),
       eCell, el('td', { class: 'num', text: pct(r.parallel_efficiency) }),
-      el('td', { class: 'num', text: money(r.cost, p.currency) }),
+      el('td', { class: 'num', text: money(r.cost, p.currency, { total: true }) }),
       el('td', { text: `${money(r.sticker_price_gpu_hr, p.currency)} → ${money(r.effective_price_gpu_hr, p.currency)}` })));
     /* The why, and the row's assumptions in words, on a line under the row
      * (as the CLI prints them), so the ranked rows stay one line high. */
@@ -758,6 +773,7 @@ function applyLanguage() {
   if (state.detailData) renderDetail(state.detailData);
   if (state.plan) renderPlan();
   if (state.audit) renderAudit();
+  renderPlanFilters();
 }
 
 async function init() {
@@ -775,7 +791,9 @@ async function init() {
   $('#filters').addEventListener('submit', ev => { ev.preventDefault(); writeUrl(); loadOfferings(); });
   $('#f-reset').addEventListener('click', () => { history.replaceState(null, '', location.pathname); readUrl(); writeUrl(); loadOfferings(); });
   for (const s of document.querySelectorAll('#filters select, #filters input[type=checkbox]'))
-    s.addEventListener('change', () => { writeUrl(); loadOfferings(); });
+    s.addEventListener('change', () => { writeUrl(); loadOfferings(); renderPlanFilters(); });
+  $('#filters').addEventListener('input', renderPlanFilters);
+  $('#p-use-filters').addEventListener('change', renderPlanFilters);
   $('#detail-close').addEventListener('click', closeDetail);
   document.addEventListener('keydown', ev => { if (ev.key === 'Escape' && !$('#detail').hidden) closeDetail(); });
   $('#p-workload').addEventListener('change', () => { $('#p-custom-field').hidden = $('#p-workload').value !== '__custom'; });
