@@ -49,6 +49,7 @@ const I18N = {
     flag_billing_increment_unknown: 'billing increment not stated, billed to the second',
     flag_min_commitment_unknown: 'minimum commitment not stated, none applied',
     flag_gdr_unknown: 'GPUDirect RDMA not stated', flag_nics_per_node_unknown: 'NICs per node not stated, one per GPU assumed',
+    dash_0: 'solid', dash_1: 'dashed', dash_2: 'dotted', dash_3: 'dash-dot', dash_4: 'short dashes',
     unranked_h: 'Not ranked', ranked_n: n => `${n} ranked`,
     plan_goal: g => (g.objective === 'time' ? 'fastest first' : 'cheapest first') +
       (g.deadline ? `, finishing within ${g.deadline}` : '') + (g.budget ? `, costing at most ${g.budget}` : ''),
@@ -125,6 +126,7 @@ const I18N = {
     flag_billing_increment_unknown: 'incremento de facturación no indicado, por segundo',
     flag_min_commitment_unknown: 'compromiso mínimo no indicado, ninguno aplicado',
     flag_gdr_unknown: 'GPUDirect RDMA no indicado', flag_nics_per_node_unknown: 'NIC por nodo no indicadas, una por GPU supuesta',
+    dash_0: 'continua', dash_1: 'discontinua', dash_2: 'punteada', dash_3: 'raya-punto', dash_4: 'rayas cortas',
     unranked_h: 'Sin clasificar', ranked_n: n => `${n} clasificadas`,
     plan_goal: g => (g.objective === 'time' ? 'la más rápida primero' : 'la más barata primero') +
       (g.deadline ? `, terminando en ${g.deadline}` : '') + (g.budget ? `, costando como mucho ${g.budget}` : ''),
@@ -342,7 +344,7 @@ function renderTable() {
   tbody.replaceChildren();
   for (const o of sortedOfferings()) {
     const tr = el('tr', { 'data-id': o.id });
-    for (const c of COLUMNS) tr.append(el('td', { 'data-col': c.key }, c.cell(o)));
+    for (const c of COLUMNS) tr.append(el('td', { 'data-col': c.key, 'data-label': T(c.label) }, c.cell(o)));
     tbody.append(tr);
   }
   $('#offerings-status').textContent = T('n_offerings', state.offerings.length);
@@ -544,42 +546,47 @@ function renderPlan() {
     budget: g.budget ? money(g.budget, p.currency, { total: true }) : ''
   })}.`;
   const head = $('#plan-table thead tr');
-  head.replaceChildren(...['pc_rank', 'pc_offering', 'pc_nodes', 'pc_gpus', 'pc_layout', 'pc_step', 'pc_time', 'pc_eff',
-    'pc_peff', 'pc_cost', 'pc_price'].map(k => el('th', { scope: 'col', text: T(k) })));
+  const cols = ['pc_rank', 'pc_offering', 'pc_nodes', 'pc_layout', 'pc_step', 'pc_time', 'pc_eff',
+    'pc_peff', 'pc_cost', 'pc_price'];
+  head.replaceChildren(...cols.map(k => el('th', { scope: 'col', text: T(k) })));
+  const td = (k, attrs, ...kids) => el('td', Object.assign({ 'data-label': T(k) }, attrs), ...kids);
   const tbody = $('#plan-table tbody');
   tbody.replaceChildren();
   ranked.forEach((r, i) => {
     const lay = { tp: r.tp, pp: r.pp, vp: r.vp, dp: r.dp, cp: r.cp, zero: r.zero, recompute: r.recompute };
     const extra = [lay.zero > 0 ? `ZeRO-${lay.zero}` : null, r.recompute ? T('rc_' + r.recompute) : null,
       isUnknown(r.micro_batch) ? null : T('micro_batch', r.micro_batch)].filter(Boolean).join(' · ');
-    const eCell = el('td', { class: 'num', text: pct(r.scaling_efficiency) });
+    const eCell = td('pc_eff', { class: 'num', text: pct(r.scaling_efficiency) });
     if (r.scaling_note) {
       eCell.append(el('a', { href: '#chart-note', class: 'note-ref', title: eNote(r.offering || r.offering_id, r.nodes, r.scaling_efficiency, lay, r.scaling_note), text: '*' }));
     }
     tbody.append(el('tr', { 'data-id': r.offering_id },
-      el('td', { text: num(i + 1, 0) }),
-      el('td', {}, el('button', { type: 'button', class: 'link', text: `${r.provider || ''} — ${r.offering || r.offering_id}`, onclick: () => showDetail(r.offering_id) })),
-      el('td', { class: 'num', text: num(r.nodes, 0) }), el('td', { class: 'num', text: num(r.gpus, 0) }),
-      el('td', { class: 'layout' }, degrees(lay), el('br'), el('small', { text: extra })),
-      el('td', { text: duration(r.step_time_s) }), el('td', { class: 'time', text: trainTime(r.time_to_train_h) }),
-      eCell, el('td', { class: 'num', text: pct(r.parallel_efficiency) }),
-      el('td', { class: 'num', text: money(r.cost, p.currency, { total: true }) }),
-      el('td', { text: `${money(r.sticker_price_gpu_hr, p.currency)} → ${money(r.effective_price_gpu_hr, p.currency)}` })));
+      td('pc_rank', { class: 'rank', text: num(i + 1, 0) }),
+      td('pc_offering', { class: 'offering' }, el('button', { type: 'button', class: 'link', text: `${r.provider || ''} — ${r.offering || r.offering_id}`, onclick: () => showDetail(r.offering_id) })),
+      td('pc_nodes', { class: 'num' }, num(r.nodes, 0), el('br'), el('small', { text: `${num(r.gpus, 0)} ${T('pc_gpus')}` })),
+      td('pc_layout', { class: 'layout' }, degrees(lay), el('br'), el('small', { text: extra })),
+      td('pc_step', { text: duration(r.step_time_s) }), td('pc_time', { class: 'time', text: trainTime(r.time_to_train_h) }),
+      eCell, td('pc_peff', { class: 'num', text: pct(r.parallel_efficiency) }),
+      td('pc_cost', { class: 'num', text: money(r.cost, p.currency, { total: true }) }),
+      td('pc_price', { class: 'price' }, money(r.sticker_price_gpu_hr, p.currency), el('br'),
+        el('small', { text: `→ ${money(r.effective_price_gpu_hr, p.currency)}` }))));
     /* The why, and the row's assumptions in words, on a line under the row
      * (as the CLI prints them), so the ranked rows stay one line high. */
     const assumes = (r.flags || []).map(f => f === 'max_cluster_unknown' ? T('flag_' + f, num(g.max_gpus || 16384, 0))
       : (I18N.en['flag_' + f] !== undefined ? T('flag_' + f) : f));
-    const whyCell = el('td', { colspan: '11', class: 'why' }, el('span', { text: `${T('pc_why')}: ${r.why || T('unknown')}` }));
+    const whyCell = el('td', { colspan: String(cols.length), class: 'why' }, el('span', { text: `${T('pc_why')}: ${r.why || T('unknown')}` }));
     if (assumes.length) whyCell.append(el('br'), el('span', { class: 'assumes', text: `${T('assumes')}: ${assumes.join('; ')}` }));
     tbody.append(el('tr', { class: 'why-row', 'data-why-for': r.offering_id }, whyCell));
   });
   const un = $('#plan-unranked');
   un.replaceChildren();
   if ((p.unranked || []).length) {
-    un.append(el('h3', { text: `${T('unranked_h')} (${num(p.unranked.length, 0)})` }));
+    const det = el('details', { class: 'unranked-box' },
+      el('summary', {}, el('h3', { text: `${T('unranked_h')} (${num(p.unranked.length, 0)})` })));
+    un.append(det);
     const ul = el('ul', { class: 'unranked' });
     for (const u of p.unranked) ul.append(el('li', { text: `${u.offering_id}: ${(u.reasons || []).join(', ') || T('unknown')}` }));
-    un.append(ul);
+    det.append(ul);
   }
   renderChart(p.scaling || []);
   renderENote(ranked, p.scaling || []);
@@ -619,6 +626,8 @@ function renderENote(ranked, curves) {
  * grey print and for colour-blind readers. */
 const MARKERS = ['circle', 'square', 'triangle', 'diamond', 'cross'];
 const DASHES = ['', '8 4', '2 4', '10 4 2 4', '4 4'];
+/* The markers in text, for the legend under a narrow chart. */
+const LEGEND_KEYS = ['●', '■', '▲', '◆', '✚'];
 function marker(shape, x, y) {
   const ns = 'http://www.w3.org/2000/svg';
   let m;
@@ -638,7 +647,11 @@ function renderChart(curves) {
   const lines = curves.filter(c => Array.isArray(c.points) && c.points.some(pt => !isUnknown(pt.scaling_efficiency)));
   if (!lines.length) { host.append(el('p', { text: T('no_curves') })); return; }
   const ns = 'http://www.w3.org/2000/svg';
-  const W = 720, H = 340, L = 56, R = 190, Tp = 16, B = 44;
+  /* Drawn at its box's width (at most 720 units), so that text stays 11-12 px
+   * on a phone; there the line labels go under the chart instead of beside. */
+  const boxW = host.clientWidth || 720;
+  const narrow = boxW < 520;
+  const W = Math.max(300, Math.min(720, boxW)), H = narrow ? 300 : 340, L = 56, R = narrow ? 14 : 190, Tp = 16, B = 44;
   const all = lines.flatMap(c => c.points.filter(pt => !isUnknown(pt.scaling_efficiency)).map(pt => pt.nodes));
   const x0 = Math.log2(Math.max(1, Math.min(...all))), x1 = Math.max(x0 + 1, Math.log2(Math.max(...all)));
   /* Efficiency can exceed 1 (at N0 a model that barely fits pays for full
@@ -695,6 +708,14 @@ function renderChart(curves) {
   /* Direct labels at the line ends, pushed apart so they do not overlap. */
   ends.sort((a, b) => a.y - b.y);
   for (let k = 1; k < ends.length; k++) if (ends[k].y - ends[k - 1].y < 14) ends[k].y = ends[k - 1].y + 14;
+  if (narrow) {
+    host.append(svg);
+    const ul = el('ul', { class: 'chart-legend' });
+    ends.sort((a, b) => a.i - b.i);
+    for (const e of ends) ul.append(el('li', { class: `s${e.i}` }, el('span', { class: 'legend-key', 'aria-hidden': 'true', text: `${LEGEND_KEYS[e.i % LEGEND_KEYS.length]} ${T('dash_' + (e.i % LEGEND_KEYS.length))}` }), e.label));
+    host.append(ul);
+    return;
+  }
   for (const e of ends) {
     const lx = W - R + 10;
     add('line', { x1: e.x + 6, x2: lx - 2, y1: e.y, y2: e.y, class: 'leader' });

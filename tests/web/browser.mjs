@@ -230,6 +230,53 @@ await check('1280 px: the comparison table needs no sideways scroll (offering to
   assert.ok(price && price.x + price.width <= 1280, 'price header on screen');
 });
 
+await check('prices to the cent: every price in the table and the plan has two decimals', async () => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const prices = (await page.locator('#offerings tbody td[data-col=price] > span').allInnerTexts())
+    .map(t => t.split('\n')[0]).filter(t => /\d/.test(t));
+  assert.ok(prices.length > 5, 'priced rows');
+  for (const t of prices) assert.match(t, /\d[.,]\d{2}(\D|$)/, `price "${t}" not to the cent`);
+  const plan = await page.locator('#plan-table tbody td.price').allInnerTexts();
+  for (const t of plan) assert.match(t, /\d[.,]\d{2}/, `plan price "${t}" not to the cent`);
+});
+
+await check('the plan does not use the table\'s filters unless asked, and says which it would use', async () => {
+  assert.equal(await page.locator('#p-use-filters').isChecked(), false);
+  assert.match(await page.locator('#p-filters-summary').innerText(), /off|desactivado/);
+  await page.check('#p-use-filters');
+  assert.doesNotMatch(await page.locator('#p-filters-summary').innerText(), /^off/);
+  await page.uncheck('#p-use-filters');
+});
+
+for (const [w, lang] of [[1280, 'en'], [1280, 'es'], [390, 'en'], [390, 'es']]) {
+  await check(`${w} px, ${lang}: no table wider than its box; each plan row's offering, price and why on screen`, async () => {
+    await page.setViewportSize({ width: w, height: 900 });
+    await page.selectOption('#lang', lang);
+    await page.waitForTimeout(200);
+    const page_w = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(page_w <= w + 2, `page is ${page_w} px wide`);
+    const wraps = await page.evaluate(() => [...document.querySelectorAll('.table-wrap')]
+      .filter(e => e.offsetParent).map(e => ({ id: e.querySelector('table').id, s: e.scrollWidth, c: e.clientWidth })));
+    for (const x of wraps) assert.ok(x.s <= x.c + 1, `#${x.id}: ${x.s} px in a ${x.c} px box`);
+    const n = await page.locator('#plan-table tbody tr:not(.why-row)').count();
+    assert.ok(n > 0, 'plan rows');
+    for (const sel of ['td.offering', 'td.price', 'td.why']) {
+      const boxes = await page.locator(`#plan-table tbody ${sel}`).evaluateAll(es => es.map(e => e.getBoundingClientRect()).map(r => ({ l: r.left, r: r.right, w: r.width })));
+      for (const b of boxes) assert.ok(b.l >= -1 && b.r <= w + 1 && b.w > 20, `${sel} at ${b.l}..${b.r} of ${w} px`);
+    }
+    // the chart's text stays legible: ticks at least 9 px high on screen
+    const tick = await page.locator('#chart-svg svg text.tick').first().boundingBox();
+    assert.ok(tick && tick.height >= 9, `chart tick text ${tick && tick.height} px high`);
+    if (SHOT) {
+      const p = SHOT.replace(/\.png$/, `-plan-${w}-${lang}.png`);
+      await page.locator('#plan').screenshot({ path: p });
+      console.log(`screenshot: ${p}`);
+    }
+  });
+}
+await page.setViewportSize({ width: 1280, height: 900 });
+await page.selectOption('#lang', 'en');
+
 await check('no script errors on the page', async () => {
   assert.deepEqual(errors.filter(e => !/Failed to load resource.*(501|400|404)/.test(e)), []);
 });
