@@ -254,11 +254,11 @@ function eNote(name, nodes, e, layout, note) {
   const a = { name, n: num(nodes, 0), e: pct(e), n0: note.n0, l0: layoutWords(note.n0_layout), l: layoutWords(layout) };
   return T(note.cause === 'memory' ? 'e_note_memory' : 'e_note_other', a);
 }
-function cap(v) { return isUnknown(v) ? T('unknown') : (v === 'yes' || v === true ? T('yes') : v === 'no' || v === false ? T('no') : String(v)); }
+function cap(v) { return isUnknown(v) ? T('unknown') : (v === 'yes' || v === true ? T('yes') : v === 'no' || v === false ? T('no') : val(String(v), state.lang)); }
 function list(v) {
   if (isUnknown(v)) return T('unknown');
-  if (Array.isArray(v)) return v.length ? v.join(', ') : T('unknown');
-  return String(v);
+  if (Array.isArray(v)) return v.length ? v.map(x => val(x, state.lang)).join(', ') : T('unknown');
+  return val(String(v), state.lang);
 }
 function sources(v) {
   if (isUnknown(v)) return [];
@@ -464,10 +464,11 @@ function renderDetail(o) {
     if (k === 'source_url') dd = linkList(sources(v));
     else if (k.startsWith('price_')) dd = isUnknown(v) ? unknown() : money(v, o.currency);
     else if (k === 'as_of') dd = isUnknown(v) ? unknown() : date(v);
-    else if (Array.isArray(v)) dd = v.length ? v.join(', ') : unknown();
+    else if (Array.isArray(v)) dd = v.length ? v.map(x => val(x, state.lang)).join(', ') : unknown();
     else if (typeof v === 'number') dd = num(v);
     else if (typeof v === 'boolean') dd = cap(v);
     else if (v === 'yes' || v === 'no') dd = cap(v);
+    else if (['gpudirect_rdma', 'origin'].includes(k)) dd = cap(v);
     else dd = text(v);
     dl.append(el('dt', { text: f[k] || k }), el('dd', {}, dd));
   }
@@ -574,7 +575,7 @@ function renderPlan() {
      * (as the CLI prints them), so the ranked rows stay one line high. */
     const assumes = (r.flags || []).map(f => f === 'max_cluster_unknown' ? T('flag_' + f, num(g.max_gpus || 16384, 0))
       : (I18N.en['flag_' + f] !== undefined ? T('flag_' + f) : f));
-    const whyCell = el('td', { colspan: String(cols.length), class: 'why' }, el('span', { text: `${T('pc_why')}: ${r.why || T('unknown')}` }));
+    const whyCell = el('td', { colspan: String(cols.length), class: 'why' }, el('span', { class: 'why-text', text: `${T('pc_why')}: ${r.why ? gen(r.why, state.lang) : T('unknown')}` }));
     if (assumes.length) whyCell.append(el('br'), el('span', { class: 'assumes', text: `${T('assumes')}: ${assumes.join('; ')}` }));
     tbody.append(el('tr', { class: 'why-row', 'data-why-for': r.offering_id }, whyCell));
   });
@@ -585,7 +586,7 @@ function renderPlan() {
       el('summary', {}, el('h3', { text: `${T('unranked_h')} (${num(p.unranked.length, 0)})` })));
     un.append(det);
     const ul = el('ul', { class: 'unranked' });
-    for (const u of p.unranked) ul.append(el('li', { text: `${u.offering_id}: ${(u.reasons || []).join(', ') || T('unknown')}` }));
+    for (const u of p.unranked) ul.append(el('li', { text: `${u.offering_id}: ${(u.reasons || []).map(x => gen(x, state.lang)).join(', ') || T('unknown')}` }));
     det.append(ul);
   }
   renderChart(p.scaling || []);
@@ -769,17 +770,17 @@ function renderAudit() {
   const rows = [['fact_network', r.network], ['fact_gdr', r.gdr], ['fact_nccl_version', r.nccl_version],
     ['fact_ranks', r.ranks], ['fact_nodes', r.nodes], ['fact_gpus_per_node', r.gpus_per_node],
     ['fact_collective', r.collective], ['fact_busbw', r.busbw_GBps], ['fact_expected', r.expected_busbw_GBps]];
-  for (const [k, v] of rows) facts.append(el('dt', { text: T(k) }), el('dd', {}, isUnknown(v) ? unknown() : typeof v === 'number' ? num(v) : String(v)));
+  for (const [k, v] of rows) facts.append(el('dt', { text: T(k) }), el('dd', {}, isUnknown(v) ? unknown() : typeof v === 'number' ? num(v) : val(String(v), state.lang)));
   const ul = $('#a-findings');
   ul.replaceChildren();
   for (const f of r.findings || []) {
     const where = f.file ? `${f.file}${isUnknown(f.line) ? '' : ':' + f.line}` : T('unknown');
     ul.append(el('li', { class: 'finding ' + (f.severity || ''), 'data-code': f.code || '' },
-      el('span', { class: 'sev', text: f.severity || T('unknown') }), ' ',
+      el('span', { class: 'sev', text: f.severity ? val(f.severity, state.lang) : T('unknown') }), ' ',
       el('code', { class: 'code', text: f.code || T('unknown') }), ' ',
-      el('span', { class: 'msg', text: f.message || '' }), ' ',
+      el('span', { class: 'msg', text: gen(f.message || '', state.lang) }), ' ',
       el('code', { class: 'where', text: where }),
-      f.action ? el('div', { class: 'action', text: `${T('a_action')}: ${f.action}` }) : null));
+      f.action ? el('div', { class: 'action', text: `${T('a_action')}: ${gen(f.action, state.lang)}` }) : null));
   }
   if (!(r.findings || []).length) ul.append(el('li', { text: T('no_findings') }));
   $('#audit-verdict').hidden = false;

@@ -162,6 +162,31 @@ await check('E above 100 % is explained under the chart, with the layouts, in En
   await page.selectOption('#lang', 'en');
 });
 
+/* English words that no Spanish sentence of the page has: a generated text
+ * in Spanish that still holds one is untranslated (server/web/gen-es.js
+ * lacks its rule). Quoted log text, `code`, layouts and units are left out. */
+const ENGLISH = /\b(the|of|is|are|within|exposes|step|nodes?|unknown|needs|fits?|memory|sticker|effective|bottleneck|communication|and|with|while|have|room|takes|over|on|at|vs|because|binds|there|not|met|up|budget|exceeded|every|count|price|currency|deadline|layout|fastest|smallest|largest|cluster|only|between|stated|does)\b/i;
+function untranslated(texts) {
+  return texts.map(t => t.replace(/'[^']*'|"[^"]*"|`[^`]*`|\([^)]*\.(txt|log)[^)]*\)/g, ' '))
+    .filter(t => ENGLISH.test(t)).map(t => `${t.match(ENGLISH)[0]}: ${t.slice(0, 160)}`);
+}
+
+await check('Spanish: every generated why line, assumption and unranked reason of the plan is translated (untranslated)', async () => {
+  if (!lastPlan) throw new Skip('no plan on the page');
+  await page.selectOption('#lang', 'es');
+  let texts;
+  try {
+    texts = [...await page.locator('#plan-table .why-text').allInnerTexts(),
+      ...await page.locator('#plan-table .assumes').allInnerTexts(),
+      ...(await page.locator('#plan-unranked li').allTextContents()).map(t => t.replace(/^[\w.-]+: /, ''))];
+  } finally { await page.selectOption('#lang', 'en'); }
+  assert.ok(texts.length > 10, 'generated texts on the page');
+  const bad = untranslated(texts);
+  assert.ok(bad.length === 0, `untranslated in Spanish: ${bad.slice(0, 6).join(' | ')}`);
+  assert.ok(untranslated(await page.locator('#plan-table .why-text').allInnerTexts()).length > 0,
+    'the check finds English in the English page (it can fail)');
+});
+
 await check('uploading case 05 to the audit box shows the GDR_DISABLED finding with file:line', async () => {
   const probe = await http('/api/audit', { method: 'POST', body: 'NCCL INFO x' });
   if (probe.status === 501) throw new Skip(`the audit API is not in this build (${probe.json.error.message})`);
