@@ -242,7 +242,17 @@ static void get_predict_collective(srv_api *api, const srv_request *rq, srv_repl
         lib_error(out, st, &e);
         return;
     }
-    reply_json(out, 200, cf_coll_result_to_json(&r));
+    {
+        /* What the model assumes on this fabric (fabrics.h), as the CLI's
+         * JSON says it. */
+        json_t *j = cf_coll_result_to_json(&r);
+        if (j && json_object_set_new(j, "flags", cf_assumption_flags_json(cf_fabric_assumptions(
+                                                      &cq.fab, r.nodes))) != 0) {
+            json_decref(j);
+            j = NULL;
+        }
+        reply_json(out, 200, j);
+    }
     out->cacheable = 1;
 }
 

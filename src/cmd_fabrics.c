@@ -67,25 +67,23 @@ static int set_fab_opt(const char *cmd, const cli_opt *o, const char *arg, void 
 static const cli_opt fabrics_opts[] = {
     {.name = "workload", CLI_STR_AT(fabrics_args, workload), .metavar = "W",
      .help = "preset or JSON workload file (required); presets:", .more = cf_workload_presets},
-    {.name = "gpu", FAB_OPT, .metavar = "G", .help = "GPU model (required), as in data/gpus.csv"},
+    {.name = "gpu", FAB_OPT, .metavar = "G", .help = "GPU model (required), data/gpus.csv names"},
     {.name = "gpus-per-node", FAB_OPT, .metavar = "K",
      .help = "GPUs per node (default: the GPU's usual node)"},
     {.name = "intra", FAB_OPT, .metavar = "L",
      .help = "intra-node link (default: the GPU's usual board)"},
-    {.name = "nics", FAB_OPT, .metavar = "M",
-     .help = "NICs per node, and the line rate of one NIC in Gbit/s\n"
-             "(default: the most common of the catalog's offerings\n"
-             "of that GPU)"},
+    {.name = "nics", FAB_OPT, .metavar = "M", .help = "NICs per node and Gbit/s per NIC (default:\n"
+             "the catalog's most common for the GPU)"},
     {.name = "nic-gbps", FAB_OPT, .metavar = "X", .join = 1},
-    {.name = "non-blocking", FAB_OPT, .metavar = "yes|no|unknown",
-     .help = "topology of the ib and roce fabrics (default unknown,"},
-    {.name = "rail-optimized", FAB_OPT, .metavar = "yes|no|unknown", .join = 1,
-     .help = NULL},
+    {.name = "non-blocking", FAB_OPT, .metavar = "CAP",
+     .help = "ib/roce topology: yes, no or\n"
+             "unknown (default; the model's assumption, flagged)"},
+    {.name = "rail-optimized", FAB_OPT, .metavar = "CAP", .join = 1},
     {.name = "nodes", FAB_OPT, .metavar = "N", .help = "compare at N nodes, or"},
     {.name = "deadline", FAB_OPT, .metavar = "HOURS",
-     .help = "at the smallest node count that trains within HOURS"},
+     .help = "each at its fewest nodes that train in time"},
     {.name = "baseline", FAB_OPT, .metavar = "NET",
-     .help = "the family premiums are measured against (default tcp)"},
+     .help = "premiums are measured against (default tcp)"},
     {.name = "format", CLI_FORMAT_AT(fabrics_args, fmt), .metavar = "F",
      .formats = FMT_TEXT | FMT_JSON, .help = "text (default) or json"},
     {.name = "help", .short_name = 'h', .kind = CLI_HELP, .help = "this help"},
@@ -106,7 +104,7 @@ static const cli_cmd fabrics_cmd = {
              "of plan's list that meets the deadline).\n"
              "\n",
     .opts = fabrics_opts,
-    .col = 30,
+    .col = 24,
     .no_args = 1,
 };
 
