@@ -124,17 +124,32 @@ static const char *hours(char *buf, size_t cap, double h)
     return buf;
 }
 
-/* The row's flags in words, after "assumes: " or as a table note. */
+/* The row's flags as the notes column shows them: the topology facts the
+ * model assumes as "topology?", a row without result as its reason. */
 static void flags_words(char *buf, size_t cap, json_t *flags)
 {
     size_t i, n = 0;
+    int topo = 0;
     json_t *f;
     buf[0] = '\0';
     json_array_foreach(flags, i, f) {
-        const char *c = json_string_value(f);
+        const char *c = json_string_value(f), *words = NULL;
         if (!c || n >= cap) continue;
-        n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", c);
+        if (strcmp(c, "does_not_fit") == 0) words = "does not fit";
+        else if (strcmp(c, "deadline_missed") == 0) words = "too slow";
+        else if (!topo) words = "topology?", topo = 1;
+        if (words) n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", words);
     }
+}
+
+/* Whole numbers with separators from 1000 up, 3 significant digits below. */
+static const char *amount(char *buf, size_t cap, double v)
+{
+    if (v < 1000) {
+        snprintf(buf, cap, "%.3g", v);
+        return buf;
+    }
+    return tf_thousands(buf, cap, v);
 }
 
 static int print_rows(FILE *out, json_t *doc)
@@ -146,12 +161,12 @@ static int print_rows(FILE *out, json_t *doc)
     int rc = EXIT_INTERNAL;
     table *t = table_new();
     if (!t) return EXIT_INTERNAL;
-    snprintf(head, sizeof head, "premium vs %s", base ? base : "?");
+    snprintf(head, sizeof head, "+%% vs %s", base ? base : "?");
     if (table_column(t, "fabric", TABLE_LEFT, 0, 6, 0) < 0 ||
         table_column(t, "nodes", TABLE_RIGHT, 0, 5, 0) < 0 ||
         table_column(t, "step s", TABLE_RIGHT, 0, 6, 0) < 0 ||
         table_column(t, "E", TABLE_RIGHT, 0, 4, 0) < 0 ||
-        table_column(t, "time to train", TABLE_RIGHT, 0, 10, 0) < 0 ||
+        table_column(t, "to train", TABLE_RIGHT, 0, 8, 0) < 0 ||
         table_column(t, "GPU-hours", TABLE_RIGHT, 0, 9, 0) < 0 ||
         table_column(t, head, TABLE_RIGHT, 0, 10, 0) < 0 ||
         table_column(t, "notes", TABLE_LEFT, TABLE_SHRINK, 5, 0) < 0)
@@ -169,7 +184,7 @@ static int print_rows(FILE *out, json_t *doc)
         if ((isnan(st) ? table_cell(t, 2, "-") : table_cellf(t, 2, "%.4g", st)) ||
             (isnan(e) ? table_cell(t, 3, "-") : table_cellf(t, 3, "%.2f", e)) ||
             table_cell(t, 4, hours(buf, sizeof buf, num(r, "time_to_train_h"))) ||
-            (isnan(gh) ? table_cell(t, 5, "-") : table_cell(t, 5, tf_thousands(buf, sizeof buf, gh))))
+            (isnan(gh) ? table_cell(t, 5, "-") : table_cell(t, 5, amount(buf, sizeof buf, gh))))
             goto done;
         if (net && base && strcmp(net, base) == 0 && !isnan(p)) {
             if (table_cell(t, 6, "baseline")) goto done;
@@ -180,6 +195,22 @@ static int print_rows(FILE *out, json_t *doc)
         if (table_cell(t, 7, notes[0] ? notes : "")) goto done;
     }
     if (table_print(t, out, TABLE_WIDTH) != 0) goto done;
+    json_array_foreach(arr, i, r) {
+        if (num(r, "scaling_efficiency") > CF_PLAN_E_NOTE_MIN) {
+            fputs("E > 1: on N0 only a slower layout fits in memory (more recompute, ZeRO or\n"
+                  "pipeline stages); 'clusterfit scale' shows the layouts.\n", out);
+            break;
+        }
+    }
+    json_array_foreach(arr, i, r) {
+        char notes[160];
+        flags_words(notes, sizeof notes, json_object_get(r, "flags"));
+        if (strstr(notes, "topology?")) {
+            fputs("topology?: the model assumes a fact of the topology the fabric leaves unknown\n"
+                  "(assumes: below).\n", out);
+            break;
+        }
+    }
     rc = EXIT_OK;
 done:
     table_free(t);
@@ -200,11 +231,12 @@ static void print_head(FILE *out, json_t *doc)
     json_t *r0 = json_array_get(json_object_get(doc, "fabrics"), 0);
     char line[512], when[96];
     if (json_is_integer(json_object_get(doc, "nodes")))
-        snprintf(when, sizeof when, "on %ld nodes", (long)json_integer_value(json_object_get(doc, "nodes")));
+        snprintf(when, sizeof when, "on %ld node%s", (long)json_integer_value(json_object_get(doc, "nodes")),
+                 json_integer_value(json_object_get(doc, "nodes")) == 1 ? "" : "s");
     else
-        snprintf(when, sizeof when, "within %g h, each fabric at the fewest nodes that make it",
+        snprintf(when, sizeof when, "within %g h (each fabric on the fewest nodes that meet it)",
                  num(doc, "deadline_h"));
-    snprintf(line, sizeof line, "%s %s of %ld x %s (%s), %ld x %g Gbit/s NICs per node on every fabric; "
+    snprintf(line, sizeof line, "%s %s: %ld x %s per node (%s), %ld x %g Gbit/s NICs per node on every fabric; "
              "E: scaling efficiency vs N0 = %ld node%s (the smallest that fits).",
              json_string_value(json_object_get(doc, "workload")), when,
              (long)json_integer_value(json_object_get(doc, "gpus_per_node")),
@@ -236,14 +268,26 @@ static void print_break_even(FILE *out, json_t *doc)
             n += (size_t)snprintf(list + n, sizeof list - n, "%s%s %+.1f %%", n ? ", " : "",
                                   label_of(net), p);
     }
-    snprintf(line, sizeof line, "Worth premium: how many percent more per GPU-hour a fabric may cost "
-             "than %s before the whole job costs more (equal total cost: %s).", label_of(base),
+    snprintf(line, sizeof line, "+%% vs %s, the worth premium: how many percent more per GPU-hour a "
+             "fabric may cost than %s before the whole job costs more (equal total cost: %s).",
+             base ? base : "?", label_of(base),
              gpu_h ? "GPU-hours on the baseline / GPU-hours on the fabric - 1"
                    : "T_baseline / T_fabric - 1");
     tf_wrap(out, "", line, TF_WIDTH);
     if (!best) {
-        snprintf(line, sizeof line, "Break-even: not computed, %s has no result here (see its notes).",
-                 label_of(base));
+        json_t *b = NULL;
+        int missed = 0;
+        json_array_foreach(arr, i, r)
+            if (base && strcmp(json_string_value(json_object_get(r, "network")), base) == 0) b = r;
+        json_array_foreach(json_object_get(b, "flags"), i, r)
+            if (strcmp(json_string_value(r), "deadline_missed") == 0) missed = 1;
+        if (missed)
+            snprintf(line, sizeof line, "Break-even: %s cannot train within the deadline on any node "
+                     "count of the list, so no premium is defined: every fabric that can is worth "
+                     "what meeting the deadline is worth to you.", label_of(base));
+        else
+            snprintf(line, sizeof line, "Break-even: not computed, %s has no result here (see its "
+                     "notes).", label_of(base));
     } else {
         double p = num(best, "worth_premium_pct");
         const char *bn = label_of(json_string_value(json_object_get(best, "network")));
@@ -284,12 +328,12 @@ static void print_assumes(FILE *out, json_t *doc)
             const char *code = json_string_value(f);
             if (code && strcmp(code, "does_not_fit") == 0 && !(seen & 0x10000)) {
                 seen |= 0x10000;
-                tf_wrap(out, "", "does_not_fit: no layout fits in memory on that many nodes.", TF_WIDTH);
+                tf_wrap(out, "", "does not fit: no layout fits in memory on that many nodes (does_not_fit).", TF_WIDTH);
             }
             if (code && strcmp(code, "deadline_missed") == 0 && !(seen & 0x20000)) {
                 seen |= 0x20000;
-                tf_wrap(out, "", "deadline_missed: no node count of plan's list (N0, then powers of "
-                        "two) trains within the deadline on that fabric.", TF_WIDTH);
+                tf_wrap(out, "", "too slow: no node count of plan's list (N0, then powers of two up to "
+                        "16384 GPUs) trains within the deadline on that fabric (deadline_missed).", TF_WIDTH);
             }
         }
 }

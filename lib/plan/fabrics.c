@@ -215,7 +215,7 @@ static cf_status nic_defaults(job *j, const cf_gpu_spec *g, cf_error *err)
     if (st != CF_OK) return st;
     if (!(f->nic_gbps > 0) && of == 0) {
         cf_error_set_param(err, "nic_gbps", "nic_gbps not given, and no offering of %s in the shipped "
-                           "catalog states its NICs' line rate: give nic_gbps (Gbit/s per NIC)", g->name);
+                           "catalog states its NICs' line rate: give it (Gbit/s per NIC)", g->name);
         return CF_EINVAL;
     }
     if (f->nics_per_node < 1) {
