@@ -48,6 +48,8 @@ const I18N = {
     flag_billing_increment_unknown: 'billing increment not stated, billed to the second',
     flag_min_commitment_unknown: 'minimum commitment not stated, none applied',
     flag_gdr_unknown: 'GPUDirect RDMA not stated', flag_nics_per_node_unknown: 'NICs per node not stated, one per GPU assumed',
+    flag_non_blocking_unknown: 'non-blocking not stated, taken as not (congestion grows with nodes)',
+    flag_rail_optimized_unknown: 'rail-optimized not stated, taken as not',
     unranked_h: 'Not ranked', ranked_n: n => `${n} ranked`,
     plan_goal: g => (g.objective === 'time' ? 'fastest first' : 'cheapest first') +
       (g.deadline ? `, finishing within ${g.deadline}` : '') + (g.budget ? `, costing at most ${g.budget}` : ''),
@@ -123,6 +125,8 @@ const I18N = {
     flag_billing_increment_unknown: 'incremento de facturación no indicado, por segundo',
     flag_min_commitment_unknown: 'compromiso mínimo no indicado, ninguno aplicado',
     flag_gdr_unknown: 'GPUDirect RDMA no indicado', flag_nics_per_node_unknown: 'NIC por nodo no indicadas, una por GPU supuesta',
+    flag_non_blocking_unknown: 'sin bloqueo no indicado, se supone que no (la congestión crece con los nodos)',
+    flag_rail_optimized_unknown: 'optimización por raíles no indicada, se supone que no',
     unranked_h: 'Sin clasificar', ranked_n: n => `${n} clasificadas`,
     plan_goal: g => (g.objective === 'time' ? 'la más rápida primero' : 'la más barata primero') +
       (g.deadline ? `, terminando en ${g.deadline}` : '') + (g.budget ? `, costando como mucho ${g.budget}` : ''),
