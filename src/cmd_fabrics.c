@@ -114,10 +114,13 @@ static double num(json_t *o, const char *k)
     return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
-/* Hours in the unit that reads best: "5.2 h", "12.3 days", "1.4 years". */
+/* Hours in the unit that reads best: "34.3 s", "12 min", "5.2 h", "12.3
+ * days", "1.4 years". */
 static const char *hours(char *buf, size_t cap, double h)
 {
     if (isnan(h)) snprintf(buf, cap, "-");
+    else if (h < 1.0 / 60) snprintf(buf, cap, "%.3g s", h * 3600);
+    else if (h < 1) snprintf(buf, cap, "%.3g min", h * 60);
     else if (h < 48) snprintf(buf, cap, "%.3g h", h);
     else if (h < 24 * 730) snprintf(buf, cap, "%.1f days", h / 24);
     else snprintf(buf, cap, "%.1f years", h / (24 * 365.25));
@@ -197,8 +200,8 @@ static int print_rows(FILE *out, json_t *doc)
     if (table_print(t, out, TABLE_WIDTH) != 0) goto done;
     json_array_foreach(arr, i, r) {
         if (num(r, "scaling_efficiency") > CF_PLAN_E_NOTE_MIN) {
-            fputs("E > 1: on N0 only a slower layout fits in memory (more recompute, ZeRO or\n"
-                  "pipeline stages); 'clusterfit scale' shows the layouts.\n", out);
+            fputs("E > 1: N0 needs memory savers (recompute, ZeRO, pipeline stages) that more\n"
+                  "nodes make unnecessary; 'clusterfit scale' shows the layouts.\n", out);
             break;
         }
     }
