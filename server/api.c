@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 #include "server.h"
+#include "api_fabrics.h"
 #include "clusterfit/clusterfit.h"
 #include "clusterfit/limits.h"
 
@@ -242,7 +243,17 @@ static void get_predict_collective(srv_api *api, const srv_request *rq, srv_repl
         lib_error(out, st, &e);
         return;
     }
-    reply_json(out, 200, cf_coll_result_to_json(&r));
+    {
+        /* What the model assumes on this fabric (fabrics.h), as the CLI's
+         * JSON says it. */
+        json_t *j = cf_coll_result_to_json(&r);
+        if (j && json_object_set_new(j, "flags", cf_assumption_flags_json(cf_fabric_assumptions(
+                                                      &cq.fab, r.nodes))) != 0) {
+            json_decref(j);
+            j = NULL;
+        }
+        reply_json(out, 200, j);
+    }
     out->cacheable = 1;
 }
 
@@ -602,13 +613,15 @@ void srv_api_handle(srv_api *api, const srv_request *rq, srv_reply *out)
         if (method_is(rq, "GET", out, "GET, HEAD")) get_predict_collective(api, rq, out);
     } else if (strcmp(p, "/api/plan") == 0) {
         if (method_is(rq, "POST", out, "POST")) post_plan(api, rq, out);
+    } else if (strcmp(p, "/api/fabrics") == 0) {
+        if (method_is(rq, "POST", out, "POST")) srv_post_fabrics(rq, out);
     } else if (strcmp(p, "/api/audit") == 0) {
         if (method_is(rq, "POST", out, "POST")) post_audit(api, rq, out);
     } else if (strcmp(p, "/api/vocab") == 0) {
         if (method_is(rq, "GET", out, "GET, HEAD")) get_vocab(out);
     } else if (strncmp(p, "/api/", 5) == 0 || strcmp(p, "/api") == 0) {
         srv_error(out, 404, "not_found", "no endpoint %.128s (routes: GET /api/offerings, "
-                  "GET /api/offerings/{id}, POST /api/plan, POST /api/audit, "
+                  "GET /api/offerings/{id}, POST /api/plan, POST /api/fabrics, POST /api/audit, "
                   "GET /api/predict/collective, GET /api/vocab, GET /healthz)", p);
     } else if ((f = find_asset(p)) != NULL) {
         if (method_is(rq, "GET", out, "GET, HEAD")) {

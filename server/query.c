@@ -257,9 +257,22 @@ static int one_coll_param(const char *k, const char *v, srv_coll_query *out, cha
 
 /* What the API asks of the fabric parameters without 'offering', as the
  * CLI asks of its flags: all but gdr (the fabric's usual state when left
- * out, and the one an offering may come with); the NICs (nics, nic_gbps)
- * only when the network is not none. */
+ * out, and the one an offering may come with) and the topology
+ * (non_blocking, rail_optimized: unknown when left out, flagged in the
+ * reply); the NICs (nics, nic_gbps) only when the network is not none. */
+static int fabric_optional(const char *name)
+{
+    return strcmp(name, "gdr") == 0 || strcmp(name, "non_blocking") == 0 ||
+           strcmp(name, "rail_optimized") == 0;
+}
+
 static int fabric_needed(const char *name)
+{
+    return !fabric_optional(name);
+}
+
+/* The fabric parameters an offering excludes: all but gdr. */
+static int fabric_not_with_offering(const char *name)
 {
     return strcmp(name, "gdr") != 0;
 }
@@ -288,13 +301,13 @@ int srv_parse_coll(const srv_kv *kv, size_t n, srv_coll_query *out, char *msg, s
     if (check_keys(kv, n, lists, msg, msgn) != 0) return -1;
     for (size_t i = 0; i < n; i++) {
         if (one_coll_param(kv[i].key, kv[i].value, out, msg, msgn) != 0) return -1;
-        if (in_list(fabric, kv[i].key) && fabric_needed(kv[i].key)) seen_fabric = 1;
+        if (in_list(fabric, kv[i].key) && fabric_not_with_offering(kv[i].key)) seen_fabric = 1;
     }
     for (size_t j = 0; required[j]; j++)
         if (!given(kv, n, required[j])) return fail(msg, msgn, "parameter '%s' is required", required[j]);
     if (out->offering[0] && seen_fabric) {
         char names[256];
-        join_names(fabric_only, fabric_needed, ", ", names, sizeof names);
+        join_names(fabric_only, fabric_not_with_offering, ", ", names, sizeof names);
         return fail(msg, msgn, "give either 'offering' or the fabric parameters (%s), not both", names);
     }
     if (!out->offering[0]) {

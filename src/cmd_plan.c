@@ -236,6 +236,10 @@ static void flags_text(char *buf, size_t cap, json_t *flags, long max_gpus)
             words = "NICs per node not stated, one per GPU assumed";
         else if (strcmp(k, "network_unknown") == 0)
             words = "network between nodes not stated: one node only";
+        else if (strcmp(k, "non_blocking_unknown") == 0)
+            words = "non-blocking not stated, taken as not (congestion grows with nodes)";
+        else if (strcmp(k, "rail_optimized_unknown") == 0)
+            words = "rail-optimized not stated, taken as not";
         else words = k;
         if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? "; " : "", words);
     }

@@ -44,6 +44,11 @@ static const cli_opt coll_opts[] = {
      .help = "line rate of one NIC, Gbit/s"},
     {.name = "gdr", CLI_STR_AT(coll_args, fo.gdr), .metavar = "STATE",
      .help = "on, off, partial, na, unknown (default: fabric's usual)"},
+    {.name = "non-blocking", CLI_STR_AT(coll_args, fo.non_blocking), .metavar = "CAP",
+     .help = "yes, no, unknown (default; the model's documented\n"
+             "assumption, flagged in the output)"},
+    {.name = "rail-optimized", CLI_STR_AT(coll_args, fo.rail_optimized), .metavar = "CAP",
+     .help = "yes, no, unknown (default; as --non-blocking)"},
     {.name = "algo", CLI_STR_AT(coll_args, algo), .metavar = "A",
      .help = "auto (NCCL's choice, default), ring, tree, nvls,\n"
              "nvlstree, collnet"},
@@ -58,7 +63,8 @@ static const cli_cmd coll_cmd = {
     .cmd = "predict collective",
     .usage = "Usage: clusterfit predict collective --collective C --bytes SIZE --nodes N\n"
              "           [--ranks-per-node R] (--offering ID | --gpu G --gpus-per-node K\n"
-             "           --intra L --network NET --nics M --nic-gbps X [--gdr STATE])\n"
+             "           --intra L --network NET --nics M --nic-gbps X [--gdr STATE]\n"
+             "           [--non-blocking yes|no|unknown] [--rail-optimized yes|no|unknown])\n"
              "           [--algo auto|ring|tree|nvls|nvlstree|collnet] [--format text|json]\n"
              "       clusterfit predict step ...  (options: clusterfit predict step --help)\n"
              "Predict the time, algbw and busbw of one NCCL collective (nccl-tests'\n"
@@ -67,13 +73,13 @@ static const cli_cmd coll_cmd = {
              "'clusterfit predict step --help' for its options.\n"
              "\n",
     .opts = coll_opts,
-    .col = 22,
+    .col = 24,
     .no_args = 1,
 };
 
 /* The field names of the JSON (units in their suffixes, DESIGN §2), each
  * value followed by a reading in everyday units where it helps. */
-static void print_text(const cf_coll_result *r)
+static void print_text(const cf_coll_result *r, const cf_fabric *fab)
 {
     static const char *const bin[] = {"B", "KiB", "MiB", "GiB", "TiB"};
     double b = (double)r->message_bytes, t = r->time_us;
@@ -91,6 +97,7 @@ static void print_text(const cf_coll_result *r)
     printf("algbw_GBps     %.2f (GB/s = 10^9 B/s, as nccl-tests reports it)\n", r->algbw_GBps);
     printf("busbw_GBps     %.2f (GB/s)\n", r->busbw_GBps);
     printf("bottleneck     %s\n", cf_bottleneck_name(r->bottleneck));
+    cli_print_assumes(stdout, fab, r->nodes);
 }
 
 static int predict_collective(const cli_ctx *ctx, int argc, char **argv)
@@ -122,8 +129,15 @@ static int predict_collective(const cli_ctx *ctx, int argc, char **argv)
         st = cf_collective_predict(&fab, &q, &res, &err);
         if (st != CF_OK) return st == CF_EINVAL ? cli_param_error(cmd, &err) : cli_lib_error(cmd, st, &err);
     }
-    if (a.fmt == FMT_JSON) return cli_print_json(cf_coll_result_to_json(&res));
-    print_text(&res);
+    if (a.fmt == FMT_JSON) {
+        json_t *j = cf_coll_result_to_json(&res);
+        if (cli_add_flags(j, &fab, res.nodes) != 0) {
+            json_decref(j);
+            j = NULL;
+        }
+        return cli_print_json(j);
+    }
+    print_text(&res, &fab);
     return EXIT_OK;
 }
 

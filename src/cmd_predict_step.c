@@ -58,6 +58,10 @@ static const cli_opt step_opts[] = {
     {.name = "nics", CLI_STR_AT(step_args, fo.nics), .metavar = "M", .join = 1},
     {.name = "nic-gbps", CLI_STR_AT(step_args, fo.nic_gbps), .metavar = "X", .join = 1},
     {.name = "gdr", CLI_STR_AT(step_args, fo.gdr), .metavar = "STATE", .join = 1},
+    {.name = "non-blocking", CLI_STR_AT(step_args, fo.non_blocking), .metavar = "CAP",
+     .help = "yes, no or unknown\n(default unknown, flagged)"},
+    {.name = "rail-optimized", CLI_STR_AT(step_args, fo.rail_optimized), .metavar = "CAP",
+     .join = 1},
     {.name = "format", CLI_FORMAT_AT(step_args, fmt), .metavar = "F",
      .formats = FMT_TEXT | FMT_JSON, .help = "text (default) or json"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
@@ -70,7 +74,8 @@ static const cli_cmd step_cmd = {
              "         [--vp V] [--micro-batch M] [--zero 0|1|2|3]\n"
              "         [--recompute none|selective|full] [--no-sequence-parallel]\n"
              "         [--tp-overlap] (--offering ID | --gpu G --gpus-per-node K\n"
-             "         --intra L --network NET --nics M --nic-gbps X [--gdr STATE])\n"
+             "         --intra L --network NET --nics M --nic-gbps X [--gdr STATE]\n"
+             "         [--non-blocking yes|no|unknown] [--rail-optimized yes|no|unknown])\n"
              "         [--format text|json]\n"
              "Predicts one training step (or stencil iteration, or whole embarrassingly\n"
              "parallel job) of workload W. Nodes = tp*pp*dp*cp / gpus-per-node; one node\n"
@@ -78,7 +83,8 @@ static const cli_cmd step_cmd = {
              "(samples, cell updates or tasks per second for other kinds),\n"
              "tokens_per_s_per_gpu, memory_per_gpu_gib, fits_memory (against the GPU's\n"
              "vendor GB, 10^9 bytes, in GiB), parallel_efficiency (ideal over predicted\n"
-             "step time, 0-1) and the breakdown of the step time.\n"
+             "step time, 0-1), the breakdown of the step time and flags (facts of the\n"
+             "fabric the model assumes: non_blocking_unknown, rail_optimized_unknown).\n"
              "\n",
     .opts = step_opts,
     .col = 26,
@@ -217,12 +223,14 @@ int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
                   json_object_set_new(j, "parallel_efficiency",
                                       res.ideal_step_time_s > 0
                                           ? json_real(res.ideal_step_time_s / res.step_time_s)
-                                          : json_null()) != 0)) {
+                                          : json_null()) != 0 ||
+                  cli_add_flags(j, &fab, nodes) != 0)) {
             json_decref(j);
             j = NULL;
         }
         return cli_print_json(j);
     }
     print_text(&w, &lay, nodes, &fab, &res, avail);
+    cli_print_assumes(stdout, &fab, nodes);
     return EXIT_OK;
 }

@@ -131,6 +131,23 @@ static void layout_cell(char *buf, size_t cap, json_t *l, int llm)
 #undef PUT
 }
 
+/* What the model assumes on the offering's fabric (the rows' flags), one
+ * "assumes:" line each. */
+static void print_assumes(FILE *out, json_t *arr)
+{
+    unsigned seen = 0;
+    size_t i, k;
+    json_t *r, *f;
+    json_array_foreach(arr, i, r)
+        json_array_foreach(json_object_get(r, "flags"), k, f)
+            for (unsigned bit = 1; bit && cf_assumption_code(bit); bit <<= 1)
+                if (!(seen & bit) && json_string_value(f) &&
+                    strcmp(json_string_value(f), cf_assumption_code(bit)) == 0) {
+                    seen |= bit;
+                    tf_wrap(out, "assumes: ", cf_assumption_text(bit), TF_WIDTH);
+                }
+}
+
 static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_offering *o)
 {
     size_t i, best = (size_t)-1, missing = 0;
@@ -215,6 +232,7 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
     if (missing)
         fputs("- : no layout of the search space at that many nodes; the layout column says why\n"
               "    (memory, or a global batch smaller than the data-parallel ranks).\n", out);
+    print_assumes(out, arr);
     if (best != (size_t)-1) {
         const char *note = json_string_value(
             json_object_get(json_object_get(json_array_get(arr, best), "scaling_note"), "text"));

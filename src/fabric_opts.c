@@ -7,9 +7,11 @@
 #include <string.h>
 #include "fabric_opts.h"
 #include "opts.h"
+#include "textfmt.h"
 
 /* The one fabric parameter an offering leaves to the flags: gdr, the state
- * of GPUDirect RDMA, which a catalog row may not know. */
+ * of GPUDirect RDMA, which a catalog row may not know. (The topology,
+ * --non-blocking and --rail-optimized, is the catalog's to state.) */
 static int offering_takes(const char *name)
 {
     return strcmp(name, "gdr") == 0;
@@ -88,4 +90,25 @@ int cli_fabric_for_nodes(const cli_ctx *ctx, const cli_cmd *c, const void *vals,
 int cli_fabric_from_opts(const cli_ctx *ctx, const cli_cmd *c, const void *vals, cf_fabric *fab)
 {
     return cli_fabric_for_nodes(ctx, c, vals, 1, fab);
+}
+
+int cli_add_flags(json_t *j, const cf_fabric *fab, int nodes)
+{
+    json_t *f = cf_assumption_flags_json(cf_fabric_assumptions(fab, nodes));
+    if (!j || !f) {
+        json_decref(f);
+        return -1;
+    }
+    return json_object_set_new(j, "flags", f);
+}
+
+void cli_print_assumes(FILE *out, const cf_fabric *fab, int nodes)
+{
+    unsigned flags = cf_fabric_assumptions(fab, nodes);
+    for (unsigned bit = 1; bit && flags; bit <<= 1)
+        if (flags & bit) {
+            const char *t = cf_assumption_text(bit);
+            if (t) tf_wrap(out, "assumes: ", t, TF_WIDTH);
+            flags &= ~bit;
+        }
 }

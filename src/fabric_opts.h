@@ -1,6 +1,7 @@
 /* fabric_opts.h — the fabric options shared by `predict collective` and
  * `predict step` (src/fabric_opts.c): --offering ID, or --gpu
- * --gpus-per-node --intra --network --nics --nic-gbps [--gdr], collected as
+ * --gpus-per-node --intra --network --nics --nic-gbps [--gdr]
+ * [--non-blocking] [--rail-optimized], collected as
  * strings by the command (each into its cli_fabric_opts member, named in
  * the command's option table) and turned into a cf_fabric here. */
 #ifndef CLUSTERFIT_FABRIC_OPTS_H
@@ -20,6 +21,8 @@ typedef struct cli_fabric_opts {
     const char *nics;           /* --nics M */
     const char *nic_gbps;       /* --nic-gbps X (Gbit/s per NIC) */
     const char *gdr;            /* --gdr STATE */
+    const char *non_blocking;   /* --non-blocking yes|no|unknown */
+    const char *rail_optimized; /* --rail-optimized yes|no|unknown */
 } cli_fabric_opts;
 
 /* The fabric from the options of command c, read from its struct `vals`
@@ -36,5 +39,14 @@ int cli_fabric_for_nodes(const cli_ctx *ctx, const cli_cmd *c, const void *vals,
 /* cli_fabric_for_nodes for one node: the node's fabric, network none for
  * an offering (its GPUs per node before the node count is known). */
 int cli_fabric_from_opts(const cli_ctx *ctx, const cli_cmd *c, const void *vals, cf_fabric *fab);
+
+/* The model's assumptions on fab at `nodes` nodes (cf_fabric_assumptions)
+ * added to the JSON object j as its "flags" array (codes); nonzero on
+ * ENOMEM (j is then left as it was or NULL-safe). */
+int cli_add_flags(json_t *j, const cf_fabric *fab, int nodes);
+
+/* One "assumes: SENTENCE" line (wrapped) per assumption of fab at `nodes`
+ * nodes, for the text outputs. */
+void cli_print_assumes(FILE *out, const cf_fabric *fab, int nodes);
 
 #endif

@@ -22,6 +22,7 @@ static const struct command {
     {"fit", cmd_fit, "does a workload fit one node, else how many nodes"},
     {"plan", cmd_plan, "rank offerings for a workload by real cost or time"},
     {"scale", cmd_scale, "scaling-efficiency curve of a workload on one offering"},
+    {"fabrics", cmd_fabrics, "is a better fabric worth it: each fabric's time and premium"},
     {"validate", cmd_validate, "compare the model with published measurements"},
     {"audit", cmd_audit, "read nccl-tests/NCCL logs/topo/ibstat and judge the fabric (verify)"},
     {"serve", cmd_serve, "serve the web page and JSON API"},

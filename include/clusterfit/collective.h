@@ -43,6 +43,9 @@ CF_API void cf_fabric_init(cf_fabric *fab);
  *     nics           scale-out NICs per node, integer, 1..CF_MAX_NICS_PER_NODE
  *     nic_gbps       line rate of one NIC, Gbit/s, CF_LINE_GBPS_MIN..CF_LINE_GBPS_MAX
  *     gdr            cf_gdr_accepted()
+ *     non_blocking, rail_optimized   yes, no or unknown (cf_cap_accepted():
+ *                    the scale-out topology; unknown is the model's one
+ *                    documented assumption, flagged by cf_fabric_assumptions)
  * - output: the field of *fab; unchanged on error
  * - errors: CF_EINVAL with err->param = name and a message giving the bound
  *   or the accepted values (a NULL or empty value: "has no value"); an
@@ -53,7 +56,9 @@ CF_API void cf_fabric_init(cf_fabric *fab);
 CF_API cf_status cf_fabric_set(cf_fabric *fab, const char *name, const char *value, cf_error *err);
 
 /* The names cf_fabric_set accepts, in the order a front end sets them:
- * gpu, gpus_per_node, intra, network, nics, nic_gbps, gdr. A front end that
+ * gpu, gpus_per_node, intra, network, nics, nic_gbps, gdr, non_blocking,
+ * rail_optimized (the last three optional: the fabric's usual state or
+ * unknown when not given). A front end that
  * asks for the NICs only with a network between nodes (the CLI's flags and
  * the API's parameters do) checks them once network is set, which this
  * order guarantees.

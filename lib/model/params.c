@@ -21,7 +21,8 @@
 /* Names accepted by each setter, in the order a front end sets them (the
  * list the front ends iterate, and the messages show). */
 static const char *const fabric_params[] = {"gpu", "gpus_per_node", "intra", "network", "nics",
-                                            "nic_gbps", "gdr", NULL};
+                                            "nic_gbps", "gdr", "non_blocking", "rail_optimized",
+                                            NULL};
 static const char *const query_params[] = {"collective", "bytes", "nodes", "ranks_per_node", "algo", NULL};
 static const char *const layout_params[] = {"tp", "pp", "dp", "cp", "vp", "micro_batch", "zero",
                                             "recompute", "sequence_parallel", "tp_overlap", NULL};
@@ -176,6 +177,14 @@ cf_status cf_fabric_set(cf_fabric *fab, const char *name, const char *value, cf_
         cf_gdr g;
         if (cf_gdr_parse(value, &g) != CF_OK) return unknown_value(name, value, cf_gdr_accepted(), err);
         fab->gdr = g;
+    } else if (strcmp(name, "non_blocking") == 0 || strcmp(name, "rail_optimized") == 0) {
+        /* yes, no or unknown: unknown is the model's one documented
+         * assumption, which every prediction on it flags
+         * (cf_fabric_assumptions). */
+        cf_cap c;
+        if (cf_cap_parse(value, &c) != CF_OK) return unknown_value(name, value, cf_cap_accepted(), err);
+        if (name[0] == 'n') fab->non_blocking = c;
+        else fab->rail_optimized = c;
     } else {
         return unknown_name(fabric_params, "fabric", name, err);
     }

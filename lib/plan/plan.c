@@ -23,6 +23,7 @@
 #include "base/base.h"
 #include "plan/plan_int.h"
 #include "clusterfit/limits.h"
+#include "clusterfit/fabrics.h"
 
 /* ---- 1. offerings: what the plan needs of each ---- */
 
@@ -354,11 +355,15 @@ json_t *cf__plan_layout_json(const cf_layout *l)
 }
 
 /* The row's flags: the offering's, plus the billing terms it does not
- * state. NULL on ENOMEM. */
-static json_t *flags_json(const entry *e, const row *r)
+ * state, then the topology facts the model assumes on its fabric at that
+ * node count (cf_fabric_assumptions: non_blocking_unknown,
+ * rail_optimized_unknown). NULL on ENOMEM. */
+static json_t *flags_json(const entry *e, const row *r, const cf_fabric *fab, int nodes)
 {
-    json_t *flags = json_array();
+    json_t *flags = json_array(), *topo;
     unsigned fl = e->flags, bf = 0;
+    size_t k;
+    json_t *f;
     if (!flags) return NULL;
     (void)cf_billed_hours(r->time_h, e->o->billing_increment_s, e->o->min_commitment_h, &bf);
     if (bf & CF_BILL_INCREMENT_UNKNOWN) fl |= F_INCREMENT_UNKNOWN;
@@ -368,6 +373,17 @@ static json_t *flags_json(const entry *e, const row *r)
             json_decref(flags);
             return NULL;
         }
+    if (!(topo = cf_assumption_flags_json(cf_fabric_assumptions(fab, nodes)))) {
+        json_decref(flags);
+        return NULL;
+    }
+    json_array_foreach(topo, k, f)
+        if (json_array_append(flags, f) != 0) {
+            json_decref(topo);
+            json_decref(flags);
+            return NULL;
+        }
+    json_decref(topo);
     return flags;
 }
 
@@ -409,7 +425,7 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
     bad |= cf__json_set(j, "cost", cf__json_num(r->cost));
     bad |= cf__json_set(j, "sticker_price_gpu_hr", cf__json_num(e->price));
     bad |= cf__json_set(j, "effective_price_gpu_hr", cf__json_num(effective));
-    bad |= cf__json_set(j, "flags", flags_json(e, r));
+    bad |= cf__json_set(j, "flags", flags_json(e, r, &g->fab, pt->nodes));
     bad |= cf__json_set(j, "why", json_string(why));
     bad |= cf__json_set(j, "scaling_note", cf__plan_scaling_note(pt, p0, eff, llm, g->free0_s));
     if (bad) {

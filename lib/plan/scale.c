@@ -16,6 +16,7 @@
 #include "base/base.h"
 #include "plan/plan_int.h"
 #include "clusterfit/limits.h"
+#include "clusterfit/fabrics.h"
 
 /* The offering and node counts scale can work with (CF_EINVAL, CF_ELIMIT
  * with err set otherwise). */
@@ -141,8 +142,8 @@ static const char *unfit_reason(const cf__plan_point *pt, const cf_workload *w, 
 
 /* One row of the curve; NULL on ENOMEM. */
 static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, double steps,
-                         double units, const cf_offering *o, double price, const cf_workload *w,
-                         double free0_s)
+                         double units, const cf_offering *o, const cf_fabric *fab, double price,
+                         const cf_workload *w, double free0_s)
 {
     json_t *j = json_object();
     double e = NAN, thr = NAN, cost = NAN, par = NAN;
@@ -171,6 +172,8 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
                         pt->found ? json_null() : json_string(unfit_reason(pt, w, why, sizeof why)));
     bad |= cf__json_set(j, "n0", p0 ? json_integer(p0->nodes) : json_null());
     bad |= cf__json_set(j, "n0_throughput", p0 ? cf__json_num(units / p0->res.step_time_s) : json_null());
+    /* What the model assumes on this fabric at this count (fabrics.h). */
+    bad |= cf__json_set(j, "flags", cf_assumption_flags_json(cf_fabric_assumptions(fab, pt->nodes)));
     if (bad) {
         json_decref(j);
         return NULL;
@@ -211,7 +214,7 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
     /* An E above CF_PLAN_E_NOTE_MIN is explained: is it memory alone? */
     free0_s = cf__plan_free0_s(m, w, &fab, pts, n, p0, NULL);
     for (size_t i = 0; i < n; i++) {
-        json_t *r = scale_row(&pts[i], p0, steps, units, o, cf__plan_sticker_price(o, NULL), w,
+        json_t *r = scale_row(&pts[i], p0, steps, units, o, &fab, cf__plan_sticker_price(o, NULL), w,
                               free0_s);
         if (!r || json_array_append_new(arr, r)) goto nomem;
     }

@@ -50,6 +50,8 @@ const I18N = {
     flag_min_commitment_unknown: 'minimum commitment not stated, none applied',
     flag_gdr_unknown: 'GPUDirect RDMA not stated', flag_nics_per_node_unknown: 'NICs per node not stated, one per GPU assumed',
     dash_0: 'solid', dash_1: 'dashed', dash_2: 'dotted', dash_3: 'dash-dot', dash_4: 'short dashes',
+    flag_non_blocking_unknown: 'non-blocking not stated, taken as not (congestion grows with nodes)',
+    flag_rail_optimized_unknown: 'rail-optimized not stated, taken as not',
     unranked_h: 'Not ranked', ranked_n: n => `${n} ranked`,
     plan_goal: g => (g.objective === 'time' ? 'fastest first' : 'cheapest first') +
       (g.deadline ? `, finishing within ${g.deadline}` : '') + (g.budget ? `, costing at most ${g.budget}` : ''),
@@ -127,6 +129,8 @@ const I18N = {
     flag_min_commitment_unknown: 'compromiso mínimo no indicado, ninguno aplicado',
     flag_gdr_unknown: 'GPUDirect RDMA no indicado', flag_nics_per_node_unknown: 'NIC por nodo no indicadas, una por GPU supuesta',
     dash_0: 'continua', dash_1: 'discontinua', dash_2: 'punteada', dash_3: 'raya-punto', dash_4: 'rayas cortas',
+    flag_non_blocking_unknown: 'sin bloqueo no indicado, se supone que no (la congestión crece con los nodos)',
+    flag_rail_optimized_unknown: 'optimización por raíles no indicada, se supone que no',
     unranked_h: 'Sin clasificar', ranked_n: n => `${n} clasificadas`,
     plan_goal: g => (g.objective === 'time' ? 'la más rápida primero' : 'la más barata primero') +
       (g.deadline ? `, terminando en ${g.deadline}` : '') + (g.budget ? `, costando como mucho ${g.budget}` : ''),
@@ -729,6 +733,214 @@ function renderChart(curves) {
   host.append(svg);
 }
 
+/* --- is a better fabric worth it? (POST /api/fabrics) ---
+ * Self-contained: its strings (added to both languages here), its form, its
+ * chart. The chart has two panels of horizontal bars, one row per fabric:
+ * the worth premium over the baseline (from a zero line; negative premiums
+ * hatched and to the left) and the time to train. Every bar carries its
+ * fabric's name and its value as text, so it reads without colour. */
+Object.assign(I18N.en, {
+  fx_nav: 'Fabrics', fx_h: 'Is a better fabric worth it?',
+  fx_intro: 'The same nodes over each fabric family at the same NICs and line rate: how much longer the job takes, and how many percent more per GPU-hour each fabric may cost than the baseline before the whole job costs more.',
+  fx_nodes: 'Nodes', fx_deadline: 'or a deadline in hours (replaces nodes)', fx_baseline: 'Baseline',
+  fx_nics: 'NICs per node (empty = usual)', fx_nic_gbps: 'Gbit/s per NIC (empty = usual)',
+  fx_non_blocking: 'Non-blocking', fx_rail_optimized: 'Rail-optimized', fx_run: 'Compare fabrics',
+  fx_running: 'Comparing fabrics…',
+  fx_caption: 'Worth premium per GPU-hour over the baseline, and time to train, per fabric (each bar carries its fabric and value; negative premiums are hatched)',
+  fx_premium_axis: b => `Worth premium vs ${b} (% per GPU-hour)`, fx_time_axis: 'Time to train',
+  fx_baseline_bar: 'baseline', fx_no_result: 'no result',
+  fx_col_fabric: 'Fabric', fx_col_nodes: 'Nodes', fx_col_step: 'Step time', fx_col_eff: 'Scaling efficiency',
+  fx_col_time: 'Time to train', fx_col_gpuh: 'GPU-hours', fx_col_premium: 'Worth premium', fx_col_notes: 'Notes',
+  fx_flag_does_not_fit: 'does not fit in memory on that many nodes',
+  fx_flag_deadline_missed: 'misses the deadline on every node count',
+  fx_on_nodes: (a) => `${a.w} on ${a.n} nodes of ${a.g} × ${a.gpu}, ${a.nics} × ${a.gbps} Gbit/s NICs per node on every fabric.`,
+  fx_in_time: (a) => `${a.w} within ${a.h} h, each fabric on the fewest nodes that meet it (${a.g} × ${a.gpu} per node, ${a.nics} × ${a.gbps} Gbit/s NICs).`,
+  fx_best: (a) => `Break-even: ${a.best} may cost up to ${a.p} more per GPU-hour than ${a.base} before the whole job costs more (equal total cost: ${a.basis}).`,
+  fx_none_better: (a) => `Break-even: no fabric is worth more per GPU-hour than ${a.base} for this job (equal total cost: ${a.basis}).`,
+  fx_no_base: b => `Break-even: ${b} has no result here, so no premium is defined.`,
+  fx_basis_time: 'T baseline / T fabric − 1', fx_basis_gpuh: 'GPU-hours on the baseline / GPU-hours on the fabric − 1',
+  fx_assumes: 'Assumes'
+});
+Object.assign(I18N.es, {
+  fx_nav: 'Redes', fx_h: '¿Compensa una red mejor?',
+  fx_intro: 'Los mismos nodos con cada familia de red, con las mismas NIC y velocidad de línea: cuánto más tarda el trabajo y cuánto más por GPU-hora puede costar cada red que la de referencia antes de que el trabajo entero cueste más.',
+  fx_nodes: 'Nodos', fx_deadline: 'o un plazo en horas (sustituye a los nodos)', fx_baseline: 'Referencia',
+  fx_nics: 'NIC por nodo (vacío = las habituales)', fx_nic_gbps: 'Gbit/s por NIC (vacío = los habituales)',
+  fx_non_blocking: 'Sin bloqueo', fx_rail_optimized: 'Optimizada por raíles', fx_run: 'Comparar redes',
+  fx_running: 'Comparando redes…',
+  fx_caption: 'Sobreprecio que compensa por GPU-hora frente a la referencia, y tiempo de entrenamiento, por red (cada barra lleva su red y su valor; los sobreprecios negativos van rayados)',
+  fx_premium_axis: b => `Sobreprecio vs ${b} (% por GPU-hora)`, fx_time_axis: 'Tiempo de entrenamiento',
+  fx_baseline_bar: 'referencia', fx_no_result: 'sin resultado',
+  fx_col_fabric: 'Red', fx_col_nodes: 'Nodos', fx_col_step: 'Tiempo por paso', fx_col_eff: 'Eficiencia de escalado',
+  fx_col_time: 'Tiempo de entrenamiento', fx_col_gpuh: 'GPU-horas', fx_col_premium: 'Sobreprecio que compensa', fx_col_notes: 'Notas',
+  fx_flag_does_not_fit: 'no cabe en memoria en esos nodos',
+  fx_flag_deadline_missed: 'no cumple el plazo con ningún número de nodos',
+  fx_on_nodes: (a) => `${a.w} en ${a.n} nodos de ${a.g} × ${a.gpu}, ${a.nics} × ${a.gbps} Gbit/s de NIC por nodo en todas las redes.`,
+  fx_in_time: (a) => `${a.w} en ${a.h} h como máximo, cada red con los menos nodos que lo cumplen (${a.g} × ${a.gpu} por nodo, ${a.nics} × ${a.gbps} Gbit/s de NIC).`,
+  fx_best: (a) => `Punto de equilibrio: ${a.best} puede costar hasta un ${a.p} más por GPU-hora que ${a.base} antes de que el trabajo entero cueste más (igual coste total: ${a.basis}).`,
+  fx_none_better: (a) => `Punto de equilibrio: ninguna red compensa pagar más por GPU-hora que ${a.base} para este trabajo (igual coste total: ${a.basis}).`,
+  fx_no_base: b => `Punto de equilibrio: ${b} no tiene resultado aquí, así que no hay sobreprecio definido.`,
+  fx_basis_time: 'T referencia / T red − 1', fx_basis_gpuh: 'GPU-horas con la referencia / GPU-horas con la red − 1',
+  fx_assumes: 'Supone'
+});
+const FX_LABELS = { ib: 'InfiniBand', roce: 'RoCE', efa: 'EFA', tcpxo: 'GPUDirect-TCPXO', tcpx: 'GPUDirect-TCPX', tcp: 'TCP' };
+const fxLabel = n => FX_LABELS[n] || n;
+
+function initFabrics() {
+  const v = state.vocab || {};
+  const w = $('#fx-workload'), g = $('#fx-gpu');
+  for (const x of v.workloads || []) w.append(el('option', { value: x, text: x }));
+  for (const x of v.gpu || []) g.append(el('option', { value: x, text: x }));
+  if ((v.workloads || []).includes('llama3-70b')) w.value = 'llama3-70b';
+  if ((v.gpu || []).includes('H100-SXM')) g.value = 'H100-SXM';
+  $('#fx-form').addEventListener('submit', runFabrics);
+}
+
+async function runFabrics(ev) {
+  ev.preventDefault();
+  const body = { workload: $('#fx-workload').value, gpu: $('#fx-gpu').value, baseline: $('#fx-baseline').value };
+  const dl = parseFloat($('#fx-deadline').value), n = parseInt($('#fx-nodes').value, 10);
+  const nics = parseInt($('#fx-nics').value, 10), gbps = parseFloat($('#fx-nic_gbps').value);
+  if (isFinite(dl)) body.deadline_h = dl; else if (isFinite(n)) body.nodes = n;
+  if (isFinite(nics)) body.nics = nics;
+  if (isFinite(gbps)) body.nic_gbps = gbps;
+  for (const k of ['non_blocking', 'rail_optimized']) if ($('#fx-' + k).value !== 'unknown') body[k] = $('#fx-' + k).value;
+  const status = $('#fx-status');
+  status.textContent = T('fx_running');
+  $('#fx-run').disabled = true;
+  try {
+    state.fabrics = await api('/api/fabrics', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    renderFabrics();
+  } catch (e) {
+    state.fabrics = null;
+    $('#fx-result').hidden = true;
+    status.textContent = e.message;
+  }
+  $('#fx-run').disabled = false;
+}
+
+/* A step time: milliseconds below 0.1 s (a stencil iteration), else as duration(). */
+function fxStep(v) {
+  if (isUnknown(v)) return T('unknown');
+  return v < 0.1 ? num(v * 1000, 3) + ' ms' : duration(v);
+}
+/* Time to train: below an hour in minutes or seconds, else as trainTime(). */
+function fxHours(h) {
+  if (isUnknown(h)) return T('unknown');
+  return h < 1 ? duration(h * 3600) : trainTime(h);
+}
+function fxPremium(v) {
+  if (isUnknown(v)) return T('fx_no_result');
+  return (v > 0 ? '+' : '') + num(v, 1) + ' %';
+}
+function fxNotes(f) {
+  return (f.flags || []).map(c => c.startsWith('non_blocking') || c.startsWith('rail_optimized')
+    ? T('flag_' + c) : T('fx_flag_' + c));
+}
+
+function renderFabrics() {
+  const d = state.fabrics;
+  if (!d) return;
+  const rows = d.fabrics || [];
+  const r0 = rows[0] || {};
+  const a = { w: d.workload, n: num(d.nodes, 0), h: num(d.deadline_h), g: num(d.gpus_per_node, 0), gpu: d.gpu,
+    nics: num(r0.nics, 0), gbps: num(r0.nic_gbps) };
+  $('#fx-status').textContent = isUnknown(d.nodes) ? T('fx_in_time', a) : T('fx_on_nodes', a);
+  const base = rows.find(f => f.network === d.baseline);
+  const others = rows.filter(f => f !== base && !isUnknown(f.worth_premium_pct));
+  const best = others.reduce((b, f) => (!b || f.worth_premium_pct > b.worth_premium_pct ? f : b), null);
+  const basis = T(d.premium_basis === 'gpu_hours' ? 'fx_basis_gpuh' : 'fx_basis_time');
+  let sentence;
+  if (!base || isUnknown(base.worth_premium_pct)) sentence = T('fx_no_base', fxLabel(d.baseline));
+  else if (best && best.worth_premium_pct > 0)
+    sentence = T('fx_best', { best: fxLabel(best.network), p: num(best.worth_premium_pct, 1) + ' %', base: fxLabel(d.baseline), basis });
+  else sentence = T('fx_none_better', { base: fxLabel(d.baseline), basis });
+  $('#fx-sentence').textContent = sentence;
+  const head = $('#fx-table thead tr');
+  head.replaceChildren(...['fx_col_fabric', 'fx_col_nodes', 'fx_col_step', 'fx_col_eff', 'fx_col_time', 'fx_col_gpuh',
+    'fx_col_premium', 'fx_col_notes'].map(k => el('th', { scope: 'col', text: T(k) })));
+  const tb = $('#fx-table tbody');
+  tb.replaceChildren(...rows.map(f => el('tr', { 'data-network': f.network },
+    el('th', { scope: 'row', text: fxLabel(f.network) }),
+    el('td', { class: 'num', text: num(f.nodes, 0) }),
+    el('td', { class: 'num', text: fxStep(f.step_time_s) }),
+    el('td', { class: 'num', text: pct(f.scaling_efficiency) }),
+    el('td', { class: 'time', text: fxHours(f.time_to_train_h) }),
+    el('td', { class: 'num', text: num(f.gpu_hours, f.gpu_hours < 100 ? 2 : 0) }),
+    el('td', { class: 'num', text: f === base && !isUnknown(f.worth_premium_pct) ? T('fx_baseline_bar') : fxPremium(f.worth_premium_pct) }),
+    el('td', { text: fxNotes(f).join('; ') }))));
+  const ul = $('#fx-assumes');
+  ul.replaceChildren(...(d.assumes || []).map(t => el('li', { text: `${T('fx_assumes')}: ${t}` })));
+  renderFabricsChart(d, rows, base);
+  $('#fx-result').hidden = false;
+}
+
+function renderFabricsChart(d, rows, base) {
+  const ns = 'http://www.w3.org/2000/svg';
+  const host = $('#fx-svg');
+  host.replaceChildren();
+  const W = 760, rowH = 30, Tp = 34, B = 16, L = 130, GAP = 40, P1 = 300, P2 = W - L - P1 - GAP - 20;
+  const H = Tp + rows.length * rowH + B;
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', T('fx_caption'));
+  svg.setAttribute('id', 'fx-chart-svg');
+  const mk = (parent, tag, attrs, txt) => {
+    const e = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (txt !== undefined) e.textContent = txt;
+    parent.append(e);
+    return e;
+  };
+  /* Hatching for negative premiums: a pattern, not a colour. */
+  const defs = mk(svg, 'defs', {});
+  const pat = mk(defs, 'pattern', { id: 'fx-hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' });
+  mk(pat, 'rect', { width: 6, height: 6, class: 'fx-hatch-bg' });
+  mk(pat, 'line', { x1: 0, y1: 0, x2: 0, y2: 6, class: 'fx-hatch-line' });
+  const prem = rows.map(f => f.worth_premium_pct).filter(v => !isUnknown(v));
+  const lo = Math.min(0, ...prem), hi = Math.max(0, ...prem);
+  const span = Math.max(1, hi - lo);
+  const X0 = L + 10 + (P1 - 90) * (-lo / span);      /* the zero line; room for value labels */
+  const XP = v => X0 + v / span * (P1 - 90);
+  const times = rows.map(f => f.time_to_train_h).filter(v => !isUnknown(v));
+  const tMax = Math.max(...times, 1e-9);
+  const T0 = L + P1 + GAP;
+  const XT = v => T0 + v / tMax * (P2 - 90);
+  mk(svg, 'text', { x: L + 10, y: 14, class: 'label' }, T('fx_premium_axis', d.baseline));
+  mk(svg, 'text', { x: T0, y: 14, class: 'label' }, T('fx_time_axis'));
+  mk(svg, 'line', { x1: X0, x2: X0, y1: Tp - 8, y2: H - B + 4, class: 'axis' });
+  mk(svg, 'line', { x1: T0, x2: T0, y1: Tp - 8, y2: H - B + 4, class: 'axis' });
+  rows.forEach((f, i) => {
+    const y = Tp + i * rowH, mid = y + rowH / 2;
+    const g = mk(svg, 'g', { class: 'fx-row', 'data-network': f.network });
+    mk(g, 'text', { x: L, y: mid + 4, 'text-anchor': 'end', class: 'fx-name' }, fxLabel(f.network));
+    /* premium bar */
+    const pg = mk(g, 'g', { class: 'fx-bar fx-premium', 'data-network': f.network });
+    const p = f.worth_premium_pct;
+    let ptext;
+    if (isUnknown(p)) {
+      ptext = fxNotes(f)[0] || T('fx_no_result');
+      mk(pg, 'text', { x: X0 + 6, y: mid + 4, class: 'fx-value' }, ptext);
+    } else {
+      const x1 = XP(Math.min(0, p)), w = Math.max(1.5, Math.abs(XP(p) - X0));
+      ptext = f === base ? `${fxPremium(p)} (${T('fx_baseline_bar')})` : fxPremium(p);
+      mk(pg, 'rect', { x: x1, y: y + 6, width: w, height: rowH - 12, class: p < 0 ? 'fx-neg' : 'fx-pos' });
+      /* A negative bar's value goes right of the zero line: the left holds the names. */
+      mk(pg, 'text', { x: p < 0 ? X0 + 4 : x1 + w + 4, y: mid + 4, class: 'fx-value' }, ptext);
+    }
+    mk(pg, 'title', {}, `${fxLabel(f.network)}: ${ptext}`);
+    /* time bar */
+    const tg = mk(g, 'g', { class: 'fx-bar fx-time', 'data-network': f.network });
+    const t = f.time_to_train_h;
+    const ttext = isUnknown(t) ? T('fx_no_result') : fxHours(t);
+    if (!isUnknown(t)) mk(tg, 'rect', { x: T0, y: y + 6, width: Math.max(1.5, XT(t) - T0), height: rowH - 12, class: 'fx-tbar' });
+    mk(tg, 'text', { x: isUnknown(t) ? T0 + 6 : XT(t) + 4, y: mid + 4, class: 'fx-value' }, ttext);
+    mk(tg, 'title', {}, `${fxLabel(f.network)}: ${ttext}`);
+  });
+  host.append(svg);
+}
+
 /* --- audit --- */
 async function runAudit(ev) {
   ev.preventDefault();
@@ -796,6 +1008,7 @@ function applyLanguage() {
   if (state.plan) renderPlan();
   if (state.audit) renderAudit();
   renderPlanFilters();
+  if (state.fabrics) renderFabrics();
 }
 
 async function init() {
@@ -821,6 +1034,7 @@ async function init() {
   $('#p-workload').addEventListener('change', () => { $('#p-custom-field').hidden = $('#p-workload').value !== '__custom'; });
   $('#plan-form').addEventListener('submit', runPlan);
   $('#audit-form').addEventListener('submit', runAudit);
+  initFabrics();
   await loadOfferings();
   if (state.detail) showDetail(state.detail);
 }

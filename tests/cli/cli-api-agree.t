@@ -192,6 +192,45 @@ cf plan $PW --budget 2000000
 expect_rc 0; expect_out "Fastest first (costs in USD), costing at most 2,000,000 USD."
 ACMD="predict collective"
 
+# 10. fabrics (issue 9): `clusterfit fabrics` and POST /api/fabrics take
+#     the same names through cf_fabrics_query_set and answer the same
+#     document; --deadline is deadline_h, as for plan.
+api_fab() {
+    HS=$(curl -s -o "$T/api.json" -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
+        --data "$1" "$BASE/api/fabrics")
+    HM=$(jq -r '.error.message // empty' "$T/api.json")
+}
+ACMD=fabrics
+cf fabrics --workload llama3-70b --gpu H100-SXM --nodes 64 --format json; expect_rc 0
+api_fab '{"workload": "llama3-70b", "gpu": "H100-SXM", "nodes": 64}'
+[ "$HS" = 200 ] || fail "API fabrics at 64 nodes: $HS $HM"
+[ "$(jq -c . "$T/out")" = "$(jq -c . "$T/api.json")" ] || fail "CLI and API fabrics differ at 64 nodes"
+cf fabrics --workload llama3-8b --gpu H100-SXM --deadline 720 --baseline ib --non-blocking yes \
+    --nics 4 --nic-gbps 200 --format json; expect_rc 0
+api_fab '{"workload": "llama3-8b", "gpu": "H100-SXM", "deadline_h": 720, "baseline": "ib",
+          "non_blocking": "yes", "nics": 4, "nic_gbps": 200}'
+[ "$HS" = 200 ] || fail "API fabrics under a deadline: $HS $HM"
+[ "$(jq -c . "$T/out")" = "$(jq -c . "$T/api.json")" ] || fail "CLI and API fabrics differ under a deadline"
+cf fabrics --workload llama3-70b --gpu H100-SXM --nodes 0
+api_fab '{"workload": "llama3-70b", "gpu": "H100-SXM", "nodes": 0}'
+agree nodes --nodes "expects an integer from 1 to 1000000, got '0'"
+cf fabrics --workload llama3-70b --gpu H100-SXM --deadline 0.0001
+api_fab '{"workload": "llama3-70b", "gpu": "H100-SXM", "deadline_h": 0.0001}'
+agree deadline_h --deadline "expects a number of hours from 0.001 to 1e+07, got '0.0001'"
+cf fabrics --workload llama3-70b --gpu H100-SXM --nodes 4 --baseline rdma
+api_fab '{"workload": "llama3-70b", "gpu": "H100-SXM", "nodes": 4, "baseline": "rdma"}'
+agree baseline --baseline "unknown baseline 'rdma' (accepted: ib, roce, efa, tcpxo, tcpx, tcp)"
+cf fabrics --workload llama3-70b --gpu H100-SXM --nodes 4 --rail-optimized maybe
+api_fab '{"workload": "llama3-70b", "gpu": "H100-SXM", "nodes": 4, "rail_optimized": "maybe"}'
+agree rail_optimized --rail-optimized "unknown rail_optimized 'maybe' (accepted: no, yes, unknown)"
+cf fabrics --workload llama3-70b --gpu H100-SMX --nodes 4
+api_fab '{"workload": "llama3-70b", "gpu": "H100-SMX", "nodes": 4}'
+agree gpu --gpu "unknown gpu 'H100-SMX' (accepted: "
+cf fabrics --workload llama3-8b --gpu T4 --nodes 4
+api_fab '{"workload": "llama3-8b", "gpu": "T4", "nodes": 4}'
+agree nic_gbps --nic-gbps "not given, and no offering of T4 in the shipped catalog states"
+ACMD="predict collective"
+
 serve_stop
 
 # 9. "today" is the UTC date for both (cf_today): without CLUSTERFIT_NOW the

@@ -369,4 +369,72 @@ await check('the page and its assets are served from the binary', async () => {
   }
 });
 
+// POST /api/fabrics (issue 9): the `clusterfit fabrics` question as a JSON
+// body with the flags' names; the CLI's document for the same question.
+const FAB_Q = { workload: 'llama3-70b', gpu: 'H100-SXM', nodes: 64 };
+const fabPost = body => http('/api/fabrics', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+  body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+await check('POST /api/fabrics: one row per family, premium = T_tcp / T - 1, as the CLI says', async () => {
+  const r = await fabPost(FAB_Q);
+  assert.equal(r.status, 200);
+  assert.deepEqual(r.json.fabrics.map(f => f.network), ['ib', 'roce', 'efa', 'tcpxo', 'tcpx', 'tcp']);
+  assert.equal(r.json.baseline, 'tcp');
+  assert.equal(r.json.nodes, 64);
+  const tcp = r.json.fabrics.find(f => f.network === 'tcp');
+  assert.equal(tcp.worth_premium_pct, 0);
+  for (const f of r.json.fabrics) {
+    for (const k of ['nics', 'nic_gbps', 'step_time_s', 'scaling_efficiency', 'time_to_train_h', 'flags'])
+      assert.ok(k in f, `${f.network} lacks ${k}`);
+    assert.ok(Math.abs(f.worth_premium_pct - 100 * (tcp.time_to_train_h / f.time_to_train_h - 1)) < 1e-6, f.network);
+  }
+  const c = cli(['fabrics', '--workload', 'llama3-70b', '--gpu', 'H100-SXM', '--nodes', '64', '--format', 'json']);
+  assert.equal(c.rc, 0, c.err);
+  assert.deepEqual(r.json, JSON.parse(c.out));
+});
+
+await check('POST /api/fabrics under a deadline: deadline_h (or deadline), GPU-hours compared', async () => {
+  let r = await fabPost({ workload: 'llama3-8b', gpu: 'H100-SXM', deadline_h: 720, baseline: 'ib' });
+  assert.equal(r.status, 200);
+  assert.equal(r.json.premium_basis, 'gpu_hours');
+  assert.equal(r.json.nodes, null);
+  const ib = r.json.fabrics.find(f => f.network === 'ib');
+  for (const f of r.json.fabrics) {
+    assert.ok(f.time_to_train_h <= 720);
+    assert.ok(Math.abs(f.worth_premium_pct - 100 * (ib.gpu_hours / f.gpu_hours - 1)) < 1e-6);
+  }
+  const again = await fabPost({ workload: 'llama3-8b', gpu: 'H100-SXM', deadline: 720, baseline: 'ib' });
+  assert.deepEqual(again.json, r.json);
+  r = await fabPost({ workload: 'llama3-8b', gpu: 'H100-SXM', deadline: 720, deadline_h: 720 });
+  expectError(r, 400, 'bad_request');
+});
+
+await check('POST /api/fabrics refuses bad members naming them, and GET is 405', async () => {
+  let r = await fabPost({ ...FAB_Q, nodes: 0 });
+  expectError(r, 400, 'bad_request');
+  assert.match(r.json.error.message, /^parameter 'nodes': /);
+  r = await fabPost({ ...FAB_Q, non_blocking: 'maybe' });
+  expectError(r, 400, 'bad_request');
+  assert.match(r.json.error.message, /non_blocking/);
+  r = await fabPost({ ...FAB_Q, network: 'ib' });
+  expectError(r, 400, 'bad_request');
+  assert.match(r.json.error.message, /unknown member 'network'/);
+  r = await fabPost({ workload: 'llama3-70b', gpu: 'H100-SXM' });
+  expectError(r, 400, 'bad_request');
+  r = await fabPost({ ...FAB_Q, workload: '../etc/passwd' });
+  expectError(r, 400, 'bad_request');
+  expectError(await fabPost('{"workload": '), 400, 'bad_request');
+  expectError(await fabPost('[1]'), 400, 'bad_request');
+  r = await http('/api/fabrics');
+  expectError(r, 405, 'method_not_allowed');
+});
+
+await check('POST /api/fabrics: booleans for the topology; stated topology drops the flags', async () => {
+  const r = await fabPost({ ...FAB_Q, non_blocking: true, rail_optimized: true });
+  assert.equal(r.status, 200);
+  assert.deepEqual(r.json.fabrics[0].flags, []);
+  const u = await fabPost(FAB_Q);
+  assert.deepEqual(u.json.fabrics[0].flags, ['non_blocking_unknown', 'rail_optimized_unknown']);
+});
+
 done();

@@ -302,6 +302,57 @@ for (const [w, lang] of [[1280, 'en'], [1280, 'es'], [390, 'en'], [390, 'es']]) 
 await page.setViewportSize({ width: 1280, height: 900 });
 await page.selectOption('#lang', 'en');
 
+await check('"Is a better fabric worth it?": one bar per fabric with its name and the API\'s premium, in English and Spanish', async () => {
+  await page.goto(BASE + '/?lang=en#fabrics');
+  await page.waitForFunction(() => document.querySelectorAll('#fx-gpu option').length > 0);
+  await page.selectOption('#fx-workload', 'llama3-70b');
+  await page.selectOption('#fx-gpu', 'H100-SXM');
+  await page.fill('#fx-nodes', '64');
+  await page.fill('#fx-deadline', '');
+  await page.click('#fx-run');
+  await page.waitForSelector('#fx-chart-svg');
+  const api = await http('/api/fabrics', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ workload: 'llama3-70b', gpu: 'H100-SXM', nodes: 64, baseline: 'tcp' }) });
+  assert.equal(api.status, 200);
+  const nets = api.json.fabrics.map(f => f.network);
+  assert.deepEqual(nets, ['ib', 'roce', 'efa', 'tcpxo', 'tcpx', 'tcp']);
+  assert.equal(await page.locator('#fx-chart-svg g.fx-premium').count(), 6, 'one premium bar per fabric');
+  assert.equal(await page.locator('#fx-chart-svg g.fx-time').count(), 6, 'one time bar per fabric');
+  const names = await page.locator('#fx-chart-svg .fx-name').allTextContents();
+  assert.deepEqual(names, ['InfiniBand', 'RoCE', 'EFA', 'GPUDirect-TCPXO', 'GPUDirect-TCPX', 'TCP']);
+  for (const f of api.json.fabrics) {
+    const bar = page.locator(`#fx-chart-svg g.fx-premium[data-network="${f.network}"]`);
+    const label = await bar.locator('text.fx-value').textContent();
+    const want = (f.worth_premium_pct > 0 ? '+' : '') +
+      new Intl.NumberFormat('en', { maximumFractionDigits: 1 }).format(f.worth_premium_pct) + ' %';
+    assert.ok(label.startsWith(want), `${f.network}: bar says '${label}', API ${want}`);
+    assert.equal(await bar.locator('rect').count(), 1, `${f.network} has a bar`);
+    assert.ok(parseFloat(await bar.locator('rect').getAttribute('width')) > 0);
+    const t = await page.locator(`#fx-chart-svg g.fx-time[data-network="${f.network}"] text.fx-value`).textContent();
+    assert.match(t, /days|h|min|s$/);
+  }
+  /* Longer premium, longer bar: the largest premium has the widest positive bar. */
+  const pos = api.json.fabrics.filter(f => f.worth_premium_pct > 0).sort((a, b) => b.worth_premium_pct - a.worth_premium_pct);
+  if (pos.length >= 2) {
+    const w = async n => parseFloat(await page.locator(`#fx-chart-svg g.fx-premium[data-network="${n}"] rect`).getAttribute('width'));
+    assert.ok(await w(pos[0].network) > await w(pos[pos.length - 1].network));
+  }
+  assert.match(await page.locator('#fx-chart-svg g.fx-premium[data-network="tcp"] text').textContent(), /baseline/);
+  /* Negative premiums are hatched, not told by colour alone. */
+  for (const f of api.json.fabrics.filter(x => x.worth_premium_pct < 0))
+    assert.equal(await page.locator(`#fx-chart-svg g.fx-premium[data-network="${f.network}"] rect.fx-neg`).count(), 1);
+  assert.equal(await page.locator('#fx-chart-svg pattern#fx-hatch').count(), 1);
+  assert.equal(await page.locator('#fx-table tbody tr').count(), 6);
+  assert.match(await page.locator('#fx-sentence').innerText(), /^Break-even: /);
+  assert.ok(await page.locator('#fx-assumes li').count() >= 1);
+  await page.selectOption('#lang', 'es');
+  assert.equal(await page.locator('#fabrics-h').innerText(), '¿Compensa una red mejor?');
+  assert.match(await page.locator('#fx-sentence').innerText(), /^Punto de equilibrio: /);
+  assert.equal(await page.locator('#fx-chart-svg g.fx-premium').count(), 6);
+  assert.match(await page.locator('#fx-chart-svg g.fx-premium[data-network="tcp"] text').textContent(), /referencia/);
+  await page.selectOption('#lang', 'en');
+});
+
 await check('no script errors on the page', async () => {
   assert.deepEqual(errors.filter(e => !/Failed to load resource.*(501|400|404)/.test(e)), []);
 });

@@ -68,6 +68,15 @@ static void fabric_accepts(void **state)
     assert_int_equal(f.gdr, CF_GDR_OFF);
     assert_int_equal(cf_fabric_set(&f, "gdr", "unknown", &e), CF_OK);
     assert_int_equal(f.gdr, CF_GDR_UNKNOWN);
+    assert_int_equal(f.non_blocking, CF_CAP_UNKNOWN);
+    assert_int_equal(cf_fabric_set(&f, "non_blocking", "yes", &e), CF_OK);
+    assert_int_equal(f.non_blocking, CF_CAP_YES);
+    assert_int_equal(f.rail_optimized, CF_CAP_UNKNOWN);
+    assert_int_equal(cf_fabric_set(&f, "rail_optimized", "no", &e), CF_OK);
+    assert_int_equal(f.rail_optimized, CF_CAP_NO);
+    assert_int_equal(f.non_blocking, CF_CAP_YES);
+    assert_int_equal(cf_fabric_set(&f, "non_blocking", "unknown", &e), CF_OK);
+    assert_int_equal(f.non_blocking, CF_CAP_UNKNOWN);
 }
 
 static void fabric_refuses(void **state)
@@ -97,6 +106,9 @@ static void fabric_refuses(void **state)
     refused(cf_fabric_set(&f, "network", "unknown", &e), &e, "network", "unknown network 'unknown'");
     refused(cf_fabric_set(&f, "gdr", "sometimes", &e), &e, "gdr", "on, off, partial, na");
     refused(cf_fabric_set(&f, "nics", "", &e), &e, "nics", "nics has no value");
+    refused(cf_fabric_set(&f, "non_blocking", "maybe", &e), &e, "non_blocking",
+            "unknown non_blocking 'maybe' (accepted: no, yes, unknown)");
+    refused(cf_fabric_set(&f, "rail_optimized", "2", &e), &e, "rail_optimized", "no, yes, unknown");
     assert_memory_equal(&f, &before, sizeof f);
     /* An unknown name is not a parameter: param "", the accepted names. */
     refused(cf_fabric_set(&f, "colour", "red", &e), &e, "", "unknown fabric parameter 'colour' (accepted: gpu, ");
@@ -265,13 +277,14 @@ static void check_list(const char *const *names, const char *const *want, const 
 static void param_names(void **state)
 {
     static const char *const fabric[] = {"gpu", "gpus_per_node", "intra", "network", "nics",
-                                         "nic_gbps", "gdr", NULL};
+                                         "nic_gbps", "gdr", "non_blocking", "rail_optimized", NULL};
     static const char *const query[] = {"collective", "bytes", "nodes", "ranks_per_node", "algo", NULL};
     static const char *const layout[] = {"tp", "pp", "dp", "cp", "vp", "micro_batch", "zero",
                                          "recompute", "sequence_parallel", "tp_overlap", NULL};
     (void)state;
     check_list(cf_fabric_param_names(), fabric,
-               "(accepted: gpu, gpus_per_node, intra, network, nics, nic_gbps, gdr)", fabric_setter);
+               "(accepted: gpu, gpus_per_node, intra, network, nics, nic_gbps, gdr, "
+               "non_blocking, rail_optimized)", fabric_setter);
     check_list(cf_coll_query_param_names(), query,
                "(accepted: collective, bytes, nodes, ranks_per_node, algo)", query_setter);
     check_list(cf_layout_param_names(), layout,

@@ -1,0 +1,145 @@
+/* fabrics.h — "is a better fabric worth it, for my job?": one workload on
+ * one node type, predicted over each fabric family at the same NICs and
+ * line rate, with the premium per GPU-hour each family may cost over a
+ * baseline before the whole job costs more (`clusterfit fabrics`,
+ * POST /api/fabrics, the page's chart); and the assumption flags a fabric
+ * puts on any prediction made on it (`predict`, `scale`, `plan`). */
+#ifndef CLUSTERFIT_FABRICS_H
+#define CLUSTERFIT_FABRICS_H
+
+#include <jansson.h>
+#include "status.h"
+#include "collective.h"
+#include "workload.h"
+
+/* ---- assumption flags ---------------------------------------------------- */
+
+/* What a prediction on a fabric assumes because the fabric leaves a fact
+ * unknown (a bit each; cf_fabric_assumptions). */
+enum {
+    CF_FLAG_NON_BLOCKING_UNKNOWN = 1u << 0,   /* code "non_blocking_unknown" */
+    CF_FLAG_RAIL_OPTIMIZED_UNKNOWN = 1u << 1  /* code "rail_optimized_unknown" */
+};
+
+/* The facts a prediction on `nodes` nodes of `fab` rests on without the
+ * fabric stating them.
+ * - computes: CF_FLAG_NON_BLOCKING_UNKNOWN (CF_FLAG_RAIL_OPTIMIZED_UNKNOWN)
+ *   when the traffic crosses nodes (nodes > 1) over a fabric whose
+ *   congestion model reads the fact (ib, roce, rdma: the network
+ *   efficiency's decay with node count, docs/model.md; EFA's SRD and the
+ *   TCP families do not read it) and fab->non_blocking (rail_optimized) is
+ *   CF_CAP_UNKNOWN. What the model then assumes is docs/model.md's one
+ *   documented assumption (not non-blocking, not rail-optimized)
+ * - output: the bits; 0 for a NULL fab
+ * - ownership: pure */
+CF_API unsigned cf_fabric_assumptions(const cf_fabric *fab, int nodes);
+
+/* The codes of `flags` as a JSON array of strings, in bit order
+ * (["non_blocking_unknown", "rail_optimized_unknown"]), the `flags` member
+ * of predict, scale and fabrics rows (plan rows use the same codes).
+ * - errors: NULL on ENOMEM
+ * - ownership: a new reference (json_decref) */
+CF_API json_t *cf_assumption_flags_json(unsigned flags);
+
+/* The code of one flag bit ("non_blocking_unknown"), NULL for a bit that is
+ * no flag; and the sentence a text output prints after "assumes: " ("the
+ * network is not known to be non-blocking: ib efficiency falls 3 % per
+ * doubling of nodes beyond 2"). Static storage. */
+CF_API const char *cf_assumption_code(unsigned bit);
+CF_API const char *cf_assumption_text(unsigned bit);
+
+/* ---- the comparison of fabric families ------------------------------------ */
+
+/* The question: a node type and either a node count or a deadline.
+ * cf_fabrics_query_init, then cf_fabrics_query_set by name. */
+typedef struct cf_fabrics_query {
+    cf_fabric node;         /* gpu, gpus_per_node, intra_link, nics_per_node,
+                               nic_gbps, non_blocking, rail_optimized as
+                               given (0 / unknown = not given: the GPU's usual
+                               node); network is set per family */
+    int nodes;              /* nodes of the cluster; 0 = not given */
+    double deadline_h;      /* hours; NAN = not given */
+    cf_network baseline;    /* the family premiums are measured against */
+} cf_fabrics_query;
+
+/* A question with nothing set: node as cf_fabric_init, nodes 0, deadline
+ * NAN, baseline tcp.
+ * - ownership: fills the caller's struct (not NULL) */
+CF_API void cf_fabrics_query_init(cf_fabrics_query *q);
+
+/* Sets one parameter of the question from its text, the one parser of
+ * `clusterfit fabrics`' flags and POST /api/fabrics' members.
+ * - inputs: `name` and its value:
+ *     gpu, gpus_per_node, intra, nics, nic_gbps, non_blocking,
+ *     rail_optimized   as cf_fabric_set reads them
+ *     nodes            integer, 1..CF_MAX_NODES
+ *     deadline_h       hours, CF_PLAN_DEADLINE_H_MIN..CF_PLAN_DEADLINE_H_MAX
+ *                      (the CLI's --deadline, as for plan)
+ *     baseline         one of the families ib, roce, efa, tcpxo, tcpx, tcp
+ * - output: the field of *q; unchanged on error
+ * - errors: CF_EINVAL with err->param = name and the bound or the accepted
+ *   values; an unknown name (network among them: the comparison sets it)
+ *   is CF_EINVAL with param "" and the accepted names. err may be NULL
+ * - ownership: `value` is read during the call only */
+CF_API cf_status cf_fabrics_query_set(cf_fabrics_query *q, const char *name, const char *value,
+                                      cf_error *err);
+
+/* The names cf_fabrics_query_set accepts, in the order a front end sets
+ * them: gpu, gpus_per_node, intra, nics, nic_gbps, non_blocking,
+ * rail_optimized, nodes, deadline_h, baseline.
+ * - ownership: static storage, NULL-terminated */
+CF_API const char *const *cf_fabrics_param_names(void);
+
+/* The families compared, in the order of the output: ib, roce, efa,
+ * tcpxo, tcpx, tcp (n of them into *n, may be NULL). Static storage. */
+CF_API const cf_network *cf_fabrics_families(size_t *n);
+
+/* Predicts workload w over each family of cf_fabrics_families on the node
+ * type of q, and the worth premium of each against q->baseline.
+ * - computes, per family (the same GPUs, NICs and line rate; GPUDirect in
+ *   the family's usual state): with q->nodes, the fastest layout that fits
+ *   on that many nodes (plan's layout search, DESIGN §4.5); with
+ *   q->deadline_h, the smallest node count of plan's list (N0, then powers
+ *   of two up to CF_PLAN_DEFAULT_MAX_GPUS GPUs) whose time to train meets
+ *   the deadline. Then step_time_s, scaling_efficiency (E of DESIGN §4.1
+ *   against N0 on the same family), time_to_train_h (steps × step time),
+ *   gpu_hours (nodes × GPUs per node × time to train) and
+ *   worth_premium_pct: how many percent more per GPU-hour the family may
+ *   cost than the baseline before the job costs more. Equal total cost:
+ *   price_f × G_f = price_b × G_b, so premium = G_b / G_f − 1 with G the
+ *   GPU-hours; at a fixed node count G is proportional to the time to
+ *   train, premium = T_b / T_f − 1. In percent; 0 for the baseline; null
+ *   when either side has no result
+ * - defaults (each said in the output's `assumes`): gpus_per_node and
+ *   intra from the GPU's usual node (data/gpus.csv); nics and nic_gbps the
+ *   most common ones among the shipped catalog's offerings of that GPU that
+ *   state them (data/offerings.csv), nics one per GPU when none does
+ * - output: *out = {workload, gpu, gpus_per_node, intra, nodes (as asked;
+ *   null with a deadline), deadline_h (null without), baseline,
+ *   premium_basis ("time" at a fixed node count, "gpu_hours" under a
+ *   deadline), n0, assumes: [strings], fabrics: [{network, nics, nic_gbps,
+ *   nodes, step_time_s, scaling_efficiency, time_to_train_h, gpu_hours,
+ *   worth_premium_pct, layout, flags}]}: layout as plan's ({tp, pp, vp, dp,
+ *   cp, zero, recompute, micro_batch}); flags the assumption codes of
+ *   cf_fabric_assumptions plus "does_not_fit" (no layout fits on that
+ *   count) or "deadline_missed" (no count of the list meets it); values
+ *   that do not exist are null
+ * - errors: CF_EINVAL with err->param naming the input: gpu not given or
+ *   not in the hardware table (gpu), neither or both of nodes and
+ *   deadline_h (nodes), nic_gbps neither given nor stated by any offering
+ *   of the GPU (nic_gbps), a workload that states no amount of work
+ *   (workload), no layout that fits on up to CF_FIT_MAX_NODES nodes
+ *   (workload); CF_ENOMEM. *out is NULL on error
+ * - ownership: *out is a new reference (json_decref); w and q are borrowed
+ *   for the call. Reads only embedded data: no catalog, no I/O
+ * - source: DESIGN §4.1 (E), §4.5 (search space); the premium is the
+ *   break-even of equal total cost */
+CF_API cf_status cf_fabrics(const cf_workload *w, const cf_fabrics_query *q, json_t **out,
+                            cf_error *err);
+
+/* The worth premium in percent: 100 × (base / fab − 1) for two amounts of
+ * the same kind (times to train at equal node counts, or GPU-hours); NAN
+ * when either is not a positive number. Pure. */
+CF_API double cf_worth_premium_pct(double base, double fab);
+
+#endif

@@ -1,0 +1,378 @@
+/* cmd_fabrics.c — `clusterfit fabrics`: is a better fabric worth it for my
+ * job? One workload on one node type over each fabric family (ib, roce,
+ * efa, tcpxo, tcpx, tcp) at the same NICs and line rate: step time, scaling
+ * efficiency, time to train, and the worth premium, how many percent more
+ * per GPU-hour each family may cost than the baseline before the whole job
+ * costs more. A thin front end over cf_fabrics (fabrics.h): every option
+ * goes through cf_fabrics_query_set as it is parsed, the one parser
+ * POST /api/fabrics uses too. */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+#include "opts.h"
+#include "table.h"
+#include "textfmt.h"
+
+#define CMD "fabrics"
+
+typedef struct fabrics_args {
+    const char *workload;
+    cf_fabrics_query q;
+    cli_format fmt;
+} fabrics_args;
+
+/* The library's name of a flag: --deadline is deadline_h (hours, as for
+ * plan); the others are the flag with '-' written '_'. */
+static const char *lib_name(const char *flag, char *buf, size_t cap)
+{
+    size_t i;
+    if (strcmp(flag, "deadline") == 0) return "deadline_h";
+    for (i = 0; flag[i] && i + 1 < cap; i++) buf[i] = flag[i] == '-' ? '_' : flag[i];
+    buf[i] = '\0';
+    return buf;
+}
+
+/* The library's refusal of deadline_h spelled as --deadline (cli_error_text
+ * respells the other names). */
+static void respell(cf_error *err)
+{
+    static const char lib[] = "deadline_h", flag[] = "deadline";
+    char msg[CF_ERROR_MSG_MAX];
+    const char *at;
+    if (strcmp(err->param, lib) != 0) return;
+    at = strstr(err->message, lib);
+    if (at) {
+        snprintf(msg, sizeof msg, "%.*s%s%s", (int)(at - err->message), err->message, flag,
+                 at + strlen(lib));
+        snprintf(err->message, sizeof err->message, "%s", msg);
+    }
+    snprintf(err->param, sizeof err->param, "%s", flag);
+}
+
+static int set_fab_opt(const char *cmd, const cli_opt *o, const char *arg, void *dst)
+{
+    char name[32];
+    cf_error err;
+    cf_error_clear(&err);
+    if (cf_fabrics_query_set(dst, lib_name(o->name, name, sizeof name), arg, &err) == CF_OK) return 0;
+    respell(&err);
+    cli_param_error(cmd, &err);
+    return -1;
+}
+
+#define FAB_OPT .kind = CLI_CALL, .off = CLI_OFF(fabrics_args, q, cf_fabrics_query), .set = set_fab_opt
+
+static const cli_opt fabrics_opts[] = {
+    {.name = "workload", CLI_STR_AT(fabrics_args, workload), .metavar = "W",
+     .help = "preset or JSON workload file (required); presets:", .more = cf_workload_presets},
+    {.name = "gpu", FAB_OPT, .metavar = "G", .help = "GPU model (required), data/gpus.csv names"},
+    {.name = "gpus-per-node", FAB_OPT, .metavar = "K",
+     .help = "GPUs per node (default: the GPU's usual node)"},
+    {.name = "intra", FAB_OPT, .metavar = "L",
+     .help = "intra-node link (default: the GPU's usual board)"},
+    {.name = "nics", FAB_OPT, .metavar = "M", .help = "NICs per node and Gbit/s per NIC (default:\n"
+             "the catalog's most common for the GPU)"},
+    {.name = "nic-gbps", FAB_OPT, .metavar = "X", .join = 1},
+    {.name = "non-blocking", FAB_OPT, .metavar = "CAP",
+     .help = "ib/roce topology: yes, no or\n"
+             "unknown (default; the model's assumption, flagged)"},
+    {.name = "rail-optimized", FAB_OPT, .metavar = "CAP", .join = 1},
+    {.name = "nodes", FAB_OPT, .metavar = "N", .help = "compare at N nodes, or"},
+    {.name = "deadline", FAB_OPT, .metavar = "HOURS",
+     .help = "each at its fewest nodes that train in time"},
+    {.name = "baseline", FAB_OPT, .metavar = "NET",
+     .help = "premiums are measured against (default tcp)"},
+    {.name = "format", CLI_FORMAT_AT(fabrics_args, fmt), .metavar = "F",
+     .formats = FMT_TEXT | FMT_JSON, .help = "text (default) or json"},
+    {.name = "help", .short_name = 'h', .kind = CLI_HELP, .help = "this help"},
+    {.kind = CLI_END},
+};
+
+static const cli_cmd fabrics_cmd = {
+    .cmd = CMD,
+    .usage = "Usage: clusterfit fabrics --workload W --gpu G [--gpus-per-node K --intra L\n"
+             "         --nics M --nic-gbps X] (--nodes N | --deadline HOURS)\n"
+             "         [--baseline NET] [--format text|json]\n"
+             "Is a better fabric worth it for this job? Predicts step time, scaling\n"
+             "efficiency and time to train over each fabric family (ib, roce, efa, tcpxo,\n"
+             "tcpx, tcp) at the same NICs and line rate, and the worth premium: how many\n"
+             "percent more per GPU-hour each may cost than the baseline before the whole\n"
+             "job costs more (equal total cost: premium = T_baseline / T_fabric - 1; under\n"
+             "--deadline, the same with GPU-hours, each family at its smallest node count\n"
+             "of plan's list that meets the deadline).\n"
+             "\n",
+    .opts = fabrics_opts,
+    .col = 24,
+    .no_args = 1,
+};
+
+static double num(json_t *o, const char *k)
+{
+    json_t *v = json_object_get(o, k);
+    return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/* Hours in the unit that reads best: "34.3 s", "12 min", "5.2 h", "12.3
+ * days", "1.4 years". */
+static const char *hours(char *buf, size_t cap, double h)
+{
+    if (isnan(h)) snprintf(buf, cap, "-");
+    else if (h < 1.0 / 60) snprintf(buf, cap, "%.3g s", h * 3600);
+    else if (h < 1) snprintf(buf, cap, "%.3g min", h * 60);
+    else if (h < 48) snprintf(buf, cap, "%.3g h", h);
+    else if (h < 24 * 730) snprintf(buf, cap, "%.1f days", h / 24);
+    else snprintf(buf, cap, "%.1f years", h / (24 * 365.25));
+    return buf;
+}
+
+/* The row's flags as the notes column shows them: the topology facts the
+ * model assumes as "topology?", a row without result as its reason. */
+static void flags_words(char *buf, size_t cap, json_t *flags)
+{
+    size_t i, n = 0;
+    int topo = 0;
+    json_t *f;
+    buf[0] = '\0';
+    json_array_foreach(flags, i, f) {
+        const char *c = json_string_value(f), *words = NULL;
+        if (!c || n >= cap) continue;
+        if (strcmp(c, "does_not_fit") == 0) words = "does not fit";
+        else if (strcmp(c, "deadline_missed") == 0) words = "too slow";
+        else if (!topo) words = "topology?", topo = 1;
+        if (words) n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", words);
+    }
+}
+
+/* Whole numbers with separators from 1000 up, 3 significant digits below. */
+static const char *amount(char *buf, size_t cap, double v)
+{
+    if (v < 1000) {
+        snprintf(buf, cap, "%.3g", v);
+        return buf;
+    }
+    return tf_thousands(buf, cap, v);
+}
+
+static int print_rows(FILE *out, json_t *doc)
+{
+    json_t *arr = json_object_get(doc, "fabrics"), *r;
+    const char *base = json_string_value(json_object_get(doc, "baseline"));
+    char head[48], buf[64];
+    size_t i;
+    int rc = EXIT_INTERNAL;
+    table *t = table_new();
+    if (!t) return EXIT_INTERNAL;
+    snprintf(head, sizeof head, "+%% vs %s", base ? base : "?");
+    if (table_column(t, "fabric", TABLE_LEFT, 0, 6, 0) < 0 ||
+        table_column(t, "nodes", TABLE_RIGHT, 0, 5, 0) < 0 ||
+        table_column(t, "step s", TABLE_RIGHT, 0, 6, 0) < 0 ||
+        table_column(t, "E", TABLE_RIGHT, 0, 4, 0) < 0 ||
+        table_column(t, "to train", TABLE_RIGHT, 0, 8, 0) < 0 ||
+        table_column(t, "GPU-hours", TABLE_RIGHT, 0, 9, 0) < 0 ||
+        table_column(t, head, TABLE_RIGHT, 0, 10, 0) < 0 ||
+        table_column(t, "notes", TABLE_LEFT, TABLE_SHRINK, 5, 0) < 0)
+        goto done;
+    json_array_foreach(arr, i, r) {
+        const char *net = json_string_value(json_object_get(r, "network"));
+        double st = num(r, "step_time_s"), e = num(r, "scaling_efficiency"), p = num(r, "worth_premium_pct");
+        double gh = num(r, "gpu_hours");
+        char notes[160];
+        if (table_row(t) || table_cell(t, 0, net)) goto done;
+        if (json_is_integer(json_object_get(r, "nodes"))
+                ? table_cellf(t, 1, "%ld", (long)json_integer_value(json_object_get(r, "nodes")))
+                : table_cell(t, 1, "-"))
+            goto done;
+        if ((isnan(st) ? table_cell(t, 2, "-") : table_cellf(t, 2, "%.4g", st)) ||
+            (isnan(e) ? table_cell(t, 3, "-") : table_cellf(t, 3, "%.2f", e)) ||
+            table_cell(t, 4, hours(buf, sizeof buf, num(r, "time_to_train_h"))) ||
+            (isnan(gh) ? table_cell(t, 5, "-") : table_cell(t, 5, amount(buf, sizeof buf, gh))))
+            goto done;
+        if (net && base && strcmp(net, base) == 0 && !isnan(p)) {
+            if (table_cell(t, 6, "baseline")) goto done;
+        } else if (isnan(p) ? table_cell(t, 6, "-") : table_cellf(t, 6, "%+.1f %%", p)) {
+            goto done;
+        }
+        flags_words(notes, sizeof notes, json_object_get(r, "flags"));
+        if (table_cell(t, 7, notes[0] ? notes : "")) goto done;
+    }
+    if (table_print(t, out, TABLE_WIDTH) != 0) goto done;
+    json_array_foreach(arr, i, r) {
+        if (num(r, "scaling_efficiency") > CF_PLAN_E_NOTE_MIN) {
+            fputs("E > 1: N0 needs memory savers (recompute, ZeRO, pipeline stages) that more\n"
+                  "nodes make unnecessary; 'clusterfit scale' shows the layouts.\n", out);
+            break;
+        }
+    }
+    json_array_foreach(arr, i, r) {
+        char notes[160];
+        flags_words(notes, sizeof notes, json_object_get(r, "flags"));
+        if (strstr(notes, "topology?")) {
+            fputs("topology?: the model assumes a fact of the topology the fabric leaves unknown\n"
+                  "(assumes: below).\n", out);
+            break;
+        }
+    }
+    rc = EXIT_OK;
+done:
+    table_free(t);
+    return rc;
+}
+
+/* "InfiniBand" for "ib": the family's name in words. */
+static const char *label_of(const char *name)
+{
+    cf_network n;
+    if (!name || cf_network_parse(name, &n) != CF_OK) return name ? name : "?";
+    return tf_net_label(n);
+}
+
+/* The first lines: the job and the node type every family shares. */
+static void print_head(FILE *out, json_t *doc)
+{
+    json_t *r0 = json_array_get(json_object_get(doc, "fabrics"), 0);
+    char line[512], when[96];
+    if (json_is_integer(json_object_get(doc, "nodes")))
+        snprintf(when, sizeof when, "on %ld node%s", (long)json_integer_value(json_object_get(doc, "nodes")),
+                 json_integer_value(json_object_get(doc, "nodes")) == 1 ? "" : "s");
+    else
+        snprintf(when, sizeof when, "within %g h (each fabric on the fewest nodes that meet it)",
+                 num(doc, "deadline_h"));
+    snprintf(line, sizeof line, "%s %s: %ld x %s per node (%s), %ld x %g Gbit/s NICs per node on every fabric; "
+             "E: scaling efficiency vs N0 = %ld node%s (the smallest that fits).",
+             json_string_value(json_object_get(doc, "workload")), when,
+             (long)json_integer_value(json_object_get(doc, "gpus_per_node")),
+             json_string_value(json_object_get(doc, "gpu")),
+             json_string_value(json_object_get(doc, "intra")),
+             (long)json_integer_value(json_object_get(r0, "nics")), num(r0, "nic_gbps"),
+             (long)json_integer_value(json_object_get(doc, "n0")),
+             json_integer_value(json_object_get(doc, "n0")) == 1 ? "" : "s");
+    tf_wrap(out, "", line, TF_WIDTH);
+    fputc('\n', out);
+}
+
+/* The break-even sentence: the most each family may cost over the
+ * baseline per GPU-hour, best first as the table orders nothing. */
+static void print_break_even(FILE *out, json_t *doc)
+{
+    json_t *arr = json_object_get(doc, "fabrics"), *r, *best = NULL;
+    const char *base = json_string_value(json_object_get(doc, "baseline"));
+    int gpu_h = strcmp(json_string_value(json_object_get(doc, "premium_basis")), "gpu_hours") == 0;
+    char line[1024], list[640];
+    size_t i, n = 0;
+    list[0] = '\0';
+    json_array_foreach(arr, i, r) {
+        const char *net = json_string_value(json_object_get(r, "network"));
+        double p = num(r, "worth_premium_pct");
+        if (!net || !base || strcmp(net, base) == 0 || isnan(p)) continue;
+        if (!best || p > num(best, "worth_premium_pct")) best = r;
+        if (n < sizeof list)
+            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s %+.1f %%", n ? ", " : "",
+                                  label_of(net), p);
+    }
+    snprintf(line, sizeof line, "+%% vs %s, the worth premium: how many percent more per GPU-hour a "
+             "fabric may cost than %s before the whole job costs more (equal total cost: %s).",
+             base ? base : "?", label_of(base),
+             gpu_h ? "GPU-hours on the baseline / GPU-hours on the fabric - 1"
+                   : "T_baseline / T_fabric - 1");
+    tf_wrap(out, "", line, TF_WIDTH);
+    if (!best) {
+        json_t *b = NULL;
+        int missed = 0;
+        json_array_foreach(arr, i, r)
+            if (base && strcmp(json_string_value(json_object_get(r, "network")), base) == 0) b = r;
+        json_array_foreach(json_object_get(b, "flags"), i, r)
+            if (strcmp(json_string_value(r), "deadline_missed") == 0) missed = 1;
+        if (missed)
+            snprintf(line, sizeof line, "Break-even: %s cannot train within the deadline on any node "
+                     "count of the list, so no premium is defined: every fabric that can is worth "
+                     "what meeting the deadline is worth to you.", label_of(base));
+        else
+            snprintf(line, sizeof line, "Break-even: not computed, %s has no result here (see its "
+                     "notes).", label_of(base));
+    } else {
+        double p = num(best, "worth_premium_pct");
+        const char *bn = label_of(json_string_value(json_object_get(best, "network")));
+        if (p > 0)
+            snprintf(line, sizeof line, "Break-even: %s pays for itself up to %.1f %% more per GPU-hour "
+                     "than %s for this job; any fabric is worth its price over %s while its premium "
+                     "stays below its figure (%s).", bn, p, label_of(base), label_of(base), list);
+        else
+            snprintf(line, sizeof line, "Break-even: no fabric is worth more per GPU-hour than %s for "
+                     "this job; each must cost at most this much more (negative: less) to break even: "
+                     "%s.", label_of(base), list);
+    }
+    tf_wrap(out, "", line, TF_WIDTH);
+}
+
+/* The assumptions of the defaults and of the rows' flags. */
+static void print_assumes(FILE *out, json_t *doc)
+{
+    json_t *a, *r, *f;
+    size_t i, k;
+    unsigned seen = 0;
+    json_array_foreach(json_object_get(doc, "assumes"), i, a)
+        tf_wrap(out, "assumes: ", json_string_value(a), TF_WIDTH);
+    json_array_foreach(json_object_get(doc, "fabrics"), i, r)
+        json_array_foreach(json_object_get(r, "flags"), k, f) {
+            const char *code = json_string_value(f);
+            for (unsigned bit = 1; bit && code; bit <<= 1) {
+                const char *c = cf_assumption_code(bit);
+                if (!c) break;
+                if (strcmp(c, code) == 0 && !(seen & bit)) {
+                    seen |= bit;
+                    tf_wrap(out, "assumes: ", cf_assumption_text(bit), TF_WIDTH);
+                }
+            }
+        }
+    json_array_foreach(json_object_get(doc, "fabrics"), i, r)
+        json_array_foreach(json_object_get(r, "flags"), k, f) {
+            const char *code = json_string_value(f);
+            if (code && strcmp(code, "does_not_fit") == 0 && !(seen & 0x10000)) {
+                seen |= 0x10000;
+                tf_wrap(out, "", "does not fit: no layout fits in memory on that many nodes (does_not_fit).", TF_WIDTH);
+            }
+            if (code && strcmp(code, "deadline_missed") == 0 && !(seen & 0x20000)) {
+                seen |= 0x20000;
+                tf_wrap(out, "", "too slow: no node count of plan's list (N0, then powers of two up to "
+                        "16384 GPUs) trains within the deadline on that fabric (deadline_missed).", TF_WIDTH);
+            }
+        }
+}
+
+int cmd_fabrics(const cli_ctx *ctx, int argc, char **argv)
+{
+    fabrics_args a;
+    cf_workload w;
+    cf_error err;
+    json_t *doc = NULL;
+    cf_status st;
+    int rc;
+    (void)ctx;
+    memset(&a, 0, sizeof a);
+    cf_fabrics_query_init(&a.q);
+    a.fmt = FMT_TEXT;
+    if (cli_opts_parse(&fabrics_cmd, argc, argv, &a, &rc) < 0) return rc;
+    if (!a.workload) return cli_usage_error(CMD, "--workload is required (presets: %s)", cf_workload_presets());
+    if (!a.q.node.gpu[0]) return cli_usage_error(CMD, "--gpu is required");
+    if ((a.q.nodes > 0) == !isnan(a.q.deadline_h))
+        return cli_usage_error(CMD, "give either --nodes N or --deadline HOURS");
+    cf_error_clear(&err);
+    if ((st = cf_workload_load(a.workload, &w, &err)) != CF_OK) return cli_lib_error(CMD, st, &err);
+    st = cf_fabrics(&w, &a.q, &doc, &err);
+    if (st != CF_OK) {
+        respell(&err);
+        return st == CF_EINVAL && err.param[0] ? cli_param_error(CMD, &err) : cli_lib_error(CMD, st, &err);
+    }
+    if (a.fmt == FMT_JSON) return cli_print_json(doc);
+    print_head(stdout, doc);
+    rc = print_rows(stdout, doc);
+    if (rc == EXIT_OK) {
+        print_break_even(stdout, doc);
+        print_assumes(stdout, doc);
+        if (ferror(stdout)) rc = EXIT_INTERNAL;
+    }
+    json_decref(doc);
+    return rc;
+}
