@@ -102,6 +102,8 @@ void cf_layout_words(char *buf, size_t cap, const cf_layout *l, cf_workload_kind
     if (l->tp > 1) PUT("TP%d ", l->tp);
     if (l->pp > 1) PUT("PP%d%s ", l->pp, l->vp > 1 ? "v2" : "");
     if (l->cp > 1) PUT("CP%d ", l->cp);
+    if (l->ep > 1) PUT("EP%d ", l->ep);
+    if (l->etp > 1) PUT("ETP%d ", l->etp);
     PUT("DP%d", l->dp);
     rc = l->recompute == CF_RECOMPUTE_FULL ? "full" : l->recompute == CF_RECOMPUTE_SELECTIVE ? "selective" : "no";
     if (l->zero > 0) PUT(" with ZeRO-%d and %s recompute", l->zero, rc);
