@@ -152,8 +152,8 @@ CF_API cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node
                         cf_fit_result *out, cf_error *err);
 
 /* A fit as JSON (DESIGN §6).
- * - output: {fits_one_node, min_nodes, memory_per_gpu_gib, layout: {tp, pp,
- *   dp, cp, micro_batch, zero, recompute}}; memory_per_gpu_gib and layout
+ * - output: {fits_one_node, min_nodes, memory_per_gpu_gib, layout: {tp, ep,
+ *   etp, pp, dp, cp, micro_batch, zero, recompute}}; memory_per_gpu_gib and layout
  *   null when it fits nowhere
  * - errors: NULL on ENOMEM
  * - ownership: a new reference (json_decref); r (not NULL) is read only */

@@ -10,7 +10,7 @@
  * it has one), recompute none, selective, full, micro-batch 1, sequence
  * parallel on. Of the layouts that fit, `fit` keeps the one with the least
  * model parallelism (tp*pp*cp), then the lowest ZeRO stage, then the least
- * recompute, then the least memory: the layout an experienced user tries
+ * recompute, then (MoE) the least expert parallelism, then the least memory: the layout an experienced user tries
  * first. The fastest layout on a given fabric is `plan`'s job. Other kinds:
  * memory per GPU falls with the GPU count (data-parallel batch per GPU,
  * stencil cells per GPU); an embarrassingly parallel task fits one GPU or
@@ -54,11 +54,15 @@ static void try_split(const cf_workload *w, const cf_layout *split, double usabl
             l.pp = split->pp;
             l.dp = split->dp;
             l.cp = split->cp;
+            l.ep = split->ep;
+            l.etp = split->etp;
             l.zero = z;
             l.recompute = rcs[ri];
             bytes = cf__llm_memory_bytes(w, &l, NULL);
             if (bytes > usable) continue;
-            consider(b, &l, (mp * 16 + z) * 4 + (long)ri, bytes);
+            /* then the least expert parallelism (the all-to-all stays
+             * within the fewest GPUs) */
+            consider(b, &l, ((mp * 16 + z) * 4 + (long)ri) * (CF_MAX_LAYOUT_DEGREE + 1) + l.ep, bytes);
             break;  /* more recompute only scores worse */
         }
     }
@@ -132,7 +136,9 @@ json_t *cf_fit_result_to_json(const cf_fit_result *r)
     if (!o) return NULL;
     /* With min_nodes > 0 the memory is finite (it fitted under the GPU's). */
     l = r->min_nodes > 0
-            ? json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:s}", "tp", r->layout.tp, "pp", r->layout.pp,
+            ? json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:s}", "tp", r->layout.tp,
+                        "ep", r->layout.ep > 0 ? r->layout.ep : 1, "etp",
+                        r->layout.etp > 0 ? r->layout.etp : 1, "pp", r->layout.pp,
                         "dp", r->layout.dp, "cp", r->layout.cp, "micro_batch", r->layout.micro_batch,
                         "zero", r->layout.zero, "recompute", cf_recompute_name(r->layout.recompute))
             : json_null();
