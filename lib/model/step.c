@@ -359,7 +359,7 @@ static void layer_compute(const llm_dims *d, const cf_workload *w, const cf_layo
         gemm += gemm_time(M, h, (swiglu ? 2.0 : 1.0) * f / t, peak, poh) + gemm_time(M, f / t, h, peak, poh);
         elem += M * 2.0 * fb * f / t / hbm;
     }
-    fwd = gemm + attn + elem + CF_K(LAYER_OVERHEAD_S);
+    fwd = gemm + attn + elem + CF_K(LAYER_OVERHEAD_S) + (moe ? CF_K(MOE_LAYER_OVERHEAD_S) : 0.0);
     bwd = 2.0 * fwd;
     if (lay->recompute == CF_RECOMPUTE_FULL) bwd += fwd;
     else if (lay->recompute == CF_RECOMPUTE_SELECTIVE) bwd += attn;
