@@ -285,7 +285,7 @@ static void param_names(void **state)
                "(accepted: collective, bytes, nodes, ranks_per_node, algo)", query_setter);
     check_list(cf_layout_param_names(), layout,
                "(accepted: tp, pp, dp, cp, vp, micro_batch, zero, recompute, sequence_parallel, "
-               "tp_overlap)", layout_setter);
+               "tp_overlap, ep, etp)", layout_setter);
     /* Static storage: the same list every call. */
     assert_ptr_equal(cf_fabric_param_names(), cf_fabric_param_names());
 }
