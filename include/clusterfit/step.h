@@ -132,6 +132,8 @@ typedef struct cf_fit_result {
     int min_nodes;          /* 0 if it fits nowhere up to the search limit */
     double memory_per_gpu_gib;  /* GiB, of that layout; NAN when it fits nowhere */
     cf_layout layout;       /* the layout that fits on min_nodes */
+    char why[480];          /* LLMs: why that many nodes, in words (parameters, their
+                               states, the memory per GPU by part); "" otherwise */
 } cf_fit_result;
 
 /* Smallest node count on which the workload fits in GPU memory, and a
@@ -141,7 +143,9 @@ typedef struct cf_fit_result {
  *   parallelism, then lowest ZeRO stage, then least recompute) against the
  *   GPU's usable memory
  * - output: *out: fits_one_node, min_nodes (0 = fits nowhere up to the
- *   limit), memory_per_gpu_gib (GiB), the layout
+ *   limit), memory_per_gpu_gib (GiB), the layout, why (LLMs: the total and,
+ *   for MoE, active parameters, the bytes of their weights, gradients and
+ *   optimizer states, and the layout's memory per GPU by part)
  * - errors, err (may be NULL) saying why: CF_EINVAL for a NULL argument or
  *   gpus_per_node outside 1..CF_MAX_GPUS_PER_NODE (gpus_per_node);
  *   CF_ENOTFOUND for a GPU not in the hardware table (or a table that could
@@ -153,7 +157,8 @@ CF_API cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node
 
 /* A fit as JSON (DESIGN §6).
  * - output: {fits_one_node, min_nodes, memory_per_gpu_gib, layout: {tp, ep,
- *   etp, pp, dp, cp, micro_batch, zero, recompute}}; memory_per_gpu_gib and layout
+ *   etp, pp, dp, cp, micro_batch, zero, recompute}, why (a string, "" when
+ *   the library has no sentence)}; memory_per_gpu_gib and layout
  *   null when it fits nowhere
  * - errors: NULL on ENOMEM
  * - ownership: a new reference (json_decref); r (not NULL) is read only */
