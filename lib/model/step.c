@@ -408,6 +408,28 @@ static double cp_comm_layer(ctx *c, const llm_dims *d, const cf_layout *lay, dou
     return overlap(steps * sr, 3.0 * attn);
 }
 
+/* One dispatch (or combine) of `bytes` per GPU over the EP group `g`, as
+ * the hierarchical dispatchers the published MoE recipes use do it
+ * (DeepEP / HybridEP behind Megatron-Core's flex dispatcher; DeepSeek-V3
+ * report §3.2.2): a token crosses the fabric once per remote scale-out
+ * domain holding one of its top_k experts, and NVLink forwards it to the
+ * experts there. With D domains and balanced routing a token reaches
+ * D(1 - (1 - 1/D)^k) domains in expectation, so the fabric carries that
+ * over k of the per-expert volume; the NVLink part is the whole volume
+ * among the domain's ranks. The slower of the two sets the time (they
+ * pipeline). One domain: a plain all-to-all. */
+static double ep_a2a(ctx *c, const cf_llm_shape *s, double bytes, comm_shape g)
+{
+    int dom = g.cnodes > 1 ? cf__scaleout_domains(c->fab, g.cnodes) : 1;
+    double k = (double)s->moe.top_k, D = dom, f, inter, intra;
+    if (dom <= 1) return coll(c, CF_COLL_ALLTOALL, bytes, g.cnodes, g.rpn);
+    f = D * (1.0 - pow(1.0 - 1.0 / D, k)) / k;
+    if (f > 1.0) f = 1.0;
+    inter = coll(c, CF_COLL_ALLTOALL, bytes * f, g.cnodes, g.rpn);
+    intra = coll(c, CF_COLL_ALLTOALL, bytes, 1, g.rpn);
+    return fmax(inter, intra);
+}
+
 /* Expert-parallel communication of one MoE layer for one micro-batch:
  * the dispatch and the combine all-to-all of the rank's M/t tokens x top_k
  * copies of h values (dispatch in fp8 when the workload trains in fp8),
@@ -426,8 +448,8 @@ static double ep_comm_layer(ctx *c, const llm_dims *d, const cf_workload *w, con
     double disp_b = w->precision == CF_PREC_FP8 ? CF_K(BYTES_FP8_DISPATCH) : d->act_bytes;
     double fwd_n = lay->recompute == CF_RECOMPUTE_FULL ? 2.0 : 1.0;
     if (g.cnodes) {
-        double disp = coll(c, CF_COLL_ALLTOALL, cf__moe_a2a_bytes(s, mt, disp_b), g.cnodes, g.rpn);
-        double comb = coll(c, CF_COLL_ALLTOALL, cf__moe_a2a_bytes(s, mt, d->act_bytes), g.cnodes, g.rpn);
+        double disp = ep_a2a(c, s, cf__moe_a2a_bytes(s, mt, disp_b), g);
+        double comb = ep_a2a(c, s, cf__moe_a2a_bytes(s, mt, d->act_bytes), g);
         total += load * (fwd_n * (disp + comb) + 2.0 * comb);
     }
     if (ge.cnodes) {
