@@ -108,9 +108,12 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
     double eps = (double)(lay->ep > 0 ? lay->ep : 1) * (double)(lay->etp > 0 ? lay->etp : 1);
     double eshard = shard * t / eps;
     double gathered = cf__llm_layer_params(s) / t;
+    double layers_stage = ceil((double)s->layers / p);
+    double emb_p = (double)s->vocab * (double)s->hidden / t;
+    int moe = cf__llm_is_moe(s);
     long m = cf__micro_batches(w, lay);
     double act_dense = layer_activation_bytes(s, lay, 0, 0);
-    double act_moe = cf__llm_is_moe(s) ? layer_activation_bytes(s, lay, 0, 1) : 0;
+    double act_moe = moe ? layer_activation_bytes(s, lay, 0, 1) : 0;
     double inflight = p > 1 ? fmin((double)m, p) : 1.0;
     double heads = 1.0 + (cf__llm_is_moe(s) ? (double)s->mtp_layers : 0.0);
     double best = 0, best_states = 0, best_act = 0;
@@ -123,8 +126,15 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
     for (int stage = 0; stage < (p > 1 ? 2 : 1); stage++) {
         int first = stage == 0, last = p == 1 || stage == 1;
         double dparams, eparams, nd, nm, states, act;
-        cf__stage_params(s, lay, first, last, &dparams, &eparams);
-        cf__stage_mix(s, lay->pp, last, &nd, &nm);
+        if (moe) {
+            cf__stage_params(s, lay, first, last, &dparams, &eparams);
+            cf__stage_mix(s, lay->pp, last, &nd, &nm);
+        } else {
+            /* dense: the fast path of the plan's hot loop, same figures */
+            nd = layers_stage;
+            nm = eparams = 0;
+            dparams = nd * gathered + (first ? emb_p : 0) + (last ? emb_p : 0);
+        }
         states = stage_states(w, lay->zero, dparams, eparams, shard, eshard, gathered);
         /* The first stage holds `inflight` micro-batches of its layers; the
          * last stage one micro-batch plus the logits (bf16 and the fp32 copy
