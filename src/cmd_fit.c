@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cli.h"
 #include "opts.h"
+#include "textfmt.h"
 
 #define CMD "fit"
 
@@ -90,6 +91,11 @@ int cmd_fit(const cli_ctx *ctx, int argc, char **argv)
         if (w.kind == CF_WL_LLM) printf(", micro-batch %d\n", r.layout.micro_batch);
         printf("memory per GPU %.1f GiB (the GPU has %.0f GB = %.1f GiB)\n", r.memory_per_gpu_gib,
                spec->memory_gb, cf_gpu_usable_gib(spec->name));
+        if (r.why[0]) {
+            char line[600];
+            snprintf(line, sizeof line, "%s.", r.why);
+            tf_wrap(stdout, "why: ", line, 79);
+        }
     }
     return EXIT_OK;
 }

@@ -199,6 +199,8 @@ static void layout_text(char *buf, size_t cap, json_t *r)
     if (geti(r, "pp") > 1 && (size_t)n < cap)
         n += snprintf(buf + n, cap - (size_t)n, "PP%ld%s ", geti(r, "pp"), geti(r, "vp") > 1 ? "v2" : "");
     if (geti(r, "cp") > 1 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, "CP%ld ", geti(r, "cp"));
+    if (geti(r, "ep") > 1 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, "EP%ld ", geti(r, "ep"));
+    if (geti(r, "etp") > 1 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, "ETP%ld ", geti(r, "etp"));
     if ((size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, "DP%ld", geti(r, "dp"));
 }
 

@@ -22,6 +22,7 @@ typedef struct step_args {
     const char *workload;
     const char *tp, *pp, *dp;   /* NULL = not given (required) */
     const char *cp, *vp, *micro_batch, *zero, *recompute; /* NULL = the layout's default */
+    const char *ep, *etp;       /* expert (tensor) parallel; NULL = 1 */
     int no_sp, tp_overlap;
     cli_fabric_opts fo;
     cli_format fmt;
@@ -36,6 +37,10 @@ static const cli_opt step_opts[] = {
     {.name = "dp", CLI_STR_AT(step_args, dp), .metavar = "D", .join = 1},
     {.name = "cp", CLI_STR_AT(step_args, cp), .metavar = "C",
      .help = "context parallel degree (default 1)"},
+    {.name = "ep", CLI_STR_AT(step_args, ep), .metavar = "E",
+     .help = "expert parallel degree of an MoE workload (default 1)"},
+    {.name = "etp", CLI_STR_AT(step_args, etp), .metavar = "E",
+     .help = "expert tensor parallel degree (default 1)"},
     {.name = "vp", CLI_STR_AT(step_args, vp), .metavar = "V",
      .help = "interleaved pipeline chunks per stage (default 1)"},
     {.name = "micro-batch", CLI_STR_AT(step_args, micro_batch), .metavar = "M",
@@ -71,7 +76,7 @@ static const cli_opt step_opts[] = {
 static const cli_cmd step_cmd = {
     .cmd = CMD,
     .usage = "Usage: clusterfit predict step --workload W --tp T --pp P --dp D [--cp C]\n"
-             "         [--vp V] [--micro-batch M] [--zero 0|1|2|3]\n"
+             "         [--ep E] [--etp E] [--vp V] [--micro-batch M] [--zero 0|1|2|3]\n"
              "         [--recompute none|selective|full] [--no-sequence-parallel]\n"
              "         [--tp-overlap] (--offering ID | --gpu G --gpus-per-node K\n"
              "         --intra L --network NET --nics M --nic-gbps X [--gdr STATE]\n"
@@ -153,6 +158,8 @@ static void print_text(const cf_workload *w, const cf_layout *l, int nodes, cons
                k->tp_comm_s, k->pp_bubble_s);
         printf("%-21sPP send/recv %.4g, DP comm exposed %.4g, CP comm %.4g\n", "", k->pp_comm_s,
                k->dp_comm_exposed_s, k->cp_comm_s);
+        if (k->ep_comm_s > 0)
+            printf("%-21sEP all-to-all exposed %.4g\n", "", k->ep_comm_s);
     } else {
         printf("%-21scompute %.4g, %s %.4g\n", "breakdown (s)", k->compute_s,
                w->kind == CF_WL_STENCIL ? "halo + all_reduce exposed" : "DP comm exposed",

@@ -117,6 +117,8 @@ static void layout_cell(char *buf, size_t cap, json_t *l, int llm)
     long vp = (long)json_integer_value(json_object_get(l, "vp"));
     long cp = (long)json_integer_value(json_object_get(l, "cp"));
     long dp = (long)json_integer_value(json_object_get(l, "dp"));
+    long ep = (long)json_integer_value(json_object_get(l, "ep"));
+    long etp = (long)json_integer_value(json_object_get(l, "etp"));
     long zero = (long)json_integer_value(json_object_get(l, "zero"));
     const char *rc = json_string_value(json_object_get(l, "recompute"));
     size_t n = 0;
@@ -125,6 +127,8 @@ static void layout_cell(char *buf, size_t cap, json_t *l, int llm)
     if (llm && tp > 1) PUT("TP%ld ", tp);
     if (llm && pp > 1) PUT("PP%ld%s ", pp, vp > 1 ? "v2" : "");
     if (llm && cp > 1) PUT("CP%ld ", cp);
+    if (llm && ep > 1) PUT("EP%ld ", ep);
+    if (llm && etp > 1) PUT("ETP%ld ", etp);
     PUT("DP%ld", dp);
     if (llm && zero > 0) PUT(" Z%ld", zero);
     if (llm && rc && strcmp(rc, "none") != 0) PUT(" %s-rc", strcmp(rc, "selective") == 0 ? "sel" : rc);

@@ -17,10 +17,15 @@ typedef struct cf_layout {
     int sequence_parallel;  /* 1 = Megatron sequence parallel with TP > 1 */
     int tp_comm_overlap;    /* 1 = TP communication overlapped with GEMMs
                                (Transformer Engine userbuffers); 0 = exposed */
+    int ep;                 /* expert parallel: ranks the experts of an MoE layer are
+                               split over; 1 for a dense model (0 is read as 1) */
+    int etp;                /* expert tensor parallel: ranks one expert's matrices are
+                               split over; etp*ep divides tp*dp*cp (Megatron-Core);
+                               1 by default (0 is read as 1) */
 } cf_layout;
 
 /* The layout of one GPU.
- * - output: tp=pp=dp=cp=vp=1, micro-batch 1, ZeRO 0, no recompute,
+ * - output: tp=pp=dp=cp=vp=ep=etp=1, micro-batch 1, ZeRO 0, no recompute,
  *   sequence parallel on (it takes effect when tp > 1), no TP overlap
  * - ownership: fills the caller's struct (not NULL) */
 CF_API void cf_layout_init(cf_layout *l);
@@ -29,6 +34,7 @@ CF_API void cf_layout_init(cf_layout *l);
  * fabric: the one parser of `predict step`'s layout flags.
  * - inputs: `name` in snake_case and its value:
  *     tp, pp, cp       integer, 1..CF_MAX_LAYOUT_DEGREE
+ *     ep, etp          expert (tensor) parallel, integer, 1..CF_MAX_LAYOUT_DEGREE
  *     dp               integer, 1..CF_MAX_DP
  *     vp               integer, 1..CF_MAX_VP
  *     micro_batch      sequences, integer, 1..CF_MAX_MICRO_BATCH
@@ -48,7 +54,8 @@ CF_API void cf_layout_init(cf_layout *l);
 CF_API cf_status cf_layout_set(cf_layout *lay, const char *name, const char *value, cf_error *err);
 
 /* The names cf_layout_set accepts: tp, pp, dp, cp, vp, micro_batch, zero,
- * recompute, sequence_parallel, tp_overlap (none depends on another).
+ * recompute, sequence_parallel, tp_overlap, ep, etp (none depends on
+ * another).
  * - output: a NULL-terminated list of snake_case names
  * - ownership: static storage, never to be freed or changed */
 CF_API const char *const *cf_layout_param_names(void);
@@ -65,6 +72,8 @@ CF_API void cf_layout_words(char *buf, size_t cap, const cf_layout *l, cf_worklo
 /* Where a step's time goes, seconds per step. */
 typedef struct cf_step_breakdown {
     double compute_s, tp_comm_s, pp_bubble_s, pp_comm_s, dp_comm_exposed_s, cp_comm_s;
+    double ep_comm_s;       /* exposed expert-parallel all-to-all (dispatch and combine of
+                               every MoE layer, forward and backward); 0 for a dense model */
 } cf_step_breakdown;
 
 typedef struct cf_step_result {
@@ -111,7 +120,8 @@ CF_API cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int
 /* A step prediction as JSON (DESIGN §6).
  * - output: {step_time_s, tflops_per_gpu, mfu, tokens_per_s,
  *   tokens_per_s_per_gpu, memory_per_gpu_gib, breakdown: {compute_s,
- *   tp_comm_s, pp_bubble_s, pp_comm_s, dp_comm_exposed_s, cp_comm_s}}, a
+ *   tp_comm_s, pp_bubble_s, pp_comm_s, dp_comm_exposed_s, cp_comm_s,
+ *   ep_comm_s}}, a
  *   value that is not finite as null
  * - errors: NULL on ENOMEM
  * - ownership: a new reference (json_decref); r (not NULL) is read only */
@@ -122,6 +132,8 @@ typedef struct cf_fit_result {
     int min_nodes;          /* 0 if it fits nowhere up to the search limit */
     double memory_per_gpu_gib;  /* GiB, of that layout; NAN when it fits nowhere */
     cf_layout layout;       /* the layout that fits on min_nodes */
+    char why[480];          /* LLMs: why that many nodes, in words (parameters, their
+                               states, the memory per GPU by part); "" otherwise */
 } cf_fit_result;
 
 /* Smallest node count on which the workload fits in GPU memory, and a
@@ -131,7 +143,9 @@ typedef struct cf_fit_result {
  *   parallelism, then lowest ZeRO stage, then least recompute) against the
  *   GPU's usable memory
  * - output: *out: fits_one_node, min_nodes (0 = fits nowhere up to the
- *   limit), memory_per_gpu_gib (GiB), the layout
+ *   limit), memory_per_gpu_gib (GiB), the layout, why (LLMs: the total and,
+ *   for MoE, active parameters, the bytes of their weights, gradients and
+ *   optimizer states, and the layout's memory per GPU by part)
  * - errors, err (may be NULL) saying why: CF_EINVAL for a NULL argument or
  *   gpus_per_node outside 1..CF_MAX_GPUS_PER_NODE (gpus_per_node);
  *   CF_ENOTFOUND for a GPU not in the hardware table (or a table that could
@@ -142,8 +156,9 @@ CF_API cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node
                         cf_fit_result *out, cf_error *err);
 
 /* A fit as JSON (DESIGN §6).
- * - output: {fits_one_node, min_nodes, memory_per_gpu_gib, layout: {tp, pp,
- *   dp, cp, micro_batch, zero, recompute}}; memory_per_gpu_gib and layout
+ * - output: {fits_one_node, min_nodes, memory_per_gpu_gib, layout: {tp, ep,
+ *   etp, pp, dp, cp, micro_batch, zero, recompute}, why (a string, "" when
+ *   the library has no sentence)}; memory_per_gpu_gib and layout
  *   null when it fits nowhere
  * - errors: NULL on ENOMEM
  * - ownership: a new reference (json_decref); r (not NULL) is read only */

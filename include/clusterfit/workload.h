@@ -17,10 +17,36 @@ typedef enum cf_workload_kind {
     CF_WL__COUNT
 } cf_workload_kind;
 
+/* A Mixture-of-Experts FFN (shape.moe, docs/workloads.md): experts = 0 is
+ * a dense model, every other field then 0. */
+typedef struct cf_moe_shape {
+    long experts;           /* routed experts per MoE layer; 0 = dense */
+    long top_k;             /* routed experts each token goes to, 1..experts */
+    long ffn_hidden;        /* FFN hidden size of one expert (routed and shared) */
+    long shared_experts;    /* experts every token goes through (DeepSeek: 1); 0 = none */
+    long dense_layers;      /* first layers with a dense FFN of shape.ffn_hidden */
+    double capacity_factor; /* token-drop capacity (x mean load); 0 = dropless */
+} cf_moe_shape;
+
+/* Multi-head latent attention (DeepSeek-V2/V3, shape.mla): low-rank query
+ * and key/value projections; 0 everywhere = ordinary (grouped-query)
+ * attention. head_dim is then the non-rotary query/key and the value head
+ * width (qk_nope_head_dim = v_head_dim = 128 in DeepSeek-V3). */
+typedef struct cf_mla_shape {
+    long q_lora_rank;       /* rank of the query projection; 0 = a full h x q projection */
+    long kv_lora_rank;      /* rank of the compressed key/value; 0 = not MLA */
+    long rope_head_dim;     /* decoupled rotary key/query width per head */
+} cf_mla_shape;
+
 typedef struct cf_llm_shape {
     cf_model_family family;
     long layers, hidden, ffn_hidden, heads, kv_heads, seq, vocab;
     double params_b;        /* stated parameter count in billions; NAN = derive */
+    long head_dim;          /* attention head width; 0 = hidden / heads */
+    cf_moe_shape moe;       /* experts 0 = dense FFN in every layer */
+    cf_mla_shape mla;       /* kv_lora_rank 0 = no latent attention */
+    long mtp_layers;        /* multi-token-prediction modules (DeepSeek-V3: 1), each
+                             * one more MoE block and output head; 0 = none */
 } cf_llm_shape;
 
 typedef struct cf_workload {

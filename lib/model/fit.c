@@ -10,7 +10,7 @@
  * it has one), recompute none, selective, full, micro-batch 1, sequence
  * parallel on. Of the layouts that fit, `fit` keeps the one with the least
  * model parallelism (tp*pp*cp), then the lowest ZeRO stage, then the least
- * recompute, then the least memory: the layout an experienced user tries
+ * recompute, then (MoE) the least expert parallelism, then the least memory: the layout an experienced user tries
  * first. The fastest layout on a given fabric is `plan`'s job. Other kinds:
  * memory per GPU falls with the GPU count (data-parallel batch per GPU,
  * stencil cells per GPU); an embarrassingly parallel task fits one GPU or
@@ -54,11 +54,15 @@ static void try_split(const cf_workload *w, const cf_layout *split, double usabl
             l.pp = split->pp;
             l.dp = split->dp;
             l.cp = split->cp;
+            l.ep = split->ep;
+            l.etp = split->etp;
             l.zero = z;
             l.recompute = rcs[ri];
             bytes = cf__llm_memory_bytes(w, &l, NULL);
             if (bytes > usable) continue;
-            consider(b, &l, (mp * 16 + z) * 4 + (long)ri, bytes);
+            /* then the least expert parallelism (the all-to-all stays
+             * within the fewest GPUs) */
+            consider(b, &l, ((mp * 16 + z) * 4 + (long)ri) * (CF_MAX_LAYOUT_DEGREE + 1) + l.ep, bytes);
             break;  /* more recompute only scores worse */
         }
     }
@@ -76,6 +80,30 @@ static int llm_fit_on(const cf_workload *w, int gpn, long nodes, double usable, 
     cf__layout_iter_init(&it, w, nodes * gpn, gpn);
     while (cf__layout_iter_next(&it, &split)) try_split(w, &split, usable, b);
     return b->found;
+}
+
+/* The why of an LLM fit: parameters, their states (weights, gradients,
+ * optimizer: unsharded), the memory of the layout per GPU by part. */
+static void fit_why(cf_fit_result *out, const cf_workload *w, double usable, int gpn)
+{
+    cf__mem_parts parts;
+    const cf_llm_shape *s = &w->llm;
+    double total = cf__llm_params_total(s);
+    double states = total * (CF_K(BYTES_WEIGHT) + cf__grad_bytes(w) + w->optimizer_bytes_per_param);
+    char active[64] = "", fewer[160] = "";
+    (void)cf__llm_memory_bytes(w, &out->layout, &parts);
+    if (cf__llm_is_moe(s))
+        snprintf(active, sizeof active, " (%.3g B active per token)", cf__llm_params_active(s) / 1e9);
+    if (out->min_nodes > 1)
+        snprintf(fewer, sizeof fewer, "; on %d node%s (%d GPUs) no layout of the search space "
+                 "(TP, CP, PP%s, ZeRO, recompute) fits %.1f GiB per GPU", out->min_nodes - 1,
+                 out->min_nodes == 2 ? "" : "s", (out->min_nodes - 1) * gpn,
+                 cf__llm_is_moe(s) ? ", EP" : "", usable / CF__GIB);
+    snprintf(out->why, sizeof out->why, "%.4g B parameters%s hold %.1f TiB of weights, gradients "
+             "and optimizer states%s; the layout needs per GPU %.1f GiB of states, %.1f GiB of "
+             "activations and %.1f GiB of runtime reserve", total / 1e9, active,
+             states / (CF__GIB * 1024.0), fewer, parts.states_bytes / CF__GIB,
+             parts.activation_bytes / CF__GIB, parts.reserve_bytes / CF__GIB);
 }
 
 cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node, cf_fit_result *out,
@@ -108,6 +136,7 @@ cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node, cf_fi
             out->min_nodes = (int)n;
             out->layout = b.lay;
             out->memory_per_gpu_gib = b.bytes / CF__GIB;
+            fit_why(out, w, usable, gpus_per_node);
             break;
         } else {
             double bytes = cf__other_memory_bytes(w, gpus);
@@ -132,7 +161,9 @@ json_t *cf_fit_result_to_json(const cf_fit_result *r)
     if (!o) return NULL;
     /* With min_nodes > 0 the memory is finite (it fitted under the GPU's). */
     l = r->min_nodes > 0
-            ? json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:s}", "tp", r->layout.tp, "pp", r->layout.pp,
+            ? json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:s}", "tp", r->layout.tp,
+                        "ep", r->layout.ep > 0 ? r->layout.ep : 1, "etp",
+                        r->layout.etp > 0 ? r->layout.etp : 1, "pp", r->layout.pp,
                         "dp", r->layout.dp, "cp", r->layout.cp, "micro_batch", r->layout.micro_batch,
                         "zero", r->layout.zero, "recompute", cf_recompute_name(r->layout.recompute))
             : json_null();
@@ -141,6 +172,7 @@ json_t *cf_fit_result_to_json(const cf_fit_result *r)
     bad |= cf__json_set(o, "memory_per_gpu_gib",
                         r->min_nodes > 0 ? cf__json_num(r->memory_per_gpu_gib) : json_null());
     bad |= cf__json_set(o, "layout", l);
+    bad |= cf__json_set(o, "why", json_string(r->why));
     if (bad) {
         json_decref(o);
         return NULL;

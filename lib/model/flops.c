@@ -24,26 +24,31 @@ int cf__ffn_mats(cf_model_family f)
     return f == CF_MODEL_LLAMA ? 3 : 2;
 }
 
-static double kv_dim(const cf_llm_shape *s)
-{
-    long kvh = s->kv_heads > 0 ? s->kv_heads : s->heads;
-    return (double)kvh * (double)s->hidden / (double)s->heads;
-}
-
 void cf__llm_flops_compute(const cf_llm_shape *s, cf__llm_flops *out)
 {
     double h = (double)s->hidden, sq = (double)s->seq, f = (double)s->ffn_hidden;
-    double l = (double)s->layers, v = (double)s->vocab;
-    double proj = 2.0 * sq * (2.0 * h * h + 2.0 * h * kv_dim(s));
+    double v = (double)s->vocab;
+    double proj = 2.0 * sq * cf__llm_attn_params(s);
     double ffn = 2.0 * sq * h * f * cf__ffn_mats(s->family);
-    double layer;
+    double nd = (double)s->layers, nm = 0, mtp = 0, layers_fwd;
     out->layer_gemm_fwd = proj + ffn;
-    out->layer_attn_fwd = 4.0 * sq * sq * h;
+    /* Scores (query/key width) and values (value width): 2*s^2 per head
+     * and width each; 4*s^2*h when both widths are h/heads. */
+    out->layer_attn_fwd = 2.0 * sq * sq * (double)s->heads *
+                          (cf__llm_qk_head_dim(s) + cf__llm_head_dim(s));
     out->logits_fwd = 2.0 * sq * h * v;
-    layer = out->layer_gemm_fwd + out->layer_attn_fwd;
-    out->model = 3.0 * (l * layer + out->logits_fwd);
-    out->recompute_full = out->model + l * layer;
-    out->recompute_sel = out->model + l * out->layer_attn_fwd;
+    out->moe_layer_gemm_fwd = 0;
+    if (cf__llm_is_moe(s)) {
+        nd = (double)s->moe.dense_layers;
+        nm = (double)cf__moe_layers(s) + (double)s->mtp_layers;
+        mtp = (double)s->mtp_layers;
+        out->moe_layer_gemm_fwd = sq * cf__moe_layer_gemm_flops(s);
+    }
+    layers_fwd = nd * (out->layer_gemm_fwd + out->layer_attn_fwd) +
+                 nm * (out->moe_layer_gemm_fwd + out->layer_attn_fwd) + mtp * sq * cf__mtp_gemm_flops(s);
+    out->model = 3.0 * (layers_fwd + (1.0 + mtp) * out->logits_fwd);
+    out->recompute_full = out->model + layers_fwd;
+    out->recompute_sel = out->model + (nd + nm) * out->layer_attn_fwd;
 }
 
 double cf__llm_flops_counted(const cf__llm_flops *f, cf_recompute r)
@@ -54,11 +59,10 @@ double cf__llm_flops_counted(const cf__llm_flops *f, cf_recompute r)
 double cf__llm_layer_params(const cf_llm_shape *s)
 {
     double h = (double)s->hidden, f = (double)s->ffn_hidden;
-    return 2.0 * h * h + 2.0 * h * kv_dim(s) + cf__ffn_mats(s->family) * h * f + 2.0 * h;
+    return cf__llm_attn_params(s) + cf__ffn_mats(s->family) * h * f + 2.0 * h;
 }
 
 double cf__llm_params(const cf_llm_shape *s)
 {
-    return (double)s->layers * cf__llm_layer_params(s) +
-           2.0 * (double)s->vocab * (double)s->hidden + (double)s->hidden;
+    return cf__llm_params_total(s);
 }

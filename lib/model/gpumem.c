@@ -3,7 +3,8 @@
  * LLM: model states (weights, gradients, Adam) of the most loaded pipeline
  * stage, divided by TP, sharded by ZeRO over the DP x CP ranks (Megatron's
  * distributed optimizer and FSDP both shard over data and context
- * parallel ranks); activations per Korthikanti et al. 2022
+ * parallel ranks; MoE experts split over EP x ETP and sharded over the
+ * expert-data-parallel ranks, model/moe.c); activations per Korthikanti et al. 2022
  * (arXiv:2205.05198, §4 Table 2) with the attention core not stored (flash
  * attention, the default of every current framework), times the
  * micro-batches the stage holds in flight; a runtime reserve. Constants in
@@ -45,20 +46,32 @@ long cf__micro_batches(const cf_workload *w, const cf_layout *lay)
  * grouped-query attention, output-projection input 2, dropout mask 1); MLP
  * 3 + 4f/h for GELU (fc1 input 2, fc1 output 2f/h, GELU output 2f/h,
  * dropout mask 1) or 3 + 6f/h for SwiGLU (gate and up outputs, their
- * product). With MHA and f = 4h that is their 34. Without sequence
- * parallelism 10 of those units (norm inputs, QKV and fc1 inputs, dropout
- * masks) are replicated on every TP rank, the rest split by t: their
- * 10 + 24/t. Full recompute stores only the layer input (2 units). */
-static double layer_activation_bytes(const cf_llm_shape *s, const cf_layout *lay, int full_layer)
+ * product). With MHA and f = 4h that is their 34. A stated head_dim widens
+ * Q and the output-projection input to q = heads x head_dim: attention
+ * 3 + 4q/h + 4kv/h. An MoE layer (moe = 1; docs/model-step.md) keeps, per
+ * token, the FFN units of its shared experts and, for each of its top_k
+ * routed copies (x the load factor of the most loaded rank), the
+ * dispatched input and the expert output (4) and the expert's FFN units
+ * (split by etp, on etp x the tokens). Without sequence parallelism 10 of
+ * those units (norm inputs, QKV and fc1 inputs, dropout masks) are
+ * replicated on every TP rank, the rest split by t: their 10 + 24/t. Full
+ * recompute stores only the layer input (2 units). */
+static double layer_activation_bytes(const cf_llm_shape *s, const cf_layout *lay, int full_layer,
+                                     int moe)
 {
     double h = (double)s->hidden, f = (double)s->ffn_hidden;
-    double r = (double)(s->kv_heads > 0 ? s->kv_heads : s->heads) / (double)s->heads;
     double t = lay->tp > 0 ? lay->tp : 1;
     double tokens = (double)s->seq / (lay->cp > 0 ? lay->cp : 1) * (lay->micro_batch > 0 ? lay->micro_batch : 1);
-    double ffn = cf__ffn_mats(s->family) == 3 ? 6.0 * f / h : 4.0 * f / h;
-    double units = 4.0 + 7.0 + 4.0 * r + 3.0 + ffn;
+    double per_f = cf__ffn_mats(s->family) == 3 ? 6.0 : 4.0;
+    double ffn = per_f * f / h;
+    double units, per_token;
     int sp = lay->sequence_parallel && t > 1;
-    double per_token;
+    if (moe) {
+        double fe = (double)s->moe.ffn_hidden, etp = lay->etp > 0 ? lay->etp : 1;
+        ffn = (double)s->moe.shared_experts * per_f * fe / h +
+              (double)s->moe.top_k * cf__moe_load_factor(s) * (4.0 * etp + per_f * fe / h);
+    }
+    units = 4.0 + 3.0 + 4.0 * cf__llm_q_dim(s) / h + 4.0 * cf__llm_kv_dim(s) / h + 3.0 + ffn;
     if (lay->recompute == CF_RECOMPUTE_FULL && !full_layer)
         per_token = sp ? 2.0 / t : 2.0;
     else
@@ -66,47 +79,72 @@ static double layer_activation_bytes(const cf_llm_shape *s, const cf_layout *lay
     return per_token * tokens * h;
 }
 
+/* Model states of one stage on one GPU, bytes: `dense` parameters sharded
+ * by ZeRO over `shard` ranks (dp x cp), `expert` ones over `eshard` (the
+ * expert-data-parallel ranks); `gathered` = the parameters of the largest
+ * layer (ZeRO-3 keeps two of them whole). */
+static double stage_states(const cf_workload *w, int zero, double dense, double expert,
+                           double shard, double eshard, double gathered)
+{
+    double g = cf__grad_bytes(w), o = w->optimizer_bytes_per_param, wb = CF_K(BYTES_WEIGHT);
+    switch (zero) {
+    case 0: return (dense + expert) * (wb + g + o);
+    case 1: return dense * (wb + g + o / shard) + expert * (wb + g + o / eshard);
+    case 2: return dense * (wb + (g + o) / shard) + expert * (wb + (g + o) / eshard);
+    default:
+        /* ZeRO-3 / FSDP: everything sharded, plus the gathered weights
+         * and unsharded gradients of two layers (the one computing and
+         * the prefetched one: FSDP's forward/backward prefetch). */
+        return dense * (wb + g + o) / shard + expert * (wb + g + o) / eshard +
+               2.0 * gathered * (wb + g);
+    }
+}
+
 double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_parts *parts)
 {
     const cf_llm_shape *s = &w->llm;
     double t = lay->tp, p = lay->pp, v = lay->vp > 0 ? lay->vp : 1;
     double shard = (double)lay->dp * (double)(lay->cp > 0 ? lay->cp : 1);
+    double eps = (double)(lay->ep > 0 ? lay->ep : 1) * (double)(lay->etp > 0 ? lay->etp : 1);
+    double eshard = shard * t / eps;
+    double gathered = cf__llm_layer_params(s) / t;
     double layers_stage = ceil((double)s->layers / p);
-    double layer_p = cf__llm_layer_params(s) / t;
     double emb_p = (double)s->vocab * (double)s->hidden / t;
-    double g = cf__grad_bytes(w);
-    double o = w->optimizer_bytes_per_param;
+    int moe = cf__llm_is_moe(s);
     long m = cf__micro_batches(w, lay);
-    double act_layer = layer_activation_bytes(s, lay, 0);
+    double act_dense = layer_activation_bytes(s, lay, 0, 0);
+    double act_moe = moe ? layer_activation_bytes(s, lay, 0, 1) : 0;
     double inflight = p > 1 ? fmin((double)m, p) : 1.0;
+    double heads = 1.0 + (cf__llm_is_moe(s) ? (double)s->mtp_layers : 0.0);
     double best = 0, best_states = 0, best_act = 0;
     if (v > 1 && p > 1) inflight *= 1.0 + (p - 1.0) / (p * v);
+    if (eshard < 1) eshard = 1;
+    if (cf__llm_is_moe(s))
+        gathered = fmax(gathered, cf__moe_layer_dense_params(s) / t + cf__moe_layer_expert_params(s) / eps);
 
     /* Stage 0 (first) and stage p-1 (last); with p = 1 they are one. */
     for (int stage = 0; stage < (p > 1 ? 2 : 1); stage++) {
         int first = stage == 0, last = p == 1 || stage == 1;
-        double params = layers_stage * layer_p + (first ? emb_p : 0) + (last ? emb_p : 0);
-        double states, act;
-        switch (lay->zero) {
-        case 0: states = params * (CF_K(BYTES_WEIGHT) + g + o); break;
-        case 1: states = params * (CF_K(BYTES_WEIGHT) + g + o / shard); break;
-        case 2: states = params * (CF_K(BYTES_WEIGHT) + (g + o) / shard); break;
-        default:
-            /* ZeRO-3 / FSDP: everything sharded, plus the gathered weights
-             * and unsharded gradients of two layers (the one computing and
-             * the prefetched one: FSDP's forward/backward prefetch). */
-            states = params * (CF_K(BYTES_WEIGHT) + g + o) / shard +
-                     2.0 * layer_p * (CF_K(BYTES_WEIGHT) + g);
-            break;
+        double dparams, eparams, nd, nm, states, act;
+        if (moe) {
+            cf__stage_params(s, lay, first, last, &dparams, &eparams);
+            cf__stage_mix(s, lay->pp, last, &nd, &nm);
+        } else {
+            /* dense: the fast path of the plan's hot loop, same figures */
+            nd = layers_stage;
+            nm = eparams = 0;
+            dparams = nd * gathered + (first ? emb_p : 0) + (last ? emb_p : 0);
         }
+        states = stage_states(w, lay->zero, dparams, eparams, shard, eshard, gathered);
         /* The first stage holds `inflight` micro-batches of its layers; the
          * last stage one micro-batch plus the logits (bf16 and the fp32 copy
-         * of cross-entropy: 6 B per vocabulary entry per token). */
-        act = layers_stage * act_layer * (first ? inflight : 1.0);
-        if (lay->recompute == CF_RECOMPUTE_FULL)
-            act += layer_activation_bytes(s, lay, 1);   /* the layer being recomputed */
+         * of cross-entropy: 6 B per vocabulary entry per token; one more per
+         * MTP head). */
+        act = (nd * act_dense + nm * act_moe) * (first ? inflight : 1.0);
+        if (lay->recompute == CF_RECOMPUTE_FULL)    /* the layer being recomputed */
+            act += layer_activation_bytes(s, lay, 1, nm > 0);
         if (last)
-            act += 6.0 * (double)s->seq / (lay->cp > 0 ? lay->cp : 1) *
+            act += heads * 6.0 * (double)s->seq / (lay->cp > 0 ? lay->cp : 1) *
                    (lay->micro_batch > 0 ? lay->micro_batch : 1) * (double)s->vocab / t;
         if (states + act > best) {
             best = states + act;

@@ -13,10 +13,14 @@
  *    of the causal mask);
  *  - pp from 1 to PP_MAX and at most the layers (uneven stages allowed);
  *  - dp = GPUs / (tp·cp·pp) is at most the global batch (every
- *    data-parallel rank gets a sequence). How the batch is then cut into
+ *    data-parallel rank gets a sequence);
+ *  - for a Mixture-of-Experts workload, ep is every divisor of the experts
+ *    that divides tp·dp·cp (Megatron-Core's etp·ep·edp = tp·dp·cp, with
+ *    etp 1: an expert's matrices are not split unless a layout says so);
+ *    a dense workload takes ep 1 only, so its space is unchanged. How the batch is then cut into
  *    micro-batches (the plan's dp·mb dividing it, `fit`'s micro-batch 1) is
  *    the caller's dimension, like ZeRO and recompute.
- * The iterator is a resumable triple loop over (tp, cp, pp), in increasing
+ * The iterator is a resumable loop over (tp, cp, pp, ep), in increasing
  * order of each, with no allocation; what a caller adds per layout
  * (micro-batch, interleaving, ZeRO, recompute) stays with the caller.
  * The words ("TP4 PP2v2 CP2 DP2 with ZeRO-3 and full recompute") are shared
@@ -44,9 +48,11 @@ void cf__layout_iter_init(cf__layout_iter *it, const cf_workload *w, long gpus, 
     it->seq = w->llm.seq;
     it->batch = w->global_batch_seqs;
     it->pp_max = w->llm.layers < PP_MAX ? w->llm.layers : PP_MAX;
+    it->experts = w->kind == CF_WL_LLM ? w->llm.moe.experts : 0;
     it->tp = 1;
     it->ci = 0;
     it->pp = 0;
+    it->ep = 0;
 }
 
 static int tp_ok(const cf__layout_iter *it)
@@ -69,20 +75,36 @@ static long dp_of(const cf__layout_iter *it, int cp)
     return dp <= it->batch ? dp : 0;
 }
 
+/* The next expert-parallel degree after `ep` for a split whose tp·dp·cp
+ * ranks are `inner`: the least divisor of the experts above ep that
+ * divides inner; 0 when none is left. A dense model takes ep 1 only. */
+static int next_ep(const cf__layout_iter *it, long inner, int ep)
+{
+    if (it->experts <= 0) return ep == 0 ? 1 : 0;
+    for (long e = ep + 1; e <= it->experts && e <= inner; e++)
+        if (it->experts % e == 0 && inner % e == 0) return (int)e;
+    return 0;
+}
+
 int cf__layout_iter_next(cf__layout_iter *it, cf_layout *lay)
 {
-    for (; it->tp <= it->domain; it->tp++, it->ci = 0, it->pp = 0) {
+    for (; it->tp <= it->domain; it->tp++, it->ci = 0, it->pp = 0, it->ep = 0) {
         if (!tp_ok(it)) continue;
-        for (; it->ci < N_CP; it->ci++, it->pp = 0) {
+        for (; it->ci < N_CP; it->ci++, it->pp = 0, it->ep = 0) {
             int cp = cp_values[it->ci];
             if (!cp_ok(it, cp)) continue;
-            while (++it->pp <= it->pp_max) {
+            if (it->pp == 0) it->pp = 1;
+            for (; it->pp <= it->pp_max; it->pp++, it->ep = 0) {
                 long dp = dp_of(it, cp);
                 if (dp == 0) continue;
+                it->ep = next_ep(it, (long)it->tp * cp * dp, it->ep);
+                if (it->ep == 0) continue;
                 lay->tp = it->tp;
                 lay->cp = cp;
                 lay->pp = (int)it->pp;
                 lay->dp = (int)dp;
+                lay->ep = it->ep;
+                lay->etp = 1;
                 return 1;
             }
         }
@@ -102,6 +124,8 @@ void cf_layout_words(char *buf, size_t cap, const cf_layout *l, cf_workload_kind
     if (l->tp > 1) PUT("TP%d ", l->tp);
     if (l->pp > 1) PUT("PP%d%s ", l->pp, l->vp > 1 ? "v2" : "");
     if (l->cp > 1) PUT("CP%d ", l->cp);
+    if (l->ep > 1) PUT("EP%d ", l->ep);
+    if (l->etp > 1) PUT("ETP%d ", l->etp);
     PUT("DP%d", l->dp);
     rc = l->recompute == CF_RECOMPUTE_FULL ? "full" : l->recompute == CF_RECOMPUTE_SELECTIVE ? "selective" : "no";
     if (l->zero > 0) PUT(" with ZeRO-%d and %s recompute", l->zero, rc);

@@ -63,6 +63,7 @@ typedef struct cf__llm_flops {
     double layer_gemm_fwd;  /* all GEMMs of one layer, forward */
     double layer_attn_fwd;  /* attention scores and values, 4*s^2*h */
     double logits_fwd;      /* 2*s*h*V */
+    double moe_layer_gemm_fwd;  /* all GEMMs of one MoE layer (active weights), forward */
     double model;           /* 3*(l*(gemm+attn) + logits): model FLOPs */
     double recompute_full;  /* model + l*(gemm+attn): with full recompute */
     double recompute_sel;   /* model + l*attn: with selective recompute */
@@ -119,6 +120,52 @@ cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, 
                                     const cf_layout *lay, cf_metric metric, double *predicted,
                                     cf_recompute *used);
 
+/* --------------------------------- MoE and attention shapes (model/moe.c)
+ * docs/model-step.md "Mixture of Experts". A dense shape (moe.experts 0,
+ * no MLA, head_dim 0) gives the dense model's figures. */
+
+int cf__llm_is_moe(const cf_llm_shape *s);          /* moe.experts > 0 */
+int cf__llm_is_mla(const cf_llm_shape *s);          /* mla.kv_lora_rank > 0 */
+double cf__llm_head_dim(const cf_llm_shape *s);     /* head_dim, else hidden/heads */
+double cf__llm_q_dim(const cf_llm_shape *s);        /* heads x head_dim */
+double cf__llm_kv_dim(const cf_llm_shape *s);       /* kv_heads x head_dim */
+double cf__llm_qk_head_dim(const cf_llm_shape *s);  /* head_dim (+ rope for MLA) */
+/* Weights of one layer's attention projections (q, k, v, o; MLA's). */
+double cf__llm_attn_params(const cf_llm_shape *s);
+double cf__moe_expert_params(const cf_llm_shape *s);        /* one expert's FFN */
+long cf__moe_layers(const cf_llm_shape *s);                 /* layers - dense_layers; 0 dense */
+/* An MoE layer's weights outside the routed experts (attention, norms,
+ * router, shared experts: split by TP), and its routed experts' (split
+ * over EP x ETP). */
+double cf__moe_layer_dense_params(const cf_llm_shape *s);
+double cf__moe_layer_expert_params(const cf_llm_shape *s);
+/* Parameters of the whole model (without MTP): total, and active per token. */
+double cf__llm_params_total(const cf_llm_shape *s);
+double cf__llm_params_active(const cf_llm_shape *s);
+/* Forward FLOPs per token of an MoE layer's GEMMs (active weights), and of
+ * one MTP module's projection. */
+double cf__moe_layer_gemm_flops(const cf_llm_shape *s);
+double cf__mtp_gemm_flops(const cf_llm_shape *s);
+/* The most loaded EP rank's routed tokens / the mean: CF_K(MOE_LOAD_IMBALANCE),
+ * at most the capacity factor. */
+double cf__moe_load_factor(const cf_llm_shape *s);
+/* Bytes one GPU sends in one dispatch (or combine) all-to-all for `tokens`
+ * tokens: tokens x top_k x hidden x bytes_per_value; 0 for a dense model. */
+double cf__moe_a2a_bytes(const cf_llm_shape *s, double tokens, double bytes_per_value);
+/* Layers of a pipeline stage of `pp` (last = the last stage; pp 1 = the
+ * whole model): dense-FFN layers and MoE layers (MTP modules included). */
+void cf__stage_mix(const cf_llm_shape *s, int pp, int last, double *dense, double *moe);
+/* Parameters one GPU holds of a stage: *dense (split by TP, ZeRO-sharded
+ * over dp x cp; embeddings on the first/last stage) and *expert (split
+ * over ep x etp, ZeRO-sharded over the expert-data-parallel ranks). */
+void cf__stage_params(const cf_llm_shape *s, const cf_layout *lay, int first, int last,
+                      double *dense, double *expert);
+/* Shape checks of shape.moe (top_k <= experts, a MoE layer left): CF_EPARSE
+ * naming the key and the numbers, err->file = origin. */
+cf_status cf__moe_check(const cf_llm_shape *s, const char *origin, cf_error *err);
+/* Layout checks of ep and etp against the shape: CF_EINVAL, param ep or etp. */
+cf_status cf__moe_layout_check(const cf_llm_shape *s, const cf_layout *lay, cf_error *err);
+
 /* ------------------------------------------- layouts (model/layouts.c)
  *
  * The one enumeration of DESIGN §4.5's TP × CP × PP × DP space, used by
@@ -139,6 +186,8 @@ typedef struct cf__layout_iter {
     int tp;             /* current tensor-parallel degree, 1..domain */
     int ci;             /* current index into the cp values {1, 2, 4, 8} */
     long pp;            /* current pipeline degree; 0 before the first */
+    long experts;       /* routed experts of an MoE workload: ep divides them; 0 = dense */
+    int ep;             /* current expert-parallel degree; 0 before the first of a split */
 } cf__layout_iter;
 
 /* The NVLink domain tp may span: the GPUs of a node, or 72 on an NVL72
@@ -150,9 +199,10 @@ int cf__layout_domain(int gpus_per_node, cf_intra_link link);
  * workloads have no layouts here (they run one rank per GPU). */
 void cf__layout_iter_init(cf__layout_iter *it, const cf_workload *w, long gpus, int domain);
 
-/* The next layout: writes tp, cp, pp and dp into *lay (its other fields are
- * left as they are) and returns 1; returns 0 when there are no more. Order:
- * tp, then cp, then pp, each increasing. Allocation-free. */
+/* The next layout: writes tp, cp, pp, dp, ep and etp (1) into *lay (its
+ * other fields are left as they are) and returns 1; returns 0 when there
+ * are no more. Order: tp, then cp, then pp, then ep, each increasing.
+ * Allocation-free. */
 int cf__layout_iter_next(cf__layout_iter *it, cf_layout *lay);
 
 /* --------------------------------------------------------- validation

@@ -25,7 +25,8 @@ static const char *const fabric_params[] = {"gpu", "gpus_per_node", "intra", "ne
                                             NULL};
 static const char *const query_params[] = {"collective", "bytes", "nodes", "ranks_per_node", "algo", NULL};
 static const char *const layout_params[] = {"tp", "pp", "dp", "cp", "vp", "micro_batch", "zero",
-                                            "recompute", "sequence_parallel", "tp_overlap", NULL};
+                                            "recompute", "sequence_parallel", "tp_overlap", "ep",
+                                            "etp", NULL};
 
 const char *const *cf_fabric_param_names(void)
 {
@@ -281,6 +282,8 @@ cf_status cf_layout_set(cf_layout *lay, const char *name, const char *value, cf_
     if (strcmp(name, "tp") == 0) dst = &lay->tp;
     else if (strcmp(name, "pp") == 0) dst = &lay->pp;
     else if (strcmp(name, "cp") == 0) dst = &lay->cp;
+    else if (strcmp(name, "ep") == 0) dst = &lay->ep;
+    else if (strcmp(name, "etp") == 0) dst = &lay->etp;
     else if (strcmp(name, "dp") == 0) dst = &lay->dp, max = CF_MAX_DP;
     else if (strcmp(name, "vp") == 0) dst = &lay->vp, max = CF_MAX_VP;
     else if (strcmp(name, "micro_batch") == 0) dst = &lay->micro_batch, max = CF_MAX_MICRO_BATCH;

@@ -134,19 +134,52 @@ static comm_shape dp_shape(const ctx *c, const cf_layout *lay)
     return g;
 }
 
+/* The expert-parallel group of an MoE layer: ep ranks etp apart
+ * (Megatron-Core orders the expert ranks ETP innermost, then EP, then
+ * expert-DP, within the tp*dp*cp ranks of a pipeline stage). */
+static comm_shape ep_shape(const ctx *c, const cf_layout *lay)
+{
+    comm_shape g = {0, 0};
+    int ep = lay->ep > 0 ? lay->ep : 1, etp = lay->etp > 0 ? lay->etp : 1;
+    if (ep > 1) group_shape(c->gpn, etp, ep, &g.cnodes, &g.rpn);
+    return g;
+}
+
+/* The expert-tensor-parallel group: etp consecutive ranks. */
+static comm_shape etp_shape(const ctx *c, const cf_layout *lay)
+{
+    comm_shape g = {0, 0};
+    if (lay->etp > 1) group_shape(c->gpn, 1, lay->etp, &g.cnodes, &g.rpn);
+    return g;
+}
+
+/* The expert-data-parallel group of the expert gradients: tp*dp*cp /
+ * (ep*etp) ranks, ep*etp apart. */
+static comm_shape edp_shape(const ctx *c, const cf_layout *lay)
+{
+    comm_shape g = {0, 0};
+    long eps = (long)(lay->ep > 0 ? lay->ep : 1) * (lay->etp > 0 ? lay->etp : 1);
+    long edp = (long)lay->tp * lay->dp * lay->cp / eps;
+    if (edp > 1) group_shape(c->gpn, eps, edp, &g.cnodes, &g.rpn);
+    return g;
+}
+
 /* Whether a collective the step asks spans more than one scale-out domain
  * (a network between nodes): the communicators of tp_shape ... dp_shape for
  * an LLM, the job's nodes for the data-parallel all_reduce (when there are
  * gradients) and the stencil's, none for an embarrassingly parallel job. */
 static int crosses_nodes(const ctx *c, const cf_workload *w, const cf_layout *lay)
 {
-    comm_shape g[4];
+    comm_shape g[7];
     switch (w->kind) {
     case CF_WL_LLM:
         g[0] = tp_shape(c, lay);
         g[1] = cp_shape(c, lay);
         g[2] = pp_shape(c, lay);
         g[3] = dp_shape(c, lay);
+        g[4] = ep_shape(c, lay);
+        g[5] = etp_shape(c, lay);
+        g[6] = cf__llm_is_moe(&w->llm) ? edp_shape(c, lay) : g[3];
         for (size_t i = 0; i < sizeof g / sizeof g[0]; i++)
             if (g[i].cnodes > 1 && cf__scaleout_domains(c->fab, g[i].cnodes) > 1) return 1;
         return 0;
@@ -219,6 +252,7 @@ static void finish(cf_step_result *out, double step, double work_units, double f
 typedef struct llm_dims {
     double t, p, v, cp;         /* tp, pp, vp (>= 1), cp */
     double b, h, f, seq, kvd;   /* micro-batch, hidden, ffn_hidden, seq, K/V width */
+    double qd;                  /* query width: heads x head_dim */
     double M;                   /* tokens per GPU per micro-batch */
     double peak, peak_attn;     /* dense FLOP/s: the GEMMs', the attention core's */
     double hbm, poh;            /* effective HBM B/s; peak over the vendor's HBM B/s */
@@ -240,7 +274,8 @@ static void llm_dims_init(llm_dims *d, const ctx *c, const cf_workload *w, const
     d->h = (double)s->hidden;
     d->f = (double)s->ffn_hidden;
     d->seq = (double)s->seq;
-    d->kvd = (double)s->kv_heads * d->h / (double)s->heads;
+    d->kvd = cf__llm_kv_dim(s);
+    d->qd = cf__llm_q_dim(s);
     d->M = d->b * d->seq / d->cp;
     d->peak = peak_flops(g, w->precision);
     d->peak_attn = peak_flops(g, w->precision == CF_PREC_FP8 ? CF_PREC_BF16 : w->precision);
@@ -260,22 +295,71 @@ typedef struct layer_times {
     double fwd, bwd;            /* forward; backward with its recompute */
 } layer_times;
 
-static void layer_compute(const llm_dims *d, const cf_layout *lay, layer_times *lt)
+/* Forward GEMMs of the attention projections of one layer on one GPU
+ * (Megatron's column/row-parallel split: QKV splits its output, o-proj its
+ * input). Latent attention (MLA): the down projections are whole on every
+ * TP rank, the up projections and o-proj split (Megatron-Core MLA). */
+static double attn_gemm_time(const llm_dims *d, const cf_llm_shape *s)
+{
+    double M = d->M, h = d->h, t = d->t, peak = d->peak, poh = d->poh;
+    if (cf__llm_is_mla(s)) {
+        double nh = (double)s->heads, hd = cf__llm_head_dim(s), rope = (double)s->mla.rope_head_dim;
+        double ql = (double)s->mla.q_lora_rank, kvl = (double)s->mla.kv_lora_rank;
+        double q = ql > 0 ? gemm_time(M, h, ql, peak, poh) +
+                            gemm_time(M, ql, nh * (hd + rope) / t, peak, poh)
+                          : gemm_time(M, h, nh * (hd + rope) / t, peak, poh);
+        return q + gemm_time(M, h, kvl + rope, peak, poh) +
+               gemm_time(M, kvl, nh * 2.0 * hd / t, peak, poh) + gemm_time(M, nh * hd / t, h, peak, poh);
+    }
+    return gemm_time(M, h, (d->qd + 2.0 * d->kvd) / t, peak, poh) + gemm_time(M, d->qd / t, h, peak, poh);
+}
+
+/* The FFN of an MoE layer on one GPU, forward (docs/model-step.md): the
+ * router on this rank's M/t tokens; the shared experts split by TP like a
+ * dense FFN; the routed experts: R = (M/t) x top_k x load x etp token
+ * copies over the ep-local experts E/ep, each a GEMM of R/(E/ep) rows and
+ * ffn_hidden/etp columns. *elem = its memory-bound bytes / HBM rate. */
+static double moe_ffn_time(const llm_dims *d, const cf_llm_shape *s, const cf_layout *lay,
+                           double *elem)
+{
+    double M = d->M, h = d->h, t = d->t, peak = d->peak, poh = d->poh;
+    double fe = (double)s->moe.ffn_hidden, sh = (double)s->moe.shared_experts;
+    double ep = lay->ep > 0 ? lay->ep : 1, etp = lay->etp > 0 ? lay->etp : 1;
+    double local = (double)s->moe.experts / ep, mt = M / t;
+    double R = mt * (double)s->moe.top_k * cf__moe_load_factor(s) * etp, rows = R / local;
+    double up = d->swiglu ? 2.0 : 1.0, tm = 0;
+    double fb = d->swiglu ? CF_K(ELEM_BYTES_PER_F_SWIGLU) : CF_K(ELEM_BYTES_PER_F_GELU);
+    tm += gemm_time(mt, h, (double)s->moe.experts, peak, poh);
+    if (sh > 0)
+        tm += gemm_time(M, h, up * sh * fe / t, peak, poh) + gemm_time(M, sh * fe / t, h, peak, poh);
+    tm += local * (gemm_time(rows, h, up * fe / etp, peak, poh) + gemm_time(rows, fe / etp, h, peak, poh));
+    *elem = 2.0 * (fb * (M * sh * fe / t + R * fe / etp) + CF_K(MOE_PERMUTE_VALUES_PER_COPY) * R * h) / d->hbm;
+    return tm;
+}
+
+static void layer_compute(const llm_dims *d, const cf_workload *w, const cf_layout *lay, int moe,
+                          layer_times *lt)
 {
     double M = d->M, h = d->h, f = d->f, t = d->t, b = d->b, seq = d->seq, cp = d->cp;
     double peak = d->peak, poh = d->poh, hbm = d->hbm;
+    const cf_llm_shape *s = &w->llm;
     int sp = d->sp, swiglu = d->swiglu;
-    double gemm, attn, elem, fwd, bwd;
+    double gemm, attn, elem, fwd, bwd, fb = swiglu ? CF_K(ELEM_BYTES_PER_F_SWIGLU) : CF_K(ELEM_BYTES_PER_F_GELU);
     /* GEMMs of one layer, forward, per GPU (Megatron's column/row-parallel
      * split: QKV and fc1 split their output, o-proj and fc2 their input). */
-    gemm = gemm_time(M, h, (h + 2.0 * d->kvd) / t, peak, poh) +
-           gemm_time(M, h / t, h, peak, poh) +
-           gemm_time(M, h, (swiglu ? 2.0 : 1.0) * f / t, peak, poh) +
-           gemm_time(M, f / t, h, peak, poh);
-    attn = 4.0 * b * (seq / cp) * seq * h / t / (d->peak_attn * CF_K(ATTN_EFF));
-    elem = M * 2.0 * (CF_K(ELEM_BYTES_PER_H) * h / (sp ? t : 1.0) +
-                      (swiglu ? CF_K(ELEM_BYTES_PER_F_SWIGLU) : CF_K(ELEM_BYTES_PER_F_GELU)) * f / t) / hbm;
-    fwd = gemm + attn + elem + CF_K(LAYER_OVERHEAD_S);
+    gemm = attn_gemm_time(d, s);
+    attn = 2.0 * b * (seq / cp) * seq * (double)s->heads * (cf__llm_qk_head_dim(s) + cf__llm_head_dim(s)) /
+           t / (d->peak_attn * CF_K(ATTN_EFF));
+    elem = M * 2.0 * CF_K(ELEM_BYTES_PER_H) * h / (sp ? t : 1.0) / hbm;
+    if (moe) {
+        double moe_elem;
+        gemm += moe_ffn_time(d, s, lay, &moe_elem);
+        elem += moe_elem;
+    } else {
+        gemm += gemm_time(M, h, (swiglu ? 2.0 : 1.0) * f / t, peak, poh) + gemm_time(M, f / t, h, peak, poh);
+        elem += M * 2.0 * fb * f / t / hbm;
+    }
+    fwd = gemm + attn + elem + CF_K(LAYER_OVERHEAD_S) + (moe ? CF_K(MOE_LAYER_OVERHEAD_S) : 0.0);
     bwd = 2.0 * fwd;
     if (lay->recompute == CF_RECOMPUTE_FULL) bwd += fwd;
     else if (lay->recompute == CF_RECOMPUTE_SELECTIVE) bwd += attn;
@@ -324,6 +408,60 @@ static double cp_comm_layer(ctx *c, const llm_dims *d, const cf_layout *lay, dou
     return overlap(steps * sr, 3.0 * attn);
 }
 
+/* One dispatch (or combine) of `bytes` per GPU over the EP group `g`, as
+ * the hierarchical dispatchers the published MoE recipes use do it
+ * (DeepEP / HybridEP behind Megatron-Core's flex dispatcher; DeepSeek-V3
+ * report §3.2.2): a token crosses the fabric once per remote scale-out
+ * domain holding one of its top_k experts, and NVLink forwards it to the
+ * experts there. With D domains and balanced routing a token reaches
+ * D(1 - (1 - 1/D)^k) domains in expectation, so the fabric carries that
+ * over k of the per-expert volume; the NVLink part is the whole volume
+ * among the domain's ranks. The slower of the two sets the time (they
+ * pipeline). One domain: a plain all-to-all. */
+static double ep_a2a(ctx *c, const cf_llm_shape *s, double bytes, comm_shape g)
+{
+    int dom = g.cnodes > 1 ? cf__scaleout_domains(c->fab, g.cnodes) : 1;
+    double k = (double)s->moe.top_k, D = dom, f, inter, intra;
+    if (dom <= 1) return coll(c, CF_COLL_ALLTOALL, bytes, g.cnodes, g.rpn);
+    f = D * (1.0 - pow(1.0 - 1.0 / D, k)) / k;
+    if (f > 1.0) f = 1.0;
+    inter = coll(c, CF_COLL_ALLTOALL, bytes * f, g.cnodes, g.rpn);
+    intra = coll(c, CF_COLL_ALLTOALL, bytes, 1, g.rpn);
+    return fmax(inter, intra);
+}
+
+/* Expert-parallel communication of one MoE layer for one micro-batch:
+ * the dispatch and the combine all-to-all of the rank's M/t tokens x top_k
+ * copies of h values (dispatch in fp8 when the workload trains in fp8),
+ * forward; backward sends the gradients of both (bf16); full recompute
+ * repeats the forward. With etp > 1 the etp ranks also all-gather the
+ * dispatched tokens and reduce-scatter the expert outputs. The most loaded
+ * rank sets the time (x the load factor). A fraction CF_K(MOE_A2A_HIDDEN)
+ * runs behind the compute of another micro-batch (`window`, the layer's
+ * forward and backward); the rest is exposed. 0 without EP and ETP. */
+static double ep_comm_layer(ctx *c, const llm_dims *d, const cf_workload *w, const cf_layout *lay,
+                            double window)
+{
+    const cf_llm_shape *s = &w->llm;
+    comm_shape g = ep_shape(c, lay), ge = etp_shape(c, lay);
+    double mt = d->M / d->t, load = cf__moe_load_factor(s), total = 0, hid;
+    double disp_b = w->precision == CF_PREC_FP8 ? CF_K(BYTES_FP8_DISPATCH) : d->act_bytes;
+    double fwd_n = lay->recompute == CF_RECOMPUTE_FULL ? 2.0 : 1.0;
+    if (g.cnodes) {
+        double disp = ep_a2a(c, s, cf__moe_a2a_bytes(s, mt, disp_b), g);
+        double comb = ep_a2a(c, s, cf__moe_a2a_bytes(s, mt, d->act_bytes), g);
+        total += load * (fwd_n * (disp + comb) + 2.0 * comb);
+    }
+    if (ge.cnodes) {
+        double bytes = cf__moe_a2a_bytes(s, mt, d->act_bytes) * load * (double)lay->etp;
+        double ag = coll(c, CF_COLL_ALL_GATHER, bytes, ge.cnodes, ge.rpn);
+        double rs = coll(c, CF_COLL_REDUCE_SCATTER, bytes, ge.cnodes, ge.rpn);
+        total += (fwd_n + 1.0) * (ag + rs);
+    }
+    hid = CF_K(MOE_A2A_HIDDEN) * total;
+    return (total - hid) + overlap(hid, window);
+}
+
 /* Output layer (on the last stage), one micro-batch, forward and backward:
  * the logits GEMM and cross-entropy. */
 static double logits_time(const llm_dims *d, const cf_llm_shape *s)
@@ -348,72 +486,126 @@ static double pp_comm(ctx *c, const llm_dims *d, const cf_layout *lay, double pi
 }
 
 /* DP: the exposed time of the gradients of the largest stage over the DP x
- * CP ranks, behind the stage's forward and backward of one micro-batch
+ * CP ranks (an MoE model's expert gradients over the expert-data-parallel
+ * ranks), behind the stage's forward and backward of one micro-batch
  * (`stage_fwd`, `stage_bwd`); *opt = the optimizer step of its (ZeRO-
  * sharded) parameters. */
-static double dp_comm(ctx *c, const llm_dims *d, const cf_llm_shape *s, const cf_layout *lay,
+static double dp_comm(ctx *c, const llm_dims *d, const cf_workload *w, const cf_layout *lay,
                       double stage_fwd, double stage_bwd, double *opt)
 {
-    double t = d->t, layers_stage = d->layers_stage;
-    double act_bytes = d->act_bytes, grad_bytes = d->grad_bytes;
+    const cf_llm_shape *s = &w->llm;
+    double t = d->t, act_bytes = d->act_bytes, grad_bytes = d->grad_bytes;
     double layer_p = cf__llm_layer_params(s) / t, emb_p = (double)s->vocab * d->h / t;
     double emb_n = lay->pp > 1 ? 1.0 : 2.0;
-    double stage_p = layers_stage * layer_p + emb_n * emb_p;
+    double eps = (double)(lay->ep > 0 ? lay->ep : 1) * (double)(lay->etp > 0 ? lay->etp : 1);
     long dpg = (long)lay->dp * lay->cp;
-    double shard = lay->zero >= 1 ? (double)dpg : 1.0;
-    double dp_exposed = 0;
-    comm_shape g = dp_shape(c, lay);
+    double edp = (double)lay->tp * (double)dpg / eps;
+    double dense_p, expert_p, nd, nm, dp_exposed = 0;
+    int last = lay->pp <= 1;
+    comm_shape g = dp_shape(c, lay), ge = edp_shape(c, lay);
     int cn = g.cnodes, rpn = g.rpn;
+    cf__stage_params(s, lay, 1, last, &dense_p, &expert_p);
+    if (lay->pp > 1) {
+        double dl, el;
+        cf__stage_params(s, lay, 0, 1, &dl, &el);
+        if (dl + el > dense_p + expert_p) {
+            dense_p = dl;
+            expert_p = el;
+            last = 1;
+        }
+    }
+    cf__stage_mix(s, lay->pp, last, &nd, &nm);
     if (dpg > 1 && lay->zero >= 3) {
         /* ZeRO-3/FSDP per micro-batch: all_gather of each layer's
          * weights forward and again backward, reduce_scatter of its
          * gradients; hidden behind that micro-batch's compute. */
-        double ag = layers_stage * coll(c, CF_COLL_ALL_GATHER, layer_p * act_bytes, cn, rpn) +
+        double mdp = cf__llm_is_moe(s) ? cf__moe_layer_dense_params(s) / t : 0;
+        double mep = cf__llm_is_moe(s) ? cf__moe_layer_expert_params(s) / eps : 0;
+        double ag = nd * coll(c, CF_COLL_ALL_GATHER, layer_p * act_bytes, cn, rpn) +
                     emb_n * coll(c, CF_COLL_ALL_GATHER, emb_p * act_bytes, cn, rpn);
-        double rs = layers_stage * coll(c, CF_COLL_REDUCE_SCATTER, layer_p * grad_bytes, cn, rpn) +
+        double rs = nd * coll(c, CF_COLL_REDUCE_SCATTER, layer_p * grad_bytes, cn, rpn) +
                     emb_n * coll(c, CF_COLL_REDUCE_SCATTER, emb_p * grad_bytes, cn, rpn);
+        if (nm > 0) {
+            ag += nm * (coll(c, CF_COLL_ALL_GATHER, mdp * act_bytes, cn, rpn) +
+                        coll(c, CF_COLL_ALL_GATHER, mep * act_bytes, ge.cnodes, ge.rpn));
+            rs += nm * (coll(c, CF_COLL_REDUCE_SCATTER, mdp * grad_bytes, cn, rpn) +
+                        coll(c, CF_COLL_REDUCE_SCATTER, mep * grad_bytes, ge.cnodes, ge.rpn));
+        }
         dp_exposed = (double)d->m * (overlap(ag, stage_fwd) + overlap(ag + rs, stage_bwd));
-    } else if (dpg > 1) {
+    } else if (dpg > 1 || edp > 1) {
         /* DDP, ZeRO-1/2: reduce (and gather) once per step, behind the
          * last micro-batch's backward. */
-        double ar = coll(c, CF_COLL_ALL_REDUCE, stage_p * grad_bytes, cn, rpn);
+        double ar = (dpg > 1 ? coll(c, CF_COLL_ALL_REDUCE, dense_p * grad_bytes, cn, rpn) : 0) +
+                    coll(c, CF_COLL_ALL_REDUCE, expert_p * grad_bytes, ge.cnodes, ge.rpn);
         dp_exposed = overlap(ar, stage_bwd);
     }
-    *opt = stage_p / shard * CF_K(ADAM_BYTES_PER_PARAM) / d->hbm;
+    if (lay->zero >= 1) *opt = (dense_p / (double)dpg + expert_p / (edp >= 1 ? edp : 1)) *
+                               CF_K(ADAM_BYTES_PER_PARAM) / d->hbm;
+    else *opt = (dense_p + expert_p) * CF_K(ADAM_BYTES_PER_PARAM) / d->hbm;
     return dp_exposed;
+}
+
+/* One pipeline stage's forward and backward of one micro-batch: its
+ * dense-FFN and MoE layers with their TP, CP and EP communication. */
+typedef struct stage_time {
+    double fwd, bwd;
+    double nd, nm;          /* its dense-FFN and MoE layers */
+} stage_time;
+
+static void stage_sum(const cf_llm_shape *s, int pp, int last, const layer_times *ld,
+                      const layer_times *lm, double comm_d, double comm_m, stage_time *st)
+{
+    cf__stage_mix(s, pp, last, &st->nd, &st->nm);
+    st->fwd = st->nd * (ld->fwd + comm_d / 3.0) + st->nm * (lm->fwd + comm_m / 3.0);
+    st->bwd = st->nd * (ld->bwd + 2.0 * comm_d / 3.0) + st->nm * (lm->bwd + 2.0 * comm_m / 3.0);
 }
 
 /* One step: the slowest stage's m micro-batches, the bubble, and the
  * PP and DP communication left exposed. The collectives are asked in the
- * order TP, CP, PP, DP: the first refusal is the one reported. */
+ * order TP, CP, EP, PP, DP: the first refusal is the one reported. */
 static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf_step_result *out)
 {
     llm_dims d;
-    layer_times lt;
-    double tp_layer, cp_layer, logits, stage_fwd, stage_bwd, stage_mb, pipe, bubble, pp;
-    double dp_exposed, opt;
+    layer_times lt, lm;
+    stage_time sf, sl;
+    double tp_layer, tp_moe = 0, cp_layer, ep_layer = 0, logits, stage_fwd, stage_bwd, stage_mb;
+    double pipe, bubble, pp, dp_exposed, opt, heads;
+    double comm_d, comm_m;
+    int moe = cf__llm_is_moe(&w->llm);
     cf__llm_flops fl;
 
     llm_dims_init(&d, c, w, lay);
-    layer_compute(&d, lay, &lt);
+    layer_compute(&d, w, lay, 0, &lt);
+    lm = lt;
+    if (moe) layer_compute(&d, w, lay, 1, &lm);
     tp_layer = tp_comm_layer(c, &d, lay, lt.gemm);
+    if (moe) tp_moe = tp_comm_layer(c, &d, lay, lm.gemm);
     cp_layer = cp_comm_layer(c, &d, lay, lt.attn);
+    if (moe) ep_layer = ep_comm_layer(c, &d, w, lay, lm.fwd + lm.bwd);
     logits = logits_time(&d, &w->llm);
+    heads = 1.0 + (moe ? (double)w->llm.mtp_layers : 0.0);
 
-    stage_fwd = d.layers_stage * (lt.fwd + (tp_layer + cp_layer) / 3.0) + logits / 3.0;
-    stage_bwd = d.layers_stage * (lt.bwd + 2.0 * (tp_layer + cp_layer) / 3.0) + 2.0 * logits / 3.0;
+    comm_d = tp_layer + cp_layer;
+    comm_m = tp_moe + cp_layer + ep_layer;
+    stage_sum(&w->llm, lay->pp, 0, &lt, &lm, comm_d, comm_m, &sf);
+    stage_sum(&w->llm, lay->pp, 1, &lt, &lm, comm_d, comm_m, &sl);
+    if (sl.fwd + sl.bwd > sf.fwd + sf.bwd) sf = sl;
+    stage_fwd = sf.fwd + heads * logits / 3.0;
+    stage_bwd = sf.bwd + heads * 2.0 * logits / 3.0;
     stage_mb = stage_fwd + stage_bwd;
     pipe = (double)d.m * stage_mb;
     bubble = lay->pp > 1 ? pipe * (d.p - 1.0) / (d.v * (double)d.m) : 0.0;
     pp = pp_comm(c, &d, lay, pipe);
-    dp_exposed = dp_comm(c, &d, &w->llm, lay, stage_fwd, stage_bwd, &opt);
+    dp_exposed = dp_comm(c, &d, w, lay, stage_fwd, stage_bwd, &opt);
     if (c->st != CF_OK) return c->st;
 
     cf__llm_flops_compute(&w->llm, &fl);
     memset(&out->breakdown, 0, sizeof out->breakdown);
-    out->breakdown.tp_comm_s = (double)d.m * d.layers_stage * tp_layer;
-    out->breakdown.cp_comm_s = (double)d.m * d.layers_stage * cp_layer;
-    out->breakdown.compute_s = pipe - out->breakdown.tp_comm_s - out->breakdown.cp_comm_s + opt;
+    out->breakdown.tp_comm_s = (double)d.m * (sf.nd * tp_layer + sf.nm * tp_moe);
+    out->breakdown.cp_comm_s = (double)d.m * (sf.nd + sf.nm) * cp_layer;
+    out->breakdown.ep_comm_s = (double)d.m * sf.nm * ep_layer;
+    out->breakdown.compute_s = pipe - out->breakdown.tp_comm_s - out->breakdown.cp_comm_s -
+                               out->breakdown.ep_comm_s + opt;
     out->breakdown.pp_bubble_s = bubble;
     out->breakdown.pp_comm_s = pp;
     out->breakdown.dp_comm_exposed_s = dp_exposed;
@@ -500,6 +692,7 @@ void cf_layout_init(cf_layout *l)
 {
     memset(l, 0, sizeof *l);
     l->tp = l->pp = l->dp = l->cp = l->vp = 1;
+    l->ep = l->etp = 1;
     l->micro_batch = 1;
     l->zero = 0;
     l->recompute = CF_RECOMPUTE_NONE;
@@ -537,6 +730,12 @@ static int valid_layout(const cf_workload *w, const cf_layout *lay, int nodes, i
         }
         return 0;
     }
+    if (lay->ep < 0 || lay->etp < 0) {     /* 0 is read as 1 (a zeroed layout) */
+        if (err) cf_error_set_param(err, lay->ep < 0 ? "ep" : "etp", "%s expects at least 1, got %d",
+                                    lay->ep < 0 ? "ep" : "etp", lay->ep < 0 ? lay->ep : lay->etp);
+        return 0;
+    }
+    if (cf__moe_layout_check(&w->llm, lay, err) != CF_OK) return 0;
     if (w->kind != CF_WL_LLM) {
         const char *p = lay->tp != 1 ? "tp" : lay->pp != 1 ? "pp" : lay->cp != 1 ? "cp" : NULL;
         if (p && err)
@@ -652,6 +851,7 @@ json_t *cf_step_result_to_json(const cf_step_result *r)
     e |= cf__json_set(b, "pp_comm_s", cf__json_num(r->breakdown.pp_comm_s));
     e |= cf__json_set(b, "dp_comm_exposed_s", cf__json_num(r->breakdown.dp_comm_exposed_s));
     e |= cf__json_set(b, "cp_comm_s", cf__json_num(r->breakdown.cp_comm_s));
+    e |= cf__json_set(b, "ep_comm_s", cf__json_num(r->breakdown.ep_comm_s));
     if (e) goto fail;
     if (cf__json_set(o, "breakdown", b) != 0) {
         b = NULL;   /* taken (and freed) by the set */

@@ -11,6 +11,13 @@
  * FLOPs only when recompute = full (Megatron's convention). Rows without
  * nodes, without a fabric on more than one node, with a layout that does
  * not match the GPU count or an unknown GPU are skipped with the reason.
+ * Mixture-of-Experts rows state experts, top_k, moe_ffn_hidden (and
+ * shared_experts, dense_layers, head_dim, ep, etp; this repository's files
+ * also q_lora_rank, kv_lora_rank, rope_head_dim and mtp_layers); a row that
+ * states MoE columns without experts, or a params_b the shape does not give
+ * (an MoE row without its MoE columns), is skipped with the reason: an MoE
+ * row is never predicted as dense. An MoE row without ep takes the least
+ * ep that fits in memory.
  * Nothing here is tuned per row. */
 #include <limits.h>
 #include <math.h>
@@ -27,13 +34,19 @@
 enum {
     C_ID, C_MODEL, C_PARAMS_B, C_LAYERS, C_HIDDEN, C_FFN, C_HEADS, C_KV, C_SEQ, C_VOCAB, C_GBS,
     C_MB, C_TP, C_PP, C_VP, C_DP, C_CP, C_ZERO, C_PREC, C_GPU, C_GPN, C_NODES, C_INTRA, C_NET,
-    C_NICS, C_NICGBPS, C_RECOMP, C_METRIC, C_VALUE, C__N
+    C_NICS, C_NICGBPS, C_RECOMP, C_METRIC, C_VALUE,
+    /* Mixture of Experts (names fixed; blank = dense / not stated) */
+    C_HEAD_DIM, C_EXPERTS, C_TOPK, C_MOE_FFN, C_SHARED, C_DENSE_L, C_EP, C_ETP,
+    /* optional shape columns of this repository's MoE rows (blank = none) */
+    C_QLORA, C_KVLORA, C_ROPE, C_MTP, C__N
 };
 static const char *const colnames[C__N] = {
     "id", "model", "params_b", "layers", "hidden", "ffn_hidden", "heads", "kv_heads", "seq",
     "vocab", "global_batch_seqs", "micro_batch", "tp", "pp", "vp", "dp", "cp", "zero",
     "precision", "gpu", "gpus_per_node", "nodes", "intra_link", "network", "nics_per_node",
-    "nic_gbps", "recompute", "metric", "value"};
+    "nic_gbps", "recompute", "metric", "value", "head_dim", "experts", "top_k", "moe_ffn_hidden",
+    "shared_experts", "dense_layers", "ep", "etp", "q_lora_rank", "kv_lora_rank", "rope_head_dim",
+    "mtp_layers"};
 
 typedef struct row_in {
     const char *cell[C__N];
@@ -75,8 +88,11 @@ static const char *row_counts(const row_in *r, long v[C__N], char *why, size_t w
 {
     static const int ints[] = {C_LAYERS, C_HIDDEN, C_FFN, C_HEADS, C_KV, C_SEQ, C_VOCAB, C_GBS,
                                C_MB, C_TP, C_PP, C_VP, C_DP, C_CP, C_ZERO, C_GPN, C_NODES,
-                               C_NICS};
-    static const long defs[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0};
+                               C_NICS, C_HEAD_DIM, C_EXPERTS, C_TOPK, C_MOE_FFN, C_SHARED,
+                               C_DENSE_L, C_EP, C_ETP, C_QLORA, C_KVLORA, C_ROPE, C_MTP};
+    /* ep 0 = not stated (chosen below), etp 1 */
+    static const long defs[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
+                                0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0};
     for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
         v[ints[i]] = int_cell(r->cell[ints[i]], defs[i]);
         if (v[ints[i]] < 0) {
@@ -88,11 +104,56 @@ static const char *row_counts(const row_in *r, long v[C__N], char *why, size_t w
     return NULL;
 }
 
+/* How far a row's params_b may be from its shape's count before the row is
+ * skipped: as the workload loader's tolerance (model/workload.c). */
+#define MOE_PARAMS_TOLERANCE 0.25
+
+/* The MoE and attention-width columns into w's shape: experts > 0 makes it
+ * an MoE row, which then needs top_k and moe_ffn_hidden; the shape's checks
+ * of model/moe.c. NULL when the row can go on. */
+static const char *row_moe(const row_in *r, const long v[C__N], cf_workload *w, char *why,
+                           size_t whyn)
+{
+    cf_llm_shape *s = &w->llm;
+    cf_error err;
+    s->head_dim = v[C_HEAD_DIM];
+    if (v[C_EXPERTS] == 0) {
+        if (v[C_TOPK] > 0 || v[C_MOE_FFN] > 0 || v[C_EP] > 1 || v[C_ETP] > 1)
+            return "top_k, moe_ffn_hidden, ep or etp stated without experts: an MoE row needs "
+                   "experts (never read as dense)";
+        if (v[C_MTP] > 0) return "mtp_layers stated without experts";
+    } else {
+        if (v[C_TOPK] < 1 || v[C_MOE_FFN] < 1)
+            return "MoE row: experts stated without top_k or moe_ffn_hidden (never read as dense)";
+        s->moe.experts = v[C_EXPERTS];
+        s->moe.top_k = v[C_TOPK];
+        s->moe.ffn_hidden = v[C_MOE_FFN];
+        s->moe.shared_experts = v[C_SHARED];
+        s->moe.dense_layers = v[C_DENSE_L];
+        s->mtp_layers = v[C_MTP];
+    }
+    if (v[C_KVLORA] > 0) {
+        if (s->head_dim < 1) return "kv_lora_rank (latent attention) needs head_dim";
+        s->mla.q_lora_rank = v[C_QLORA];
+        s->mla.kv_lora_rank = v[C_KVLORA];
+        s->mla.rope_head_dim = v[C_ROPE];
+    }
+    if (s->head_dim == 0 && s->hidden % s->heads != 0) return "hidden not a multiple of heads (state head_dim)";
+    if (s->kv_heads > s->heads || s->heads % s->kv_heads != 0) return "kv_heads does not divide heads";
+    cf_error_clear(&err);
+    if (cf__moe_check(s, r->cell[C_ID], &err) != CF_OK) {
+        snprintf(why, whyn, "%.200s", err.message);
+        return why;
+    }
+    return NULL;
+}
+
 /* The workload: model family and shape, global batch, precision. */
 static const char *row_workload(const row_in *r, const long v[C__N], cf_workload *w, char *why,
                                 size_t whyn)
 {
     double d;
+    const char *reason;
     cf_workload_init(w);
     snprintf(w->name, sizeof w->name, "%s", r->cell[C_ID]);
     if (cf_model_family_parse(r->cell[C_MODEL], &w->llm.family) != CF_OK) {
@@ -110,7 +171,21 @@ static const char *row_workload(const row_in *r, const long v[C__N], cf_workload
     if (w->llm.layers < 1 || w->llm.hidden < 1 || w->llm.ffn_hidden < 1 || w->llm.heads < 1 ||
         w->llm.seq < 1 || w->llm.vocab < 1 || w->global_batch_seqs < 1)
         return "model shape or global batch not stated";
-    if (*r->cell[C_PARAMS_B] && cf_parse_double(r->cell[C_PARAMS_B], &d) == CF_OK) w->llm.params_b = d;
+    if ((reason = row_moe(r, v, w, why, whyn)) != NULL) return reason;
+    if (*r->cell[C_PARAMS_B] && cf_parse_double(r->cell[C_PARAMS_B], &d) == CF_OK) {
+        /* A stated parameter count far from the shape's is a row the shape
+         * does not describe, most often an MoE row without its MoE columns:
+         * never predicted as the dense model it is not. */
+        double derived = cf__llm_params(&w->llm) / 1e9;
+        w->llm.params_b = d;
+        if (derived > 0 && fabs(d - derived) > MOE_PARAMS_TOLERANCE * derived) {
+            snprintf(why, whyn, "params_b %g is %.0f %% away from the %.3g billion parameters of "
+                     "the %s shape (an MoE row needs experts, top_k, moe_ffn_hidden)", d,
+                     100.0 * fabs(d - derived) / derived, derived,
+                     cf__llm_is_moe(&w->llm) ? "MoE" : "dense");
+            return why;
+        }
+    }
     if (*r->cell[C_PREC] && cf_precision_parse(r->cell[C_PREC], &w->precision) != CF_OK) {
         snprintf(why, whyn, "precision '%s' not one of %s", r->cell[C_PREC], cf_precision_accepted());
         return why;
@@ -168,6 +243,8 @@ static const char *row_layout(const row_in *r, const long v[C__N], long gpus, cf
     lay->cp = (int)v[C_CP];
     lay->micro_batch = (int)v[C_MB];
     lay->zero = (int)v[C_ZERO];
+    lay->ep = (int)v[C_EP];     /* 0 = not stated: cf__validate_training_row chooses */
+    lay->etp = (int)v[C_ETP];
     if (lay->tp < 1 || lay->pp < 1 || lay->vp < 1 || lay->dp < 1 || lay->cp < 1 ||
         lay->micro_batch < 1 || lay->zero > CF_MAX_ZERO_STAGE)
         return "layout not stated";
@@ -232,6 +309,21 @@ cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, 
     double usable = cf__gpu_usable_bytes(fab->gpu);
     long gpus = (long)nodes * fab->gpus_per_node;
 
+    if (lay.ep == 0 && !cf__llm_is_moe(&w->llm)) lay.ep = 1;
+    if (lay.ep == 0) {
+        /* An MoE row that does not state ep: the least that fits with full
+         * recompute (what a run of that memory must have used), else the
+         * largest the layout takes. */
+        long inner = (long)lay.tp * lay.dp * lay.cp / (lay.etp > 0 ? lay.etp : 1);
+        cf_layout probe = lay;
+        probe.recompute = CF_RECOMPUTE_FULL;
+        for (long e = 1; e <= w->llm.moe.experts && e <= inner; e++) {
+            if (w->llm.moe.experts % e != 0 || inner % e != 0) continue;
+            probe.ep = lay.ep = (int)e;
+            if (cf__llm_memory_bytes(w, &probe, NULL) <= usable) break;
+        }
+        if (lay.ep == 0) lay.ep = 1;
+    }
     if (in->recompute == CF_RECOMPUTE_UNKNOWN) {
         /* The cheapest recompute that fits: what the run must have used. */
         static const cf_recompute order[] = {CF_RECOMPUTE_NONE, CF_RECOMPUTE_SELECTIVE, CF_RECOMPUTE_FULL};

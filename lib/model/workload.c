@@ -11,7 +11,10 @@
  * precision (fp32 only: the stencil model computes on the CUDA cores in
  * fp32, model/step.c), iterations; embarrassing: tasks.
  *   llm:          shape.{model, layers, hidden, ffn_hidden, heads, kv_heads,
- *                 seq, vocab, params_b}
+ *                 seq, vocab, params_b, head_dim, mtp_layers}, shape.moe.{experts,
+ *                 top_k, ffn_hidden, shared_experts, dense_layers,
+ *                 capacity_factor}, shape.mla.{q_lora_rank, kv_lora_rank,
+ *                 rope_head_dim} (model/moe.c checks the MoE shape)
  *   data-parallel shape.{params, flops_per_sample (forward+backward),
  *                 activation_bytes_per_sample}
  *   stencil:      shape.{cells, flops_per_cell, bytes_per_cell,
@@ -49,7 +52,11 @@ static const char *const top_dp[] = {"precision", "optimizer", "grad_fp32", "bat
 static const char *const top_stencil[] = {"precision", "iterations", NULL};
 static const char *const top_ep[] = {"tasks", NULL};
 static const char *const shape_llm[] = {"model", "layers", "hidden", "ffn_hidden", "heads",
-                                        "kv_heads", "seq", "vocab", "params_b", NULL};
+                                        "kv_heads", "seq", "vocab", "params_b", "head_dim", "moe",
+                                        "mla", "mtp_layers", NULL};
+static const char *const moe_keys[] = {"experts", "top_k", "ffn_hidden", "shared_experts",
+                                       "dense_layers", "capacity_factor", NULL};
+static const char *const mla_keys[] = {"q_lora_rank", "kv_lora_rank", "rope_head_dim", NULL};
 static const char *const shape_dp[] = {"params", "flops_per_sample", "activation_bytes_per_sample",
                                        NULL};
 static const char *const shape_stencil[] = {"cells", "flops_per_cell", "bytes_per_cell",
@@ -185,6 +192,43 @@ static cf_status check_keys(reader *r, const json_t *obj, const char *prefix, co
     return CF_OK;
 }
 
+/* shape.moe (optional): experts, top_k and ffn_hidden required, the others
+ * default to 0 (no shared expert, no dense layer, dropless). */
+static cf_status load_moe(reader *r, const json_t *shape, cf_llm_shape *s)
+{
+    cf_status st = CF_OK;
+    const json_t *m = get(shape, "moe");
+    cf_moe_shape *o = &s->moe;
+    double cf = 0;
+    if (!m || json_is_null(m)) return CF_OK;
+    if (!json_is_object(m)) return bad(r, "shape.moe", "an object (keys: docs/workloads.md)");
+    TRY(integer(r, m, "shape.moe.", "experts", 1, &o->experts));
+    TRY(integer(r, m, "shape.moe.", "top_k", 1, &o->top_k));
+    TRY(integer(r, m, "shape.moe.", "ffn_hidden", 1, &o->ffn_hidden));
+    TRY(integer(r, m, "shape.moe.", "shared_experts", 0, &o->shared_experts));
+    TRY(integer(r, m, "shape.moe.", "dense_layers", 0, &o->dense_layers));
+    TRY(num(r, m, "shape.moe.", "capacity_factor", 0, 0, &cf));
+    o->capacity_factor = cf;
+fail:
+    return st;
+}
+
+/* shape.mla (optional): kv_lora_rank and rope_head_dim required, q_lora_rank
+ * 0 = a full query projection; needs shape.head_dim. */
+static cf_status load_mla(reader *r, const json_t *shape, cf_llm_shape *s)
+{
+    cf_status st = CF_OK;
+    const json_t *m = get(shape, "mla");
+    if (!m || json_is_null(m)) return CF_OK;
+    if (!json_is_object(m)) return bad(r, "shape.mla", "an object (keys: docs/workloads.md)");
+    if (s->head_dim == 0) return bad(r, "shape.head_dim", "a positive integer beside shape.mla");
+    TRY(integer(r, m, "shape.mla.", "q_lora_rank", 0, &s->mla.q_lora_rank));
+    TRY(integer(r, m, "shape.mla.", "kv_lora_rank", 1, &s->mla.kv_lora_rank));
+    TRY(integer(r, m, "shape.mla.", "rope_head_dim", 1, &s->mla.rope_head_dim));
+fail:
+    return st;
+}
+
 static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
 {
     cf_status st = CF_OK;
@@ -202,29 +246,49 @@ static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
     }
     TRY(integer(r, shape, "shape.", "layers", 1, &s->layers));
     TRY(integer(r, shape, "shape.", "hidden", 1, &s->hidden));
-    TRY(integer(r, shape, "shape.", "ffn_hidden", 1, &s->ffn_hidden));
+    TRY(load_moe(r, shape, s));
+    /* An MoE model without dense layers needs no dense FFN width. */
+    if (cf__llm_is_moe(s) && s->moe.dense_layers == 0) s->ffn_hidden = s->moe.ffn_hidden;
+    TRY(integer(r, shape, "shape.", "ffn_hidden", !cf__llm_is_moe(s) || s->moe.dense_layers > 0,
+                &s->ffn_hidden));
     TRY(integer(r, shape, "shape.", "heads", 1, &s->heads));
     s->kv_heads = s->heads;
     TRY(integer(r, shape, "shape.", "kv_heads", 0, &s->kv_heads));
+    TRY(integer(r, shape, "shape.", "head_dim", 0, &s->head_dim));
     TRY(integer(r, shape, "shape.", "seq", 1, &s->seq));
     TRY(integer(r, shape, "shape.", "vocab", 1, &s->vocab));
     TRY(num(r, shape, "shape.", "params_b", 0, 0, &pb));
     s->params_b = pb;
-    if (s->hidden % s->heads != 0)
-        return bad(r, "shape.hidden", "a multiple of shape.heads");
+    if (s->head_dim == 0 && s->hidden % s->heads != 0)
+        return bad(r, "shape.hidden", "a multiple of shape.heads (or a stated shape.head_dim)");
     if (s->kv_heads > s->heads || s->heads % s->kv_heads != 0)
         return bad(r, "shape.kv_heads", "a divisor of shape.heads");
+    TRY(load_mla(r, shape, s));
+    {
+        long mtp = 0;
+        TRY(integer(r, shape, "shape.", "mtp_layers", 0, &mtp));
+        if (mtp > 0 && !cf__llm_is_moe(s))
+            return bad(r, "shape.mtp_layers", "shape.moe beside it (MTP modules are counted as MoE "
+                       "layers, docs/workloads.md)");
+        s->mtp_layers = mtp;
+    }
+    if ((st = cf__moe_check(s, r->origin, r->err)) != CF_OK) return st;
     if (!isnan(pb)) {
-        /* Parameters the shape gives (model/flops.c: attention with GQA, FFN
-         * of 2 or 3 matrices, norms, input embedding and output layer). */
+        /* Parameters the shape gives (model/flops.c, model/moe.c: attention
+         * with GQA or MLA, FFN of 2 or 3 matrices or the experts, norms,
+         * router, input embedding and output layer). */
         double derived = cf__llm_params(s) / 1e9;
         if (fabs(pb - derived) > CF_PARAMS_B_TOLERANCE * derived) {
+            char active[96] = "";
+            if (cf__llm_is_moe(s))
+                snprintf(active, sizeof active, "; params_b is the total count, the active "
+                         "parameters per token are %.3g billion", cf__llm_params_active(s) / 1e9);
             cf_error_set(r->err, r->origin, 0, 0, "shape.params_b: %g (billion) is %.0f %% away "
                          "from the %.3g billion parameters the shape gives (layers, hidden, "
-                         "ffn_hidden, heads, kv_heads, vocab); more than %.0f %% means one of them "
-                         "is wrong (leave params_b out to use the shape's count)", pb,
+                         "ffn_hidden, heads, kv_heads, head_dim, vocab%s); more than %.0f %% means "
+                         "one of them is wrong (leave params_b out to use the shape's count)%s", pb,
                          100.0 * fabs(pb - derived) / derived, derived,
-                         100.0 * CF_PARAMS_B_TOLERANCE);
+                         cf__llm_is_moe(s) ? ", moe" : "", 100.0 * CF_PARAMS_B_TOLERANCE, active);
             return CF_EPARSE;
         }
     }
@@ -334,6 +398,10 @@ static cf_status read_keys(reader *r, const json_t *j, cf_workload_kind k)
     TRY(check_keys(r, j, "", "at the top level", kn, top_common, tops[k]));
     if (json_is_object(get(j, "shape")))
         TRY(check_keys(r, get(j, "shape"), "shape.", "in shape", kn, shapes[k], NULL));
+    if (k == CF_WL_LLM && json_is_object(get(get(j, "shape"), "moe")))
+        TRY(check_keys(r, get(get(j, "shape"), "moe"), "shape.moe.", "in shape.moe", kn, moe_keys, NULL));
+    if (k == CF_WL_LLM && json_is_object(get(get(j, "shape"), "mla")))
+        TRY(check_keys(r, get(get(j, "shape"), "mla"), "shape.mla.", "in shape.mla", kn, mla_keys, NULL));
     if (json_is_object(get(j, "layout_hint")))
         TRY(check_keys(r, get(j, "layout_hint"), "layout_hint.", "in layout_hint", kn, hint_keys,
                        NULL));

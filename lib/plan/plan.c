@@ -340,6 +340,8 @@ json_t *cf__plan_layout_json(const cf_layout *l)
     json_t *j = json_object();
     int bad = 0;
     bad |= cf__json_set(j, "tp", json_integer(l->tp));
+    bad |= cf__json_set(j, "ep", json_integer(l->ep > 0 ? l->ep : 1));
+    bad |= cf__json_set(j, "etp", json_integer(l->etp > 0 ? l->etp : 1));
     bad |= cf__json_set(j, "pp", json_integer(l->pp));
     bad |= cf__json_set(j, "vp", json_integer(l->vp));
     bad |= cf__json_set(j, "dp", json_integer(l->dp));
@@ -411,6 +413,8 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
     bad |= cf__json_set(j, "nodes", json_integer(pt->nodes));
     bad |= cf__json_set(j, "gpus", json_integer((json_int_t)pt->nodes * o->gpus_per_node));
     bad |= cf__json_set(j, "tp", json_integer(pt->lay.tp));
+    bad |= cf__json_set(j, "ep", json_integer(pt->lay.ep > 0 ? pt->lay.ep : 1));
+    bad |= cf__json_set(j, "etp", json_integer(pt->lay.etp > 0 ? pt->lay.etp : 1));
     bad |= cf__json_set(j, "pp", json_integer(pt->lay.pp));
     bad |= cf__json_set(j, "vp", json_integer(pt->lay.vp));
     bad |= cf__json_set(j, "dp", json_integer(pt->lay.dp));

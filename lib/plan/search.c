@@ -106,7 +106,7 @@ void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
         /* Data-parallel, stencil and embarrassingly parallel work: one rank
          * per GPU, no model split (the layout the step model defines for
          * them). */
-        lay.tp = lay.pp = lay.cp = lay.vp = 1;
+        lay.tp = lay.pp = lay.cp = lay.vp = lay.ep = lay.etp = 1;
         lay.dp = (int)gpus;
         lay.micro_batch = 1;
         lay.recompute = CF_RECOMPUTE_NONE;
@@ -144,7 +144,7 @@ static int fits_at(cf__search *s, int nodes)
     cf_layout lay;
     memset(&lay, 0, sizeof lay);
     memset(&dummy, 0, sizeof dummy);
-    lay.tp = lay.pp = lay.cp = lay.vp = lay.micro_batch = 1;
+    lay.tp = lay.pp = lay.cp = lay.vp = lay.micro_batch = lay.ep = lay.etp = 1;
     if (w->kind != CF_WL_LLM) {
         lay.dp = (int)gpus;
         return try_layout(s, nodes, &lay, &dummy) > 0;

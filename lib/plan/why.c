@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include "base/base.h"
 #include "plan/plan_int.h"
+#include "model/model_int.h"
 
 /* Below this share of the step, no communication or bubble term is called
  * the bottleneck: the row is compute-bound. */
@@ -57,18 +58,21 @@ static int memory_bound(const cf__plan_point *pt, const cf__plan_point *p0, doub
 }
 
 /* The sentence for a step with no term above WHY_MIN_SHARE. */
+/* The parts of a step the why line weighs: TP, bubble, PP, DP, CP, EP. */
+#define WHY_TERMS 6
+
 static void compute_bound_text(char *what, size_t cap, const cf__plan_point *pt, const double *terms)
 {
     double st = pt->res.step_time_s, comm = 0;
     char mfu[32] = "";
-    for (int i = 0; i < 5; i++) comm += terms[i] > 0 ? terms[i] : 0;
+    for (int i = 0; i < WHY_TERMS; i++) comm += terms[i] > 0 ? terms[i] : 0;
     if (pt->res.mfu > 0) snprintf(mfu, sizeof mfu, " (MFU %.0f%%)", pt->res.mfu * 100);
     snprintf(what, cap, "no communication bottleneck: communication and bubble %.0f%% of the step%s",
              st > 0 ? 100 * comm / st : 0.0, mfu);
 }
 
 /* The sentence for bottleneck term k (0 TP, 1 bubble, 2 PP send/recv, 3 DP,
- * 4 CP) taking pct % of the step. */
+ * 4 CP, 5 EP all-to-all) taking pct % of the step. */
 static void bottleneck_text(char *what, size_t cap, const cf_offering *o, const cf__plan_point *pt,
                             int k, int pct)
 {
@@ -95,9 +99,21 @@ static void bottleneck_text(char *what, size_t cap, const cf_offering *o, const 
         snprintf(what, cap, "DP %s %s exposes %d%% of the step",
                  l->zero == 3 ? "all-gather/reduce-scatter (ZeRO-3)" : "all-reduce", over, pct);
         break;
-    default:
+    case 4:
         snprintf(what, cap, "CP K/V exchange %s exposes %d%% of the step", over, pct);
         break;
+    default: {
+        /* The EP group: ep ranks etp apart, within one NVLink domain when
+         * ep*etp GPUs fit in it. */
+        char epover[96];
+        long span_gpus = (long)(l->ep > 0 ? l->ep : 1) * (l->etp > 0 ? l->etp : 1);
+        int dom = o->intra_link == CF_INTRA_NVL72 ? (int)CF_K(NVL72_DOMAIN_GPUS) : o->gpus_per_node;
+        int span = span_gpus <= dom ? 1 : (int)((span_gpus + o->gpus_per_node - 1) / o->gpus_per_node);
+        over_text(epover, sizeof epover, o, span > pt->nodes ? pt->nodes : span);
+        snprintf(what, cap, "MoE all-to-all (dispatch and combine over EP%d) %s exposes %d%% of the step",
+                 l->ep, epover, pct);
+        break;
+    }
     }
 }
 
@@ -122,11 +138,11 @@ void cf__plan_why(char *buf, size_t cap, const cf_offering *o, const cf__plan_po
 {
     const cf_step_breakdown *b = &pt->res.breakdown;
     double st = pt->res.step_time_s;
-    double terms[5] = {b->tp_comm_s, b->pp_bubble_s, b->pp_comm_s, b->dp_comm_exposed_s,
-                       b->cp_comm_s};
+    double terms[WHY_TERMS] = {b->tp_comm_s, b->pp_bubble_s, b->pp_comm_s, b->dp_comm_exposed_s,
+                               b->cp_comm_s, b->ep_comm_s};
     int k = 0;
-    char what[160], eff[512];
-    for (int i = 1; i < 5; i++)
+    char what[256], eff[512];
+    for (int i = 1; i < WHY_TERMS; i++)
         if (terms[i] > terms[k]) k = i;
     if (!(st > 0) || !(terms[k] / st >= WHY_MIN_SHARE))
         compute_bound_text(what, sizeof what, pt, terms);

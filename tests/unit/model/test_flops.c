@@ -24,7 +24,7 @@ static void megatron_closed_form(void **state)
     (void)state;
     for (size_t i = 0; i < 3; i++) {
         cf_llm_shape s = {CF_MODEL_GPT, shapes[i][0], shapes[i][1], 4 * shapes[i][1],
-                          shapes[i][1] / 128, shapes[i][1] / 128, shapes[i][2], shapes[i][3], NAN};
+                          shapes[i][1] / 128, shapes[i][1] / 128, shapes[i][2], shapes[i][3], NAN, 0, {0}, {0}, 0};
         double l = (double)s.layers, h = (double)s.hidden, sq = (double)s.seq, v = (double)s.vocab;
         double B = (double)shapes[i][4];
         cf__llm_flops f;
@@ -41,7 +41,7 @@ static void megatron_closed_form(void **state)
  * 4096x1024 (8 KV heads of 128); SwiGLU 3 x 4096x14336. */
 static void gqa_swiglu_by_hand(void **state)
 {
-    cf_llm_shape s = {CF_MODEL_LLAMA, 32, 4096, 14336, 32, 8, 8192, 128256, NAN};
+    cf_llm_shape s = {CF_MODEL_LLAMA, 32, 4096, 14336, 32, 8, 8192, 128256, NAN, 0, {0}, {0}, 0};
     cf__llm_flops f;
     double proj = 2.0 * 8192 * (4096.0 * 4096 * 2 + 4096.0 * 1024 * 2);
     double ffn = 2.0 * 8192 * 4096.0 * 14336 * 3;
@@ -63,9 +63,9 @@ static void gqa_swiglu_by_hand(void **state)
  * 70B = 70.6B (Meta model cards), GPT-3 175B = 175B (Brown et al.). */
 static void published_params(void **state)
 {
-    cf_llm_shape l8 = {CF_MODEL_LLAMA, 32, 4096, 14336, 32, 8, 8192, 128256, NAN};
-    cf_llm_shape l70 = {CF_MODEL_LLAMA, 80, 8192, 28672, 64, 8, 8192, 128256, NAN};
-    cf_llm_shape g175 = {CF_MODEL_GPT, 96, 12288, 49152, 96, 96, 2048, 50257, NAN};
+    cf_llm_shape l8 = {CF_MODEL_LLAMA, 32, 4096, 14336, 32, 8, 8192, 128256, NAN, 0, {0}, {0}, 0};
+    cf_llm_shape l70 = {CF_MODEL_LLAMA, 80, 8192, 28672, 64, 8, 8192, 128256, NAN, 0, {0}, {0}, 0};
+    cf_llm_shape g175 = {CF_MODEL_GPT, 96, 12288, 49152, 96, 96, 2048, 50257, NAN, 0, {0}, {0}, 0};
     (void)state;
     near(cf__llm_params(&l8), 8.03e9, 0.005);
     near(cf__llm_params(&l70), 70.6e9, 0.005);

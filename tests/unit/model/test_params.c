@@ -221,10 +221,19 @@ static void layout_set(void **state)
     refused(cf_layout_set(&l, "dp", "", &e), &e, "dp", "dp has no value");
     refused(cf_layout_set(&l, "dp", NULL, &e), &e, "dp", "dp has no value");
     assert_memory_equal(&l, &before, sizeof l);     /* unchanged on error */
-    refused(cf_layout_set(&l, "ep", "8", &e), &e, "",
-            "unknown layout parameter 'ep' (accepted: tp, pp, dp, cp, vp, micro_batch, zero, recompute, "
-            "sequence_parallel, tp_overlap)");
-    refused(cf_layout_set(&l, "ep", "", &e), &e, "", "layout parameter 'ep' has no value");
+    refused(cf_layout_set(&l, "eep", "8", &e), &e, "",
+            "unknown layout parameter 'eep' (accepted: tp, pp, dp, cp, vp, micro_batch, zero, recompute, "
+            "sequence_parallel, tp_overlap, ep, etp)");
+    refused(cf_layout_set(&l, "eep", "", &e), &e, "", "layout parameter 'eep' has no value");
+    /* ep and etp: degrees of 1..CF_MAX_LAYOUT_DEGREE like tp */
+    refused(cf_layout_set(&l, "ep", "0", &e), &e, "ep", "ep expects");
+    refused(cf_layout_set(&l, "etp", "5000", &e), &e, "etp", "etp expects");
+    assert_memory_equal(&l, &before, sizeof l);
+    assert_int_equal(cf_layout_set(&l, "ep", "64", &e), CF_OK);
+    assert_int_equal(l.ep, 64);
+    assert_int_equal(cf_layout_set(&l, "etp", "2", &e), CF_OK);
+    assert_int_equal(l.etp, 2);
+    l = before;
     refused(cf_layout_set(NULL, "tp", "1", &e), &e, "", "no layout");
     assert_int_equal(cf_layout_set(&l, "tp", "0", NULL), CF_EINVAL);
     assert_memory_equal(&l, &before, sizeof l);
@@ -280,7 +289,7 @@ static void param_names(void **state)
                                          "nic_gbps", "gdr", "non_blocking", "rail_optimized", NULL};
     static const char *const query[] = {"collective", "bytes", "nodes", "ranks_per_node", "algo", NULL};
     static const char *const layout[] = {"tp", "pp", "dp", "cp", "vp", "micro_batch", "zero",
-                                         "recompute", "sequence_parallel", "tp_overlap", NULL};
+                                         "recompute", "sequence_parallel", "tp_overlap", "ep", "etp", NULL};
     (void)state;
     check_list(cf_fabric_param_names(), fabric,
                "(accepted: gpu, gpus_per_node, intra, network, nics, nic_gbps, gdr, "
@@ -289,7 +298,7 @@ static void param_names(void **state)
                "(accepted: collective, bytes, nodes, ranks_per_node, algo)", query_setter);
     check_list(cf_layout_param_names(), layout,
                "(accepted: tp, pp, dp, cp, vp, micro_batch, zero, recompute, sequence_parallel, "
-               "tp_overlap)", layout_setter);
+               "tp_overlap, ep, etp)", layout_setter);
     /* Static storage: the same list every call. */
     assert_ptr_equal(cf_fabric_param_names(), cf_fabric_param_names());
 }

@@ -115,7 +115,8 @@ static void strict_keys(void **state)
     assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE ",\"kv_head\":8},\"batch\":8,\"tokens\":1e9}",
                                &w, &err, path, sizeof path), CF_EPARSE);
     assert_non_null(strstr(err.message, "shape.kv_head: unknown key (accepted in shape of a llm workload: "
-                                        "model, layers, hidden, ffn_hidden, heads, kv_heads, seq, vocab, params_b;"));
+                                        "model, layers, hidden, ffn_hidden, heads, kv_heads, seq, vocab, params_b, "
+                                        "head_dim, moe, mla, mtp_layers;"));
     assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE "},\"batch\":8,\"tokens\":1e9,"
                                "\"layout_hint\":{\"zero_stage\":3}}", &w, &err, path, sizeof path), CF_EPARSE);
     assert_non_null(strstr(err.message, "layout_hint.zero_stage: unknown key (accepted in layout_hint of a llm workload: zero;"));
