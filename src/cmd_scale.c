@@ -125,7 +125,10 @@ static void layout_cell(char *buf, size_t cap, json_t *l, int llm)
     if (llm && tp > 1) PUT("TP%ld ", tp);
     if (llm && pp > 1) PUT("PP%ld%s ", pp, vp > 1 ? "v2" : "");
     if (llm && cp > 1) PUT("CP%ld ", cp);
-    PUT("DP%ld", dp);
+    if (json_is_null(json_object_get(l, "dp")))   /* MPI ranks (stencil) */
+        PUT("%ld ranks", (long)json_integer_value(json_object_get(l, "ranks")));
+    else
+        PUT("DP%ld", dp);
     if (llm && zero > 0) PUT(" Z%ld", zero);
     if (llm && rc && strcmp(rc, "none") != 0) PUT(" %s-rc", strcmp(rc, "selective") == 0 ? "sel" : rc);
 #undef PUT

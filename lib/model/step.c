@@ -488,6 +488,10 @@ static cf_status stencil_step(ctx *c, const cf_workload *w, long gpus, cf_step_r
     out->ideal_step_time_s = compute;
     finish(out, compute + halo + ar, w->st_cells, w->st_flops_per_cell * w->st_cells, gpus,
            peak * CF_K(FP32_FRAC_OF_BF16));
+    /* MFU is a tensor-core figure of model FLOPs; a stencil's FLOPs run on
+     * the SIMT cores and are reported as tflops_per_gpu only (issue 9: no
+     * "MFU" for MPI codes). */
+    out->mfu = NAN;
     return CF_OK;
 }
 
