@@ -580,7 +580,11 @@ static int candidate(const shape *s, cf_algo a, int p, cand *c)
             c->lat = ring_latency(s, p);
             break;
         case CF_ALGO_TREE:
-            if (multi) c->inter = s->net_node * f_ar / tree_L(s->N) * tree_deep(s, CF_ALGO_TREE);
+            /* One tree per channel, each through one NIC of the domain: as
+             * NVLSTree, at most NVLS_HEADS_MAX NICs (binds on NVL72 only). */
+            if (multi)
+                c->inter = s->net_node * fmin(1.0, CF_K(NVLS_HEADS_MAX) / s->k) * f_ar / tree_L(s->N) *
+                           tree_deep(s, CF_ALGO_TREE);
             c->lat = tree_latency(s, p);
             break;
         case CF_ALGO_NVLS:
@@ -622,6 +626,16 @@ static double eff_bytes(cf_collective c, double S, int n)
     return S * cf_busbw_factor(c, n);
 }
 
+/* Trees do not follow the model at mid sizes: NCCL's tuner scales tree
+ * bandwidth by treeCorrectionFactor, a dip to about half between 64 KiB and
+ * 16 MiB (tuning.cc). Here a smooth fit of its rows: 1 - TREE_DIP_DEPTH x
+ * exp(-((log2(S/64) - TREE_DIP_CENTER_LOG2) / TREE_DIP_WIDTH_LOG2)^2). */
+static double tree_correction(double S)
+{
+    double i = log2(S > 64 ? S / 64 : 1), z = (i - CF_K(TREE_DIP_CENTER_LOG2)) / CF_K(TREE_DIP_WIDTH_LOG2);
+    return 1.0 - CF_K(TREE_DIP_DEPTH) * exp(-z * z);
+}
+
 /* The pipeline's fill: min(S_eff, window) crosses once more at busbw. The
  * window is what NCCL keeps in flight: NET_WINDOW_PER_NIC per NIC reached
  * across nodes, INTRA_WINDOW_BYTES inside an NVLink domain; LL's buffers
@@ -630,10 +644,12 @@ static double cand_time_us(const shape *s, const cand *c, double S)
 {
     double b = eff_bytes(s->coll, S, s->n);
     double w = s->N > 1 ? s->window : s->intra_window;
-    double fill;
+    double fill, bw = c->busbw;
     if (c->proto == P_LL) w *= CF_K(LL_WINDOW_FRAC);
     fill = fmin(b, w);
-    return c->lat + (b + fill) / (c->busbw * 1e3);
+    if (s->coll == CF_COLL_ALL_REDUCE && (c->algo == CF_ALGO_TREE || c->algo == CF_ALGO_NVLSTREE))
+        bw *= tree_correction(S);
+    return c->lat + (b + fill) / (bw * 1e3);
 }
 
 /* Whether NCCL's auto would consider algorithm a for this shape: ring for
