@@ -51,6 +51,7 @@ typedef struct shape {
     double window;      /* bytes NCCL keeps in flight over the network (0 on one node) */
     double hop_us;      /* the transport's latency per network step beyond IB verbs */
     double intra_window;    /* bytes in flight inside a node: NVSwitch systems only */
+    double simple_hops; /* times Simple pays hop_us: NET_HOP_SIMPLE_FACTOR with GPUDirect receive */
     int nvls_ok;        /* NCCL enables NVLS for this communicator */
     int collnet_ok;     /* the fabric reduces in the network (in_network_reduction yes) */
     unsigned assumed;   /* CF_ASSUMED_* bits the prediction relies on */
@@ -411,6 +412,9 @@ static cf_status resolve(const cf_fabric *fab, const cf_coll_query *q, shape *s,
     s->eta = eta_at(fab, s->N, &s->assumed);
     s->gdr = gdr_factor(fab, gpu);
     s->hop_us = hop_extra_us(fab);
+    /* Simple waits for a flush of what GPUDirect wrote into GPU memory;
+     * sockets land in host memory and copy, no flush. */
+    s->simple_hops = fab->network == CF_NET_TCP ? 1.0 : CF_K(NET_HOP_SIMPLE_FACTOR);
     s->collnet_ok = fab->in_network_reduction == CF_CAP_YES;
     /* The NICs k ranks reach: their share of the node's, at least one. */
     reach = (double)nics * k / g;
@@ -458,7 +462,7 @@ static double lat_net(const shape *s, int tree, int proto)
     static const cf__kid net[2][P__N] = {
         {CF_K_LAT_NET_RING_LL, CF_K_LAT_NET_RING_LL128, CF_K_LAT_NET_RING_SIMPLE},
         {CF_K_LAT_NET_TREE_LL, CF_K_LAT_NET_TREE_LL128, CF_K_LAT_NET_TREE_SIMPLE}};
-    return cf__model_constants[net[tree][proto]].value + s->hop_us;
+    return cf__model_constants[net[tree][proto]].value + s->hop_us * (proto == P_SIMPLE ? s->simple_hops : 1.0);
 }
 
 static double lat_base(int tree, int proto)
@@ -600,14 +604,14 @@ static int candidate(const shape *s, cf_algo a, int p, cand *c)
              * (binds only on NVL72 racks, 72 GPUs per domain). */
             c->inter = s->net_node * fmin(1.0, CF_K(NVLS_HEADS_MAX) / s->k) * f_ar / tree_L(s->N) *
                        tree_deep(s, CF_ALGO_NVLSTREE);
-            c->lat = CF_K(LAT_NVLS_INTRA) + 2.0 * log2i(s->N) * (CF_K(LAT_NET_NVLSTREE) + s->hop_us);
+            c->lat = CF_K(LAT_NVLS_INTRA) + 2.0 * log2i(s->N) * (CF_K(LAT_NET_NVLSTREE) + s->hop_us * s->simple_hops);
             break;
         case CF_ALGO_COLLNET:
             /* SHARP reduces in the switches: each node sends and receives S
              * once whatever N, as the 2-node tree. */
             if (!multi || p != P_SIMPLE) return 0;
             c->inter = s->net_node * f_ar;
-            c->lat = CF_K(LAT_NET_COLLNET) + s->hop_us + 2.0 * (s->k - 1) * lat_hw(s->intra_hw, 1, p);
+            c->lat = CF_K(LAT_NET_COLLNET) + s->hop_us * s->simple_hops + 2.0 * (s->k - 1) * lat_hw(s->intra_hw, 1, p);
             break;
         default:
             return 0;
