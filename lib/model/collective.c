@@ -630,6 +630,13 @@ static double eff_bytes(cf_collective c, double S, int n)
     return S * cf_busbw_factor(c, n);
 }
 
+/* Collectives NCCL runs as grouped send/recv (p2p channels and buffers). */
+static int is_p2p(cf_collective c)
+{
+    return c == CF_COLL_ALLTOALL || c == CF_COLL_HYPERCUBE || c == CF_COLL_GATHER ||
+           c == CF_COLL_SCATTER || c == CF_COLL_SENDRECV;
+}
+
 /* Trees do not follow the model at mid sizes: NCCL's tuner scales tree
  * bandwidth by treeCorrectionFactor, a dip to about half between 64 KiB and
  * 16 MiB (tuning.cc). Here a smooth fit of its rows: 1 - TREE_DIP_DEPTH x
@@ -649,6 +656,8 @@ static double cand_time_us(const shape *s, const cand *c, double S)
     double b = eff_bytes(s->coll, S, s->n);
     double w = s->N > 1 ? s->window : s->intra_window;
     double fill, bw = c->busbw;
+    /* Point-to-point collectives pipeline through the p2p buffers. */
+    if (is_p2p(s->coll)) w *= CF_K(P2P_WINDOW_FRAC);
     if (c->proto == P_LL) w *= CF_K(LL_WINDOW_FRAC);
     fill = fmin(b, w);
     if (s->coll == CF_COLL_ALL_REDUCE && (c->algo == CF_ALGO_TREE || c->algo == CF_ALGO_NVLSTREE))
