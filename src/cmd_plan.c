@@ -201,7 +201,10 @@ static void layout_text(char *buf, size_t cap, json_t *r)
     if (geti(r, "cp") > 1 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, "CP%ld ", geti(r, "cp"));
     if (geti(r, "ep") > 1 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, "EP%ld ", geti(r, "ep"));
     if (geti(r, "etp") > 1 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, "ETP%ld ", geti(r, "etp"));
-    if ((size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, "DP%ld", geti(r, "dp"));
+    if ((size_t)n < cap && json_is_null(json_object_get(r, "dp")))   /* MPI ranks (stencil) */
+        n += snprintf(buf + n, cap - (size_t)n, "%ld ranks", geti(r, "ranks"));
+    else if ((size_t)n < cap)
+        n += snprintf(buf + n, cap - (size_t)n, "DP%ld", geti(r, "dp"));
 }
 
 /* Prints `text` after `lead`, wrapped at WIDTH columns under the lead. */

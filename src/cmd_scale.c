@@ -129,7 +129,10 @@ static void layout_cell(char *buf, size_t cap, json_t *l, int llm)
     if (llm && cp > 1) PUT("CP%ld ", cp);
     if (llm && ep > 1) PUT("EP%ld ", ep);
     if (llm && etp > 1) PUT("ETP%ld ", etp);
-    PUT("DP%ld", dp);
+    if (json_is_null(json_object_get(l, "dp")))   /* MPI ranks (stencil) */
+        PUT("%ld ranks", (long)json_integer_value(json_object_get(l, "ranks")));
+    else
+        PUT("DP%ld", dp);
     if (llm && zero > 0) PUT(" Z%ld", zero);
     if (llm && rc && strcmp(rc, "none") != 0) PUT(" %s-rc", strcmp(rc, "selective") == 0 ? "sel" : rc);
 #undef PUT

@@ -165,6 +165,24 @@ void cf__stage_params(const cf_llm_shape *s, const cf_layout *lay, int first, in
 cf_status cf__moe_check(const cf_llm_shape *s, const char *origin, cf_error *err);
 /* Layout checks of ep and etp against the shape: CF_EINVAL, param ep or etp. */
 cf_status cf__moe_layout_check(const cf_llm_shape *s, const cf_layout *lay, cf_error *err);
+/* ------------------------------------------------ MPI (model/mpi.c)
+ * The MPI costs of MPI workloads (the stencil): OSU-style latency per
+ * transport, the collective model's bandwidth. */
+
+/* The MPI library's small-message latency, us: across nodes (inter_node 1)
+ * per fabric family, inside a node (CUDA IPC) otherwise. */
+double cf__mpi_latency_us(const cf_fabric *fab, int inter_node);
+
+/* One MPI point-to-point message of `bytes` between two GPUs of one node
+ * (inter_node 0) or of two nodes: latency + bytes / the sendrecv limit of
+ * the collective model. *out in seconds; the collective model's refusals
+ * (err may be NULL). */
+cf_status cf__mpi_p2p_s(const cf_fabric *fab, int inter_node, double bytes, double *out,
+                        cf_error *err);
+
+/* A short MPI_Allreduce (a residual, 8 bytes) over nodes x ranks_per_node
+ * ranks: recursive doubling, one latency per step; seconds. */
+double cf__mpi_allreduce_small_s(const cf_fabric *fab, int nodes, int ranks_per_node);
 
 /* ------------------------------------------- layouts (model/layouts.c)
  *

@@ -223,6 +223,7 @@ static const char *row_fabric(const row_in *r, const long v[C__N], cf_fabric *fa
     fab->gdr = CF_GDR_UNKNOWN;
     fab->non_blocking = CF_CAP_UNKNOWN;
     fab->rail_optimized = CF_CAP_UNKNOWN;
+    fab->in_network_reduction = CF_CAP_UNKNOWN;
     if (*nodes > 1 && (fab->network == CF_NET_UNKNOWN || fab->network == CF_NET_NONE ||
                        fab->nics_per_node < 1 || !(fab->nic_gbps > 0)))
         return "fabric not stated for a multi-node row";

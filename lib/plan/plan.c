@@ -417,7 +417,13 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
     bad |= cf__json_set(j, "etp", json_integer(pt->lay.etp > 0 ? pt->lay.etp : 1));
     bad |= cf__json_set(j, "pp", json_integer(pt->lay.pp));
     bad |= cf__json_set(j, "vp", json_integer(pt->lay.vp));
-    bad |= cf__json_set(j, "dp", json_integer(pt->lay.dp));
+    /* An MPI stencil runs ranks, not data-parallel replicas (issue 9). */
+    if (w->kind == CF_WL_STENCIL) {
+        bad |= cf__json_set(j, "dp", json_null());
+        bad |= cf__json_set(j, "ranks", json_integer((json_int_t)pt->lay.dp));
+    } else {
+        bad |= cf__json_set(j, "dp", json_integer(pt->lay.dp));
+    }
     bad |= cf__json_set(j, "cp", json_integer(pt->lay.cp));
     bad |= cf__json_set(j, "micro_batch", json_integer(pt->lay.micro_batch));
     bad |= cf__json_set(j, "zero", json_integer(pt->lay.zero));

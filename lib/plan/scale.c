@@ -216,6 +216,14 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
     for (size_t i = 0; i < n; i++) {
         json_t *r = scale_row(&pts[i], p0, steps, units, o, &fab, cf__plan_sticker_price(o, NULL), w,
                               free0_s);
+        json_t *lay = r ? json_object_get(r, "layout") : NULL;
+        /* An MPI stencil runs ranks, not data-parallel replicas (issue 9). */
+        if (lay && json_is_object(lay) && w->kind == CF_WL_STENCIL &&
+            (json_object_set_new(lay, "ranks", json_integer((json_int_t)pts[i].lay.dp)) ||
+             json_object_set_new(lay, "dp", json_null()))) {
+            json_decref(r);
+            goto nomem;
+        }
         if (!r || json_array_append_new(arr, r)) goto nomem;
     }
     cf__free(pts);

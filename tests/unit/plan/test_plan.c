@@ -739,6 +739,8 @@ static void layout_words(void **state)
     cf_layout_words(buf, sizeof buf, &l, CF_WL_LLM);
     assert_string_equal(buf, "DP8 with no recompute");
     cf_layout_words(buf, sizeof buf, &l, CF_WL_STENCIL);
+    assert_string_equal(buf, "8 ranks");   /* an MPI stencil runs ranks (issue 9) */
+    cf_layout_words(buf, sizeof buf, &l, CF_WL_DATA_PARALLEL);
     assert_string_equal(buf, "DP8");
     cf_layout_words(buf, 5, &l, CF_WL_LLM);     /* cut, terminated */
     assert_string_equal(buf, "DP8 ");
