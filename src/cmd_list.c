@@ -47,7 +47,8 @@ static const cli_opt list_opts[] = {
     {.name = "orchestration", FILTER, .metavar = "O[,O]",
      .help = "every one of slurm, kubernetes, vm, managed"},
     {.name = "provisioning", FILTER, .metavar = "P[,P]",
-     .help = "every one of on-demand, spot, reserved, waitlist"},
+     .help = "every one of on-demand, spot, reserved, waitlist,\n"
+             "flex (queued capacity such as DWS flex-start)"},
     {.name = "storage", FILTER, .metavar = "yes",
      .help = "shared storage (lustre, weka, vast, gpfs, nfs, object)"},
     {.name = "max-price", FILTER, .metavar = "X",
@@ -154,6 +155,9 @@ static const struct list_col {
     {"Billing s", 19, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
     {"Per GPU-h", 20, TABLE_RIGHT, 0, 0, 0},
     {"Reserved GPU-h", 21, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
+    {"Spot GPU-h", 30, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
+    {"Prices as of", 31, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
+    {"In-net reduce", 29, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"Storage", 23, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"Regions", 24, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"As of", 28, TABLE_LEFT, 0, 0, 2},
@@ -169,9 +173,10 @@ static int add_row(table *t, const cf_offering *o)
         int c = list_cols[i].col, rc;
         if (cf_offering_column_unknown(o, c)) continue; /* prints "unknown" */
         cf_offering_column_text(o, c, buf, sizeof buf);
-        if (c == 20 || c == 21) /* never without its currency; exact in csv/json */
+        if (c == 20 || c == 21 || c == 30) /* never without its currency; exact in csv/json */
             rc = table_cellf(t, (int)i, "%.2f %s", c == 20 ? o->price_on_demand_gpu_hr
-                                                          : o->price_reserved_gpu_hr,
+                                                   : c == 21 ? o->price_reserved_gpu_hr
+                                                             : o->price_spot_gpu_hr,
                              o->currency ? o->currency : "?");
         else
             rc = table_cell(t, (int)i, buf);

@@ -46,7 +46,12 @@ typedef struct cf_offering {
     char *notes;
     char *source_url;               /* "; "-separated URLs */
     char *as_of;                    /* YYYY-MM or YYYY-MM-DD */
+    /* Columns 29-31, after as_of (issue 13). */
+    cf_cap in_network_reduction;    /* SHARP or similar in-network reduction, as a source states */
+    double price_spot_gpu_hr;       /* spot/interruptible price per GPU-hour, in currency */
+    char *price_as_of;              /* YYYY-MM[-DD] the prices were read; NULL: as_of */
     int user_row;                   /* 1 if from a user's import */
+    int price_overlay;              /* 1 when the prices come from a price import (skypilot...) */
 } cf_offering;
 
 /* Empties a caller-owned offering (_clear, status.h).
@@ -62,8 +67,9 @@ CF_API void cf_offering_clear(cf_offering *o);
 CF_API void cf_offering_free(cf_offering *o);
 
 /* The columns of data/offerings.csv and of the `offering` table, in the
- * order of DESIGN §3 (column 0 is `id`, 28 is `as_of`). */
-#define CF_OFFERING_NCOLS 29
+ * order of DESIGN §3 (column 0 is `id`, 28 is `as_of`), then
+ * in_network_reduction (29), price_spot_gpu_hr (30) and price_as_of (31). */
+#define CF_OFFERING_NCOLS 32
 
 /* The name of a column.
  * - inputs: col, 0-based, DESIGN §3 order
@@ -232,7 +238,7 @@ typedef struct cf_catalog cf_catalog;   /* opaque: an open database */
 
 /* Schema version of catalog files this library writes (PRAGMA user_version);
  * older files are migrated on open, newer ones refused. */
-#define CF_CATALOG_SCHEMA_VERSION 1
+#define CF_CATALOG_SCHEMA_VERSION 2
 
 /* Opens a catalog file.
  * - computes: creates the file, migrates its schema or rebuilds its shipped

@@ -80,7 +80,9 @@ const I18N = {
       provisioning: 'Provisioning', min_commitment_h: 'Minimum commitment (h)', billing_increment_s: 'Billing increment (s)',
       price_on_demand_gpu_hr: 'On-demand price per GPU-hour', price_reserved_gpu_hr: 'Reserved price per GPU-hour',
       currency: 'Currency', shared_storage: 'Shared storage', regions: 'Regions', multinode: 'Multi-node',
-      notes: 'Notes', source_url: 'Sources', as_of: 'As of', age_days: 'Age (days)', user_row: 'Your own row'
+      notes: 'Notes', source_url: 'Sources', as_of: 'As of', age_days: 'Age (days)', user_row: 'Your own row',
+      in_network_reduction: 'In-network reduction (SHARP)', price_spot_gpu_hr: 'Spot price per GPU-hour',
+      price_as_of: 'Prices as of'
     }
   },
   es: {
@@ -155,7 +157,9 @@ const I18N = {
       provisioning: 'Contratación', min_commitment_h: 'Compromiso mínimo (h)', billing_increment_s: 'Incremento de facturación (s)',
       price_on_demand_gpu_hr: 'Precio bajo demanda por GPU-hora', price_reserved_gpu_hr: 'Precio reservado por GPU-hora',
       currency: 'Moneda', shared_storage: 'Almacenamiento compartido', regions: 'Regiones', multinode: 'Multinodo',
-      notes: 'Notas', source_url: 'Fuentes', as_of: 'Fecha', age_days: 'Antigüedad (días)', user_row: 'Fila propia'
+      notes: 'Notas', source_url: 'Fuentes', as_of: 'Fecha', age_days: 'Antigüedad (días)', user_row: 'Fila propia',
+      in_network_reduction: 'Reducción en la red (SHARP)', price_spot_gpu_hr: 'Precio spot por GPU-hora',
+      price_as_of: 'Fecha de los precios'
     }
   }
 };
@@ -445,8 +449,8 @@ function renderDetail(o) {
   for (const [k, v] of Object.entries(o)) {
     let dd;
     if (k === 'source_url') dd = linkList(sources(v));
+    else if (k === 'as_of' || k === 'price_as_of') dd = isUnknown(v) ? unknown() : date(v);
     else if (k.startsWith('price_')) dd = isUnknown(v) ? unknown() : money(v, o.currency);
-    else if (k === 'as_of') dd = isUnknown(v) ? unknown() : date(v);
     else if (Array.isArray(v)) dd = v.length ? v.join(', ') : unknown();
     else if (typeof v === 'number') dd = num(v);
     else if (typeof v === 'boolean') dd = cap(v);
