@@ -57,6 +57,9 @@ static const cli_opt list_opts[] = {
     {.name = "currency", FILTER, .metavar = "C",
      .help = "priced in currency C (ISO 4217, e.g. USD, EUR)"},
     {.name = "provider", FILTER, .metavar = "NAME", .help = "one provider (case-insensitive)"},
+    {.name = "stale", FILTER, .metavar = "MONTHS",
+     .help = "only rows dated more than MONTHS months before today\n"
+             "(price_as_of where set, else as_of; $CLUSTERFIT_NOW)"},
     {.kind = CLI_SECTION, .help = "\nOutput:"},
     {.name = "sort", .kind = CLI_CALL, .metavar = "KEY", .off = OFF(sort), .set = set_sort,
      .help = "price (cheapest first, grouped by currency), gbps,\n"
@@ -219,12 +222,19 @@ int cmd_list(const cli_ctx *ctx, int argc, char **argv)
     cf_catalog *cat = NULL;
     cf_offering_list l = {NULL, 0};
     cf_status st;
+    char today[16];
 
     cf_filter_init(&a.filter);
     a.sort = CF_SORT_PROVIDER;
     a.wide = 0;
     a.fmt = FMT_TABLE;
     if (cli_opts_parse(&list_cmd, argc, argv, &a, &rc) < 0) return rc;
+    if (a.filter.stale_months > 0) { /* --stale counts months back from today */
+        if (cli_today(ctx, today, sizeof today) != 0)
+            return cli_usage_error("list", "CLUSTERFIT_NOW: expected a date YYYY-MM-DD, got \"%s\"",
+                                   ctx->now ? ctx->now : "");
+        a.filter.today = today;
+    }
     rc = cli_open_catalog(ctx, "list", &cat);
     if (rc != EXIT_OK) return rc;
     st = cf_catalog_query(cat, &a.filter, a.sort, &l);

@@ -171,6 +171,14 @@ typedef struct cf_filter {
     int storage;                    /* 1 = has shared storage other than none */
     double max_price;               /* NAN = any; on-demand price per GPU-hour */
     const char *currency, *provider;/* NULL = any; borrowed; provider case-insensitive */
+    /* Stale rows only (`list --stale MONTHS`, issue 13): 0 = any; else the
+     * row's date (price_as_of where set, else as_of; YYYY-MM counts as its
+     * 1st) is before `today` minus stale_months months (the day clamped to
+     * the month's last). today: YYYY-MM-DD, borrowed, set by the caller (the
+     * library never reads the clock); with stale_months set and today NULL
+     * or malformed nothing passes. */
+    long stale_months;
+    const char *today;
 } cf_filter;
 
 /* A filter that lets every offering pass.
@@ -183,7 +191,8 @@ CF_API void cf_filter_init(cf_filter *f);
  * them.
  * - inputs: `name` as the CLI spells it ("multinode", "network", "gdr",
  *   "rdma", "gpu", "min-gbps", "orchestration", "provisioning", "storage",
- *   "max-price", "currency", "provider"; leading '-'s are ignored and '_'
+ *   "max-price", "currency", "provider", "stale" (whole months, 1 to
+ *   CF_MAX_STALE_MONTHS; the caller sets f->today); leading '-'s are ignored and '_'
  *   may stand for '-', as in HTTP query strings). Sets in orchestration and
  *   provisioning are comma-separated; multinode also takes any (no filter)
  * - output: the filter of *f; unchanged on error
@@ -291,6 +300,33 @@ CF_API cf_status cf_catalog_get(cf_catalog *cat, const char *id, cf_offering **o
  *   NULL
  * - ownership: *out is a new reference (json_decref) */
 CF_API cf_status cf_catalog_providers(cf_catalog *cat, json_t **out);
+
+/* The providers of the catalog with the age of their facts (issue 13).
+ * - inputs: today YYYY-MM-DD (NULL: no stale counts), stale_months >= 1
+ * - output: as cf_catalog_providers, each provider with "oldest_as_of" (the
+ *   oldest date of its rows, price_as_of where set, else as_of) and, when
+ *   today is given, "stale_rows" (rows whose date is before today minus
+ *   stale_months months, as cf_filter's stale_months) and "stale_before"
+ *   (that cutoff, YYYY-MM-DD)
+ * - errors: as cf_catalog_providers; CF_EINVAL for a malformed today or
+ *   stale_months outside 1..CF_MAX_STALE_MONTHS
+ * - ownership: as cf_catalog_providers */
+CF_API cf_status cf_catalog_providers_at(cf_catalog *cat, const char *today, long stale_months,
+                                         json_t **out);
+
+/* The date `months` whole months before `today`, the day clamped to the
+ * last of its month (2026-08-31 minus 6 months is 2026-02-28).
+ * - inputs: today YYYY-MM-DD; months 0..CF_MAX_STALE_MONTHS
+ * - output: out, YYYY-MM-DD with its NUL (CF_DATE_SIZE bytes)
+ * - errors: CF_EINVAL for a NULL or malformed today, months out of range,
+ *   or a result before year 1900; out is then "" */
+CF_API cf_status cf_catalog_stale_cutoff(const char *today, long months, char *out);
+
+/* Whether an offering's date is before a cutoff (of cf_catalog_stale_cutoff).
+ * - inputs: o; cutoff YYYY-MM-DD
+ * - output: 1 when the row's date (price_as_of where set, else as_of;
+ *   YYYY-MM as its 1st) is before cutoff, else 0 (also for NULLs) */
+CF_API int cf_offering_stale(const cf_offering *o, const char *cutoff);
 
 /* ---- the user's rows ---------------------------------------------------- */
 
