@@ -376,4 +376,81 @@ CF_API cf_status cf_catalog_remove_user(cf_catalog *cat, const char *const *ids,
  * - errors: CF_EINVAL (cat NULL), CF_EDB, CF_ENOMEM; nothing is deleted */
 CF_API cf_status cf_catalog_reset_user(cf_catalog *cat, size_t *removed, cf_error *err);
 
+/* ---- price imports (issue 13) ------------------------------------------- */
+
+/* Price files that refresh the catalog's prices. */
+typedef enum cf_price_format {
+    CF_PRICE_SKYPILOT = 0   /* skypilot-org/skypilot-catalog catalogs/v7/<cloud>/vms.csv */
+} cf_price_format;
+
+/* The format of a name.
+ * - inputs: s, "skypilot"
+ * - output: *out; unchanged on error
+ * - errors: CF_EINVAL when s is NULL or names no price format */
+CF_API cf_status cf_price_format_parse(const char *s, cf_price_format *out);
+
+/* The price format names, for messages ("skypilot"). Static storage. */
+CF_API const char *cf_price_format_accepted(void);
+
+/* Options of a price import. Zero-initialise, then set what applies. */
+typedef struct cf_price_import_opts {
+    const char *as_of;  /* YYYY-MM-DD the prices were read (price_as_of); required */
+    const char *today;  /* YYYY-MM-DD: as_of after it is refused; NULL = not compared */
+    /* The SkyPilot cloud ("aws", "lambda", "nebius", ...); NULL: the name of
+     * the folder holding the file (catalogs/v7/aws/vms.csv -> aws). */
+    const char *cloud;
+} cf_price_import_opts;
+
+/* Imports the prices of a SkyPilot catalog file (DESIGN §3, issue 13).
+ * - inputs: `data`, len bytes (at most CF_MAX_IMPORT_BYTES) of a vms.csv as
+ *   skypilot-catalog publishes it: columns read by name (InstanceType,
+ *   AcceleratorName, AcceleratorCount, Price, Region required; SpotPrice
+ *   read when present; any other column ignored), LF or CRLF line ends.
+ *   `name` names the input in errors and, without opts->cloud, gives the
+ *   cloud; opts (not NULL) as above
+ * - computes: per instance type with an accelerator, the lowest on-demand
+ *   and the lowest spot price per GPU-hour across its rows (Price /
+ *   AcceleratorCount, in USD as SkyPilot publishes), with their regions.
+ *   A type that data/skypilot-map.csv maps to an offering updates only that
+ *   offering's prices: price_on_demand_gpu_hr, price_spot_gpu_hr and
+ *   price_as_of = opts->as_of, kept in the catalog file's price overlay
+ *   (it survives rebuilds of the shipped rows; a note names the file and
+ *   the regions). It is not applied (and said so in the summary) when the
+ *   file has no on-demand price for it, the offering's currency is not USD,
+ *   the offering's prices are dated after as_of, or a row of your own hides
+ *   the shipped one. An unmapped type becomes a user row (id
+ *   skypilot-<cloud>-<type>, multinode unknown, gpu from the map's
+ *   accelerator names or data/gpus.csv, unknown when the name does not say
+ *   the form factor). Rows without an accelerator (CPU-only, and GCP's host
+ *   rows), accelerator rows without an instance type, and accelerators
+ *   neither in the map nor in data/gpus.csv are skipped and counted
+ * - output: *summary, a JSON object {format, cloud, provider, as_of, rows,
+ *   priced[{id, instance_type, price_on_demand_gpu_hr, region,
+ *   price_spot_gpu_hr, spot_region}], added[{id, instance_type, gpu,
+ *   price_on_demand_gpu_hr, price_spot_gpu_hr}], not_applied[{id,
+ *   instance_type, reason}], skipped{no_accelerator,
+ *   accelerator_without_instance, unknown_accelerator, unknown_names[],
+ *   unpriced_rows}}
+ * - errors: CF_EPARSE with err at FILE:LINE:COLUMN for a missing required
+ *   column (line 1, column 0) or a cell that is not a number where a used
+ *   row needs one (AcceleratorCount > 0, Price and SpotPrice >= 0 or
+ *   empty); CF_EINVAL for a malformed or future as_of, or a cloud that
+ *   cannot be told (err says to give it); CF_ELIMIT over the import limits;
+ *   CF_EDB, CF_ENOMEM. On any error the catalog is unchanged
+ * - ownership: *summary is a new reference (json_decref), NULL on error;
+ *   `name` is kept in err->file */
+CF_API cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, const char *data,
+                                          size_t len, cf_price_format fmt,
+                                          const cf_price_import_opts *opts, json_t **summary,
+                                          cf_error *err);
+
+/* Reads a file and imports its prices as cf_catalog_import_prices does.
+ * - errors: those of cf_catalog_import_prices; CF_EIO when the file cannot
+ *   be read, CF_ELIMIT over CF_MAX_IMPORT_BYTES
+ * - ownership: err->file points to path (borrowed) */
+CF_API cf_status cf_catalog_import_prices_file(cf_catalog *cat, const char *path,
+                                               cf_price_format fmt,
+                                               const cf_price_import_opts *opts,
+                                               json_t **summary, cf_error *err);
+
 #endif
