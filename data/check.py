@@ -237,6 +237,34 @@ class Checker:
         return [r for _, r in rows]
 
 
+    def price_map(self, path, gpus, offs):
+        """data/skypilot-map.csv: kind,key,value,notes,source_url (lib/catalog/prices.c)."""
+        cols = "kind,key,value,notes,source_url".split(",")
+        ids = {r["id"] for r in offs}
+        seen = {}
+        for line, r in self.read(path, cols):
+            k = (r["kind"], r["key"])
+            if k in seen:
+                self.err(path, line, 2, f"key: duplicate {r['kind']} '{r['key']}' (first on line {seen[k]})")
+            seen[k] = line
+            if r["kind"] == "cloud":
+                if not re.fullmatch(r"[a-z0-9_-]+", r["key"]) or not r["value"]:
+                    self.err(path, line, 2, "cloud: a lowercase SkyPilot cloud name and a provider name")
+            elif r["kind"] == "accelerator":
+                if r["value"] and r["value"] not in gpus:
+                    self.err(path, line, 3, f"value: '{r['value']}' not in gpus.csv (empty = the name does not say the GPU)")
+            elif r["kind"] == "instance":
+                if "/" not in r["key"]:
+                    self.err(path, line, 2, "key: expected CLOUD/INSTANCE_TYPE")
+                if r["value"] not in ids:
+                    self.err(path, line, 3, f"value: offering '{r['value']}' not in offerings.csv")
+            else:
+                self.err(path, line, 1, "kind: expected cloud, accelerator or instance")
+            if not r["source_url"] or not URL_RE.match(r["source_url"]):
+                self.err(path, line, 5, "source_url: required, one http(s) URL")
+        return seen
+
+
 def main(argv):
     quiet = "--quiet" in argv
     args = [a for a in argv[1:] if not a.startswith("--")]
@@ -244,6 +272,7 @@ def main(argv):
     ck = Checker()
     gpus = ck.gpus(os.path.join(data, "gpus.csv"))
     offs = ck.offerings(os.path.join(data, "offerings.csv"), gpus)
+    ck.price_map(os.path.join(data, "skypilot-map.csv"), gpus, offs)
     for e in ck.errors:
         print(e, file=sys.stderr)
     if not quiet:

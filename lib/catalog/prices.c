@@ -635,7 +635,11 @@ cf_status cf_catalog_import_prices_file(cf_catalog *cat, const char *path, cf_pr
     cf_status st;
     cf_error_clear(err);
     if (summary) *summary = NULL;
-    if (!cat || !path) return CF_EINVAL;
+    if (!cat || !path || !opts) return CF_EINVAL;
+    {
+        char cloud[64]; /* a usage error before a read error: the cloud first */
+        if ((st = cloud_of(path, opts, cloud, sizeof cloud, err)) != CF_OK) return st;
+    }
     st = cf__read_file(path, (size_t)CF_MAX_IMPORT_BYTES, "CF_MAX_IMPORT_BYTES", &buf, &len, err);
     if (st != CF_OK) return st;
     st = cf_catalog_import_prices(cat, path, buf, len, fmt, opts, summary, err);
