@@ -28,7 +28,7 @@ static const cli_opt import_opts[] = {
              "row with the same id shows again); an id you did not\n"
              "import is an error (exit 2) and nothing is removed"},
     {.name = "reset", CLI_FLAG_AT(import_args, reset),
-     .help = "remove every row you imported"},
+     .help = "remove every row and price you imported"},
     {.name = "format", CLI_STR_AT(import_args, format), .metavar = "F",
      .help = "skypilot: FILE is a SkyPilot catalog vms.csv\n"
              "(catalogs/v7/<cloud>/vms.csv); its prices refresh the\n"
@@ -199,15 +199,19 @@ static int reset_all(const cli_ctx *ctx)
 {
     cf_catalog *cat = NULL;
     cf_error err;
-    size_t removed = 0;
+    size_t removed = 0, prices = 0;
     int rc = cli_open_catalog(ctx, "import", &cat);
     cf_status st;
     if (rc != EXIT_OK) return rc;
     cf_error_clear(&err);
     st = cf_catalog_reset_user(cat, &removed, &err);
+    if (st == CF_OK) st = cf_catalog_reset_prices(cat, &prices, &err);
     cf_catalog_close(cat);
     if (st != CF_OK) return cli_lib_error("import", st, &err);
     printf("removed %zu offering%s you imported\n", removed, removed == 1 ? "" : "s");
+    if (prices)
+        printf("removed the imported prices of %zu offering%s (their shipped prices show again)\n",
+               prices, prices == 1 ? "" : "s");
     return EXIT_OK;
 }
 

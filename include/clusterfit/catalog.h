@@ -444,6 +444,14 @@ CF_API cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, con
                                           const cf_price_import_opts *opts, json_t **summary,
                                           cf_error *err);
 
+/* Deletes every imported price (the price overlay): the shipped rows show
+ * their own prices again. `import --reset` calls it beside
+ * cf_catalog_reset_user.
+ * - output: *removed (may be NULL) gets how many offerings had imported
+ *   prices; 0 on error
+ * - errors: CF_EINVAL (cat NULL), CF_EDB, CF_ENOMEM; nothing is deleted */
+CF_API cf_status cf_catalog_reset_prices(cf_catalog *cat, size_t *removed, cf_error *err);
+
 /* Reads a file and imports its prices as cf_catalog_import_prices does.
  * - errors: those of cf_catalog_import_prices; CF_EIO when the file cannot
  *   be read, CF_ELIMIT over CF_MAX_IMPORT_BYTES

@@ -399,11 +399,6 @@ done:
 
 static json_t *num_or_null(double x) { return isnan(x) ? json_null() : json_real(x); }
 
-static int add_obj(json_t *arr, json_t *o)
-{
-    return !o || json_array_append_new(arr, o) != 0;
-}
-
 /* ---- the import ------------------------------------------------------------------ */
 
 /* The cloud: opts->cloud, else the name of the folder holding the file. */
@@ -436,31 +431,11 @@ static cf_status cloud_of(const char *name, const cf_price_import_opts *opts, ch
     return CF_OK;
 }
 
-cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, const char *data, size_t len,
-                                   cf_price_format fmt, const cf_price_import_opts *opts,
-                                   json_t **summary, cf_error *err)
+/* The date of the prices: YYYY-MM-DD, not after opts->today. */
+static cf_status check_as_of(const cf_price_import_opts *opts, cf_error *err)
 {
-    cf__csv_table t;
-    price_map m;
-    import im;
-    overlay *ov = NULL;
-    size_t n_ov = 0;
-    cf_offering_list rows = {NULL, 0};
-    size_t rows_cap = 0;
-    char cloud[64], date_buf[CF_DATE_SIZE];
-    const char *provider;
-    json_t *sum = NULL, *priced = NULL, *added = NULL, *not_applied = NULL, *skipped = NULL,
-           *names = NULL;
-    cf_status st;
     long days;
     int y, mo, d;
-
-    cf_error_clear(err);
-    if (summary) *summary = NULL;
-    memset(&t, 0, sizeof t);
-    memset(&m, 0, sizeof m);
-    memset(&im, 0, sizeof im);
-    if (!cat || !opts || !summary || (!data && len) || fmt != CF_PRICE_SKYPILOT) return CF_EINVAL;
     if (!opts->as_of || strlen(opts->as_of) != 10 || cf__date_parse(opts->as_of, &y, &mo, &d) != 0) {
         cf_error_set(err, NULL, 0, 0, "as_of: expected a date YYYY-MM-DD, got \"%.20s\"",
                      opts->as_of ? opts->as_of : "");
@@ -473,6 +448,194 @@ cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, const char
         snprintf(err->param, sizeof err->param, "as_of");
         return CF_EINVAL;
     }
+    return CF_OK;
+}
+
+/* The columns the import reads, by name; CF_EPARSE at line 1 naming the
+ * missing required ones. */
+static cf_status find_columns(import *im, cf_error *err)
+{
+    static const char *const want[] = {"InstanceType", "AcceleratorName", "AcceleratorCount",
+                                       "Price", "Region"};
+    int *have[5];
+    char miss[160] = "";
+    size_t used = 0;
+    have[0] = &im->c_inst;
+    have[1] = &im->c_acc;
+    have[2] = &im->c_count;
+    have[3] = &im->c_price;
+    have[4] = &im->c_region;
+    for (int i = 0; i < 5; i++) {
+        *have[i] = cf__csv_col(im->t, want[i]);
+        if (*have[i] < 0)
+            used += (size_t)snprintf(miss + used, sizeof miss - used, "%s%s", used ? ", " : "",
+                                     want[i]);
+    }
+    im->c_spot = cf__csv_col(im->t, "SpotPrice");
+    if (!used) return CF_OK;
+    cf_error_set(err, im->name, 1, 0, "missing required column%s: %s (a SkyPilot vms.csv names "
+                 "InstanceType, AcceleratorName, AcceleratorCount, Price and Region; SpotPrice is "
+                 "read when present)", strchr(miss, ',') ? "s" : "", miss);
+    return CF_EPARSE;
+}
+
+/* What the instance types of a file become: overlays, new rows, and the
+ * summary's lists. */
+typedef struct outcome {
+    json_t *priced, *added, *not_applied;
+    overlay *ov;                /* one per mapped type at most */
+    size_t n_ov;
+    cf_offering_list rows;      /* the new user rows */
+    size_t rows_cap;
+} outcome;
+
+static void outcome_clear(outcome *oc)
+{
+    json_decref(oc->priced);
+    json_decref(oc->added);
+    json_decref(oc->not_applied);
+    cf__free(oc->ov);
+    cf_offering_list_clear(&oc->rows);
+}
+
+/* Why a mapped type's prices are not applied to offering `id`, or NULL when
+ * they are. CF_OK, or the status of a failed lookup. */
+static cf_status why_not(cf_catalog *cat, const char *id, const itype *ty, const char *as_of,
+                         const char **why)
+{
+    cf_offering *o = NULL;
+    char date_buf[CF_DATE_SIZE];
+    cf_status g = cf_catalog_get(cat, id, &o);
+    *why = NULL;
+    if (g == CF_ENOTFOUND) {
+        *why = "the mapped offering is not in the catalog";
+        return CF_OK;
+    }
+    if (g != CF_OK) return g == CF_ENOMEM ? g : CF_EDB;
+    if (o->user_row) {
+        *why = "a row of your own with this id hides the shipped one";
+    } else if (isnan(ty->od)) {
+        *why = "no on-demand price in the file (the catalog's prices are kept)";
+    } else if (o->currency && strcmp(o->currency, "USD") != 0) {
+        *why = "the offering is priced in another currency (prices are never converted)";
+    } else {
+        price_date(o, date_buf);
+        if (strcmp(date_buf, as_of) > 0) *why = "the catalog's prices are dated after --as-of";
+    }
+    cf_offering_free(o);
+    return CF_OK;
+}
+
+/* Decides one instance type: a price overlay for a mapped offering, a new
+ * user row for an unmapped type, or a reason it is not applied. */
+static cf_status decide(cf_catalog *cat, const price_map *m, const import *im, const itype *ty,
+                        const char *cloud, const char *provider, const char *as_of,
+                        outcome *oc, cf_error *err)
+{
+    char key[256];
+    const char *id, *why = NULL;
+    json_t *x = json_object();
+    cf_status st;
+    if (!x) return CF_ENOMEM;
+    snprintf(key, sizeof key, "%s/%s", cloud, ty->inst);
+    id = map_get(m, "instance", key);
+    if (id && *id) {
+        if ((st = why_not(cat, id, ty, as_of, &why)) != CF_OK) {
+            json_decref(x);
+            return st;
+        }
+        if (json_object_set_new(x, "id", json_string(id)) ||
+            json_object_set_new(x, "instance_type", json_string(ty->inst)))
+            goto nomem;
+        if (why)
+            return json_object_set_new(x, "reason", json_string(why)) ||
+                   json_array_append_new(oc->not_applied, x) ? CF_ENOMEM : CF_OK;
+        oc->ov[oc->n_ov].id = id;
+        oc->ov[oc->n_ov].ty = ty;
+        price_note(ty, im->name, cloud, as_of, oc->ov[oc->n_ov].note, sizeof oc->ov[0].note);
+        oc->n_ov++;
+        if (json_object_set_new(x, "price_on_demand_gpu_hr", num_or_null(ty->od)) ||
+            json_object_set_new(x, "region", json_string(ty->od_region)) ||
+            json_object_set_new(x, "price_spot_gpu_hr", num_or_null(ty->spot)) ||
+            json_object_set_new(x, "spot_region", ty->spot_region ? json_string(ty->spot_region)
+                                                                  : json_null()))
+            goto nomem;
+        return json_array_append_new(oc->priced, x) ? CF_ENOMEM : CF_OK;
+    }
+    {
+        cf_offering row;
+        st = new_row(ty, cloud, provider, im->name, as_of, &row, err);
+        if (st == CF_OK && (json_object_set_new(x, "id", json_string(row.id)) ||
+                            json_object_set_new(x, "instance_type", json_string(ty->inst)) ||
+                            json_object_set_new(x, "gpu", ty->gpu ? json_string(ty->gpu) : json_null()) ||
+                            json_object_set_new(x, "price_on_demand_gpu_hr", num_or_null(ty->od)) ||
+                            json_object_set_new(x, "price_spot_gpu_hr", num_or_null(ty->spot)) ||
+                            cf__list_push(&oc->rows, &oc->rows_cap, &row) != CF_OK))
+            st = CF_ENOMEM;
+        if (st != CF_OK) {
+            cf_offering_clear(&row);
+            json_decref(x);
+            return st;
+        }
+        return json_array_append_new(oc->added, x) ? CF_ENOMEM : CF_OK;
+    }
+nomem:
+    json_decref(x);
+    return CF_ENOMEM;
+}
+
+/* The summary object of cf_catalog_import_prices (catalog.h); NULL on ENOMEM. */
+static json_t *summary_json(const import *im, const outcome *oc, const char *cloud,
+                            const char *provider, const char *as_of)
+{
+    json_t *sum = json_object(), *skipped = json_object(), *names = json_array();
+    int bad = !sum || !skipped || !names;
+    for (int i = 0; !bad && i < im->n_unknown_names; i++)
+        bad = json_array_append_new(names, json_string(im->unknown_names[i])) != 0;
+    if (!bad)
+        bad = json_object_set_new(skipped, "no_accelerator", json_integer(im->no_acc)) ||
+              json_object_set_new(skipped, "accelerator_without_instance", json_integer(im->no_inst)) ||
+              json_object_set_new(skipped, "unknown_accelerator", json_integer(im->unknown_acc)) ||
+              json_object_set(skipped, "unknown_names", names) ||
+              json_object_set_new(skipped, "unpriced_rows", json_integer(im->unpriced)) ||
+              json_object_set_new(sum, "format", json_string("skypilot")) ||
+              json_object_set_new(sum, "cloud", json_string(cloud)) ||
+              json_object_set_new(sum, "provider", json_string(provider)) ||
+              json_object_set_new(sum, "as_of", json_string(as_of)) ||
+              json_object_set_new(sum, "rows", json_integer((json_int_t)im->t->nrows)) ||
+              json_object_set(sum, "priced", oc->priced) || json_object_set(sum, "added", oc->added) ||
+              json_object_set(sum, "not_applied", oc->not_applied) ||
+              json_object_set(sum, "skipped", skipped);
+    json_decref(names);
+    json_decref(skipped);
+    if (bad) {
+        json_decref(sum);
+        return NULL;
+    }
+    return sum;
+}
+
+cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, const char *data, size_t len,
+                                   cf_price_format fmt, const cf_price_import_opts *opts,
+                                   json_t **summary, cf_error *err)
+{
+    cf__csv_table t;
+    price_map m;
+    import im;
+    outcome oc;
+    char cloud[64];
+    const char *provider;
+    json_t *sum = NULL;
+    cf_status st;
+
+    cf_error_clear(err);
+    if (summary) *summary = NULL;
+    memset(&t, 0, sizeof t);
+    memset(&m, 0, sizeof m);
+    memset(&im, 0, sizeof im);
+    memset(&oc, 0, sizeof oc);
+    if (!cat || !opts || !summary || (!data && len) || fmt != CF_PRICE_SKYPILOT) return CF_EINVAL;
+    if ((st = check_as_of(opts, err)) != CF_OK) return st;
     if ((st = cloud_of(name, opts, cloud, sizeof cloud, err)) != CF_OK) return st;
     if (len > (size_t)CF_MAX_IMPORT_BYTES) {
         cf_error_set(err, name, 0, 0, "more than %ld bytes (CF_MAX_IMPORT_BYTES)", CF_MAX_IMPORT_BYTES);
@@ -486,126 +649,19 @@ cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, const char
     if (st != CF_OK) goto done;
     im.name = name ? name : "input";
     im.t = &t;
-    im.c_inst = cf__csv_col(&t, "InstanceType");
-    im.c_acc = cf__csv_col(&t, "AcceleratorName");
-    im.c_count = cf__csv_col(&t, "AcceleratorCount");
-    im.c_price = cf__csv_col(&t, "Price");
-    im.c_region = cf__csv_col(&t, "Region");
-    im.c_spot = cf__csv_col(&t, "SpotPrice");
-    {
-        char miss[160] = "";
-        const char *want[] = {"InstanceType", "AcceleratorName", "AcceleratorCount", "Price", "Region"};
-        int have[] = {im.c_inst, im.c_acc, im.c_count, im.c_price, im.c_region};
-        size_t used = 0;
-        for (int i = 0; i < 5; i++)
-            if (have[i] < 0)
-                used += (size_t)snprintf(miss + used, sizeof miss - used, "%s%s", used ? ", " : "",
-                                         want[i]);
-        if (used) {
-            cf_error_set(err, im.name, 1, 0, "missing required column%s: %s (a SkyPilot vms.csv "
-                         "names InstanceType, AcceleratorName, AcceleratorCount, Price and Region; "
-                         "SpotPrice is read when present)", strchr(miss, ',') ? "s" : "", miss);
-            st = CF_EPARSE;
-            goto done;
-        }
-    }
-    if ((st = read_rows(&im, &m, err)) != CF_OK) goto done;
-
+    if ((st = find_columns(&im, err)) != CF_OK || (st = read_rows(&im, &m, err)) != CF_OK) goto done;
     st = CF_ENOMEM;
-    sum = json_object();
-    priced = json_array();
-    added = json_array();
-    not_applied = json_array();
-    skipped = json_object();
-    names = json_array();
-    ov = cf__calloc(im.n ? im.n : 1, sizeof *ov);
-    if (!sum || !priced || !added || !not_applied || !skipped || !names || !ov) goto done;
-    for (size_t i = 0; i < im.n; i++) {
-        const itype *ty = &im.types[i];
-        char key[256];
-        const char *id;
-        const char *why = NULL;
-        snprintf(key, sizeof key, "%s/%s", cloud, ty->inst);
-        id = map_get(&m, "instance", key);
-        if (id && *id) {
-            cf_offering *o = NULL;
-            cf_status g = cf_catalog_get(cat, id, &o);
-            if (g == CF_ENOTFOUND) why = "the mapped offering is not in the catalog";
-            else if (g != CF_OK) { st = g == CF_ENOMEM ? g : CF_EDB; goto done; }
-            else if (o->user_row) why = "a row of your own with this id hides the shipped one";
-            else if (isnan(ty->od)) why = "no on-demand price in the file (the catalog's prices are kept)";
-            else if (o->currency && strcmp(o->currency, "USD") != 0)
-                why = "the offering is priced in another currency (prices are never converted)";
-            else {
-                price_date(o, date_buf);
-                if (strcmp(date_buf, opts->as_of) > 0)
-                    why = "the catalog's prices are dated after --as-of";
-            }
-            if (why) {
-                json_t *x = json_object();
-                if (add_obj(not_applied, x) || json_object_set_new(x, "id", json_string(id)) ||
-                    json_object_set_new(x, "instance_type", json_string(ty->inst)) ||
-                    json_object_set_new(x, "reason", json_string(why))) {
-                    cf_offering_free(o);
-                    goto done;
-                }
-            } else {
-                json_t *x = json_object();
-                ov[n_ov].id = id;
-                ov[n_ov].ty = ty;
-                price_note(ty, im.name, cloud, opts->as_of, ov[n_ov].note, sizeof ov[n_ov].note);
-                n_ov++;
-                if (add_obj(priced, x) || json_object_set_new(x, "id", json_string(id)) ||
-                    json_object_set_new(x, "instance_type", json_string(ty->inst)) ||
-                    json_object_set_new(x, "price_on_demand_gpu_hr", num_or_null(ty->od)) ||
-                    json_object_set_new(x, "region", json_string(ty->od_region)) ||
-                    json_object_set_new(x, "price_spot_gpu_hr", num_or_null(ty->spot)) ||
-                    json_object_set_new(x, "spot_region", ty->spot_region
-                                                              ? json_string(ty->spot_region)
-                                                              : json_null())) {
-                    cf_offering_free(o);
-                    goto done;
-                }
-            }
-            cf_offering_free(o);
-        } else {
-            cf_offering row;
-            json_t *x;
-            cf_status r = new_row(ty, cloud, provider, im.name, opts->as_of, &row, err);
-            if (r != CF_OK) {
-                cf_offering_clear(&row);
-                st = r;
-                goto done;
-            }
-            x = json_object();
-            if (add_obj(added, x) || json_object_set_new(x, "id", json_string(row.id)) ||
-                json_object_set_new(x, "instance_type", json_string(ty->inst)) ||
-                json_object_set_new(x, "gpu", ty->gpu ? json_string(ty->gpu) : json_null()) ||
-                json_object_set_new(x, "price_on_demand_gpu_hr", num_or_null(ty->od)) ||
-                json_object_set_new(x, "price_spot_gpu_hr", num_or_null(ty->spot)) ||
-                cf__list_push(&rows, &rows_cap, &row) != CF_OK) {
-                cf_offering_clear(&row);
-                goto done;
-            }
-        }
-    }
-    for (int i = 0; i < im.n_unknown_names; i++)
-        if (json_array_append_new(names, json_string(im.unknown_names[i])) != 0) goto done;
-    if (json_object_set_new(skipped, "no_accelerator", json_integer(im.no_acc)) ||
-        json_object_set_new(skipped, "accelerator_without_instance", json_integer(im.no_inst)) ||
-        json_object_set_new(skipped, "unknown_accelerator", json_integer(im.unknown_acc)) ||
-        json_object_set(skipped, "unknown_names", names) ||
-        json_object_set_new(skipped, "unpriced_rows", json_integer(im.unpriced)) ||
-        json_object_set_new(sum, "format", json_string("skypilot")) ||
-        json_object_set_new(sum, "cloud", json_string(cloud)) ||
-        json_object_set_new(sum, "provider", json_string(provider)) ||
-        json_object_set_new(sum, "as_of", json_string(opts->as_of)) ||
-        json_object_set_new(sum, "rows", json_integer((json_int_t)t.nrows)) ||
-        json_object_set(sum, "priced", priced) || json_object_set(sum, "added", added) ||
-        json_object_set(sum, "not_applied", not_applied) ||
-        json_object_set(sum, "skipped", skipped))
-        goto done;
-    st = write_all(cat, ov, n_ov, &rows, opts->as_of, err);
+    oc.priced = json_array();
+    oc.added = json_array();
+    oc.not_applied = json_array();
+    oc.ov = cf__calloc(im.n ? im.n : 1, sizeof *oc.ov);
+    if (!oc.priced || !oc.added || !oc.not_applied || !oc.ov) goto done;
+    for (size_t i = 0; i < im.n; i++)
+        if ((st = decide(cat, &m, &im, &im.types[i], cloud, provider, opts->as_of, &oc, err)) != CF_OK)
+            goto done;
+    st = CF_ENOMEM;
+    if (!(sum = summary_json(&im, &oc, cloud, provider, opts->as_of))) goto done;
+    st = write_all(cat, oc.ov, oc.n_ov, &oc.rows, opts->as_of, err);
     if (st == CF_OK) {
         *summary = sum;
         sum = NULL;
@@ -613,17 +669,22 @@ cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, const char
 done:
     if (st == CF_ENOMEM && err && !err->message[0]) cf_error_set(err, NULL, 0, 0, "out of memory");
     json_decref(sum);
-    json_decref(priced);
-    json_decref(added);
-    json_decref(not_applied);
-    json_decref(skipped);
-    json_decref(names);
-    cf__free(ov);
-    cf_offering_list_clear(&rows);
+    outcome_clear(&oc);
     import_clear(&im);
     cf__csv_table_clear(&t);
     cf__csv_table_clear(&m.t);
     return st;
+}
+
+cf_status cf_catalog_reset_prices(cf_catalog *cat, size_t *removed, cf_error *err)
+{
+    if (removed) *removed = 0;
+    cf_error_clear(err);
+    if (!cat) return CF_EINVAL;
+    if (cf__db_exec(cat->db, "DELETE FROM price_overlay") != 0)
+        return cf__db_error(cat->db, cat->path, err, "cannot remove your imported prices");
+    if (removed) *removed = (size_t)sqlite3_changes(cat->db);
+    return CF_OK;
 }
 
 cf_status cf_catalog_import_prices_file(cf_catalog *cat, const char *path, cf_price_format fmt,

@@ -25,7 +25,8 @@ expect_err "vms.csv:9:8: SpotPrice: expected a non-negative price in USD, or an 
 sed '2s/,0\.051,/,free,/' "$SKY/aws/vms.csv" > "$T/aws/vms.csv"
 cf import --format skypilot "$T/aws/vms.csv" --as-of 2026-11-30; expect_rc 0
 cf import --reset; expect_rc 0
-sqlite3 "$CLUSTERFIT_DB" "DELETE FROM price_overlay"
+expect_out "removed 1 offering you imported"
+expect_out "removed the imported prices of 4 offerings (their shipped prices show again)"
 cf list --format csv; cmp -s "$T/before.csv" "$T/out" || fail "the catalog changed after the reset"
 # Every refusal above left the catalog as it was: check after one more.
 cp "$T/before.csv" "$T/before2.csv"
