@@ -203,6 +203,10 @@
 #define CF_PLAN_BUDGET_MIN 0.001
 #define CF_PLAN_BUDGET_MAX 1e18
 
+/* `list --stale MONTHS`, `providers --stale MONTHS`: a century of months;
+ * the catalog's dates start in 1900 (date.h). */
+#define CF_MAX_STALE_MONTHS 1200L
+
 /* Rows kept (top): 1 up to the rows one import may add (CF_MAX_IMPORT_ROWS),
  * more offerings than a catalog holds; 0 in cf_plan_opts means all. */
 #define CF_PLAN_TOP_MAX 100000

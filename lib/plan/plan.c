@@ -167,7 +167,8 @@ static int same_fabric(const cf_fabric *a, const cf_fabric *b)
            a->intra_link == b->intra_link && a->network == b->network &&
            a->nics_per_node == b->nics_per_node && a->nic_gbps == b->nic_gbps &&
            a->gdr == b->gdr && a->non_blocking == b->non_blocking &&
-           a->rail_optimized == b->rail_optimized;
+           a->rail_optimized == b->rail_optimized &&
+           a->in_network_reduction == b->in_network_reduction;
 }
 
 /* Checks every offering and puts each usable one in the group of its node
