@@ -317,6 +317,9 @@ static void workload_text(char *buf, size_t cap, const cf_workload *w)
             a[0] = '\0';
         snprintf(buf, cap, "%s%s tokens, global batch %ld x %ld", a,
                  fmt_count(b, sizeof b, w->train_tokens), w->global_batch_seqs, w->llm.seq);
+        if (w->global_batch_max_seqs > w->global_batch_seqs)
+            snprintf(buf + strlen(buf), cap - strlen(buf), " (may grow to %ld on larger clusters)",
+                     w->global_batch_max_seqs);
         break;
     case CF_WL_DATA_PARALLEL:
         snprintf(buf, cap, "data-parallel training, %s samples, global batch %ld",
@@ -414,6 +417,9 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
             if (n < sizeof line)
                 n += (size_t)snprintf(line + n, sizeof line - n, ", %s recompute, micro-batch %ld",
                                       !rc ? "unknown" : strcmp(rc, "none") == 0 ? "no" : rc, geti(r, "micro_batch"));
+            if (n < sizeof line && geti(r, "global_batch_seqs") != w->global_batch_seqs)
+                n += (size_t)snprintf(line + n, sizeof line - n, ", global batch %ld",
+                                      geti(r, "global_batch_seqs"));
         }
         if (n < sizeof line)
             n += (size_t)snprintf(line + n, sizeof line - n, "; %s %s",

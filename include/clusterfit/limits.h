@@ -100,7 +100,8 @@
 
 /* Node counts one plan or scale curve evaluates per node type: N0 plus the
  * powers of two up to the largest stated cluster (~10^5 GPUs: 17 doublings
- * of 1 node); `scale --nodes` lists are held to the same number. */
+ * of 1 node), and for plan 1.5 times each (lib/plan/ladder.c: 34 counts at
+ * most); `scale --nodes` lists are held to the same number. */
 #define CF_MAX_PLAN_NODE_COUNTS 40
 
 /* ---- Fabric and collective parameters. cf_fabric_set and

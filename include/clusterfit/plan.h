@@ -60,6 +60,14 @@ typedef struct cf_plan_opts {
  * waiting twice as long for 0.5 % less money is never what a user means. */
 #define CF_PLAN_NEAR_TIE_PCT 1.0
 
+/* Growing the global batch (lib/plan/ladder.c): a workload whose batch_max
+ * is above its batch is also searched at 2×, 4×, ... its batch on each
+ * node count, and a larger batch is kept only when it shortens the time to
+ * train by more than this many percent: the tokens are fixed, but the model
+ * does not price what a larger batch may cost in convergence, so a gain
+ * inside the step model's own error (median 8-9 %, README) is not worth it. */
+#define CF_PLAN_BATCH_GROW_MIN_PCT 5.0
+
 /* Default cap on a cluster whose largest size the provider does not state
  * (DESIGN §4.5); such rows carry the flag max_cluster_unknown. */
 #define CF_PLAN_DEFAULT_MAX_GPUS 16384L
@@ -147,8 +155,10 @@ CF_API cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_work
  *   counts (NULL = N0, then powers of two up to the largest cluster; at most
  *   CF_MAX_PLAN_NODE_COUNTS)
  * - output: *out = the JSON array [{nodes, step_time_s, throughput,
- *   scaling_efficiency, parallel_efficiency, cost, layout, scaling_note, n0,
- *   n0_throughput}]: layout as scaling_note's n0_layout (null when nothing
+ *   scaling_efficiency, parallel_efficiency, cost, time_to_train_h,
+ *   global_batch_seqs (LLM only), layout, scaling_note, n0, n0_throughput}]
+ *   (time_to_train_h: hours of the whole job, null where nothing fits;
+ *   global_batch_seqs: the batch the row ran, lib/plan/ladder.c): layout as scaling_note's n0_layout (null when nothing
  *   fits on that count); scaling_note as in cf_plan; throughput in the
  *   workload's unit per second (tokens for LLMs, samples for data-parallel
  *   training, iterations for stencils, tasks for embarrassingly parallel

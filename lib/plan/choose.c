@@ -18,7 +18,7 @@
 void cf__plan_time_cost(const cf__plan_point *p, double steps, int gpus_per_node,
                         const cf__plan_price *pr, double *time_h, double *cost)
 {
-    *time_h = steps * p->res.step_time_s / 3600.0;
+    *time_h = steps * cf__plan_pt_s(p) / 3600.0;
     *cost = cf_job_cost(p->nodes, gpus_per_node, pr->price_gpu_hr, *time_h, pr->increment_s,
                         pr->min_commitment_h, NULL);
 }

@@ -7,7 +7,7 @@
  *     `unranked` with every reason, never dropped or guessed;
  *  2. groups: the rest are grouped by node type (fabric + GPU) — offerings
  *     of the same hardware share one search, since step times do not depend
- *     on the price; per group and node count (N0, then powers of two),
+ *     on the price; per group and node count (N0, then the ladder.c counts),
  *     search.c finds the fastest layout that fits;
  *  3. choice: per offering, choose.c picks one node count with its price,
  *     billing and largest cluster; an offering with no feasible count goes
@@ -196,7 +196,8 @@ static cf_status group_offerings(run *r)
     return CF_OK;
 }
 
-/* Runs the search for one group over N0 and the powers of two. */
+/* Runs the search for one group over N0 and the node ladder (ladder.c),
+ * each count with its grown batch. */
 static void search_group(const cf__plan_model *m, const cf_workload *w, group *g,
                          unsigned long *evaluated)
 {
@@ -214,11 +215,11 @@ static void search_group(const cf__plan_model *m, const cf_workload *w, group *g
         return;
     }
     g->n0 = fr.min_nodes;
-    k = cf__plan_node_counts(fr.min_nodes, g->fab.gpus_per_node,
+    k = cf__plan_node_ladder(fr.min_nodes, g->fab.gpus_per_node,
                              (long)g->max_nodes * g->fab.gpus_per_node, counts,
                              CF_MAX_PLAN_NODE_COUNTS);
     for (size_t i = 0; i < k; i++) {
-        cf__plan_best_at(&s, counts[i], &g->pts[g->npts]);
+        cf__plan_best_grow(&s, counts[i], &g->pts[g->npts]);
         /* N0 is the first count of the list on which a layout of the search
          * space fits (cf_fit's count, unless its layout is outside the space). */
         if (g->npts == first && !g->pts[g->npts].found) { first++; }
@@ -365,7 +366,7 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
     json_t *j = json_object();
     for (size_t i = 0; i < g->npts; i++)
         if (g->pts[i].found && g->pts[i].nodes == g->n0) { p0 = &g->pts[i]; break; }
-    eff = p0 ? cf__plan_scaling_eff(pt->nodes, pt->res.step_time_s, p0->nodes, p0->res.step_time_s) : NAN;
+    eff = p0 ? cf__plan_scaling_eff(pt->nodes, cf__plan_pt_s(pt), p0->nodes, cf__plan_pt_s(p0)) : NAN;
     par = pt->res.ideal_step_time_s > 0 ? pt->res.ideal_step_time_s / pt->res.step_time_s : NAN;
     effective = par > 0 ? e->price / par : NAN;
     cf__plan_why(why, sizeof why, o, pt, p0, g->n0, eff, par, e->price, effective, currency,
@@ -381,6 +382,7 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
     bad |= cf__json_set(j, "dp", json_integer(pt->lay.dp));
     bad |= cf__json_set(j, "cp", json_integer(pt->lay.cp));
     bad |= cf__json_set(j, "micro_batch", json_integer(pt->lay.micro_batch));
+    if (llm) bad |= cf__json_set(j, "global_batch_seqs", json_integer(cf__plan_pt_batch(pt, w)));
     bad |= cf__json_set(j, "zero", json_integer(pt->lay.zero));
     bad |= cf__json_set(j, "recompute", json_string(cf_recompute_name(pt->lay.recompute)));
     bad |= cf__json_set(j, "step_time_s", cf__json_num(pt->res.step_time_s));

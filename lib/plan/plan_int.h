@@ -57,6 +57,8 @@ typedef struct cf__plan_point {
     int found;              /* 0: no layout fits in memory at this count */
     cf_layout lay;          /* the fastest layout that fits (when found) */
     cf_step_result res;     /* its step prediction (when found; zero otherwise) */
+    long batch;             /* its global batch, sequences; 0 = the workload's (ladder.c) */
+    double batch_scale;     /* workload's batch / batch (<= 1); 0 = 1 (ladder.c) */
 } cf__plan_point;
 
 /* One search: a workload on one node type. */
@@ -107,6 +109,29 @@ double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const
 double cf__plan_free0_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
                         const cf__plan_point *pts, size_t n, const cf__plan_point *p0,
                         unsigned long *evaluated);
+
+/* ------------------------------------ the ladder and the batch (ladder.c) */
+
+/* Node counts of plan's search: n0, then every 2^k and 3·2^(k-1) above n0
+ * (1, 2, 3, 4, 6, 8, 12, ...) while nodes × gpus_per_node <= max_gpus.
+ * Returns how many were written (at most cap; 0 when n0 × gpus_per_node >
+ * max_gpus). */
+size_t cf__plan_node_ladder(int n0, int gpus_per_node, long max_gpus, int *out, size_t cap);
+
+/* cf__plan_best_at with the global batch grown: for an LLM workload whose
+ * batch_max is above its batch, also batch × 2, × 4, ... (capped at
+ * batch_max), keeping a larger batch only when its time per base batch of
+ * work is more than CF_PLAN_BATCH_GROW_MIN_PCT shorter; out->batch and
+ * out->batch_scale say which was kept. s->w is restored. */
+void cf__plan_best_grow(cf__search *s, int nodes, cf__plan_point *out);
+
+/* Seconds per base batch of work of a point: its step time × batch_scale
+ * (= step time when it runs the workload's batch). Steps × this is the
+ * time to train; units per base step / this, the throughput. */
+double cf__plan_pt_s(const cf__plan_point *p);
+
+/* The global batch of a point (sequences): p->batch, else w's. */
+long cf__plan_pt_batch(const cf__plan_point *p, const cf_workload *w);
 
 /* ------------------------------------------------- the choice (choose.c) */
 

@@ -119,7 +119,7 @@ static const cf__plan_point *reference(cf__search *s, const cf__plan_point *pts,
         for (size_t i = 0; i < n && !p0; i++)
             if (pts[i].nodes == k && pts[i].found) p0 = &pts[i];
         if (!p0) {
-            cf__plan_best_at(s, k, ref);
+            cf__plan_best_grow(s, k, ref);
             if (ref->found) p0 = ref;
         }
     }
@@ -128,18 +128,19 @@ static const cf__plan_point *reference(cf__search *s, const cf__plan_point *pts,
 
 /* One row of the curve; NULL on ENOMEM. */
 static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, double steps,
-                         double units, const cf_offering *o, double price, int llm, double free0_s)
+                         double units, const cf_offering *o, double price, const cf_workload *w,
+                         double free0_s)
 {
     json_t *j = json_object();
-    double e = NAN, thr = NAN, cost = NAN, par = NAN;
+    int llm = w->kind == CF_WL_LLM;
+    double e = NAN, thr = NAN, cost = NAN, par = NAN, t_h = NAN;
     int bad = 0;
     if (!j) return NULL;
     if (pt->found) {
         cf__plan_price pr = {price, o->billing_increment_s, o->min_commitment_h};
-        double t_h;
-        thr = units / pt->res.step_time_s;
+        thr = units / cf__plan_pt_s(pt);
         if (pt->res.ideal_step_time_s > 0) par = pt->res.ideal_step_time_s / pt->res.step_time_s;
-        if (p0) e = cf__plan_scaling_eff(pt->nodes, pt->res.step_time_s, p0->nodes, p0->res.step_time_s);
+        if (p0) e = cf__plan_scaling_eff(pt->nodes, cf__plan_pt_s(pt), p0->nodes, cf__plan_pt_s(p0));
         cf__plan_time_cost(pt, steps, (int)o->gpus_per_node, &pr, &t_h, &cost);
     }
     bad |= cf__json_set(j, "nodes", json_integer(pt->nodes));
@@ -148,11 +149,15 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
     bad |= cf__json_set(j, "scaling_efficiency", cf__json_num(e));
     bad |= cf__json_set(j, "parallel_efficiency", cf__json_num(par));
     bad |= cf__json_set(j, "cost", cf__json_num(cost));
+    bad |= cf__json_set(j, "time_to_train_h", cf__json_num(t_h));
+    if (llm)
+        bad |= cf__json_set(j, "global_batch_seqs",
+                            pt->found ? json_integer(cf__plan_pt_batch(pt, w)) : json_null());
     bad |= cf__json_set(j, "layout", pt->found ? cf__plan_layout_json(&pt->lay) : json_null());
     bad |= cf__json_set(j, "scaling_note",
                         pt->found ? cf__plan_scaling_note(pt, p0, e, llm, free0_s) : json_null());
     bad |= cf__json_set(j, "n0", p0 ? json_integer(p0->nodes) : json_null());
-    bad |= cf__json_set(j, "n0_throughput", p0 ? cf__json_num(units / p0->res.step_time_s) : json_null());
+    bad |= cf__json_set(j, "n0_throughput", p0 ? cf__json_num(units / cf__plan_pt_s(p0)) : json_null());
     if (bad) {
         json_decref(j);
         return NULL;
@@ -188,13 +193,13 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
     pts = cf__calloc(n ? n : 1, sizeof *pts);
     arr = json_array();
     if (!pts || !arr) goto nomem;
-    for (size_t i = 0; i < n; i++) cf__plan_best_at(&s, counts[i], &pts[i]);
+    for (size_t i = 0; i < n; i++) cf__plan_best_grow(&s, counts[i], &pts[i]);
     p0 = reference(&s, pts, n, n0, &ref);
     /* An E above CF_PLAN_E_NOTE_MIN is explained: is it memory alone? */
     free0_s = cf__plan_free0_s(m, w, &fab, pts, n, p0, NULL);
     for (size_t i = 0; i < n; i++) {
-        json_t *r = scale_row(&pts[i], p0, steps, units, o, cf__plan_sticker_price(o, NULL),
-                              w->kind == CF_WL_LLM, free0_s);
+        json_t *r = scale_row(&pts[i], p0, steps, units, o, cf__plan_sticker_price(o, NULL), w,
+                              free0_s);
         if (!r || json_array_append_new(arr, r)) goto nomem;
     }
     cf__free(pts);
