@@ -233,6 +233,9 @@ static void flags_text(char *buf, size_t cap, json_t *flags, long max_gpus)
         else if (strcmp(k, "gdr_unknown") == 0) words = "GPUDirect RDMA not stated";
         else if (strcmp(k, "nics_per_node_unknown") == 0)
             words = "NICs per node not stated, one per GPU assumed";
+        else if (strcmp(k, "compute_efficiency_unvalidated") == 0)
+            words = "no published training row for this GPU, compute efficiency of the nearest "
+                    "validated generation assumed";
         else words = k;
         if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? "; " : "", words);
     }

@@ -226,6 +226,7 @@ typedef struct llm_dims {
     long m;                     /* micro-batches per step */
     double layers_stage;        /* layers of the largest pipeline stage */
     double act_bytes, grad_bytes;   /* per activation value, per gradient */
+    double peak_raw;            /* the GPU's dense peak (MFU's denominator), FLOP/s */
 } llm_dims;
 
 static void llm_dims_init(llm_dims *d, const ctx *c, const cf_workload *w, const cf_layout *lay)
@@ -252,6 +253,12 @@ static void llm_dims_init(llm_dims *d, const ctx *c, const cf_workload *w, const
     d->layers_stage = ceil((double)s->layers / d->p);
     d->act_bytes = CF_K(BYTES_WEIGHT);
     d->grad_bytes = cf__grad_bytes(w);
+    /* The framework class and GPU generation (model/efficiency.c) scale the
+     * GEMM and attention rate, not the peak MFU is counted against, nor the
+     * roofline's traffic term (poh). */
+    d->peak_raw = d->peak;
+    d->peak *= cf__compute_eff(g, w->framework, lay->zero);
+    d->peak_attn *= cf__compute_eff(g, w->framework, lay->zero);
 }
 
 /* Compute of one layer for one micro-batch on one GPU. */
@@ -420,7 +427,7 @@ static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf
     out->ideal_step_time_s = out->breakdown.compute_s;
     finish(out, pipe + bubble + pp + dp_exposed + opt,
            (double)w->global_batch_seqs * d.seq, fl.model * (double)w->global_batch_seqs,
-           (long)lay->tp * lay->pp * lay->dp * lay->cp, d.peak);
+           (long)lay->tp * lay->pp * lay->dp * lay->cp, d.peak_raw);
     return CF_OK;
 }
 

@@ -11,6 +11,9 @@
  * FLOPs only when recompute = full (Megatron's convention). Rows without
  * nodes, without a fabric on more than one node, with a layout that does
  * not match the GPU count or an unknown GPU are skipped with the reason.
+ * An optional `framework` column (megatron | fsdp) names the framework
+ * class whose compute efficiency the row is predicted with; blank = by the
+ * row's ZeRO stage (3: fsdp, else megatron), as a workload's default.
  * Nothing here is tuned per row. */
 #include <limits.h>
 #include <math.h>
@@ -27,13 +30,13 @@
 enum {
     C_ID, C_MODEL, C_PARAMS_B, C_LAYERS, C_HIDDEN, C_FFN, C_HEADS, C_KV, C_SEQ, C_VOCAB, C_GBS,
     C_MB, C_TP, C_PP, C_VP, C_DP, C_CP, C_ZERO, C_PREC, C_GPU, C_GPN, C_NODES, C_INTRA, C_NET,
-    C_NICS, C_NICGBPS, C_RECOMP, C_METRIC, C_VALUE, C__N
+    C_NICS, C_NICGBPS, C_RECOMP, C_METRIC, C_VALUE, C_FRAMEWORK, C__N
 };
 static const char *const colnames[C__N] = {
     "id", "model", "params_b", "layers", "hidden", "ffn_hidden", "heads", "kv_heads", "seq",
     "vocab", "global_batch_seqs", "micro_batch", "tp", "pp", "vp", "dp", "cp", "zero",
     "precision", "gpu", "gpus_per_node", "nodes", "intra_link", "network", "nics_per_node",
-    "nic_gbps", "recompute", "metric", "value"};
+    "nic_gbps", "recompute", "metric", "value", "framework"};
 
 typedef struct row_in {
     const char *cell[C__N];
@@ -113,6 +116,13 @@ static const char *row_workload(const row_in *r, const long v[C__N], cf_workload
     if (*r->cell[C_PARAMS_B] && cf_parse_double(r->cell[C_PARAMS_B], &d) == CF_OK) w->llm.params_b = d;
     if (*r->cell[C_PREC] && cf_precision_parse(r->cell[C_PREC], &w->precision) != CF_OK) {
         snprintf(why, whyn, "precision '%s' not one of %s", r->cell[C_PREC], cf_precision_accepted());
+        return why;
+    }
+    /* framework (optional column): blank = the documented default, by the
+     * row's ZeRO stage (cf_framework_resolve). */
+    if (r->cell[C_FRAMEWORK] && *r->cell[C_FRAMEWORK] &&
+        cf_framework_parse(r->cell[C_FRAMEWORK], &w->framework) != CF_OK) {
+        snprintf(why, whyn, "framework '%s' not one of megatron, fsdp", r->cell[C_FRAMEWORK]);
         return why;
     }
     w->train_tokens = 1e12;
@@ -284,7 +294,7 @@ static cf_status training_table(const cf__csv_table *t, const char *path, cf_val
         int nodes = 0;
         double measured = 0, predicted = 0;
         cf_recompute used = CF_RECOMPUTE_NONE;
-        char why[256], note[64];
+        char why[256], note[96];
         const char *reason;
         for (int c = 0; c < C__N; c++) r.cell[c] = cf__csv_cell(t, i, col[c]);
         reason = row_inputs(&r, &w, &fab, &nodes, &lay, &metric, &measured, why, sizeof why);
@@ -303,6 +313,10 @@ static cf_status training_table(const cf__csv_table *t, const char *path, cf_val
                 snprintf(note, sizeof note, "recompute unknown, assumed %s", cf_recompute_name(used));
             else
                 snprintf(note, sizeof note, "recompute %s", cf_recompute_name(used));
+            /* ... and which framework class its compute efficiency is. */
+            snprintf(note + strlen(note), sizeof note - strlen(note), "; %s%s",
+                     cf_framework_name(cf_framework_resolve(w.framework, lay.zero)),
+                     w.framework == CF_FW_DEFAULT ? " (by ZeRO stage)" : "");
             st = cf__validation_add(out, r.cell[C_ID], cf_metric_name(metric), predicted, measured,
                                     nodes > 1, note);
         }

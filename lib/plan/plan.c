@@ -22,6 +22,7 @@
 #include <string.h>
 #include "base/base.h"
 #include "plan/plan_int.h"
+#include "model/model_int.h"
 #include "clusterfit/limits.h"
 
 /* ---- 1. offerings: what the plan needs of each ---- */
@@ -40,11 +41,13 @@ typedef struct entry {
 enum {
     F_MAX_CLUSTER_UNKNOWN = 1u << 0, F_RESERVED_PRICE = 1u << 1,
     F_INCREMENT_UNKNOWN = 1u << 2, F_COMMITMENT_UNKNOWN = 1u << 3,
-    F_GDR_UNKNOWN = 1u << 4, F_NICS_UNKNOWN = 1u << 5
+    F_GDR_UNKNOWN = 1u << 4, F_NICS_UNKNOWN = 1u << 5,
+    F_EFF_UNVALIDATED = 1u << 6
 };
 static const char *const flag_names[] = {
     "max_cluster_unknown", "reserved_price", "billing_increment_unknown",
-    "min_commitment_unknown", "gdr_unknown", "nics_per_node_unknown"
+    "min_commitment_unknown", "gdr_unknown", "nics_per_node_unknown",
+    "compute_efficiency_unvalidated"
 };
 
 static int add_reason(json_t *reasons, const char *fmt, const char *arg)
@@ -176,6 +179,10 @@ static cf_status group_offerings(run *r)
         if (!(e->reasons = json_array())) return CF_ENOMEM;
         if (check_offering(r->m, e, r->currency, r->default_max) != CF_OK) return CF_ENOMEM;
         if (json_array_size(e->reasons) > 0) continue;
+        /* No published training row behind this GPU's compute efficiency
+         * (model/efficiency.c): the row says it rests on a neighbour's. */
+        if (r->w->kind == CF_WL_LLM && !cf__compute_eff_validated(e->o->gpu))
+            e->flags |= F_EFF_UNVALIDATED;
         memset(&fab, 0, sizeof fab);
         cf_error_clear(&ferr);
         if (entry_fabric(r->m, e, &fab, &ferr) != CF_OK) {

@@ -48,6 +48,7 @@ const I18N = {
     flag_billing_increment_unknown: 'billing increment not stated, billed to the second',
     flag_min_commitment_unknown: 'minimum commitment not stated, none applied',
     flag_gdr_unknown: 'GPUDirect RDMA not stated', flag_nics_per_node_unknown: 'NICs per node not stated, one per GPU assumed',
+    flag_compute_efficiency_unvalidated: 'no published training row for this GPU, compute efficiency of the nearest validated generation assumed',
     unranked_h: 'Not ranked', ranked_n: n => `${n} ranked`,
     plan_goal: g => (g.objective === 'time' ? 'fastest first' : 'cheapest first') +
       (g.deadline ? `, finishing within ${g.deadline}` : '') + (g.budget ? `, costing at most ${g.budget}` : ''),
@@ -123,6 +124,7 @@ const I18N = {
     flag_billing_increment_unknown: 'incremento de facturación no indicado, por segundo',
     flag_min_commitment_unknown: 'compromiso mínimo no indicado, ninguno aplicado',
     flag_gdr_unknown: 'GPUDirect RDMA no indicado', flag_nics_per_node_unknown: 'NIC por nodo no indicadas, una por GPU supuesta',
+    flag_compute_efficiency_unvalidated: 'ninguna fila de entrenamiento publicada para esta GPU, eficiencia de cómputo de la generación validada más cercana supuesta',
     unranked_h: 'Sin clasificar', ranked_n: n => `${n} clasificadas`,
     plan_goal: g => (g.objective === 'time' ? 'la más rápida primero' : 'la más barata primero') +
       (g.deadline ? `, terminando en ${g.deadline}` : '') + (g.budget ? `, costando como mucho ${g.budget}` : ''),

@@ -20,3 +20,14 @@ case "$SF" in *"largest cluster not stated, capped at 16,384 GPUs"*) ;; *) fail 
 cf plan --workload llama3-70b --max-gpus 4096
 expect_rc 0; expect_out "capped at 4,096 GPUs"
 awk 'length > 79 { print; bad = 1 } END { exit bad }' "$T/out" || fail "a line is wider than 79 columns"
+# An LLM row on a GPU with no published training row behind its compute
+# efficiency (B200: model/efficiency.c) says so; an H100 row does not.
+cf plan --workload llama3-70b --format json
+expect_rc 0
+expect_json '[.ranked[] | select(.offering_id == "nebius-b200-cluster") | .flags | index("compute_efficiency_unvalidated") != null] | .[0]' true
+expect_json '[.ranked[] | select(.offering_id == "sfcompute-h100-market") | .flags | index("compute_efficiency_unvalidated") != null] | .[0]' false
+cf plan --workload llama3-70b
+expect_rc 0; expect_out "no published training row for this GPU"
+cf plan --workload resnet50-dp --format json
+expect_rc 0
+expect_json '[.ranked[] | .flags | index("compute_efficiency_unvalidated") == null] | all' true
