@@ -155,8 +155,13 @@ CF_API cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_work
  *   counts (NULL = N0, then powers of two up to the largest cluster; at most
  *   CF_MAX_PLAN_NODE_COUNTS)
  * - output: *out = the JSON array [{nodes, step_time_s, throughput,
- *   scaling_efficiency, parallel_efficiency, cost, time_to_train_h,
- *   global_batch_seqs (LLM only), layout, scaling_note, n0, n0_throughput}]
+ *   scaling_efficiency, parallel_efficiency, comm_efficiency, memory_relief,
+ *   cost, time_to_train_h, global_batch_seqs (LLM only), layout,
+ *   scaling_note, n0, n0_throughput}] (comm_efficiency: E of the fastest
+ *   layouts without the memory limit, at this count against N0: the loss to
+ *   communication and bubbles alone; memory_relief = E / comm_efficiency:
+ *   what N0's memory savers cost, 1 on N0; scaling_efficiency keeps DESIGN
+ *   §4.1's definition)
  *   (time_to_train_h: hours of the whole job, null where nothing fits;
  *   global_batch_seqs: the batch the row ran, lib/plan/ladder.c): layout as scaling_note's n0_layout (null when nothing
  *   fits on that count); scaling_note as in cf_plan; throughput in the

@@ -99,7 +99,9 @@ double cf__plan_scaling_eff(int n, double step_s, int n0, double step0_s);
 
 /* Step time at `nodes` of the fastest layout of the search space with no
  * memory limit (NAN when none is valid): what N0 would give if memory did
- * not bind. Adds the predictions made to *evaluated (may be NULL). */
+ * not bind; with the batch grown as cf__plan_best_grow does, in seconds per
+ * base batch of work (cf__plan_pt_s). Adds the predictions made to
+ * *evaluated (may be NULL). */
 double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
                             int nodes, unsigned long *evaluated);
 

@@ -212,9 +212,11 @@ double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const
 {
     cf__search s = {m, w, fab, INFINITY, 0, 0};
     cf__plan_point pt;
-    cf__plan_best_at(&s, nodes, &pt);
+    /* With the batch the search may grow to, in seconds per base batch of
+     * work (ladder.c), as every E compares. */
+    cf__plan_best_grow(&s, nodes, &pt);
     if (evaluated) *evaluated += s.evaluated;
-    return pt.found ? pt.res.step_time_s : NAN;
+    return pt.found ? cf__plan_pt_s(&pt) : NAN;
 }
 
 double cf__plan_free0_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
