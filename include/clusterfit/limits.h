@@ -212,4 +212,12 @@
  * cf_plan_opts means the default. */
 #define CF_PLAN_MAX_GPUS_MAX 1048576L
 
+/* Deadline margin in percent (margin_pct; the CLI's --margin): a
+ * configuration meets a deadline D when its time to train x (1 + margin /
+ * 100) <= D. 0 trusts the model exactly; 100 % (the prediction doubled) is
+ * far past any error the validation shows (median 3-9 %, worst rows ~40 %),
+ * so a larger number is more likely a slip. */
+#define CF_PLAN_MARGIN_PCT_MIN 0.0
+#define CF_PLAN_MARGIN_PCT_MAX 100.0
+
 #endif

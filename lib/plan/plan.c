@@ -35,7 +35,19 @@ typedef struct entry {
     unsigned flags;         /* F_* */
     double price;           /* sticker price per GPU-hour, the offering's currency */
     int max_nodes;          /* the largest cluster it may rent, nodes */
+    unsigned assumed;       /* A_*: facts a multi-node configuration of it rests on */
+    int known_capped;       /* 1: --known-only kept it to one node for want of them */
 } entry;
+
+/* Facts the catalog does not state that a multi-node row rests on (the
+ * row's `assumed_facts`), in the order of assumed_names: the largest
+ * cluster (capped at max_gpus), the NICs per node (one per GPU assumed) and
+ * the fabric topology (non-blocking not stated: the collective model's
+ * default topology assumed). */
+enum { A_MAX_CLUSTER = 1u << 0, A_NICS = 1u << 1, A_TOPOLOGY = 1u << 2 };
+static const char *const assumed_names[] = {"max_cluster", "nics_per_node", "fabric_topology"};
+static const char *const assumed_words[] = {"its largest cluster", "its NICs per node",
+                                            "its fabric topology"};
 
 /* Row flags (DESIGN §6), in the order of flag_names. */
 enum {
@@ -165,6 +177,32 @@ static int same_fabric(const cf_fabric *a, const cf_fabric *b)
            a->rail_optimized == b->rail_optimized;
 }
 
+/* The facts a multi-node configuration of e rests on without the catalog
+ * stating them; with known_only, e is kept to one node (which needs none
+ * of them) and loses the flags only more nodes raise. */
+static void mark_assumed(entry *e, int known_only)
+{
+    if (e->max_nodes <= 1) return;
+    if (e->flags & F_MAX_CLUSTER_UNKNOWN) e->assumed |= A_MAX_CLUSTER;
+    if (e->flags & F_NICS_UNKNOWN) e->assumed |= A_NICS;
+    if (e->o->non_blocking == CF_CAP_UNKNOWN) e->assumed |= A_TOPOLOGY;
+    if (known_only && e->assumed) {
+        e->max_nodes = 1;
+        e->known_capped = 1;
+        e->flags &= ~(unsigned)(F_MAX_CLUSTER_UNKNOWN | F_NICS_UNKNOWN | F_GDR_UNKNOWN);
+    }
+}
+
+/* "its largest cluster, its NICs per node" for e's assumed facts. */
+static void assumed_text(char *buf, size_t cap, unsigned assumed)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < sizeof assumed_names / sizeof assumed_names[0]; i++)
+        if ((assumed & (1u << i)) && n < cap)
+            n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", assumed_words[i]);
+}
+
 /* Checks every offering and puts each usable one in the group of its node
  * type. CF_ENOMEM. */
 static cf_status group_offerings(run *r)
@@ -179,6 +217,7 @@ static cf_status group_offerings(run *r)
         if (!(e->reasons = json_array())) return CF_ENOMEM;
         if (check_offering(r->m, e, r->currency, r->default_max) != CF_OK) return CF_ENOMEM;
         if (json_array_size(e->reasons) > 0) continue;
+        mark_assumed(e, r->opts->known_only);
         /* No published training row behind this GPU's compute efficiency
          * (model/efficiency.c): the row says it rests on a neighbour's. */
         if (r->w->kind == CF_WL_LLM && !cf__compute_eff_validated(e->o->gpu))
@@ -259,13 +298,21 @@ typedef struct row {
 /* Why an offering has no configuration (why_none of cf__plan_choose). */
 static void no_choice_text(char *buf, size_t cap, const run *r, const entry *e, int n0, int why)
 {
-    if (why == 1 && n0 > e->max_nodes)
+    char facts[128];
+    assumed_text(facts, sizeof facts, e->assumed);
+    if (e->known_capped && (why == 1 || why == 2 || why == 3) && (n0 > 1 || why != 1))
+        snprintf(buf, cap, "known-only: more than one node rests on facts the catalog does not "
+                 "state (%s), and one node %s", facts,
+                 why == 1 ? "does not fit the workload" : why == 2 ? "misses the deadline"
+                                                                   : "exceeds the budget");
+    else if (why == 1 && n0 > e->max_nodes)
         snprintf(buf, cap, "needs %d nodes to fit in memory; the largest cluster is %d nodes", n0,
                  e->max_nodes);
     else if (why == 1)
         snprintf(buf, cap, "no layout fits in memory on up to %d nodes", e->max_nodes);
     else if (why == 2)
-        snprintf(buf, cap, "deadline %g h not met on up to %d nodes", r->goal.deadline_h, e->max_nodes);
+        snprintf(buf, cap, "deadline %g h not met on up to %d nodes (with the %g %% margin)",
+                 r->goal.deadline_h, e->max_nodes, r->goal.margin_pct);
     else
         snprintf(buf, cap, "budget %g %s exceeded on every node count", r->goal.budget, r->currency);
 }
@@ -285,7 +332,8 @@ static cf_status choose_rows(run *r)
         if (e->g < 0) continue;
         g = &r->gs[e->g];
         if (g->fail[0]) {
-            if (add_reason(e->reasons, "%s", g->fail)) return CF_ENOMEM;
+            if (e->known_capped) no_choice_text(buf, sizeof buf, r, e, 2, 1);
+            if (add_reason(e->reasons, "%s", e->known_capped ? buf : g->fail)) return CF_ENOMEM;
             e->g = -1;
             continue;
         }
@@ -360,6 +408,20 @@ static json_t *flags_json(const entry *e, const row *r)
     return flags;
 }
 
+/* The facts the row's place rests on: e's when the row uses more than one
+ * node, none on one node. NULL on ENOMEM. */
+static json_t *assumed_json(const entry *e, const cf__plan_point *pt)
+{
+    json_t *a = json_array();
+    if (!a) return NULL;
+    for (unsigned i = 0; pt->nodes > 1 && i < sizeof assumed_names / sizeof assumed_names[0]; i++)
+        if ((e->assumed & (1u << i)) && json_array_append_new(a, json_string(assumed_names[i])) != 0) {
+            json_decref(a);
+            return NULL;
+        }
+    return a;
+}
+
 /* One ranked row of DESIGN §6; NULL on ENOMEM. */
 static json_t *row_json(const entry *e, const group *g, const row *r, const cf_workload *w,
                         const char *currency)
@@ -400,6 +462,8 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
     bad |= cf__json_set(j, "sticker_price_gpu_hr", cf__json_num(e->price));
     bad |= cf__json_set(j, "effective_price_gpu_hr", cf__json_num(effective));
     bad |= cf__json_set(j, "flags", flags_json(e, r));
+    bad |= cf__json_set(j, "assumed_facts", assumed_json(e, pt));
+    bad |= cf__json_set(j, "rests_on_assumptions", json_boolean(pt->nodes > 1 && e->assumed));
     bad |= cf__json_set(j, "why", json_string(why));
     bad |= cf__json_set(j, "scaling_note", cf__plan_scaling_note(pt, p0, eff, llm, g->free0_s));
     if (bad) {
@@ -470,6 +534,7 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
     r.goal.objective = opts->objective;
     r.goal.deadline_h = opts->deadline_h;
     r.goal.budget = opts->budget;
+    r.goal.margin_pct = isnan(opts->margin_pct) ? CF_PLAN_DEFAULT_MARGIN_PCT : opts->margin_pct;
     if (isnan(r.steps)) {
         cf_error_set(err, NULL, 0, 0, "workload %s states no amount of work (tokens, samples, iterations or tasks)", w->name);
         return CF_EINVAL;

@@ -149,6 +149,7 @@ typedef struct cf__plan_goal {
     cf_objective objective; /* what is minimised */
     double deadline_h;      /* most hours to train; NAN = none */
     double budget;          /* most cost, planning currency; NAN = none */
+    double margin_pct;      /* deadline margin: time x (1 + margin/100) must meet it; 0 = none */
 } cf__plan_goal;
 
 /* Time to train (hours) and job cost of point p with `steps` steps on nodes

@@ -12,7 +12,7 @@ expect_rc 0
 NA=$(grep -c '^   assumes: ' "$T/out")
 [ "$NF" = "$NA" ] || fail "$NF rows with flags, $NA assumes lines"
 # The sfcompute row's assumes text, its wrapped lines joined.
-SF=$(awk '/^[ 0-9][0-9] sfcompute-h100-market / { f = 1; next } f && /^[ 0-9][0-9] [a-z]/ { exit }
+SF=$(awk '/^[ 0-9][0-9][ *]sfcompute-h100-market / { f = 1; next } f && /^[ 0-9][0-9][ *][a-z]/ { exit }
           f && /assumes:/ { a = 1 } f && a { sub(/^ *(assumes:)? */, ""); printf "%s ", $0 }' "$T/out")
 case "$SF" in *"reserved price (on-demand unknown)"*) ;; *) fail "no reserved price words: $SF" ;; esac
 case "$SF" in *"largest cluster not stated, capped at 16,384 GPUs"*) ;; *) fail "no cap words: $SF" ;; esac
