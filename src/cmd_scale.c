@@ -131,6 +131,29 @@ static void layout_cell(char *buf, size_t cap, json_t *l, int llm)
 #undef PUT
 }
 
+/* What the columns mean, with N0 and its throughput (the first row's). */
+static void legend(FILE *out, json_t *arr, const cf_workload *w)
+{
+    json_t *r0 = json_array_get(arr, 0);
+    double n0 = num_of(r0, "n0"), thr0 = num_of(r0, "n0_throughput");
+    char line[768], b0[64];
+    if (!isnan(n0) && !isnan(thr0))
+        snprintf(line, sizeof line, "Per node count the fastest layout that fits in memory. E: scaling "
+                 "efficiency, throughput per GPU relative to N0 = %.0f node%s (the smallest cluster "
+                 "that fits: %s %s); C: E with memory taken out (the fastest layouts without the "
+                 "memory limit here and on N0: communication and bubbles alone; E / C is what "
+                 "memory relief adds); both fractions, 1 = perfect (the parallel efficiency P is in "
+                 "--format json). Time and cost: the whole job.", n0, n0 == 1 ? "" : "s",
+                 grouped(b0, sizeof b0, thr0, 1), unit_of(w));
+    else
+        snprintf(line, sizeof line, "Per node count the fastest layout that fits in memory. E: scaling "
+                 "efficiency relative to the smallest cluster that fits (none here); C: E with memory "
+                 "taken out; both fractions, 1 = perfect (the parallel efficiency P is in --format "
+                 "json). Time and cost: the whole job.");
+    tf_wrap(out, "", line, TF_WIDTH);
+    fputc('\n', out);
+}
+
 static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_offering *o)
 {
     size_t i, best = (size_t)-1, missing = 0;
@@ -155,25 +178,7 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
                  o->gpus_per_node, o->gpu ? o->gpu : "unknown GPU", net);
         tf_wrap(out, "", line, TF_WIDTH);
     }
-    {
-        json_t *r0 = json_array_get(arr, 0);
-        double n0 = num_of(r0, "n0"), thr0 = num_of(r0, "n0_throughput");
-        char line[768], b0[64];
-        if (!isnan(n0) && !isnan(thr0))
-            snprintf(line, sizeof line, "Per node count the fastest layout that fits in memory. E: scaling "
-                     "efficiency, throughput per GPU relative to N0 = %.0f node%s (the smallest cluster "
-                     "that fits: %s %s); C: E with memory taken out (the fastest layouts without the "
-                     "memory limit here and on N0: communication and bubbles alone; E / C is what "
-                     "memory relief adds); both fractions, 1 = perfect (the parallel efficiency P is in "
-                     "--format json). Time and cost: the whole job.", n0, n0 == 1 ? "" : "s", grouped(b0, sizeof b0, thr0, 1), unit_of(w));
-        else
-            snprintf(line, sizeof line, "Per node count the fastest layout that fits in memory. E: scaling "
-                     "efficiency relative to the smallest cluster that fits (none here); C: E with memory "
-                     "taken out; both fractions, 1 = perfect (the parallel efficiency P is in --format "
-                     "json). Time and cost: the whole job.");
-        tf_wrap(out, "", line, TF_WIDTH);
-        fputc('\n', out);
-    }
+    legend(out, arr, w);
     snprintf(head, sizeof head, "%s", unit_of(w));
     snprintf(cost_head, sizeof cost_head, "cost %s", cur);
     if (table_column(t, "nodes", TABLE_RIGHT, 0, 5, 0) < 0 ||
