@@ -152,7 +152,15 @@ CF_API cf_status cf_plan_opts_finish(cf_plan_opts *po, cf_error *err);
  *   would be at least as fast per GPU (memory alone makes N0 slower), else
  *   "other"; n0_layout = the layout on N0 {tp, pp, vp, dp, cp, zero,
  *   recompute, micro_batch}; *opts->evaluated, when not NULL, the layouts
- *   whose step time was predicted
+ *   whose step time was predicted. Rows of LLM workloads also have
+ *   global_batch_seqs (the batch the row ran, grown with the cluster up to
+ *   the workload's batch_max: lib/plan/ladder.c); every row has
+ *   assumed_facts (of "max_cluster", "nics_per_node", "fabric_topology":
+ *   facts the catalog does not state that its multi-node configuration
+ *   rests on; [] on one node) and rests_on_assumptions (assumed_facts not
+ *   empty); with opts->known_only no row rests on any, an offering that
+ *   would need them being unranked with the reason. A deadline is met when
+ *   time_to_train_h x (1 + margin_pct / 100) does not pass it
  * - errors: CF_EINVAL for bad options (outside cf_plan_opts_set's bounds,
  *   err->param naming the field) or a workload that states no amount of
  *   work; the errors of cf_catalog_query (CF_EINVAL for a NULL cat, CF_EDB);
