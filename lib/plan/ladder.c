@@ -18,10 +18,15 @@
  * authors trained at: Llama 3 405B ramped 4M -> 16M tokens, arXiv:2407.21783
  * §3.4.1). The doubling stops at the first that does not gain that much
  * (returns diminish: a larger batch only shrinks the pipeline bubble and the
- * per-step costs, or admits more DP ranks). A point keeps its batch and the
+ * per-step costs, or admits more DP ranks); and none is tried where the
+ * step's non-compute share (1 - P) is already under that threshold. A point keeps its batch and the
  * ratio base batch / batch (cf__plan_point.batch_scale), so its seconds per
  * base batch of work (cf__plan_pt_s) compare across batches: time to train,
- * E and throughput read that. */
+ * E and throughput read that. plan walks its ladder upwards starting each
+ * count's doubling from the batch the count below chose (the batch never
+ * shrinks as the cluster grows: what a cluster needs to stay busy, a larger
+ * one needs too), so a count whose batch is already batch_max is searched
+ * once. */
 #include <math.h>
 #include <string.h>
 #include "plan/plan_int.h"
@@ -51,17 +56,37 @@ long cf__plan_pt_batch(const cf__plan_point *p, const cf_workload *w)
     return p->batch > 0 ? p->batch : w->global_batch_seqs;
 }
 
-void cf__plan_best_grow(cf__search *s, int nodes, cf__plan_point *out)
+void cf__plan_best_grow_from(cf__search *s, int nodes, long from, cf__plan_point *out)
 {
     const cf_workload *w0 = s->w;
-    long b0 = w0->global_batch_seqs, bmax = w0->global_batch_max_seqs;
+    long b0 = w0->global_batch_seqs, bmax = w0->global_batch_max_seqs, first;
     cf_workload wb;
     cf__plan_point cand;
-    cf__plan_best_at(s, nodes, out);
-    if (w0->kind != CF_WL_LLM || b0 < 1 || bmax <= b0) return;
+    if (w0->kind != CF_WL_LLM || b0 < 1 || bmax <= b0) {
+        cf__plan_best_at(s, nodes, out);
+        return;
+    }
+    first = from > b0 ? (from < bmax ? from : bmax) : b0;
     wb = *w0;
     s->w = &wb;
-    for (long b = 2 * b0, prev = b0; prev < bmax; prev = b, b *= 2) {
+    wb.global_batch_seqs = first;
+    cf__plan_best_at(s, nodes, out);
+    if (out->found && first != b0) {
+        out->batch = first;
+        out->batch_scale = (double)b0 / (double)first;
+    }
+    /* A larger batch gains by amortising what is not compute (the bubble,
+     * exposed communication) and by admitting layouts with fewer model
+     * splits, whose communication is part of that share too: when it is
+     * under CF_PLAN_BATCH_GROW_MIN_PCT of the step, no larger batch can
+     * gain that much, and none is searched. */
+    if (out->found && out->res.ideal_step_time_s > 0 &&
+        out->res.step_time_s - out->res.ideal_step_time_s <
+            out->res.step_time_s * CF_PLAN_BATCH_GROW_MIN_PCT / 100.0) {
+        s->w = w0;
+        return;
+    }
+    for (long b = 2 * first, prev = first; prev < bmax; prev = b, b *= 2) {
         if (b > bmax) b = bmax;
         wb.global_batch_seqs = b;
         cf__plan_best_at(s, nodes, &cand);
@@ -74,4 +99,9 @@ void cf__plan_best_grow(cf__search *s, int nodes, cf__plan_point *out)
         *out = cand;
     }
     s->w = w0;
+}
+
+void cf__plan_best_grow(cf__search *s, int nodes, cf__plan_point *out)
+{
+    cf__plan_best_grow_from(s, nodes, 0, out);
 }

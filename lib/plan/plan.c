@@ -265,7 +265,12 @@ static void search_group(const cf__plan_model *m, const cf_workload *w, group *g
                              (long)g->max_nodes * g->fab.gpus_per_node, counts,
                              CF_MAX_PLAN_NODE_COUNTS);
     for (size_t i = 0; i < k; i++) {
-        cf__plan_best_grow(&s, counts[i], &g->pts[g->npts]);
+        /* The ladder rises: each count starts from the batch the last found
+         * point ran (ladder.c). */
+        long from = 0;
+        for (size_t j = g->npts; j-- > 0;)
+            if (g->pts[j].found) { from = g->pts[j].batch; break; }
+        cf__plan_best_grow_from(&s, counts[i], from, &g->pts[g->npts]);
         /* N0 is the first count of the list on which a layout of the search
          * space fits (cf_fit's count, unless its layout is outside the space). */
         if (g->npts == first && !g->pts[g->npts].found) { first++; }

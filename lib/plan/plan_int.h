@@ -127,6 +127,12 @@ size_t cf__plan_node_ladder(int n0, int gpus_per_node, long max_gpus, int *out, 
  * out->batch_scale say which was kept. s->w is restored. */
 void cf__plan_best_grow(cf__search *s, int nodes, cf__plan_point *out);
 
+/* cf__plan_best_grow starting from batch `from` (sequences; clamped to
+ * [batch, batch_max]; 0 = the workload's batch) instead of the workload's:
+ * smaller batches are not searched. plan's ladder passes the batch the
+ * count below it chose. */
+void cf__plan_best_grow_from(cf__search *s, int nodes, long from, cf__plan_point *out);
+
 /* Seconds per base batch of work of a point: its step time × batch_scale
  * (= step time when it runs the workload's batch). Steps × this is the
  * time to train; units per base step / this, the throughput. */
