@@ -161,6 +161,37 @@ static void batch_grows_with_the_cluster(void **state)
     assert_float_equal(cf__plan_pt_s(&pt), 140.0, 1e-9);
 }
 
+/* plan's ladder starts each count from the batch the count below chose:
+ * from 32 (batch_max) on 1 node the batch stays 32, although 8 would do
+ * there (800 s per base batch either way); from 16 on 8 nodes, 16 then 32. */
+static void grow_from_the_count_below(void **state)
+{
+    cf_workload w;
+    cf_fabric fab;
+    cf__plan_point pt;
+    cf__search s;
+    cf_offering o;
+    (void)state;
+    C = 40;
+    llm(&w, 32);
+    offering(&o, 8);
+    assert_int_equal(fake_fabric(&o, 8, &fab, NULL), CF_OK);
+    memset(&s, 0, sizeof s);
+    s.model = &model; s.w = &w; s.fab = &fab; s.mem_limit_gib = 80;
+    cf__plan_best_grow_from(&s, 1, 32, &pt);
+    assert_int_equal(cf__plan_pt_batch(&pt, &w), 32);
+    assert_float_equal(cf__plan_pt_s(&pt), 800.0, 1e-9);
+    cf__plan_best_grow_from(&s, 8, 16, &pt);
+    assert_int_equal(cf__plan_pt_batch(&pt, &w), 32);
+    assert_float_equal(cf__plan_pt_s(&pt), 110.0, 1e-9);
+    /* Past batch_max is clamped to it; 0 is the workload's batch. */
+    cf__plan_best_grow_from(&s, 1, 1000, &pt);
+    assert_int_equal(cf__plan_pt_batch(&pt, &w), 32);
+    cf__plan_best_grow_from(&s, 1, 0, &pt);
+    assert_int_equal(cf__plan_pt_batch(&pt, &w), 8);
+    assert_ptr_equal(s.w, &w);
+}
+
 /* plan and scale count the grown batch in the time to train: 100 base steps
  * × 110 s on 8 nodes (25 steps of 440 s); the row states its batch. */
 static void time_to_train_counts_the_batch(void **state)
@@ -203,6 +234,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ladder_counts),
         cmocka_unit_test(batch_grows_with_the_cluster),
+        cmocka_unit_test(grow_from_the_count_below),
         cmocka_unit_test(time_to_train_counts_the_batch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
