@@ -14,17 +14,19 @@
  *
  * A generation is a family of GPU names (the GPU table states no
  * architecture column): Ampere (A100, A10G), Hopper (H100, H200, H800, H20,
- * GH200), Blackwell (B200, B300, GB200, GB300), and the rest. Only Ampere
- * and Hopper have training rows behind them; any other GPU takes the factor
- * of its class's nearest validated generation (Hopper for Blackwell and AMD
- * Instinct, Ampere for older or smaller NVIDIA parts), and
- * cf__compute_eff_validated says so, for plan's `assumes:` flag. */
+ * GH200), Blackwell (B200, B300, GB200, GB300), and the rest. Ampere and
+ * Hopper have rows of both classes, Blackwell of the Megatron class
+ * (Megatron-Bridge's performance tables, FP8); any other cell takes the
+ * factor of its class's nearest validated generation (Hopper for AMD
+ * Instinct and FSDP on Blackwell, Ampere for older or smaller NVIDIA
+ * parts), and cf__compute_eff_validated says so, for plan's `assumes:`
+ * flag. */
 #include <string.h>
 #include "clusterfit/hardware.h"
 #include "model/model_int.h"
 
 /* The generation a GPU name belongs to. */
-typedef enum family { FAM_OTHER = 0, FAM_AMPERE, FAM_HOPPER } family;
+typedef enum family { FAM_OTHER = 0, FAM_AMPERE, FAM_HOPPER, FAM_BLACKWELL } family;
 
 static int starts(const char *s, const char *prefix)
 {
@@ -36,35 +38,43 @@ static family family_of(const char *gpu)
 {
     static const char *const ampere[] = {"A100", "A10G", NULL};
     static const char *const hopper[] = {"H100", "H200", "H800", "H20", "GH200", NULL};
+    static const char *const blackwell[] = {"B200", "B300", "GB200", "GB300", NULL};
     for (size_t i = 0; ampere[i]; i++)
         if (starts(gpu, ampere[i])) return FAM_AMPERE;
     for (size_t i = 0; hopper[i]; i++)
         if (starts(gpu, hopper[i])) return FAM_HOPPER;
+    for (size_t i = 0; blackwell[i]; i++)
+        if (starts(gpu, blackwell[i])) return FAM_BLACKWELL;
     return FAM_OTHER;
 }
 
-/* The validated generation a GPU's factor is read from: its own, or the
- * nearest (Hopper for Blackwell and every AMD part, Ampere for older or
- * smaller NVIDIA parts: V100, T4, L4, L40S, RTX). */
-static family factor_family(const char *gpu, const char *vendor)
+/* The validated cell a GPU's factor is read from for class c: its own
+ * generation's, or the nearest validated one (Hopper for every AMD part
+ * and for FSDP-class runs on Blackwell, Ampere for older or smaller NVIDIA
+ * parts: V100, T4, L4, L40S, RTX). */
+static family factor_family(const char *gpu, const char *vendor, cf_framework c)
 {
     family f = family_of(gpu);
+    if (f == FAM_BLACKWELL) return c == CF_FW_FSDP ? FAM_HOPPER : FAM_BLACKWELL;
     if (f != FAM_OTHER) return f;
     if (vendor && strcmp(vendor, "AMD") == 0) return FAM_HOPPER;
-    if (starts(gpu, "B2") || starts(gpu, "B3") || starts(gpu, "GB")) return FAM_HOPPER;
     return FAM_AMPERE;
 }
 
 double cf__compute_eff(const cf_gpu_spec *g, cf_framework fw, int zero)
 {
     cf_framework c = cf_framework_resolve(fw, zero);
-    family f = factor_family(g ? g->name : NULL, g ? g->vendor : NULL);
+    family f = factor_family(g ? g->name : NULL, g ? g->vendor : NULL, c);
     if (c == CF_FW_FSDP) return f == FAM_HOPPER ? CF_K(EFF_FSDP_HOPPER) : CF_K(EFF_FSDP_AMPERE);
-    return f == FAM_HOPPER ? CF_K(EFF_MEGATRON_HOPPER) : CF_K(EFF_MEGATRON_AMPERE);
+    return f == FAM_BLACKWELL ? CF_K(EFF_MEGATRON_BLACKWELL)
+         : f == FAM_HOPPER ? CF_K(EFF_MEGATRON_HOPPER) : CF_K(EFF_MEGATRON_AMPERE);
 }
 
-int cf__compute_eff_validated(const char *gpu)
+int cf__compute_eff_validated(const char *gpu, cf_framework fw, int zero)
 {
-    /* Both classes have rows on both Ampere and Hopper; none elsewhere. */
-    return family_of(gpu) != FAM_OTHER;
+    /* Rows stand behind both classes on Ampere and Hopper, and behind the
+     * Megatron class on Blackwell (Megatron-Bridge's tables); none else. */
+    family f = family_of(gpu);
+    if (f == FAM_BLACKWELL) return cf_framework_resolve(fw, zero) == CF_FW_MEGATRON;
+    return f != FAM_OTHER;
 }

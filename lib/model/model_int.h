@@ -189,10 +189,12 @@ double cf__median(double *vals, size_t n);
  * (model/efficiency.c). */
 double cf__compute_eff(const cf_gpu_spec *g, cf_framework fw, int zero);
 
-/* 1 when published training rows stand behind the factor of GPU `gpu`
- * (Ampere or Hopper, both classes); 0 when the factor is a neighbour's
- * (Blackwell, AMD, older NVIDIA parts): plan flags it. */
-int cf__compute_eff_validated(const char *gpu);
+/* 1 when published training rows stand behind the factor of GPU `gpu` for
+ * framework fw with ZeRO stage zero (resolved as cf__compute_eff does):
+ * Ampere and Hopper, both classes; Blackwell, Megatron class. 0 when the
+ * factor is a neighbour's (AMD, older NVIDIA parts, FSDP on Blackwell):
+ * plan flags it. */
+int cf__compute_eff_validated(const char *gpu, cf_framework fw, int zero);
 
 /* Computes the medians; by_node_count = 1 for collectives. CF_ENOMEM. */
 cf_status cf__validation_finish(cf_validation *v, int by_node_count);

@@ -218,10 +218,6 @@ static cf_status group_offerings(run *r)
         if (check_offering(r->m, e, r->currency, r->default_max) != CF_OK) return CF_ENOMEM;
         if (json_array_size(e->reasons) > 0) continue;
         mark_assumed(e, r->opts->known_only);
-        /* No published training row behind this GPU's compute efficiency
-         * (model/efficiency.c): the row says it rests on a neighbour's. */
-        if (r->w->kind == CF_WL_LLM && !cf__compute_eff_validated(e->o->gpu))
-            e->flags |= F_EFF_UNVALIDATED;
         memset(&fab, 0, sizeof fab);
         cf_error_clear(&ferr);
         if (entry_fabric(r->m, e, &fab, &ferr) != CF_OK) {
@@ -396,11 +392,11 @@ json_t *cf__plan_layout_json(const cf_layout *l)
 }
 
 /* The row's flags: the offering's, plus the billing terms it does not
- * state. NULL on ENOMEM. */
-static json_t *flags_json(const entry *e, const row *r)
+ * state, plus `extra` (F_*). NULL on ENOMEM. */
+static json_t *flags_json(const entry *e, const row *r, unsigned extra)
 {
     json_t *flags = json_array();
-    unsigned fl = e->flags, bf = 0;
+    unsigned fl = e->flags | extra, bf = 0;
     if (!flags) return NULL;
     (void)cf_billed_hours(r->time_h, e->o->billing_increment_s, e->o->min_commitment_h, &bf);
     if (bf & CF_BILL_INCREMENT_UNKNOWN) fl |= F_INCREMENT_UNKNOWN;
@@ -466,7 +462,11 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
     bad |= cf__json_set(j, "cost", cf__json_num(r->cost));
     bad |= cf__json_set(j, "sticker_price_gpu_hr", cf__json_num(e->price));
     bad |= cf__json_set(j, "effective_price_gpu_hr", cf__json_num(effective));
-    bad |= cf__json_set(j, "flags", flags_json(e, r));
+    /* No published training row behind the compute efficiency of this GPU
+     * and the framework class of this layout (model/efficiency.c): the
+     * row says it rests on a neighbour's. */
+    bad |= cf__json_set(j, "flags", flags_json(e, r, llm && !cf__compute_eff_validated(
+        o->gpu, w->framework, pt->lay.zero) ? F_EFF_UNVALIDATED : 0u));
     bad |= cf__json_set(j, "assumed_facts", assumed_json(e, pt));
     bad |= cf__json_set(j, "rests_on_assumptions", json_boolean(pt->nodes > 1 && e->assumed));
     bad |= cf__json_set(j, "why", json_string(why));

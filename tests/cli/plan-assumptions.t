@@ -21,13 +21,16 @@ cf plan --workload llama3-70b --max-gpus 4096
 expect_rc 0; expect_out "capped at 4,096 GPUs"
 awk 'length > 79 { print; bad = 1 } END { exit bad }' "$T/out" || fail "a line is wider than 79 columns"
 # An LLM row on a GPU with no published training row behind its compute
-# efficiency (B200: model/efficiency.c) says so; an H100 row does not.
+# efficiency for its framework class (MI300X: model/efficiency.c) says so;
+# an H100 row does not, nor a B200 row of the Megatron class (ZeRO below 3).
 cf plan --workload llama3-70b --format json
 expect_rc 0
-expect_json '[.ranked[] | select(.offering_id == "nebius-b200-cluster") | .flags | index("compute_efficiency_unvalidated") != null] | .[0]' true
+expect_json '[.ranked[] | select(.offering_id == "oci-bm-gpu-mi300x-8") | .flags | index("compute_efficiency_unvalidated") != null] | .[0]' true
+expect_json_true '[.ranked[] | select(.offering_id == "nebius-b200-cluster") | (.flags | index("compute_efficiency_unvalidated") != null) == (.zero == 3)] | all' 
 expect_json '[.ranked[] | select(.offering_id == "sfcompute-h100-market") | .flags | index("compute_efficiency_unvalidated") != null] | .[0]' false
 cf plan --workload llama3-70b
-expect_rc 0; expect_out "no published training row for this GPU"
+expect_rc 0
+tr "\n" " " < "$T/out" | tr -s " " | grep -q "no published training row for this GPU, compute efficiency of the nearest validated generation assumed" || fail "no unvalidated words"
 cf plan --workload resnet50-dp --format json
 expect_rc 0
 expect_json '[.ranked[] | .flags | index("compute_efficiency_unvalidated") == null] | all' true

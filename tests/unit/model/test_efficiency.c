@@ -32,17 +32,21 @@ static void cells(void **state)
     assert_true(cf__compute_eff(gpu("H100-SXM"), CF_FW_DEFAULT, 0) == CF_K(EFF_MEGATRON_HOPPER));
     /* Stated wins over the ZeRO stage. */
     assert_true(cf__compute_eff(gpu("H100-SXM"), CF_FW_MEGATRON, 3) == CF_K(EFF_MEGATRON_HOPPER));
-    /* No rows: Blackwell and AMD borrow Hopper's, older NVIDIA Ampere's. */
-    assert_true(cf__compute_eff(gpu("B200"), CF_FW_MEGATRON, 1) == CF_K(EFF_MEGATRON_HOPPER));
+    /* Blackwell has Megatron-class rows; FSDP on it, AMD and older NVIDIA
+     * parts have none and borrow Hopper's or Ampere's. */
+    assert_true(cf__compute_eff(gpu("B200"), CF_FW_MEGATRON, 1) == CF_K(EFF_MEGATRON_BLACKWELL));
+    assert_true(cf__compute_eff(gpu("GB300"), CF_FW_DEFAULT, 1) == CF_K(EFF_MEGATRON_BLACKWELL));
     assert_true(cf__compute_eff(gpu("GB200"), CF_FW_FSDP, 3) == CF_K(EFF_FSDP_HOPPER));
     assert_true(cf__compute_eff(gpu("MI300X"), CF_FW_MEGATRON, 1) == CF_K(EFF_MEGATRON_HOPPER));
     assert_true(cf__compute_eff(gpu("V100-SXM2"), CF_FW_MEGATRON, 0) == CF_K(EFF_MEGATRON_AMPERE));
-    assert_true(cf__compute_eff_validated("H100-SXM"));
-    assert_true(cf__compute_eff_validated("A100-SXM-80"));
-    assert_false(cf__compute_eff_validated("B200"));
-    assert_false(cf__compute_eff_validated("GB200"));
-    assert_false(cf__compute_eff_validated("MI300X"));
-    assert_false(cf__compute_eff_validated("L40S"));
+    assert_true(cf__compute_eff_validated("H100-SXM", CF_FW_DEFAULT, 3));
+    assert_true(cf__compute_eff_validated("A100-SXM-80", CF_FW_MEGATRON, 1));
+    assert_true(cf__compute_eff_validated("B200", CF_FW_DEFAULT, 1));
+    assert_true(cf__compute_eff_validated("GB200", CF_FW_MEGATRON, 3));
+    assert_false(cf__compute_eff_validated("B200", CF_FW_DEFAULT, 3));
+    assert_false(cf__compute_eff_validated("GB200", CF_FW_FSDP, 1));
+    assert_false(cf__compute_eff_validated("MI300X", CF_FW_MEGATRON, 1));
+    assert_false(cf__compute_eff_validated("L40S", CF_FW_MEGATRON, 0));
 }
 
 /* One H100 node, Llama 3 8B, DP 8 with ZeRO-3: the fsdp class computes at
