@@ -251,6 +251,19 @@ cf_status cf__validation_skip(cf_validation *v, const char *id, const char *reas
  * of cf__validation_finish; tests call it directly. */
 double cf__median(double *vals, size_t n);
 
+/* The factor on the GEMM and attention rate of an LLM step for GPU g and
+ * framework class fw (CF_FW_DEFAULT resolved by the layout's ZeRO stage,
+ * cf_framework_resolve): the EFF_* constant of its (class, generation) cell
+ * (model/efficiency.c). */
+double cf__compute_eff(const cf_gpu_spec *g, cf_framework fw, int zero);
+
+/* 1 when published training rows stand behind the factor of GPU `gpu` for
+ * framework fw with ZeRO stage zero (resolved as cf__compute_eff does):
+ * Ampere and Hopper, both classes; Blackwell, Megatron class. 0 when the
+ * factor is a neighbour's (AMD, older NVIDIA parts, FSDP on Blackwell):
+ * plan flags it. */
+int cf__compute_eff_validated(const char *gpu, cf_framework fw, int zero);
+
 /* Computes the medians; by_node_count = 1 for collectives. CF_ENOMEM. */
 cf_status cf__validation_finish(cf_validation *v, int by_node_count);
 

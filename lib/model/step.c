@@ -260,6 +260,7 @@ typedef struct llm_dims {
     long m;                     /* micro-batches per step */
     double layers_stage;        /* layers of the largest pipeline stage */
     double act_bytes, grad_bytes;   /* per activation value, per gradient */
+    double peak_raw;            /* the GPU's dense peak (MFU's denominator), FLOP/s */
 } llm_dims;
 
 static void llm_dims_init(llm_dims *d, const ctx *c, const cf_workload *w, const cf_layout *lay)
@@ -287,6 +288,17 @@ static void llm_dims_init(llm_dims *d, const ctx *c, const cf_workload *w, const
     d->layers_stage = ceil((double)s->layers / d->p);
     d->act_bytes = CF_K(BYTES_WEIGHT);
     d->grad_bytes = cf__grad_bytes(w);
+    /* The framework class and GPU generation (model/efficiency.c) scale the
+     * GEMM and attention rate, not the peak MFU is counted against, nor the
+     * roofline's traffic term (poh). Dense LLMs only: the MoE step's own
+     * constants (MOE_*, docs/model-step.md §8) were fitted on the MoE rows
+     * with no such factor, so it already holds their framework's efficiency
+     * (Megatron-Core grouped GEMMs, whose rate differs from dense GEMMs'). */
+    d->peak_raw = d->peak;
+    if (!cf__llm_is_moe(s)) {
+        d->peak *= cf__compute_eff(g, w->framework, lay->zero);
+        d->peak_attn *= cf__compute_eff(g, w->framework, lay->zero);
+    }
 }
 
 /* Compute of one layer for one micro-batch on one GPU. */
@@ -612,7 +624,7 @@ static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf
     out->ideal_step_time_s = out->breakdown.compute_s;
     finish(out, pipe + bubble + pp + dp_exposed + opt,
            (double)w->global_batch_seqs * d.seq, fl.model * (double)w->global_batch_seqs,
-           (long)lay->tp * lay->pp * lay->dp * lay->cp, d.peak);
+           (long)lay->tp * lay->pp * lay->dp * lay->cp, d.peak_raw);
     return CF_OK;
 }
 

@@ -53,6 +53,7 @@ const I18N = {
     dash_0: 'solid', dash_1: 'dashed', dash_2: 'dotted', dash_3: 'dash-dot', dash_4: 'short dashes',
     flag_non_blocking_unknown: 'non-blocking not stated, taken as not (congestion grows with nodes)',
     flag_rail_optimized_unknown: 'rail-optimized not stated, taken as not',
+    flag_compute_efficiency_unvalidated: 'no published training row for this GPU, compute efficiency of the nearest validated generation assumed',
     unranked_h: 'Not ranked', ranked_n: n => `${n} ranked`,
     plan_goal: g => (g.objective === 'time' ? 'fastest first' : 'cheapest first') +
       (g.deadline ? `, finishing within ${g.deadline}` : '') + (g.budget ? `, costing at most ${g.budget}` : ''),
@@ -135,6 +136,7 @@ const I18N = {
     dash_0: 'continua', dash_1: 'discontinua', dash_2: 'punteada', dash_3: 'raya-punto', dash_4: 'rayas cortas',
     flag_non_blocking_unknown: 'sin bloqueo no indicado, se supone que no (la congestión crece con los nodos)',
     flag_rail_optimized_unknown: 'optimización por raíles no indicada, se supone que no',
+    flag_compute_efficiency_unvalidated: 'ninguna fila de entrenamiento publicada para esta GPU, eficiencia de cómputo de la generación validada más cercana supuesta',
     unranked_h: 'Sin clasificar', ranked_n: n => `${n} clasificadas`,
     plan_goal: g => (g.objective === 'time' ? 'la más rápida primero' : 'la más barata primero') +
       (g.deadline ? `, terminando en ${g.deadline}` : '') + (g.budget ? `, costando como mucho ${g.budget}` : ''),
