@@ -61,6 +61,7 @@ const GEN_ES = [
   [/deadline (\S+) h not met on one node \(the network between nodes is not stated: network unknown\)/g,
     'plazo de $1 h no cumplido con un nodo (la red entre nodos no consta: red desconocida)'],
   [/deadline (\S+) h not met on up to (\d+) nodes/g, 'plazo de $1 h no cumplido con hasta $2 nodos'],
+  [/ \(with the (\S+) % margin\)/g, ' (con el margen del $1 %)'],
   [/budget (\S+) (\w+) exceeded on every node count/g, 'presupuesto de $1 $2 superado con cualquier número de nodos'],
   [/^fabric: /g, 'red: '],
 ];
