@@ -29,6 +29,7 @@ static void ev_init(cf__audit_netev *e)
     e->ib_disable = -1;
     e->off_distance = e->off_distance_max = -1;
     e->completion_status = -1;
+    e->gid_index = -1;
     cf__kvset_init(&e->rank_gdr, (size_t)CF_MAX_RANKS);
 }
 
@@ -69,7 +70,11 @@ static void vadd(cf_audit *a, int pi, int grp, cf__audit_code code, cf__audit_lo
     f->at = at;
     f->part = pi;
     f->grp = grp;
-    f->action = action;
+    f->action = NULL;
+    if (action) {
+        cf__copy(f->act, sizeof f->act, action);
+        f->action = f->act;
+    }
     f->count = 1;
     vsnprintf(f->msg, sizeof f->msg, fmt, ap);
 }
@@ -80,6 +85,15 @@ void cf__audit_add_finding(cf_audit *a, int pi, cf__audit_code code, cf__audit_l
     va_list ap;
     va_start(ap, fmt);
     vadd(a, pi, -1, code, at, NULL, fmt, ap);
+    va_end(ap);
+}
+
+void cf__audit_add_finding_act(cf_audit *a, int pi, cf__audit_code code, cf__audit_loc at,
+                               const char *action, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vadd(a, pi, -1, code, at, action, fmt, ap);
     va_end(ap);
 }
 

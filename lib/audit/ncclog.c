@@ -221,6 +221,41 @@ static void parse_gdr(const char *m, const char *end, cf__nccl_line *out)
     }
 }
 
+/* NCCL's QP lines (net_ib.cc, 2.19+): "... GID 3 (0/8C9000AFFFF0000)": a
+ * GID index above 0 (InfiniBand uses index 0) or an interface id ending
+ * in FFFF0000 (an IPv4-mapped GID, printed as a little-endian 64-bit
+ * word) shows RoCE. */
+static int roce_gid_shown(const char *m, const char *end)
+{
+    const char *g = cf__find(m, (size_t)(end - m), " GID ");
+    const char *q, *close;
+    long idx;
+    if (!g) return 0;
+    q = g + 5;
+    idx = read_int(&q, end);
+    if (idx > 0) return 1;
+    if (q >= end || *q != ' ' || q + 1 >= end || q[1] != '(') return 0;
+    close = memchr(q, ')', (size_t)(end - q));
+    return close && close - q >= 10 && memcmp(close - 8, "FFFF0000", 8) == 0;
+}
+
+/* 1 when an error line comes from an optional net plugin (aws-ofi-nccl's
+ * NET/OFI, NCCL's NET/Plugin loader, a plugin's source file): when it
+ * fails NCCL goes on with its internal IB/RoCE/socket transports. */
+static int from_net_plugin(const char *m, size_t n)
+{
+    return cf__find(m, n, "NET/OFI") || cf__find(m, n, "NET/Plugin") || cf__find(m, n, "plugin") ||
+           cf__find(m, n, "Plugin") || cf__find(m, n, "net_ofi") || cf__find(m, n, "nccl_net");
+}
+
+/* ... and it is about loading or initialising the plugin, not a transfer. */
+static int plugin_load_failed(const char *m, size_t n)
+{
+    return from_net_plugin(m, n) &&
+           (cf__find(m, n, "nitializ") || cf__find(m, n, "load") || cf__find(m, n, "Load") ||
+            cf__find(m, n, "find") || cf__find(m, n, "open") || cf__find(m, n, "dlerror"));
+}
+
 /* Messages that start with 'N': "NCCL version", "NET/IB ...", "NET/Socket",
  * "NET/OFI", "NCCL_... set by environment". 1 when the line is read, 0
  * when parse_tail is to read it (a completion error, or no match). */
@@ -251,7 +286,11 @@ static int parse_n(const char *m, const char *end, cf__nccl_line *out)
             out->kind = CF__NL_COMPLETION_ERR;
             return 0;   /* status read by parse_tail */
         }
-        out->roce_gid = cf__find(m, n, "::ffff:") != NULL;
+        if (CF__LIT(p, (size_t)(end - p), "No device found")) {
+            out->kind = CF__NL_IB_NODEV;
+            return 1;
+        }
+        out->roce_gid = cf__find(m, n, "::ffff:") != NULL || roce_gid_shown(m, end);
         return 1;
     }
     if (CF__LIT(m, n, "NET/Socket")) {
@@ -272,10 +311,15 @@ static int parse_n(const char *m, const char *end, cf__nccl_line *out)
     }
     if (CF__LIT(m, n, "NCCL_")) {
         const char *se = cf__find(m, n, " set by environment to ");
+        size_t skip = 23;
+        if (!se) {      /* newer NCCL: "NCCL_IB_HCA set to mlx5_0" */
+            se = cf__find(m, n, " set to ");
+            skip = 8;
+        }
         if (se) {
             out->kind = CF__NL_ENV;
             copy_trim(out->env_name, sizeof out->env_name, m, (size_t)(se - m));
-            copy_trim(out->text, sizeof out->text, se + 23, (size_t)(end - se - 23));
+            copy_trim(out->text, sizeof out->text, se + skip, (size_t)(end - se - skip));
         }
         return 1;
     }
@@ -306,13 +350,14 @@ static void parse_tail(const char *m, const char *end, cf__nccl_line *out)
     {
         int code;
         if (return_trace(m, end, &code)) {
-            out->kind = CF__NL_ERROR;
+            out->kind = from_net_plugin(m, n) ? CF__NL_PLUGIN_FAIL : CF__NL_ERROR;
             out->status = code;
             return;
         }
     }
     if (out->level == 'W') {
         if (cf__find(m, n, "libibverbs")) out->kind = CF__NL_IBVERBS_MISSING;
+        else if (plugin_load_failed(m, n) && !has_timeout(m, n)) out->kind = CF__NL_PLUGIN_FAIL;
         else if (has_timeout(m, n)) out->kind = CF__NL_TIMEOUT;
         else if (warn_is_fatal(m, n)) out->kind = CF__NL_ERROR;
         else out->kind = CF__NL_WARN;
@@ -376,6 +421,7 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
                 q = nr + 8;
                 out->nranks = read_int(&q, end);
                 out->comm_id = read_comm_id(m, end);
+                out->init_complete = cf__find(m, n, "Init COMPLETE") != NULL;
             }
             return;
         }
@@ -398,6 +444,7 @@ void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
     out->msg_n = 0;
     out->n_ibdevs = 0;
     out->roce_gid = 0;
+    out->init_complete = 0;
     out->status = 0;
     out->comm_id = 0;
     out->text[0] = '\0';

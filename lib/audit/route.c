@@ -24,6 +24,8 @@
 
 /* ------------------------------------------------------ nccl-tests lines */
 
+static void note_hints(cf_audit *a, const char *s, size_t n, long line);
+
 /* A '#' line of nccl-tests: parameters and the rank list open a run (a
  * new one when the open run has rows or ended), the header gives its
  * layout, "Avg bus bandwidth" ends it; other '#' lines may name the
@@ -108,6 +110,7 @@ static void on_comment(cf_audit *a, const char *s, size_t n, long line)
         return;
     default: {
         cf__audit_note_coll(a, cf__perf_collective_in(s, n), 0);
+        if (cf__find(s, n, "SBATCH") || cf__find(s, n, "NCCL_")) note_hints(a, s, n, line);
         if (cf__find(s, n, "lsmod")) {     /* "# lsmod | grep peermem" */
             cf__audit_seg *g = cf__audit_cur_seg(a);
             if (!g->lsmod++) g->lsmod_loc = cf__audit_here(a, line);
@@ -146,6 +149,12 @@ static void ev_ib_using(cf__audit_netev *e, const cf__nccl_line *l, uint64_t hos
     for (int i = 0; i < l->n_ibdevs; i++) {
         const cf__ibdev *d = &l->ibdevs[i];
         int k;
+        if (d->name[0] == 'r' && d->name[1] == 'x' && d->name[2] == 'e') {     /* rdma_rxe: "rxe0" */
+            if (!e->soft_roce++) {
+                e->soft_roce_loc = at;
+                cf__copy(e->soft_roce_dev, sizeof e->soft_roce_dev, d->name);
+            }
+        }
         for (k = 0; k < e->n_ibdevs; k++) {
             const cf__ibdev *o = &e->ibdevs[k].d;
             if (o->idx == d->idx && o->port == d->port && o->ll == d->ll &&
@@ -221,6 +230,20 @@ static void ev_env(cf__audit_netev *e, const cf__nccl_line *l, cf__audit_loc at)
     } else if (strcmp(l->env_name, "NCCL_IB_DISABLE") == 0) {
         e->ib_disable = l->text[0] == '1';
         e->ib_disable_loc = at;
+    } else if (strcmp(l->env_name, "NCCL_IB_HCA") == 0 || strcmp(l->env_name, "NCCL_SOCKET_IFNAME") == 0) {
+        cf__audit_setting *st = l->env_name[5] == 'I' ? &e->hca_env : &e->ifname_env;
+        if (!st->at.line) {
+            size_t k = strlen(l->env_name);
+            cf__copy(st->text, sizeof st->text, l->env_name);
+            if (k + 1 < sizeof st->text) {
+                st->text[k] = '=';
+                cf__copy(st->text + k + 1, sizeof st->text - k - 1, l->text);
+            }
+            st->at = at;
+        }
+    } else if (strcmp(l->env_name, "NCCL_IB_GID_INDEX") == 0) {
+        double d;
+        if (cf__num(l->text, strlen(l->text), &d) && d >= 0 && d < 1000) e->gid_index = (int)d;
     }
 }
 
@@ -256,6 +279,7 @@ static void ev_failure(cf__audit_netev *e, const cf__nccl_line *l, cf__audit_loc
 static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, uint64_t host, cf__audit_loc at)
 {
     e->lines++;
+    e->info_lines += l->level == 'I';
     if (l->roce_gid) e->roce_gid = 1;
     switch (l->kind) {
     case CF__NL_VERSION:
@@ -279,6 +303,17 @@ static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, ui
     case CF__NL_ENV: ev_env(e, l, at); break;
     case CF__NL_COMM:
         if (l->nranks > e->nranks) e->nranks = l->nranks;
+        e->init_complete += l->init_complete;
+        break;
+    case CF__NL_IB_NODEV:
+        if (!e->ib_nodev++) e->ib_nodev_loc = at;
+        break;
+    case CF__NL_PLUGIN_FAIL:
+        if (!e->plugin_fail++) {
+            e->plugin_fail_loc = at;
+            e->plugin_fail_code = l->status;
+            keep_msg(e->plugin_fail_msg, sizeof e->plugin_fail_msg, l);
+        }
         break;
     case CF__NL_DMABUF:
         if (!e->dmabuf++) e->dmabuf_loc = at;
@@ -360,8 +395,11 @@ static void on_nccl(cf_audit *a, const cf__nccl_line *l, long line)
     p = &a->parts[a->f_nccl];
     p->last_line = line;
     if (l->kind == CF__NL_OTHER && !l->roce_gid) {     /* most lines: nothing to record */
+        int info = l->level == 'I';
         p->ev->lines++;
         s->ev.lines++;
+        p->ev->info_lines += info;
+        s->ev.info_lines += info;
         return;
     }
     if (l->kind == CF__NL_COMM) {
@@ -577,9 +615,68 @@ static void launcher_line(cf_audit *a, const char *s, size_t n, long line)
     }
 }
 
+/* Copies "NAME=VALUE" starting at v (up to a blank or quote) into st once. */
+static void keep_setting(cf__audit_setting *st, const char *v, const char *end, cf__audit_loc at)
+{
+    size_t k = 0;
+    if (st->at.line) return;
+    while (v + k < end && v[k] != ' ' && v[k] != '\t' && v[k] != '"' && v[k] != '\'' && v[k] != ';') k++;
+    cf__copy_n(st->text, sizeof st->text, v, k);
+    st->at = at;
+}
+
+static void note_env(cf__audit_hints *h, int kind, cf__audit_loc at)
+{
+    int k = kind == CF__ENV_SLURM ? 0 : kind == CF__ENV_K8S ? 1 : 2;
+    if (!(h->env & kind)) h->env_at[k] = at;
+    h->env |= kind;
+}
+
+/* What a line around the logs shows about the job's setting (cf__audit_hints):
+ * NCCL_IB_HCA / NCCL_SOCKET_IFNAME / NCCL_IB_DISABLE=1 on a launcher, export
+ * or env line; Slurm, Kubernetes or a container; a container given fewer
+ * RDMA devices, or none (/dev/infiniband missing). */
+static void note_hints(cf_audit *a, const char *s, size_t n, long line)
+{
+    cf__audit_hints *h = &cf__audit_cur_seg(a)->hints;
+    cf__audit_loc at = cf__audit_here(a, line);
+    const char *end = s + n, *f;
+    if ((f = cf__find(s, n, "NCCL_")) != NULL) {
+        const char *g;
+        size_t rest = (size_t)(end - f);
+        if ((g = cf__find(f, rest, "NCCL_IB_HCA=")) != NULL) keep_setting(&h->restrict_hca, g, end, at);
+        if ((g = cf__find(f, rest, "NCCL_SOCKET_IFNAME=")) != NULL) keep_setting(&h->restrict_if, g, end, at);
+        if ((g = cf__find(f, rest, "NCCL_IB_DISABLE=1")) != NULL) keep_setting(&h->ib_disable, g, end, at);
+    }
+    if (cf__find(s, n, "srun ") || cf__find(s, n, "sbatch") || cf__find(s, n, "SLURM_") || cf__find(s, n, "SBATCH"))
+        note_env(h, CF__ENV_SLURM, at);
+    if (cf__find(s, n, "kubectl") || cf__find(s, n, "apiVersion:") || cf__find(s, n, "KUBERNETES_") ||
+        cf__find(s, n, "kind: MPIJob") || cf__find(s, n, "kind: PyTorchJob") || cf__find(s, n, "kind: Pod") ||
+        cf__find(s, n, "kubernetes.io"))
+        note_env(h, CF__ENV_K8S, at);
+    if (cf__find(s, n, "docker run") || cf__find(s, n, "docker exec") || cf__find(s, n, "podman run") ||
+        cf__find(s, n, "enroot") || cf__find(s, n, "--container-image") || cf__find(s, n, "singularity") ||
+        cf__find(s, n, "apptainer"))
+        note_env(h, CF__ENV_CONTAINER, at);
+    if ((f = cf__find(s, n, "/dev/infiniband")) != NULL) {
+        if (cf__find(s, n, "No such file") || cf__find(s, n, "not found") || cf__find(s, n, "cannot access")) {
+            if (!h->no_devib.line) h->no_devib = at;
+        } else if (cf__find(f, (size_t)(end - f), "uverbs") && !h->container_limit.at.line) {
+            long k = 0;
+            for (const char *q = f; (q = cf__find(q, (size_t)(end - q), "/dev/infiniband/uverbs")) != NULL; q += 22) k++;
+            snprintf(h->container_limit.text, sizeof h->container_limit.text, "%ld uverbs device(s) passed to the container", k);
+            h->container_limit.at = at;
+        }
+    }
+    if (((f = cf__find(s, n, "rdma/")) != NULL || (f = cf__find(s, n, "nvidia.com/mlnxnics")) != NULL) &&
+        memchr(f, ':', (size_t)(end - f)))
+        keep_setting(&h->container_limit, f, end, at);
+}
+
 static int other_line(cf_audit *a, const char *s, size_t n, long line)
 {
     cf_collective cc;
+    if (!cf__find(s, n, "mpirun") && !cf__find(s, n, "mpiexec")) note_hints(a, s, n, line);
     /* framework logs (PyTorch ProcessGroupNCCL, torchrun, DeepSpeed), nccl-tests failures */
     if (cf__find(s, n, "Watchdog caught collective operation timeout") ||
         (cf__find(s, n, "ProcessGroupNCCL") && (cf__find(s, n, "imeout") || cf__find(s, n, "timed out")))) {
@@ -601,6 +698,7 @@ static int other_line(cf_audit *a, const char *s, size_t n, long line)
     cc = cf__perf_collective_in(s, n);
     if (cf__find(s, n, "mpirun") || cf__find(s, n, "mpiexec")) {
         launcher_line(a, s, n, line);      /* may start a new segment first */
+        note_hints(a, s, n, line);
         cf__audit_note_coll(a, cc, 0);
         return 1;
     }
