@@ -80,6 +80,10 @@ typedef struct cf__perf_layout {
     int has_redop;      /* a "redop" column follows "type" */
     int has_root;       /* a "root" column follows (broadcast, reduce ...) */
     int error_column;   /* old layout: "error" (max error) instead of "#wrong" */
+    int guess_root;     /* no header: the run's first complete row had a root column (1),
+                         * had none (0), not yet seen (-1; also 0 when zeroed: read with
+                         * guess_seen) */
+    int guess_seen;     /* guess_root is set */
 } cf__perf_layout;
 
 /* One result row. Times in microseconds, bandwidths in GB/s as nccl-tests
@@ -98,6 +102,9 @@ typedef struct cf__perf_row {
     double ip_busbw;    /* in-place: bus bandwidth */
     double ip_wrong;    /* in-place: #wrong (old layout: max error) */
     long line;          /* input line (set when stored, evidence.c; not by the parser) */
+    double lead;        /* a number in a column before size (a summary table's node count); NAN none */
+    int root_col;       /* the row had a root column (read or guessed) */
+    int full;           /* every column of both groups was present */
 } cf__perf_row;
 
 enum { CF__ROW_NONE = 0, CF__ROW_OK, CF__ROW_PARTIAL };
@@ -155,6 +162,10 @@ typedef struct cf__perf_analysis {
     double drop_busbw;              /* its busbw, GB/s */
     double drop_peak;               /* the peak reached before it, GB/s */
     double drop_size;               /* its size, bytes */
+    int step;                       /* the drop is a step: busbw falls and stays down */
+    double step_before;             /* mean busbw of the rows before the step, GB/s */
+    double step_after;              /* mean busbw from the step on, GB/s */
+    long step_rows;                 /* rows from the step on */
     long wrong_rows;                /* rows with #wrong > 0 */
     long first_wrong_row;           /* index of the first; -1 none */
 } cf__perf_analysis;

@@ -342,7 +342,20 @@ void cf__audit_add_row(cf_audit *a, const cf__perf_row *row, int kind, long line
     cf__audit_run *r;
     if (a->f_run >= 0) {
         r = a->parts[a->f_run].r;
-        if (r->ended) r = cf__audit_open_run(a, line, 0);
+        if (r->ended) {
+            r = cf__audit_open_run(a, line, 0);
+        } else if (r->nrows > 0 && !isnan(row->lead) && !isnan(r->rows[r->nrows - 1].lead) &&
+                   row->lead != r->rows[r->nrows - 1].lead && row->size <= r->rows[r->nrows - 1].size) {
+            /* a summary table: a leading column (the node count) changes as the
+             * sizes start over, so each of its rows is another run */
+            cf__perf_layout lay = r->lay;
+            cf_collective cc = r->coll;
+            r = cf__audit_open_run(a, line, 0);
+            if (r) {
+                r->lay = lay;
+                r->coll = cc;
+            }
+        }
     } else {
         r = cf__audit_open_run(a, line, 0);
     }
@@ -356,6 +369,10 @@ void cf__audit_add_row(cf_audit *a, const cf__perf_row *row, int kind, long line
         return;
     }
     r->partial_last = 0;
+    if (!r->lay.known && !r->lay.guess_seen && row->full) {
+        r->lay.guess_seen = 1;
+        r->lay.guess_root = row->root_col;
+    }
     if (r->nrows >= CF_MAX_PERF_ROWS) {
         r->rows_dropped++;
         return;

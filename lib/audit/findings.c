@@ -84,7 +84,13 @@ static int perf_findings(cf_audit *a, int i, cf__audit_part *p)
                     "measures no network; nccl-tests was built without MPI or launched "
                     "without one communicator", r->rank0_lines);
     }
-    if (an->drop) {
+    if (an->drop && an->step) {
+        at.line = r->rows[an->drop_row].line;
+        cf__audit_add_finding(a, i, CF__CODE_BUSBW_DROP, at,
+                    "busbw steps down at %.0f bytes from %.2f GB/s (mean of the sizes before) to "
+                    "%.2f GB/s (mean of the %ld sizes from there on) and stays down", an->drop_size,
+                    an->step_before, an->step_after, an->step_rows);
+    } else if (an->drop) {
         at.line = r->rows[an->drop_row].line;
         cf__audit_add_finding(a, i, CF__CODE_BUSBW_DROP, at,
                     "busbw falls to %.2f GB/s at %.0f bytes, under half of the %.2f GB/s "
