@@ -531,6 +531,8 @@ typedef struct cf__audit_netev {
     char plugin_fail_msg[200];  /* its message, first 180 bytes */
     int plugin_fail_code;       /* its return code; 0 a WARN without one */
     int gid_index;              /* NCCL_IB_GID_INDEX set by environment; -1 not shown */
+    long sock_loopback;         /* "NET/Socket : Using" lines listing only loopback (lo, 127.x) */
+    long sock_other;            /* ... listing another interface */
 } cf__audit_netev;
 
 /* A part: a stretch of one file of one kind (one nccl-tests run, NCCL log

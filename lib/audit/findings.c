@@ -49,6 +49,45 @@ static const char *nccl_result_name(int code)
     return code >= 0 && code < (int)(sizeof names / sizeof names[0]) ? names[code] : "an NCCL error";
 }
 
+/* What the rows of a run say about its rank count. nccl-tests prints
+ * busbw = algbw x f(n): 2(n-1)/n for all_reduce, (n-1)/n for all_gather,
+ * reduce_scatter and alltoall, 1 for the others (nccl-tests
+ * src/ *_perf sources, GetBw). */
+typedef struct rank_rows {
+    double ranks;           /* n read back from the rows' busbw / algbw; 0 not readable */
+    int single;             /* every row with algbw > 0 has busbw 0 (f(1) = 0) */
+    double max_algbw;       /* the largest algbw, GB/s */
+    long restarts;          /* rows whose size is not above the row before */
+} rank_rows;
+
+static void rows_ranks(const cf__audit_run *r, rank_rows *out)
+{
+    long with_bw = 0, zero = 0;
+    double ratio = 0;
+    memset(out, 0, sizeof *out);
+    for (long k = 0; k < r->nrows; k++) {
+        const cf__perf_row *w = &r->rows[k];
+        if (k > 0 && w->size <= r->rows[k - 1].size) out->restarts++;
+        if (isnan(w->oop_algbw) || isnan(w->oop_busbw) || w->oop_algbw < 0.5) continue;
+        if (w->oop_algbw > out->max_algbw) out->max_algbw = w->oop_algbw;
+        with_bw++;
+        if (w->oop_busbw == 0) zero++;
+        else if (w->oop_busbw / w->oop_algbw > ratio) ratio = w->oop_busbw / w->oop_algbw;
+    }
+    if (with_bw == 0) return;
+    out->single = zero == with_bw && (r->coll == CF_COLL_UNKNOWN || r->coll == CF_COLL_ALL_REDUCE ||
+                                      r->coll == CF_COLL_ALL_GATHER || r->coll == CF_COLL_REDUCE_SCATTER ||
+                                      r->coll == CF_COLL_ALLTOALL);
+    if (ratio > 0.05) {
+        if (r->coll == CF_COLL_ALL_REDUCE || (r->coll == CF_COLL_UNKNOWN && ratio > 1.02)) {
+            if (ratio < 1.999) out->ranks = 2.0 / (2.0 - ratio);
+        } else if (r->coll == CF_COLL_ALL_GATHER || r->coll == CF_COLL_REDUCE_SCATTER ||
+                   r->coll == CF_COLL_ALLTOALL || r->coll == CF_COLL_UNKNOWN) {
+            if (ratio < 0.999) out->ranks = 1.0 / (1.0 - ratio);
+        }
+    }
+}
+
 /* The findings of nccl-tests part i on its own; 0 when the run shows no
  * result row (then only its facts count, not a cut row). */
 static int perf_findings(cf_audit *a, int i, cf__audit_part *p)
@@ -78,11 +117,24 @@ static int perf_findings(cf_audit *a, int i, cf__audit_part *p)
         cf__audit_add_finding(a, i, CF__CODE_WRONG_RESULTS, at,
                     "nccl-tests found %ld out-of-bounds value(s)", r->oob);
     }
-    if (r->max_rank == 0 && r->rank_lines >= 1 && r->ngpus * (r->nthread > 0 ? r->nthread : 1) <= 1) {
-        cf__audit_add_finding(a, i, CF__CODE_SINGLE_RANK_RUNS, at,
-                    "the run has a single rank (%ld process(es) each printed \"Rank 0\"): it "
-                    "measures no network; nccl-tests was built without MPI or launched "
-                    "without one communicator", r->rank0_lines);
+    {
+        rank_rows rr;
+        rows_ranks(r, &rr);
+        if (rr.ranks > 1.5) {
+            /* busbw / algbw = 2(n-1)/n (or (n-1)/n) with n > 1: several ranks,
+             * whatever an excerpt of the rank list shows */
+        } else if (rr.single) {
+            cf__audit_add_finding(a, i, CF__CODE_SINGLE_RANK_RUNS, at,
+                        "busbw is 0.00 on every row while algbw reaches %.2f GB/s%s: each process "
+                        "ran alone (one rank per communicator), so the run measures no network; "
+                        "nccl-tests was built without MPI (MPI=1) or launched without one "
+                        "communicator", rr.max_algbw, rr.restarts > 0 ? "; the sizes start over in the table (one table per process)" : "");
+        } else if (r->max_rank == 0 && r->rank_lines >= 1 && r->ngpus * (r->nthread > 0 ? r->nthread : 1) <= 1) {
+            cf__audit_add_finding(a, i, CF__CODE_SINGLE_RANK_RUNS, at,
+                        "the run has a single rank (%ld process(es) each printed \"Rank 0\"): it "
+                        "measures no network; nccl-tests was built without MPI or launched "
+                        "without one communicator", r->rank0_lines);
+        }
     }
     if (an->drop && an->step) {
         at.line = r->rows[an->drop_row].line;
@@ -184,10 +236,18 @@ void cf__audit_part_findings(cf_audit *a)
         if (p->trunc_line) {
             at.file = p->file;
             at.line = p->trunc_line;
-            cf__audit_add_finding(a, i, CF__CODE_TRUNCATED_INPUT, at, "%s",
-                        p->kind == CF__PART_PERF ? "the table ends with a cut row"
-                                           : "the port dump ends before the port's state, rate "
-                                             "and link layer");
+            const cf__port *cut = NULL;
+            for (int k = 0; k < p->nports; k++)
+                if (!p->ports[k].complete) cut = &p->ports[k];
+            if (p->kind == CF__PART_PERF)
+                cf__audit_add_finding(a, i, CF__CODE_TRUNCATED_INPUT, at, "%s", "the table ends with a cut row");
+            else if (cut && cut->seen_state)
+                cf__audit_add_finding(a, i, CF__CODE_TRUNCATED_INPUT, at,
+                            "the port dump ends after %s port %d's state (%s) and before its %slink layer",
+                            cut->ca, cut->port, cut->state, cut->seen_rate ? "" : "rate and ");
+            else
+                cf__audit_add_finding(a, i, CF__CODE_TRUNCATED_INPUT, at, "%s",
+                            "the port dump ends before the port's state, rate and link layer");
         }
     }
 }
@@ -202,8 +262,16 @@ void cf__audit_port_findings(cf_audit *a)
             int admin_off = cf__find(pt->phys_state, strlen(pt->phys_state), "Disabled") ||
                             cf__find(pt->phys_state, strlen(pt->phys_state), "DISABLED");
             cf__audit_loc at;
+            int spare = 0;
             if (pt->active != 0) continue;
-            if (admin_off && !cf__audit_port_named(a, cf__audit_part_root(a, i), pt, CF__LL_UNKNOWN)) continue;
+            /* a port the admin disabled beside an Active one of the same link
+             * layer is a spare, unless NCCL lists it; a dump cut after its
+             * state cannot show that, so the down port is reported */
+            for (int j = 0; j < p->nports; j++)
+                if (j != k && p->ports[j].active == 1 && p->ports[j].ll == pt->ll) spare = 1;
+            if (admin_off && pt->complete && spare &&
+                !cf__audit_port_named(a, cf__audit_part_root(a, i), pt, CF__LL_UNKNOWN))
+                continue;
             at.file = p->file;
             at.line = pt->line;
             cf__audit_add_finding(a, i, CF__CODE_PORT_DOWN, at, "%s port %d is %s (%s)", pt->ca,

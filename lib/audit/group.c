@@ -188,6 +188,8 @@ static void ev_merge(cf_audit *a, cf__audit_netev *d, const cf__audit_netev *s)
     }
     d->plugin_fail += s->plugin_fail;
     if (d->gid_index < 0) d->gid_index = s->gid_index;
+    d->sock_loopback += s->sock_loopback;
+    d->sock_other += s->sock_other;
 }
 
 /* Keeps the first of each hint of d, else s's. */

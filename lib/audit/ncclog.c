@@ -248,12 +248,25 @@ static int from_net_plugin(const char *m, size_t n)
            cf__find(m, n, "Plugin") || cf__find(m, n, "net_ofi") || cf__find(m, n, "nccl_net");
 }
 
-/* ... and it is about loading or initialising the plugin, not a transfer. */
+/* ... and it is about loading or initialising the plugin (or a net's
+ * device: "NET/IB : Unable to open device", "Call to ibv_open_device
+ * failed"), not a transfer. */
 static int plugin_load_failed(const char *m, size_t n)
 {
+    if (cf__find(m, n, "Unable to open device") || cf__find(m, n, "ibv_open_device") ||
+        cf__find(m, n, "ibv_get_device_list"))
+        return 1;
     return from_net_plugin(m, n) &&
            (cf__find(m, n, "nitializ") || cf__find(m, n, "load") || cf__find(m, n, "Load") ||
             cf__find(m, n, "find") || cf__find(m, n, "open") || cf__find(m, n, "dlerror"));
+}
+
+/* A return trace from the file that loads and initialises the nets
+ * ("net.cc:79 -> 3", "plugin/net.cc:..."): an optional net that did not
+ * come up (IBext disabled, a missing plugin), not the job's end. */
+static int net_init_trace(const char *m, size_t n)
+{
+    return CF__LIT(m, n, "net.cc:") || cf__find(m, n, "/net.cc:") || from_net_plugin(m, n);
 }
 
 /* Messages that start with 'N': "NCCL version", "NET/IB ...", "NET/Socket",
@@ -350,7 +363,7 @@ static void parse_tail(const char *m, const char *end, cf__nccl_line *out)
     {
         int code;
         if (return_trace(m, end, &code)) {
-            out->kind = from_net_plugin(m, n) ? CF__NL_PLUGIN_FAIL : CF__NL_ERROR;
+            out->kind = net_init_trace(m, n) ? CF__NL_PLUGIN_FAIL : CF__NL_ERROR;
             out->status = code;
             return;
         }
@@ -459,6 +472,8 @@ void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
     b = memchr(s, ']', n < 160 ? n : 160);
     if (b && (size_t)(end - b) >= 7 && memcmp(b, "] NCCL ", 7) == 0) {
         lvl = b + 7;
+    } else if (n >= 10 && memcmp(s, "NCCL ", 5) == 0) {   /* "NCCL INFO ..." without a host */
+        lvl = s + 5;
     } else {
         const char *f = cf__find(s, n, " NCCL ");
         if (!f) return;

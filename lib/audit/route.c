@@ -305,6 +305,20 @@ static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, ui
         if (l->nranks > e->nranks) e->nranks = l->nranks;
         e->init_complete += l->init_complete;
         break;
+    case CF__NL_SOCKET_USING: {
+        /* "NET/Socket : Using [0]lo:127.0.0.1<0>": only loopback means the
+         * data cannot leave the node */
+        const char *q = l->msg, *end = l->msg + l->msg_n;
+        int loop = 0, other = 0;
+        while ((q = memchr(q, ']', (size_t)(end - q))) != NULL) {
+            q++;
+            if (end - q >= 3 && q[0] == 'l' && q[1] == 'o' && q[2] == ':') loop++;
+            else if (q < end && *q != ' ' && *q != ';') other++;
+        }
+        if (loop && !other) e->sock_loopback++;
+        else if (other) e->sock_other++;
+        break;
+    }
     case CF__NL_IB_NODEV:
         if (!e->ib_nodev++) e->ib_nodev_loc = at;
         break;
@@ -562,6 +576,8 @@ static void launcher_line(cf_audit *a, const char *s, size_t n, long line)
             }
             continue;
         }
+        /* the program's own options follow its name ("all_reduce_perf -n 100" is iterations) */
+        if (t[0] != '-' && cf__find(t, tn, "_perf")) break;
         if ((tn == 2 && memcmp(t, "-x", 2) == 0) || (tn == 5 && memcmp(t, "--env", 5) == 0) ||
             (tn == 5 && memcmp(t, "-genv", 5) == 0) || (tn == 4 && memcmp(t, "-env", 4) == 0)) {
             const char *v;

@@ -59,11 +59,10 @@ static void facts_text(cf__buf *b, const json_t *report, const char *st)
                        js_or(report, "expected_source", ""));
     cf__buf_printf(b, "\n");
     if (json_is_integer(json_object_get(report, "node_nics")) || json_is_integer(json_object_get(report, "nics_used"))) {
-        cf__buf_printf(b, "nics: ");
+        cf__buf_printf(b, "nics: NCCL uses ");
         int_or_unknown(b, report, "nics_used");
-        cf__buf_printf(b, " used by NCCL of ");
+        cf__buf_printf(b, " of the node's ");
         int_or_unknown(b, report, "node_nics");
-        cf__buf_printf(b, " per node");
         if (js(report, "node_nics_source")) cf__buf_printf(b, " (%s)", js(report, "node_nics_source"));
         cf__buf_printf(b, "\n");
     }
