@@ -303,6 +303,7 @@ static int parse_n(const char *m, const char *end, cf__nccl_line *out)
             out->kind = CF__NL_IB_NODEV;
             return 1;
         }
+        if (out->level == 'W') return 0;   /* a WARN: parse_tail judges it */
         out->roce_gid = cf__find(m, n, "::ffff:") != NULL || roce_gid_shown(m, end);
         return 1;
     }
@@ -311,7 +312,9 @@ static int parse_n(const char *m, const char *end, cf__nccl_line *out)
         return 1;
     }
     if (CF__LIT(m, n, "NET/OFI")) {
-        const char *pv = cf__find(m, n, "rovider is ");
+        const char *pv;
+        if (out->level == 'W') return 0;   /* a WARN: parse_tail judges it */
+        pv = cf__find(m, n, "rovider is ");
         if (pv && (pv[-1] == 'p' || pv[-1] == 'P') && cf__find(m, (size_t)(pv - m), "elected")) {
             const char *v = pv + 11, *e = v;
             while (e < end && *e != ' ' && *e != ',' && *e != ')') e++;

@@ -323,6 +323,7 @@ static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, ui
         if (!e->ib_nodev++) e->ib_nodev_loc = at;
         break;
     case CF__NL_PLUGIN_FAIL:
+        if (cf__find(l->msg, l->msg_n, "NET/OFI")) e->ofi_plugin = 1;
         if (!e->plugin_fail++) {
             e->plugin_fail_loc = at;
             e->plugin_fail_code = l->status;
@@ -332,8 +333,22 @@ static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, ui
     case CF__NL_DMABUF:
         if (!e->dmabuf++) e->dmabuf_loc = at;
         break;
-    case CF__NL_COMPLETION_ERR:
     case CF__NL_ERROR:
+        /* a net plugin's error while NCCL is still choosing its network (no
+         * "Using network", no rank initialised): part of the plugin failing
+         * to come up, judged with it (findings.c) */
+        if (!e->init_complete && e->net_family == CF__NCCLNET_UNKNOWN && e->ch[CF__NCCLNET_OFI] == 0 &&
+            (cf__find(l->msg, l->msg_n, "NET/OFI") || cf__find(l->msg, l->msg_n, "NET/Plugin"))) {
+            cf__nccl_line pl = *l;
+            pl.kind = CF__NL_PLUGIN_FAIL;
+            ev_apply(a, e, &pl, host, at);
+            e->lines--;
+            e->info_lines -= l->level == 'I';
+            break;
+        }
+        ev_failure(e, l, at);
+        break;
+    case CF__NL_COMPLETION_ERR:
     case CF__NL_TIMEOUT: ev_failure(e, l, at); break;
     case CF__NL_IBVERBS_MISSING:
         if (!e->ibverbs_missing++) e->ibverbs_loc = at;
