@@ -474,6 +474,8 @@ typedef struct cf__audit_netev {
     cf__audit_loc net_loc;      /* where it was printed */
     cf__audit_hostdev ibdevs[CF__AUDIT_MAX_IBDEVS]; /* NET/IB devices, distinct */
     int n_ibdevs;               /* how many */
+    signed char dev_of_idx[32]; /* channel lookup: entry of NCCL device index i when one entry
+                                 * (or entries of one link layer) has it; -1 none, -2 look it up */
     cf__audit_loc ib_using_loc; /* the first "NET/IB : Using" */
     char ofi_provider[32];      /* libfabric's selected provider ("efa"); "" none */
     cf__audit_loc ofi_loc;      /* where it was selected */
@@ -722,6 +724,18 @@ static inline uint64_t cf__audit_proc_key(uint64_t host, long pid)
 static inline void cf__audit_run_touch(cf_audit *a, long line)
 {
     if (a->f_run >= 0) a->parts[a->f_run].last_line = line;
+}
+
+/* Notes entry k of e->ibdevs in e->dev_of_idx (a second entry with the same
+ * index and another link layer: the channel's host decides, -2). */
+static inline void cf__audit_index_dev(cf__audit_netev *e, int k)
+{
+    int idx = e->ibdevs[k].d.idx;
+    signed char *c;
+    if (idx < 0 || idx >= (int)sizeof e->dev_of_idx) return;
+    c = &e->dev_of_idx[idx];
+    if (*c == -1) *c = (signed char)k;
+    else if (*c >= 0 && e->ibdevs[*c].d.ll != e->ibdevs[k].d.ll) *c = -2;
 }
 
 /* Records a finding of part `pi` (-1 none) with the code's severity; one

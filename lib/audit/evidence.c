@@ -30,6 +30,7 @@ static void ev_init(cf__audit_netev *e)
     e->off_distance = e->off_distance_max = -1;
     e->completion_status = -1;
     e->gid_index = -1;
+    memset(e->dev_of_idx, -1, sizeof e->dev_of_idx);
     cf__kvset_init(&e->rank_gdr, (size_t)CF_MAX_RANKS);
 }
 
@@ -237,13 +238,23 @@ uint64_t cf__audit_note_host(cf_audit *a, const char *h, size_t n)
 }
 
 /* Notes a rank (of a rank list: nranks 0; of a communicator: its size). */
+/* Key of a rank in the rank set: the rank's bytes through base's hash
+ * (cf__fnv1a from the FNV basis), so the sequential ranks of a job spread
+ * over the open-addressed set instead of filling one run of slots that
+ * every probe walks. */
+static uint64_t rank_key(long rank)
+{
+    uint64_t r = (uint64_t)rank, k = cf__fnv1a(CF__FNV_BASIS, &r, sizeof r);
+    return k ? k : 1;
+}
+
 void cf__audit_note_rank(cf_audit *a, long rank, long nranks, const char *h, size_t n)
 {
     cf__kv *e;
     cf__audit_seg *s = cf__audit_cur_seg(a);
     if (rank < 0) return;
     if (rank > s->max_rank_seen) s->max_rank_seen = rank;
-    e = cf__kvset_get(&s->ranks, (uint64_t)rank + 1, &a->oom);
+    e = cf__kvset_get(&s->ranks, rank_key(rank), &a->oom);
     if (e && n) e->v[CF__RANKS_HOST] = (int64_t)cf__hash(h, n, 0);
     if (e && nranks > e->v[CF__RANKS_NRANKS]) e->v[CF__RANKS_NRANKS] = nranks;
 }

@@ -105,7 +105,11 @@ static void ev_merge(cf_audit *a, cf__audit_netev *d, const cf__audit_netev *s)
             if (o->idx == n->idx && o->port == n->port && o->ll == n->ll && strcmp(o->name, n->name) == 0)
                 break;
         }
-        if (k == d->n_ibdevs && d->n_ibdevs < CF__AUDIT_MAX_IBDEVS) d->ibdevs[d->n_ibdevs++] = s->ibdevs[i];
+        if (k == d->n_ibdevs && d->n_ibdevs < CF__AUDIT_MAX_IBDEVS) {
+            d->ibdevs[d->n_ibdevs] = s->ibdevs[i];
+            cf__audit_index_dev(d, d->n_ibdevs);
+            d->n_ibdevs++;
+        }
     }
     if (!d->ofi_provider[0] && s->ofi_provider[0]) {
         cf__copy(d->ofi_provider, sizeof d->ofi_provider, s->ofi_provider);

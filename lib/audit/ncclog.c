@@ -114,13 +114,28 @@ static void parse_ib_list(const char *p, const char *end, cf__nccl_line *out)
     }
 }
 
+/* " via NET/" of a channel line: the last " via " (it stands near the end,
+ * after "[receive]", whose 'v' a forward search would try first); NULL
+ * when the channel goes another way (P2P, SHM, CollNet). */
+static const char *via_net(const char *m, const char *end)
+{
+    for (const char *p = end - 5; p >= m; p--) {
+        if (p[1] != 'v' || p[0] != ' ' || p[2] != 'i' || p[3] != 'a' || p[4] != ' ') continue;
+        return (end - p) >= 9 && memcmp(p + 5, "NET/", 4) == 0 ? p : NULL;
+    }
+    return NULL;
+}
+
 /* "... [send] via NET/IB/1(0)/GDRDMA/Shared" */
 static void parse_channel(const char *msg, const char *end, const char *via, cf__nccl_line *out)
 {
     const char *p = via + 9, *slash;   /* after " via NET/" */
     out->kind = CF__NL_CHANNEL;
     out->dir = CF__CH_UNKNOWN;
-    if (cf__find(msg, (size_t)(via - msg), "[send]")) out->dir = CF__CH_SEND;
+    /* the direction stands right before " via" in every NCCL release */
+    if (via - msg >= 6 && memcmp(via - 6, "[send]", 6) == 0) out->dir = CF__CH_SEND;
+    else if (via - msg >= 9 && memcmp(via - 9, "[receive]", 9) == 0) out->dir = CF__CH_RECV;
+    else if (cf__find(msg, (size_t)(via - msg), "[send]")) out->dir = CF__CH_SEND;
     else if (cf__find(msg, (size_t)(via - msg), "[receive]")) out->dir = CF__CH_RECV;
     slash = memchr(p, '/', (size_t)(end - p));
     if (!slash) slash = end;
@@ -347,7 +362,9 @@ static int parse_n(const char *m, const char *end, cf__nccl_line *out)
 static void parse_tail(const char *m, const char *end, cf__nccl_line *out)
 {
     size_t n = (size_t)(end - m);
-    if (out->kind == CF__NL_COMPLETION_ERR || cf__find(m, n, "Got completion")) {
+    /* completion errors are WARNs (or "NET/IB : Got completion", read by
+     * parse_n); INFO lines skip the search */
+    if (out->kind == CF__NL_COMPLETION_ERR || (out->level != 'I' && cf__find(m, n, "Got completion"))) {
         const char *st = cf__find(m, n, "status=");
         const char *q;
         out->kind = CF__NL_COMPLETION_ERR;
@@ -364,8 +381,10 @@ static void parse_tail(const char *m, const char *end, cf__nccl_line *out)
         return;
     }
     {
+        /* a return trace's first word is "file.cc:123" */
+        const char *sp = memchr(m, ' ', n);
         int code;
-        if (return_trace(m, end, &code)) {
+        if (sp && memchr(m, ':', (size_t)(sp - m)) && return_trace(m, end, &code)) {
             out->kind = net_init_trace(m, n) ? CF__NL_PLUGIN_FAIL : CF__NL_ERROR;
             out->status = code;
             return;
@@ -379,7 +398,9 @@ static void parse_tail(const char *m, const char *end, cf__nccl_line *out)
         else out->kind = CF__NL_WARN;
         return;
     }
-    if (cf__find(m, n, "libibverbs") && cf__find(m, n, "ailed")) out->kind = CF__NL_IBVERBS_MISSING;
+    if ((m[0] == 'F' || m[0] == 'N' || m[0] == 'C' || m[0] == 'U') && cf__find(m, n, "libibverbs") &&
+        cf__find(m, n, "ailed"))
+        out->kind = CF__NL_IBVERBS_MISSING;
 }
 
 static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
@@ -421,7 +442,7 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
     case 'C':
     case 'R':
         if (CF__LIT(m, n, "Channel ") || CF__LIT(m, n, "Ring ")) {
-            f = cf__find(m, n, " via NET/");
+            f = via_net(m, end);
             if (f) parse_channel(m, end, f, out);
             return;
         }
@@ -464,7 +485,7 @@ void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
     out->status = 0;
     out->comm_id = 0;
     out->text[0] = '\0';
-    if (n >= 13 && memcmp(s, "NCCL version ", 13) == 0) {
+    if (n >= 13 && s[0] == 'N' && memcmp(s, "NCCL version ", 13) == 0) {
         out->level = 'I';
         out->msg = s;
         out->msg_n = n;
@@ -489,8 +510,12 @@ void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
     else return;
     /* "host:pid:tid [dev]" */
     {
-        const char *c = memchr(s, ':', (size_t)(lvl - s));
-        const char *br = memchr(s, '[', (size_t)(lvl - s));
+        /* one pass over the short prefix for the first ':' and '[' */
+        const char *c = NULL, *br = NULL;
+        for (const char *q = s; q < lvl && !br; q++) {
+            if (*q == ':' && !c) c = q;
+            else if (*q == '[') br = q;
+        }
         if (c && (!br || c < br) && c > s) {
             const char *q = c + 1;
             out->host = s;

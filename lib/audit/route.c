@@ -126,6 +126,7 @@ static void on_comment(cf_audit *a, const char *s, size_t n, long line)
 static int ev_find_dev(const cf__audit_netev *e, uint64_t host, int idx)
 {
     int any = -1;
+    if (idx >= 0 && idx < (int)sizeof e->dev_of_idx && e->dev_of_idx[idx] != -2) return e->dev_of_idx[idx];
     for (int i = 0; i < e->n_ibdevs; i++) {
         if (e->ibdevs[i].d.idx != idx) continue;
         if (e->ibdevs[i].host == host) return i;
@@ -164,6 +165,7 @@ static void ev_ib_using(cf__audit_netev *e, const cf__nccl_line *l, uint64_t hos
         if (k == e->n_ibdevs && e->n_ibdevs < CF__AUDIT_MAX_IBDEVS) {
             e->ibdevs[e->n_ibdevs].host = host;
             e->ibdevs[e->n_ibdevs].d = *d;
+            cf__audit_index_dev(e, e->n_ibdevs);
             e->n_ibdevs++;
         }
     }
@@ -191,7 +193,7 @@ static void ev_gdr(cf__audit_netev *e, const cf__nccl_line *l, cf__audit_loc at)
 /* A channel line: which net family carries it, over which link layer, and
  * whether this rank's channels in that direction use GDRDMA. */
 static void ev_channel(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, uint64_t host,
-                       cf__audit_loc at)
+                       cf__audit_loc at, int is_seg)
 {
     int fam = cf__net_family(l->net, strlen(l->net));
     cf__kv *kv;
@@ -207,6 +209,7 @@ static void ev_channel(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, 
     } else if (!e->first_nogdr_ch.line) {
         e->first_nogdr_ch = at;
     }
+    if (!is_seg) return;    /* per-rank GDR is judged on the segment's evidence only */
     /* rank key: host hash mixed with pid and device (Fibonacci hashing) */
     key = host ^ ((uint64_t)l->pid * 0x9E3779B97F4A7C15ULL) ^ ((uint64_t)(l->dev + 1) * 0xC2B2AE3D27D4EB4FULL);
     kv = cf__kvset_get(&e->rank_gdr, key, &a->oom);
@@ -276,7 +279,8 @@ static void ev_failure(cf__audit_netev *e, const cf__nccl_line *l, cf__audit_loc
 }
 
 /* Adds what one NCCL line shows to the evidence e (a part's or a segment's). */
-static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, uint64_t host, cf__audit_loc at)
+static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, uint64_t host, cf__audit_loc at,
+                     int is_seg)
 {
     e->lines++;
     e->info_lines += l->level == 'I';
@@ -299,7 +303,7 @@ static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, ui
     case CF__NL_OFI_PLUGIN: e->ofi_plugin = 1; break;
     case CF__NL_GDR_HCA:
     case CF__NL_GDR_GPU: ev_gdr(e, l, at); break;
-    case CF__NL_CHANNEL: ev_channel(a, e, l, host, at); break;
+    case CF__NL_CHANNEL: ev_channel(a, e, l, host, at, is_seg); break;
     case CF__NL_ENV: ev_env(e, l, at); break;
     case CF__NL_COMM:
         if (l->nranks > e->nranks) e->nranks = l->nranks;
@@ -341,7 +345,7 @@ static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, ui
             (cf__find(l->msg, l->msg_n, "NET/OFI") || cf__find(l->msg, l->msg_n, "NET/Plugin"))) {
             cf__nccl_line pl = *l;
             pl.kind = CF__NL_PLUGIN_FAIL;
-            ev_apply(a, e, &pl, host, at);
+            ev_apply(a, e, &pl, host, at, is_seg);
             e->lines--;
             e->info_lines -= l->level == 'I';
             break;
@@ -445,8 +449,8 @@ static void on_nccl(cf_audit *a, const cf__nccl_line *l, long line)
         cf__kv *h = cf__kvset_find(&s->hosts, host);
         if (h) h->v[CF__HOSTS_VERSION] = 1;
     }
-    ev_apply(a, p->ev, l, host, at);
-    ev_apply(a, &s->ev, l, host, at);
+    ev_apply(a, p->ev, l, host, at, 0);
+    ev_apply(a, &s->ev, l, host, at, 1);
 }
 
 static int ib_line(cf_audit *a, const char *s, size_t n, long line, int start_kind)
