@@ -28,18 +28,19 @@ static void copy_trim(char *dst, size_t cap, const char *s, size_t n)
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
-static long read_int(const char **pp, const char *end)
+static inline long read_int(const char **pp, const char *end)
 {
-    const char *p = *pp;
+    const char *p = *pp, *start;
     long v = 0;
-    int neg = 0, any = 0;
+    int neg = 0;
     if (p < end && *p == '-') { neg = 1; p++; }
-    while (p < end && is_digit(*p)) {
-        if (v < 100000000L) v = v * 10 + (*p - '0');
+    start = p;
+    /* the first 9 digits count (values stay below 10^9), the rest are skipped */
+    while (p < end && (unsigned)(*p - '0') < 10u) {
+        if (p - start < 9) v = v * 10 + (*p - '0');
         p++;
-        any = 1;
     }
-    if (!any) return -1;
+    if (p == start) return -1;
     *pp = p;
     return neg ? -v : v;
 }
@@ -119,9 +120,15 @@ static void parse_ib_list(const char *p, const char *end, cf__nccl_line *out)
  * when the channel goes another way (P2P, SHM, CollNet). */
 static const char *via_net(const char *m, const char *end)
 {
-    for (const char *p = end - 5; p >= m; p--) {
-        if (p[1] != 'v' || p[0] != ' ' || p[2] != 'i' || p[3] != 'a' || p[4] != ' ') continue;
-        return (end - p) >= 9 && memcmp(p + 5, "NET/", 4) == 0 ? p : NULL;
+    /* from the end, blank to blank: the net path has none (or one, "AWS
+     * Libfabric"), so " via " is met after one or two steps */
+    const char *p = end - 1;
+    while (p - 4 >= m) {
+        while (p - 4 >= m && *p != ' ') p--;
+        if (p - 4 < m) break;
+        if (p[-1] == 'a' && p[-2] == 'i' && p[-3] == 'v' && p[-4] == ' ')
+            return end - p >= 5 && memcmp(p + 1, "NET/", 4) == 0 ? p - 4 : NULL;
+        p--;
     }
     return NULL;
 }
