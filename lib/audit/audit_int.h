@@ -474,6 +474,7 @@ typedef struct cf__audit_netev {
     cf__audit_loc net_loc;      /* where it was printed */
     cf__audit_hostdev ibdevs[CF__AUDIT_MAX_IBDEVS]; /* NET/IB devices, distinct */
     int n_ibdevs;               /* how many */
+    int ll_mask;                /* 1 << CF__LL_* of the devices stored (a quick "one link layer") */
     signed char dev_of_idx[32]; /* channel lookup: entry of NCCL device index i when one entry
                                  * (or entries of one link layer) has it; -1 none, -2 look it up */
     cf__audit_loc ib_using_loc; /* the first "NET/IB : Using" */
@@ -732,6 +733,7 @@ static inline void cf__audit_index_dev(cf__audit_netev *e, int k)
 {
     int idx = e->ibdevs[k].d.idx;
     signed char *c;
+    e->ll_mask |= 1 << e->ibdevs[k].d.ll;
     if (idx < 0 || idx >= (int)sizeof e->dev_of_idx) return;
     c = &e->dev_of_idx[idx];
     if (*c == -1) *c = (signed char)k;

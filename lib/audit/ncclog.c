@@ -478,7 +478,7 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
 
 void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
 {
-    const char *end = s + n, *lvl = NULL, *b;
+    const char *end = s + n, *lvl = NULL, *b, *dev_br = NULL;
     out->kind = CF__NL_NONE;
     out->host = NULL;
     out->host_n = 0;
@@ -503,6 +503,12 @@ void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
     b = memchr(s, ']', n < 160 ? n : 160);
     if (b && (size_t)(end - b) >= 7 && memcmp(b, "] NCCL ", 7) == 0) {
         lvl = b + 7;
+        /* "host:pid:tid [dev] NCCL": the '[' a few bytes before b */
+        for (const char *q = b - 1; q >= s && q >= b - 8; q--)
+            if (*q == '[') {
+                dev_br = q;
+                break;
+            }
     } else if (n >= 10 && memcmp(s, "NCCL ", 5) == 0) {   /* "NCCL INFO ..." without a host */
         lvl = s + 5;
     } else {
@@ -517,11 +523,15 @@ void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
     else return;
     /* "host:pid:tid [dev]" */
     {
-        /* one pass over the short prefix for the first ':' and '[' */
-        const char *c = NULL, *br = NULL;
-        for (const char *q = s; q < lvl && !br; q++) {
-            if (*q == ':' && !c) c = q;
-            else if (*q == '[') br = q;
+        const char *c = NULL, *br = dev_br;
+        if (br) {
+            c = memchr(s, ':', (size_t)(br - s));
+        } else {
+            /* one pass over the short prefix for the first ':' and '[' */
+            for (const char *q = s; q < lvl && !br; q++) {
+                if (*q == ':' && !c) c = q;
+                else if (*q == '[') br = q;
+            }
         }
         if (c && (!br || c < br) && c > s) {
             const char *q = c + 1;

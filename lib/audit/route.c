@@ -156,6 +156,12 @@ static void ev_ib_using(cf__audit_netev *e, const cf__nccl_line *l, uint64_t hos
                 cf__copy(e->soft_roce_dev, sizeof e->soft_roce_dev, d->name);
             }
         }
+        /* hosts list the same devices in the same order: try that slot first */
+        if (i < e->n_ibdevs) {
+            const cf__ibdev *o = &e->ibdevs[i].d;
+            if (o->idx == d->idx && o->port == d->port && o->ll == d->ll && strcmp(o->name, d->name) == 0)
+                continue;
+        }
         for (k = 0; k < e->n_ibdevs; k++) {
             const cf__ibdev *o = &e->ibdevs[k].d;
             if (o->idx == d->idx && o->port == d->port && o->ll == d->ll &&
@@ -384,6 +390,7 @@ static int nccl_other_run(cf_audit *a, const cf__nccl_line *l, uint64_t host)
         /* one host's port has one link layer: IB here and RoCE before is another run */
         for (int i = 0; i < l->n_ibdevs; i++) {
             const cf__ibdev *d = &l->ibdevs[i];
+            if (d->ll == CF__LL_UNKNOWN || !(s->ev.ll_mask & ~(1 << d->ll) & ~(1 << CF__LL_UNKNOWN))) continue;
             for (int k = 0; k < s->ev.n_ibdevs; k++) {
                 const cf__audit_hostdev *o = &s->ev.ibdevs[k];
                 if (o->host == host && o->d.port == d->port && o->d.ll != d->ll &&
