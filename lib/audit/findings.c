@@ -770,9 +770,25 @@ static int has_content(const cf_audit *a, int *header_only)
     return any;
 }
 
+/* A framework's NCCL error in a run whose log is at NCCL_DEBUG=INFO already:
+ * the action points at the NCCL lines there are, not at rerunning with them. */
+static void info_level_actions(cf_audit *a)
+{
+    for (int i = 0; i < a->nfindings; i++) {
+        cf__audit_finding *f = &a->findings[i];
+        int g;
+        if (f->code != CF__CODE_NCCL_ERROR || f->action) continue;
+        g = f->part >= 0 ? cf__audit_part_root(a, f->part) : f->grp >= 0 ? a->segs[f->grp]->root : -1;
+        if (g < 0 || a->segs[g]->ev.info_lines == 0) continue;
+        cf__copy(f->act, sizeof f->act, ACT_ERR_AT_INFO);
+        f->action = f->act;
+    }
+}
+
 void cf__audit_input_findings(cf_audit *a, int nruns, int primary)
 {
     int header_only = 0;
+    info_level_actions(a);
     if (nruns > 1 && primary > 0) {
         int first = -1;
         for (int i = 0; i < a->nparts && first < 0; i++)
