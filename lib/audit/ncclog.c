@@ -121,14 +121,14 @@ static void parse_ib_list(const char *p, const char *end, cf__nccl_line *out)
 static const char *via_net(const char *m, const char *end)
 {
     /* from the end, blank to blank: the net path has none (or one, "AWS
-     * Libfabric"), so " via " is met after one or two steps */
-    const char *p = end - 1;
-    while (p - 4 >= m) {
-        while (p - 4 >= m && *p != ' ') p--;
-        if (p - 4 < m) break;
-        if (p[-1] == 'a' && p[-2] == 'i' && p[-3] == 'v' && p[-4] == ' ')
-            return end - p >= 5 && memcmp(p + 1, "NET/", 4) == 0 ? p - 4 : NULL;
-        p--;
+     * Libfabric"), so " via " is met after one or two steps; i indexes the
+     * blank after "via" */
+    size_t n = (size_t)(end - m), i = n;
+    while (i > 4) {
+        i--;
+        if (m[i] != ' ') continue;
+        if (i >= 4 && m[i - 1] == 'a' && m[i - 2] == 'i' && m[i - 3] == 'v' && m[i - 4] == ' ')
+            return n - i >= 5 && memcmp(m + i + 1, "NET/", 4) == 0 ? m + i - 4 : NULL;
     }
     return NULL;
 }
