@@ -380,7 +380,10 @@ const char *cf__audit_action_of(const char *name);
  * Locations are 1-based lines, line 0 meaning "not seen". */
 
 /* Kinds of parts (report.c names them in this order). */
-enum { CF__PART_PERF = 0, CF__PART_NCCL, CF__PART_TOPO, CF__PART_IBSTAT, CF__PART_IBV, CF__PART_FRAMEWORK };
+enum { CF__PART_PERF = 0, CF__PART_NCCL, CF__PART_TOPO, CF__PART_IBSTAT, CF__PART_IBV, CF__PART_FRAMEWORK,
+       CF__PART_PROBE,      /* reserved for the probe's JSON (issue 12): fills ports/nports, one
+                             * cf__port per "nics" entry (cf__node_nics below); not produced yet */
+       CF__PART__COUNT };
 
 /* Where the topology matrix of the current file stands. */
 enum {

@@ -256,7 +256,7 @@ void cf__audit_port_findings(cf_audit *a)
 {
     for (int i = 0; i < a->nparts; i++) {
         cf__audit_part *p = &a->parts[i];
-        if (p->kind != CF__PART_IBSTAT && p->kind != CF__PART_IBV) continue;
+        if (!p->ports) continue;     /* ibstat, ibv_devinfo, probe */
         for (int k = 0; k < p->nports; k++) {
             cf__port *pt = &p->ports[k];
             int admin_off = cf__find(pt->phys_state, strlen(pt->phys_state), "Disabled") ||
@@ -760,6 +760,7 @@ static int has_content(const cf_audit *a, int *header_only)
             break;
         case CF__PART_IBSTAT:
         case CF__PART_IBV:
+        case CF__PART_PROBE:
             if (p->nports > 0) any = 1;
             break;
         default:

@@ -124,7 +124,7 @@ static int ports_link_layer(const cf_audit *a, int g)
     int ib = 0, eth = 0;
     for (int i = 0; i < a->nparts; i++) {
         const cf__audit_part *p = &a->parts[i];
-        if ((p->kind != CF__PART_IBSTAT && p->kind != CF__PART_IBV) || cf__audit_part_root(a, i) != g) continue;
+        if (!p->ports || cf__audit_part_root(a, i) != g) continue;
         for (int k = 0; k < p->nports; k++) {
             if (p->ports[k].active != 1) continue;
             if (p->ports[k].ll == CF__LL_IB) ib++;
@@ -298,8 +298,8 @@ typedef struct node_port {
     int named;
 } node_port;
 
-static const char *const part_kind_src[] = {"nccl-tests", "nccl-log", "topo", "ibstat", "ibv-devinfo",
-                                            "framework-log"};
+static const char *const part_kind_src[CF__PART__COUNT] = {"nccl-tests", "nccl-log", "topo", "ibstat",
+                                                           "ibv-devinfo", "framework-log", "probe"};
 
 /* Node NIC evidence of run g (cf__node_nics, audit_int.h): the ports of
  * its dumps (ibstat, ibv_devinfo, and any part that holds ports), else
