@@ -467,6 +467,10 @@ static void nic_findings(cf_audit *a, int g, const cf__audit_verdict *v)
     else if (s->hints.env & CF__ENV_CONTAINER)
         snprintf(act, sizeof act, "pass every RDMA device to the container (--device=/dev/infiniband)%s%s",
                  rs ? " and remove " : "", rs ? rs->text : "");
+    else if (s->hints.env & CF__ENV_SLURM)
+        snprintf(act, sizeof act, "%s%s in the job script (sbatch/srun --export) so NCCL uses every NIC of the "
+                 "node; then rerun and check 'NET/IB : Using' lists them", rs ? "remove " : "unset NCCL_IB_HCA",
+                 rs ? rs->text : "");
     else
         snprintf(act, sizeof act, "%s%s so NCCL uses every NIC of the node (or list them all: "
                  "NCCL_IB_HCA=mlx5); then rerun and check 'NET/IB : Using' lists them",
