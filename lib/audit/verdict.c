@@ -4,7 +4,9 @@
  * then its devices and port dumps), the GDR state (per rank, from the
  * channels' /GDRDMA, else NCCL's GPU/HCA lines) and the busbw to expect:
  * the collective model's ring reference with GDR on, for the offering,
- * --expect-gbps or the run's own ports.
+ * --expect-gbps or the node's NICs (node NIC evidence, audit_int.h:
+ * ibstat / ibv_devinfo / probe ports, the offering, a topology matrix),
+ * not only the ones NCCL chose; and how many of them NCCL uses.
  *
  * Shape: reads the state, writes only the verdict; no finding is added
  * here (findings.c judges the verdict). The η fallback is the collective
