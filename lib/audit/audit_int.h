@@ -195,6 +195,7 @@ enum {
     CF__NL_IBVERBS_MISSING, /* "Failed to open libibverbs.so" */
     CF__NL_DMABUF,          /* "DMA-BUF is available on GPU device 0" */
     CF__NL_IB_NODEV,        /* "NET/IB : No device found." */
+    CF__NL_CHANNEL_LOCAL,   /* a channel inside the node: "via P2P/IPC/read", "via SHM/direct" */
     CF__NL_PLUGIN_FAIL      /* an optional net plugin failed to load or initialise: a WARN or
                              * return trace of NET/OFI, NET/Plugin or a plugin file; the job
                              * goes on with NCCL's internal transports (not an error by itself) */
@@ -537,6 +538,7 @@ typedef struct cf__audit_netev {
     char plugin_fail_msg[200];  /* its message, first 180 bytes */
     int plugin_fail_code;       /* its return code; 0 a WARN without one */
     int gid_index;              /* NCCL_IB_GID_INDEX set by environment; -1 not shown */
+    long local_channels;        /* channel lines inside the node (P2P, SHM) */
     long sock_loopback;         /* "NET/Socket : Using" lines listing only loopback (lo, 127.x) */
     long sock_other;            /* ... listing another interface */
 } cf__audit_netev;

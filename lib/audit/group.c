@@ -202,6 +202,7 @@ static void ev_merge_net_setup(cf__audit_netev *d, const cf__audit_netev *s)
     d->plugin_fail += s->plugin_fail;
     if (d->gid_index < 0) d->gid_index = s->gid_index;
     d->sock_loopback += s->sock_loopback;
+    d->local_channels += s->local_channels;
     d->sock_other += s->sock_other;
 }
 

@@ -115,9 +115,9 @@ static void parse_ib_list(const char *p, const char *end, cf__nccl_line *out)
     }
 }
 
-/* " via NET/" of a channel line: the last " via " (it stands near the end,
- * after "[receive]", whose 'v' a forward search would try first); NULL
- * when the channel goes another way (P2P, SHM, CollNet). */
+/* " via " of a channel line, the last one (it stands near the end, after
+ * "[receive]", whose 'v' a forward search would try first); what follows
+ * says the way: "NET/...", "P2P/...", "SHM/...". NULL when there is none. */
 static const char *via_net(const char *m, const char *end)
 {
     /* from the end, blank to blank: the net path has none (or one, "AWS
@@ -128,7 +128,7 @@ static const char *via_net(const char *m, const char *end)
         i--;
         if (m[i] != ' ') continue;
         if (i >= 4 && m[i - 1] == 'a' && m[i - 2] == 'i' && m[i - 3] == 'v' && m[i - 4] == ' ')
-            return n - i >= 5 && memcmp(m + i + 1, "NET/", 4) == 0 ? m + i - 4 : NULL;
+            return m + i - 4;
     }
     return NULL;
 }
@@ -450,7 +450,10 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
     case 'R':
         if (CF__LIT(m, n, "Channel ") || CF__LIT(m, n, "Ring ")) {
             f = via_net(m, end);
-            if (f) parse_channel(m, end, f, out);
+            if (f && end - f >= 9) {
+                if (memcmp(f + 5, "NET/", 4) == 0) parse_channel(m, end, f, out);
+                else if (memcmp(f + 5, "P2P/", 4) == 0 || memcmp(f + 5, "SHM/", 4) == 0) out->kind = CF__NL_CHANNEL_LOCAL;
+            }
             return;
         }
         break;

@@ -332,6 +332,9 @@ static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, ui
     case CF__NL_IB_NODEV:
         if (!e->ib_nodev++) e->ib_nodev_loc = at;
         break;
+    case CF__NL_CHANNEL_LOCAL:
+        e->local_channels++;
+        break;
     case CF__NL_PLUGIN_FAIL:
         if (cf__find(l->msg, l->msg_n, "NET/OFI")) e->ofi_plugin = 1;
         if (!e->plugin_fail++) {
@@ -720,7 +723,7 @@ static int other_line(cf_audit *a, const char *s, size_t n, long line)
     cf_collective cc;
     if (!cf__find(s, n, "mpirun") && !cf__find(s, n, "mpiexec")) note_hints(a, s, n, line);
     /* framework logs (PyTorch ProcessGroupNCCL, torchrun, DeepSpeed), nccl-tests failures */
-    if (cf__find(s, n, "Watchdog caught collective operation timeout") ||
+    if (cf__find(s, n, "Watchdog caught collective operation timeout") || cf__find(s, n, "watchdog got stuck") ||
         (cf__find(s, n, "ProcessGroupNCCL") && (cf__find(s, n, "imeout") || cf__find(s, n, "timed out")))) {
         framework_finding(a, s, n, line, CF__CODE_TIMEOUT, "collective timed out");
         return 1;

@@ -227,6 +227,15 @@ static void decide_network(cf_audit *a, int g, cf__audit_verdict *v)
         v->net = CF_NET_NONE;
         return;
     }
+    if (v->nodes < 0 && e->local_channels && e->net_family == CF__NCCLNET_UNKNOWN && e->n_ibdevs == 0 &&
+        !e->sock_other && !e->ofi_plugin && !e->completion && a->segs[g]->hosts.n == 1) {
+        /* channels inside the node only (P2P, SHM), from one host, no net
+         * at all: the input shows one node */
+        v->nodes = 1;
+        if (v->ranks > 0 && v->ranks <= MAX_GPUS_PER_NODE) v->gpn = v->ranks;
+        v->net = CF_NET_NONE;
+        return;
+    }
     if (e->net_family != CF__NCCLNET_UNKNOWN) {
         v->fam = e->net_family;
         v->net = of_family(a, g, e->net_family, e->net_name);
