@@ -24,6 +24,7 @@ static const struct command {
     {"scale", cmd_scale, "scaling-efficiency curve of a workload on one offering"},
     {"validate", cmd_validate, "compare the model with published measurements"},
     {"audit", cmd_audit, "read nccl-tests/NCCL logs/topo/ibstat and judge the fabric (verify)"},
+    {"probe", cmd_probe, "check this node (or, with --mpi, every node) from the inside"},
     {"serve", cmd_serve, "serve the web page and JSON API"},
 };
 

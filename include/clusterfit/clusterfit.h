@@ -16,4 +16,5 @@
 #include "billing.h"
 #include "plan.h"
 #include "validate.h"
+#include "probe.h"
 #endif
