@@ -72,7 +72,7 @@ $(BUILD)/%.o: %.c
 	$(CC) $(CF_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/src/cmd_serve.o: CF_CFLAGS += -Iserver
-$(BUILD)/src/probe_mpi.o $(BUILD)/src/probe_mpi_mpi.o: CF_CFLAGS += $(MPI_CFLAGS) $(MPI_DEFS)
+$(BUILD)/src/probe_mpi.o: CF_CFLAGS += $(MPI_CFLAGS) $(MPI_DEFS)
 
 -include $(wildcard $(BUILD)/lib/*/*.d $(BUILD)/src/*.d $(BUILD)/server/*.d $(BUILD)/gen/*.d)
 

@@ -122,8 +122,10 @@ typedef struct cf_probe_cluster_in {
  * - computes: agreement of the nodes (GPU count and model, RDMA port count,
  *   active rates, firmware, driver, GDR, NCCL environment: the majority
  *   value is the norm and each node that differs is named, NODE_MISMATCH);
- *   slow pairs (bandwidth under CF_PROBE_SLOW_PAIR_PCT % of the median,
- *   SLOW_PAIR) and slow nodes (every pair of theirs slow, SLOW_NODE);
+ *   slow pairs (bandwidth under CF_PROBE_SLOW_PAIR_PCT % of the median of
+ *   at least 3, SLOW_PAIR) and slow nodes (every pair of theirs slow,
+ *   SLOW_NODE), judged for pair_scope "nodes" only (pairs between the
+ *   ranks of one host measure its memory and CPU share, not a link);
  *   missing ranks (RANK_TIMEOUT); each node's findings with its hostname
  * - output: {ranks, hosts, pair_scope, schedule, timeout_s, gather_s,
  *   pairs_s, nodes[], pairs[] {a, b, a_host, b_host, bandwidth_GBps,

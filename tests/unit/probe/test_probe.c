@@ -166,6 +166,138 @@ static void node_alloc_failures(void **state)
     assert_int_equal(cf_probe_node(&(cf_probe_opts){.sysroot = "tests/data/probe/nonexistent"}, &r, NULL), CF_EINVAL);
 }
 
+
+/* Every pair once for n <= CF_PROBE_ALL_PAIRS_MAX, partners symmetric, at
+ * most one pair per participant per round; ring + samples beyond. */
+static void schedule(void **state)
+{
+    (void)state;
+    for (long n = 2; n <= 40; n++) {
+        long rounds = cf_probe_rounds(n), met = 0;
+        char *seen = calloc((size_t)(n * n), 1);
+        assert_non_null(seen);
+        assert_true(rounds > 0);
+        for (long r = 0; r < rounds; r++)
+            for (long me = 0; me < n; me++) {
+                long p = cf_probe_partner(n, r, me);
+                if (p < 0) continue;
+                assert_true(p < n && p != me);
+                assert_int_equal(cf_probe_partner(n, r, p), me);
+                if (me < p && !seen[me * n + p]) {
+                    seen[me * n + p] = 1;
+                    met++;
+                }
+            }
+        if (n <= CF_PROBE_ALL_PAIRS_MAX) {
+            assert_int_equal(rounds, n % 2 ? n : n - 1);
+            assert_int_equal(met, n * (n - 1) / 2);
+            assert_string_equal(cf_probe_schedule_name(n), "all-pairs");
+        } else {
+            assert_int_equal(rounds, 3 + CF_PROBE_SAMPLE_ROUNDS);
+            /* the ring is there */
+            for (long me = 0; me < n; me++) assert_true(seen[(me < (me + 1) % n ? me : (me + 1) % n) * n +
+                                                             (me < (me + 1) % n ? (me + 1) % n : me)]);
+            assert_true(met <= n / 2 * rounds);
+            assert_true(met > n);
+        }
+        free(seen);
+    }
+    assert_int_equal(cf_probe_rounds(1), 0);
+    assert_int_equal(cf_probe_partner(4, 3, 0), -1);
+    assert_int_equal(cf_probe_partner(4, 0, 4), -1);
+}
+
+static json_t *node_from(const char *tree, const char *host, int rank)
+{
+    cf_probe_opts o = {0};
+    json_t *r = NULL;
+    o.sysroot = tree;
+    o.hostname = host;
+    assert_int_equal(cf_probe_node(&o, &r, NULL), CF_OK);
+    json_object_set_new(r, "ranks", json_pack("[i]", rank));
+    return r;
+}
+
+static int count_code(const json_t *rep, const char *code)
+{
+    size_t i;
+    json_t *f;
+    int n = 0;
+    json_array_foreach(json_object_get(rep, "findings"), i, f)
+        n += strcmp(json_string_value(json_object_get(f, "code")), code) == 0;
+    return n;
+}
+
+/* Four nodes, node04 the faulty tree: named for its rates and GDR; the
+ * pair 1-2 at a third of the others is slow, and rank 3's pairs all slow. */
+static void cluster_report(void **state)
+{
+    json_t *nodes[4], *rep = NULL;
+    cf_probe_pair pairs[6] = {{0, 1, 20, 2}, {0, 2, 21, 2}, {0, 3, 6, 2}, {1, 2, 7, 3}, {1, 3, 6.5, 2}, {2, 3, 5, 2}};
+    cf_probe_cluster_in in;
+    char *text;
+    (void)state;
+    nodes[0] = node_from("tests/data/probe/h100-ib", "node01", 0);
+    nodes[1] = node_from("tests/data/probe/h100-ib", "node02", 1);
+    nodes[2] = node_from("tests/data/probe/h100-ib", "node03", 2);
+    nodes[3] = node_from("tests/data/probe/h100-ib-faulty", "node04", 3);
+    memset(&in, 0, sizeof in);
+    in.ranks = 4;
+    in.nodes = nodes;
+    in.n_nodes = 4;
+    in.pairs = pairs;
+    in.n_pairs = 6;
+    in.pair_scope = "nodes";
+    in.timeout_s = 60;
+    assert_int_equal(cf_probe_cluster(&in, &rep, NULL), CF_OK);
+    assert_string_equal(json_string_value(json_object_get(rep, "kind")), "cluster");
+    assert_int_equal(json_integer_value(json_object_get(rep, "hosts")), 4);
+    /* active rates and GDR differ on node04 only */
+    assert_int_equal(count_code(rep, "NODE_MISMATCH"), 2);
+    {
+        size_t i;
+        json_t *f;
+        int rates = 0;
+        json_array_foreach(json_object_get(rep, "findings"), i, f) {
+            const char *m = json_string_value(json_object_get(f, "message"));
+            if (strstr(m, "node04: active port rates 1 x 200, 6 x 400; the others, 8 x 400 (3 of 4 nodes)")) rates = 1;
+        }
+        assert_true(rates);
+    }
+    /* node04's own three findings, with its name */
+    assert_int_equal(count_code(rep, "PORT_DOWN"), 1);
+    /* median 6.75, cut 4.725: the slowest pair (5 GB/s) is above it */
+    assert_int_equal(count_code(rep, "SLOW_PAIR"), 0);
+    json_decref(rep);
+    pairs[2].bandwidth_GBps = 2;    /* 0-3 */
+    pairs[4].bandwidth_GBps = 2;    /* 1-3 */
+    pairs[5].bandwidth_GBps = 2.5;  /* 2-3 */
+    pairs[3].bandwidth_GBps = 19;   /* 1-2 */
+    assert_int_equal(cf_probe_cluster(&in, &rep, NULL), CF_OK);
+    assert_int_equal(count_code(rep, "SLOW_PAIR"), 3);
+    assert_int_equal(count_code(rep, "SLOW_NODE"), 1);
+    text = cf_probe_report_text(rep);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "rank 3 (node04): all 3 of its pairs under 70 % of the median"));
+    free(text);
+    json_decref(rep);
+    /* one host: pairs between ranks are not judged; a missing rank is named */
+    in.pair_scope = "ranks";
+    in.n_nodes = 1;
+    {
+        int missing[1] = {2};
+        in.missing = missing;
+        in.n_missing = 1;
+        assert_int_equal(cf_probe_cluster(&in, &rep, NULL), CF_OK);
+        in.missing = NULL;
+    }
+    assert_int_equal(count_code(rep, "SLOW_PAIR"), 0);
+    assert_int_equal(count_code(rep, "RANK_TIMEOUT"), 1);
+    assert_int_equal(cf_probe_status(rep), CF_AUDIT_FAILED);
+    json_decref(rep);
+    for (int i = 0; i < 4; i++) json_decref(nodes[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -174,6 +306,8 @@ int main(void)
         cmocka_unit_test(acs_parser),
         cmocka_unit_test(codes_and_man),
         cmocka_unit_test(node_alloc_failures),
+        cmocka_unit_test(schedule),
+        cmocka_unit_test(cluster_report),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
