@@ -20,6 +20,7 @@
 #include "status.h"
 #include "vocab.h"
 #include "catalog.h"
+#include "hardware.h"
 
 /* What one node probe reads. Zero-initialise, then set what applies. */
 typedef struct cf_probe_opts {

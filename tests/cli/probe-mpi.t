@@ -26,6 +26,10 @@ $MPIRUN -np 2 "$CF" probe --mpi --sysroot "$ROOT/tests/data/probe/h100-ib-faulty
 expect_rc 0
 expect_json '[.findings[] | select(.node == "node05") | .code] | join(" ")' "PORT_DOWN NIC_RATE_MISMATCH GDR_DISABLED"
 expect_json '.nodes[0].hostname' node05
+$MPIRUN -np 2 "$CF" probe --mpi --sysroot "$ROOT/tests/data/probe/h100-ib-faulty" --offering azure-nd96isr-h100-v5 --format json > "$T/out" 2> "$T/err"; RC=$?
+expect_rc 0
+expect_json '[.findings[] | select(.code == "OFFER_BANDWIDTH") | .node] | join(" ")' node05
+expect_json '[.offering_check[] | select(.node == "node05")] | length' 5
 # Rank 2 stops answering: named after --timeout 2, the others still report,
 # rank 0 ends the job (non-zero exit).
 start=$(date +%s)
