@@ -90,6 +90,7 @@ int cmd_scale(const cli_ctx *ctx, int argc, char **argv);
 int cmd_validate(const cli_ctx *ctx, int argc, char **argv);
 int cmd_audit(const cli_ctx *ctx, int argc, char **argv);
 int cmd_probe(const cli_ctx *ctx, int argc, char **argv);
+int cmd_recipe(const cli_ctx *ctx, int argc, char **argv);
 int cmd_serve(const cli_ctx *ctx, int argc, char **argv);
 
 /* `predict step` (src/cmd_predict_step.c), dispatched by main.c as a

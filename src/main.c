@@ -25,6 +25,7 @@ static const struct command {
     {"validate", cmd_validate, "compare the model with published measurements"},
     {"audit", cmd_audit, "read nccl-tests/NCCL logs/topo/ibstat and judge the fabric (verify)"},
     {"probe", cmd_probe, "check this node (or, with --mpi, every node) from the inside"},
+    {"recipe", cmd_recipe, "write the sbatch script or MPIJob that probes and audits a rental"},
     {"serve", cmd_serve, "serve the web page and JSON API"},
 };
 
