@@ -187,6 +187,17 @@ const char *cf__strip_prefixes(const char *s, size_t *n)
             } else if (q < end && *q == ':' && q + 1 < end && q[1] == ' ' && q - s <= 6) {
                 p = q + 2;          /* srun --label "12: " */
             }
+        } else if (*s == '|' || (*s == ' ' && end - s > 2 && (s[1] == '|' || (s[1] == ' ' && s[2] == '|')))) {
+            /* a log viewer's table ("  | 2024-11-28T07:42:11.528Z | host:pid..."):
+             * blanks, a bar, the timestamp and its bar */
+            const char *q = s;
+            while (q < end && *q == ' ') q++;
+            if (q < end && *q == '|') {
+                q++;
+                while (q < end && *q == ' ') q++;
+                if (q < end && is_digit(*q)) p = strip_timestamp(q, end);
+                if (p == q) p = s;
+            }
         } else if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')) {
             /* pdsh "host: host:pid:tid [0] NCCL ..." or "host: #..." */
             const char *q = s;
