@@ -233,6 +233,11 @@
  * 8-GPU, 8-NIC node; 1 MiB bounds what rank 0 accepts from one host). */
 #define CF_MAX_PROBE_REPORT_BYTES (1L * 1024 * 1024)
 
+/* A probe JSON the audit reads as one input part (lib/audit/probe_in.c):
+ * a cluster report of 4096 nodes is ~60 MB; 64 MiB holds it, and bounds
+ * what the audit keeps of one file that starts like JSON. */
+#define CF_MAX_AUDIT_PROBE_BYTES (64L * 1024 * 1024)
+
 /* --nodes of `recipe`: 2 nodes (a multi-node job) up to the fit's cap. */
 #define CF_RECIPE_NODES_MIN 2L
 #define CF_RECIPE_NODES_MAX CF_FIT_MAX_NODES

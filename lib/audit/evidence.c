@@ -204,6 +204,7 @@ int cf__audit_new_part(cf_audit *a, int kind, long line)
         break;
     case CF__PART_IBSTAT:
     case CF__PART_IBV:
+    case CF__PART_PROBE:
         p->ports = cf__calloc(CF__MAX_PORTS, sizeof *p->ports);
         if (!p->ports) goto fail;
         break;

@@ -18,7 +18,7 @@
 
 /* Names of the part kinds (CF__PART_*) in the report. */
 static const char *const kind_names[] = {"nccl-tests", "nccl-log", "topo", "ibstat",
-                                         "ibv-devinfo", "framework-log"};
+                                         "ibv-devinfo", "framework-log", "probe"};
 
 /* ------------------------------------------------------------------ JSON */
 
@@ -335,7 +335,8 @@ json_t *cf__audit_report_json(const cf_audit *a, const cf__audit_verdict *vs, co
         case CF__PART_NCCL: bad |= nccl_json(a, jp, p); break;
         case CF__PART_TOPO: bad |= topo_json(jp, p); break;
         case CF__PART_IBSTAT:
-        case CF__PART_IBV: bad |= ports_json(jp, p); break;
+        case CF__PART_IBV:
+        case CF__PART_PROBE: bad |= ports_json(jp, p); break;
         default: bad |= cf__json_set(jp, "lines", json_integer(p->fw_lines)); break;
         }
         for (int k = 0; k < a->nfindings && !bad; k++)

@@ -299,7 +299,7 @@ typedef struct node_port {
 } node_port;
 
 static const char *const part_kind_src[] = {"nccl-tests", "nccl-log", "topo", "ibstat", "ibv-devinfo",
-                                            "framework-log"};
+                                            "framework-log", "probe"};
 
 /* Node NIC evidence of run g (cf__node_nics, audit_int.h): the ports of
  * its dumps (ibstat, ibv_devinfo, and any part that holds ports), else

@@ -40,3 +40,7 @@ took=$(( $(date +%s) - start ))
 expect_json .ranks 3
 expect_json '[.findings[] | select(.code == "RANK_TIMEOUT") | .message] | .[0]' "rank(s) 2 did not report within 2 s; the other ranks' reports follow"
 expect_json '[.pairs[] | select(.bandwidth_GBps != null) | "\(.a)-\(.b)"] | join(" ")' "0-1"
+# audit reads the cluster JSON.
+$MPIRUN -np 3 "$CF" probe --mpi --format json > "$T/c.json" 2> "$T/err"
+cf audit "$T/c.json" --format json
+expect_json '[.parts[].kind] | join(" ")' probe
