@@ -63,10 +63,11 @@ static void replay(cf_audit *a, struct cf__probe_in *pi)
 int cf__audit_probe_line(cf_audit *a, const char *s, size_t n, long lineno)
 {
     struct cf__probe_in *pi;
-    const char *p = cf__skip_ws(s, s + n);
+    const char *p;
     if (a->probe_in && a->probe_in->replaying) return 0;
     if (!(pi = state(a))) return 0;
-    if (pi->mode == 2) return 0;
+    if (pi->mode == 2) return 0;        /* the hot path: a file that is no JSON */
+    p = cf__skip_ws(s, s + n);
     if (pi->mode == 0) {
         if (p == s + n) return 0;           /* blank lines before it */
         if (*p != '{') {
