@@ -157,7 +157,7 @@ static void kubernetes(cf__buf *b, const cf_offering *o, long nodes)
                    "                - |\n"
                    "                  set -u\n"
                    "                  mpirun --allow-run-as-root -np %ld --npernode 1 \\\n"
-                   "                    clusterfit probe --mpi --offering %s --format json > /tmp/probe.json\n"
+                   "                    clusterfit probe --mpi --offering %s --format json < /dev/null > /tmp/probe.json\n"
                    "                  mpirun --allow-run-as-root -np %ld --npernode %ld -x PATH -x LD_LIBRARY_PATH \\\n"
                    "                    bash -c '\n",
                    nodes, o->id, o->provider ? o->provider : "", o->offering ? o->offering : "", g,

@@ -7,8 +7,10 @@ if ldd "$CF" 2>/dev/null | grep -q libasan; then echo "  probe-mpi: not run unde
 command -v mpirun > /dev/null || fail "mpirun missing (tools/deps.sh installs openmpi-bin)"
 # Shared-memory single copy (CMA) needs ptrace rights containers often lack.
 export OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_rmaps_base_oversubscribe=1
-MPIRUN="mpirun --oversubscribe --allow-run-as-root"
-$MPIRUN -np 3 "$CF" probe --mpi --format json > "$T/out" 2> "$T/err"; RC=$?
+# stdin from /dev/null: with an open stdin pipe (make, CI runners) mpirun forwards it to
+# rank 0 and does not return after MPI_Abort; timeout bounds any stuck launch.
+MPIRUN="timeout 120 mpirun --oversubscribe --allow-run-as-root"
+$MPIRUN -np 3 "$CF" probe --mpi --format json < /dev/null > "$T/out" 2> "$T/err"; RC=$?
 expect_rc 0
 expect_json .kind cluster
 expect_json .ranks 3
@@ -22,18 +24,18 @@ expect_json '[.pairs[] | .bandwidth_GBps > 0 and .latency_us > 0] | all' true
 expect_json '[.findings[] | select(.code == "RANK_TIMEOUT")] | length' 0
 expect_json '.gather_s < 30 and .pairs_s < 60' true
 # A saved tree read by every host leader: its findings with the hostname.
-$MPIRUN -np 2 "$CF" probe --mpi --sysroot "$ROOT/tests/data/probe/h100-ib-faulty" --format json > "$T/out" 2> "$T/err"; RC=$?
+$MPIRUN -np 2 "$CF" probe --mpi --sysroot "$ROOT/tests/data/probe/h100-ib-faulty" --format json < /dev/null > "$T/out" 2> "$T/err"; RC=$?
 expect_rc 0
 expect_json '[.findings[] | select(.node == "node05") | .code] | join(" ")' "PORT_DOWN NIC_RATE_MISMATCH GDR_DISABLED"
 expect_json '.nodes[0].hostname' node05
-$MPIRUN -np 2 "$CF" probe --mpi --sysroot "$ROOT/tests/data/probe/h100-ib-faulty" --offering azure-nd96isr-h100-v5 --format json > "$T/out" 2> "$T/err"; RC=$?
+$MPIRUN -np 2 "$CF" probe --mpi --sysroot "$ROOT/tests/data/probe/h100-ib-faulty" --offering azure-nd96isr-h100-v5 --format json < /dev/null > "$T/out" 2> "$T/err"; RC=$?
 expect_rc 0
 expect_json '[.findings[] | select(.code == "OFFER_BANDWIDTH") | .node] | join(" ")' node05
 expect_json '[.offering_check[] | select(.node == "node05")] | length' 5
 # Rank 2 stops answering: named after --timeout 2, the others still report,
 # rank 0 ends the job (non-zero exit).
 start=$(date +%s)
-$MPIRUN -np 3 "$CF" probe --mpi --hang-rank 2 --timeout 2 --format json > "$T/out" 2> "$T/err"; RC=$?
+$MPIRUN -np 3 "$CF" probe --mpi --hang-rank 2 --timeout 2 --format json < /dev/null > "$T/out" 2> "$T/err"; RC=$?
 took=$(( $(date +%s) - start ))
 [ "$RC" != 0 ] || fail "a hung rank gave exit 0"
 [ "$took" -lt 40 ] || fail "the hung rank took $took s to be named"
@@ -41,6 +43,6 @@ expect_json .ranks 3
 expect_json '[.findings[] | select(.code == "RANK_TIMEOUT") | .message] | .[0]' "rank(s) 2 did not report within 2 s; the other ranks' reports follow"
 expect_json '[.pairs[] | select(.bandwidth_GBps != null) | "\(.a)-\(.b)"] | join(" ")' "0-1"
 # audit reads the cluster JSON.
-$MPIRUN -np 3 "$CF" probe --mpi --format json > "$T/c.json" 2> "$T/err"
+$MPIRUN -np 3 "$CF" probe --mpi --format json < /dev/null > "$T/c.json" 2> "$T/err"
 cf audit "$T/c.json" --format json
 expect_json '[.parts[].kind] | join(" ")' probe
