@@ -52,9 +52,9 @@ static void usage(FILE *out)
             "               $XDG_DATA_HOME/clusterfit/catalog.db)\n"
             "  --help       this help; 'clusterfit COMMAND --help' for a command\n"
             "  --version    print the version\n"
-            "\nExit codes: 0 ok, 1 audit failed or invalid, 2 usage error (or a fact\n"
-            "the model needs is unknown for that offering), 3 bad input file,\n"
-            "4 internal error. See clusterfit(1).\n");
+            "\nExit codes: 0 ok, 1 audit failed or invalid (probe: an error finding),\n"
+            "2 usage error (or a fact the model needs is unknown for that offering),\n"
+            "3 bad input file, 4 internal error. See clusterfit(1).\n");
 }
 
 int main(int argc, char **argv)
