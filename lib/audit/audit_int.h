@@ -195,6 +195,7 @@ enum {
     CF__NL_IBVERBS_MISSING, /* "Failed to open libibverbs.so" */
     CF__NL_DMABUF,          /* "DMA-BUF is available on GPU device 0" */
     CF__NL_IB_NODEV,        /* "NET/IB : No device found." */
+    CF__NL_CHANNEL_LOCAL,   /* a channel inside the node: "via P2P/IPC/read", "via SHM/direct" */
     CF__NL_PLUGIN_FAIL      /* an optional net plugin failed to load or initialise: a WARN or
                              * return trace of NET/OFI, NET/Plugin or a plugin file; the job
                              * goes on with NCCL's internal transports (not an error by itself) */
@@ -381,7 +382,9 @@ const char *cf__audit_action_of(const char *name);
 
 /* Kinds of parts (report.c names them in this order). */
 enum { CF__PART_PERF = 0, CF__PART_NCCL, CF__PART_TOPO, CF__PART_IBSTAT, CF__PART_IBV, CF__PART_FRAMEWORK,
-       CF__PART_PROBE /* clusterfit probe JSON (probe_in.c): ports */ };
+       CF__PART_PROBE,      /* reserved for the probe's JSON (issue 12): fills ports/nports, one
+                             * cf__port per "nics" entry (cf__node_nics below); not produced yet */
+       CF__PART__COUNT };
 
 /* Where the topology matrix of the current file stands. */
 enum {
@@ -475,6 +478,7 @@ typedef struct cf__audit_netev {
     cf__audit_loc net_loc;      /* where it was printed */
     cf__audit_hostdev ibdevs[CF__AUDIT_MAX_IBDEVS]; /* NET/IB devices, distinct */
     int n_ibdevs;               /* how many */
+    int ll_mask;                /* 1 << CF__LL_* of the devices stored (a quick "one link layer") */
     signed char dev_of_idx[32]; /* channel lookup: entry of NCCL device index i when one entry
                                  * (or entries of one link layer) has it; -1 none, -2 look it up */
     cf__audit_loc ib_using_loc; /* the first "NET/IB : Using" */
@@ -534,6 +538,7 @@ typedef struct cf__audit_netev {
     char plugin_fail_msg[200];  /* its message, first 180 bytes */
     int plugin_fail_code;       /* its return code; 0 a WARN without one */
     int gid_index;              /* NCCL_IB_GID_INDEX set by environment; -1 not shown */
+    long local_channels;        /* channel lines inside the node (P2P, SHM) */
     long sock_loopback;         /* "NET/Socket : Using" lines listing only loopback (lo, 127.x) */
     long sock_other;            /* ... listing another interface */
 } cf__audit_netev;
@@ -734,6 +739,7 @@ static inline void cf__audit_index_dev(cf__audit_netev *e, int k)
 {
     int idx = e->ibdevs[k].d.idx;
     signed char *c;
+    e->ll_mask |= 1 << e->ibdevs[k].d.ll;
     if (idx < 0 || idx >= (int)sizeof e->dev_of_idx) return;
     c = &e->dev_of_idx[idx];
     if (*c == -1) *c = (signed char)k;

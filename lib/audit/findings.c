@@ -256,7 +256,7 @@ void cf__audit_port_findings(cf_audit *a)
 {
     for (int i = 0; i < a->nparts; i++) {
         cf__audit_part *p = &a->parts[i];
-        if (p->kind != CF__PART_IBSTAT && p->kind != CF__PART_IBV) continue;
+        if (!p->ports) continue;     /* ibstat, ibv_devinfo, probe */
         for (int k = 0; k < p->nports; k++) {
             cf__port *pt = &p->ports[k];
             int admin_off = cf__find(pt->phys_state, strlen(pt->phys_state), "Disabled") ||
@@ -467,6 +467,10 @@ static void nic_findings(cf_audit *a, int g, const cf__audit_verdict *v)
     else if (s->hints.env & CF__ENV_CONTAINER)
         snprintf(act, sizeof act, "pass every RDMA device to the container (--device=/dev/infiniband)%s%s",
                  rs ? " and remove " : "", rs ? rs->text : "");
+    else if (s->hints.env & CF__ENV_SLURM)
+        snprintf(act, sizeof act, "%s%s in the job script (sbatch/srun --export) so NCCL uses every NIC of the "
+                 "node; then rerun and check 'NET/IB : Using' lists them", rs ? "remove " : "unset NCCL_IB_HCA",
+                 rs ? rs->text : "");
     else
         snprintf(act, sizeof act, "%s%s so NCCL uses every NIC of the node (or list them all: "
                  "NCCL_IB_HCA=mlx5); then rerun and check 'NET/IB : Using' lists them",
@@ -760,6 +764,7 @@ static int has_content(const cf_audit *a, int *header_only)
             break;
         case CF__PART_IBSTAT:
         case CF__PART_IBV:
+        case CF__PART_PROBE:
             if (p->nports > 0) any = 1;
             break;
         default:
@@ -770,9 +775,25 @@ static int has_content(const cf_audit *a, int *header_only)
     return any;
 }
 
+/* A framework's NCCL error in a run whose log is at NCCL_DEBUG=INFO already:
+ * the action points at the NCCL lines there are, not at rerunning with them. */
+static void info_level_actions(cf_audit *a)
+{
+    for (int i = 0; i < a->nfindings; i++) {
+        cf__audit_finding *f = &a->findings[i];
+        int g;
+        if (f->code != CF__CODE_NCCL_ERROR || f->action) continue;
+        g = f->part >= 0 ? cf__audit_part_root(a, f->part) : f->grp >= 0 ? a->segs[f->grp]->root : -1;
+        if (g < 0 || a->segs[g]->ev.info_lines == 0) continue;
+        cf__copy(f->act, sizeof f->act, ACT_ERR_AT_INFO);
+        f->action = f->act;
+    }
+}
+
 void cf__audit_input_findings(cf_audit *a, int nruns, int primary)
 {
     int header_only = 0;
+    info_level_actions(a);
     if (nruns > 1 && primary > 0) {
         int first = -1;
         for (int i = 0; i < a->nparts && first < 0; i++)

@@ -87,6 +87,8 @@ static void kv_merge(cf_audit *a, cf__kvset *d, const cf__kvset *s)
 
 /* Adds the evidence of a later segment `s` to `d` (counts add up, the first
  * location and message stay). */
+static void ev_merge_net_setup(cf__audit_netev *d, const cf__audit_netev *s);
+
 static void ev_merge(cf_audit *a, cf__audit_netev *d, const cf__audit_netev *s)
 {
     d->lines += s->lines;
@@ -174,6 +176,13 @@ static void ev_merge(cf_audit *a, cf__audit_netev *d, const cf__audit_netev *s)
     d->timeouts += s->timeouts;
     if (!d->ibverbs_missing) d->ibverbs_loc = s->ibverbs_loc;
     d->ibverbs_missing += s->ibverbs_missing;
+    ev_merge_net_setup(d, s);
+}
+
+/* What the lines show about how NCCL set its network up: restrictions,
+ * missing devices, soft RoCE, plugins that failed, INFO level. */
+static void ev_merge_net_setup(cf__audit_netev *d, const cf__audit_netev *s)
+{
     if (!d->hca_env.at.line) d->hca_env = s->hca_env;
     if (!d->ifname_env.at.line) d->ifname_env = s->ifname_env;
     if (!d->ib_nodev) d->ib_nodev_loc = s->ib_nodev_loc;
@@ -193,6 +202,7 @@ static void ev_merge(cf_audit *a, cf__audit_netev *d, const cf__audit_netev *s)
     d->plugin_fail += s->plugin_fail;
     if (d->gid_index < 0) d->gid_index = s->gid_index;
     d->sock_loopback += s->sock_loopback;
+    d->local_channels += s->local_channels;
     d->sock_other += s->sock_other;
 }
 

@@ -200,9 +200,12 @@ const char *cf__strip_prefixes(const char *s, size_t *n)
             }
         } else if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')) {
             /* pdsh "host: host:pid:tid [0] NCCL ..." or "host: #..." */
-            const char *q = s;
-            while (q < end && *q != ':' && *q != ' ' && *q != '\t') q++;
-            if (q + 1 < end && *q == ':' && q[1] == ' ') {
+            /* the first blank must follow the ':' ("host: "): one memchr
+             * instead of walking the host name */
+            const char *q = memchr(s, ' ', (size_t)(end - s));
+            if (q) q--;
+            if (q && q > s && q + 1 < end && *q == ':' && !memchr(s, '\t', (size_t)(q - s)) &&
+                !memchr(s, ':', (size_t)(q - s))) {
                 size_t hn = (size_t)(q - s);
                 const char *r = q + 2;
                 if ((size_t)(end - r) > hn && memcmp(r, s, hn) == 0 && r[hn] == ':')

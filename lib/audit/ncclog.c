@@ -28,18 +28,19 @@ static void copy_trim(char *dst, size_t cap, const char *s, size_t n)
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
-static long read_int(const char **pp, const char *end)
+static inline long read_int(const char **pp, const char *end)
 {
-    const char *p = *pp;
+    const char *p = *pp, *start;
     long v = 0;
-    int neg = 0, any = 0;
+    int neg = 0;
     if (p < end && *p == '-') { neg = 1; p++; }
-    while (p < end && is_digit(*p)) {
-        if (v < 100000000L) v = v * 10 + (*p - '0');
+    start = p;
+    /* the first 9 digits count (values stay below 10^9), the rest are skipped */
+    while (p < end && (unsigned)(*p - '0') < 10u) {
+        if (p - start < 9) v = v * 10 + (*p - '0');
         p++;
-        any = 1;
     }
-    if (!any) return -1;
+    if (p == start) return -1;
     *pp = p;
     return neg ? -v : v;
 }
@@ -114,14 +115,20 @@ static void parse_ib_list(const char *p, const char *end, cf__nccl_line *out)
     }
 }
 
-/* " via NET/" of a channel line: the last " via " (it stands near the end,
- * after "[receive]", whose 'v' a forward search would try first); NULL
- * when the channel goes another way (P2P, SHM, CollNet). */
+/* " via " of a channel line, the last one (it stands near the end, after
+ * "[receive]", whose 'v' a forward search would try first); what follows
+ * says the way: "NET/...", "P2P/...", "SHM/...". NULL when there is none. */
 static const char *via_net(const char *m, const char *end)
 {
-    for (const char *p = end - 5; p >= m; p--) {
-        if (p[1] != 'v' || p[0] != ' ' || p[2] != 'i' || p[3] != 'a' || p[4] != ' ') continue;
-        return (end - p) >= 9 && memcmp(p + 5, "NET/", 4) == 0 ? p : NULL;
+    /* from the end, blank to blank: the net path has none (or one, "AWS
+     * Libfabric"), so " via " is met after one or two steps; i indexes the
+     * blank after "via" */
+    size_t n = (size_t)(end - m), i = n;
+    while (i > 4) {
+        i--;
+        if (m[i] != ' ') continue;
+        if (i >= 4 && m[i - 1] == 'a' && m[i - 2] == 'i' && m[i - 3] == 'v' && m[i - 4] == ' ')
+            return m + i - 4;
     }
     return NULL;
 }
@@ -443,7 +450,10 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
     case 'R':
         if (CF__LIT(m, n, "Channel ") || CF__LIT(m, n, "Ring ")) {
             f = via_net(m, end);
-            if (f) parse_channel(m, end, f, out);
+            if (f && end - f >= 9) {
+                if (memcmp(f + 5, "NET/", 4) == 0) parse_channel(m, end, f, out);
+                else if (memcmp(f + 5, "P2P/", 4) == 0 || memcmp(f + 5, "SHM/", 4) == 0) out->kind = CF__NL_CHANNEL_LOCAL;
+            }
             return;
         }
         break;
@@ -471,7 +481,7 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
 
 void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
 {
-    const char *end = s + n, *lvl = NULL, *b;
+    const char *end = s + n, *lvl = NULL, *b, *dev_br = NULL;
     out->kind = CF__NL_NONE;
     out->host = NULL;
     out->host_n = 0;
@@ -496,6 +506,12 @@ void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
     b = memchr(s, ']', n < 160 ? n : 160);
     if (b && (size_t)(end - b) >= 7 && memcmp(b, "] NCCL ", 7) == 0) {
         lvl = b + 7;
+        /* "host:pid:tid [dev] NCCL": the '[' a few bytes before b */
+        for (const char *q = b - 1; q >= s && q >= b - 8; q--)
+            if (*q == '[') {
+                dev_br = q;
+                break;
+            }
     } else if (n >= 10 && memcmp(s, "NCCL ", 5) == 0) {   /* "NCCL INFO ..." without a host */
         lvl = s + 5;
     } else {
@@ -510,11 +526,15 @@ void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
     else return;
     /* "host:pid:tid [dev]" */
     {
-        /* one pass over the short prefix for the first ':' and '[' */
-        const char *c = NULL, *br = NULL;
-        for (const char *q = s; q < lvl && !br; q++) {
-            if (*q == ':' && !c) c = q;
-            else if (*q == '[') br = q;
+        const char *c = NULL, *br = dev_br;
+        if (br) {
+            c = memchr(s, ':', (size_t)(br - s));
+        } else {
+            /* one pass over the short prefix for the first ':' and '[' */
+            for (const char *q = s; q < lvl && !br; q++) {
+                if (*q == ':' && !c) c = q;
+                else if (*q == '[') br = q;
+            }
         }
         if (c && (!br || c < br) && c > s) {
             const char *q = c + 1;

@@ -319,6 +319,39 @@ static int cmp_size(const void *x, const void *y)
     return (*a)->line < (*b)->line ? -1 : (*a)->line > (*b)->line;
 }
 
+/* The step drop of a run whose rows, sorted by size, are idx[0..n). */
+static void step_drop(const cf__perf_row *rows, const cf__perf_row *const *idx, long n, cf__perf_analysis *out)
+{
+    long i;
+    for (i = STEP_BEFORE; i + STEP_MIN_AFTER <= n && !out->drop; i++) {
+        double before = 0, after = 0, top = 0, b = idx[i]->oop_busbw;
+        long k, na = 0, ok = 1;
+        for (k = i - STEP_BEFORE; k < i; k++) {
+            if (isnan(idx[k]->oop_busbw) || idx[k]->oop_busbw < DROP_FRACTION * out->peak_busbw) ok = 0;
+            before += idx[k]->oop_busbw;
+        }
+        before /= STEP_BEFORE;
+        if (!ok || isnan(b) || b >= STEP_FRACTION * before) continue;
+        for (k = i; k < n; k++) {
+            if (isnan(idx[k]->oop_busbw)) continue;
+            after += idx[k]->oop_busbw;
+            if (idx[k]->oop_busbw > top) top = idx[k]->oop_busbw;
+            na++;
+        }
+        if (na < STEP_MIN_AFTER) continue;
+        after /= (double)na;
+        if (after >= STEP_FRACTION * before || top >= STEP_RECOVER * before) continue;
+        out->drop = out->step = 1;
+        out->drop_row = (long)(idx[i] - rows);
+        out->drop_busbw = b;
+        out->drop_peak = before;
+        out->drop_size = idx[i]->size;
+        out->step_before = before;
+        out->step_after = after;
+        out->step_rows = na;
+    }
+}
+
 void cf__perf_analyze(const cf__perf_row *rows, long n, cf__perf_analysis *out)
 {
     const cf__perf_row *stack_idx[256];
@@ -390,34 +423,6 @@ void cf__perf_analyze(const cf__perf_row *rows, long n, cf__perf_analysis *out)
             if (b > run_peak) run_peak = b;
         }
     }
-    if (!out->drop) {
-        for (i = STEP_BEFORE; i + STEP_MIN_AFTER <= n && !out->drop; i++) {
-            double before = 0, after = 0, top = 0, b = idx[i]->oop_busbw;
-            long k, na = 0, ok = 1;
-            for (k = i - STEP_BEFORE; k < i; k++) {
-                if (isnan(idx[k]->oop_busbw) || idx[k]->oop_busbw < DROP_FRACTION * out->peak_busbw) ok = 0;
-                before += idx[k]->oop_busbw;
-            }
-            before /= STEP_BEFORE;
-            if (!ok || isnan(b) || b >= STEP_FRACTION * before) continue;
-            for (k = i; k < n; k++) {
-                if (isnan(idx[k]->oop_busbw)) continue;
-                after += idx[k]->oop_busbw;
-                if (idx[k]->oop_busbw > top) top = idx[k]->oop_busbw;
-                na++;
-            }
-            if (na < STEP_MIN_AFTER) continue;
-            after /= (double)na;
-            if (after >= STEP_FRACTION * before || top >= STEP_RECOVER * before) continue;
-            out->drop = out->step = 1;
-            out->drop_row = (long)(idx[i] - rows);
-            out->drop_busbw = b;
-            out->drop_peak = before;
-            out->drop_size = idx[i]->size;
-            out->step_before = before;
-            out->step_after = after;
-            out->step_rows = na;
-        }
-    }
+    if (!out->drop) step_drop(rows, idx, n, out);
     if (idx != stack_idx) cf__free(idx);
 }

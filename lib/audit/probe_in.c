@@ -97,6 +97,20 @@ static int ll_of(const char *s)
     return CF__LL_UNKNOWN;
 }
 
+/* The probe's sysfs words (lowercased: "active", "linkup") as ibstat prints
+ * them ("Active", "LinkUp"), so that the port rules read them alike. */
+static const char *ibstat_word(const char *w)
+{
+    static const char *const map[][2] = {
+        {"active", "Active"}, {"down", "Down"}, {"init", "Initializing"}, {"armed", "Armed"},
+        {"linkup", "LinkUp"}, {"disabled", "Disabled"}, {"polling", "Polling"}, {"sleep", "Sleep"},
+        {"linkerrorrecovery", "LinkErrorRecovery"}, {"portconfigurationtraining", "PortConfigurationTraining"},
+    };
+    for (size_t i = 0; w && i < sizeof map / sizeof map[0]; i++)
+        if (strcmp(w, map[i][0]) == 0) return map[i][1];
+    return w ? w : "";
+}
+
 static double active_gbps(const json_t *node)
 {
     double sum = 0;
@@ -138,8 +152,8 @@ static void add_part(cf_audit *a, struct cf__probe_in *pi, const json_t *doc, lo
         cf__copy(pt->ca, sizeof pt->ca, json_string_value(json_object_get(v, "name")) ? json_string_value(json_object_get(v, "name")) : "");
         pt->port = json_is_integer(port) ? (int)json_integer_value(port) : 1;
         pt->active = st ? strcmp(st, "active") == 0 : -1;
-        cf__copy(pt->state, sizeof pt->state, st ? st : "");
-        cf__copy(pt->phys_state, sizeof pt->phys_state, ph ? ph : "");
+        cf__copy(pt->state, sizeof pt->state, ibstat_word(st));
+        cf__copy(pt->phys_state, sizeof pt->phys_state, ibstat_word(ph));
         pt->rate_gbps = json_is_number(rate) ? json_number_value(rate) : NAN;
         pt->ll = ll_of(ll);
         pt->seen_state = st != NULL;

@@ -17,8 +17,8 @@
 #include "base/base.h"
 
 /* Names of the part kinds (CF__PART_*) in the report. */
-static const char *const kind_names[] = {"nccl-tests", "nccl-log", "topo", "ibstat",
-                                         "ibv-devinfo", "framework-log", "probe"};
+static const char *const kind_names[CF__PART__COUNT] = {"nccl-tests", "nccl-log", "topo", "ibstat",
+                                                         "ibv-devinfo", "framework-log", "probe"};
 
 /* ------------------------------------------------------------------ JSON */
 

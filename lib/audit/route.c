@@ -156,6 +156,12 @@ static void ev_ib_using(cf__audit_netev *e, const cf__nccl_line *l, uint64_t hos
                 cf__copy(e->soft_roce_dev, sizeof e->soft_roce_dev, d->name);
             }
         }
+        /* hosts list the same devices in the same order: try that slot first */
+        if (i < e->n_ibdevs) {
+            const cf__ibdev *o = &e->ibdevs[i].d;
+            if (o->idx == d->idx && o->port == d->port && o->ll == d->ll && strcmp(o->name, d->name) == 0)
+                continue;
+        }
         for (k = 0; k < e->n_ibdevs; k++) {
             const cf__ibdev *o = &e->ibdevs[k].d;
             if (o->idx == d->idx && o->port == d->port && o->ll == d->ll &&
@@ -326,6 +332,9 @@ static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, ui
     case CF__NL_IB_NODEV:
         if (!e->ib_nodev++) e->ib_nodev_loc = at;
         break;
+    case CF__NL_CHANNEL_LOCAL:
+        e->local_channels++;
+        break;
     case CF__NL_PLUGIN_FAIL:
         if (cf__find(l->msg, l->msg_n, "NET/OFI")) e->ofi_plugin = 1;
         if (!e->plugin_fail++) {
@@ -384,6 +393,7 @@ static int nccl_other_run(cf_audit *a, const cf__nccl_line *l, uint64_t host)
         /* one host's port has one link layer: IB here and RoCE before is another run */
         for (int i = 0; i < l->n_ibdevs; i++) {
             const cf__ibdev *d = &l->ibdevs[i];
+            if (d->ll == CF__LL_UNKNOWN || !(s->ev.ll_mask & ~(1 << d->ll) & ~(1 << CF__LL_UNKNOWN))) continue;
             for (int k = 0; k < s->ev.n_ibdevs; k++) {
                 const cf__audit_hostdev *o = &s->ev.ibdevs[k];
                 if (o->host == host && o->d.port == d->port && o->d.ll != d->ll &&
@@ -713,7 +723,7 @@ static int other_line(cf_audit *a, const char *s, size_t n, long line)
     cf_collective cc;
     if (!cf__find(s, n, "mpirun") && !cf__find(s, n, "mpiexec")) note_hints(a, s, n, line);
     /* framework logs (PyTorch ProcessGroupNCCL, torchrun, DeepSpeed), nccl-tests failures */
-    if (cf__find(s, n, "Watchdog caught collective operation timeout") ||
+    if (cf__find(s, n, "Watchdog caught collective operation timeout") || cf__find(s, n, "watchdog got stuck") ||
         (cf__find(s, n, "ProcessGroupNCCL") && (cf__find(s, n, "imeout") || cf__find(s, n, "timed out")))) {
         framework_finding(a, s, n, line, CF__CODE_TIMEOUT, "collective timed out");
         return 1;

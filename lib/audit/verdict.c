@@ -4,7 +4,9 @@
  * then its devices and port dumps), the GDR state (per rank, from the
  * channels' /GDRDMA, else NCCL's GPU/HCA lines) and the busbw to expect:
  * the collective model's ring reference with GDR on, for the offering,
- * --expect-gbps or the run's own ports.
+ * --expect-gbps or the node's NICs (node NIC evidence, audit_int.h:
+ * ibstat / ibv_devinfo / probe ports, the offering, a topology matrix),
+ * not only the ones NCCL chose; and how many of them NCCL uses.
  *
  * Shape: reads the state, writes only the verdict; no finding is added
  * here (findings.c judges the verdict). The η fallback is the collective
@@ -124,7 +126,7 @@ static int ports_link_layer(const cf_audit *a, int g)
     int ib = 0, eth = 0;
     for (int i = 0; i < a->nparts; i++) {
         const cf__audit_part *p = &a->parts[i];
-        if ((p->kind != CF__PART_IBSTAT && p->kind != CF__PART_IBV) || cf__audit_part_root(a, i) != g) continue;
+        if (!p->ports || cf__audit_part_root(a, i) != g) continue;
         for (int k = 0; k < p->nports; k++) {
             if (p->ports[k].active != 1) continue;
             if (p->ports[k].ll == CF__LL_IB) ib++;
@@ -225,6 +227,15 @@ static void decide_network(cf_audit *a, int g, cf__audit_verdict *v)
         v->net = CF_NET_NONE;
         return;
     }
+    if (v->nodes < 0 && e->local_channels && e->net_family == CF__NCCLNET_UNKNOWN && e->n_ibdevs == 0 &&
+        !e->sock_other && !e->ofi_plugin && !e->completion && a->segs[g]->hosts.n == 1) {
+        /* channels inside the node only (P2P, SHM), from one host, no net
+         * at all: the input shows one node */
+        v->nodes = 1;
+        if (v->ranks > 0 && v->ranks <= MAX_GPUS_PER_NODE) v->gpn = v->ranks;
+        v->net = CF_NET_NONE;
+        return;
+    }
     if (e->net_family != CF__NCCLNET_UNKNOWN) {
         v->fam = e->net_family;
         v->net = of_family(a, g, e->net_family, e->net_name);
@@ -298,8 +309,8 @@ typedef struct node_port {
     int named;
 } node_port;
 
-static const char *const part_kind_src[] = {"nccl-tests", "nccl-log", "topo", "ibstat", "ibv-devinfo",
-                                            "framework-log", "probe"};
+static const char *const part_kind_src[CF__PART__COUNT] = {"nccl-tests", "nccl-log", "topo", "ibstat",
+                                                           "ibv-devinfo", "framework-log", "probe"};
 
 /* Node NIC evidence of run g (cf__node_nics, audit_int.h): the ports of
  * its dumps (ibstat, ibv_devinfo, and any part that holds ports), else

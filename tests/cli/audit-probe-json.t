@@ -1,6 +1,7 @@
 # audit reads the probe's JSON (clusterfit probe --format json) as one more
 # input part: its RDMA ports are the node's NICs, which drive the expected
-# busbw (lib/audit/probe_in.c). A file that starts with '{' but is no probe
+# busbw (lib/audit/probe_in.c); states in ibstat's words ("Active", "Disabled"), so the
+# audit's port rules read them alike. A file that starts with '{' but is no probe
 # report is routed as usual.
 D=$ROOT/tests/data/probe
 C=$SHARED/cases/26-h100-2node-ring-ok-after-acs-fix-fragment.txt
@@ -9,7 +10,8 @@ C=$SHARED/cases/26-h100-2node-ring-ok-after-acs-fix-fragment.txt
 cf audit "$T/faulty.json" --format json; expect_rc 0
 expect_json '[.parts[].kind] | join(" ")' probe
 expect_json '.parts[0].ports | length' 8
-expect_json '.parts[0].ports[5] | [.ca, .state, .rate_gbps, .link_layer] | map(tostring) | join(" ")' "mlx5_5 active 200 InfiniBand"
+expect_json '.parts[0].ports[5] | [.ca, .state, .rate_gbps, .link_layer] | map(tostring) | join(" ")' "mlx5_5 Active 200 InfiniBand"
+expect_json '.parts[0].ports[3] | [.state, .physical_state] | join(" ")' "Down Disabled"
 expect_json '.parts[0].ports[3].active' false
 expect_json .node_nics 7
 expect_json .node_nics_source probe

@@ -295,6 +295,50 @@ static void actions_follow_evidence(void **state)
     json_decref(r);
 }
 
+/* The contract for the probe (issue 12): a part of kind CF__PART_PROBE with
+ * its ports filled is node NIC evidence like an ibstat: "1 of 4" and the
+ * node's rate. */
+static void probe_ports_are_node_evidence(void **state)
+{
+    cf_audit_opts o = {NULL, NAN};
+    cf_audit *a = cf_audit_new(&o);
+    json_t *r = NULL;
+    cf_audit_status st;
+    char buf[4096];
+    int pi;
+    (void)state;
+    assert_non_null(a);
+    assert_int_equal(cf_audit_begin_file(a, "probe.json"), CF_OK);
+    pi = cf__audit_new_part(a, CF__PART_PROBE, 1);
+    assert_true(pi >= 0);
+    for (int k = 0; k < 4; k++) {
+        cf__port *pt = &a->parts[pi].ports[k];
+        snprintf(pt->ca, sizeof pt->ca, "mlx5_%d", k);
+        pt->port = 1;
+        pt->active = 1;
+        pt->ll = CF__LL_IB;
+        pt->rate_gbps = 400;
+        pt->complete = 1;
+        pt->line = 1;
+    }
+    a->parts[pi].nports = 4;
+    assert_int_equal(cf_audit_end_file(a), CF_OK);
+    snprintf(buf, sizeof buf, RESTRICTED, "10.00", "10.00");
+    assert_int_equal(cf_audit_begin_file(a, "run.log"), CF_OK);
+    assert_int_equal(cf_audit_feed(a, buf, strlen(buf)), CF_OK);
+    assert_int_equal(cf_audit_end_file(a), CF_OK);
+    assert_int_equal(cf_audit_finish(a, &r, &st), CF_OK);
+    assert_string_equal(field_s(r, "node_nics_source"), "probe");
+    assert_int_equal(field_i(r, "node_nics"), 4);
+    assert_string_equal(field_s(r, "expected_source"), "probe");
+    /* two ranks per node drive two of the four 400G NICs: 800 / 8 x 0.9 = 90 */
+    assert_true(field_d(r, "expected_busbw_GBps") == 90.0);
+    assert_non_null(strstr(field_s(finding(r, "NICS_UNUSED"), "message"), "NCCL uses 1 of the 4 NICs a node has (probe at probe.json:1)"));
+    assert_non_null(finding(r, "BUSBW_FAR_BELOW_LINK_RATE"));
+    json_decref(r);
+    cf_audit_free(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -307,6 +351,7 @@ int main(void)
         cmocka_unit_test(loopback_only_is_one_node),
         cmocka_unit_test(legacy_rows),
         cmocka_unit_test(actions_follow_evidence),
+        cmocka_unit_test(probe_ports_are_node_evidence),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
