@@ -36,6 +36,7 @@ int probe_mpi_run(const cli_ctx *ctx, const probe_args *a, const char *const *en
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <mpi.h>
 
 #define TAG_REPORT 101
@@ -352,9 +353,11 @@ int probe_mpi_run(const cli_ctx *ctx, const probe_args *a, const char *const *en
     MPI_Init_thread(NULL, NULL, MPI_THREAD_SINGLE, &provided);
     if (setup(&m) != 0) MPI_Abort(MPI_COMM_WORLD, EXIT_INTERNAL);
     if (m.rank == a->hang_rank) {
-        /* --hang-rank: stop answering (until well after rank 0 gave up). */
-        double until = MPI_Wtime() + 10 * a->timeout_s + 10;
+        /* --hang-rank: stop answering, and leave well after rank 0 gave up
+         * (without MPI_Finalize: the job is being ended). */
+        double until = MPI_Wtime() + 5 * a->timeout_s + 5;
         while (MPI_Wtime() < until) nap();
+        _exit(EXIT_AUDIT_FAILED);
     }
     t0 = MPI_Wtime();
     if (send_report(&m, a, env, &mine) != 0 && m.rank == 0) MPI_Abort(MPI_COMM_WORLD, EXIT_INTERNAL);
