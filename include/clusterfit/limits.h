@@ -211,4 +211,14 @@
  * cf_plan_opts means the default. */
 #define CF_PLAN_MAX_GPUS_MAX 1048576L
 
+/* ---- Imported counts (issue 15). Every whole number of an offering feeds
+ * the plan's arithmetic, so import (and every read of a stored row) refuses
+ * values past these; gpus_per_node and nics_per_node take the fabric's
+ * bounds above (CF_MAX_GPUS_PER_NODE, CF_MAX_NICS_PER_NODE). */
+
+/* Largest stated cluster (max_cluster_gpus): the largest clusters built by
+ * 2025 have ~2 x 10^5 GPUs; 10^7 is fifty times that and keeps nodes x GPUs
+ * per node far below 2^63 (a value of 2^32 once crashed the server). */
+#define CF_MAX_CLUSTER_GPUS 10000000L
+
 #endif

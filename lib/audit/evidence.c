@@ -229,7 +229,7 @@ void cf__audit_note_rank(cf_audit *a, long rank, long nranks, const char *h, siz
     cf__audit_seg *s = cf__audit_cur_seg(a);
     if (rank < 0) return;
     if (rank > s->max_rank_seen) s->max_rank_seen = rank;
-    e = cf__kvset_get(&s->ranks, (uint64_t)rank + 1, &a->oom);
+    e = cf__kvset_get(&s->ranks, cf__hash((const char *)&rank, sizeof rank, 0), &a->oom); /* mixed: sequential ranks would cluster (issue 15) */
     if (e && n) e->v[CF__RANKS_HOST] = (int64_t)cf__hash(h, n, 0);
     if (e && nranks > e->v[CF__RANKS_NRANKS]) e->v[CF__RANKS_NRANKS] = nranks;
 }
