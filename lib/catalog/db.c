@@ -425,12 +425,18 @@ cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
     }
     st = sync_shipped(cat->db, shown, shipped_name ? shipped_name : "shipped catalog",
                       shipped_csv ? shipped_csv : "", shipped_len, err);
-    if (st == CF_EENV && sqlite3_db_readonly(cat->db, "main") == 1) {
+    if (st == CF_EENV) {
         /* A catalog this user cannot write (shared, another user's, a
-         * read-only mount): its rows are used as they are, with a warning. */
-        snprintf(cat->open_note, sizeof cat->open_note, "catalog %s is read-only: its shipped "
-                 "offerings are those of an older clusterfit and are used as they are (give "
-                 "write access, or a writable catalog with --db, to update them)", shown);
+         * read-only mount) or on a full disk: its rows are used as they
+         * are, with a warning; only writes (import) fail, with exit 5. */
+        if (sqlite3_db_readonly(cat->db, "main") == 1)
+            snprintf(cat->open_note, sizeof cat->open_note, "catalog %s is read-only: its shipped "
+                     "offerings are those of an older clusterfit and are used as they are (give "
+                     "write access, or a writable catalog with --db, to update them)", shown);
+        else
+            snprintf(cat->open_note, sizeof cat->open_note, "catalog %s: the disk is full: its "
+                     "shipped offerings are those of an older clusterfit and are used as they are "
+                     "(free some space to update them)", shown);
         snprintf(cat->note, sizeof cat->note, "%s", cat->open_note);
         cf_error_clear(err);
         st = CF_OK;
