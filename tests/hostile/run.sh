@@ -92,6 +92,16 @@ for v in $VALUES; do
     for p in expect_gbps offering "$v"; do
         req POST "$B/api/audit?$p=$v" --data-binary 'x'; check "audit $p=$v: $S" "[ $S -lt 500 ] && json_ok"; done
 done
+# One numeric parser: hexadecimal is refused by every numeric parameter.
+FAB='gpu=H100-SXM&gpus_per_node=8&intra=nvswitch-nvlink4&network=ib&nics=8'
+req GET "$B/api/predict/collective?collective=all_reduce&bytes=16&nodes=2&$FAB&nic_gbps=16"
+check "predict in decimal answers ($S)" "[ $S = 200 ]"
+for q in "bytes=0x10&nodes=2&nic_gbps=16" "bytes=16&nodes=2&nic_gbps=0x10" "bytes=16&nodes=0x2&nic_gbps=16"; do
+    req GET "$B/api/predict/collective?collective=all_reduce&$FAB&$q"
+    check "predict $q is refused ($S)" "[ $S = 400 ]"
+done
+for p in min_gbps=0x10 max_price=0x10; do req GET "$B/api/offerings?$p"; check "offerings $p is refused ($S)" "[ $S = 400 ]"; done
+req POST "$B/api/audit?expect_gbps=0x10" --data-binary 'x'; check "audit expect_gbps=0x10 is refused ($S)" "[ $S = 400 ]"
 # Plan bodies: invalid UTF-8 and cut characters in every text member.
 J='-H Content-Type:application/json'
 cut="${long63}é"
