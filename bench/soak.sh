@@ -13,7 +13,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 command -v wrk >/dev/null || { echo "soak: wrk is missing: apt-get install -y wrk" >&2; exit 1; }
 T=$(mktemp -d)
 pid=; slow=
-trap 'kill $pid $slow 2>/dev/null; rm -rf "$T"' EXIT
+trap 'kill $pid $slow 2>/dev/null || true; rm -rf "$T"' EXIT
 cc -O2 -o "$T/hclient" "$ROOT/tests/hostile/hclient.c"
 CLUSTERFIT_DB="$T/catalog.db" "$CF" serve --port 0 2> "$T/server.log" &
 pid=$!

@@ -7,12 +7,17 @@
  * query parameters and the body (raw, or the file field of a
  * multipart/form-data upload), bounded by limits.h: a declared oversize body
  * is answered 413 before it is read, one that grows past the cap closes the
- * connection, all bodies together stay under a global budget, and stalled
- * clients are dropped by the connection timeout. Replies marked cacheable by
- * api.c are kept, keyed by path and parameters, until the catalog file (or
- * its WAL) changes on disk — the catalog is only changed by `clusterfit
- * import`, another process, so the file is the only signal there is. Each
- * completed request is logged as one line on stderr. */
+ * connection, all bodies together stay under a global budget taken as bytes
+ * arrive, and a body slower than a floor rate is dropped. Slow clients
+ * (issue 15): a watchdog thread drops connections whose request head has not
+ * arrived within a deadline, and past soft limits (per address, in all)
+ * sheds the connections that have waited longest for their head; the idle
+ * timeout drops silent ones. Replies marked cacheable by api.c are kept,
+ * keyed by the raw request target, bounded in entries and bytes, until the
+ * catalog file (or its WAL) changes on disk — the catalog is only changed
+ * by `clusterfit import`, another process, so the file is the only signal
+ * there is. Each completed request is logged as one line on stderr, control
+ * bytes escaped. */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netdb.h>
@@ -707,6 +712,14 @@ static void *watchdog(void *cls)
     }
 }
 
+static void watchdog_stop(server *s)
+{
+    pthread_mutex_lock(&s->conn_lock);
+    s->stopping = 1;
+    pthread_mutex_unlock(&s->conn_lock);
+    pthread_join(s->watchdog, NULL);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version, const char *upload,
                                   size_t *upload_size, void **con_cls)
@@ -809,6 +822,18 @@ static int probe_bind(const struct addrinfo *ai)
 
 /* --- run -------------------------------------------------------------------------- */
 
+static void server_init(server *s, const srv_config *cfg)
+{
+    memset(s, 0, sizeof *s);
+    pthread_mutex_init(&s->cache_lock, NULL);
+    pthread_mutex_init(&s->budget_lock, NULL);
+    pthread_mutex_init(&s->conn_lock, NULL);
+    s->db_path = cfg->db_path;
+    /* Tests shorten the head deadline (CLUSTERFIT_SERVE_DEADLINE_S), never lengthen it. */
+    s->head_deadline_s = cfg->head_deadline_s > 0 && cfg->head_deadline_s < CF_HTTP_HEAD_DEADLINE_S
+                         ? cfg->head_deadline_s : CF_HTTP_HEAD_DEADLINE_S;
+}
+
 cf_status srv_run(const srv_config *cfg)
 {
     server s;
@@ -821,13 +846,7 @@ cf_status srv_run(const srv_config *cfg)
     int sig = 0, gai;
     cf_status rc = CF_EIO;
 
-    memset(&s, 0, sizeof s);
-    pthread_mutex_init(&s.cache_lock, NULL);
-    pthread_mutex_init(&s.budget_lock, NULL);
-    pthread_mutex_init(&s.conn_lock, NULL);
-    s.db_path = cfg->db_path;
-    s.head_deadline_s = cfg->head_deadline_s > 0 && cfg->head_deadline_s < CF_HTTP_HEAD_DEADLINE_S
-                        ? cfg->head_deadline_s : CF_HTTP_HEAD_DEADLINE_S;
+    server_init(&s, cfg);
     /* Block the stop signals in every thread (the daemon's threads inherit
      * this mask) and take them in sigwait() below. */
     sigemptyset(&set);
@@ -900,10 +919,7 @@ cf_status srv_run(const srv_config *cfg)
             di ? (unsigned)di->port : cfg->port, cfg->db_path);
     while (sigwait(&set, &sig) != 0) {}
     fprintf(stderr, "clusterfit serve: %s received, stopping\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
-    pthread_mutex_lock(&s.conn_lock);
-    s.stopping = 1;
-    pthread_mutex_unlock(&s.conn_lock);
-    pthread_join(s.watchdog, NULL);
+    watchdog_stop(&s);
     MHD_stop_daemon(d);
     fprintf(stderr, "clusterfit serve: stopped\n");
     rc = CF_OK;
