@@ -37,6 +37,7 @@ struct srv_api {
     char *db_path;              /* the catalog file: a plan opens its own handle */
     char cat_error[CF_ERROR_MSG_MAX];
     char now[16];               /* YYYY-MM-DD or "" = today */
+    char last_note[CF_ERROR_MSG_MAX]; /* the catalog warning last logged (once per change) */
     char port[8];               /* the port listened on, for Host checks; "" = not set */
     char names[MAX_NAMES][256]; /* the bound address (IPv6 bracketed) and --allow-host names */
     size_t n_names;             /* entries of names; 0 = no Host check (unit use) */
@@ -286,7 +287,13 @@ static void get_offerings(srv_api *api, const srv_request *rq, srv_reply *out)
     }
     pthread_mutex_lock(&api->lock);
     st = cf_catalog_query(api->cat, &lq.filter, lq.sort, &list);
-    if (st != CF_OK) cat_error(api, out, st);
+    if (st != CF_OK) {
+        cat_error(api, out, st);
+    } else if (cf_catalog_note(api->cat)[0] && strcmp(cf_catalog_note(api->cat), api->last_note) != 0) {
+        /* A row skipped (id and column): said once in the log, not per request. */
+        snprintf(api->last_note, sizeof api->last_note, "%s", cf_catalog_note(api->cat));
+        fprintf(stderr, "clusterfit serve: warning: %s\n", api->last_note);
+    }
     pthread_mutex_unlock(&api->lock);
     if (st != CF_OK) return;
     arr = json_array();

@@ -195,6 +195,15 @@ done
 wait $s3
 check "trickling bodies were dropped by the rate floor ($(cat "$T/trickle"))" "! grep -q 'dropped 0$' '$T/trickle'"
 
+# --- a stored row that fails its checks: skipped and named, not a 500 ------
+"$CF" import "$T/edge.csv" >/dev/null 2>&1
+sqlite3 "$CLUSTERFIT_DB" "UPDATE offering SET network = 'bogus' WHERE id = 'edge'"
+req GET "$B/api/offerings?provider=Ext"; n=$(jq length "$T/body" 2>/dev/null)
+check "a damaged row is skipped, the catalog served ($S, $n rows)" "[ $S = 200 ] && [ '$n' = 0 ]"
+req GET "$B/api/offerings"; check "the other rows are served ($S)" "[ $S = 200 ] && [ \$(jq length '$T/body') -gt 50 ]"
+check "the server's log names the row and the column" "grep -q \"warning: .*offering 'edge': network\" '$T/log'"
+req GET "$B/api/offerings/edge"; check "the damaged row by id: 404 ($S)" "[ $S = 404 ]"
+
 # --- a locked catalog: 503 with Retry-After, CLI exit 5 ----------------------
 "$CF" import "$T/edge.csv" >/dev/null 2>&1  # a change: the cache is cleared
 (printf 'BEGIN EXCLUSIVE;\nSELECT 1;\n'; sleep 14; printf 'COMMIT;\n') | sqlite3 "$CLUSTERFIT_DB" >/dev/null & lk=$!
