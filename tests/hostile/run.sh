@@ -153,12 +153,13 @@ check "poisoning attempt ($n0 rows) leaves the real query's $want rows ($n1)" "[
 req POST "$B/api/plan" $J --data '{"workload":"resnet50-dp","filters":{"provider":"Ext"}}'
 check "POST /api/plan on the largest counts ($S)" "[ $S = 200 ]"
 # Audit CPU amplification: many sequential ranks (the rank set's hash).
-awk 'BEGIN { for (r = 0; r < 131072; r++) printf "h%d:1:1 [0] NCCL INFO comm 0x1 rank %d nRanks 262144 nNodes 1 localRanks 1 localRank 0 MNNVL 0\n", r, r;
-             for (r = 262144; r < 393216; r++) printf "h%d:1:1 [0] NCCL INFO comm 0x1 rank %d nRanks 262144 nNodes 1 localRanks 1 localRank 0 MNNVL 0\n", r, r }' > "$T/ranks.log"
+awk 'BEGIN { f = "h%d:21:26 [0] NCCL INFO comm 0x7f9c0c000f60 rank %d nranks 262144 cudaDev 0 busId f5000 - Init COMPLETE\n";
+             for (r = 0; r < 131072; r++) printf f, r, r; for (r = 262144; r < 393216; r++) printf f, r, r }' > "$T/ranks.log"
 t0=$(date +%s)
 req POST "$B/api/audit" --data-binary "@$T/ranks.log"
 t1=$(date +%s)
-check "audit of $(wc -c < "$T/ranks.log") bytes of sequential ranks in $((t1 - t0)) s ($S)" "[ $S = 200 ] && [ $((t1 - t0)) -le 10 ]"
+# (16.5 s of a worker with the unmixed rank set, 0.2 s with the mixed hash)
+check "audit of $(wc -c < "$T/ranks.log") bytes of sequential ranks in $((t1 - t0)) s ($S)" "[ $S = 200 ] && [ $((t1 - t0)) -le 8 ]"
 
 # --- slow clients ------------------------------------------------------------
 # health SRC: /healthz from SRC within 2 s?
