@@ -129,6 +129,7 @@ done
 req GET "$B/api/offerings?multinode=x%0aFAKE%1b"
 check "a %0a in a value forges no log line" "! grep -q '^FAKE' '$T/log'"
 printf 'GET /healthz?a=\033[31m HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' | "$T/hclient" raw "$PORT" 127.0.0.1 >/dev/null
+k=0; while [ $k -lt 30 ] && ! grep -qF 'a=\x1b[31m' "$T/log"; do sleep 0.1; k=$((k + 1)); done  # logged on completion
 check "an escape byte is logged escaped" "grep -qF 'a=\\x1b[31m' '$T/log'"
 
 # Host, Origin, content type (DNS rebinding, cross-site POSTs).
