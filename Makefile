@@ -57,7 +57,7 @@ SERVER_OBJ := $(SERVER_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/web_embed.o
 TOOL_OBJ   := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN   := $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(UNIT_SRC)))
 
-.PHONY: all deps run check test unit cli cases replay web-test bench fuzz clean man
+.PHONY: all deps run check test unit cli cases replay web-test hostile soak bench fuzz clean man
 all: $(BUILD)/clusterfit $(BUILD)/libclusterfit.so $(BUILD)/docs/clusterfit.1
 
 deps:
@@ -125,12 +125,14 @@ RUN_CLI    = sh tests/cli/run.sh $(BUILD)/clusterfit
 RUN_CASES  = sh tests/cases/run.sh $(BUILD)/clusterfit
 RUN_REPLAY = sh tests/fuzz/replay.sh $(BUILD)
 RUN_WEB    = sh tests/web/run.sh $(BUILD)/clusterfit
+RUN_HOSTILE = sh tests/hostile/run.sh $(BUILD)/clusterfit
 
 test: all $(UNIT_BIN)
 	@$(RUN_UNIT)
 	@$(RUN_CLI)
 	@if [ -x tests/cases/run.sh ]; then $(RUN_CASES); fi
 	@if [ -x tests/fuzz/replay.sh ]; then $(RUN_REPLAY); fi
+	@$(RUN_HOSTILE)
 	@sh tests/check-symbols.sh $(BUILD)/libclusterfit.so
 	@sh tools/checksrc.sh . $(BUILD)/libclusterfit.a
 
@@ -148,6 +150,14 @@ replay: $(BUILD)/libclusterfit.a
 
 web-test: all
 	@$(RUN_WEB)
+
+# The hostile-input suite alone (issue 15; also part of `test`), and the
+# 10-minute soak under load (wrk), figures into bench/RESULTS.md by hand.
+hostile: all
+	@$(RUN_HOSTILE)
+
+soak: all
+	@sh bench/soak.sh $(BUILD)/clusterfit
 
 check: deps
 	$(MAKE) test

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include "server.h"
 #include "api_fabrics.h"
@@ -28,24 +29,79 @@
  * compare, few enough to tell apart without colour. */
 #define SCALING_CURVES 5
 
+/* Names accepted in Host (and in Origin after http://), besides localhost. */
+#define MAX_NAMES 16
+
 struct srv_api {
     pthread_mutex_t lock;
     cf_catalog *cat;            /* NULL when the catalog is not implemented */
+    char *db_path;              /* the catalog file: a plan opens its own handle */
     char cat_error[CF_ERROR_MSG_MAX];
     char now[16];               /* YYYY-MM-DD or "" = today */
+    char last_note[CF_ERROR_MSG_MAX]; /* the catalog warning last logged (once per change) */
+    char port[8];               /* the port listened on, for Host checks; "" = not set */
+    char names[MAX_NAMES][256]; /* the bound address (IPv6 bracketed) and --allow-host names */
+    size_t n_names;             /* entries of names; 0 = no Host check (unit use) */
 };
+
+/* Length of the valid UTF-8 sequence at p (n bytes left), 0 if invalid:
+ * no overlong forms, surrogates or code points past U+10FFFF (RFC 3629). */
+static size_t utf8_len(const unsigned char *p, size_t n)
+{
+    unsigned c = p[0];
+    size_t len, i;
+    unsigned cp;
+    if (c < 0x80) return 1;
+    if (c >= 0xc2 && c <= 0xdf) { len = 2; cp = c & 0x1f; }
+    else if (c >= 0xe0 && c <= 0xef) { len = 3; cp = c & 0x0f; }
+    else if (c >= 0xf0 && c <= 0xf4) { len = 4; cp = c & 0x07; }
+    else return 0;
+    if (n < len) return 0;
+    for (i = 1; i < len; i++) {
+        if ((p[i] & 0xc0) != 0x80) return 0;
+        cp = (cp << 6) | (p[i] & 0x3f);
+    }
+    if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+        (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+        return 0;
+    return len;
+}
+
+/* src as valid UTF-8 into dst (size n): each invalid byte, and a character
+ * cut at the end (a %.64s), becomes U+FFFD; control bytes but tab become
+ * U+FFFD too, so an echoed value cannot carry NUL or escapes either. */
+static void utf8_sanitise(char *dst, size_t n, const char *src)
+{
+    const unsigned char *p = (const unsigned char *)src;
+    size_t left = strlen(src), o = 0;
+    while (left && o + 4 < n) {
+        size_t l = utf8_len(p, left);
+        if (l == 1 && p[0] < 0x20 && p[0] != '\t') l = 0;
+        if (l == 0) {
+            memcpy(dst + o, "\xef\xbf\xbd", 3);
+            o += 3;
+            p++; left--;
+        } else {
+            memcpy(dst + o, p, l);
+            o += l;
+            p += l; left -= l;
+        }
+    }
+    dst[o] = '\0';
+}
 
 void srv_error(srv_reply *out, unsigned status, const char *code, const char *fmt, ...)
 {
-    char msg[SRV_MSG_MAX + 256];
+    char msg[SRV_MSG_MAX + 256], clean[3 * (SRV_MSG_MAX + 256)];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    utf8_sanitise(clean, sizeof clean, msg);
     if (out->json) json_decref(out->json);
     memset(out, 0, sizeof *out);
     out->status = status;
-    out->json = json_pack("{s:{s:s,s:s}}", "error", "code", code, "message", msg);
+    out->json = json_pack("{s:{s:s,s:s}}", "error", "code", code, "message", clean);
 }
 
 srv_api *srv_api_new(const char *db_path, const char *now, char *err, size_t n)
@@ -59,6 +115,13 @@ srv_api *srv_api_new(const char *db_path, const char *now, char *err, size_t n)
     }
     pthread_mutex_init(&api->lock, NULL);
     if (now) snprintf(api->now, sizeof api->now, "%s", now);
+    api->db_path = strdup(db_path ? db_path : "");
+    if (!api->db_path) {
+        snprintf(err, n, "out of memory");
+        pthread_mutex_destroy(&api->lock);
+        free(api);
+        return NULL;
+    }
     cf_error_clear(&e);
     st = cf_catalog_open(db_path, &api->cat, &e);
     if (st != CF_OK) {
@@ -67,6 +130,7 @@ srv_api *srv_api_new(const char *db_path, const char *now, char *err, size_t n)
         else snprintf(buf, sizeof buf, "%s", cf_strerror(st));
         snprintf(err, n, "%s", buf); /* the message names the catalog's path */
         pthread_mutex_destroy(&api->lock);
+        free(api->db_path);
         free(api);
         return NULL;
     }
@@ -78,7 +142,72 @@ void srv_api_free(srv_api *api)
     if (!api) return;
     if (api->cat) cf_catalog_close(api->cat);
     pthread_mutex_destroy(&api->lock);
+    free(api->db_path);
     free(api);
+}
+
+void srv_api_set_names(srv_api *api, const char *bind, unsigned port, const char *const *allow,
+                       size_t n_allow)
+{
+    snprintf(api->port, sizeof api->port, "%u", port);
+    api->n_names = 0;
+    snprintf(api->names[api->n_names++], sizeof api->names[0], strchr(bind, ':') ? "[%s]" : "%s", bind);
+    snprintf(api->names[api->n_names++], sizeof api->names[0], "localhost");
+    for (size_t i = 0; i < n_allow && api->n_names < MAX_NAMES; i++)
+        snprintf(api->names[api->n_names++], sizeof api->names[0], "%s", allow[i]);
+}
+
+/* Whether `h` (len bytes) is an accepted name, with or without ":PORT". */
+static int name_ok(const srv_api *api, const char *h, size_t len)
+{
+    for (size_t i = 0; i < api->n_names; i++) {
+        size_t nl = strlen(api->names[i]);
+        if (len < nl || strncasecmp(h, api->names[i], nl) != 0) continue;
+        if (len == nl) return 1;
+        if (h[nl] == ':' && len - nl - 1 == strlen(api->port) &&
+            strncmp(h + nl + 1, api->port, len - nl - 1) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Host, and Origin on POST (DNS rebinding, cross-site requests: issue 15). */
+static int check_names(const srv_api *api, const srv_request *rq, srv_reply *out)
+{
+    if (api->n_names == 0) return 0;
+    if (!rq->host || !name_ok(api, rq->host, strlen(rq->host))) {
+        srv_error(out, 403, "forbidden_host", "Host '%.64s' is not this server's name (accepted: "
+                  "%s or localhost, with or without :%s; more with serve --allow-host)",
+                  rq->host ? rq->host : "", api->names[0], api->port);
+        return -1;
+    }
+    if (rq->origin && strcmp(rq->method, "GET") != 0 && strcmp(rq->method, "HEAD") != 0 &&
+        (strncmp(rq->origin, "http://", 7) != 0 || !name_ok(api, rq->origin + 7, strlen(rq->origin + 7)))) {
+        srv_error(out, 403, "forbidden_origin", "requests from origin '%.64s' are refused: only "
+                  "this server's own page may POST here", rq->origin);
+        return -1;
+    }
+    return 0;
+}
+
+/* Routes whose body is JSON: a JSON content type is required, so that a
+ * cross-site page cannot send them as a "simple request" (text/plain). */
+static const char *const json_routes[] = {"/api/plan", "/api/fabrics", NULL};
+
+static int check_json_type(const srv_request *rq, srv_reply *out)
+{
+    const char *ct = rq->content_type;
+    if (strcmp(rq->method, "POST") != 0) return 0;
+    for (size_t i = 0; json_routes[i]; i++) {
+        if (strcmp(rq->path, json_routes[i]) != 0) continue;
+        if (ct && strncasecmp(ct, "application/json", 16) == 0 &&
+            (ct[16] == '\0' || ct[16] == ';' || ct[16] == ' '))
+            return 0;
+        srv_error(out, 415, "unsupported_media_type", "POST %s needs Content-Type: "
+                  "application/json, got '%.64s'", json_routes[i], ct ? ct : "");
+        return -1;
+    }
+    return 0;
 }
 
 static void reply_json(srv_reply *out, unsigned status, json_t *j)
@@ -113,8 +242,33 @@ static void lib_error(srv_reply *out, cf_status st, const cf_error *e)
         srv_error(out, 400, "bad_request", "%s", buf); break;
     case CF_ELIMIT: srv_error(out, 413, "payload_too_large", "%s", buf); break;
     case CF_ENOTFOUND: srv_error(out, 404, "not_found", "%s", buf); break;
+    case CF_EBUSY: case CF_EENV: srv_error(out, 503, "unavailable", "%s", buf); break;
     default: srv_error(out, 500, "internal", "%s", buf); break;
     }
+}
+
+/* A failed catalog read with its reason (cf_catalog_note: the path, locked
+ * by another process, ...). Called with the lock held. */
+static void cat_error(srv_api *api, srv_reply *out, cf_status st)
+{
+    cf_error e;
+    cf_error_clear(&e);
+    snprintf(e.message, sizeof e.message, "%s", cf_catalog_note(api->cat));
+    lib_error(out, st, e.message[0] ? &e : NULL);
+}
+
+/* cf_catalog_get under the lock; on a failure other than not found, the
+ * catalog's reason in *note. */
+static cf_status locked_get(srv_api *api, const char *id, cf_offering **o, cf_error *note)
+{
+    cf_status st;
+    cf_error_clear(note);
+    pthread_mutex_lock(&api->lock);
+    st = cf_catalog_get(api->cat, id, o);
+    if (st != CF_OK && st != CF_ENOTFOUND)
+        snprintf(note->message, sizeof note->message, "%s", cf_catalog_note(api->cat));
+    pthread_mutex_unlock(&api->lock);
+    return st;
 }
 
 /* --- GET /api/offerings ------------------------------------------------- */
@@ -134,11 +288,15 @@ static void get_offerings(srv_api *api, const srv_request *rq, srv_reply *out)
     }
     pthread_mutex_lock(&api->lock);
     st = cf_catalog_query(api->cat, &lq.filter, lq.sort, &list);
-    pthread_mutex_unlock(&api->lock);
     if (st != CF_OK) {
-        lib_error(out, st, NULL);
-        return;
+        cat_error(api, out, st);
+    } else if (cf_catalog_note(api->cat)[0] && strcmp(cf_catalog_note(api->cat), api->last_note) != 0) {
+        /* A row skipped (id and column): said once in the log, not per request. */
+        snprintf(api->last_note, sizeof api->last_note, "%s", cf_catalog_note(api->cat));
+        fprintf(stderr, "clusterfit serve: warning: %s\n", api->last_note);
     }
+    pthread_mutex_unlock(&api->lock);
+    if (st != CF_OK) return;
     arr = json_array();
     for (size_t i = 0; arr && i < list.n; i++) {
         if (json_array_append_new(arr, cf_offering_to_json(&list.items[i])) != 0) {
@@ -166,6 +324,7 @@ static long age_days(const char *as_of, const char *now)
 static void get_offering(srv_api *api, const char *id, srv_reply *out)
 {
     cf_offering *o = NULL;
+    cf_error note;
     cf_status st;
     json_t *j;
     long age;
@@ -175,15 +334,13 @@ static void get_offering(srv_api *api, const char *id, srv_reply *out)
         srv_error(out, 404, "not_found", "no offering with id '%.64s'", id);
         return;
     }
-    pthread_mutex_lock(&api->lock);
-    st = cf_catalog_get(api->cat, id, &o);
-    pthread_mutex_unlock(&api->lock);
+    st = locked_get(api, id, &o, &note);
     if (st == CF_ENOTFOUND) {
         srv_error(out, 404, "not_found", "no offering with id '%.64s'", id);
         return;
     }
     if (st != CF_OK) {
-        lib_error(out, st, NULL);
+        lib_error(out, st, note.message[0] ? &note : NULL);
         return;
     }
     j = cf_offering_to_json(o);
@@ -213,17 +370,16 @@ static void get_predict_collective(srv_api *api, const srv_request *rq, srv_repl
     }
     if (cq.offering[0]) {
         cf_offering *o = NULL;
+        cf_error note;
         cf_gdr gdr = cq.fab.gdr;
         if (need_catalog(api, out) != 0) return;
-        pthread_mutex_lock(&api->lock);
-        st = cf_catalog_get(api->cat, cq.offering, &o);
-        pthread_mutex_unlock(&api->lock);
+        st = locked_get(api, cq.offering, &o, &note);
         if (st == CF_ENOTFOUND) {
             srv_error(out, 404, "not_found", "no offering with id '%.64s'", cq.offering);
             return;
         }
         if (st != CF_OK) {
-            lib_error(out, st, NULL);
+            lib_error(out, st, note.message[0] ? &note : NULL);
             return;
         }
         /* The one-node rule (a network the offering does not state matters
@@ -301,6 +457,22 @@ static int plan_opt(const json_t *body, const char *key, cf_plan_opts *po, srv_r
     return 0;
 }
 
+/* Whether name is one of cf_workload_presets() ("a, b, c"): the only
+ * strings the API hands to cf_workload_load, which would otherwise open a
+ * file of that name in the server's directory (issue 15). */
+static int is_preset(const char *name)
+{
+    const char *p = cf_workload_presets();
+    size_t n = strlen(name);
+    while (n && p && *p) {
+        const char *end = strstr(p, ", ");
+        size_t l = end ? (size_t)(end - p) : strlen(p);
+        if (l == n && strncmp(p, name, n) == 0) return 1;
+        p = end ? end + 2 : NULL;
+    }
+    return 0;
+}
+
 /* Reads the plan body into workload, filter and options. */
 static int plan_input(const json_t *body, cf_workload *w, srv_list_query *lq, cf_plan_opts *po,
                       srv_reply *out)
@@ -325,12 +497,7 @@ static int plan_input(const json_t *body, cf_workload *w, srv_list_query *lq, cf
     if (json_is_string(v)) {
         /* A preset name only: the API never opens files named by a client. */
         const char *name = json_string_value(v);
-        if (strchr(name, '/') || strchr(name, '.')) {
-            srv_error(out, 400, "bad_request", "'workload' must be a preset name (%s) or an object",
-                      cf_workload_presets());
-            return -1;
-        }
-        st = cf_workload_load(name, w, &e);
+        st = is_preset(name) ? cf_workload_load(name, w, &e) : CF_ENOTFOUND;
     } else if (json_is_object(v)) {
         st = cf_workload_from_json(v, "workload", w, &e);
     } else {
@@ -375,8 +542,8 @@ static int plan_input(const json_t *body, cf_workload *w, srv_list_query *lq, cf
 }
 
 /* Adds "scaling": [{offering_id, provider, offering, points}] for the first
- * ranked rows (the page's efficiency chart). Called with the catalog locked. */
-static void add_scaling(srv_api *api, json_t *plan, const cf_workload *w)
+ * ranked rows (the page's efficiency chart), from the plan's own handle. */
+static void add_scaling(cf_catalog *cat, json_t *plan, const cf_workload *w)
 {
     json_t *ranked = json_object_get(plan, "ranked"), *curves, *row;
     size_t i;
@@ -395,7 +562,7 @@ static void add_scaling(srv_api *api, json_t *plan, const cf_workload *w)
         if (!id) continue;
         json_array_foreach(curves, k, c)
             if (strcmp(json_string_value(json_object_get(c, "offering_id")), id) == 0) dup = 1;
-        if (dup || cf_catalog_get(api->cat, id, &o) != CF_OK) continue;
+        if (dup || cf_catalog_get(cat, id, &o) != CF_OK) continue;
         cf_error_clear(&e);
         if (cf_scale(o, w, NULL, 0, &pts, &e) == CF_OK && pts) {
             json_array_append_new(curves, json_pack("{s:s,s:O,s:O,s:o}", "offering_id", id,
@@ -410,6 +577,7 @@ static void add_scaling(srv_api *api, json_t *plan, const cf_workload *w)
 
 static void post_plan(srv_api *api, const srv_request *rq, srv_reply *out)
 {
+    cf_catalog *own = NULL;
     json_t *body, *plan = NULL;
     json_error_t je;
     cf_workload w;
@@ -443,11 +611,14 @@ static void post_plan(srv_api *api, const srv_request *rq, srv_reply *out)
         json_decref(body);
         return;
     }
+    /* The plan runs on a catalog handle of its own, outside the shared
+     * handle's lock: a plan takes up to seconds, and every uncached read
+     * would wait for it (issue 15). */
     cf_error_clear(&e);
-    pthread_mutex_lock(&api->lock);
-    st = cf_plan(api->cat, &lq.filter, &w, &po, &plan, &e);
-    if (st == CF_OK && plan) add_scaling(api, plan, &w);
-    pthread_mutex_unlock(&api->lock);
+    st = cf_catalog_open(api->db_path, &own, &e);
+    if (st == CF_OK) st = cf_plan(own, &lq.filter, &w, &po, &plan, &e);
+    if (st == CF_OK && plan) add_scaling(own, plan, &w);
+    cf_catalog_close(own);
     json_decref(body);
     if (st != CF_OK) {
         json_decref(plan);
@@ -501,14 +672,12 @@ static void post_audit(srv_api *api, const srv_request *rq, srv_reply *out)
     }
     if (offering) {
         cf_offering *o = NULL;
-        cf_error e;
+        cf_error e, note;
         if (need_catalog(api, out) != 0) return;
-        pthread_mutex_lock(&api->lock);
-        st = cf_catalog_get(api->cat, offering, &o);
-        pthread_mutex_unlock(&api->lock);
+        st = locked_get(api, offering, &o, &note);
         if (st != CF_OK) {
             if (st == CF_ENOTFOUND) srv_error(out, 404, "not_found", "no offering with id '%.64s'", offering);
-            else lib_error(out, st, NULL);
+            else lib_error(out, st, note.message[0] ? &note : NULL);
             return;
         }
         cf_error_clear(&e);
@@ -602,7 +771,9 @@ void srv_api_handle(srv_api *api, const srv_request *rq, srv_reply *out)
     const cf_web_file *f;
     memset(out, 0, sizeof *out);
 
-    if (strcmp(p, "/healthz") == 0) {
+    if (check_names(api, rq, out) != 0 || check_json_type(rq, out) != 0) {
+        /* refused before any route runs */
+    } else if (strcmp(p, "/healthz") == 0) {
         if (method_is(rq, "GET", out, "GET, HEAD")) get_health(api, out);
     } else if (strcmp(p, "/api/offerings") == 0) {
         if (method_is(rq, "GET", out, "GET, HEAD")) get_offerings(api, rq, out);
@@ -635,7 +806,8 @@ void srv_api_handle(srv_api *api, const srv_request *rq, srv_reply *out)
     }
     if (out->status == 0) srv_error(out, 500, "internal", "no reply was built");
     if (!out->json && !out->file) {
-        /* srv_error could not allocate: the server sends a fixed 500 body. */
+        /* srv_error could not allocate (its text is always valid UTF-8):
+         * the server sends a fixed 500 body, "could not build the reply". */
         out->status = 500;
         out->cacheable = 0;
     }

@@ -15,6 +15,9 @@ typedef struct srv_config {
     unsigned port;          /* 0 = a free port chosen by the system */
     const char *db_path;    /* catalog file (already resolved) */
     const char *now;        /* YYYY-MM-DD fixing "today" (CLUSTERFIT_NOW), NULL = today */
+    double head_deadline_s; /* request head deadline; 0 = CF_HTTP_HEAD_DEADLINE_S */
+    const char *const *allow_hosts; /* --allow-host names accepted in Host and Origin */
+    size_t n_allow_hosts;   /* entries of allow_hosts */
 } srv_config;
 
 /* Runs the server until SIGINT or SIGTERM, logging one line per request to

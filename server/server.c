@@ -7,12 +7,17 @@
  * query parameters and the body (raw, or the file field of a
  * multipart/form-data upload), bounded by limits.h: a declared oversize body
  * is answered 413 before it is read, one that grows past the cap closes the
- * connection, all bodies together stay under a global budget, and stalled
- * clients are dropped by the connection timeout. Replies marked cacheable by
- * api.c are kept, keyed by path and parameters, until the catalog file (or
- * its WAL) changes on disk — the catalog is only changed by `clusterfit
- * import`, another process, so the file is the only signal there is. Each
- * completed request is logged as one line on stderr. */
+ * connection, all bodies together stay under a global budget taken as bytes
+ * arrive, and a body slower than a floor rate is dropped. Slow clients
+ * (issue 15): a watchdog thread drops connections whose request head has not
+ * arrived within a deadline, and past soft limits (per address, in all)
+ * sheds the connections that have waited longest for their head; the idle
+ * timeout drops silent ones. Replies marked cacheable by api.c are kept,
+ * keyed by the raw request target, bounded in entries and bytes, until the
+ * catalog file (or its WAL) changes on disk — the catalog is only changed
+ * by `clusterfit import`, another process, so the file is the only signal
+ * there is. Each completed request is logged as one line on stderr, control
+ * bytes escaped. */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netdb.h>
@@ -46,12 +51,31 @@ typedef struct cache_entry {
     size_t len;
 } cache_entry;
 
+/* One open connection, as the watchdog sees it (issue 15): slow clients are
+ * dropped by a deadline on the request head and shed, oldest first, when
+ * their address or all connections together pass the soft limits. */
+typedef struct conn_slot {
+    int used;
+    int fd;                         /* the socket (shut down, never closed, here) */
+    int busy;                       /* a request's head has arrived: being read or answered */
+    int shed;                       /* already shut down by the watchdog */
+    struct sockaddr_storage addr;   /* the client's address (port ignored) */
+    struct timespec since;          /* connection start, or the end of its last request */
+} conn_slot;
+
 typedef struct server {
     srv_api *api;
     const char *db_path;
+    pthread_mutex_t conn_lock;      /* conns[]; held across shutdown() so no fd is reused */
+    conn_slot conns[CF_MAX_HTTP_CONNECTIONS];
+    double head_deadline_s;         /* request head deadline (and body grace) */
+    unsigned long shed_count;       /* connections dropped by the watchdog */
+    int stopping;                   /* the watchdog ends */
+    pthread_t watchdog;
     pthread_mutex_t cache_lock;
     cache_entry cache[CF_MAX_HTTP_CACHE_ENTRIES];
     size_t n_cache;
+    size_t cache_bytes;             /* bytes of the cached bodies and keys */
     struct stat db_seen, wal_seen;  /* catalog files as the cache last saw them */
     int db_seen_ok, wal_seen_ok;
     unsigned long generation;       /* counts cache clears */
@@ -64,11 +88,15 @@ typedef struct server {
     char start_log[256];
 } server;
 
-/* One request's state, from its headers to its completion. */
+/* One request's state, from its request line to its completion. */
 typedef struct request {
     struct timespec t0;
     char method[16];
-    char target[256];               /* path?query for the log (cut) */
+    char *uri;                      /* the raw request target as sent (cache key, log) */
+    int uri_too_long;               /* longer than CF_MAX_QUERY_BYTES + the path's room */
+    int started;                    /* the headers were seen (on_request's first call) */
+    struct timespec body_t0;        /* first body byte */
+    size_t body_seen;               /* body bytes received, kept or not */
     unsigned status;                /* 0 until a reply is queued */
     size_t sent;                    /* body bytes of the reply */
     char *body;
@@ -97,6 +125,24 @@ static double ms_since(const struct timespec *t0)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)(t.tv_sec - t0->tv_sec) * 1e3 + (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/* Escapes a byte string for the log: printable ASCII kept, everything
+ * else (control bytes, %0a decoded or raw, escape sequences, bytes >= 0x80)
+ * as \xHH, and the backslash itself, so one request is one log line. */
+static void log_escape(char *dst, size_t n, const char *src)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t o = 0;
+    for (const unsigned char *p = (const unsigned char *)src; *p && o + 5 < n; p++) {
+        if (*p >= 0x20 && *p < 0x7f && *p != '\\') {
+            dst[o++] = (char)*p;
+        } else {
+            dst[o++] = '\\'; dst[o++] = 'x';
+            dst[o++] = hex[*p >> 4]; dst[o++] = hex[*p & 15];
+        }
+    }
+    dst[o] = '\0';
 }
 
 static int reserve(server *s, request *r, long more)
@@ -157,6 +203,7 @@ static void cache_clear_locked(server *s)
         MHD_destroy_response(s->cache[i].resp);
     }
     s->n_cache = 0;
+    s->cache_bytes = 0;
 }
 
 /* Empties the cache when the catalog file or its WAL changed. Locked. */
@@ -209,6 +256,8 @@ static int cache_put(server *s, const char *key, struct MHD_Response *resp, unsi
                      size_t len, unsigned long gen)
 {
     int kept = 0;
+    size_t cost = len + strlen(key) + 1;
+    if (len > (size_t)CF_MAX_HTTP_CACHE_ENTRY_BYTES) return 0;  /* too big to keep */
     pthread_mutex_lock(&s->cache_lock);
     if (gen == s->generation) {
         int dup = 0;
@@ -217,20 +266,26 @@ static int cache_put(server *s, const char *key, struct MHD_Response *resp, unsi
         for (size_t i = 0; i < s->n_cache; i++)
             if (strcmp(s->cache[i].key, key) == 0) dup = 1;
         k = dup ? NULL : strdup(key);
-        if (k && slot == CF_MAX_HTTP_CACHE_ENTRIES) {
-            /* Full: replace entries in turn (the response stays alive while
-             * a connection still sends it: libmicrohttpd counts references). */
-            slot = s->evict++ % CF_MAX_HTTP_CACHE_ENTRIES;
-            free(s->cache[slot].key);
-            MHD_destroy_response(s->cache[slot].resp);
-        } else if (k) {
-            s->n_cache++;
+        /* Full in entries or in bytes: replace entries in turn (a response
+         * stays alive while a connection still sends it: libmicrohttpd
+         * counts references). */
+        while (k && s->n_cache > 0 &&
+               (s->n_cache == CF_MAX_HTTP_CACHE_ENTRIES ||
+                s->cache_bytes + cost > (size_t)CF_MAX_HTTP_CACHE_BYTES)) {
+            size_t v = s->evict++ % s->n_cache;
+            s->cache_bytes -= s->cache[v].len + strlen(s->cache[v].key) + 1;
+            free(s->cache[v].key);
+            MHD_destroy_response(s->cache[v].resp);
+            s->cache[v] = s->cache[--s->n_cache];
         }
+        slot = s->n_cache;
         if (k) {
+            s->n_cache++;
             s->cache[slot].key = k;
             s->cache[slot].resp = resp;
             s->cache[slot].status = status;
             s->cache[slot].len = len;
+            s->cache_bytes += cost;
             kept = 1;
         }
     }
@@ -271,7 +326,7 @@ static struct MHD_Response *build_response(const srv_reply *rep, size_t *len)
         *len = rep->file->len;
     } else {
         static const char oom[] =
-            "{\"error\":{\"code\":\"internal\",\"message\":\"out of memory\"}}";
+            "{\"error\":{\"code\":\"internal\",\"message\":\"could not build the reply\"}}";
         char *text = rep->json ? json_dumps(rep->json, JSON_COMPACT | JSON_PRESERVE_ORDER |
                                                        JSON_REAL_PRECISION(10)) : NULL;
         if (text) {
@@ -287,6 +342,7 @@ static struct MHD_Response *build_response(const srv_reply *rep, size_t *len)
     if (resp) {
         common_headers(resp);
         if (rep->allow) MHD_add_response_header(resp, "Allow", rep->allow);
+        if (rep->status == 503) MHD_add_response_header(resp, "Retry-After", "5");
     }
     return resp;
 }
@@ -353,18 +409,6 @@ static enum MHD_Result collect_arg(void *cls, enum MHD_ValueKind kind, const cha
     return MHD_YES;
 }
 
-/* The cache key and the log target: path?k=v&k=v as decoded. */
-static void make_key(const char *path, const args *a, char *buf, size_t n)
-{
-    size_t used;
-    snprintf(buf, n, "%s", path);
-    for (size_t i = 0; i < a->n; i++) {
-        used = strlen(buf);
-        snprintf(buf + used, n - used, "%c%s=%s", i ? '&' : '?', a->kv[i].key,
-                 a->kv[i].value ? a->kv[i].value : "");
-    }
-}
-
 /* --- multipart ---------------------------------------------------------------------- */
 
 static enum MHD_Result post_field(void *cls, enum MHD_ValueKind kind, const char *key,
@@ -405,19 +449,19 @@ static enum MHD_Result on_headers(server *s, struct MHD_Connection *c, request *
 {
     const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+    (void)s;
     if (!has_body_method(method)) return MHD_YES;
     if (cl) {
         char *end;
         unsigned long long n;
         errno = 0;
         n = strtoull(cl, &end, 10);
+        /* Only refused here: the budget of all bodies is taken as bytes
+         * arrive, not on a declaration a trickling client never honours. */
         if (errno || end == cl || n > (unsigned long long)CF_MAX_HTTP_BODY_BYTES)
             return queue_error(c, r, 413, "payload_too_large",
                                "the body is larger than %ld bytes (CF_MAX_HTTP_BODY_BYTES)",
                                (long)CF_MAX_HTTP_BODY_BYTES);
-        if (n > 0 && !reserve(s, r, (long)n + 1))
-            return queue_error(c, r, 503, "unavailable",
-                               "too many large requests in progress; try again shortly");
     }
     if (ct && strncasecmp(ct, "multipart/form-data", 19) == 0) {
         r->pp = MHD_create_post_processor(c, 64 * 1024, post_field, r);
@@ -433,6 +477,15 @@ static enum MHD_Result on_headers(server *s, struct MHD_Connection *c, request *
 static enum MHD_Result on_data(server *s, request *r, const char *data, size_t n)
 {
     int rc = 0;
+    double el;
+    if (!r->body_seen) clock_gettime(CLOCK_MONOTONIC, &r->body_t0);
+    r->body_seen += n;
+    /* The rate floor: past the grace, a body slower than
+     * CF_HTTP_BODY_MIN_BYTES_PER_S on average is dropped (it would hold its
+     * slot and its share of the body budget for as long as it likes). */
+    el = ms_since(&r->body_t0) / 1e3;
+    if (el > s->head_deadline_s && (double)r->body_seen < el * CF_HTTP_BODY_MIN_BYTES_PER_S)
+        return MHD_NO;
     if (r->failed) {
         r->discarded += n;
         return r->discarded > (size_t)CF_MAX_HTTP_BODY_BYTES ? MHD_NO : MHD_YES;
@@ -449,7 +502,7 @@ static enum MHD_Result answer(server *s, struct MHD_Connection *c, request *r, c
                               const char *method)
 {
     args a = {0};
-    char key[CF_MAX_QUERY_BYTES + 1024];
+    const char *key = r->uri ? r->uri : url;
     srv_request rq;
     srv_reply rep;
     struct MHD_Response *resp;
@@ -471,8 +524,12 @@ static enum MHD_Result answer(server *s, struct MHD_Connection *c, request *r, c
     if (a.bytes > (size_t)CF_MAX_QUERY_BYTES)
         return queue_error(c, r, 400, "bad_request", "the query string is longer than %ld bytes",
                            (long)CF_MAX_QUERY_BYTES);
-    make_key(url, &a, key, sizeof key);
-    copy_cut(r->target, sizeof r->target, key);
+    if (r->uri_too_long)
+        return queue_error(c, r, 414, "bad_request", "the request target is longer than %ld bytes",
+                           (long)CF_MAX_QUERY_BYTES);
+    /* The cache key is the raw request target, as sent: two requests share
+     * an entry only when their bytes are the same, so no decoded value
+     * (provider=X%26sort%3Dgbps) can stand for another query. */
     if (is_get) {
         int q = cache_queue(s, key, c, r, &gen);
         if (q) return q > 0 ? MHD_YES : MHD_NO;
@@ -484,6 +541,9 @@ static enum MHD_Result answer(server *s, struct MHD_Connection *c, request *r, c
     rq.body = r->body;
     rq.body_len = r->len;
     rq.upload_name = r->upload_field ? r->upload_name : NULL;
+    rq.host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+    rq.origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    rq.content_type = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
     srv_api_handle(s->api, &rq, &rep);
     resp = build_response(&rep, &len);
     ret = queue(c, r, rep.status, resp, len);
@@ -494,6 +554,172 @@ static enum MHD_Result answer(server *s, struct MHD_Connection *c, request *r, c
     return ret;
 }
 
+static request *request_new(server *s, const char *uri)
+{
+    request *r = calloc(1, sizeof *r);
+    size_t len = uri ? strlen(uri) : 0;
+    if (!r) return NULL;
+    r->srv = s;
+    clock_gettime(CLOCK_MONOTONIC, &r->t0);
+    if (len > (size_t)CF_MAX_QUERY_BYTES + 1024) {
+        r->uri_too_long = 1;
+        len = 256;      /* kept for the log only */
+    }
+    r->uri = malloc(len + 1);
+    if (!r->uri) {
+        free(r);
+        return NULL;
+    }
+    memcpy(r->uri, uri ? uri : "", len);
+    r->uri[len] = '\0';
+    return r;
+}
+
+/* The request line has arrived: its raw target is kept (libmicrohttpd
+ * decodes the path and the parameters afterwards, in place). */
+static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
+{
+    (void)c;
+    return request_new(cls, uri);
+}
+
+/* --- slow clients (issue 15) ----------------------------------------------------- */
+
+static double secs_since(const struct timespec *t0, const struct timespec *now)
+{
+    return (double)(now->tv_sec - t0->tv_sec) + (double)(now->tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static int same_addr(const struct sockaddr_storage *a, const struct sockaddr_storage *b)
+{
+    if (a->ss_family != b->ss_family) return 0;
+    if (a->ss_family == AF_INET)
+        return memcmp(&((const struct sockaddr_in *)(const void *)a)->sin_addr,
+                      &((const struct sockaddr_in *)(const void *)b)->sin_addr, sizeof(struct in_addr)) == 0;
+    if (a->ss_family == AF_INET6)
+        return memcmp(&((const struct sockaddr_in6 *)(const void *)a)->sin6_addr,
+                      &((const struct sockaddr_in6 *)(const void *)b)->sin6_addr, sizeof(struct in6_addr)) == 0;
+    return 0;
+}
+
+/* A connection's slot (socket context): busy 1 when a request's head has
+ * arrived, 0 when it waits for the next head (from now). */
+static void conn_mark(server *s, struct MHD_Connection *c, int busy)
+{
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    conn_slot *k = ci ? ci->socket_context : NULL;
+    if (!k) return;
+    pthread_mutex_lock(&s->conn_lock);
+    k->busy = busy;
+    clock_gettime(CLOCK_MONOTONIC, &k->since);
+    pthread_mutex_unlock(&s->conn_lock);
+}
+
+static void on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                          enum MHD_ConnectionNotificationCode code)
+{
+    server *s = cls;
+    pthread_mutex_lock(&s->conn_lock);
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *fd = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        const union MHD_ConnectionInfo *ad = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        *socket_context = NULL;
+        for (size_t i = 0; fd && i < CF_MAX_HTTP_CONNECTIONS; i++) {
+            conn_slot *k = &s->conns[i];
+            if (k->used) continue;
+            memset(k, 0, sizeof *k);
+            k->used = 1;
+            k->fd = fd->connect_fd;
+            if (ad && ad->client_addr)
+                memcpy(&k->addr, ad->client_addr, ad->client_addr->sa_family == AF_INET6
+                       ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in));
+            clock_gettime(CLOCK_MONOTONIC, &k->since);
+            *socket_context = k;
+            break;
+        }
+    } else if (*socket_context) {
+        /* Called before libmicrohttpd closes the socket: under the lock, the
+         * watchdog never shuts down a descriptor that was reused. */
+        ((conn_slot *)*socket_context)->used = 0;
+        *socket_context = NULL;
+    }
+    pthread_mutex_unlock(&s->conn_lock);
+}
+
+static void shed(server *s, conn_slot *k)
+{
+    shutdown(k->fd, SHUT_RDWR);     /* libmicrohttpd sees the end and closes it */
+    k->shed = 1;
+    s->shed_count++;
+}
+
+/* The oldest connection waiting for its head for more than the shedding age,
+ * from `addr` (NULL: any). Locked. */
+static conn_slot *oldest_waiting(server *s, const struct sockaddr_storage *addr,
+                                 const struct timespec *now)
+{
+    conn_slot *best = NULL;
+    for (size_t i = 0; i < CF_MAX_HTTP_CONNECTIONS; i++) {
+        conn_slot *k = &s->conns[i];
+        if (!k->used || k->busy || k->shed || (addr && !same_addr(&k->addr, addr))) continue;
+        if (secs_since(&k->since, now) < CF_HTTP_SHED_AGE_S) continue;
+        if (!best || secs_since(&k->since, now) > secs_since(&best->since, now)) best = k;
+    }
+    return best;
+}
+
+/* Every 100 ms: a head not complete within the deadline is dropped; past
+ * the soft limits (per address, all together), the oldest connections still
+ * waiting for their head are shed until the count is back under them. */
+static void *watchdog(void *cls)
+{
+    server *s = cls;
+    for (;;) {
+        struct timespec now, nap = {0, 100 * 1000 * 1000};
+        size_t total = 0;
+        nanosleep(&nap, NULL);
+        pthread_mutex_lock(&s->conn_lock);
+        if (s->stopping) {
+            pthread_mutex_unlock(&s->conn_lock);
+            return NULL;
+        }
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        for (size_t i = 0; i < CF_MAX_HTTP_CONNECTIONS; i++) {
+            conn_slot *k = &s->conns[i];
+            if (!k->used || k->shed) continue;
+            if (!k->busy && secs_since(&k->since, &now) > s->head_deadline_s) shed(s, k);
+            else total++;
+        }
+        for (size_t i = 0; i < CF_MAX_HTTP_CONNECTIONS; i++) {
+            conn_slot *k = &s->conns[i], *v;
+            size_t same = 0;
+            if (!k->used || k->shed) continue;
+            for (size_t j = 0; j < CF_MAX_HTTP_CONNECTIONS; j++)
+                if (s->conns[j].used && !s->conns[j].shed && same_addr(&s->conns[j].addr, &k->addr)) same++;
+            while (same > CF_HTTP_SHED_CONNECTIONS_PER_IP && (v = oldest_waiting(s, &k->addr, &now))) {
+                shed(s, v);
+                same--;
+                total--;
+            }
+        }
+        while (total > CF_HTTP_SHED_CONNECTIONS) {
+            conn_slot *v = oldest_waiting(s, NULL, &now);
+            if (!v) break;
+            shed(s, v);
+            total--;
+        }
+        pthread_mutex_unlock(&s->conn_lock);
+    }
+}
+
+static void watchdog_stop(server *s)
+{
+    pthread_mutex_lock(&s->conn_lock);
+    s->stopping = 1;
+    pthread_mutex_unlock(&s->conn_lock);
+    pthread_join(s->watchdog, NULL);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version, const char *upload,
                                   size_t *upload_size, void **con_cls)
@@ -501,14 +727,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     server *s = cls;
     request *r = *con_cls;
     (void)version;
-    if (!r) {
-        r = calloc(1, sizeof *r);
+    if (!r) {   /* the URI callback could not allocate */
+        r = request_new(s, url);
         if (!r) return MHD_NO;
-        r->srv = s;
-        clock_gettime(CLOCK_MONOTONIC, &r->t0);
-        copy_cut(r->method, sizeof r->method, method);
-        copy_cut(r->target, sizeof r->target, url);
         *con_cls = r;
+    }
+    if (!r->started) {
+        r->started = 1;
+        copy_cut(r->method, sizeof r->method, method);
+        conn_mark(s, c, 1);
         return on_headers(s, c, r, method);
     }
     if (r->status) {
@@ -529,12 +756,14 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     server *s = cls;
     request *r = *con_cls;
     const union MHD_ConnectionInfo *ci;
-    char addr[INET6_ADDRSTRLEN] = "-", line[512], when[32];
+    char addr[INET6_ADDRSTRLEN] = "-", line[1024], when[32], target[600], method[64];
     time_t now = time(NULL);
     struct tm tm;
     static const char *const why[] = {"ok", "error", "timeout", "shutdown", "read-error", "client-abort"};
 
     if (!r) return;
+    conn_mark(s, c, 0);
+    log_escape(target, sizeof target, r->uri ? r->uri : "-");
     ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     if (ci && ci->client_addr) {
         const struct sockaddr *sa = ci->client_addr;
@@ -543,17 +772,19 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
         else if (sa->sa_family == AF_INET6)
             inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, addr, sizeof addr);
     }
+    log_escape(method, sizeof method, r->method[0] ? r->method : "-");
     gmtime_r(&now, &tm);
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
     if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK && r->status)
-        snprintf(line, sizeof line, "%s %s %s %s %u %zu %.2fms\n", when, addr, r->method, r->target,
+        snprintf(line, sizeof line, "%s %s %s %s %u %zu %.2fms\n", when, addr, method, target,
                  r->status, r->sent, ms_since(&r->t0));
     else
-        snprintf(line, sizeof line, "%s %s %s %s %u - %.2fms closed (%s)\n", when, addr, r->method,
-                 r->target, r->status, ms_since(&r->t0), (unsigned)toe < 6 ? why[toe] : "?");
+        snprintf(line, sizeof line, "%s %s %s %s %u - %.2fms closed (%s)\n", when, addr, method,
+                 target, r->status, ms_since(&r->t0), (unsigned)toe < 6 ? why[toe] : "?");
     fputs(line, stderr);
     if (r->pp) MHD_destroy_post_processor(r->pp);
     free(r->body);
+    free(r->uri);
     release(s, r);
     free(r);
     *con_cls = NULL;
@@ -591,6 +822,18 @@ static int probe_bind(const struct addrinfo *ai)
 
 /* --- run -------------------------------------------------------------------------- */
 
+static void server_init(server *s, const srv_config *cfg)
+{
+    memset(s, 0, sizeof *s);
+    pthread_mutex_init(&s->cache_lock, NULL);
+    pthread_mutex_init(&s->budget_lock, NULL);
+    pthread_mutex_init(&s->conn_lock, NULL);
+    s->db_path = cfg->db_path;
+    /* Tests shorten the head deadline (CLUSTERFIT_SERVE_DEADLINE_S), never lengthen it. */
+    s->head_deadline_s = cfg->head_deadline_s > 0 && cfg->head_deadline_s < CF_HTTP_HEAD_DEADLINE_S
+                         ? cfg->head_deadline_s : CF_HTTP_HEAD_DEADLINE_S;
+}
+
 cf_status srv_run(const srv_config *cfg)
 {
     server s;
@@ -603,10 +846,7 @@ cf_status srv_run(const srv_config *cfg)
     int sig = 0, gai;
     cf_status rc = CF_EINTERNAL;
 
-    memset(&s, 0, sizeof s);
-    pthread_mutex_init(&s.cache_lock, NULL);
-    pthread_mutex_init(&s.budget_lock, NULL);
-    s.db_path = cfg->db_path;
+    server_init(&s, cfg);
     /* Block the stop signals in every thread (the daemon's threads inherit
      * this mask) and take them in sigwait() below. */
     sigemptyset(&set);
@@ -656,6 +896,8 @@ cf_status srv_run(const srv_config *cfg)
                          MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)CF_MAX_HTTP_CONNECTIONS_PER_IP,
                          MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CF_HTTP_TIMEOUT_S,
                          MHD_OPTION_NOTIFY_COMPLETED, on_completed, &s,
+                         MHD_OPTION_NOTIFY_CONNECTION, on_connection, &s,
+                         MHD_OPTION_URI_LOG_CALLBACK, on_uri, &s,
                          MHD_OPTION_END);
     s.starting = 0;
     if (!d) {
@@ -665,11 +907,19 @@ cf_status srv_run(const srv_config *cfg)
         goto fail;
     }
     di = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+    srv_api_set_names(s.api, cfg->bind, di ? (unsigned)di->port : cfg->port, cfg->allow_hosts,
+                      cfg->n_allow_hosts);
+    if (pthread_create(&s.watchdog, NULL, watchdog, &s) != 0) {
+        fprintf(stderr, "clusterfit serve: cannot start the connection watchdog\n");
+        MHD_stop_daemon(d);
+        goto fail;
+    }
     fprintf(stderr, "clusterfit serve: listening on http://%s%s%s:%u/ (catalog %s)\n",
             ai->ai_family == AF_INET6 ? "[" : "", cfg->bind, ai->ai_family == AF_INET6 ? "]" : "",
             di ? (unsigned)di->port : cfg->port, cfg->db_path);
     while (sigwait(&set, &sig) != 0) {}
     fprintf(stderr, "clusterfit serve: %s received, stopping\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+    watchdog_stop(&s);
     MHD_stop_daemon(d);
     fprintf(stderr, "clusterfit serve: stopped\n");
     rc = CF_OK;
@@ -679,5 +929,6 @@ fail:
     if (ai) freeaddrinfo(ai);
     pthread_mutex_destroy(&s.cache_lock);
     pthread_mutex_destroy(&s.budget_lock);
+    pthread_mutex_destroy(&s.conn_lock);
     return rc;
 }

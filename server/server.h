@@ -42,6 +42,9 @@ typedef struct srv_request {
     const char *body;           /* NUL-terminated; NULL when none */
     size_t body_len;            /* bytes of body, without the NUL */
     const char *upload_name;    /* file name of a multipart upload, else NULL */
+    const char *host;           /* the Host header, NULL when absent */
+    const char *origin;         /* the Origin header, NULL when absent */
+    const char *content_type;   /* the Content-Type header, NULL when absent */
 } srv_request;
 
 /* A reply: either JSON (owned, decref'd by the server after sending) or an
@@ -62,12 +65,22 @@ typedef struct srv_api srv_api;
 srv_api *srv_api_new(const char *db_path, const char *now, char *err, size_t n);
 void srv_api_free(srv_api *api);
 
+/* The names the API answers to (issue 15): Host must be `bind` (an IPv6
+ * address bracketed) or localhost, with or without ":port", or one of
+ * `allow` (borrowed; with or without ":port"); an Origin on POST must be
+ * http:// and one of those. Called once the port is known. */
+void srv_api_set_names(srv_api *api, const char *bind, unsigned port, const char *const *allow,
+                       size_t n_allow);
+
 /* Answers one request. Thread-safe (the catalog is used under a lock). */
 void srv_api_handle(srv_api *api, const srv_request *rq, srv_reply *out);
 
 /* Sets *out to an error reply {"error":{"code","message"}}; `code` is one of
  * bad_request, not_found, method_not_allowed, payload_too_large, internal,
- * not_implemented, unavailable, matching `status`. */
+ * not_implemented, unavailable (503, sent with Retry-After), forbidden_host
+ * and forbidden_origin (403), unsupported_media_type (415), matching
+ * `status`. Any text the message echoes is made valid UTF-8 first (invalid
+ * or cut sequences become U+FFFD), so the reply is always built. */
 void srv_error(srv_reply *out, unsigned status, const char *code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))

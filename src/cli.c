@@ -138,7 +138,22 @@ int cli_open_catalog(const cli_ctx *ctx, const char *cmd, cf_catalog **out)
     }
     st = cf_catalog_open(path, out, &err);
     if (st != CF_OK) return cli_lib_error(cmd, st, &err);
+    cli_catalog_note(cmd, *out);
     return EXIT_OK;
+}
+
+void cli_catalog_note(const char *cmd, const cf_catalog *cat)
+{
+    const char *note = cf_catalog_note(cat);
+    if (note[0]) fprintf(stderr, "clusterfit %s: warning: %s\n", cmd, note);
+}
+
+int cli_catalog_error(const char *cmd, const cf_catalog *cat, cf_status st)
+{
+    const char *note = cf_catalog_note(cat);
+    if (!note[0]) return cli_lib_error(cmd, st, NULL);
+    fprintf(stderr, "clusterfit %s: %s\n", cmd, note);
+    return cf_status_exit_code(st);
 }
 
 int cli_print_json(json_t *j)

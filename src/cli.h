@@ -13,7 +13,8 @@ enum {
     EXIT_AUDIT_FAILED = 1,  /* audit status failed or invalid */
     EXIT_USAGE = 2,
     EXIT_BAD_INPUT = 3,
-    EXIT_INTERNAL = 4
+    EXIT_INTERNAL = 4,
+    EXIT_ENV = 5            /* locked catalog, full disk, read-only file (CF_EBUSY, CF_EENV) */
 };
 
 typedef struct cli_ctx {
@@ -54,6 +55,14 @@ const char *cli_error_text(const cf_error *err, cf_status st, char *buf, size_t 
 /* Opens the catalog (creating the user's data directory when needed).
  * Prints the error and returns an exit code != 0 on failure. */
 int cli_open_catalog(const cli_ctx *ctx, const char *cmd, cf_catalog **out);
+
+/* The catalog's note (cf_catalog_note) after a read that succeeded, as
+ * "clusterfit CMD: warning: ..." on stderr (nothing when empty). */
+void cli_catalog_note(const char *cmd, const cf_catalog *cat);
+
+/* A failed catalog read: the note (path and reason) or the status's text;
+ * returns the exit code (5 for a locked catalog). */
+int cli_catalog_error(const char *cmd, const cf_catalog *cat, cf_status st);
 
 /* Today as YYYY-MM-DD into buf: ctx->now (CLUSTERFIT_NOW, checked) or the
  * UTC date (cf_today). 0 on success, -1 when CLUSTERFIT_NOW is not a date. */

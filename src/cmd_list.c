@@ -267,9 +267,11 @@ int cmd_list(const cli_ctx *ctx, int argc, char **argv)
     if (rc != EXIT_OK) return rc;
     st = cf_catalog_query(cat, &a.filter, a.sort, &l);
     if (st != CF_OK) {
+        rc = cli_catalog_error("list", cat, st);
         cf_catalog_close(cat);
-        return cli_lib_error("list", st, NULL);
+        return rc;
     }
+    cli_catalog_note("list", cat);
     switch (a.fmt) {
     case FMT_CSV: rc = print_csv(&l); break;
     case FMT_JSON: rc = print_json(&l); break;

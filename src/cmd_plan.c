@@ -533,6 +533,7 @@ int cmd_plan(const cli_ctx *ctx, int argc, char **argv)
     if ((rc = cli_open_catalog(ctx, "plan", &cat)) != EXIT_OK) return rc;
     if (isatty(STDERR_FILENO)) a.opts.progress = progress;
     st = cf_plan(cat, &a.filter, &w, &a.opts, &doc, &err);
+    if (st == CF_OK) cli_catalog_note("plan", cat);
     cf_catalog_close(cat);
     if (st != CF_OK) {
         respell(&err);

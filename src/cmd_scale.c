@@ -296,12 +296,17 @@ int cmd_scale(const cli_ctx *ctx, int argc, char **argv)
     if ((st = cf_workload_load(workload, &w, &err)) != CF_OK) return cli_lib_error("scale", st, &err);
     if ((rc = cli_open_catalog(ctx, "scale", &cat)) != EXIT_OK) return rc;
     st = cf_catalog_get(cat, id, &o);
+    if (st != CF_OK && st != CF_ENOTFOUND) {
+        rc = cli_catalog_error("scale", cat, st);
+        cf_catalog_close(cat);
+        return rc;
+    }
+    if (st == CF_ENOTFOUND) cli_catalog_note("scale", cat);
     cf_catalog_close(cat);
     if (st == CF_ENOTFOUND) {
         fprintf(stderr, "clusterfit scale: no offering '%s' (see 'clusterfit list')\n", id);
         return EXIT_USAGE;
     }
-    if (st != CF_OK) return cli_lib_error("scale", st, NULL);
     st = cf_scale(o, &w, a.nodes.count ? a.nodes.n : NULL, a.nodes.count, &arr, &err);
     if (st != CF_OK) {
         rc = cli_lib_error("scale", st, &err);

@@ -11,10 +11,33 @@
 #include "opts.h"
 #include "serve.h"          /* the server's one published header (-Iserver) */
 
+/* --allow-host names kept (the server's own bound is MAX_NAMES in api.c). */
+#define MAX_ALLOW_HOSTS 14
+
 typedef struct serve_args {
     const char *bind;
     long port;
+    const char *allow[MAX_ALLOW_HOSTS];
+    size_t n_allow;
 } serve_args;
+
+/* --allow-host NAME, repeatable: a host name (or address) the API answers
+ * to in Host and Origin besides the bound address and localhost. */
+static int set_allow_host(const char *cmd, const cli_opt *o, const char *value, void *dst)
+{
+    serve_args *a = (serve_args *)(void *)((char *)dst - offsetof(serve_args, n_allow));
+    (void)o;
+    if (!*value || strlen(value) > 253 || strpbrk(value, "/ \t@")) {
+        cli_usage_error(cmd, "--allow-host expects a host name such as myhost.example, got '%s'", value);
+        return -1;
+    }
+    if (a->n_allow == MAX_ALLOW_HOSTS) {
+        cli_usage_error(cmd, "--allow-host given more than %d times", MAX_ALLOW_HOSTS);
+        return -1;
+    }
+    a->allow[a->n_allow++] = value;
+    return 0;
+}
 
 static const cli_opt serve_opts[] = {
     {.name = "bind", CLI_STR_AT(serve_args, bind), .metavar = "ADDR",
@@ -24,13 +47,18 @@ static const cli_opt serve_opts[] = {
     {.name = "port", CLI_LONG_AT(serve_args, port), .metavar = "N",
      .min = 0, .max = 65535,
      .help = "TCP port, 0-65535 (default 8080; 0 picks a free port, printed)"},
+    {.name = "allow-host", .kind = CLI_CALL, .off = offsetof(serve_args, n_allow),
+     .set = set_allow_host, .metavar = "NAME",
+     .help = "a name the API answers to in Host and Origin besides the\n"
+             "bound address and localhost (repeatable; needed to reach a\n"
+             "server bound to a non-loopback address by its host name)"},
     {.name = "help", .short_name = 'h', .kind = CLI_HELP, .help = "this help"},
     {.kind = CLI_END},
 };
 
 static const cli_cmd serve_cmd = {
     .cmd = "serve",
-    .usage = "Usage: clusterfit serve [--bind ADDR] [--port N]\n"
+    .usage = "Usage: clusterfit serve [--bind ADDR] [--port N] [--allow-host NAME]...\n"
              "Serve the comparison table, the planner and the audit as a web page, and\n"
              "the JSON API (GET /api/offerings, /api/offerings/ID, /api/predict/collective,\n"
              "/api/vocab, /healthz; POST /api/plan, /api/fabrics, /api/audit). Logs one\n"
@@ -68,8 +96,9 @@ static int resolve_db(const cli_ctx *ctx, char *path, size_t n)
 
 int cmd_serve(const cli_ctx *ctx, int argc, char **argv)
 {
-    serve_args a = {"127.0.0.1", 8080};
-    srv_config cfg = {NULL, 0, NULL, NULL};
+    serve_args a = {"127.0.0.1", 8080, {NULL}, 0};
+    srv_config cfg = {NULL, 0, NULL, NULL, 0, NULL, 0};
+    const char *dl = getenv("CLUSTERFIT_SERVE_DEADLINE_S");
     char db[4096];
     int rc;
 
@@ -88,6 +117,11 @@ int cmd_serve(const cli_ctx *ctx, int argc, char **argv)
     }
     cfg.db_path = db;
     cfg.now = ctx->now;
+    cfg.allow_hosts = a.allow;
+    cfg.n_allow_hosts = a.n_allow;
+    /* Tests shorten the request-head deadline (never lengthen it). */
+    if (dl && *dl && cf_parse_double(dl, &cfg.head_deadline_s) != CF_OK)
+        return cli_usage_error("serve", "CLUSTERFIT_SERVE_DEADLINE_S: expected seconds, got \"%s\"", dl);
     /* The server has printed what went wrong; the status gives the exit
      * code (0, 2 for --bind/--port, 4 otherwise). */
     return cf_status_exit_code(srv_run(&cfg));

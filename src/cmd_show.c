@@ -124,12 +124,14 @@ int cmd_show(const cli_ctx *ctx, int argc, char **argv)
     if (rc != EXIT_OK) return rc;
     st = cf_catalog_get(cat, argv[first], &o);
     if (st == CF_ENOTFOUND) {
+        cli_catalog_note("show", cat);
         cf_catalog_close(cat);
         return cli_usage_error("show", "no offering with id '%s' (see 'clusterfit list')", argv[first]);
     }
     if (st != CF_OK) {
+        rc = cli_catalog_error("show", cat, st);
         cf_catalog_close(cat);
-        return cli_lib_error("show", st, NULL);
+        return rc;
     }
     have_age = cf_age_days(o->as_of, now, &days) == CF_OK;
     if (a.fmt == FMT_JSON) {

@@ -283,13 +283,27 @@ CF_API void cf_catalog_close(cf_catalog *cat);
  * - inputs: f (NULL: all, as cf_offering_matches); sort (ties by id)
  * - output: *out, the user's row where a user's and a shipped row share an
  *   id, ordered by `sort`
- * - errors: CF_EINVAL (cat or out NULL), CF_EDB (SQLite failure, or a
- *   stored value that fails its column's check: a hand-edited file),
- *   CF_ENOMEM. *out is then empty
+ * - errors: CF_EINVAL (cat or out NULL), CF_EDB (SQLite failure),
+ *   CF_EBUSY (locked by another process past a 5 s wait), CF_ENOMEM; the
+ *   reason is in cf_catalog_note. *out is then empty. A stored row that
+ *   fails its column's checks (a hand-edited file) is skipped and named in
+ *   cf_catalog_note, not an error
  * - ownership: *out is the caller's (cf_offering_list_clear); f is
  *   borrowed for the call */
 CF_API cf_status cf_catalog_query(cf_catalog *cat, const cf_filter *f, cf_sort sort,
                                   cf_offering_list *out);
+
+/* What the last read of `cat` (cf_catalog_query, cf_catalog_get) or its
+ * open has to tell beyond its status (issue 15).
+ * - output: after a failed read, the path and the reason ("catalog PATH:
+ *   cannot read the offerings: locked by another process ..."); after a
+ *   read that succeeded, its warnings: a stored row that fails its
+ *   column's checks is skipped (cf_catalog_get answers CF_ENOTFOUND for it)
+ *   and named here with its id and column; a read-only file whose shipped
+ *   rows are older than this library's is used as it is. "" when nothing
+ * - ownership: the catalog's storage, valid until the next call on cat;
+ *   "" for cat NULL */
+CF_API const char *cf_catalog_note(const cf_catalog *cat);
 
 /* One offering by id.
  * - output: *out, the user's row when there is one, else the shipped row

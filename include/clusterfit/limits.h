@@ -78,12 +78,36 @@
 /* Distinct hosts tracked by the audit (nodes of the largest jobs). */
 #define CF_MAX_AUDIT_HOSTS 65536L
 
-/* HTTP server (clusterfit serve). Connections at once: a local web page opens
- * ~6, a load test a few dozen; 128 keeps file descriptors and threads bounded. */
-#define CF_MAX_HTTP_CONNECTIONS 128
+/* HTTP server (clusterfit serve). Connections accepted at once (the hard
+ * cap libmicrohttpd enforces): a local web page opens ~6, a load test a few
+ * dozen; 512 file descriptors leave room above the soft limits below, so
+ * that a new client (the page, /healthz) is still accepted while slow ones
+ * hold connections and are being shed (issue 15). */
+#define CF_MAX_HTTP_CONNECTIONS 512
 
-/* Connections from one address: one browser plus a test client, not a flood. */
-#define CF_MAX_HTTP_CONNECTIONS_PER_IP 64
+/* Connections accepted from one address (hard cap): half of all. */
+#define CF_MAX_HTTP_CONNECTIONS_PER_IP 256
+
+/* Soft limits: past 128 connections in all, or 32 from one address, the
+ * connections that have waited longest for their request head (more than
+ * CF_HTTP_SHED_AGE_S) are shut down, oldest first, until the count is back
+ * under the limit. A browser keeps ~6 per origin; a load test at 64
+ * connections on one address keeps them busy, and busy ones are never shed. */
+#define CF_HTTP_SHED_CONNECTIONS 128
+#define CF_HTTP_SHED_CONNECTIONS_PER_IP 32
+#define CF_HTTP_SHED_AGE_S 1.0
+
+/* Seconds a connection may take to send a request head (from its start, or
+ * from the end of its previous request): a head is a few hundred bytes, so
+ * a client sending one byte a second (slowloris) is dropped here, however
+ * it spaces its bytes. `serve` reads CLUSTERFIT_SERVE_DEADLINE_S to shorten
+ * it (the tests). */
+#define CF_HTTP_HEAD_DEADLINE_S 10
+
+/* Slowest body accepted, bytes per second on average, once the first
+ * CF_HTTP_HEAD_DEADLINE_S seconds of it have passed: 1 KiB/s is a
+ * 2G modem's rate, and a 64 MiB upload on loopback takes under a second. */
+#define CF_HTTP_BODY_MIN_BYTES_PER_S 1024.0
 
 /* Seconds an idle or stalled connection is kept: a slow client cannot hold
  * a slot for longer (slowloris); large uploads still finish on loopback. */
@@ -97,6 +121,13 @@
  * the page's filter combinations in use at once are a few dozen; the whole
  * catalog as JSON is ~140 KB, so 64 entries stay under ~10 MB. */
 #define CF_MAX_HTTP_CACHE_ENTRIES 64
+
+/* Bytes the response cache holds in all (bodies and keys), and the largest
+ * reply it keeps: a 100,000-row catalog is a 64 MB full list, and 64 such
+ * entries once took 4.9 GB (issue 15). 32 MiB holds the page's few dozen
+ * filter combinations of the shipped catalog (~140 KB each) many times. */
+#define CF_MAX_HTTP_CACHE_BYTES (32L * 1024 * 1024)
+#define CF_MAX_HTTP_CACHE_ENTRY_BYTES (4L * 1024 * 1024)
 
 /* Node counts one plan or scale curve evaluates per node type: N0 plus the
  * powers of two up to the largest stated cluster (~10^5 GPUs: 17 doublings
@@ -261,5 +292,15 @@
  * results) waits at most this long for a rank. */
 #define CF_PROBE_TIMEOUT_S_MIN 1.0
 #define CF_PROBE_TIMEOUT_S_MAX 3600.0
+
+/* ---- Imported counts (issue 15). Every whole number of an offering feeds
+ * the plan's arithmetic, so import (and every read of a stored row) refuses
+ * values past these; gpus_per_node and nics_per_node take the fabric's
+ * bounds above (CF_MAX_GPUS_PER_NODE, CF_MAX_NICS_PER_NODE). */
+
+/* Largest stated cluster (max_cluster_gpus): the largest clusters built by
+ * 2025 have ~2 x 10^5 GPUs; 10^7 is fifty times that and keeps nodes x GPUs
+ * per node far below 2^63 (a value of 2^32 once crashed the server). */
+#define CF_MAX_CLUSTER_GPUS 10000000L
 
 #endif

@@ -44,7 +44,9 @@
  * exit codes of cf_status_exit_code() (libuv's UV_ERRNO_MAP). Exit codes are
  * the tool's (DESIGN §6, README "Exit codes"): 0 success, 2 usage error or a
  * request the model cannot answer for that input, 3 bad input file, 4
- * internal error (1 is the audit's verdict, not a status). */
+ * internal error, 5 the environment (a file locked by another process, a
+ * full disk, a read-only file: retry or fix the system, not the input; 1
+ * is the audit's verdict, not a status). */
 #define CF_STATUS_MAP(X)                                                              \
     X(CF_OK,           0, "success",                    0)                            \
     /* an allocation failed */                                                        \
@@ -66,7 +68,11 @@
     /* offering's gpus_per_node or fabric): the user's to change, like a bad option */\
     X(CF_EUNSUPPORTED, 8, "not supported by the model", 2)                            \
     /* a bug */                                                                       \
-    X(CF_EINTERNAL,    9, "internal error",             4)
+    X(CF_EINTERNAL,    9, "internal error",             4)                            \
+    /* the catalog file is locked by another process past the wait (issue 15) */    \
+    X(CF_EBUSY,       10, "locked by another process",  5)                            \
+    /* the system refused: disk full, read-only file or file system */               \
+    X(CF_EENV,        11, "disk full or read-only",     5)
 
 typedef enum cf_status {
 #define CF__STATUS_ENUM(name, value, message, exit_code) name = value,
@@ -145,7 +151,7 @@ CF_API void cf_error_set_param(cf_error *err, const char *param, const char *fmt
 CF_API char *cf_error_format(const cf_error *err, char *buf, size_t n);
 
 /* The tool's exit code of a status (DESIGN §6).
- * - output: the exit code of st in CF_STATUS_MAP (0, 2, 3 or 4); 4 for a
+ * - output: the exit code of st in CF_STATUS_MAP (0, 2, 3, 4 or 5); 4 for a
  *   value outside the enum */
 CF_API int cf_status_exit_code(cf_status st);
 

@@ -10,7 +10,8 @@
  *   optional trailing "B"/"iB" ("8GiB", "8GB" both = 8*2^30); case-insensitive
  * - output: *out, bytes (rounded to the nearest); unchanged on error
  * - errors: CF_EINVAL for NULL, empty, a sign or anything but a digit first,
- *   trailing junk, or over CF_MAX_MESSAGE_BYTES (2^50, limits.h)
+ *   hexadecimal (0x10), trailing junk, or over CF_MAX_MESSAGE_BYTES (2^50,
+ *   limits.h)
  * - source: nccl-tests' -b/-e size parsing */
 CF_API cf_status cf_parse_size(const char *s, uint64_t *out);
 
@@ -19,7 +20,8 @@ CF_API cf_status cf_parse_size(const char *s, uint64_t *out);
  *   junk
  * - output: *out; unchanged on error
  * - errors: CF_EINVAL for NULL, empty, junk, out of range (errno), and for
- *   doubles NaN or infinity */
+ *   doubles NaN, infinity and hexadecimal (strtod's 0x10): every numeric
+ *   flag, parameter and cell is decimal */
 CF_API cf_status cf_parse_long(const char *s, long *out);
 CF_API cf_status cf_parse_double(const char *s, double *out);
 

@@ -44,6 +44,12 @@ static void on_field(void *field, size_t len, void *data)
         b->st = CF_ELIMIT;
         return;
     }
+    if (field && memchr(field, '\0', len)) {
+        /* A C string would end there: "479.98\0junk" read as 479.98. */
+        cf_error_set(b->err, b->name, b->cur_line, (long)b->nrow + 1, "field contains a NUL byte");
+        b->st = CF_EPARSE;
+        return;
+    }
     if (b->nrow == b->caprow) {
         size_t cap = b->caprow ? b->caprow * 2 : 16;
         char **r = cf__realloc(b->row, cap * sizeof *r);

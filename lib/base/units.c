@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "clusterfit/limits.h"
 #include "clusterfit/units.h"
 #include "base/base.h"
@@ -26,6 +27,7 @@ cf_status cf_parse_double(const char *s, double *out)
     char *end;
     double v;
     if (!s || !*s || isspace((unsigned char)*s)) return CF_EINVAL;
+    if (strpbrk(s, "xX")) return CF_EINVAL;    /* decimal only: no hex anywhere (issue 15) */
     errno = 0;
     v = strtod(s, &end);
     if (errno || *end || !isfinite(v)) return CF_EINVAL;
@@ -38,7 +40,7 @@ cf_status cf_parse_size(const char *s, uint64_t *out)
     char *end;
     double v;
     double mult = 1;
-    if (!s || !*s || !isdigit((unsigned char)*s)) return CF_EINVAL;
+    if (!s || !*s || !isdigit((unsigned char)*s) || strpbrk(s, "xX")) return CF_EINVAL;
     errno = 0;
     v = strtod(s, &end);
     if (errno || !isfinite(v) || v < 0) return CF_EINVAL;

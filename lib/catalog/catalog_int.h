@@ -101,6 +101,8 @@ cf_status cf__list_push(cf_offering_list *l, size_t *cap, cf_offering *o);
 struct cf_catalog {
     struct sqlite3 *db; /* the connection; owned, closed by cf_catalog_close */
     char *path;         /* the file as messages name it (":memory:" for none); owned */
+    char note[CF_ERROR_MSG_MAX];    /* cf_catalog_note: the last read's warning or reason */
+    char open_note[CF_ERROR_MSG_MAX]; /* a warning of the open (read-only file used as is) */
 };
 
 /* cf_catalog_open with the shipped rows given explicitly (tests open a small
@@ -120,6 +122,11 @@ cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
 /* Fills err with "catalog PATH: WHAT: SQLite's message" and returns CF_EDB,
  * or CF_ENOMEM (message "out of memory") when SQLite ran out of memory. */
 cf_status cf__db_error(struct sqlite3 *db, const char *path, cf_error *err, const char *what);
+
+/* PRAGMA quick_check before a write (issue 15): 0 when the file is sound;
+ * -1 with "catalog PATH is damaged (...)" and a remedy in err when it is
+ * not; -2 (err from cf__db_error) when the check itself could not run. */
+int cf__db_quick_check(struct sqlite3 *db, const char *path, cf_error *err);
 
 /* Runs SQL without results: 0 on success, -1 with SQLite's error kept. */
 int cf__db_exec(struct sqlite3 *db, const char *sql);

@@ -20,6 +20,7 @@
  * done in C over the (small) view (filter.c) so that one definition of each
  * filter (cf_offering_matches) serves the CLI, the server and the planner. */
 #include <errno.h>
+#include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <string.h>
@@ -96,15 +97,83 @@ static const char *const migrations[] = {
 
 #define N_MIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
 
+/* The environment's refusals (issue 15): a lock held past the busy wait, a
+ * full disk, a read-only file or file system. The status (exit 5) and a
+ * remedy the user can act on; CF_OK when SQLite's error is none of them. */
+static cf_status env_status(sqlite3 *db, const char **remedy)
+{
+    int rc = db ? sqlite3_errcode(db) & 0xff : SQLITE_OK, e = db ? sqlite3_system_errno(db) : 0;
+    if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED) {
+        *remedy = "locked by another process for more than 5 s (another clusterfit import?); "
+                  "try again when it has finished";
+        return CF_EBUSY;
+    }
+    if (rc == SQLITE_FULL || ((rc == SQLITE_IOERR || rc == SQLITE_CANTOPEN) && e == ENOSPC)) {
+        *remedy = "the disk is full; free some space and run it again (nothing was changed)";
+        return CF_EENV;
+    }
+    if (rc == SQLITE_READONLY || ((rc == SQLITE_IOERR || rc == SQLITE_CANTOPEN) &&
+                                  (e == EROFS || e == EACCES || e == EPERM))) {
+        *remedy = "the file or its directory is read-only; writing needs write access to both "
+                  "(or choose a writable catalog with --db)";
+        return CF_EENV;
+    }
+    return CF_OK;
+}
+
 cf_status cf__db_error(sqlite3 *db, const char *path, cf_error *err, const char *what)
 {
     int rc = db ? sqlite3_errcode(db) : SQLITE_NOMEM;
+    const char *remedy = NULL;
+    cf_status env;
     if (rc == SQLITE_NOMEM) {
         cf_error_set(err, NULL, 0, 0, "catalog %s: %s: out of memory", path, what);
         return CF_ENOMEM;
     }
+    env = env_status(db, &remedy);
+    if (env != CF_OK) {
+        cf_error_set(err, NULL, 0, 0, "catalog %s: %s: %s (%s)", path, what, remedy,
+                     sqlite3_errmsg(db));
+        return env;
+    }
     cf_error_set(err, NULL, 0, 0, "catalog %s: %s: %s", path, what, sqlite3_errmsg(db));
     return CF_EDB;
+}
+
+/* A read's failure: its status, and the path and SQLite's reason in the
+ * catalog's note (cf_catalog_note), since the read calls have no cf_error. */
+static cf_status read_error(cf_catalog *cat, int rc)
+{
+    cf_error e;
+    cf_status st;
+    if (rc == SQLITE_NOMEM) return CF_ENOMEM;
+    cf_error_clear(&e);
+    st = cf__db_error(cat->db, cat->path, &e, "cannot read the offerings");
+    snprintf(cat->note, sizeof cat->note, "%s", e.message);
+    return st;
+}
+
+int cf__db_quick_check(sqlite3 *db, const char *path, cf_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    char first[200] = "";
+    int rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &st, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        const char *t = (const char *)sqlite3_column_text(st, 0);
+        snprintf(first, sizeof first, "%s", t ? t : "");
+    }
+    sqlite3_finalize(st);
+    if (rc == SQLITE_ROW && strcmp(first, "ok") == 0) return 0;
+    if (rc != SQLITE_ROW && env_status(db, &(const char *){NULL}) != CF_OK) {
+        (void)cf__db_error(db, path, err, "cannot check the file before writing");
+        return -2;
+    }
+    cf_error_set(err, NULL, 0, 0, "catalog %s is damaged (%s); nothing was written. Restore it "
+                 "from a backup, or move it away (the next run creates a new catalog with the "
+                 "shipped offerings) and import your rows again", path,
+                 first[0] ? first : sqlite3_errmsg(db));
+    return -1;
 }
 
 /* Runs a query returning one integer; -1 with the SQLite error kept. */
@@ -305,6 +374,11 @@ static cf_status sync_shipped(sqlite3 *db, const char *path, const char *name, c
         st = cf__db_error(db, path, err, "cannot lock the file to rebuild the shipped offerings");
         goto done;
     }
+    if (cf__db_quick_check(db, path, err) != 0) {
+        st = sqlite3_errcode(db) == SQLITE_OK ? CF_EDB : cf__db_error(db, path, err,
+                                                                     "cannot check the file");
+        goto done;
+    }
     if (read_meta(db, "shipped_hash", have, sizeof have) != 0) goto dbfail;
     if (strcmp(want, have) != 0) { /* else another process rebuilt it meanwhile */
         snprintf(count, sizeof count, "%zu", l.n);
@@ -387,6 +461,22 @@ cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
     }
     st = sync_shipped(cat->db, shown, shipped_name ? shipped_name : "shipped catalog",
                       shipped_csv ? shipped_csv : "", shipped_len, err);
+    if (st == CF_EENV) {
+        /* A catalog this user cannot write (shared, another user's, a
+         * read-only mount) or on a full disk: its rows are used as they
+         * are, with a warning; only writes (import) fail, with exit 5. */
+        if (sqlite3_db_readonly(cat->db, "main") == 1)
+            snprintf(cat->open_note, sizeof cat->open_note, "catalog %s is read-only: its shipped "
+                     "offerings are those of an older clusterfit and are used as they are (give "
+                     "write access, or a writable catalog with --db, to update them)", shown);
+        else
+            snprintf(cat->open_note, sizeof cat->open_note, "catalog %s: the disk is full: its "
+                     "shipped offerings are those of an older clusterfit and are used as they are "
+                     "(free some space to update them)", shown);
+        snprintf(cat->note, sizeof cat->note, "%s", cat->open_note);
+        cf_error_clear(err);
+        st = CF_OK;
+    }
     if (st != CF_OK) goto fail;
     sqlite3_finalize(check);
     cf__free(sql);
@@ -423,38 +513,59 @@ void cf_catalog_close(cf_catalog *cat)
 
 /* ---- reading rows -------------------------------------------------------- */
 
-/* Fills o from the current row of a select_sql() statement. CF_EDB when a
- * stored value does not pass the column's checks (a hand-edited file). */
-static cf_status read_row(sqlite3_stmt *st, cf_offering *o)
+/* Fills o from the current row of a select_sql() statement. CF_EPARSE with
+ * "offering 'ID': COLUMN: expected ..." in why (size n) when a stored value
+ * does not pass the column's checks (a hand-edited or damaged file): every
+ * value goes through the import's cell checks, whole numbers included (a
+ * stored count past its bound would otherwise reach the plan's arithmetic). */
+static cf_status read_row(sqlite3_stmt *st, cf_offering *o, char *why, size_t n)
 {
-    char why[256];
+    char cell[256];
+    const char *origin;
     cf__offering_init(o);
     for (int c = 0; c < CF_OFFERING_NCOLS; c++) {
         int type = sqlite3_column_type(st, c);
         cf__col_kind k = cf__columns[c].kind;
         cf_status s;
         if (type == SQLITE_NULL && !cf__columns[c].required) continue;
-        if ((k == CF__COL_INT_POS || k == CF__COL_INT_NONNEG) && type == SQLITE_INTEGER) {
-            *(long *)(void *)((char *)o + cf__columns[c].off) = (long)sqlite3_column_int64(st, c);
-            continue;
-        }
         if ((k == CF__COL_NUM_POS || k == CF__COL_NUM_NONNEG) &&
             (type == SQLITE_FLOAT || type == SQLITE_INTEGER)) {
-            *(double *)(void *)((char *)o + cf__columns[c].off) = sqlite3_column_double(st, c);
-            continue;
+            double x = sqlite3_column_double(st, c);
+            if (k == CF__COL_NUM_POS ? x > 0 && x < HUGE_VAL : x >= 0 && x < HUGE_VAL) {
+                *(double *)(void *)((char *)o + cf__columns[c].off) = x;
+                continue;
+            }
         }
         {
             const char *text = (const char *)sqlite3_column_text(st, c);
             if (!text && type != SQLITE_NULL) return CF_ENOMEM;
             s = cf__offering_set_cell(o, c, text ? text : "", text ? (size_t)sqlite3_column_bytes(st, c) : 0,
-                                      why, sizeof why);
+                                      cell, sizeof cell);
         }
         if (s == CF_ENOMEM) return s;
-        if (s != CF_OK) return CF_EDB;
+        if (s != CF_OK) {
+            const char *id = (const char *)sqlite3_column_text(st, 0);
+            snprintf(why, n, "offering '%.64s': %s", id ? id : "?", cell);
+            return CF_EPARSE;
+        }
     }
-    o->user_row = strcmp((const char *)sqlite3_column_text(st, CF_OFFERING_NCOLS), "user") == 0;
+    origin = (const char *)sqlite3_column_text(st, CF_OFFERING_NCOLS);
+    o->user_row = origin && strcmp(origin, "user") == 0;
     o->price_overlay = sqlite3_column_int(st, CF_OFFERING_NCOLS + 1) != 0;
     return CF_OK;
+}
+
+/* Notes a row that read_row refused: counted, the first one's reason kept. */
+static void note_skipped(cf_catalog *cat, size_t *skipped, const char *why)
+{
+    if ((*skipped)++ == 0)
+        snprintf(cat->note, sizeof cat->note, "catalog %.120s: a stored row fails its checks and is "
+                 "skipped: %.240s (import the row again, or remove it)", cat->path, why);
+}
+
+const char *cf_catalog_note(const cf_catalog *cat)
+{
+    return cat ? cat->note : "";
 }
 
 cf_status cf_catalog_query(cf_catalog *cat, const cf_filter *f, cf_sort sort, cf_offering_list *out)
@@ -466,18 +577,29 @@ cf_status cf_catalog_query(cf_catalog *cat, const cf_filter *f, cf_sort sort, cf
     cf_status status = CF_OK;
     int rc;
 
+    char why[CF_ERROR_MSG_MAX];
+    size_t skipped = 0;
+
     if (!cat || !out) return CF_EINVAL;
     out->items = NULL;
     out->n = 0;
+    cat->note[0] = '\0';
     sql = select_sql("");
     if (!sql) return CF_ENOMEM;
     if (sqlite3_prepare_v2(cat->db, sql, -1, &st, NULL) != SQLITE_OK) {
-        status = sqlite3_errcode(cat->db) == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
+        status = read_error(cat, sqlite3_errcode(cat->db));
         goto done;
     }
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         cf_offering o;
-        status = read_row(st, &o);
+        status = read_row(st, &o, why, sizeof why);
+        if (status == CF_EPARSE) {
+            /* One bad row does not disable the catalog (issue 15). */
+            note_skipped(cat, &skipped, why);
+            cf_offering_clear(&o);
+            status = CF_OK;
+            continue;
+        }
         if (status == CF_OK && !cf_offering_matches(&o, f)) {
             cf_offering_clear(&o);
             continue;
@@ -489,8 +611,12 @@ cf_status cf_catalog_query(cf_catalog *cat, const cf_filter *f, cf_sort sort, cf
         }
     }
     if (rc != SQLITE_DONE) {
-        status = rc == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
+        status = read_error(cat, rc);
         goto done;
+    }
+    if (skipped > 1) {
+        size_t len = strlen(cat->note);
+        snprintf(cat->note + len, sizeof cat->note - len, "; %zu rows skipped in all", skipped);
     }
     status = cf__offering_sort(&l, sort);
     if (status != CF_OK) goto done;
@@ -512,21 +638,30 @@ cf_status cf_catalog_get(cf_catalog *cat, const char *id, cf_offering **out)
     cf_status status = CF_OK;
     int rc;
 
+    char why[CF_ERROR_MSG_MAX];
+
     if (!cat || !id || !out) return CF_EINVAL;
     *out = NULL;
+    cat->note[0] = '\0';
     sql = select_sql(" WHERE id = ?");
     if (!sql) return CF_ENOMEM;
     if (sqlite3_prepare_v2(cat->db, sql, -1, &st, NULL) != SQLITE_OK ||
         sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC) != SQLITE_OK) {
-        status = sqlite3_errcode(cat->db) == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
+        status = read_error(cat, sqlite3_errcode(cat->db));
         goto done;
     }
     rc = sqlite3_step(st);
     if (rc == SQLITE_DONE) { status = CF_ENOTFOUND; goto done; }
-    if (rc != SQLITE_ROW) { status = rc == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB; goto done; }
+    if (rc != SQLITE_ROW) { status = read_error(cat, rc); goto done; }
     o = cf__malloc(sizeof *o);
     if (!o) { status = CF_ENOMEM; goto done; }
-    status = read_row(st, o);
+    status = read_row(st, o, why, sizeof why);
+    if (status == CF_EPARSE) {
+        /* The row of that id is damaged: as good as absent, and said. */
+        size_t skipped = 0;
+        note_skipped(cat, &skipped, why);
+        status = CF_ENOTFOUND;
+    }
     if (status != CF_OK) {
         cf_offering_free(o);
         goto done;

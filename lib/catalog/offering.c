@@ -312,6 +312,17 @@ static cf_status check_text(const cell *k, char **v)
     }
 }
 
+/* The largest value of a whole-number column: each feeds the plan's
+ * arithmetic (nodes x GPUs per node, NICs x line rate), so each has the
+ * bound of limits.h the model's own checks use. */
+static long int_max(const char *name)
+{
+    if (strcmp(name, "gpus_per_node") == 0) return CF_MAX_GPUS_PER_NODE;
+    if (strcmp(name, "nics_per_node") == 0) return CF_MAX_NICS_PER_NODE;
+    if (strcmp(name, "max_cluster_gpus") == 0) return CF_MAX_CLUSTER_GPUS;
+    return CF_MAX_CLUSTER_GPUS;    /* no other whole-number column today */
+}
+
 /* A whole number (long member) or a decimal number (double member). */
 static cf_status set_number(const cell *k, cf_offering *o, int c, const char *v)
 {
@@ -319,11 +330,11 @@ static cf_status set_number(const cell *k, cf_offering *o, int c, const char *v)
     long l;
     double x;
     if (k->col->kind == CF__COL_INT_POS || k->col->kind == CF__COL_INT_NONNEG) {
-        long min = k->col->kind == CF__COL_INT_POS ? 1 : 0;
+        long min = k->col->kind == CF__COL_INT_POS ? 1 : 0, max = int_max(name);
         if (!all_of(v[0] == '-' ? v + 1 : v, "0123456789") || cf_parse_long(v, &l) != CF_OK ||
-            l < min) {
-            snprintf(k->why, k->n, "%s: expected a whole number %s, got %s%s", name,
-                     min ? "of at least 1" : "of at least 0", k->got, k->hint);
+            l < min || l > max) {
+            snprintf(k->why, k->n, "%s: expected a whole number from %ld to %ld, got %s%s", name,
+                     min, max, k->got, k->hint);
             return CF_EPARSE;
         }
         *MEMBER(o, c, long) = l;

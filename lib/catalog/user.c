@@ -32,6 +32,12 @@ cf_status cf_catalog_import(cf_catalog *cat, const char *name, const char *data,
         st = cf__db_error(cat->db, cat->path, err, "cannot lock the file to import");
         goto done;
     }
+    if (cf__db_quick_check(cat->db, cat->path, err) != 0) { /* never write into a damaged file */
+        st = sqlite3_errcode(cat->db) == SQLITE_OK ? CF_EDB : cf__db_error(cat->db, cat->path, err,
+                                                                          "cannot check the file");
+        cf__db_rollback(cat->db);
+        goto done;
+    }
     st = cf__db_insert_all(cat->db, cat->path, &l, "user", err);
     if (st == CF_OK && cf__db_exec(cat->db, "COMMIT") != 0)
         st = cf__db_error(cat->db, cat->path, err, "cannot commit the import");

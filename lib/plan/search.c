@@ -102,6 +102,7 @@ void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
     memset(out, 0, sizeof *out);
     out->nodes = nodes;
     memset(&lay, 0, sizeof lay);
+    if (gpus < 1 || gpus > CF_MAX_DP) return;  /* beyond any layout's dp: none (issue 15) */
     if (w->kind != CF_WL_LLM) {
         /* Data-parallel, stencil and embarrassingly parallel work: one rank
          * per GPU, no model split (the layout the step model defines for
@@ -145,6 +146,7 @@ static int fits_at(cf__search *s, int nodes)
     memset(&lay, 0, sizeof lay);
     memset(&dummy, 0, sizeof dummy);
     lay.tp = lay.pp = lay.cp = lay.vp = lay.micro_batch = lay.ep = lay.etp = 1;
+    if (gpus < 1 || gpus > CF_MAX_DP) return 0;
     if (w->kind != CF_WL_LLM) {
         lay.dp = (int)gpus;
         return try_layout(s, nodes, &lay, &dummy) > 0;

@@ -17,3 +17,22 @@ expect_err "cannot listen on 127.0.0.1 port $port: Address already in use"
 # A --db that is a directory: told once, exit 2, no server started.
 cf --db "$T" serve --port 0; expect_rc 2; expect_err "is a directory"
 [ "$(grep -c . "$T/err")" = 1 ] || fail "the catalog error was printed more than once"
+# --allow-host (issue 15): a name, repeatable; the server answers to it in
+# Host (with or without its port) and refuses every other name.
+cf serve --allow-host 'a b' --port 0; expect_rc 2; expect_err "--allow-host expects a host name"
+CLUSTERFIT_SERVE_DEADLINE_S=x "$CF" serve --port 0 > "$T/out" 2> "$T/err"; RC=$?
+expect_rc 2; expect_err "CLUSTERFIT_SERVE_DEADLINE_S: expected seconds"
+serve_start "$T/allow.err" env CLUSTERFIT_SERVE_DEADLINE_S=2
+# (a valid CLUSTERFIT_SERVE_DEADLINE_S starts the server: serve_start fails otherwise)
+serve_stop
+"$CF" serve --port 0 --allow-host cf.example --allow-host other.example 2> "$T/a.err" & apid=$!
+i=0; APORT=
+while [ $i -lt 100 ] && [ -z "$APORT" ]; do
+    APORT=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$T/a.err"); sleep 0.1; i=$((i + 1))
+done
+h1=$(curl -s -o /dev/null -w '%{http_code}' -H "Host: cf.example:$APORT" "http://127.0.0.1:$APORT/healthz")
+h2=$(curl -s -o /dev/null -w '%{http_code}' -H "Host: other.example" "http://127.0.0.1:$APORT/healthz")
+h3=$(curl -s -o /dev/null -w '%{http_code}' -H "Host: evil.example" "http://127.0.0.1:$APORT/healthz")
+h4=$(curl -s -o /dev/null -w '%{http_code}' -H "Host: cf.example:1" "http://127.0.0.1:$APORT/healthz")
+kill $apid; wait $apid 2>/dev/null
+[ "$h1 $h2 $h3 $h4" = "200 200 403 403" ] || fail "allow-host: got $h1 $h2 $h3 $h4, expected 200 200 403 403"

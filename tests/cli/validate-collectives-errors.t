@@ -11,3 +11,8 @@ cf validate collectives; expect_rc 2
 cf validate bogus x.csv; expect_rc 2; expect_err "unknown kind 'bogus'"
 cf validate --help; expect_rc 0; expect_out "Usage: clusterfit validate collectives"
 cf validate collectives --help; expect_rc 0; expect_out "--format"
+# A cell with an embedded NUL is refused where it is (issue 15), not cut at
+# the NUL ("480\0junk" was read as 480).
+printf 'id,gpu,gpus_per_node,nodes,collective,busbw_GBps\nx1,H100-SXM,8,2,all_reduce,480\000junk\n' > "$T/nul.csv"
+cf validate collectives "$T/nul.csv"
+expect_rc 3; expect_err "$T/nul.csv:2:6: field contains a NUL byte"

@@ -68,7 +68,7 @@ await check('an offering lacking a fact the model needs is a 400 naming offering
 });
 
 await check('an unknown preset is a 400 listing the presets (the API opens no files)', async () => {
-  const r = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: 'nope' }) });
+  const r = await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ workload: 'nope' }) });
   bad(r, 'workload', ['llama3-70b', 'cfd-stencil']);
   assert.ok(!r.json.error.message.includes('readable file'), r.json.error.message);
 });
@@ -87,7 +87,7 @@ for (const [member, value, names] of [
   ['max_gpus', 0, ['integer from 1 to 1048576', "got '0'"]],
 ]) {
   await check(`POST /api/plan with ${member} ${JSON.stringify(value)} is a 400 naming '${member}'`, async () => {
-    const r = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: 'llama3-8b', top: 1, [member]: value }) });
+    const r = await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ workload: 'llama3-8b', top: 1, [member]: value }) });
     bad(r, member, names);
     assert.ok(r.json.error.message.startsWith(`parameter '${member}': expects `), r.json.error.message);
   });
@@ -96,7 +96,7 @@ for (const [member, value, names] of [
 await check('an unknown workload key is a 400 naming it and the accepted keys', async () => {
   const w = { kind: 'llm', shape: { model: 'llama', layers: 2, hidden: 64, ffn_hidden: 128, heads: 4, seq: 128, vocab: 1000 },
     batch: 8, tokens: 1e6, colour: 'red' };
-  const r = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: w }) });
+  const r = await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ workload: w }) });
   expectError(r, 400, 'bad_request');
   assert.match(r.json.error.message, /colour/);
   assert.match(r.json.error.message, /tokens/);
@@ -127,6 +127,16 @@ await check('expect_gbps and nic_gbps accept what the CLI accepts, and refuse th
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+await check('POST /api/plan needs a JSON content type (415), and a foreign Origin is refused (403)', async () => {
+  let r = await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ workload: 'llama3-8b' }) });
+  expectError(r, 415, 'unsupported_media_type');
+  r = await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'http://evil.example' }, body: JSON.stringify({ workload: 'llama3-8b' }) });
+  expectError(r, 403, 'forbidden_origin');
+  r = await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ workload: 'Makefile' }) });
+  expectError(r, 400, 'bad_request');
+  assert.ok(!/invalid JSON|near/.test(r.json.error.message), r.json.error.message);
 });
 
 done();

@@ -144,7 +144,7 @@ for (const [method, path, allow] of [['POST', '/api/offerings', 'GET'], ['GET', 
 }
 
 await check('a body declared over 64 MiB is 413 payload_too_large before it is sent', async () => {
-  const r = await raw('POST /api/audit HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n' +
+  const r = await raw('POST /api/audit HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n' +
     `Content-Length: ${64 * 1024 * 1024 + 1}\r\n\r\nNCCL INFO`);
   assert.equal(statusOf(r.text), 413, r.text.slice(0, 200));
   assert.match(r.text, /"code":"payload_too_large"/);
@@ -160,7 +160,7 @@ await check('a chunked body growing past 64 MiB is refused (413 or connection cl
     s.on('close', () => resolve(got));
     s.on('error', () => resolve(got));
     s.on('connect', async () => {
-      s.write('POST /api/audit HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n');
+      s.write('POST /api/audit HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n');
       const chunk = Buffer.alloc(1024 * 1024, 0x61);
       for (let i = 0; i < 70 && !s.destroyed; i++) {
         s.write(`100000\r\n`); s.write(chunk); s.write('\r\n');
@@ -180,19 +180,19 @@ await check('POST /api/plan with invalid JSON is 400 bad_request', async () => {
 });
 
 await check('POST /api/plan with a JSON array, or an empty body, is 400 bad_request', async () => {
-  expectError(await http('/api/plan', { method: 'POST', body: '[1,2]' }), 400, 'bad_request');
-  expectError(await http('/api/plan', { method: 'POST', body: '' }), 400, 'bad_request');
+  expectError(await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '[1,2]' }), 400, 'bad_request');
+  expectError(await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '' }), 400, 'bad_request');
 });
 
 await check('POST /api/plan with an unknown member or bad filter is 400 naming it', async () => {
-  let r = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: 'llama3-70b', colour: 'red' }) });
+  let r = await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ workload: 'llama3-70b', colour: 'red' }) });
   needImplemented(r);
   expectError(r, 400, 'bad_request');
   assert.match(r.json.error.message, /colour/);
-  r = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: 'llama3-70b', filters: { network: 'smoke' } }) });
+  r = await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ workload: 'llama3-70b', filters: { network: 'smoke' } }) });
   expectError(r, 400, 'bad_request');
   assert.match(r.json.error.message, /network/);
-  r = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: 'no-such-preset' }) });
+  r = await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ workload: 'no-such-preset' }) });
   expectError(r, 400, 'bad_request');
 });
 
@@ -200,7 +200,7 @@ await check('multinode=any is no multinode filter: /api/offerings lists every of
   const a = await http('/api/offerings?multinode=any');
   assert.equal(a.status, 200);
   assert.equal(a.json.length, all.length);
-  const r = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: 'llama3-8b', filters: { multinode: 'any' } }) });
+  const r = await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ workload: 'llama3-8b', filters: { multinode: 'any' } }) });
   needImplemented(r);
   assert.equal(r.status, 200, r.text.slice(0, 300));
   const ids = [...r.json.ranked, ...r.json.unranked].map(x => x.offering_id);
@@ -209,7 +209,7 @@ await check('multinode=any is no multinode filter: /api/offerings lists every of
 });
 
 await check('POST /api/plan ranks offerings for llama3-70b (DESIGN §6 fields)', async () => {
-  const r = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: 'llama3-70b', top: 5, filters: { network: 'ib' } }) });
+  const r = await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ workload: 'llama3-70b', top: 5, filters: { network: 'ib' } }) });
   needImplemented(r);
   assert.equal(r.status, 200, r.text.slice(0, 300));
   assert.ok(Array.isArray(r.json.ranked) && Array.isArray(r.json.unranked));
@@ -224,7 +224,7 @@ await check('POST /api/plan ranks offerings for llama3-70b (DESIGN §6 fields)',
 });
 
 await check('POST /api/plan: scaling curves carry each point\'s layout, and a scaling_note exactly where E > 1.05', async () => {
-  const r = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: 'llama3-70b', top: 5, deadline_h: 2160, filters: { network: 'ib' } }) });
+  const r = await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ workload: 'llama3-70b', top: 5, deadline_h: 2160, filters: { network: 'ib' } }) });
   needImplemented(r);
   assert.equal(r.status, 200, r.text.slice(0, 300));
   assert.ok(r.json.scaling.length > 0, 'curves');
@@ -252,7 +252,7 @@ await check('POST /api/plan: scaling curves carry each point\'s layout, and a sc
 
 await check('POST /api/plan: a budget alone ranks by time, as `clusterfit plan --budget` does', async () => {
   const plan = async extra => {
-    const r = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: 'llama3-8b', top: 1, budget: 2e6, ...extra }) });
+    const r = await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ workload: 'llama3-8b', top: 1, budget: 2e6, ...extra }) });
     needImplemented(r);
     assert.equal(r.status, 200, r.text.slice(0, 300));
     assert.equal(r.json.ranked.length, 1, 'one row within the budget');

@@ -96,7 +96,7 @@ await check('an offering\'s detail view shows its fields, sources and "unknown" 
 
 let lastPlan = null;     // the /api/plan answer the page showed
 await check('a plan for llama3-70b shows ranked rows and the scaling chart', async () => {
-  const probe = await http('/api/plan', { method: 'POST', body: JSON.stringify({ workload: 'llama3-70b', top: 1 }) });
+  const probe = await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ workload: 'llama3-70b', top: 1 }) });
   if (probe.status === 501) throw new Skip(`the plan API is not in this build (${probe.json.error.message})`);
   // The custom-workload box shows only for "custom JSON…".
   assert.ok(await page.locator('#p-custom-field').isHidden());

@@ -44,17 +44,17 @@ function request() {
   const path = pick(PATHS);
   switch (kind) {
   case 0: return bytes(1 + int(2000));
-  case 1: return `${pick(['GET', 'POST', 'BREW', 'G\0ET', '', 'get', 'CONNECT', 'OPTIONS', 'TRACE'])} ${path}?${query()} HTTP/1.${int(3)}\r\nHost: x\r\n\r\n`;
+  case 1: return `${pick(['GET', 'POST', 'BREW', 'G\0ET', '', 'get', 'CONNECT', 'OPTIONS', 'TRACE'])} ${path}?${query()} HTTP/1.${int(3)}\r\nHost: 127.0.0.1\r\n\r\n`;
   case 2: return `GET ${path}?${query()}\r\n\r\n`;
-  case 3: return `GET /${'a'.repeat(int(40000))} HTTP/1.1\r\nHost: x\r\n\r\n`;
+  case 3: return `GET /${'a'.repeat(int(40000))} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
   case 4: return `GET ${path} HTTP/1.1\r\n` + Array.from({ length: int(3000) }, (_, i) => `X-${i}: ${'v'.repeat(int(50))}\r\n`).join('') + '\r\n';
   case 5: return `GET ${path} HTTP/1.1\r\nHost x\r\nno colon here\r\n: empty\r\n\r\n`;
-  case 6: { const b = pick(JUNK_JSON); return `POST /api/plan HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(b)}\r\n\r\n${b}`; }
-  case 7: { const b = bytes(int(5000)); return Buffer.concat([Buffer.from(`POST /api/audit?${rnd() < 0.3 ? query() : ''} HTTP/1.1\r\nHost: x\r\nContent-Length: ${b.length}\r\n\r\n`), b]); }
-  case 8: return `POST /api/audit HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${pick(['', 'x', '"', 'a'.repeat(200)])}\r\nContent-Length: 60\r\n\r\n--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nNCCL\r\n--y--`;
-  case 9: return `POST /api/audit HTTP/1.1\r\nHost: x\r\nContent-Length: ${100 + int(1000)}\r\n\r\nshort body`;
-  case 10: return `POST /api/plan HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n${pick(['zz', 'ffffffffffffffff', '-1', '5', '3\r\nabc\r\n0'])}\r\nabc\r\n`;
-  default: return `GET ${path}?${query()} HTTP/1.1\r\nHost: x\r\nContent-Length: ${pick(['-5', 'abc', '99999999999999999999999', '1 1'])}\r\n\r\n`;
+  case 6: { const b = pick(JUNK_JSON); return `POST /api/plan HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(b)}\r\n\r\n${b}`; }
+  case 7: { const b = bytes(int(5000)); return Buffer.concat([Buffer.from(`POST /api/audit?${rnd() < 0.3 ? query() : ''} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${b.length}\r\n\r\n`), b]); }
+  case 8: return `POST /api/audit HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=${pick(['', 'x', '"', 'a'.repeat(200)])}\r\nContent-Length: 60\r\n\r\n--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nNCCL\r\n--y--`;
+  case 9: return `POST /api/audit HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${100 + int(1000)}\r\n\r\nshort body`;
+  case 10: return `POST /api/plan HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n${pick(['zz', 'ffffffffffffffff', '-1', '5', '3\r\nabc\r\n0'])}\r\nabc\r\n`;
+  default: return `GET ${path}?${query()} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${pick(['-5', 'abc', '99999999999999999999999', '1 1'])}\r\n\r\n`;
   }
 }
 

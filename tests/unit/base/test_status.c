@@ -3,7 +3,8 @@
  * cf_status_exit_code's codes. Values and messages are pinned as they were
  * before the list existed; exit codes are README's "Exit codes": 0 success,
  * 2 usage error (or a request the model cannot answer for that input), 3 bad
- * input file, 4 internal error. */
+ * input file, 4 internal error, 5 the environment (locked, disk full,
+ * read-only). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -23,7 +24,7 @@ static const struct row { cf_status st; int value; const char *message; int exit
 static void values_pinned(void **state)
 {
     (void)state;
-    assert_int_equal(NROWS, 10);
+    assert_int_equal(NROWS, 12);
     assert_int_equal(CF_OK, 0);
     assert_int_equal(CF_ENOMEM, 1);
     assert_int_equal(CF_EINVAL, 2);
@@ -34,6 +35,8 @@ static void values_pinned(void **state)
     assert_int_equal(CF_EDB, 7);
     assert_int_equal(CF_EUNSUPPORTED, 8);
     assert_int_equal(CF_EINTERNAL, 9);
+    assert_int_equal(CF_EBUSY, 10);
+    assert_int_equal(CF_EENV, 11);
     for (size_t i = 0; i < NROWS; i++) {
         assert_int_equal((int)rows[i].st, rows[i].value);
         assert_int_equal(rows[i].value, (int)i); /* dense, in order, from 0 */
@@ -67,6 +70,8 @@ static void messages_pinned(void **state)
     assert_string_equal(cf_strerror(CF_EDB), "catalog database error");
     assert_string_equal(cf_strerror(CF_EUNSUPPORTED), "not supported by the model");
     assert_string_equal(cf_strerror(CF_EINTERNAL), "internal error");
+    assert_string_equal(cf_strerror(CF_EBUSY), "locked by another process");
+    assert_string_equal(cf_strerror(CF_EENV), "disk full or read-only");
 }
 
 static void exit_codes_pinned(void **state)
@@ -82,11 +87,13 @@ static void exit_codes_pinned(void **state)
     assert_int_equal(cf_status_exit_code(CF_EDB), 4);
     assert_int_equal(cf_status_exit_code(CF_EUNSUPPORTED), 2);
     assert_int_equal(cf_status_exit_code(CF_EINTERNAL), 4);
+    assert_int_equal(cf_status_exit_code(CF_EBUSY), 5);
+    assert_int_equal(cf_status_exit_code(CF_EENV), 5);
     for (size_t i = 0; i < NROWS; i++) {
         int code = cf_status_exit_code(rows[i].st);
         assert_int_equal(code, rows[i].exit_code);
         /* 1 is the audit's verdict, never a status's */
-        assert_true(code == 0 || code == 2 || code == 3 || code == 4);
+        assert_true(code == 0 || code == 2 || code == 3 || code == 4 || code == 5);
         assert_true((code == 0) == (rows[i].st == CF_OK));
     }
 }
