@@ -111,7 +111,7 @@ void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
         lay.dp = (int)gpus;
         lay.micro_batch = 1;
         lay.recompute = CF_RECOMPUTE_NONE;
-        if (w->kind == CF_WL_DATA_PARALLEL && gpus > w->dp_global_batch) {
+        if (w->kind == CF_WL_DATA_PARALLEL && w->dp_global_batch > 0 && gpus > w->dp_global_batch) {
             out->batch_limited = 1;
             return;
         }

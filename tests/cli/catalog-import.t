@@ -19,7 +19,7 @@ cf import "$T/missing.csv"; expect_rc 3; expect_err "cannot open"
 printf '[{"id": "testz-new", "provider": "TestZeta", "offering": "Z", "source_url": "https://example.com/z", "as_of": "2026-11", "gpus_per_node": -8}]' > "$T/bad.json"
 # JSON errors carry the value's line and column (here column 139, where -8
 # starts), and show the value as the file wrote it.
-cf import "$T/bad.json"; expect_rc 3; expect_err "bad.json:1:139: offering 1 (id \"testz-new\"): gpus_per_node: expected a whole number from 1 to 4096, got -8"
+cf import "$T/bad.json"; expect_rc 3; expect_err "bad.json:1:139: offering 1 (id \"testz-new\"): gpus_per_node: expected a whole number from 1 to 576, got -8"
 printf 'id,provider\n\377\376,x\n' > "$T/bin.csv"
 cf import "$T/bin.csv"; expect_rc 3; expect_err "bin.csv:1: missing required columns: offering, source_url, as_of"
 cf list --format csv; cmp -s "$T/before.csv" "$T/out" || fail "a rejected import changed the catalog"

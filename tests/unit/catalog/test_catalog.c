@@ -130,8 +130,8 @@ static void cell_errors(void **state)
     expect_cell_error("price_on_demand_gpu_hr", "-3",
                       "price_on_demand_gpu_hr: expected a non-negative number, got \"-3\"");
     expect_cell_error("price_reserved_gpu_hr", "0x10", "expected a non-negative number, got \"0x10\"");
-    expect_cell_error("gpus_per_node", "8.5", "gpus_per_node: expected a whole number from 1 to 4096, got \"8.5\"");
-    expect_cell_error("gpus_per_node", "0", "from 1 to 4096, got \"0\"");
+    expect_cell_error("gpus_per_node", "8.5", "gpus_per_node: expected a whole number from 1 to 576, got \"8.5\"");
+    expect_cell_error("gpus_per_node", "0", "from 1 to 576, got \"0\"");
     expect_cell_error("nics_per_node", "-1", "nics_per_node: expected a whole number from 0 to 1024");
     expect_cell_error("max_cluster_gpus", "4294967296", "max_cluster_gpus: expected a whole number from 1 to 10000000, got \"4294967296\"");
     expect_cell_error("gpu_memory_gb", "unknown", "(unknown is an empty cell in CSV, null in JSON)");

@@ -39,7 +39,7 @@ static void run(cf_workload_kind kind, int nodes, int gpn, cf__plan_point *out)
     memset(&w, 0, sizeof w);
     w.kind = kind;
     w.global_batch_seqs = 1024;
-    w.dp_global_batch = 1024;
+    w.dp_global_batch = CF_MAX_DP;   /* the batch is never the limit here (batch_limited) */
     memset(&fab, 0, sizeof fab);
     fab.gpus_per_node = gpn;
     fab.intra_link = CF_INTRA_NONE;
