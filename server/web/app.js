@@ -457,6 +457,7 @@ async function showDetail(id) {
   }
 }
 
+const FREE_TEXT = new Set(['id', 'provider', 'offering', 'gpu', 'topology', 'notes', 'currency']);
 function renderDetail(o) {
   state.detailData = o;
   $('#detail-h').textContent = `${o.provider || T('unknown')} — ${o.offering || o.id}`;
@@ -473,6 +474,9 @@ function renderDetail(o) {
     else if (typeof v === 'boolean') dd = cap(v);
     else if (v === 'yes' || v === 'no') dd = cap(v);
     else if (['gpudirect_rdma', 'origin'].includes(k)) dd = cap(v);
+    /* A vocabulary value in the page's language; names and the catalog's
+     * own sentences (topology, notes) as the source wrote them. */
+    else if (typeof v === 'string' && v !== '' && !FREE_TEXT.has(k)) dd = val(v, state.lang);
     else dd = text(v);
     dl.append(el('dt', { text: f[k] || k }), el('dd', {}, dd));
   }
@@ -769,7 +773,7 @@ Object.assign(I18N.es, {
   fx_non_blocking: 'Sin bloqueo', fx_rail_optimized: 'Optimizada por raíles', fx_run: 'Comparar redes',
   fx_running: 'Comparando redes…',
   fx_caption: 'Sobreprecio que compensa por GPU-hora frente a la referencia, y tiempo de entrenamiento, por red (cada barra lleva su red y su valor; los sobreprecios negativos van rayados)',
-  fx_premium_axis: b => `Sobreprecio vs ${b} (% por GPU-hora)`, fx_time_axis: 'Tiempo de entrenamiento',
+  fx_premium_axis: b => `Sobreprecio frente a ${b} (% por GPU-hora)`, fx_time_axis: 'Tiempo de entrenamiento',
   fx_baseline_bar: 'referencia', fx_no_result: 'sin resultado',
   fx_col_fabric: 'Red', fx_col_nodes: 'Nodos', fx_col_step: 'Tiempo por paso', fx_col_eff: 'Eficiencia de escalado',
   fx_col_time: 'Tiempo de entrenamiento', fx_col_gpuh: 'GPU-horas', fx_col_premium: 'Sobreprecio que compensa', fx_col_notes: 'Notas',
@@ -870,7 +874,7 @@ function renderFabrics() {
     el('td', { class: 'num', text: f === base && !isUnknown(f.worth_premium_pct) ? T('fx_baseline_bar') : fxPremium(f.worth_premium_pct) }),
     el('td', { text: fxNotes(f).join('; ') }))));
   const ul = $('#fx-assumes');
-  ul.replaceChildren(...(d.assumes || []).map(t => el('li', { text: `${T('fx_assumes')}: ${t}` })));
+  ul.replaceChildren(...(d.assumes || []).map(t => el('li', { text: `${T('fx_assumes')}: ${gen(t, state.lang)}` })));
   renderFabricsChart(d, rows, base);
   $('#fx-result').hidden = false;
 }

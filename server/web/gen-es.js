@@ -239,7 +239,7 @@ const VALUES_ES = {
   'on-demand': 'bajo demanda', spot: 'spot', reserved: 'reservado', waitlist: 'lista de espera', flex: 'flexible',
   vm: 'VM', managed: 'gestionado', object: 'objetos', none: 'ninguno',
   ok: 'correcto', warning: 'aviso', failed: 'fallido', invalid: 'no válido', info: 'información', error: 'error',
-  shipped: 'incluida', user: 'del usuario',
+  shipped: 'incluida', user: 'del usuario', unknown: 'desconocido',
 };
 
 /* One vocabulary value v in the page's language. */
