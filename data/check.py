@@ -21,7 +21,8 @@ OFFERING_COLS = (
     "network_gbps_per_node,nics_per_node,rdma,gpudirect_rdma,topology,non_blocking,"
     "rail_optimized,max_cluster_gpus,orchestration,provisioning,min_commitment_h,"
     "billing_increment_s,price_on_demand_gpu_hr,price_reserved_gpu_hr,currency,"
-    "shared_storage,regions,multinode,notes,source_url,as_of"
+    "shared_storage,regions,multinode,notes,source_url,as_of,in_network_reduction,"
+    "price_spot_gpu_hr,price_as_of"
 ).split(",")
 GPU_COLS = (
     "gpu,vendor,memory_gb,hbm_GBps,bf16_dense_tflops,fp16_dense_tflops,"
@@ -42,7 +43,7 @@ NETWORK = {"ib", "roce", "efa", "tcpx", "tcpxo", "tcp", "rdma", "none"}
 YESNO = {"yes", "no"}
 SETS = {
     "orchestration": {"slurm", "kubernetes", "vm", "managed"},
-    "provisioning": {"on-demand", "spot", "reserved", "waitlist"},
+    "provisioning": {"on-demand", "spot", "reserved", "waitlist", "flex"},
     "shared_storage": {"lustre", "weka", "vast", "gpfs", "nfs", "object", "none"},
 }
 ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -192,14 +193,16 @@ class Checker:
                     self.err(path, line, col(k), f"{k}: expected an integer or empty, found '{r[k]}'")
                 elif r[k] and int(r[k]) == 0 and k != "nics_per_node":
                     self.err(path, line, col(k), f"{k}: must be positive")
-            for k in ("network_gbps_per_node", "min_commitment_h", "price_on_demand_gpu_hr", "price_reserved_gpu_hr"):
+            for k in ("network_gbps_per_node", "min_commitment_h", "price_on_demand_gpu_hr", "price_reserved_gpu_hr",
+                      "price_spot_gpu_hr"):
                 if r[k] and not NUM_RE.match(r[k]):
                     self.err(path, line, col(k), f"{k}: expected a plain number or empty, found '{r[k]}'")
             if r["intra_link"] and r["intra_link"] not in INTRA:
                 self.err(path, line, col("intra_link"), f"intra_link: '{r['intra_link']}' not one of {', '.join(sorted(INTRA))}")
             if r["network"] and r["network"] not in NETWORK:
                 self.err(path, line, col("network"), f"network: '{r['network']}' not one of {', '.join(sorted(NETWORK))}")
-            for k in ("rdma", "gpudirect_rdma", "non_blocking", "rail_optimized", "multinode"):
+            for k in ("rdma", "gpudirect_rdma", "non_blocking", "rail_optimized", "multinode",
+                      "in_network_reduction"):
                 if r[k] and r[k] not in YESNO:
                     self.err(path, line, col(k), f"{k}: expected yes, no or empty, found '{r[k]}'")
             for k, allowed in SETS.items():
@@ -217,8 +220,13 @@ class Checker:
                 for p in parts:
                     if not REGION_RE.match(p):
                         self.err(path, line, col("regions"), f"regions: '{p}' must be a code without spaces or commas")
-            if (r["price_on_demand_gpu_hr"] or r["price_reserved_gpu_hr"]) and not r["currency"]:
+            priced = r["price_on_demand_gpu_hr"] or r["price_reserved_gpu_hr"] or r["price_spot_gpu_hr"]
+            if priced and not r["currency"]:
                 self.err(path, line, col("currency"), "currency: required when a price is given")
+            if r["price_as_of"] and not valid_date(r["price_as_of"]):
+                self.err(path, line, col("price_as_of"), f"price_as_of: '{r['price_as_of']}' is not YYYY-MM or YYYY-MM-DD")
+            elif r["price_as_of"] and not priced:
+                self.err(path, line, col("price_as_of"), "price_as_of: given without a price")
             if r["currency"] and not CUR_RE.match(r["currency"]):
                 self.err(path, line, col("currency"), "currency: expected an ISO 4217 code such as USD or EUR")
             if r["network"] == "none" and r["multinode"] == "yes":
@@ -229,6 +237,34 @@ class Checker:
         return [r for _, r in rows]
 
 
+    def price_map(self, path, gpus, offs):
+        """data/skypilot-map.csv: kind,key,value,notes,source_url (lib/catalog/prices.c)."""
+        cols = "kind,key,value,notes,source_url".split(",")
+        ids = {r["id"] for r in offs}
+        seen = {}
+        for line, r in self.read(path, cols):
+            k = (r["kind"], r["key"])
+            if k in seen:
+                self.err(path, line, 2, f"key: duplicate {r['kind']} '{r['key']}' (first on line {seen[k]})")
+            seen[k] = line
+            if r["kind"] == "cloud":
+                if not re.fullmatch(r"[a-z0-9_-]+", r["key"]) or not r["value"]:
+                    self.err(path, line, 2, "cloud: a lowercase SkyPilot cloud name and a provider name")
+            elif r["kind"] == "accelerator":
+                if r["value"] and r["value"] not in gpus:
+                    self.err(path, line, 3, f"value: '{r['value']}' not in gpus.csv (empty = the name does not say the GPU)")
+            elif r["kind"] == "instance":
+                if "/" not in r["key"]:
+                    self.err(path, line, 2, "key: expected CLOUD/INSTANCE_TYPE")
+                if r["value"] not in ids:
+                    self.err(path, line, 3, f"value: offering '{r['value']}' not in offerings.csv")
+            else:
+                self.err(path, line, 1, "kind: expected cloud, accelerator or instance")
+            if not r["source_url"] or not URL_RE.match(r["source_url"]):
+                self.err(path, line, 5, "source_url: required, one http(s) URL")
+        return seen
+
+
 def main(argv):
     quiet = "--quiet" in argv
     args = [a for a in argv[1:] if not a.startswith("--")]
@@ -236,6 +272,7 @@ def main(argv):
     ck = Checker()
     gpus = ck.gpus(os.path.join(data, "gpus.csv"))
     offs = ck.offerings(os.path.join(data, "offerings.csv"), gpus)
+    ck.price_map(os.path.join(data, "skypilot-map.csv"), gpus, offs)
     for e in ck.errors:
         print(e, file=sys.stderr)
     if not quiet:
@@ -249,6 +286,20 @@ def main(argv):
               f"{sum(r['multinode'] == 'yes' for r in offs)}/"
               f"{sum(r['multinode'] == 'no' for r in offs)}/"
               f"{sum(r['multinode'] == '' for r in offs)}")
+        today = os.environ.get("CLUSTERFIT_NOW") or datetime.date.today().isoformat()
+        y, m = int(today[:4]), int(today[5:7])
+        m -= 6
+        if m < 1:
+            y, m = y - 1, m + 12
+        cutoff = f"{y:04d}-{m:02d}-{today[8:10]}"
+        mrows = [r for r in offs if r["multinode"] == "yes"]
+        # The date of a row's facts for staleness: price_as_of where set, else as_of
+        # (as `clusterfit list --stale`); YYYY-MM counts as its first day.
+        dated = lambda r: (r["price_as_of"] or r["as_of"]) + ("-01" if len(r["price_as_of"] or r["as_of"]) == 7 else "")
+        old = sum(1 for r in mrows if dated(r) < cutoff)
+        print(f"providers of each GPU (B300/GB300/MI355X): "
+              + ", ".join(f"{g} {len({r['provider'] for r in offs if r['gpu'] == g})}" for g in ("B300", "GB300", "MI355X")))
+        print(f"multi-node rows dated before {cutoff} (six months before {today}): {old} of {len(mrows)}")
         print("unknown (empty) cells per column:")
         for c in OFFERING_COLS:
             n = sum(1 for r in offs if r[c] == "")

@@ -260,12 +260,14 @@ static void get_predict_collective(srv_api *api, const srv_request *rq, srv_repl
 /* --- POST /api/plan --------------------------------------------------------- */
 
 static const char *const plan_keys[] = {
-    "workload", "objective", "deadline_h", "budget", "filters", "top", "max_gpus", NULL
+    "workload", "objective", "deadline_h", "budget", "filters", "top", "max_gpus", "margin_pct",
+    "known_only", NULL
 };
 
 /* The members that are plan options (cf_plan_opts_set's names), in the
  * order their refusals are reported. */
-static const char *const plan_opt_keys[] = {"objective", "deadline_h", "budget", "top", "max_gpus", NULL};
+static const char *const plan_opt_keys[] = {"objective", "deadline_h", "budget", "top", "max_gpus",
+                                            "margin_pct", "known_only", NULL};
 
 /* One of the plan's own members through the library's setter, the one
  * `clusterfit plan` calls for its flags, so both accept the same values
@@ -314,7 +316,7 @@ static int plan_input(const json_t *body, cf_workload *w, srv_list_query *lq, cf
         for (int i = 0; plan_keys[i]; i++) if (strcmp(key, plan_keys[i]) == 0) known = 1;
         if (!known) {
             srv_error(out, 400, "bad_request", "unknown member '%.64s' (accepted: workload, objective, "
-                      "deadline_h, budget, filters, top, max_gpus)", key);
+                      "deadline_h, budget, filters, top, max_gpus, margin_pct, known_only)", key);
             return -1;
         }
     }

@@ -5,7 +5,13 @@
  * (CLUSTERFIT_NOW, else the clock: the library is told, it never looks).
  * `import --remove ID...` deletes some of the user's rows (all or nothing:
  * an id the user never imported is a usage error naming it), `import
- * --reset` all of them; a shipped row with the same id shows again. */
+ * --reset` all of them; a shipped row with the same id shows again.
+ * `import --format skypilot FILE [--as-of DATE] [--cloud NAME]` reads a
+ * SkyPilot catalog vms.csv: its prices refresh the offerings that
+ * data/skypilot-map.csv maps its instance types to (a price overlay that
+ * survives rebuilds), and the other GPU types become rows of your own
+ * (cf_catalog_import_prices). */
+#include <math.h>
 #include <stddef.h>
 #include <string.h>
 #include "cli.h"
@@ -13,6 +19,7 @@
 
 typedef struct import_args {
     int remove, reset;
+    const char *format, *as_of, *cloud;
 } import_args;
 
 static const cli_opt import_opts[] = {
@@ -21,7 +28,19 @@ static const cli_opt import_opts[] = {
              "row with the same id shows again); an id you did not\n"
              "import is an error (exit 2) and nothing is removed"},
     {.name = "reset", CLI_FLAG_AT(import_args, reset),
-     .help = "remove every row you imported"},
+     .help = "remove every row and price you imported"},
+    {.name = "format", CLI_STR_AT(import_args, format), .metavar = "F",
+     .help = "skypilot: FILE is a SkyPilot catalog vms.csv\n"
+             "(catalogs/v7/<cloud>/vms.csv); its prices refresh the\n"
+             "offerings data/skypilot-map.csv maps, other GPU types\n"
+             "become rows of your own (CSV and JSON offerings are\n"
+             "told by the file's name)"},
+    {.name = "as-of", CLI_STR_AT(import_args, as_of), .metavar = "DATE",
+     .help = "with --format skypilot: the date of its prices,\n"
+             "YYYY-MM-DD (default today, $CLUSTERFIT_NOW)"},
+    {.name = "cloud", CLI_STR_AT(import_args, cloud), .metavar = "NAME",
+     .help = "with --format skypilot: the SkyPilot cloud (default:\n"
+             "the folder holding FILE, e.g. aws)"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
     {.kind = CLI_END},
 };
@@ -29,6 +48,7 @@ static const cli_opt import_opts[] = {
 static const cli_cmd import_cmd = {
     .cmd = "import",
     .usage = "Usage: clusterfit import FILE.csv|FILE.json\n"
+             "       clusterfit import --format skypilot FILE [--as-of DATE] [--cloud NAME]\n"
              "       clusterfit import --remove ID [ID...]\n"
              "       clusterfit import --reset\n"
              "Add your own offerings to the catalog, or update the ones you imported\n"
@@ -44,6 +64,102 @@ static const cli_cmd import_cmd = {
     .opts = import_opts,
     .col = 18,
 };
+
+/* The price import's summary (cf_catalog_import_prices) as text. */
+static void print_prices(const json_t *s, const char *file, int as_of_given)
+{
+    const json_t *p = json_object_get(s, "priced"), *na = json_object_get(s, "not_applied");
+    const json_t *ad = json_object_get(s, "added"), *sk = json_object_get(s, "skipped");
+    const json_t *e, *names = json_object_get(sk, "unknown_names");
+    size_t i;
+    printf("imported prices from %s\n(SkyPilot catalog, cloud %s: %s), %zu rows; prices dated %s%s\n",
+           file, json_string_value(json_object_get(s, "cloud")),
+           json_string_value(json_object_get(s, "provider")),
+           (size_t)json_integer_value(json_object_get(s, "rows")),
+           json_string_value(json_object_get(s, "as_of")),
+           as_of_given ? " (--as-of)" : " (today: give --as-of for the file's own date)");
+    printf("priced %zu offering%s (price overlay, kept when the shipped catalog is rebuilt):\n",
+           json_array_size(p), json_array_size(p) == 1 ? "" : "s");
+    json_array_foreach(p, i, e) {
+        double spot = json_number_value(json_object_get(e, "price_spot_gpu_hr"));
+        printf("  %-26s %.4g USD/GPU-h on-demand (%s)", json_string_value(json_object_get(e, "id")),
+               json_number_value(json_object_get(e, "price_on_demand_gpu_hr")),
+               json_string_value(json_object_get(e, "region")));
+        if (json_is_number(json_object_get(e, "price_spot_gpu_hr")))
+            printf(", spot %.4g (%s)", spot, json_string_value(json_object_get(e, "spot_region")));
+        printf("\n");
+    }
+    if (json_array_size(na)) {
+        printf("not applied to %zu mapped offering%s:\n", json_array_size(na),
+               json_array_size(na) == 1 ? "" : "s");
+        json_array_foreach(na, i, e)
+            printf("  %-26s %s\n", json_string_value(json_object_get(e, "id")),
+                   json_string_value(json_object_get(e, "reason")));
+    }
+    printf("added %zu offering%s of your own (instance types not in data/skypilot-map.csv; "
+           "multi-node unknown)%s\n", json_array_size(ad), json_array_size(ad) == 1 ? "" : "s",
+           json_array_size(ad) ? ":" : "");
+    json_array_foreach(ad, i, e) {
+        const json_t *od = json_object_get(e, "price_on_demand_gpu_hr");
+        printf("  %-34s %-11s ", json_string_value(json_object_get(e, "id")),
+               json_is_string(json_object_get(e, "gpu")) ? json_string_value(json_object_get(e, "gpu"))
+                                                         : "GPU unknown");
+        if (json_is_number(od)) printf("%.4g USD/GPU-h on-demand\n", json_number_value(od));
+        else printf("no on-demand price\n");
+    }
+    printf("skipped: %lld row%s without an accelerator (CPU-only, or GCP host rows),\n"
+           "  %lld accelerator row%s without an instance type, %lld row%s with an accelerator\n"
+           "  outside data/gpus.csv", (long long)json_integer_value(json_object_get(sk, "no_accelerator")),
+           json_integer_value(json_object_get(sk, "no_accelerator")) == 1 ? "" : "s",
+           (long long)json_integer_value(json_object_get(sk, "accelerator_without_instance")),
+           json_integer_value(json_object_get(sk, "accelerator_without_instance")) == 1 ? "" : "s",
+           (long long)json_integer_value(json_object_get(sk, "unknown_accelerator")),
+           json_integer_value(json_object_get(sk, "unknown_accelerator")) == 1 ? "" : "s");
+    json_array_foreach(names, i, e) printf("%s%s", i ? ", " : " (", json_string_value(e));
+    printf("%s, %lld row%s without any price\n", json_array_size(names) ? ")" : "",
+           (long long)json_integer_value(json_object_get(sk, "unpriced_rows")),
+           json_integer_value(json_object_get(sk, "unpriced_rows")) == 1 ? "" : "s");
+}
+
+static int import_prices(const cli_ctx *ctx, const import_args *a, const char *file)
+{
+    cf_catalog *cat = NULL;
+    cf_price_import_opts po;
+    cf_price_format fmt;
+    cf_error err;
+    json_t *sum = NULL;
+    char today[16];
+    int rc;
+    cf_status st;
+    if (cf_price_format_parse(a->format, &fmt) != CF_OK)
+        return cli_usage_error("import", "--format: expected %s, got \"%s\" (CSV and JSON "
+                               "offerings are told by the file's name)", cf_price_format_accepted(),
+                               a->format);
+    if (cli_today(ctx, today, sizeof today) != 0)
+        return cli_usage_error("import", "CLUSTERFIT_NOW: expected a date YYYY-MM-DD, got \"%s\"",
+                               ctx->now ? ctx->now : "");
+    memset(&po, 0, sizeof po);
+    po.as_of = a->as_of ? a->as_of : today;
+    po.today = today;
+    po.cloud = a->cloud;
+    rc = cli_open_catalog(ctx, "import", &cat);
+    if (rc != EXIT_OK) return rc;
+    cf_error_clear(&err);
+    st = cf_catalog_import_prices_file(cat, file, fmt, &po, &sum, &err);
+    cf_catalog_close(cat);
+    if (st == CF_EINVAL && err.message[0]) {
+        if (strcmp(err.param, "as_of") == 0)
+            return cli_usage_error("import", "--as-of: %s", err.message + (strncmp(err.message, "as_of: ", 7) == 0 ? 7 : 0));
+        return cli_usage_error("import", "%s", err.message);
+    }
+    if (st != CF_OK) {
+        rc = cli_lib_error("import", st, &err);
+        return st == CF_EIO ? EXIT_BAD_INPUT : rc;
+    }
+    print_prices(sum, file, a->as_of != NULL);
+    json_decref(sum);
+    return EXIT_OK;
+}
 
 static int remove_ids(const cli_ctx *ctx, int n, char **ids)
 {
@@ -83,21 +199,25 @@ static int reset_all(const cli_ctx *ctx)
 {
     cf_catalog *cat = NULL;
     cf_error err;
-    size_t removed = 0;
+    size_t removed = 0, prices = 0;
     int rc = cli_open_catalog(ctx, "import", &cat);
     cf_status st;
     if (rc != EXIT_OK) return rc;
     cf_error_clear(&err);
     st = cf_catalog_reset_user(cat, &removed, &err);
+    if (st == CF_OK) st = cf_catalog_reset_prices(cat, &prices, &err);
     cf_catalog_close(cat);
     if (st != CF_OK) return cli_lib_error("import", st, &err);
     printf("removed %zu offering%s you imported\n", removed, removed == 1 ? "" : "s");
+    if (prices)
+        printf("removed the imported prices of %zu offering%s (their shipped prices show again)\n",
+               prices, prices == 1 ? "" : "s");
     return EXIT_OK;
 }
 
 int cmd_import(const cli_ctx *ctx, int argc, char **argv)
 {
-    import_args a = {0, 0};
+    import_args a = {0, 0, NULL, NULL, NULL};
     cf_catalog *cat = NULL;
     cf_import_opts io;
     cf_error err;
@@ -120,6 +240,9 @@ int cmd_import(const cli_ctx *ctx, int argc, char **argv)
     }
     if (first >= argc) return cli_usage_error("import", "which file? give FILE.csv or FILE.json");
     if (first + 1 < argc) return cli_usage_error("import", "one file at a time; unexpected '%s'", argv[first + 1]);
+    if (a.format) return import_prices(ctx, &a, argv[first]);
+    if (a.as_of || a.cloud)
+        return cli_usage_error("import", "%s goes with --format skypilot", a.as_of ? "--as-of" : "--cloud");
     if (cli_today(ctx, today, sizeof today) != 0)
         return cli_usage_error("import", "CLUSTERFIT_NOW: expected a date YYYY-MM-DD, got \"%s\"",
                                ctx->now ? ctx->now : "");

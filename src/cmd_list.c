@@ -47,7 +47,8 @@ static const cli_opt list_opts[] = {
     {.name = "orchestration", FILTER, .metavar = "O[,O]",
      .help = "every one of slurm, kubernetes, vm, managed"},
     {.name = "provisioning", FILTER, .metavar = "P[,P]",
-     .help = "every one of on-demand, spot, reserved, waitlist"},
+     .help = "every one of on-demand, spot, reserved, waitlist,\n"
+             "flex (queued capacity such as DWS flex-start)"},
     {.name = "storage", FILTER, .metavar = "yes",
      .help = "shared storage (lustre, weka, vast, gpfs, nfs, object)"},
     {.name = "max-price", FILTER, .metavar = "X",
@@ -56,6 +57,9 @@ static const cli_opt list_opts[] = {
     {.name = "currency", FILTER, .metavar = "C",
      .help = "priced in currency C (ISO 4217, e.g. USD, EUR)"},
     {.name = "provider", FILTER, .metavar = "NAME", .help = "one provider (case-insensitive)"},
+    {.name = "stale", FILTER, .metavar = "MONTHS",
+     .help = "only rows dated more than MONTHS months before today\n"
+             "(price_as_of where set, else as_of; $CLUSTERFIT_NOW)"},
     {.kind = CLI_SECTION, .help = "\nOutput:"},
     {.name = "sort", .kind = CLI_CALL, .metavar = "KEY", .off = OFF(sort), .set = set_sort,
      .help = "price (cheapest first, grouped by currency), gbps,\n"
@@ -168,6 +172,9 @@ static const struct list_col {
     {"Billing s", 19, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
     {"Per GPU-h", 20, TABLE_RIGHT, 0, 0, 0},
     {"Reserved GPU-h", 21, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
+    {"Spot GPU-h", 30, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
+    {"Prices as of", 31, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
+    {"In-net reduce", 29, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"Storage", 23, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"Regions", 24, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"As of", 28, TABLE_LEFT, 0, 0, 2},
@@ -183,9 +190,10 @@ static int add_row(table *t, const cf_offering *o)
         int c = list_cols[i].col, rc;
         if (cf_offering_column_unknown(o, c)) continue; /* prints "unknown" */
         cf_offering_column_text(o, c, buf, sizeof buf);
-        if (c == 20 || c == 21) /* never without its currency; exact in csv/json */
+        if (c == 20 || c == 21 || c == 30) /* never without its currency; exact in csv/json */
             rc = table_cellf(t, (int)i, "%.2f %s", c == 20 ? o->price_on_demand_gpu_hr
-                                                          : o->price_reserved_gpu_hr,
+                                                   : c == 21 ? o->price_reserved_gpu_hr
+                                                             : o->price_spot_gpu_hr,
                              o->currency ? o->currency : "?");
         else
             rc = table_cell(t, (int)i, buf);
@@ -228,12 +236,19 @@ int cmd_list(const cli_ctx *ctx, int argc, char **argv)
     cf_catalog *cat = NULL;
     cf_offering_list l = {NULL, 0};
     cf_status st;
+    char today[16];
 
     cf_filter_init(&a.filter);
     a.sort = CF_SORT_PROVIDER;
     a.wide = 0;
     a.fmt = FMT_TABLE;
     if (cli_opts_parse(&list_cmd, argc, argv, &a, &rc) < 0) return rc;
+    if (a.filter.stale_months > 0) { /* --stale counts months back from today */
+        if (cli_today(ctx, today, sizeof today) != 0)
+            return cli_usage_error("list", "CLUSTERFIT_NOW: expected a date YYYY-MM-DD, got \"%s\"",
+                                   ctx->now ? ctx->now : "");
+        a.filter.today = today;
+    }
     rc = cli_open_catalog(ctx, "list", &cat);
     if (rc != EXIT_OK) return rc;
     st = cf_catalog_query(cat, &a.filter, a.sort, &l);

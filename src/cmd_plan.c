@@ -27,6 +27,7 @@ typedef struct plan_args {
     cf_plan_opts opts;
     const char *workload;
     cli_format fmt;
+    int known_only;         /* --known-only given */
 } plan_args;
 
 /* A catalog filter option: the library's parser (cli_set_filter), as in
@@ -39,6 +40,7 @@ static const char *lib_name(const char *flag, char *buf, size_t cap)
 {
     size_t i;
     if (strcmp(flag, "deadline") == 0) return "deadline_h";
+    if (strcmp(flag, "margin") == 0) return "margin_pct";
     for (i = 0; flag[i] && i + 1 < cap; i++) buf[i] = flag[i] == '-' ? '_' : flag[i];
     buf[i] = '\0';
     return buf;
@@ -48,9 +50,13 @@ static const char *lib_name(const char *flag, char *buf, size_t cap)
  * (cli_error_text turns every other snake_case name into its flag). */
 static void respell(cf_error *err)
 {
-    static const char lib[] = "deadline_h", flag[] = "deadline";
+    const char *lib = "deadline_h", *flag = "deadline";
     char msg[CF_ERROR_MSG_MAX];
     const char *at;
+    if (strcmp(err->param, "margin_pct") == 0) {
+        lib = "margin_pct";
+        flag = "margin";
+    }
     if (strcmp(err->param, lib) != 0) return;
     at = strstr(err->message, lib);
     if (at) {
@@ -95,6 +101,12 @@ static const cli_opt plan_opts[] = {
      .help = "cost objective, only configurations that finish in time"},
     {.name = "budget", PLAN_OPT, .metavar = "AMOUNT",
      .help = "time objective, only configurations within the budget"},
+    {.name = "margin", PLAN_OPT, .metavar = "PCT",
+     .help = "a deadline is met when the time plus PCT % is (default\n"
+             "8, the model's measured error bound)"},
+    {.name = "known-only", CLI_FLAG_AT(plan_args, known_only),
+     .help = "rank on stated facts alone: more than one node only\n"
+             "where the largest cluster, NICs and topology are stated"},
     /* Checked as the currency filter (cf_filter_set), then moved to the
      * plan options by cmd_plan: the API's "filters" currency does the same. */
     {.name = "currency", FILTER, .metavar = "C",
@@ -201,7 +213,10 @@ static void layout_text(char *buf, size_t cap, json_t *r)
     if (geti(r, "cp") > 1 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, "CP%ld ", geti(r, "cp"));
     if (geti(r, "ep") > 1 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, "EP%ld ", geti(r, "ep"));
     if (geti(r, "etp") > 1 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, "ETP%ld ", geti(r, "etp"));
-    if ((size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, "DP%ld", geti(r, "dp"));
+    if ((size_t)n < cap && json_is_null(json_object_get(r, "dp")))   /* MPI ranks (stencil) */
+        n += snprintf(buf + n, cap - (size_t)n, "%ld ranks", geti(r, "ranks"));
+    else if ((size_t)n < cap)
+        n += snprintf(buf + n, cap - (size_t)n, "DP%ld", geti(r, "dp"));
 }
 
 /* Prints `text` after `lead`, wrapped at WIDTH columns under the lead. */
@@ -242,6 +257,9 @@ static void flags_text(char *buf, size_t cap, json_t *flags, long max_gpus)
             words = "non-blocking not stated, taken as not (congestion grows with nodes)";
         else if (strcmp(k, "rail_optimized_unknown") == 0)
             words = "rail-optimized not stated, taken as not";
+        else if (strcmp(k, "compute_efficiency_unvalidated") == 0)
+            words = "no published training row for this GPU, compute efficiency of the nearest "
+                    "validated generation assumed";
         else words = k;
         if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? "; " : "", words);
     }
@@ -326,6 +344,9 @@ static void workload_text(char *buf, size_t cap, const cf_workload *w)
             a[0] = '\0';
         snprintf(buf, cap, "%s%s tokens, global batch %ld x %ld", a,
                  fmt_count(b, sizeof b, w->train_tokens), w->global_batch_seqs, w->llm.seq);
+        if (w->global_batch_max_seqs > w->global_batch_seqs)
+            snprintf(buf + strlen(buf), cap - strlen(buf), " (may grow to %ld on larger clusters)",
+                     w->global_batch_max_seqs);
         break;
     case CF_WL_DATA_PARALLEL:
         snprintf(buf, cap, "data-parallel training, %s samples, global batch %ld",
@@ -353,11 +374,30 @@ static void objective_line(FILE *out, const cf_plan_opts *opts, const char *cur)
                               opts->deadline_h >= 48 ? " (" : "",
                               opts->deadline_h >= 48 ? fmt_days(d, sizeof d, opts->deadline_h) : "",
                               opts->deadline_h >= 48 ? ")" : "");
+    if (!isnan(opts->deadline_h) && n < sizeof line)
+        n += (size_t)snprintf(line + n, sizeof line - n, " with a margin of %g %%",
+                              isnan(opts->margin_pct) ? CF_PLAN_DEFAULT_MARGIN_PCT : opts->margin_pct);
     if (!isnan(opts->budget) && n < sizeof line)
         n += (size_t)snprintf(line + n, sizeof line - n, ", costing at most %s %s",
                               fmt_amount(f, sizeof f, opts->budget), cur);
+    if (opts->known_only && n < sizeof line)
+        n += (size_t)snprintf(line + n, sizeof line - n, ", on stated facts alone (--known-only)");
     if (n < sizeof line) snprintf(line + n, sizeof line - n, ".");
     wrapped(out, "", line);
+}
+
+/* The legend of the '*' mark, when a ranked row has it. */
+static void assumed_legend(FILE *out, json_t *ranked)
+{
+    size_t i;
+    json_t *r;
+    int marked = 0;
+    json_array_foreach(ranked, i, r)
+        marked |= json_is_true(json_object_get(r, "rests_on_assumptions"));
+    if (marked)
+        fputs("*: the row's place rests on a fact the catalog does not state (largest\n"
+              "   cluster, NICs, fabric topology: its assumes: line); --known-only ranks\n"
+              "   on stated facts alone.\n", out);
 }
 
 static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, const cf_workload *w)
@@ -389,6 +429,7 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
           "   above 1 when that cluster needs memory savers (the why line says which).\n"
           "P: parallel efficiency. E and P are fractions, 1 = perfect.\n"
           "Effective price = sticker price / P, per GPU-hour.\n", out);
+    assumed_legend(out, ranked);
     /* The cheapest plan with no deadline is often a years-long run. */
     if (opts->objective == CF_OBJ_COST && isnan(opts->deadline_h) && shown > 0 &&
         getd(json_array_get(ranked, 0), "time_to_train_h") > HINT_DEADLINE_H) {
@@ -410,7 +451,9 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
         layout_text(c, sizeof c, r);
         if (strlen(id) > ID_WIDTH) snprintf(a, sizeof a, "%.*s..", ID_WIDTH - 2, id);
         else snprintf(a, sizeof a, "%s", id);
-        fprintf(out, "%2zu %-*s %5ld %-19s %6s %4.2f %4.2f %11s\n", i + 1, ID_WIDTH, a, geti(r, "nodes"), c,
+        fprintf(out, "%2zu%c%-*s %5ld %-19s %6s %4.2f %4.2f %11s\n", i + 1,
+                json_is_true(json_object_get(r, "rests_on_assumptions")) ? '*' : ' ', ID_WIDTH, a,
+                geti(r, "nodes"), c,
                 fmt_hours(d, sizeof d, getd(r, "time_to_train_h")), getd(r, "scaling_efficiency"),
                 getd(r, "parallel_efficiency"), fmt_amount(f, sizeof f, getd(r, "cost")));
         /* The rest of the layout, then who (the full id when the column cut it). */
@@ -423,6 +466,9 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
             if (n < sizeof line)
                 n += (size_t)snprintf(line + n, sizeof line - n, ", %s recompute, micro-batch %ld",
                                       !rc ? "unknown" : strcmp(rc, "none") == 0 ? "no" : rc, geti(r, "micro_batch"));
+            if (n < sizeof line && geti(r, "global_batch_seqs") != w->global_batch_seqs)
+                n += (size_t)snprintf(line + n, sizeof line - n, ", global batch %ld",
+                                      geti(r, "global_batch_seqs"));
         }
         if (n < sizeof line)
             n += (size_t)snprintf(line + n, sizeof line - n, "; %s %s",
@@ -472,6 +518,8 @@ int cmd_plan(const cli_ctx *ctx, int argc, char **argv)
      * priced in another one are unranked ("currency EUR"), not left out. */
     a.opts.currency = a.filter.currency;
     a.filter.currency = NULL;
+    if (a.known_only && cf_plan_opts_set(&a.opts, "known_only", "true", &err) != CF_OK)
+        return cli_param_error("plan", &err);
     workload = a.workload;
     if (!workload) return cli_usage_error("plan", "--workload is required (presets: %s)", cf_workload_presets());
     cf_error_clear(&err);

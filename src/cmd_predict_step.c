@@ -141,7 +141,8 @@ static void print_text(const cf_workload *w, const cf_layout *l, int nodes, cons
     if (r->tflops_per_gpu == r->tflops_per_gpu) {
         printf("%-21s%.1f%s\n", "TFLOP/s per GPU", r->tflops_per_gpu,
                w->kind == CF_WL_LLM ? " (model FLOPs, recompute not counted)" : "");
-        printf("%-21s%.3f (fraction of peak dense FLOP/s)\n", "MFU", r->mfu);
+        if (r->mfu == r->mfu)   /* none for a stencil (SIMT FLOPs, not model FLOPs) */
+            printf("%-21s%.3f (fraction of peak dense FLOP/s)\n", "MFU", r->mfu);
     }
     if (r->ideal_step_time_s > 0)
         printf("%-21s%.2f (no exposed communication or bubble: %.4g s)\n", "parallel efficiency",

@@ -2,8 +2,10 @@
  * many offerings it has, how many rent as multi-node clusters, the fabrics
  * of those multi-node offerings, and the fabric families of all its
  * offerings (a single-node pod's tcp is not a cluster fabric, so the two are
- * shown apart). The library builds the JSON (cf_catalog_providers); the
- * table is drawn from that JSON. */
+ * shown apart), and how old its facts are: the oldest date of its rows and
+ * how many are stale (dated more than --stale months before today, 6 by
+ * default; price_as_of where set, else as_of). The library builds the JSON
+ * (cf_catalog_providers_at); the table is drawn from that JSON. */
 #include <stddef.h>
 #include <string.h>
 #include "cli.h"
@@ -12,26 +14,33 @@
 
 typedef struct providers_args {
     cli_format fmt;
+    long stale;
 } providers_args;
 
 static const cli_opt providers_opts[] = {
     {.name = "format", CLI_FORMAT_AT(providers_args, fmt), .metavar = "F",
      .formats = FMT_TABLE | FMT_JSON,
      .help = "table (default) or json ([{provider, offerings,\n"
-             "multinode_offerings, networks[], multinode_networks[]}])"},
+             "multinode_offerings, networks[], multinode_networks[],\n"
+             "oldest_as_of, stale_rows, stale_before}])"},
+    {.name = "stale", CLI_LONG_AT(providers_args, stale), .metavar = "MONTHS", .min = 1,
+     .max = CF_MAX_STALE_MONTHS,
+     .help = "a row is stale when dated more than MONTHS months\n"
+             "before today (default 6; $CLUSTERFIT_NOW)"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
     {.kind = CLI_END},
 };
 
 static const cli_cmd providers_cmd = {
     .cmd = "providers",
-    .usage = "Usage: clusterfit providers [--format table|json]\n"
+    .usage = "Usage: clusterfit providers [--stale MONTHS] [--format table|json]\n"
              "One line per provider: offerings, multi-node offerings, the fabrics of the\n"
              "multi-node offerings (\"unknown\" when no source states them; \"-\" when\n"
-             "there are none), and the fabrics of all its offerings.\n"
+             "there are none), the fabrics of all its offerings, the oldest date of its\n"
+             "rows and how many are stale (price_as_of where set, else as_of).\n"
              "\n",
     .opts = providers_opts,
-    .col = 15,
+    .col = 18,
     .no_args = 1,
 };
 
@@ -45,21 +54,26 @@ static void join_names(const json_t *a, char *buf, size_t n)
         snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", k ? ", " : "", json_string_value(e));
 }
 
-static int print_table(json_t *arr)
+static int print_table(json_t *arr, long months)
 {
     table *t = table_new();
-    size_t i, total = 0, multi = 0;
+    size_t i, total = 0, multi = 0, stale = 0, stale_providers = 0;
+    const char *cutoff = NULL, *oldest = NULL;
     json_t *p;
     int rc = t ? 0 : -1;
     if (rc == 0 && (table_column(t, "Provider", TABLE_LEFT, TABLE_SHRINK, 16, 0) < 0 ||
                     table_column(t, "Offerings", TABLE_RIGHT, 0, 0, 0) < 0 ||
                     table_column(t, "Multi-node", TABLE_RIGHT, 0, 0, 0) < 0 ||
                     table_column(t, "Multi-node fabrics", TABLE_LEFT, TABLE_SHRINK, 10, 0) < 0 ||
-                    table_column(t, "Networks", TABLE_LEFT, TABLE_SHRINK, 10, 0) < 0))
+                    table_column(t, "Networks", TABLE_LEFT, TABLE_SHRINK, 10, 0) < 0 ||
+                    table_column(t, "Oldest", TABLE_LEFT, 0, 0, 2) < 0 ||
+                    table_column(t, "Stale", TABLE_RIGHT, 0, 0, 1) < 0))
         rc = -1;
     json_array_foreach(arr, i, p) {
         char nets[256], mnets[256];
         long long n_multi = (long long)json_integer_value(json_object_get(p, "multinode_offerings"));
+        long long n_stale = (long long)json_integer_value(json_object_get(p, "stale_rows"));
+        const char *old = json_string_value(json_object_get(p, "oldest_as_of"));
         if (rc != 0) break;
         join_names(json_object_get(p, "networks"), nets, sizeof nets);
         join_names(json_object_get(p, "multinode_networks"), mnets, sizeof mnets);
@@ -68,11 +82,16 @@ static int print_table(json_t *arr)
         if (!mnets[0]) snprintf(mnets, sizeof mnets, "%s", n_multi > 0 ? "unknown" : "-");
         total += (size_t)json_integer_value(json_object_get(p, "offerings"));
         multi += (size_t)n_multi;
+        stale += (size_t)n_stale;
+        stale_providers += n_stale > 0;
+        cutoff = json_string_value(json_object_get(p, "stale_before"));
+        if (old && (!oldest || strcmp(old, oldest) < 0)) oldest = old;
         if (table_row(t) != 0 ||
             table_cell(t, 0, json_string_value(json_object_get(p, "provider"))) != 0 ||
             table_cellf(t, 1, "%lld", (long long)json_integer_value(json_object_get(p, "offerings"))) != 0 ||
             table_cellf(t, 2, "%lld", n_multi) != 0 || table_cell(t, 3, mnets) != 0 ||
-            (nets[0] && table_cell(t, 4, nets) != 0))
+            (nets[0] && table_cell(t, 4, nets) != 0) || (old && table_cell(t, 5, old) != 0) ||
+            table_cellf(t, 6, "%lld", n_stale) != 0)
             rc = -1;
     }
     if (rc == 0) rc = table_print(t, stdout, TABLE_WIDTH);
@@ -80,25 +99,34 @@ static int print_table(json_t *arr)
     if (rc != 0) return EXIT_INTERNAL;
     printf("%zu provider%s, %zu offering%s, %zu of them multi-node\n", json_array_size(arr),
            json_array_size(arr) == 1 ? "" : "s", total, total == 1 ? "" : "s", multi);
+    if (cutoff)
+        printf("%zu stale offering%s (%zu provider%s): dated before %s, %ld month%s ago\n"
+               "(price_as_of where set, else as_of); the oldest %s\n", stale,
+               stale == 1 ? "" : "s", stale_providers, stale_providers == 1 ? "" : "s",
+               cutoff, months, months == 1 ? "" : "s", oldest ? oldest : "unknown");
     return EXIT_OK;
 }
 
 int cmd_providers(const cli_ctx *ctx, int argc, char **argv)
 {
-    providers_args a = {FMT_TABLE};
+    providers_args a = {FMT_TABLE, 6};
     cf_catalog *cat = NULL;
     json_t *arr = NULL;
+    char today[16];
     int rc;
     cf_status st;
 
     if (cli_opts_parse(&providers_cmd, argc, argv, &a, &rc) < 0) return rc;
+    if (cli_today(ctx, today, sizeof today) != 0)
+        return cli_usage_error("providers", "CLUSTERFIT_NOW: expected a date YYYY-MM-DD, got \"%s\"",
+                               ctx->now ? ctx->now : "");
     rc = cli_open_catalog(ctx, "providers", &cat);
     if (rc != EXIT_OK) return rc;
-    st = cf_catalog_providers(cat, &arr);
+    st = cf_catalog_providers_at(cat, today, a.stale, &arr);
     cf_catalog_close(cat);
     if (st != CF_OK) return cli_lib_error("providers", st, NULL);
     if (a.fmt == FMT_JSON) return cli_print_json(arr);
-    rc = print_table(arr);
+    rc = print_table(arr, a.stale);
     json_decref(arr);
     return rc;
 }

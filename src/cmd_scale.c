@@ -129,7 +129,10 @@ static void layout_cell(char *buf, size_t cap, json_t *l, int llm)
     if (llm && cp > 1) PUT("CP%ld ", cp);
     if (llm && ep > 1) PUT("EP%ld ", ep);
     if (llm && etp > 1) PUT("ETP%ld ", etp);
-    PUT("DP%ld", dp);
+    if (json_is_null(json_object_get(l, "dp")))   /* MPI ranks (stencil) */
+        PUT("%ld ranks", (long)json_integer_value(json_object_get(l, "ranks")));
+    else
+        PUT("DP%ld", dp);
     if (llm && zero > 0) PUT(" Z%ld", zero);
     if (llm && rc && strcmp(rc, "none") != 0) PUT(" %s-rc", strcmp(rc, "selective") == 0 ? "sel" : rc);
 #undef PUT
@@ -150,6 +153,29 @@ static void print_assumes(FILE *out, json_t *arr)
                     seen |= bit;
                     tf_wrap(out, "assumes: ", cf_assumption_text(bit), TF_WIDTH);
                 }
+}
+
+/* What the columns mean, with N0 and its throughput (the first row's). */
+static void legend(FILE *out, json_t *arr, const cf_workload *w)
+{
+    json_t *r0 = json_array_get(arr, 0);
+    double n0 = num_of(r0, "n0"), thr0 = num_of(r0, "n0_throughput");
+    char line[768], b0[64];
+    if (!isnan(n0) && !isnan(thr0))
+        snprintf(line, sizeof line, "Per node count the fastest layout that fits in memory. E: scaling "
+                 "efficiency, throughput per GPU relative to N0 = %.0f node%s (the smallest cluster "
+                 "that fits: %s %s); C: E with memory taken out (the fastest layouts without the "
+                 "memory limit here and on N0: communication and bubbles alone; E / C is what "
+                 "memory relief adds); both fractions, 1 = perfect (the parallel efficiency P is in "
+                 "--format json). Time and cost: the whole job.", n0, n0 == 1 ? "" : "s",
+                 grouped(b0, sizeof b0, thr0, 1), unit_of(w));
+    else
+        snprintf(line, sizeof line, "Per node count the fastest layout that fits in memory. E: scaling "
+                 "efficiency relative to the smallest cluster that fits (none here); C: E with memory "
+                 "taken out; both fractions, 1 = perfect (the parallel efficiency P is in --format "
+                 "json). Time and cost: the whole job.");
+    tf_wrap(out, "", line, TF_WIDTH);
+    fputc('\n', out);
 }
 
 static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_offering *o)
@@ -176,29 +202,14 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
                  o->gpus_per_node, o->gpu ? o->gpu : "unknown GPU", net);
         tf_wrap(out, "", line, TF_WIDTH);
     }
-    {
-        json_t *r0 = json_array_get(arr, 0);
-        double n0 = num_of(r0, "n0"), thr0 = num_of(r0, "n0_throughput");
-        char line[512], b0[64];
-        if (!isnan(n0) && !isnan(thr0))
-            snprintf(line, sizeof line, "Per node count the fastest layout that fits in memory. E: scaling "
-                     "efficiency, throughput per GPU relative to N0 = %.0f node%s (the smallest cluster "
-                     "that fits: %s %s); P: parallel efficiency; both fractions, 1 = perfect. Cost: the "
-                     "whole job.", n0, n0 == 1 ? "" : "s", grouped(b0, sizeof b0, thr0, 1), unit_of(w));
-        else
-            snprintf(line, sizeof line, "Per node count the fastest layout that fits in memory. E: scaling "
-                     "efficiency relative to the smallest cluster that fits (none here); P: parallel "
-                     "efficiency; both fractions, 1 = perfect. Cost: the whole job.");
-        tf_wrap(out, "", line, TF_WIDTH);
-        fputc('\n', out);
-    }
+    legend(out, arr, w);
     snprintf(head, sizeof head, "%s", unit_of(w));
     snprintf(cost_head, sizeof cost_head, "cost %s", cur);
     if (table_column(t, "nodes", TABLE_RIGHT, 0, 5, 0) < 0 ||
-        table_column(t, "step s", TABLE_RIGHT, 0, 6, 0) < 0 ||
         table_column(t, head, TABLE_RIGHT, 0, 8, 0) < 0 ||
+        table_column(t, "time", TABLE_RIGHT, 0, 6, 0) < 0 ||
         table_column(t, "E", TABLE_RIGHT, 0, 4, 0) < 0 ||
-        table_column(t, "P", TABLE_RIGHT, 0, 4, 0) < 0 ||
+        table_column(t, "C", TABLE_RIGHT, 0, 4, 0) < 0 ||
         table_column(t, cost_head, TABLE_RIGHT, 0, 8, 0) < 0 ||
         table_column(t, "layout", TABLE_LEFT, TABLE_SHRINK, 12, 0) < 0)
         goto fail;
@@ -215,11 +226,13 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
                 goto fail;
             continue;
         }
-        if (table_cell(t, 1, grouped(buf, sizeof buf, st, 1)) ||
-            table_cell(t, 2, grouped(buf, sizeof buf, num_of(r, "throughput"), 1)) ||
+        /* The step time stays in the JSON: with a batch that grows with the
+         * cluster, the time to train is what compares across rows. */
+        if (table_cell(t, 1, grouped(buf, sizeof buf, num_of(r, "throughput"), 1)) ||
+            table_cell(t, 2, tf_hours(buf, sizeof buf, num_of(r, "time_to_train_h"))) ||
             (isnan(e) ? table_cell(t, 3, NULL) : table_cellf(t, 3, "%.2f", e)) ||
-            (isnan(num_of(r, "parallel_efficiency")) ? table_cell(t, 4, NULL)
-                                                     : table_cellf(t, 4, "%.2f", num_of(r, "parallel_efficiency"))) ||
+            (isnan(num_of(r, "comm_efficiency")) ? table_cell(t, 4, NULL)
+                                                 : table_cellf(t, 4, "%.2f", num_of(r, "comm_efficiency"))) ||
             table_cell(t, 5, isnan(num_of(r, "cost")) ? NULL : grouped(buf, sizeof buf, num_of(r, "cost"), 2)))
             goto fail;
         layout_cell(buf, sizeof buf, lay, llm);

@@ -70,8 +70,9 @@ static int print_text(const cf_offering *o, long days, int have_age)
             continue;
         }
         cf_offering_column_text(o, c, buf, CF_MAX_FIELD_BYTES * 2);
-        if (c == 20 || c == 21)
-            printf("  %-24s %s %s per GPU-hour\n", name, buf, o->currency);
+        if (c == 20 || c == 21 || c == 30)
+            printf("  %-24s %s %s per GPU-hour%s\n", name, buf, o->currency,
+                   o->price_overlay && c != 21 ? " (from your price import)" : "");
         else if (c == 28 && have_age)
             printf("  %-24s %s (%s)\n", name, buf, age);
         else if (c == 16 || c == 17 || c == 23 || c == 24) { /* sets: ", " reads better */

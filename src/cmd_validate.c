@@ -5,6 +5,7 @@
  * hold the accuracy targets), 3 on a malformed file (DESIGN §4.4). */
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 #include "cli.h"
 #include "opts.h"
@@ -25,7 +26,9 @@ static const cli_opt validate_opts[] = {
     "       clusterfit validate training FILE.csv [--format table|json]\n" \
     "Compare the model with published measurements (../shared/data/validation/):\n" \
     "per row id, metric, predicted, measured and APE %, then the median APE\n" \
-    "(overall; single-node and multi-node for collectives) and the skipped rows.\n" \
+    "(overall; for collectives also single-node and multi-node, by size class and\n" \
+    "by network) and the skipped rows. A collectives row with a time_us column is\n" \
+    "scored on time, else on busbw_GBps; each row names its metric.\n" \
     "Exit 0 when the file was read, 3 when it is malformed.\n" \
     "\n"
 
@@ -54,8 +57,20 @@ static void print_validation_table(const cf_validation *v)
     printf("\n");
     print_median("median APE", v->median_ape_pct);
     if (v->by_node_count) {
+        static const char *const sizes[CF_VSIZE__COUNT] = {"small (<= 64 KiB)", "mid (<= 64 MiB)",
+                                                           "large"};
+        char label[64];
         print_median("median APE single-node", v->median_ape_pct_single_node);
         print_median("median APE multi-node", v->median_ape_pct_multi_node);
+        for (int i = 0; i < CF_VSIZE__COUNT; i++) {
+            snprintf(label, sizeof label, "median APE %s", sizes[i]);
+            print_median(label, v->median_ape_pct_by_size[i]);
+        }
+        for (int i = 0; i < CF_NET__COUNT; i++) {
+            if (isnan(v->median_ape_pct_by_network[i])) continue;
+            snprintf(label, sizeof label, "median APE network %s", cf_network_name((cf_network)i));
+            print_median(label, v->median_ape_pct_by_network[i]);
+        }
     }
     printf("rows predicted: %zu, skipped: %zu\n", v->n_rows, v->n_skipped);
     for (size_t i = 0; i < v->n_skipped; i++)

@@ -1,6 +1,7 @@
 /* textfmt.c — see textfmt.h. The wrapping is by bytes: the texts wrapped
  * here (why lines, notes, headers) are ASCII. */
 #include <string.h>
+#include <math.h>
 #include "textfmt.h"
 
 const char *tf_thousands(char *buf, size_t cap, double v)
@@ -42,4 +43,15 @@ void tf_wrap(FILE *out, const char *lead, const char *text, size_t width)
 const char *tf_net_label(cf_network n)
 {
     return cf_network_label(n);
+}
+
+const char *tf_hours(char *buf, size_t cap, double h)
+{
+    if (isnan(h)) snprintf(buf, cap, "unknown");
+    else if (h < 1.0 / 60) snprintf(buf, cap, "%.0f s", h * 3600);
+    else if (h < 1) snprintf(buf, cap, "%.0f min", h * 60);
+    else if (h < 48) snprintf(buf, cap, "%.1f h", h);
+    else if (h < 2400) snprintf(buf, cap, "%.1f d", h / 24);
+    else snprintf(buf, cap, "%.0f d", h / 24);
+    return buf;
 }

@@ -20,6 +20,11 @@ const char *tf_thousands(char *buf, size_t cap, double v);
  * newline. A word longer than the line is printed whole. */
 void tf_wrap(FILE *out, const char *lead, const char *text, size_t width);
 
+/* A duration of h hours as plan's time column writes it: "45 s", "12 min",
+ * "7.5 h" (under 48 h), "9.1 d", "462 d" (from 100 days), "unknown" for NAN;
+ * into buf (cap bytes); returns buf. */
+const char *tf_hours(char *buf, size_t cap, double h);
+
 /* The fabric's name in words: "InfiniBand", "RoCE", "EFA", ... (the
  * vocabulary name for the others). */
 const char *tf_net_label(cf_network n);

@@ -46,7 +46,12 @@ typedef struct cf_offering {
     char *notes;
     char *source_url;               /* "; "-separated URLs */
     char *as_of;                    /* YYYY-MM or YYYY-MM-DD */
+    /* Columns 29-31, after as_of (issue 13). */
+    cf_cap in_network_reduction;    /* SHARP or similar in-network reduction, as a source states */
+    double price_spot_gpu_hr;       /* spot/interruptible price per GPU-hour, in currency */
+    char *price_as_of;              /* YYYY-MM[-DD] the prices were read; NULL: as_of */
     int user_row;                   /* 1 if from a user's import */
+    int price_overlay;              /* 1 when the prices come from a price import (skypilot...) */
 } cf_offering;
 
 /* Empties a caller-owned offering (_clear, status.h).
@@ -62,8 +67,9 @@ CF_API void cf_offering_clear(cf_offering *o);
 CF_API void cf_offering_free(cf_offering *o);
 
 /* The columns of data/offerings.csv and of the `offering` table, in the
- * order of DESIGN §3 (column 0 is `id`, 28 is `as_of`). */
-#define CF_OFFERING_NCOLS 29
+ * order of DESIGN §3 (column 0 is `id`, 28 is `as_of`), then
+ * in_network_reduction (29), price_spot_gpu_hr (30) and price_as_of (31). */
+#define CF_OFFERING_NCOLS 32
 
 /* The name of a column.
  * - inputs: col, 0-based, DESIGN §3 order
@@ -165,6 +171,14 @@ typedef struct cf_filter {
     int storage;                    /* 1 = has shared storage other than none */
     double max_price;               /* NAN = any; on-demand price per GPU-hour */
     const char *currency, *provider;/* NULL = any; borrowed; provider case-insensitive */
+    /* Stale rows only (`list --stale MONTHS`, issue 13): 0 = any; else the
+     * row's date (price_as_of where set, else as_of; YYYY-MM counts as its
+     * 1st) is before `today` minus stale_months months (the day clamped to
+     * the month's last). today: YYYY-MM-DD, borrowed, set by the caller (the
+     * library never reads the clock); with stale_months set and today NULL
+     * or malformed nothing passes. */
+    long stale_months;
+    const char *today;
 } cf_filter;
 
 /* A filter that lets every offering pass.
@@ -177,7 +191,8 @@ CF_API void cf_filter_init(cf_filter *f);
  * them.
  * - inputs: `name` as the CLI spells it ("multinode", "network", "gdr",
  *   "rdma", "gpu", "min-gbps", "orchestration", "provisioning", "storage",
- *   "max-price", "currency", "provider"; leading '-'s are ignored and '_'
+ *   "max-price", "currency", "provider", "stale" (whole months, 1 to
+ *   CF_MAX_STALE_MONTHS; the caller sets f->today); leading '-'s are ignored and '_'
  *   may stand for '-', as in HTTP query strings). Sets in orchestration and
  *   provisioning are comma-separated; multinode also takes any (no filter)
  * - output: the filter of *f; unchanged on error
@@ -232,7 +247,7 @@ typedef struct cf_catalog cf_catalog;   /* opaque: an open database */
 
 /* Schema version of catalog files this library writes (PRAGMA user_version);
  * older files are migrated on open, newer ones refused. */
-#define CF_CATALOG_SCHEMA_VERSION 1
+#define CF_CATALOG_SCHEMA_VERSION 2
 
 /* Opens a catalog file.
  * - computes: creates the file, migrates its schema or rebuilds its shipped
@@ -286,6 +301,33 @@ CF_API cf_status cf_catalog_get(cf_catalog *cat, const char *id, cf_offering **o
  * - ownership: *out is a new reference (json_decref) */
 CF_API cf_status cf_catalog_providers(cf_catalog *cat, json_t **out);
 
+/* The providers of the catalog with the age of their facts (issue 13).
+ * - inputs: today YYYY-MM-DD (NULL: no stale counts), stale_months >= 1
+ * - output: as cf_catalog_providers, each provider with "oldest_as_of" (the
+ *   oldest date of its rows, price_as_of where set, else as_of) and, when
+ *   today is given, "stale_rows" (rows whose date is before today minus
+ *   stale_months months, as cf_filter's stale_months) and "stale_before"
+ *   (that cutoff, YYYY-MM-DD)
+ * - errors: as cf_catalog_providers; CF_EINVAL for a malformed today or
+ *   stale_months outside 1..CF_MAX_STALE_MONTHS
+ * - ownership: as cf_catalog_providers */
+CF_API cf_status cf_catalog_providers_at(cf_catalog *cat, const char *today, long stale_months,
+                                         json_t **out);
+
+/* The date `months` whole months before `today`, the day clamped to the
+ * last of its month (2026-08-31 minus 6 months is 2026-02-28).
+ * - inputs: today YYYY-MM-DD; months 0..CF_MAX_STALE_MONTHS
+ * - output: out, YYYY-MM-DD with its NUL (CF_DATE_SIZE bytes)
+ * - errors: CF_EINVAL for a NULL or malformed today, months out of range,
+ *   or a result before year 1900; out is then "" */
+CF_API cf_status cf_catalog_stale_cutoff(const char *today, long months, char *out);
+
+/* Whether an offering's date is before a cutoff (of cf_catalog_stale_cutoff).
+ * - inputs: o; cutoff YYYY-MM-DD
+ * - output: 1 when the row's date (price_as_of where set, else as_of;
+ *   YYYY-MM as its 1st) is before cutoff, else 0 (also for NULLs) */
+CF_API int cf_offering_stale(const cf_offering *o, const char *cutoff);
+
 /* ---- the user's rows ---------------------------------------------------- */
 
 /* Imports offerings as the user's rows.
@@ -333,5 +375,90 @@ CF_API cf_status cf_catalog_remove_user(cf_catalog *cat, const char *const *ids,
  * - output: *removed (may be NULL) gets how many; 0 on error
  * - errors: CF_EINVAL (cat NULL), CF_EDB, CF_ENOMEM; nothing is deleted */
 CF_API cf_status cf_catalog_reset_user(cf_catalog *cat, size_t *removed, cf_error *err);
+
+/* ---- price imports (issue 13) ------------------------------------------- */
+
+/* Price files that refresh the catalog's prices. */
+typedef enum cf_price_format {
+    CF_PRICE_SKYPILOT = 0   /* skypilot-org/skypilot-catalog catalogs/v7/<cloud>/vms.csv */
+} cf_price_format;
+
+/* The format of a name.
+ * - inputs: s, "skypilot"
+ * - output: *out; unchanged on error
+ * - errors: CF_EINVAL when s is NULL or names no price format */
+CF_API cf_status cf_price_format_parse(const char *s, cf_price_format *out);
+
+/* The price format names, for messages ("skypilot"). Static storage. */
+CF_API const char *cf_price_format_accepted(void);
+
+/* Options of a price import. Zero-initialise, then set what applies. */
+typedef struct cf_price_import_opts {
+    const char *as_of;  /* YYYY-MM-DD the prices were read (price_as_of); required */
+    const char *today;  /* YYYY-MM-DD: as_of after it is refused; NULL = not compared */
+    /* The SkyPilot cloud ("aws", "lambda", "nebius", ...); NULL: the name of
+     * the folder holding the file (catalogs/v7/aws/vms.csv -> aws). */
+    const char *cloud;
+} cf_price_import_opts;
+
+/* Imports the prices of a SkyPilot catalog file (DESIGN §3, issue 13).
+ * - inputs: `data`, len bytes (at most CF_MAX_IMPORT_BYTES) of a vms.csv as
+ *   skypilot-catalog publishes it: columns read by name (InstanceType,
+ *   AcceleratorName, AcceleratorCount, Price, Region required; SpotPrice
+ *   read when present; any other column ignored), LF or CRLF line ends.
+ *   `name` names the input in errors and, without opts->cloud, gives the
+ *   cloud; opts (not NULL) as above
+ * - computes: per instance type with an accelerator, the lowest on-demand
+ *   and the lowest spot price per GPU-hour across its rows (Price /
+ *   AcceleratorCount, in USD as SkyPilot publishes), with their regions.
+ *   A type that data/skypilot-map.csv maps to an offering updates only that
+ *   offering's prices: price_on_demand_gpu_hr, price_spot_gpu_hr and
+ *   price_as_of = opts->as_of, kept in the catalog file's price overlay
+ *   (it survives rebuilds of the shipped rows; a note names the file and
+ *   the regions). It is not applied (and said so in the summary) when the
+ *   file has no on-demand price for it, the offering's currency is not USD,
+ *   the offering's prices are dated after as_of, or a row of your own hides
+ *   the shipped one. An unmapped type becomes a user row (id
+ *   skypilot-<cloud>-<type>, multinode unknown, gpu from the map's
+ *   accelerator names or data/gpus.csv, unknown when the name does not say
+ *   the form factor). Rows without an accelerator (CPU-only, and GCP's host
+ *   rows), accelerator rows without an instance type, and accelerators
+ *   neither in the map nor in data/gpus.csv are skipped and counted
+ * - output: *summary, a JSON object {format, cloud, provider, as_of, rows,
+ *   priced[{id, instance_type, price_on_demand_gpu_hr, region,
+ *   price_spot_gpu_hr, spot_region}], added[{id, instance_type, gpu,
+ *   price_on_demand_gpu_hr, price_spot_gpu_hr}], not_applied[{id,
+ *   instance_type, reason}], skipped{no_accelerator,
+ *   accelerator_without_instance, unknown_accelerator, unknown_names[],
+ *   unpriced_rows}}
+ * - errors: CF_EPARSE with err at FILE:LINE:COLUMN for a missing required
+ *   column (line 1, column 0) or a cell that is not a number where a used
+ *   row needs one (AcceleratorCount > 0, Price and SpotPrice >= 0 or
+ *   empty); CF_EINVAL for a malformed or future as_of, or a cloud that
+ *   cannot be told (err says to give it); CF_ELIMIT over the import limits;
+ *   CF_EDB, CF_ENOMEM. On any error the catalog is unchanged
+ * - ownership: *summary is a new reference (json_decref), NULL on error;
+ *   `name` is kept in err->file */
+CF_API cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, const char *data,
+                                          size_t len, cf_price_format fmt,
+                                          const cf_price_import_opts *opts, json_t **summary,
+                                          cf_error *err);
+
+/* Deletes every imported price (the price overlay): the shipped rows show
+ * their own prices again. `import --reset` calls it beside
+ * cf_catalog_reset_user.
+ * - output: *removed (may be NULL) gets how many offerings had imported
+ *   prices; 0 on error
+ * - errors: CF_EINVAL (cat NULL), CF_EDB, CF_ENOMEM; nothing is deleted */
+CF_API cf_status cf_catalog_reset_prices(cf_catalog *cat, size_t *removed, cf_error *err);
+
+/* Reads a file and imports its prices as cf_catalog_import_prices does.
+ * - errors: those of cf_catalog_import_prices; CF_EIO when the file cannot
+ *   be read, CF_ELIMIT over CF_MAX_IMPORT_BYTES
+ * - ownership: err->file points to path (borrowed) */
+CF_API cf_status cf_catalog_import_prices_file(cf_catalog *cat, const char *path,
+                                               cf_price_format fmt,
+                                               const cf_price_import_opts *opts,
+                                               json_t **summary, cf_error *err);
 
 #endif

@@ -23,12 +23,14 @@ typedef struct cf_fabric {
     double nic_gbps;                /* line rate of one NIC, Gbit/s */
     cf_gdr gdr;                     /* CF_GDR_UNKNOWN = the fabric's usual state */
     cf_cap non_blocking, rail_optimized;    /* scale-out topology, when stated */
+    cf_cap in_network_reduction;    /* switches reduce (IB SHARP, NCCL CollNet): only YES
+                                       lets `auto` consider collnet (docs/model.md) */
 } cf_fabric;
 
 /* A fabric with nothing known yet, for cf_fabric_set.
  * - output: gpu "", gpus_per_node 0, intra_link and network unknown, no NICs
- *   (nics_per_node 0, nic_gbps 0), gdr, non_blocking and rail_optimized
- *   unknown
+ *   (nics_per_node 0, nic_gbps 0), gdr, non_blocking, rail_optimized and
+ *   in_network_reduction unknown
  * - ownership: fills the caller's struct (not NULL) */
 CF_API void cf_fabric_init(cf_fabric *fab);
 
@@ -115,6 +117,22 @@ CF_API cf_status cf_coll_query_set(cf_coll_query *q, const char *name, const cha
  * - ownership: static storage, never to be freed or changed */
 CF_API const char *const *cf_coll_query_param_names(void);
 
+/* What a prediction assumed where the fabric did not say
+ * (cf_coll_result.assumed, a bit mask; docs/model.md "Congestion"):
+ * - CF_ASSUMED_NON_BLOCKING: non_blocking unknown on a multi-node
+ *   prediction; the model assumed the congestion of a typical 2:1-tapered
+ *   fabric beyond one leaf (ETA_CONGESTION_PER_DOUBLING), the same rule for
+ *   every fabric family
+ * - CF_ASSUMED_RAIL_OPTIMIZED: rail_optimized unknown on a multi-node
+ *   prediction; the model assumed rails are not aligned (no rail bonus)
+ * A JSON front end writes them as the flags "non_blocking_unknown" and
+ * "rail_optimized_unknown". 0 on one node, where no scale-out network is
+ * used. */
+enum {
+    CF_ASSUMED_NON_BLOCKING = 1u << 0,
+    CF_ASSUMED_RAIL_OPTIMIZED = 1u << 1
+};
+
 typedef struct cf_coll_result {
     cf_collective collective;       /* as asked */
     uint64_t message_bytes;         /* S, as asked (q->bytes) */
@@ -122,6 +140,7 @@ typedef struct cf_coll_result {
     cf_algo algo;                   /* the algorithm used (never AUTO) */
     double time_us, algbw_GBps, busbw_GBps; /* microseconds; GB/s = 10^9 B/s */
     cf_bottleneck bottleneck;       /* latency when it is over half of time_us */
+    unsigned assumed;               /* CF_ASSUMED_* bits: what the model assumed */
 } cf_coll_result;
 
 /* Predicts one collective (DESIGN §4.2).

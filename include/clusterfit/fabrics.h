@@ -24,12 +24,13 @@ enum {
 /* The facts a prediction on `nodes` nodes of `fab` rests on without the
  * fabric stating them.
  * - computes: CF_FLAG_NON_BLOCKING_UNKNOWN (CF_FLAG_RAIL_OPTIMIZED_UNKNOWN)
- *   when the traffic crosses nodes (nodes > 1) over a fabric whose
- *   congestion model reads the fact (ib, roce, rdma: the network
- *   efficiency's decay with node count, docs/model.md; EFA's SRD and the
- *   TCP families do not read it) and fab->non_blocking (rail_optimized) is
- *   CF_CAP_UNKNOWN. What the model then assumes is docs/model.md's one
- *   documented assumption (not non-blocking, not rail-optimized)
+ *   when the traffic crosses more than one leaf switch (nodes > 2) over any
+ *   scale-out network and fab->non_blocking (rail_optimized) is
+ *   CF_CAP_UNKNOWN: the congestion model's rule for every fabric family
+ *   (the network efficiency's decay with node count, docs/model.md
+ *   "Congestion"; the same facts as cf_coll_result.assumed). What the model
+ *   then assumes is that one documented assumption (not non-blocking, not
+ *   rail-optimized)
  * - output: the bits; 0 for a NULL fab
  * - ownership: pure */
 CF_API unsigned cf_fabric_assumptions(const cf_fabric *fab, int nodes);

@@ -100,7 +100,8 @@
 
 /* Node counts one plan or scale curve evaluates per node type: N0 plus the
  * powers of two up to the largest stated cluster (~10^5 GPUs: 17 doublings
- * of 1 node); `scale --nodes` lists are held to the same number. */
+ * of 1 node), and for plan 1.5 times each (lib/plan/ladder.c: 34 counts at
+ * most); `scale --nodes` lists are held to the same number. */
 #define CF_MAX_PLAN_NODE_COUNTS 40
 
 /* ---- Fabric and collective parameters. cf_fabric_set and
@@ -203,6 +204,10 @@
 #define CF_PLAN_BUDGET_MIN 0.001
 #define CF_PLAN_BUDGET_MAX 1e18
 
+/* `list --stale MONTHS`, `providers --stale MONTHS`: a century of months;
+ * the catalog's dates start in 1900 (date.h). */
+#define CF_MAX_STALE_MONTHS 1200L
+
 /* Rows kept (top): 1 up to the rows one import may add (CF_MAX_IMPORT_ROWS),
  * more offerings than a catalog holds; 0 in cf_plan_opts means all. */
 #define CF_PLAN_TOP_MAX 100000
@@ -213,5 +218,13 @@
  * within CF_MAX_PLAN_NODE_COUNTS (20 doublings of one GPU); 0 in
  * cf_plan_opts means the default. */
 #define CF_PLAN_MAX_GPUS_MAX 1048576L
+
+/* Deadline margin in percent (margin_pct; the CLI's --margin): a
+ * configuration meets a deadline D when its time to train x (1 + margin /
+ * 100) <= D. 0 trusts the model exactly; 100 % (the prediction doubled) is
+ * far past any error the validation shows (median 3-9 %, worst rows ~40 %),
+ * so a larger number is more likely a slip. */
+#define CF_PLAN_MARGIN_PCT_MIN 0.0
+#define CF_PLAN_MARGIN_PCT_MAX 100.0
 
 #endif

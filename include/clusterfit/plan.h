@@ -39,6 +39,9 @@ typedef struct cf_plan_opts {
                              * time was predicted (benchmarks) */
     int objective_given;    /* 1 once cf_plan_opts_set has set objective;
                              * read by cf_plan_opts_finish */
+    double margin_pct;      /* deadline margin, percent; NAN = CF_PLAN_DEFAULT_MARGIN_PCT */
+    int known_only;         /* 1: rank on stated facts alone (no assumed largest
+                             * cluster, NIC count or fabric topology) */
 } cf_plan_opts;
 
 /* Scaling efficiency above this gets its reason wherever it is shown: the
@@ -59,6 +62,23 @@ typedef struct cf_plan_opts {
  * paying twice the money for a 0.3 % faster run (4096 vs 2048 nodes) or
  * waiting twice as long for 0.5 % less money is never what a user means. */
 #define CF_PLAN_NEAR_TIE_PCT 1.0
+
+/* Growing the global batch (lib/plan/ladder.c): a workload whose batch_max
+ * is above its batch is also searched at 2×, 4×, ... its batch on each
+ * node count, and a larger batch is kept only when it shortens the time to
+ * train by more than this many percent: the tokens are fixed, but the model
+ * does not price what a larger batch may cost in convergence, so a gain
+ * inside the step model's own error (median 8-9 %, README) is not worth it. */
+#define CF_PLAN_BATCH_GROW_MIN_PCT 5.0
+
+/* Default deadline margin (margin_pct, `plan --margin`): a configuration
+ * meets a deadline only when its predicted time plus this many percent
+ * does. 8 % is the dense training error the validation holds the model to
+ * (tests/cli/validate-training.t and validate-holdout.t: median APE <= 8 %
+ * on each set; 8.3 and 9.2 % before the framework and GPU calibration,
+ * docs/model-step.md §9): a plan that meets a deadline by 3 % has not met
+ * it within the model's own error. */
+#define CF_PLAN_DEFAULT_MARGIN_PCT 8.0
 
 /* Default cap on a cluster whose largest size the provider does not state
  * (DESIGN §4.5); such rows carry the flag max_cluster_unknown. */
@@ -81,6 +101,10 @@ CF_API void cf_plan_opts_init(cf_plan_opts *o);
  *     currency    an ISO 4217 code (three letters)
  *     max_gpus    integer, 1..CF_PLAN_MAX_GPUS_MAX
  *     top         integer, 1..CF_PLAN_TOP_MAX
+ *     margin_pct  percent, CF_PLAN_MARGIN_PCT_MIN..CF_PLAN_MARGIN_PCT_MAX:
+ *                 the deadline is met when time x (1 + margin/100) is
+ *     known_only  true or false (also yes/no, 1/0): rank on stated facts
+ *                 alone
  *   Numbers as cf_parse_double and cf_parse_long read them (whole string).
  * - Output: the field of *po; unchanged on error.
  * - Errors: CF_EINVAL with err->param = name and a message naming the
@@ -129,7 +153,15 @@ CF_API cf_status cf_plan_opts_finish(cf_plan_opts *po, cf_error *err);
  *   would be at least as fast per GPU (memory alone makes N0 slower), else
  *   "other"; n0_layout = the layout on N0 {tp, pp, vp, dp, cp, zero,
  *   recompute, micro_batch}; *opts->evaluated, when not NULL, the layouts
- *   whose step time was predicted
+ *   whose step time was predicted. Rows of LLM workloads also have
+ *   global_batch_seqs (the batch the row ran, grown with the cluster up to
+ *   the workload's batch_max: lib/plan/ladder.c); every row has
+ *   assumed_facts (of "max_cluster", "nics_per_node", "fabric_topology":
+ *   facts the catalog does not state that its multi-node configuration
+ *   rests on; [] on one node) and rests_on_assumptions (assumed_facts not
+ *   empty); with opts->known_only no row rests on any, an offering that
+ *   would need them being unranked with the reason. A deadline is met when
+ *   time_to_train_h x (1 + margin_pct / 100) does not pass it
  * - errors: CF_EINVAL for bad options (outside cf_plan_opts_set's bounds,
  *   err->param naming the field) or a workload that states no amount of
  *   work; the errors of cf_catalog_query (CF_EINVAL for a NULL cat, CF_EDB);
@@ -148,8 +180,15 @@ CF_API cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_work
  *   counts (NULL = N0, then powers of two up to the largest cluster; at most
  *   CF_MAX_PLAN_NODE_COUNTS)
  * - output: *out = the JSON array [{nodes, step_time_s, throughput,
- *   scaling_efficiency, parallel_efficiency, cost, layout, scaling_note, n0,
- *   n0_throughput}]: layout as scaling_note's n0_layout (null when nothing
+ *   scaling_efficiency, parallel_efficiency, comm_efficiency, memory_relief,
+ *   cost, time_to_train_h, global_batch_seqs (LLM only), layout,
+ *   scaling_note, n0, n0_throughput}] (comm_efficiency: E of the fastest
+ *   layouts without the memory limit, at this count against N0: the loss to
+ *   communication and bubbles alone; memory_relief = E / comm_efficiency:
+ *   what N0's memory savers cost, 1 on N0; scaling_efficiency keeps DESIGN
+ *   §4.1's definition)
+ *   (time_to_train_h: hours of the whole job, null where nothing fits;
+ *   global_batch_seqs: the batch the row ran, lib/plan/ladder.c): layout as scaling_note's n0_layout (null when nothing
  *   fits on that count); scaling_note as in cf_plan; throughput in the
  *   workload's unit per second (tokens for LLMs, samples for data-parallel
  *   training, iterations for stencils, tasks for embarrassingly parallel

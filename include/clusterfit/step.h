@@ -63,8 +63,9 @@ CF_API const char *const *cf_layout_param_names(void);
 /* A layout in words, as `plan`, `scale`, `fit` and `predict step` show it.
  * - output: into buf, e.g. "TP4 PP2v2 CP2 DP2 with ZeRO-3 and full
  *   recompute": degrees of 1 left out except DP, "v2" for an interleaved
- *   pipeline, ZeRO 0 left out, "no recompute" stated; for kinds other than
- *   CF_WL_LLM only "DP16" (one rank per GPU)
+ *   pipeline, ZeRO 0 left out, "no recompute" stated; for data-parallel and
+ *   embarrassingly parallel kinds only "DP16" (one rank per GPU); for an MPI
+ *   stencil "16 ranks"
  * - ownership: writes at most cap bytes into the caller's buf, always
  *   terminated (cutting) when cap > 0; l (not NULL) is read only */
 CF_API void cf_layout_words(char *buf, size_t cap, const cf_layout *l, cf_workload_kind kind);

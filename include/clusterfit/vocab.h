@@ -98,7 +98,8 @@ enum {
 };
 enum {
     CF_PROV_ON_DEMAND = 1 << 0, CF_PROV_SPOT = 1 << 1, CF_PROV_RESERVED = 1 << 2,
-    CF_PROV_WAITLIST = 1 << 3
+    CF_PROV_WAITLIST = 1 << 3,
+    CF_PROV_FLEX = 1 << 4 /* queued capacity: GCP DWS flex-start and the like */
 };
 enum {
     CF_STOR_LUSTRE = 1 << 0, CF_STOR_WEKA = 1 << 1, CF_STOR_VAST = 1 << 2,

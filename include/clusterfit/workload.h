@@ -37,6 +37,15 @@ typedef struct cf_mla_shape {
     long kv_lora_rank;      /* rank of the compressed key/value; 0 = not MLA */
     long rope_head_dim;     /* decoupled rotary key/query width per head */
 } cf_mla_shape;
+/* The framework class of an LLM training run: what its compute efficiency
+ * is calibrated on (docs/model-step.md, "Compute efficiency by framework
+ * and GPU"). */
+typedef enum cf_framework {
+    CF_FW_DEFAULT = 0,      /* not stated: fsdp for a ZeRO-3 layout, else megatron */
+    CF_FW_MEGATRON,         /* Megatron-LM, NeMo, Megatron-Bridge, Megatron-DeepSpeed-style */
+    CF_FW_FSDP,             /* PyTorch FSDP/FSDP2, torchtitan, llm-foundry, DeepSpeed ZeRO-3 */
+    CF_FW__COUNT
+} cf_framework;
 
 typedef struct cf_llm_shape {
     cf_model_family family;
@@ -81,6 +90,11 @@ typedef struct cf_workload {
     double ep_tasks, ep_task_gpu_s, ep_startup_s;
     double ep_straggler_frac;   /* coefficient of variation of a task's time */
     double ep_memory_gib;       /* memory one task needs on its GPU */
+    /* CF_WL_LLM: realistic plans (issue 10) */
+    long global_batch_max_seqs; /* largest global batch the plan may grow to,
+                                 * sequences (>= global_batch_seqs; the "batch_max"
+                                 * key, default = batch) */
+    cf_framework framework;     /* the "framework" key; CF_FW_DEFAULT = not stated */
 } cf_workload;
 
 /* The defaults every loader starts from.
@@ -118,6 +132,21 @@ CF_API cf_status cf_workload_load(const char *name_or_path, cf_workload *out, cf
  * - ownership: j is borrowed for the call; err->file points to origin */
 CF_API cf_status cf_workload_from_json(const json_t *j, const char *origin,
                                        cf_workload *out, cf_error *err);
+
+/* The framework class named `s` ("megatron" or "fsdp", case-insensitive).
+ * - output: *out, set only on success
+ * - errors: CF_EINVAL for NULL or another name (nothing is set in an error:
+ *   the caller names the field)
+ * - source: docs/workloads.md (`framework`) */
+CF_API cf_status cf_framework_parse(const char *s, cf_framework *out);
+
+/* "megatron", "fsdp", or "default" for CF_FW_DEFAULT; static storage. */
+CF_API const char *cf_framework_name(cf_framework f);
+
+/* The class a run of framework `f` with ZeRO stage `zero` is computed as:
+ * `f` itself when stated, else CF_FW_FSDP for ZeRO-3 and CF_FW_MEGATRON
+ * otherwise (docs/workloads.md). Never CF_FW_DEFAULT. */
+CF_API cf_framework cf_framework_resolve(cf_framework f, int zero);
 
 /* The preset names, for messages.
  * - output: the NAMEs of data/workloads/NAME.json, ", "-joined

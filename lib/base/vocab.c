@@ -140,7 +140,7 @@ const char *cf_network_label(cf_network n)
 
 /* Sets. */
 static const char *const orch_names[] = {"slurm", "kubernetes", "vm", "managed"};
-static const char *const prov_names[] = {"on-demand", "spot", "reserved", "waitlist"};
+static const char *const prov_names[] = {"on-demand", "spot", "reserved", "waitlist", "flex"};
 static const char *const stor_names[] = {"lustre", "weka", "vast", "gpfs", "nfs", "object", "none"};
 
 static const char *const *set_names(cf_set_kind k, int *n)

@@ -49,7 +49,8 @@ extern const cf__column cf__columns[CF_OFFERING_NCOLS];
 
 /* Indexes in cf__columns of the columns checked between columns of a row. */
 enum { CF__COL_PRICE_OD_INDEX = 20, CF__COL_PRICE_RES_INDEX = 21, CF__COL_CURRENCY_INDEX = 22,
-       CF__COL_AS_OF_INDEX = 28 };
+       CF__COL_AS_OF_INDEX = 28, CF__COL_INR_INDEX = 29, CF__COL_PRICE_SPOT_INDEX = 30,
+       CF__COL_PRICE_AS_OF_INDEX = 31 };
 
 /* ---- offerings (offering.c) ---------------------------------------------- */
 

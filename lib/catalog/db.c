@@ -56,6 +56,42 @@ static const char *const migrations[] = {
     " PRIMARY KEY (id, origin));"
     "CREATE VIEW catalog AS SELECT * FROM offering AS o WHERE origin = 'user'"
     " OR NOT EXISTS (SELECT 1 FROM offering AS u WHERE u.id = o.id AND u.origin = 'user');",
+    /* 1 -> 2 (issue 13): in-network reduction, a spot price and a date per
+     * price; the price overlay that price imports write (import --format
+     * skypilot), kept apart from `offering` so that a rebuild of the shipped
+     * rows keeps it, and shown by the view on the shipped row of its id
+     * (a user's row of that id wins whole, its own prices included). */
+    "ALTER TABLE offering ADD COLUMN in_network_reduction TEXT;"
+    "ALTER TABLE offering ADD COLUMN price_spot_gpu_hr REAL;"
+    "ALTER TABLE offering ADD COLUMN price_as_of TEXT;"
+    "CREATE TABLE price_overlay ("
+    " id TEXT PRIMARY KEY, price_on_demand_gpu_hr REAL, price_spot_gpu_hr REAL,"
+    " currency TEXT NOT NULL, price_as_of TEXT NOT NULL, note TEXT NOT NULL,"
+    " format TEXT NOT NULL);"
+    "DROP VIEW catalog;"
+    "CREATE VIEW catalog AS SELECT o.id AS id, o.origin AS origin, o.provider AS provider,"
+    " o.offering AS offering, o.gpu AS gpu, o.gpus_per_node AS gpus_per_node,"
+    " o.gpu_memory_gb AS gpu_memory_gb, o.intra_link AS intra_link, o.network AS network,"
+    " o.network_gbps_per_node AS network_gbps_per_node, o.nics_per_node AS nics_per_node,"
+    " o.rdma AS rdma, o.gpudirect_rdma AS gpudirect_rdma, o.topology AS topology,"
+    " o.non_blocking AS non_blocking, o.rail_optimized AS rail_optimized,"
+    " o.max_cluster_gpus AS max_cluster_gpus, o.orchestration AS orchestration,"
+    " o.provisioning AS provisioning, o.min_commitment_h AS min_commitment_h,"
+    " o.billing_increment_s AS billing_increment_s,"
+    " coalesce(p.price_on_demand_gpu_hr, o.price_on_demand_gpu_hr) AS price_on_demand_gpu_hr,"
+    " o.price_reserved_gpu_hr AS price_reserved_gpu_hr,"
+    " coalesce(o.currency, p.currency) AS currency, o.shared_storage AS shared_storage,"
+    " o.regions AS regions, o.multinode AS multinode,"
+    " CASE WHEN p.id IS NULL THEN o.notes WHEN o.notes IS NULL THEN p.note"
+    "  ELSE o.notes || ' ' || p.note END AS notes,"
+    " o.source_url AS source_url, o.as_of AS as_of,"
+    " o.in_network_reduction AS in_network_reduction,"
+    " coalesce(p.price_spot_gpu_hr, o.price_spot_gpu_hr) AS price_spot_gpu_hr,"
+    " CASE WHEN p.id IS NULL THEN o.price_as_of ELSE p.price_as_of END AS price_as_of,"
+    " p.id IS NOT NULL AS overlay"
+    " FROM offering AS o LEFT JOIN price_overlay AS p ON p.id = o.id AND o.origin = 'shipped'"
+    " WHERE o.origin = 'user'"
+    " OR NOT EXISTS (SELECT 1 FROM offering AS u WHERE u.id = o.id AND u.origin = 'user');",
 };
 
 #define N_MIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
@@ -149,7 +185,7 @@ static char *select_sql(const char *tail)
     used = (size_t)snprintf(sql, cap, "SELECT ");
     for (int c = 0; c < CF_OFFERING_NCOLS; c++)
         used += (size_t)snprintf(sql + used, cap - used, "%s, ", cf__columns[c].name);
-    snprintf(sql + used, cap - used, "origin FROM catalog%s", tail);
+    snprintf(sql + used, cap - used, "origin, overlay FROM catalog%s", tail);
     return sql;
 }
 
@@ -417,6 +453,7 @@ static cf_status read_row(sqlite3_stmt *st, cf_offering *o)
         if (s != CF_OK) return CF_EDB;
     }
     o->user_row = strcmp((const char *)sqlite3_column_text(st, CF_OFFERING_NCOLS), "user") == 0;
+    o->price_overlay = sqlite3_column_int(st, CF_OFFERING_NCOLS + 1) != 0;
     return CF_OK;
 }
 

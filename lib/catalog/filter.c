@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "clusterfit/catalog.h"
+#include "clusterfit/date.h"
 #include "clusterfit/hardware.h"
+#include "clusterfit/limits.h"
 #include "clusterfit/units.h"
 #include "catalog/catalog_int.h"
 #include "base/base.h"
@@ -31,10 +33,57 @@ void cf_filter_init(cf_filter *f)
     f->max_price = NAN;
 }
 
+/* ---- staleness ------------------------------------------------------------ */
+
+cf_status cf_catalog_stale_cutoff(const char *today, long months, char *out)
+{
+    static const int mdays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int y, m, d;
+    long total;
+    if (!out) return CF_EINVAL;
+    out[0] = '\0';
+    if (!today || strlen(today) != 10 || cf__date_parse(today, &y, &m, &d) != 0 || months < 0 ||
+        months > CF_MAX_STALE_MONTHS)
+        return CF_EINVAL;
+    total = (long)y * 12 + (m - 1) - months;
+    y = (int)(total / 12);
+    m = (int)(total % 12) + 1;
+    if (y < 1900) return CF_EINVAL;
+    {
+        int last = mdays[m - 1] + (m == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0));
+        if (d > last) d = last;
+    }
+    {
+        char tmp[48]; /* wider than a date: the compiler cannot bound the ints */
+        snprintf(tmp, sizeof tmp, "%04d-%02d-%02d", y, m, d);
+        memcpy(out, tmp, CF_DATE_SIZE - 1);
+        out[CF_DATE_SIZE - 1] = '\0';
+    }
+    return CF_OK;
+}
+
+int cf_offering_stale(const cf_offering *o, const char *cutoff)
+{
+    const char *d = o ? (o->price_as_of ? o->price_as_of : o->as_of) : NULL;
+    char full[CF_DATE_SIZE];
+    if (!d || !cutoff) return 0;
+    /* YYYY-MM is its month's 1st: the oldest the month allows. */
+    snprintf(full, sizeof full, "%s%s", d, strlen(d) == 7 ? "-01" : "");
+    return strcmp(full, cutoff) < 0;
+}
+
+/* ---- filters ------------------------------------------------------------- */
+
 int cf_offering_matches(const cf_offering *o, const cf_filter *f)
 {
     const char *cur;
     if (!f) return 1;
+    if (f->stale_months > 0) {
+        char cutoff[CF_DATE_SIZE];
+        if (cf_catalog_stale_cutoff(f->today, f->stale_months, cutoff) != CF_OK ||
+            !cf_offering_stale(o, cutoff))
+            return 0;
+    }
     if (f->multinode != CF_CAP_UNKNOWN && o->multinode != f->multinode) return 0;
     if (f->gdr != CF_CAP_UNKNOWN && o->gpudirect_rdma != f->gdr) return 0;
     if (f->rdma != CF_CAP_UNKNOWN && o->rdma != f->rdma) return 0;
@@ -146,6 +195,16 @@ cf_status cf_filter_set(cf_filter *f, const char *name, const char *v, cf_error 
         f->currency = v;
         return CF_OK;
     }
+    if (flag_is(name, "stale")) {
+        long months;
+        char acc[96];
+        snprintf(acc, sizeof acc, "a whole number of months from 1 to %ld", CF_MAX_STALE_MONTHS);
+        if (!*v || strspn(v, "0123456789") != strlen(v) || cf_parse_long(v, &months) != CF_OK ||
+            months < 1 || months > CF_MAX_STALE_MONTHS)
+            return bad_value(err, name, acc, v);
+        f->stale_months = months;
+        return CF_OK;
+    }
     if (flag_is(name, "provider")) {
         if (!*v) return bad_value(err, name, "a provider name", v);
         f->provider = v;
@@ -153,7 +212,7 @@ cf_status cf_filter_set(cf_filter *f, const char *name, const char *v, cf_error 
     }
     cf_error_set(err, NULL, 0, 0, "unknown filter \"%s\" (accepted: multinode, network, gdr, "
                  "rdma, gpu, min-gbps, orchestration, provisioning, storage, max-price, "
-                 "currency, provider)", name);
+                 "currency, provider, stale)", name);
     return CF_EINVAL;
 }
 

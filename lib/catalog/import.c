@@ -217,9 +217,13 @@ static void on_record(int c, void *data)
     col = cf__offering_check_row(&r->cur, r->today, why, sizeof why);
     if (col >= 0) {
         /* At the column at fault, or at the price that needs the absent currency. */
-        int p = r->pos[col] >= 0 ? r->pos[col]
-                : r->pos[CF__COL_PRICE_OD_INDEX] >= 0 && !isnan(r->cur.price_on_demand_gpu_hr)
-                    ? r->pos[CF__COL_PRICE_OD_INDEX] : r->pos[CF__COL_PRICE_RES_INDEX];
+        int p = r->pos[col];
+        if (p < 0 && r->pos[CF__COL_PRICE_OD_INDEX] >= 0 && !isnan(r->cur.price_on_demand_gpu_hr))
+            p = r->pos[CF__COL_PRICE_OD_INDEX];
+        if (p < 0 && r->pos[CF__COL_PRICE_RES_INDEX] >= 0 && !isnan(r->cur.price_reserved_gpu_hr))
+            p = r->pos[CF__COL_PRICE_RES_INDEX];
+        if (p < 0) p = r->pos[CF__COL_PRICE_SPOT_INDEX];
+        if (p < 0) p = 0; /* not reached: a price in the row is in the header */
         fail_at(r, CF_EPARSE, r->cell_lines[p], p + 1, "%s", why);
         return;
     }
@@ -617,8 +621,9 @@ static cf_status parse_object(const json_t *obj, const char *today, cf_offering 
     loc->where = AT_VALUE;
     loc->key = cf__columns[col].name;
     if (col == CF__COL_CURRENCY_INDEX && !json_object_get(obj, loc->key))
-        loc->key = cf__columns[isnan(o->price_on_demand_gpu_hr) ? CF__COL_PRICE_RES_INDEX
-                                                                : CF__COL_PRICE_OD_INDEX].name;
+        loc->key = cf__columns[!isnan(o->price_on_demand_gpu_hr) ? CF__COL_PRICE_OD_INDEX
+                               : !isnan(o->price_reserved_gpu_hr) ? CF__COL_PRICE_RES_INDEX
+                                                                  : CF__COL_PRICE_SPOT_INDEX].name;
     return CF_EPARSE;
 }
 

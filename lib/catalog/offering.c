@@ -54,6 +54,9 @@ const cf__column cf__columns[CF_OFFERING_NCOLS] = {
     COL("notes", CF__COL_TEXT, notes, 0),
     COL("source_url", CF__COL_URLS, source_url, 1),
     COL("as_of", CF__COL_DATE, as_of, 1),
+    COL("in_network_reduction", CF__COL_CAP, in_network_reduction, 0),
+    COL("price_spot_gpu_hr", CF__COL_NUM_NONNEG, price_spot_gpu_hr, 0),
+    COL("price_as_of", CF__COL_DATE, price_as_of, 0),
 };
 
 /* Longest id and GPU name: ids are slugs such as "aws-p5-48xlarge"; 128
@@ -81,10 +84,11 @@ void cf__offering_init(cf_offering *o)
     o->gpus_per_node = o->nics_per_node = o->max_cluster_gpus = -1;
     o->gpu_memory_gb = o->network_gbps_per_node = NAN;
     o->min_commitment_h = o->billing_increment_s = NAN;
-    o->price_on_demand_gpu_hr = o->price_reserved_gpu_hr = NAN;
+    o->price_on_demand_gpu_hr = o->price_reserved_gpu_hr = o->price_spot_gpu_hr = NAN;
     o->intra_link = CF_INTRA_UNKNOWN;
     o->network = CF_NET_UNKNOWN;
     o->rdma = o->gpudirect_rdma = o->non_blocking = o->rail_optimized = o->multinode = CF_CAP_UNKNOWN;
+    o->in_network_reduction = CF_CAP_UNKNOWN;
 }
 
 static int is_string_kind(cf__col_kind k)
@@ -479,7 +483,9 @@ cf_status cf__offering_set_cell_got(cf_offering *o, int c, const char *s, size_t
 int cf__offering_check_row(const cf_offering *o, const char *today, char *why, size_t n)
 {
     long days;
-    if ((!isnan(o->price_on_demand_gpu_hr) || !isnan(o->price_reserved_gpu_hr)) && !o->currency) {
+    int priced = !isnan(o->price_on_demand_gpu_hr) || !isnan(o->price_reserved_gpu_hr) ||
+                 !isnan(o->price_spot_gpu_hr);
+    if (priced && !o->currency) {
         snprintf(why, n, "currency: required when a price is given (prices are never "
                  "without their currency), got an empty cell");
         return CF__COL_CURRENCY_INDEX;
@@ -491,6 +497,17 @@ int cf__offering_check_row(const cf_offering *o, const char *today, char *why, s
         snprintf(why, n, "as_of: expected a date no later than today (%s), got \"%s\"", today,
                  o->as_of);
         return CF__COL_AS_OF_INDEX;
+    }
+    /* price_as_of dates the prices: without a price it dates nothing. */
+    if (o->price_as_of && !priced) {
+        snprintf(why, n, "price_as_of: given without a price (on-demand, reserved or spot); "
+                 "leave it empty, or add the price it dates");
+        return CF__COL_PRICE_AS_OF_INDEX;
+    }
+    if (today && o->price_as_of && cf_age_days(o->price_as_of, today, &days) == CF_OK && days < 0) {
+        snprintf(why, n, "price_as_of: expected a date no later than today (%s), got \"%s\"",
+                 today, o->price_as_of);
+        return CF__COL_PRICE_AS_OF_INDEX;
     }
     return -1;
 }

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "clusterfit/catalog.h"
+#include "clusterfit/date.h"
+#include "clusterfit/limits.h"
 #include "catalog/catalog_int.h"
 #include "base/base.h"
 
@@ -40,20 +42,36 @@ static json_t *network_array(const char *nets)
 
 cf_status cf_catalog_providers(cf_catalog *cat, json_t **out)
 {
+    return cf_catalog_providers_at(cat, NULL, 6, out);
+}
+
+cf_status cf_catalog_providers_at(cf_catalog *cat, const char *today, long stale_months,
+                                  json_t **out)
+{
+    /* A row's date: price_as_of where set, else as_of (cf_offering_stale);
+     * the raw text's minimum is the oldest ("2026-05" sorts before any day
+     * of May), and YYYY-MM counts as its 1st against the cutoff (?1). */
     static const char sql[] =
         "SELECT provider, count(*), sum(multinode = 'yes'), group_concat(DISTINCT network),"
-        " group_concat(DISTINCT CASE WHEN multinode = 'yes' THEN network END)"
+        " group_concat(DISTINCT CASE WHEN multinode = 'yes' THEN network END),"
+        " min(coalesce(price_as_of, as_of)),"
+        " sum(CASE WHEN length(coalesce(price_as_of, as_of)) = 7"
+        "  THEN coalesce(price_as_of, as_of) || '-01' ELSE coalesce(price_as_of, as_of) END < ?1)"
         " FROM catalog GROUP BY provider ORDER BY provider COLLATE NOCASE, provider";
     sqlite3_stmt *st = NULL;
     json_t *arr = NULL;
     cf_status status = CF_OK;
+    char cutoff[CF_DATE_SIZE] = "";
     int rc;
 
     if (!cat || !out) return CF_EINVAL;
     *out = NULL;
+    if (stale_months < 1 || stale_months > CF_MAX_STALE_MONTHS) return CF_EINVAL;
+    if (today && cf_catalog_stale_cutoff(today, stale_months, cutoff) != CF_OK) return CF_EINVAL;
     arr = json_array();
     if (!arr) return CF_ENOMEM;
-    if (sqlite3_prepare_v2(cat->db, sql, -1, &st, NULL) != SQLITE_OK) {
+    if (sqlite3_prepare_v2(cat->db, sql, -1, &st, NULL) != SQLITE_OK ||
+        sqlite3_bind_text(st, 1, cutoff, -1, SQLITE_STATIC) != SQLITE_OK) {
         status = sqlite3_errcode(cat->db) == SQLITE_NOMEM ? CF_ENOMEM : CF_EDB;
         goto fail;
     }
@@ -69,7 +87,13 @@ cf_status cf_catalog_providers(cf_catalog *cat, json_t **out)
                   json_object_set_new(p, "multinode_offerings",
                                       json_integer(sqlite3_column_int64(st, 2))) ||
                   json_object_set(p, "networks", na) ||
-                  json_object_set(p, "multinode_networks", ma) || json_array_append(arr, p);
+                  json_object_set(p, "multinode_networks", ma) ||
+                  json_object_set_new(p, "oldest_as_of",
+                                      json_string((const char *)sqlite3_column_text(st, 5))) ||
+                  (today && (json_object_set_new(p, "stale_rows",
+                                                 json_integer(sqlite3_column_int64(st, 6))) ||
+                             json_object_set_new(p, "stale_before", json_string(cutoff)))) ||
+                  json_array_append(arr, p);
         json_decref(na);
         json_decref(ma);
         json_decref(p);

@@ -3,11 +3,12 @@
  * `predict`, `scale`, `plan` and `fabrics` say so in their `flags` and
  * `assumes:` lines instead of applying a silent penalty (issue 9, item 2).
  *
- * Computed from the fabric's fields alone: the congestion model of
- * model/collective.c reads non_blocking and rail_optimized on the RDMA
- * families (ib, roce, rdma) across nodes; EFA's SRD sprays packets over all
- * paths and the TCP families are modelled without them, so they rely on
- * neither. */
+ * Computed from the fabric's fields alone, by the same rule as the
+ * congestion model of model/collective.c (eta_at): for every fabric family,
+ * beyond 2 nodes (one leaf switch), an unknown non_blocking or
+ * rail_optimized is taken as no and flagged; collective.c sets the same
+ * facts as cf_coll_result.assumed (CF_ASSUMED_*), which a unit test checks
+ * against this function. */
 #include <stddef.h>
 #include "clusterfit/fabrics.h"
 
@@ -26,9 +27,8 @@ static const struct {
 unsigned cf_fabric_assumptions(const cf_fabric *fab, int nodes)
 {
     unsigned f = 0;
-    if (!fab || nodes <= 1) return 0;
-    if (fab->network != CF_NET_IB && fab->network != CF_NET_ROCE && fab->network != CF_NET_RDMA)
-        return 0;
+    if (!fab || nodes <= 2) return 0;
+    if (fab->network == CF_NET_NONE || fab->network == CF_NET_UNKNOWN) return 0;
     if (fab->non_blocking == CF_CAP_UNKNOWN) f |= CF_FLAG_NON_BLOCKING_UNKNOWN;
     if (fab->rail_optimized == CF_CAP_UNKNOWN) f |= CF_FLAG_RAIL_OPTIMIZED_UNKNOWN;
     return f;

@@ -48,8 +48,13 @@ typedef struct shape {
     double gdr;         /* GDR factor (1 when on or n/a) */
     double net_node;    /* GB/s per node the k ranks reach: NICs x rate x eta x gdr */
     double net_gpu;     /* GB/s of one GPU's NICs, same factors */
-    int tcp;            /* socket transport: busbw bounded by net_node for any algo */
     double window;      /* bytes NCCL keeps in flight over the network (0 on one node) */
+    double hop_us;      /* the transport's latency per network step beyond IB verbs */
+    double intra_window;    /* bytes in flight inside a node: NVSwitch systems only */
+    double simple_hops; /* times Simple pays hop_us: NET_HOP_SIMPLE_FACTOR with GPUDirect receive */
+    int nvls_ok;        /* NCCL enables NVLS for this communicator */
+    int collnet_ok;     /* the fabric reduces in the network (in_network_reduction yes) */
+    unsigned assumed;   /* CF_ASSUMED_* bits the prediction relies on */
     double hbm;         /* GB/s, for the single-rank copy */
 } shape;
 
@@ -113,19 +118,52 @@ static double eta_family(const cf_fabric *fab)
     }
 }
 
-/* eta at N nodes: IB/RoCE fabrics not known to be non-blocking and
- * rail-optimized lose ETA_DECAY_PER_DOUBLING per doubling beyond 2 nodes. */
-static double eta_at(const cf_fabric *fab, int N)
+/* eta at N nodes, and the assumptions it relies on (docs/model.md
+ * "Congestion"): the same rule for every fabric family. Beyond 2 nodes
+ * (one leaf switch) eta loses ETA_DECAY_PER_DOUBLING per doubling of N
+ * unless the fabric is stated non-blocking, and ETA_DECAY_CROSS_RAIL_PER_
+ * DOUBLING more unless it is stated rail-optimized; unknown is treated as
+ * no (the typical tapered, not rail-aligned cloud fabric) and sets the
+ * CF_ASSUMED_* bit. Not below ETA_FLOOR. */
+static double eta_at(const cf_fabric *fab, int N, unsigned *assumed)
 {
-    double eta = eta_family(fab);
-    int decays = fab->network == CF_NET_IB || fab->network == CF_NET_ROCE ||
-                 fab->network == CF_NET_RDMA;
-    if (fab->non_blocking == CF_CAP_YES && fab->rail_optimized == CF_CAP_YES) decays = 0;
-    if (decays && N > 2) {
-        eta -= CF_K(ETA_DECAY_PER_DOUBLING) * log2((double)N / 2.0);
-        if (eta < CF_K(ETA_FLOOR)) eta = CF_K(ETA_FLOOR);
-    }
+    double eta = eta_family(fab), per = 0;
+    if (N <= 2) return eta;
+    if (fab->non_blocking != CF_CAP_YES) per += CF_K(ETA_DECAY_PER_DOUBLING);
+    if (fab->rail_optimized != CF_CAP_YES) per += CF_K(ETA_DECAY_CROSS_RAIL_PER_DOUBLING);
+    if (fab->non_blocking == CF_CAP_UNKNOWN) *assumed |= CF_ASSUMED_NON_BLOCKING;
+    if (fab->rail_optimized == CF_CAP_UNKNOWN) *assumed |= CF_ASSUMED_RAIL_OPTIMIZED;
+    eta -= per * log2((double)N / 2.0);
+    if (eta < CF_K(ETA_FLOOR)) eta = CF_K(ETA_FLOOR);
     return eta;
+}
+
+/* The transport's latency per network step beyond NCCL's tuner row (which
+ * is InfiniBand verbs'): proxy, provider and host-stack costs. */
+static double hop_extra_us(const cf_fabric *fab)
+{
+    switch (fab->network) {
+    case CF_NET_ROCE: return CF_K(NET_HOP_ROCE);
+    case CF_NET_EFA:
+        return fab->nics_per_node >= fab->gpus_per_node ? CF_K(NET_HOP_EFA)
+                                                        : CF_K(NET_HOP_EFA_SHARED_NIC);
+    case CF_NET_TCPX: return CF_K(NET_HOP_TCPX);
+    case CF_NET_TCPXO: return CF_K(NET_HOP_TCPXO);
+    case CF_NET_TCP: return CF_K(NET_HOP_TCP);
+    default: return 0;   /* ib, rdma: NCCL's tuner row as it is */
+    }
+}
+
+/* Busbw ceiling of NCCL's socket transport per node (GB/s) for `reach` NICs
+ * of nic_GBps each: per NIC the wire share ETA_TCP of the line rate or the
+ * socket streams NCCL opens per NIC (SOCKET_STREAMS_PER_NIC) at one core's
+ * stream rate (SOCKET_STREAM_GBPS), whichever is lower; per node at most
+ * what the host's TCP stack moves through host memory (HOST_TCP_NODE_GBPS). */
+static double socket_ceiling(double reach, double nic_GBps)
+{
+    double per_nic = fmin(nic_GBps * CF_K(ETA_TCP),
+                          CF_K(SOCKET_STREAMS_PER_NIC) * CF_K(SOCKET_STREAM_GBPS));
+    return fmin(reach * per_nic, CF_K(HOST_TCP_NODE_GBPS));
 }
 
 /* GDR factor: unknown = the fabric's usual state (on for RDMA-capable and
@@ -201,6 +239,14 @@ static cf_status intra_limits(const cf_fabric *fab, const cf_gpu_spec *gpu, shap
         s->intra_ring = INFINITY;
         s->intra_nvls = 0;
     }
+    /* The one-node ramp is measured behind NVSwitches (Azure ND A100, H100,
+     * H200); a bridged pair, PCIe or an xGMI mesh shows none (MI300X at
+     * 8 MiB, holdout h05). */
+    s->intra_window = (l == CF_INTRA_NVSWITCH_NVLINK3 || l == CF_INTRA_NVSWITCH_NVLINK4 ||
+                       l == CF_INTRA_NVSWITCH_NVLINK5 || l == CF_INTRA_NVL72)
+                          ? CF_K(INTRA_WINDOW_BYTES) : 0;
+    /* NCCL uses ring, not NVLS, for few ranks per NVLink domain. */
+    s->nvls_ok = s->intra_nvls > 0 && s->k >= (int)CF_K(NVLS_MIN_RANKS_PER_NODE);
     return CF_OK;
 }
 
@@ -363,14 +409,27 @@ static cf_status resolve(const cf_fabric *fab, const cf_coll_query *q, shape *s,
     if (s->N == 1) return CF_OK;
     if (network_check(fab, q, s, err) != CF_OK) return CF_EINVAL;
     nic_GBps = fab->nic_gbps / 8.0;
-    s->eta = eta_at(fab, s->N);
+    s->eta = eta_at(fab, s->N, &s->assumed);
     s->gdr = gdr_factor(fab, gpu);
-    s->tcp = fab->network == CF_NET_TCP;
+    s->hop_us = hop_extra_us(fab);
+    /* Simple waits for a flush of what GPUDirect wrote into GPU memory;
+     * sockets land in host memory and copy, no flush. */
+    s->simple_hops = fab->network == CF_NET_TCP ? 1.0 : CF_K(NET_HOP_SIMPLE_FACTOR);
+    s->collnet_ok = fab->in_network_reduction == CF_CAP_YES;
     /* The NICs k ranks reach: their share of the node's, at least one. */
     reach = (double)nics * k / g;
     if (reach < 1) reach = 1;
-    s->net_node = reach * nic_GBps * s->eta * s->gdr;
     s->window = reach * CF_K(NET_WINDOW_PER_NIC);
+    if (fab->network == CF_NET_TCP) {
+        /* Sockets: the transport's ceiling, then the congestion share. */
+        double eta_c = s->eta / CF_K(ETA_TCP);
+        s->net_node = socket_ceiling(reach, nic_GBps) * eta_c;
+        reach = (double)nics / g;
+        if (reach < 1) reach = 1;
+        s->net_gpu = socket_ceiling(reach, nic_GBps) * eta_c;
+        return CF_OK;
+    }
+    s->net_node = reach * nic_GBps * s->eta * s->gdr;
     reach = (double)nics / g;
     if (reach < 1) reach = 1;
     s->net_gpu = reach * nic_GBps * s->eta * s->gdr;
@@ -396,12 +455,14 @@ static double lat_hw(int hw, int tree, int proto)
     return cf__model_constants[(hw == HW_NVL ? nvl : pci)[tree][proto]].value;
 }
 
-static double lat_net(int tree, int proto)
+/* One network step: NCCL's tuner row (InfiniBand verbs) plus the
+ * transport's own cost per step (s->hop_us). */
+static double lat_net(const shape *s, int tree, int proto)
 {
     static const cf__kid net[2][P__N] = {
         {CF_K_LAT_NET_RING_LL, CF_K_LAT_NET_RING_LL128, CF_K_LAT_NET_RING_SIMPLE},
         {CF_K_LAT_NET_TREE_LL, CF_K_LAT_NET_TREE_LL128, CF_K_LAT_NET_TREE_SIMPLE}};
-    return cf__model_constants[net[tree][proto]].value;
+    return cf__model_constants[net[tree][proto]].value + s->hop_us * (proto == P_SIMPLE ? s->simple_hops : 1.0);
 }
 
 static double lat_base(int tree, int proto)
@@ -427,18 +488,23 @@ static double ring_latency(const shape *s, int proto)
         nsteps = s->n - 1;
         ninter = s->N - 1;
         break;
+    case CF_COLL_BROADCAST:
+    case CF_COLL_REDUCE:
+        /* A pipelined chain: NCCL's tuner charges one step (sameChannels),
+         * of the network when the chain leaves the node. */
+        return lat_base(0, proto) + (s->N > 1 ? lat_net(s, 0, proto) : lat_hw(s->intra_hw, 0, proto));
     default:
         nsteps = s->n;
         ninter = s->N > 1 ? s->N : 0;
         break;
     }
     lat = lat_base(0, proto) + (nsteps - ninter) * lat_hw(s->intra_hw, 0, proto) +
-          ninter * lat_net(0, proto);
+          ninter * lat_net(s, 0, proto);
     /* PAT (NCCL 2.23+): all_gather/reduce_scatter with one rank per node
      * take log2(N) network steps instead of N-1. */
     if ((s->coll == CF_COLL_ALL_GATHER || s->coll == CF_COLL_REDUCE_SCATTER) && s->k == 1 &&
         s->N > 2 && proto == P_SIMPLE) {
-        double pat = lat_base(0, proto) + log2i(s->N) * lat_net(0, proto);
+        double pat = lat_base(0, proto) + log2i(s->N) * lat_net(s, 0, proto);
         if (pat < lat) lat = pat;
     }
     return lat;
@@ -447,7 +513,7 @@ static double ring_latency(const shape *s, int proto)
 static double tree_latency(const shape *s, int proto)
 {
     return lat_base(1, proto) +
-           2.0 * ((s->k - 1) * lat_hw(s->intra_hw, 1, proto) + log2i(s->N) * lat_net(1, proto));
+           2.0 * ((s->k - 1) * lat_hw(s->intra_hw, 1, proto) + log2i(s->N) * lat_net(s, 1, proto));
 }
 
 /* Protocol factor on busbw (NCCL tuner refinements). */
@@ -463,6 +529,15 @@ static double proto_factor(const shape *s, cf_algo a, int proto)
                    ? CF_K(PROTO_LL_RING_ALLREDUCE)
                    : CF_K(PROTO_LL_RING_OTHER);
     return CF_K(PROTO_LL128);
+}
+
+/* Trees at 4+ nodes reach less of the NICs than L(N) alone gives: interior
+ * nodes forward while they reduce, and NCCL runs fewer tree channels
+ * (TREE_DEEP_EFF, NVLSTREE_DEEP_EFF; 1 below 4 nodes). */
+static double tree_deep(const shape *s, cf_algo a)
+{
+    if (s->N < 4) return 1.0;
+    return a == CF_ALGO_NVLSTREE ? CF_K(NVLSTREE_DEEP_EFF) : CF_K(TREE_DEEP_EFF);
 }
 
 /* Fills c for algorithm a and protocol p; returns 0 if a cannot run. */
@@ -484,18 +559,18 @@ static int candidate(const shape *s, cf_algo a, int p, cand *c)
             if (p != P_SIMPLE) return 0;
             if (multi)
                 c->inter = s->net_node / s->k * s->N / (s->N - 1) * (s->n - 1) / s->n;
-            c->lat = lat_base(0, p) + (multi ? lat_net(0, p) : lat_hw(s->intra_hw, 0, p));
+            c->lat = lat_base(0, p) + (multi ? lat_net(s, 0, p) : lat_hw(s->intra_hw, 0, p));
             break;
         case CF_COLL_GATHER:
         case CF_COLL_SCATTER:
             if (p != P_SIMPLE) return 0;
             if (multi) c->inter = s->net_gpu * s->N / (s->N - 1) * (s->n - 1) / s->n;
-            c->lat = lat_base(0, p) + (multi ? lat_net(0, p) : lat_hw(s->intra_hw, 0, p));
+            c->lat = lat_base(0, p) + (multi ? lat_net(s, 0, p) : lat_hw(s->intra_hw, 0, p));
             break;
         case CF_COLL_SENDRECV:
             if (p != P_SIMPLE) return 0;
             if (multi) c->inter = s->net_gpu;
-            c->lat = lat_base(0, p) + (multi ? lat_net(0, p) : lat_hw(s->intra_hw, 0, p));
+            c->lat = lat_base(0, p) + (multi ? lat_net(s, 0, p) : lat_hw(s->intra_hw, 0, p));
             break;
         default: /* all_gather, reduce_scatter, broadcast, reduce: rings */
             if (multi) c->inter = s->net_node;
@@ -509,35 +584,39 @@ static int candidate(const shape *s, cf_algo a, int p, cand *c)
             c->lat = ring_latency(s, p);
             break;
         case CF_ALGO_TREE:
-            if (multi) c->inter = s->net_node * f_ar / tree_L(s->N);
+            /* One tree per channel, each through one NIC of the domain: as
+             * NVLSTree, at most NVLS_HEADS_MAX NICs (binds on NVL72 only). */
+            if (multi)
+                c->inter = s->net_node * fmin(1.0, CF_K(NVLS_HEADS_MAX) / s->k) * f_ar / tree_L(s->N) *
+                           tree_deep(s, CF_ALGO_TREE);
             c->lat = tree_latency(s, p);
             break;
         case CF_ALGO_NVLS:
-            if (multi || s->intra_nvls <= 0 || p != P_SIMPLE) return 0;
+            if (multi || !s->nvls_ok || p != P_SIMPLE) return 0;
             c->intra = s->intra_nvls;
             c->lat = CF_K(LAT_NVLS_INTRA);
             break;
         case CF_ALGO_NVLSTREE:
-            if (!multi || s->intra_nvls <= 0 || p != P_SIMPLE) return 0;
+            if (!multi || !s->nvls_ok || p != P_SIMPLE) return 0;
             c->intra = s->intra_nvls;
             /* NVLSTree sends through one NVLS head per NVLS channel: at
              * most NVLS_HEADS_MAX of a node's k GPUs reach the network
              * (binds only on NVL72 racks, 72 GPUs per domain). */
-            c->inter = s->net_node * fmin(1.0, CF_K(NVLS_HEADS_MAX) / s->k) * f_ar / tree_L(s->N);
-            c->lat = CF_K(LAT_NVLS_INTRA) + 2.0 * log2i(s->N) * CF_K(LAT_NET_NVLSTREE);
+            c->inter = s->net_node * fmin(1.0, CF_K(NVLS_HEADS_MAX) / s->k) * f_ar / tree_L(s->N) *
+                       tree_deep(s, CF_ALGO_NVLSTREE);
+            c->lat = CF_K(LAT_NVLS_INTRA) + 2.0 * log2i(s->N) * (CF_K(LAT_NET_NVLSTREE) + s->hop_us * s->simple_hops);
             break;
         case CF_ALGO_COLLNET:
             /* SHARP reduces in the switches: each node sends and receives S
              * once whatever N, as the 2-node tree. */
             if (!multi || p != P_SIMPLE) return 0;
             c->inter = s->net_node * f_ar;
-            c->lat = CF_K(LAT_NET_COLLNET) + 2.0 * (s->k - 1) * lat_hw(s->intra_hw, 1, p);
+            c->lat = CF_K(LAT_NET_COLLNET) + s->hop_us * s->simple_hops + 2.0 * (s->k - 1) * lat_hw(s->intra_hw, 1, p);
             break;
         default:
             return 0;
         }
     }
-    if (s->tcp && c->inter > s->net_node) c->inter = s->net_node;
     c->busbw = (c->intra < c->inter ? c->intra : c->inter) * proto_factor(s, a, p);
     c->lat += CF_K(LAT_LAUNCH);
     return 1;
@@ -551,22 +630,50 @@ static double eff_bytes(cf_collective c, double S, int n)
     return S * cf_busbw_factor(c, n);
 }
 
+/* Collectives NCCL runs as grouped send/recv (p2p channels and buffers). */
+static int is_p2p(cf_collective c)
+{
+    return c == CF_COLL_ALLTOALL || c == CF_COLL_HYPERCUBE || c == CF_COLL_GATHER ||
+           c == CF_COLL_SCATTER || c == CF_COLL_SENDRECV;
+}
+
+/* Trees do not follow the model at mid sizes: NCCL's tuner scales tree
+ * bandwidth by treeCorrectionFactor, a dip to about half between 64 KiB and
+ * 16 MiB (tuning.cc). Here a smooth fit of its rows: 1 - TREE_DIP_DEPTH x
+ * exp(-((log2(S/64) - TREE_DIP_CENTER_LOG2) / TREE_DIP_WIDTH_LOG2)^2). */
+static double tree_correction(double S)
+{
+    double i = log2(S > 64 ? S / 64 : 1), z = (i - CF_K(TREE_DIP_CENTER_LOG2)) / CF_K(TREE_DIP_WIDTH_LOG2);
+    return 1.0 - CF_K(TREE_DIP_DEPTH) * exp(-z * z);
+}
+
+/* The pipeline's fill: min(S_eff, window) crosses once more at busbw. The
+ * window is what NCCL keeps in flight: NET_WINDOW_PER_NIC per NIC reached
+ * across nodes, INTRA_WINDOW_BYTES inside an NVLink domain; LL's buffers
+ * hold LL_WINDOW_FRAC of Simple's (LL128's about as much as Simple's). */
 static double cand_time_us(const shape *s, const cand *c, double S)
 {
     double b = eff_bytes(s->coll, S, s->n);
-    double fill = s->N > 1 && c->proto == P_SIMPLE ? fmin(b, s->window) : 0;
-    return c->lat + (b + fill) / (c->busbw * 1e3);
+    double w = s->N > 1 ? s->window : s->intra_window;
+    double fill, bw = c->busbw;
+    /* Point-to-point collectives pipeline through the p2p buffers. */
+    if (is_p2p(s->coll)) w *= CF_K(P2P_WINDOW_FRAC);
+    if (c->proto == P_LL) w *= CF_K(LL_WINDOW_FRAC);
+    fill = fmin(b, w);
+    if (s->coll == CF_COLL_ALL_REDUCE && (c->algo == CF_ALGO_TREE || c->algo == CF_ALGO_NVLSTREE))
+        bw *= tree_correction(S);
+    return c->lat + (b + fill) / (bw * 1e3);
 }
 
-/* Whether NCCL's auto would consider algorithm a for this shape: for
- * all_reduce across nodes, NVLSTree where NVLS exists, Tree elsewhere (and
- * ring); on one node ring, tree (a chain) and NVLS; CollNet only on request
- * (it needs SHARP switches the fabric description does not state). */
+/* Whether NCCL's auto would consider algorithm a for this shape: ring for
+ * every collective; for all_reduce also Tree (across nodes on NVLS systems
+ * too: NCCL keeps it, and it wins small messages), NVLS / NVLSTree where
+ * NCCL enables NVLS (candidate() checks), and CollNet only where the fabric
+ * states in-network reduction (SHARP switches). */
 static int auto_allows(const shape *s, cf_algo a)
 {
-    if (a == CF_ALGO_COLLNET) return 0;
+    if (a == CF_ALGO_COLLNET) return s->collnet_ok;
     if (s->coll != CF_COLL_ALL_REDUCE) return a == CF_ALGO_RING;
-    if (s->N > 1 && a == CF_ALGO_TREE && s->intra_nvls > 0) return 0;
     return 1;
 }
 
@@ -585,9 +692,9 @@ static void algo_refusal(const shape *s, const cf_coll_query *q, cf_error *err)
         snprintf(why, sizeof why, "nvls runs within one node (nvlstree across nodes)");
     else if ((a == CF_ALGO_NVLSTREE || a == CF_ALGO_COLLNET) && s->N == 1)
         snprintf(why, sizeof why, "%s needs several nodes", an);
-    else if ((a == CF_ALGO_NVLS || a == CF_ALGO_NVLSTREE) && s->intra_nvls <= 0)
-        snprintf(why, sizeof why, "%s needs NVSwitch NVLink4 or newer and more than one rank per "
-                 "node", an);
+    else if ((a == CF_ALGO_NVLS || a == CF_ALGO_NVLSTREE) && !s->nvls_ok)
+        snprintf(why, sizeof why, "%s needs NVSwitch NVLink4 or newer and at least %d ranks per "
+                 "node", an, (int)CF_K(NVLS_MIN_RANKS_PER_NODE));
     else
         snprintf(why, sizeof why, "no protocol of %s gives a bandwidth", an);
     cf_error_set_param(err, "algo", "the model cannot run algo %s for %s on this fabric: %s "
@@ -650,6 +757,7 @@ cf_status cf_collective_explain(const cf_fabric *fab, const cf_coll_query *q,
     out->algbw_GBps = t > 0 ? S / (t * 1e3) : 0;
     if (q->collective == CF_COLL_HYPERCUBE && out->ranks > 0)
         out->algbw_GBps *= (double)(out->ranks - 1) / out->ranks;
+    out->assumed = s.N > 1 ? s.assumed : 0;
     out->busbw_GBps = q->collective == CF_COLL_HYPERCUBE
                           ? out->algbw_GBps
                           : out->algbw_GBps * cf_busbw_factor(q->collective, out->ranks);

@@ -120,6 +120,7 @@ void cf_layout_words(char *buf, size_t cap, const cf_layout *l, cf_workload_kind
 #define PUT(...) do { if (n < cap) n += (size_t)snprintf(buf + n, cap - n, __VA_ARGS__); } while (0)
     if (cap == 0) return;
     buf[0] = '\0';
+    if (kind == CF_WL_STENCIL) { PUT("%d ranks", l->dp); return; }   /* MPI ranks (issue 9) */
     if (!llm) { PUT("DP%d", l->dp); return; }
     if (l->tp > 1) PUT("TP%d ", l->tp);
     if (l->pp > 1) PUT("PP%d%s ", l->pp, l->vp > 1 ? "v2" : "");

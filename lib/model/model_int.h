@@ -165,6 +165,24 @@ void cf__stage_params(const cf_llm_shape *s, const cf_layout *lay, int first, in
 cf_status cf__moe_check(const cf_llm_shape *s, const char *origin, cf_error *err);
 /* Layout checks of ep and etp against the shape: CF_EINVAL, param ep or etp. */
 cf_status cf__moe_layout_check(const cf_llm_shape *s, const cf_layout *lay, cf_error *err);
+/* ------------------------------------------------ MPI (model/mpi.c)
+ * The MPI costs of MPI workloads (the stencil): OSU-style latency per
+ * transport, the collective model's bandwidth. */
+
+/* The MPI library's small-message latency, us: across nodes (inter_node 1)
+ * per fabric family, inside a node (CUDA IPC) otherwise. */
+double cf__mpi_latency_us(const cf_fabric *fab, int inter_node);
+
+/* One MPI point-to-point message of `bytes` between two GPUs of one node
+ * (inter_node 0) or of two nodes: latency + bytes / the sendrecv limit of
+ * the collective model. *out in seconds; the collective model's refusals
+ * (err may be NULL). */
+cf_status cf__mpi_p2p_s(const cf_fabric *fab, int inter_node, double bytes, double *out,
+                        cf_error *err);
+
+/* A short MPI_Allreduce (a residual, 8 bytes) over nodes x ranks_per_node
+ * ranks: recursive doubling, one latency per step; seconds. */
+double cf__mpi_allreduce_small_s(const cf_fabric *fab, int nodes, int ranks_per_node);
 
 /* ------------------------------------------- layouts (model/layouts.c)
  *
@@ -232,6 +250,19 @@ cf_status cf__validation_skip(cf_validation *v, const char *id, const char *reas
 /* Median of n values (NAN if n == 0); sorts `vals` in place. The medians
  * of cf__validation_finish; tests call it directly. */
 double cf__median(double *vals, size_t n);
+
+/* The factor on the GEMM and attention rate of an LLM step for GPU g and
+ * framework class fw (CF_FW_DEFAULT resolved by the layout's ZeRO stage,
+ * cf_framework_resolve): the EFF_* constant of its (class, generation) cell
+ * (model/efficiency.c). */
+double cf__compute_eff(const cf_gpu_spec *g, cf_framework fw, int zero);
+
+/* 1 when published training rows stand behind the factor of GPU `gpu` for
+ * framework fw with ZeRO stage zero (resolved as cf__compute_eff does):
+ * Ampere and Hopper, both classes; Blackwell, Megatron class. 0 when the
+ * factor is a neighbour's (AMD, older NVIDIA parts, FSDP on Blackwell):
+ * plan flags it. */
+int cf__compute_eff_validated(const char *gpu, cf_framework fw, int zero);
 
 /* Computes the medians; by_node_count = 1 for collectives. CF_ENOMEM. */
 cf_status cf__validation_finish(cf_validation *v, int by_node_count);

@@ -124,6 +124,7 @@ void cf_fabric_init(cf_fabric *fab)
     fab->gdr = CF_GDR_UNKNOWN;
     fab->non_blocking = CF_CAP_UNKNOWN;
     fab->rail_optimized = CF_CAP_UNKNOWN;
+    fab->in_network_reduction = CF_CAP_UNKNOWN;
 }
 
 static cf_status set_gpu(cf_fabric *fab, const char *value, cf_error *err)

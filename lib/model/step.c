@@ -260,6 +260,7 @@ typedef struct llm_dims {
     long m;                     /* micro-batches per step */
     double layers_stage;        /* layers of the largest pipeline stage */
     double act_bytes, grad_bytes;   /* per activation value, per gradient */
+    double peak_raw;            /* the GPU's dense peak (MFU's denominator), FLOP/s */
 } llm_dims;
 
 static void llm_dims_init(llm_dims *d, const ctx *c, const cf_workload *w, const cf_layout *lay)
@@ -287,6 +288,17 @@ static void llm_dims_init(llm_dims *d, const ctx *c, const cf_workload *w, const
     d->layers_stage = ceil((double)s->layers / d->p);
     d->act_bytes = CF_K(BYTES_WEIGHT);
     d->grad_bytes = cf__grad_bytes(w);
+    /* The framework class and GPU generation (model/efficiency.c) scale the
+     * GEMM and attention rate, not the peak MFU is counted against, nor the
+     * roofline's traffic term (poh). Dense LLMs only: the MoE step's own
+     * constants (MOE_*, docs/model-step.md §8) were fitted on the MoE rows
+     * with no such factor, so it already holds their framework's efficiency
+     * (Megatron-Core grouped GEMMs, whose rate differs from dense GEMMs'). */
+    d->peak_raw = d->peak;
+    if (!cf__llm_is_moe(s)) {
+        d->peak *= cf__compute_eff(g, w->framework, lay->zero);
+        d->peak_attn *= cf__compute_eff(g, w->framework, lay->zero);
+    }
 }
 
 /* Compute of one layer for one micro-batch on one GPU. */
@@ -612,7 +624,7 @@ static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf
     out->ideal_step_time_s = out->breakdown.compute_s;
     finish(out, pipe + bubble + pp + dp_exposed + opt,
            (double)w->global_batch_seqs * d.seq, fl.model * (double)w->global_batch_seqs,
-           (long)lay->tp * lay->pp * lay->dp * lay->cp, d.peak);
+           (long)lay->tp * lay->pp * lay->dp * lay->cp, d.peak_raw);
     return CF_OK;
 }
 
@@ -642,6 +654,14 @@ static cf_status dp_step(ctx *c, const cf_workload *w, long gpus, cf_step_result
     return CF_OK;
 }
 
+/* One MPI halo message (model/mpi.c); the first refusal is kept in c. */
+static cf_status mpi_p2p(ctx *c, int inter_node, double bytes, double *t)
+{
+    cf_status st = cf__mpi_p2p_s(c->fab, inter_node, bytes, t, c->st == CF_OK ? c->err : NULL);
+    if (st != CF_OK && c->st == CF_OK) c->st = st;
+    return st;
+}
+
 static cf_status stencil_step(ctx *c, const cf_workload *w, long gpus, cf_step_result *out)
 {
     double peak = peak_flops(c->gpu, CF_PREC_BF16);
@@ -650,19 +670,21 @@ static cf_status stencil_step(ctx *c, const cf_workload *w, long gpus, cf_step_r
     double d = w->st_decomposed_dims > 0 ? w->st_decomposed_dims : 1;
     double compute = fmax(cells * w->st_bytes_per_cell / hbm,
                           cells * w->st_flops_per_cell / (peak * CF_K(FP32_FRAC_OF_BF16)));
-    double halo = 0, ar;
+    double halo = 0, ar, t;
     if (gpus > 1) {
         /* Halo per neighbour shrinks as gpus^-(d-1)/d; of the 2d neighbours
          * a fraction 1/k^(1/d) is on another node (a node's k GPUs form a
-         * block of side k^(1/d) in the decomposition). */
+         * block of side k^(1/d) in the decomposition). MPI messages (issue
+         * 9): the MPI library's latency over the fabric, model/mpi.c. */
         double hb = w->st_halo_bytes_per_neighbour_per_gpu *
                     pow((double)w->st_ref_gpus / (double)gpus, (d - 1.0) / d);
         double nb = 2.0 * d, ext = c->nodes > 1 ? 1.0 / pow((double)c->gpn, 1.0 / d) : 0.0;
         if (gpus == 2) nb = 1.0;
-        halo = nb * (1.0 - ext) * coll(c, CF_COLL_SENDRECV, hb, 1, 2);
-        if (c->nodes > 1) halo += nb * ext * coll(c, CF_COLL_SENDRECV, hb, 2, c->gpn);
+        if (c->gpn > 1 && mpi_p2p(c, 0, hb, &t) == CF_OK) halo = nb * (1.0 - ext) * t;
+        if (c->nodes > 1 && mpi_p2p(c, 1, hb, &t) == CF_OK) halo += nb * ext * t;
     }
-    ar = coll(c, CF_COLL_ALL_REDUCE, 8.0, c->nodes, c->gpn);
+    /* The residual: a short MPI_Allreduce over every rank. */
+    ar = cf__mpi_allreduce_small_s(c->fab, cf__scaleout_domains(c->fab, c->nodes), c->gpn);
     if (c->st != CF_OK) return c->st;
     memset(&out->breakdown, 0, sizeof out->breakdown);
     out->breakdown.compute_s = compute;
@@ -670,6 +692,10 @@ static cf_status stencil_step(ctx *c, const cf_workload *w, long gpus, cf_step_r
     out->ideal_step_time_s = compute;
     finish(out, compute + halo + ar, w->st_cells, w->st_flops_per_cell * w->st_cells, gpus,
            peak * CF_K(FP32_FRAC_OF_BF16));
+    /* MFU is a tensor-core figure of model FLOPs; a stencil's FLOPs run on
+     * the SIMT cores and are reported as tflops_per_gpu only (issue 9: no
+     * "MFU" for MPI codes). */
+    out->mfu = NAN;
     return CF_OK;
 }
 

@@ -51,6 +51,8 @@ void cf_validation_clear(cf_validation *v)
     cf__free(v->skipped);
     memset(v, 0, sizeof *v);
     v->median_ape_pct = v->median_ape_pct_single_node = v->median_ape_pct_multi_node = NAN;
+    for (int i = 0; i < CF_VSIZE__COUNT; i++) v->median_ape_pct_by_size[i] = NAN;
+    for (int i = 0; i < CF_NET__COUNT; i++) v->median_ape_pct_by_network[i] = NAN;
 }
 
 cf_status cf__validation_add(cf_validation *v, const char *id, const char *metric,
@@ -76,6 +78,8 @@ cf_status cf__validation_add(cf_validation *v, const char *id, const char *metri
     r->measured = measured;
     r->ape_pct = measured != 0 ? fabs(predicted - measured) / fabs(measured) * 100.0 : NAN;
     r->multi_node = multi_node;
+    r->size_class = -1;
+    r->network = CF_NET_UNKNOWN;
     v->n_rows++;
     return CF_OK;
 }
@@ -116,6 +120,18 @@ cf_status cf__validation_finish(cf_validation *v, int by_node_count)
     v->by_node_count = by_node_count;
     v->median_ape_pct_single_node = by_node_count ? cf__median(single, ns) : NAN;
     v->median_ape_pct_multi_node = by_node_count ? cf__median(multi, nm) : NAN;
+    /* By size class and by network (collectives): `all` is free again. */
+    for (int c = 0; c < CF_VSIZE__COUNT + CF_NET__COUNT; c++) {
+        size_t n = 0;
+        for (size_t i = 0; by_node_count && i < v->n_rows; i++) {
+            const cf_validation_row *r = &v->rows[i];
+            int in = c < CF_VSIZE__COUNT ? r->size_class == c
+                                         : (int)r->network == c - CF_VSIZE__COUNT;
+            if (in && !isnan(r->ape_pct)) all[n++] = r->ape_pct;
+        }
+        if (c < CF_VSIZE__COUNT) v->median_ape_pct_by_size[c] = cf__median(all, n);
+        else v->median_ape_pct_by_network[c - CF_VSIZE__COUNT] = cf__median(all, n);
+    }
     cf__free(all);
     return CF_OK;
 }
@@ -147,6 +163,7 @@ cf_status cf__validate_num(const cf__csv_table *t, const char *path, size_t row,
 /* Column indexes of a collectives file. */
 typedef struct ccols {
     int id, gpu, gpn, nodes, intra, network, nics, nic_gbps, gdr, coll, algo, bytes, busbw;
+    int time;   /* time_us, -1 when the file has no such column */
 } ccols;
 
 static cf_status bad_word(const cf__csv_table *t, const char *path, size_t r, int col,
@@ -173,9 +190,10 @@ static cf_status positive_int(const cf__csv_table *t, const char *path, size_t r
 }
 
 /* Reads one row into fab/q; *skip gets a reason (static string) when the
- * row states too little. */
+ * row states too little. *timed: 1 when *measured is the row's time_us,
+ * 0 when it is its busbw_GBps. */
 static cf_status read_row(const cf__csv_table *t, const char *path, const ccols *c, size_t r,
-                          cf_fabric *fab, cf_coll_query *q, double *measured,
+                          cf_fabric *fab, cf_coll_query *q, double *measured, int *timed,
                           const char **skip, cf_error *err)
 {
     long gpn = 0, nodes = 0, nics = 0;
@@ -187,11 +205,28 @@ static cf_status read_row(const cf__csv_table *t, const char *path, const ccols 
     memset(q, 0, sizeof *q);
     *skip = NULL;
     fab->non_blocking = fab->rail_optimized = CF_CAP_UNKNOWN;
+    fab->in_network_reduction = CF_CAP_UNKNOWN;
     fab->gdr = CF_GDR_UNKNOWN;
 
-    st = cf__validate_num(t, path, r, c->busbw, "busbw_GBps", measured, &blank, err);
-    if (st != CF_OK) return st;
-    if (blank || *measured <= 0) { *skip = "busbw_GBps not stated"; return CF_OK; }
+    *timed = 0;
+    if (c->time >= 0) {
+        st = cf__validate_num(t, path, r, c->time, "time_us", measured, &blank, err);
+        if (st != CF_OK) return st;
+        if (!blank && !(*measured > 0)) {
+            cf_error_set(err, path, t->line[r], c->time + 1, "time_us: expected a time > 0, got '%s'",
+                         cf__csv_cell(t, r, c->time));
+            return CF_EPARSE;
+        }
+        *timed = !blank;
+    }
+    if (!*timed) {
+        st = cf__validate_num(t, path, r, c->busbw, "busbw_GBps", measured, &blank, err);
+        if (st != CF_OK) return st;
+        if (blank || *measured <= 0) {
+            *skip = c->time >= 0 ? "neither time_us nor busbw_GBps stated" : "busbw_GBps not stated";
+            return CF_OK;
+        }
+    }
 
     s = cf__csv_cell(t, r, c->gpu);
     if (!*s) { *skip = "gpu not stated"; return CF_OK; }
@@ -276,12 +311,16 @@ static cf_status read_row(const cf__csv_table *t, const char *path, const ccols 
 static cf_status collectives_table(const cf__csv_table *t, const char *path, cf_validation *out,
                                    cf_error *err)
 {
-    static const char *const required[] = {"id", "gpu", "gpus_per_node", "nodes", "collective",
-                                           "busbw_GBps"};
+    static const char *const required[] = {"id", "gpu", "gpus_per_node", "nodes", "collective"};
     ccols c;
     cf_status st;
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
         st = cf__validate_require(t, path, required[i], err);
+        if (st != CF_OK) return st;
+    }
+    /* A file states busbw_GBps, time_us or both. */
+    if (cf__csv_col(t, "time_us") < 0) {
+        st = cf__validate_require(t, path, "busbw_GBps", err);
         if (st != CF_OK) return st;
     }
     c.id = cf__csv_col(t, "id");
@@ -297,11 +336,13 @@ static cf_status collectives_table(const cf__csv_table *t, const char *path, cf_
     c.algo = cf__csv_col(t, "algo");
     c.bytes = cf__csv_col(t, "message_bytes");
     c.busbw = cf__csv_col(t, "busbw_GBps");
+    c.time = cf__csv_col(t, "time_us");
     for (size_t r = 0; r < t->nrows; r++) {
         cf_fabric fab;
         cf_coll_query q;
         cf_coll_result res;
         double measured = 0;
+        int timed = 0;
         const char *skip = NULL;
         const char *id = cf__csv_cell(t, r, c.id);
         char idbuf[32];
@@ -309,7 +350,7 @@ static cf_status collectives_table(const cf__csv_table *t, const char *path, cf_
             snprintf(idbuf, sizeof idbuf, "line %ld", t->line[r]);
             id = idbuf;
         }
-        st = read_row(t, path, &c, r, &fab, &q, &measured, &skip, err);
+        st = read_row(t, path, &c, r, &fab, &q, &measured, &timed, &skip, err);
         if (st != CF_OK) return st;
         if (skip) {
             st = cf__validation_skip(out, id, skip);
@@ -321,9 +362,14 @@ static cf_status collectives_table(const cf__csv_table *t, const char *path, cf_
             if (st != CF_OK) return st;
             continue;
         }
-        st = cf__validation_add(out, id, "busbw_GBps", res.busbw_GBps, measured, q.nodes > 1,
+        st = cf__validation_add(out, id, timed ? "time_us" : "busbw_GBps",
+                                timed ? res.time_us : res.busbw_GBps, measured, q.nodes > 1,
                                 cf_algo_name(res.algo));
         if (st != CF_OK) return st;
+        out->rows[out->n_rows - 1].size_class =
+            q.bytes <= CF_VALIDATION_SMALL_MAX_BYTES ? CF_VSIZE_SMALL
+            : q.bytes <= CF_VALIDATION_MID_MAX_BYTES ? CF_VSIZE_MID : CF_VSIZE_LARGE;
+        out->rows[out->n_rows - 1].network = q.nodes > 1 ? fab.network : CF_NET_NONE;
     }
     return cf__validation_finish(out, 1);
 }
@@ -365,13 +411,37 @@ cf_status cf__validate_collectives_text(const char *name, const char *data, size
     return cf__validate_run(collectives_table, name, data ? data : "", len, out, err);
 }
 
-/* Not cf__json_num: an infinite value (an APE over a measured 1e-307) is
- * json_real's NULL here, which fails the document, where cf__json_num
- * would write null. Kept as it is: the issue 8 refactor changes no
- * output; moving to cf__json_num is an output change of its own. */
+/* A number, or null where it is NAN or infinite (an APE over a measured
+ * 1e-307): JSON has no infinity, and json_real refuses one (which once
+ * failed the whole document as "out of memory"). */
 static json_t *num_or_null(double x)
 {
-    return isnan(x) ? json_null() : json_real(x);
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+/* {small, mid, large} and {network: median} of a collectives result. */
+static int set_class_medians(json_t *j, const cf_validation *v)
+{
+    static const char *const size_names[CF_VSIZE__COUNT] = {"small", "mid", "large"};
+    json_t *bs = json_object(), *bn = json_object();
+    if (!bs || !bn) goto fail;
+    for (int i = 0; i < CF_VSIZE__COUNT; i++)
+        if (json_object_set_new(bs, size_names[i], num_or_null(v->median_ape_pct_by_size[i])))
+            goto fail;
+    for (int i = 0; i < CF_NET__COUNT; i++) {
+        if (isnan(v->median_ape_pct_by_network[i])) continue;
+        if (json_object_set_new(bn, cf_network_name((cf_network)i),
+                                num_or_null(v->median_ape_pct_by_network[i])))
+            goto fail;
+    }
+    if (json_object_set_new(j, "median_ape_pct_by_size", bs)) { bs = NULL; goto fail; }
+    bs = NULL;
+    if (json_object_set_new(j, "median_ape_pct_by_network", bn)) { bn = NULL; goto fail; }
+    return 0;
+fail:
+    json_decref(bs);
+    json_decref(bn);
+    return -1;
 }
 
 json_t *cf_validation_to_json(const cf_validation *v)
@@ -403,7 +473,8 @@ json_t *cf_validation_to_json(const cf_validation *v)
     if (json_object_set_new(j, "median_ape_pct", num_or_null(v->median_ape_pct))) goto fail;
     if (v->by_node_count &&
         (json_object_set_new(j, "median_ape_pct_single_node", num_or_null(v->median_ape_pct_single_node)) ||
-         json_object_set_new(j, "median_ape_pct_multi_node", num_or_null(v->median_ape_pct_multi_node))))
+         json_object_set_new(j, "median_ape_pct_multi_node", num_or_null(v->median_ape_pct_multi_node)) ||
+         set_class_medians(j, v)))
         goto fail;
     return j;
 fail:

@@ -18,6 +18,9 @@
  * (an MoE row without its MoE columns), is skipped with the reason: an MoE
  * row is never predicted as dense. An MoE row without ep takes the least
  * ep that fits in memory.
+ * An optional `framework` column (megatron | fsdp) names the framework
+ * class whose compute efficiency the row is predicted with; blank = by the
+ * row's ZeRO stage (3: fsdp, else megatron), as a workload's default.
  * Nothing here is tuned per row. */
 #include <limits.h>
 #include <math.h>
@@ -38,7 +41,9 @@ enum {
     /* Mixture of Experts (names fixed; blank = dense / not stated) */
     C_HEAD_DIM, C_EXPERTS, C_TOPK, C_MOE_FFN, C_SHARED, C_DENSE_L, C_EP, C_ETP,
     /* optional shape columns of this repository's MoE rows (blank = none) */
-    C_QLORA, C_KVLORA, C_ROPE, C_MTP, C__N
+    C_QLORA, C_KVLORA, C_ROPE, C_MTP,
+    /* optional framework class (megatron | fsdp; blank = by the ZeRO stage) */
+    C_FRAMEWORK, C__N
 };
 static const char *const colnames[C__N] = {
     "id", "model", "params_b", "layers", "hidden", "ffn_hidden", "heads", "kv_heads", "seq",
@@ -46,7 +51,7 @@ static const char *const colnames[C__N] = {
     "precision", "gpu", "gpus_per_node", "nodes", "intra_link", "network", "nics_per_node",
     "nic_gbps", "recompute", "metric", "value", "head_dim", "experts", "top_k", "moe_ffn_hidden",
     "shared_experts", "dense_layers", "ep", "etp", "q_lora_rank", "kv_lora_rank", "rope_head_dim",
-    "mtp_layers"};
+    "mtp_layers", "framework"};
 
 typedef struct row_in {
     const char *cell[C__N];
@@ -190,6 +195,13 @@ static const char *row_workload(const row_in *r, const long v[C__N], cf_workload
         snprintf(why, whyn, "precision '%s' not one of %s", r->cell[C_PREC], cf_precision_accepted());
         return why;
     }
+    /* framework (optional column): blank = the documented default, by the
+     * row's ZeRO stage (cf_framework_resolve). */
+    if (r->cell[C_FRAMEWORK] && *r->cell[C_FRAMEWORK] &&
+        cf_framework_parse(r->cell[C_FRAMEWORK], &w->framework) != CF_OK) {
+        snprintf(why, whyn, "framework '%s' not one of megatron, fsdp", r->cell[C_FRAMEWORK]);
+        return why;
+    }
     w->train_tokens = 1e12;
     return NULL;
 }
@@ -223,6 +235,7 @@ static const char *row_fabric(const row_in *r, const long v[C__N], cf_fabric *fa
     fab->gdr = CF_GDR_UNKNOWN;
     fab->non_blocking = CF_CAP_UNKNOWN;
     fab->rail_optimized = CF_CAP_UNKNOWN;
+    fab->in_network_reduction = CF_CAP_UNKNOWN;
     if (*nodes > 1 && (fab->network == CF_NET_UNKNOWN || fab->network == CF_NET_NONE ||
                        fab->nics_per_node < 1 || !(fab->nic_gbps > 0)))
         return "fabric not stated for a multi-node row";
@@ -376,7 +389,7 @@ static cf_status training_table(const cf__csv_table *t, const char *path, cf_val
         int nodes = 0;
         double measured = 0, predicted = 0;
         cf_recompute used = CF_RECOMPUTE_NONE;
-        char why[256], note[64];
+        char why[256], note[96];
         const char *reason;
         for (int c = 0; c < C__N; c++) r.cell[c] = cf__csv_cell(t, i, col[c]);
         reason = row_inputs(&r, &w, &fab, &nodes, &lay, &metric, &measured, why, sizeof why);
@@ -395,6 +408,10 @@ static cf_status training_table(const cf__csv_table *t, const char *path, cf_val
                 snprintf(note, sizeof note, "recompute unknown, assumed %s", cf_recompute_name(used));
             else
                 snprintf(note, sizeof note, "recompute %s", cf_recompute_name(used));
+            /* ... and which framework class its compute efficiency is. */
+            snprintf(note + strlen(note), sizeof note - strlen(note), "; %s%s",
+                     cf_framework_name(cf_framework_resolve(w.framework, lay.zero)),
+                     w.framework == CF_FW_DEFAULT ? " (by ZeRO stage)" : "");
             st = cf__validation_add(out, r.cell[C_ID], cf_metric_name(metric), predicted, measured,
                                     nodes > 1, note);
         }

@@ -6,7 +6,8 @@
  * Keys: name, kind (llm | data-parallel | stencil | embarrassing),
  * description, source, note (free text), shape (per kind, below), and per
  * kind: llm: precision (bf16 | fp16 | fp8), optimizer (adam | adamw | sgd),
- * grad_fp32, layout_hint.zero, batch (sequences), tokens; data-parallel:
+ * grad_fp32, layout_hint.zero, batch (sequences), tokens, batch_max
+ * (sequences, default batch), framework (megatron | fsdp); data-parallel:
  * precision, optimizer, grad_fp32, batch (samples), samples; stencil:
  * precision (fp32 only: the stencil model computes on the CUDA cores in
  * fp32, model/step.c), iterations; embarrassing: tasks.
@@ -47,7 +48,7 @@
 /* Keys accepted at each level, per kind (NULL-terminated). */
 static const char *const top_common[] = {"name", "kind", "description", "source", "note", "shape", NULL};
 static const char *const top_llm[] = {"precision", "optimizer", "grad_fp32", "layout_hint", "batch",
-                                      "tokens", NULL};
+                                      "tokens", "batch_max", "framework", NULL};
 static const char *const top_dp[] = {"precision", "optimizer", "grad_fp32", "batch", "samples", NULL};
 static const char *const top_stencil[] = {"precision", "iterations", NULL};
 static const char *const top_ep[] = {"tasks", NULL};
@@ -229,6 +230,58 @@ fail:
     return st;
 }
 
+/* batch_max (sequences, >= batch; absent = batch): the largest global batch
+ * the plan may grow to on larger clusters (lib/plan/ladder.c). */
+static cf_status read_batch_max(reader *r, cf_workload *w)
+{
+    cf_status st;
+    long bm = w->global_batch_seqs;
+    if ((st = integer(r, r->root, "", "batch_max", 0, &bm)) != CF_OK) return st;
+    if (bm < w->global_batch_seqs) {
+        cf_error_set(r->err, r->origin, 0, 0, "batch_max: %ld (sequences) is below batch %ld: the "
+                     "largest global batch cannot be smaller than the first", bm,
+                     w->global_batch_seqs);
+        return CF_EPARSE;
+    }
+    w->global_batch_max_seqs = bm;
+    return CF_OK;
+}
+
+/* framework (megatron | fsdp; absent = CF_FW_DEFAULT, resolved per layout). */
+static cf_status read_framework(reader *r, cf_workload *w)
+{
+    cf_status st;
+    const char *fw = NULL;
+    if ((st = string(r, r->root, "framework", 0, &fw)) != CF_OK) return st;
+    if (fw && cf_framework_parse(fw, &w->framework) != CF_OK) {
+        char what[160];
+        snprintf(what, sizeof what, "megatron or fsdp (the framework class: Megatron-LM/NeMo-style "
+                 "or PyTorch FSDP/ZeRO-3-style), got \"%.40s\"", fw);
+        return bad(r, "framework", what);
+    }
+    return CF_OK;
+}
+
+cf_status cf_framework_parse(const char *s, cf_framework *out)
+{
+    if (!s || !out) return CF_EINVAL;
+    if (cf__strcasecmp(s, "megatron") == 0) *out = CF_FW_MEGATRON;
+    else if (cf__strcasecmp(s, "fsdp") == 0) *out = CF_FW_FSDP;
+    else return CF_EINVAL;
+    return CF_OK;
+}
+
+const char *cf_framework_name(cf_framework f)
+{
+    return f == CF_FW_MEGATRON ? "megatron" : f == CF_FW_FSDP ? "fsdp" : "default";
+}
+
+cf_framework cf_framework_resolve(cf_framework f, int zero)
+{
+    if (f == CF_FW_MEGATRON || f == CF_FW_FSDP) return f;
+    return zero >= 3 ? CF_FW_FSDP : CF_FW_MEGATRON;
+}
+
 static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
 {
     cf_status st = CF_OK;
@@ -295,6 +348,8 @@ static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
     TRY(integer(r, r->root, "", "batch", 1, &w->global_batch_seqs));
     TRY(num(r, r->root, "", "tokens", 1, 0, &tokens));
     w->train_tokens = tokens;
+    TRY(read_batch_max(r, w));
+    TRY(read_framework(r, w));
 fail:
     return st;
 }

@@ -18,7 +18,7 @@
 void cf__plan_time_cost(const cf__plan_point *p, double steps, int gpus_per_node,
                         const cf__plan_price *pr, double *time_h, double *cost)
 {
-    *time_h = steps * p->res.step_time_s / 3600.0;
+    *time_h = steps * cf__plan_pt_s(p) / 3600.0;
     *cost = cf_job_cost(p->nodes, gpus_per_node, pr->price_gpu_hr, *time_h, pr->increment_s,
                         pr->min_commitment_h, NULL);
 }
@@ -26,7 +26,8 @@ void cf__plan_time_cost(const cf__plan_point *p, double steps, int gpus_per_node
 /* Whether time t and cost c meet the goal's deadline and budget. */
 static int feasible(const cf__plan_goal *g, double t, double c)
 {
-    return (isnan(g->deadline_h) || !(t > g->deadline_h)) && (isnan(g->budget) || c <= g->budget);
+    return (isnan(g->deadline_h) || !(t * (1.0 + g->margin_pct / 100.0) > g->deadline_h)) &&
+           (isnan(g->budget) || c <= g->budget);
 }
 
 /* Pass 1: the index of the best value of the objective among the feasible
@@ -42,7 +43,7 @@ static int best_feasible(const cf__plan_point *pts, size_t n, double steps, int 
         if (!pts[i].found) continue;
         any = 1;
         cf__plan_time_cost(&pts[i], steps, gpus_per_node, pr, &t, &c);
-        if (!isnan(g->deadline_h) && t > g->deadline_h) continue;
+        if (!isnan(g->deadline_h) && t * (1.0 + g->margin_pct / 100.0) > g->deadline_h) continue;
         deadline_ok = 1;
         if (!isnan(g->budget) && !(c <= g->budget)) continue;
         v = time_obj ? t : c;

@@ -36,6 +36,7 @@ static cf_status node_part(const cf_offering *o, cf_fabric *out, cf_error *err)
     out->intra_link = o->intra_link;
     out->non_blocking = o->non_blocking;
     out->rail_optimized = o->rail_optimized;
+    out->in_network_reduction = o->in_network_reduction;   /* CollNet/SHARP only when YES */
     return CF_OK;
 }
 

@@ -19,12 +19,15 @@
 #include "clusterfit/units.h"
 
 typedef enum opt_key {
-    K_OBJECTIVE, K_DEADLINE, K_BUDGET, K_CURRENCY, K_MAX_GPUS, K_TOP, K_UNKNOWN
+    K_OBJECTIVE, K_DEADLINE, K_BUDGET, K_CURRENCY, K_MAX_GPUS, K_TOP, K_MARGIN, K_KNOWN_ONLY,
+    K_UNKNOWN
 } opt_key;
 
 /* The names, in opt_key's order, and as the unknown-name message lists them. */
-static const char *const opt_names[] = {"objective", "deadline_h", "budget", "currency", "max_gpus", "top"};
-static const char opt_list[] = "objective, deadline_h, budget, currency, max_gpus, top";
+static const char *const opt_names[] = {"objective", "deadline_h", "budget", "currency", "max_gpus", "top",
+                                        "margin_pct", "known_only"};
+static const char opt_list[] = "objective, deadline_h, budget, currency, max_gpus, top, margin_pct, "
+                               "known_only";
 
 static opt_key key_of(const char *name)
 {
@@ -62,6 +65,13 @@ static cf_status refuse(opt_key k, const char *shown, cf_error *err)
         cf_error_set_param(err, name, "%s expects an integer from 1 to %d (rows), got '%.64s'", name,
                            CF_PLAN_TOP_MAX, shown_text);
         break;
+    case K_MARGIN:
+        cf_error_set_param(err, name, "%s expects a percentage from %g to %g, got '%.64s'", name,
+                           CF_PLAN_MARGIN_PCT_MIN, CF_PLAN_MARGIN_PCT_MAX, shown_text);
+        break;
+    case K_KNOWN_ONLY:
+        cf_error_set_param(err, name, "%s expects true or false, got '%.64s'", name, shown_text);
+        break;
     default:
         break;
     }
@@ -92,6 +102,7 @@ static int in_bounds(opt_key k, double v)
     case K_BUDGET: return v >= CF_PLAN_BUDGET_MIN && v <= CF_PLAN_BUDGET_MAX;
     case K_MAX_GPUS: return v >= 1 && v <= (double)CF_PLAN_MAX_GPUS_MAX && v == floor(v);
     case K_TOP: return v >= 1 && v <= CF_PLAN_TOP_MAX && v == floor(v);
+    case K_MARGIN: return v >= CF_PLAN_MARGIN_PCT_MIN && v <= CF_PLAN_MARGIN_PCT_MAX;
     default: return 0;
     }
 }
@@ -105,6 +116,7 @@ static cf_status set_number(cf_plan_opts *po, opt_key k, double v, const char *s
     case K_BUDGET: po->budget = v; break;
     case K_MAX_GPUS: po->max_gpus = (long)v; break;
     case K_TOP: po->top = (int)v; break;
+    case K_MARGIN: po->margin_pct = v; break;
     default: return refuse(k, shown, err);
     }
     return CF_OK;
@@ -129,6 +141,7 @@ void cf_plan_opts_init(cf_plan_opts *o)
     o->objective = CF_OBJ_COST;
     o->deadline_h = NAN;
     o->budget = NAN;
+    o->margin_pct = NAN;
 }
 
 cf_status cf_plan_opts_set(cf_plan_opts *po, const char *name, const char *value, cf_error *err)
@@ -150,6 +163,13 @@ cf_status cf_plan_opts_set(cf_plan_opts *po, const char *name, const char *value
         if (!cf__is_currency(value)) return refuse(k, value, err);
         po->currency = value;
         return CF_OK;
+    case K_KNOWN_ONLY:
+        if (strcmp(value, "true") == 0 || strcmp(value, "yes") == 0 || strcmp(value, "1") == 0)
+            po->known_only = 1;
+        else if (strcmp(value, "false") == 0 || strcmp(value, "no") == 0 || strcmp(value, "0") == 0)
+            po->known_only = 0;
+        else return refuse(k, value, err);
+        return CF_OK;
     case K_MAX_GPUS: case K_TOP:
         /* Integers as written: "1e3" and "5.0" are not. */
         if (cf_parse_long(value, &l) != CF_OK) return refuse(k, value, err);
@@ -167,7 +187,7 @@ cf_status cf_plan_opts_set_num(cf_plan_opts *po, const char *name, double value,
     if (!po || !name) return no_opts(name, err);
     if ((k = key_of(name)) == K_UNKNOWN) return unknown_name(name, err);
     shortest(value, shown, sizeof shown);
-    if (k == K_OBJECTIVE || k == K_CURRENCY) return refuse(k, shown, err);
+    if (k == K_OBJECTIVE || k == K_CURRENCY || k == K_KNOWN_ONLY) return refuse(k, shown, err);
     return set_number(po, k, value, shown, err);
 }
 
@@ -176,7 +196,7 @@ cf_status cf_plan_opts_set_num(cf_plan_opts *po, const char *name, double value,
 static cf_status check_field(opt_key k, double v, cf_error *err)
 {
     char shown[40];
-    int deflt = (k == K_DEADLINE || k == K_BUDGET) ? isnan(v) : v == 0;
+    int deflt = (k == K_DEADLINE || k == K_BUDGET || k == K_MARGIN) ? isnan(v) : v == 0;
     if (deflt || in_bounds(k, v)) return CF_OK;
     if (err) refuse(k, shortest(v, shown, sizeof shown), err);
     return CF_EINVAL;
@@ -193,7 +213,8 @@ cf_status cf__plan_check_opts(const cf_plan_opts *o, cf_error *err)
     if ((st = check_field(K_DEADLINE, o->deadline_h, err)) != CF_OK ||
         (st = check_field(K_BUDGET, o->budget, err)) != CF_OK ||
         (st = check_field(K_MAX_GPUS, (double)o->max_gpus, err)) != CF_OK ||
-        (st = check_field(K_TOP, (double)o->top, err)) != CF_OK)
+        (st = check_field(K_TOP, (double)o->top, err)) != CF_OK ||
+        (st = check_field(K_MARGIN, o->margin_pct, err)) != CF_OK)
         return st;
     return CF_OK;
 }

@@ -7,7 +7,7 @@
  *     `unranked` with every reason, never dropped or guessed;
  *  2. groups: the rest are grouped by node type (fabric + GPU) — offerings
  *     of the same hardware share one search, since step times do not depend
- *     on the price; per group and node count (N0, then powers of two),
+ *     on the price; per group and node count (N0, then the ladder.c counts),
  *     search.c finds the fastest layout that fits;
  *  3. choice: per offering, choose.c picks one node count with its price,
  *     billing and largest cluster; an offering with no feasible count goes
@@ -22,6 +22,7 @@
 #include <string.h>
 #include "base/base.h"
 #include "plan/plan_int.h"
+#include "model/model_int.h"
 #include "clusterfit/limits.h"
 #include "clusterfit/fabrics.h"
 
@@ -35,17 +36,31 @@ typedef struct entry {
     unsigned flags;         /* F_* */
     double price;           /* sticker price per GPU-hour, the offering's currency */
     int max_nodes;          /* the largest cluster it may rent, nodes */
+    unsigned assumed;       /* A_*: facts a multi-node configuration of it rests on */
+    int known_capped;       /* 1: --known-only kept it to one node for want of them */
 } entry;
+
+/* Facts the catalog does not state that a multi-node row rests on (the
+ * row's `assumed_facts`), in the order of assumed_names: the largest
+ * cluster (capped at max_gpus), the NICs per node (one per GPU assumed) and
+ * the fabric topology (non-blocking not stated: the collective model's
+ * default topology assumed). */
+enum { A_MAX_CLUSTER = 1u << 0, A_NICS = 1u << 1, A_TOPOLOGY = 1u << 2 };
+static const char *const assumed_names[] = {"max_cluster", "nics_per_node", "fabric_topology"};
+static const char *const assumed_words[] = {"its largest cluster", "its NICs per node",
+                                            "its fabric topology"};
 
 /* Row flags (DESIGN §6), in the order of flag_names. */
 enum {
     F_MAX_CLUSTER_UNKNOWN = 1u << 0, F_RESERVED_PRICE = 1u << 1,
     F_INCREMENT_UNKNOWN = 1u << 2, F_COMMITMENT_UNKNOWN = 1u << 3,
-    F_GDR_UNKNOWN = 1u << 4, F_NICS_UNKNOWN = 1u << 5, F_NETWORK_UNKNOWN = 1u << 6
+    F_GDR_UNKNOWN = 1u << 4, F_NICS_UNKNOWN = 1u << 5, F_NETWORK_UNKNOWN = 1u << 6,
+    F_EFF_UNVALIDATED = 1u << 7
 };
 static const char *const flag_names[] = {
     "max_cluster_unknown", "reserved_price", "billing_increment_unknown",
-    "min_commitment_unknown", "gdr_unknown", "nics_per_node_unknown", "network_unknown"
+    "min_commitment_unknown", "gdr_unknown", "nics_per_node_unknown", "network_unknown",
+    "compute_efficiency_unvalidated"
 };
 
 static int add_reason(json_t *reasons, const char *fmt, const char *arg)
@@ -167,7 +182,34 @@ static int same_fabric(const cf_fabric *a, const cf_fabric *b)
            a->intra_link == b->intra_link && a->network == b->network &&
            a->nics_per_node == b->nics_per_node && a->nic_gbps == b->nic_gbps &&
            a->gdr == b->gdr && a->non_blocking == b->non_blocking &&
-           a->rail_optimized == b->rail_optimized;
+           a->rail_optimized == b->rail_optimized &&
+           a->in_network_reduction == b->in_network_reduction;
+}
+
+/* The facts a multi-node configuration of e rests on without the catalog
+ * stating them; with known_only, e is kept to one node (which needs none
+ * of them) and loses the flags only more nodes raise. */
+static void mark_assumed(entry *e, int known_only)
+{
+    if (e->max_nodes <= 1) return;
+    if (e->flags & F_MAX_CLUSTER_UNKNOWN) e->assumed |= A_MAX_CLUSTER;
+    if (e->flags & F_NICS_UNKNOWN) e->assumed |= A_NICS;
+    if (e->o->non_blocking == CF_CAP_UNKNOWN) e->assumed |= A_TOPOLOGY;
+    if (known_only && e->assumed) {
+        e->max_nodes = 1;
+        e->known_capped = 1;
+        e->flags &= ~(unsigned)(F_MAX_CLUSTER_UNKNOWN | F_NICS_UNKNOWN | F_GDR_UNKNOWN);
+    }
+}
+
+/* "its largest cluster, its NICs per node" for e's assumed facts. */
+static void assumed_text(char *buf, size_t cap, unsigned assumed)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < sizeof assumed_names / sizeof assumed_names[0]; i++)
+        if ((assumed & (1u << i)) && n < cap)
+            n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", assumed_words[i]);
 }
 
 /* Checks every offering and puts each usable one in the group of its node
@@ -184,6 +226,7 @@ static cf_status group_offerings(run *r)
         if (!(e->reasons = json_array())) return CF_ENOMEM;
         if (check_offering(r->m, e, r->currency, r->default_max) != CF_OK) return CF_ENOMEM;
         if (json_array_size(e->reasons) > 0) continue;
+        mark_assumed(e, r->opts->known_only);
         memset(&fab, 0, sizeof fab);
         cf_error_clear(&ferr);
         if (entry_fabric(r->m, e, &fab, &ferr) != CF_OK) {
@@ -204,7 +247,8 @@ static cf_status group_offerings(run *r)
     return CF_OK;
 }
 
-/* Runs the search for one group over N0 and the powers of two. */
+/* Runs the search for one group over N0 and the node ladder (ladder.c),
+ * each count with its grown batch. */
 static void search_group(const cf__plan_model *m, const cf_workload *w, group *g,
                          unsigned long *evaluated)
 {
@@ -225,11 +269,16 @@ static void search_group(const cf__plan_model *m, const cf_workload *w, group *g
         return;
     }
     g->n0 = fr.min_nodes;
-    k = cf__plan_node_counts(fr.min_nodes, g->fab.gpus_per_node,
+    k = cf__plan_node_ladder(fr.min_nodes, g->fab.gpus_per_node,
                              (long)g->max_nodes * g->fab.gpus_per_node, counts,
                              CF_MAX_PLAN_NODE_COUNTS);
     for (size_t i = 0; i < k; i++) {
-        cf__plan_best_at(&s, counts[i], &g->pts[g->npts]);
+        /* The ladder rises: each count starts from the batch the last found
+         * point ran (ladder.c). */
+        long from = 0;
+        for (size_t j = g->npts; j-- > 0;)
+            if (g->pts[j].found) { from = g->pts[j].batch; break; }
+        cf__plan_best_grow_from(&s, counts[i], from, &g->pts[g->npts]);
         /* N0 is the first count of the list on which a layout of the search
          * space fits (cf_fit's count, unless its layout is outside the space). */
         if (g->npts == first && !g->pts[g->npts].found) { first++; }
@@ -262,7 +311,14 @@ typedef struct row {
 /* Why an offering has no configuration (why_none of cf__plan_choose). */
 static void no_choice_text(char *buf, size_t cap, const run *r, const entry *e, int n0, int why)
 {
-    if (why == 1 && n0 > e->max_nodes && (e->flags & F_NETWORK_UNKNOWN))
+    char facts[128];
+    assumed_text(facts, sizeof facts, e->assumed);
+    if (e->known_capped && (why == 1 || why == 2 || why == 3) && (n0 > 1 || why != 1))
+        snprintf(buf, cap, "known-only: more than one node rests on facts the catalog does not "
+                 "state (%s), and one node %s", facts,
+                 why == 1 ? "does not fit the workload" : why == 2 ? "misses the deadline"
+                                                                   : "exceeds the budget");
+    else if (why == 1 && n0 > e->max_nodes && (e->flags & F_NETWORK_UNKNOWN))
         snprintf(buf, cap, "needs %d nodes to fit in memory; one node only: the network between "
                  "nodes is not stated (network unknown)", n0);
     else if (why == 1 && n0 > e->max_nodes)
@@ -274,7 +330,8 @@ static void no_choice_text(char *buf, size_t cap, const run *r, const entry *e, 
     else if (why == 1)
         snprintf(buf, cap, "no layout fits in memory on up to %d nodes", e->max_nodes);
     else if (why == 2)
-        snprintf(buf, cap, "deadline %g h not met on up to %d nodes", r->goal.deadline_h, e->max_nodes);
+        snprintf(buf, cap, "deadline %g h not met on up to %d nodes (with the %g %% margin)",
+                 r->goal.deadline_h, e->max_nodes, r->goal.margin_pct);
     else
         snprintf(buf, cap, "budget %g %s exceeded on every node count", r->goal.budget, r->currency);
 }
@@ -297,7 +354,9 @@ static cf_status choose_rows(run *r)
             const char *fmt = (e->flags & F_NETWORK_UNKNOWN)
                                   ? "%s; one node only: the network between nodes is not stated (network unknown)"
                                   : "%s";
-            if (add_reason(e->reasons, fmt, g->fail)) return CF_ENOMEM;
+            if (e->known_capped) no_choice_text(buf, sizeof buf, r, e, 2, 1);
+            if (add_reason(e->reasons, e->known_capped ? "%s" : fmt, e->known_capped ? buf : g->fail))
+                return CF_ENOMEM;
             e->g = -1;
             continue;
         }
@@ -357,13 +416,13 @@ json_t *cf__plan_layout_json(const cf_layout *l)
 }
 
 /* The row's flags: the offering's, plus the billing terms it does not
- * state, then the topology facts the model assumes on its fabric at that
- * node count (cf_fabric_assumptions: non_blocking_unknown,
+ * state, plus `extra` (F_*), then the topology facts the model assumes on
+ * its fabric at that node count (cf_fabric_assumptions: non_blocking_unknown,
  * rail_optimized_unknown). NULL on ENOMEM. */
-static json_t *flags_json(const entry *e, const row *r, const cf_fabric *fab, int nodes)
+static json_t *flags_json(const entry *e, const row *r, unsigned extra, const cf_fabric *fab, int nodes)
 {
     json_t *flags = json_array(), *topo;
-    unsigned fl = e->flags, bf = 0;
+    unsigned fl = e->flags | extra, bf = 0;
     size_t k;
     json_t *f;
     if (!flags) return NULL;
@@ -389,6 +448,20 @@ static json_t *flags_json(const entry *e, const row *r, const cf_fabric *fab, in
     return flags;
 }
 
+/* The facts the row's place rests on: e's when the row uses more than one
+ * node, none on one node. NULL on ENOMEM. */
+static json_t *assumed_json(const entry *e, const cf__plan_point *pt)
+{
+    json_t *a = json_array();
+    if (!a) return NULL;
+    for (unsigned i = 0; pt->nodes > 1 && i < sizeof assumed_names / sizeof assumed_names[0]; i++)
+        if ((e->assumed & (1u << i)) && json_array_append_new(a, json_string(assumed_names[i])) != 0) {
+            json_decref(a);
+            return NULL;
+        }
+    return a;
+}
+
 /* One ranked row of DESIGN §6; NULL on ENOMEM. */
 static json_t *row_json(const entry *e, const group *g, const row *r, const cf_workload *w,
                         const char *currency)
@@ -402,7 +475,7 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
     json_t *j = json_object();
     for (size_t i = 0; i < g->npts; i++)
         if (g->pts[i].found && g->pts[i].nodes == g->n0) { p0 = &g->pts[i]; break; }
-    eff = p0 ? cf__plan_scaling_eff(pt->nodes, pt->res.step_time_s, p0->nodes, p0->res.step_time_s) : NAN;
+    eff = p0 ? cf__plan_scaling_eff(pt->nodes, cf__plan_pt_s(pt), p0->nodes, cf__plan_pt_s(p0)) : NAN;
     par = pt->res.ideal_step_time_s > 0 ? pt->res.ideal_step_time_s / pt->res.step_time_s : NAN;
     effective = par > 0 ? e->price / par : NAN;
     cf__plan_why(why, sizeof why, o, pt, p0, g->n0, eff, par, e->price, effective, currency,
@@ -417,9 +490,16 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
     bad |= cf__json_set(j, "etp", json_integer(pt->lay.etp > 0 ? pt->lay.etp : 1));
     bad |= cf__json_set(j, "pp", json_integer(pt->lay.pp));
     bad |= cf__json_set(j, "vp", json_integer(pt->lay.vp));
-    bad |= cf__json_set(j, "dp", json_integer(pt->lay.dp));
+    /* An MPI stencil runs ranks, not data-parallel replicas (issue 9). */
+    if (w->kind == CF_WL_STENCIL) {
+        bad |= cf__json_set(j, "dp", json_null());
+        bad |= cf__json_set(j, "ranks", json_integer((json_int_t)pt->lay.dp));
+    } else {
+        bad |= cf__json_set(j, "dp", json_integer(pt->lay.dp));
+    }
     bad |= cf__json_set(j, "cp", json_integer(pt->lay.cp));
     bad |= cf__json_set(j, "micro_batch", json_integer(pt->lay.micro_batch));
+    if (llm) bad |= cf__json_set(j, "global_batch_seqs", json_integer(cf__plan_pt_batch(pt, w)));
     bad |= cf__json_set(j, "zero", json_integer(pt->lay.zero));
     bad |= cf__json_set(j, "recompute", json_string(cf_recompute_name(pt->lay.recompute)));
     bad |= cf__json_set(j, "step_time_s", cf__json_num(pt->res.step_time_s));
@@ -429,7 +509,13 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
     bad |= cf__json_set(j, "cost", cf__json_num(r->cost));
     bad |= cf__json_set(j, "sticker_price_gpu_hr", cf__json_num(e->price));
     bad |= cf__json_set(j, "effective_price_gpu_hr", cf__json_num(effective));
-    bad |= cf__json_set(j, "flags", flags_json(e, r, &g->fab, pt->nodes));
+    /* No published training row behind the compute efficiency of this GPU
+     * and the framework class of this layout (model/efficiency.c): the
+     * row says it rests on a neighbour's. */
+    bad |= cf__json_set(j, "flags", flags_json(e, r, llm && !cf__compute_eff_validated(
+        o->gpu, w->framework, pt->lay.zero) ? F_EFF_UNVALIDATED : 0u, &g->fab, pt->nodes));
+    bad |= cf__json_set(j, "assumed_facts", assumed_json(e, pt));
+    bad |= cf__json_set(j, "rests_on_assumptions", json_boolean(pt->nodes > 1 && e->assumed));
     bad |= cf__json_set(j, "why", json_string(why));
     bad |= cf__json_set(j, "scaling_note", cf__plan_scaling_note(pt, p0, eff, llm, g->free0_s));
     if (bad) {
@@ -500,6 +586,7 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
     r.goal.objective = opts->objective;
     r.goal.deadline_h = opts->deadline_h;
     r.goal.budget = opts->budget;
+    r.goal.margin_pct = isnan(opts->margin_pct) ? CF_PLAN_DEFAULT_MARGIN_PCT : opts->margin_pct;
     if (isnan(r.steps)) {
         cf_error_set(err, NULL, 0, 0, "workload %s states no amount of work (tokens, samples, iterations or tasks)", w->name);
         return CF_EINVAL;

@@ -60,6 +60,8 @@ typedef struct cf__plan_point {
                              * ranks than sequences or samples), not memory */
     cf_layout lay;          /* the fastest layout that fits (when found) */
     cf_step_result res;     /* its step prediction (when found; zero otherwise) */
+    long batch;             /* its global batch, sequences; 0 = the workload's (ladder.c) */
+    double batch_scale;     /* workload's batch / batch (<= 1); 0 = 1 (ladder.c) */
 } cf__plan_point;
 
 /* One search: a workload on one node type. */
@@ -100,7 +102,9 @@ double cf__plan_scaling_eff(int n, double step_s, int n0, double step0_s);
 
 /* Step time at `nodes` of the fastest layout of the search space with no
  * memory limit (NAN when none is valid): what N0 would give if memory did
- * not bind. Adds the predictions made to *evaluated (may be NULL). */
+ * not bind; with the batch grown as cf__plan_best_grow does, in seconds per
+ * base batch of work (cf__plan_pt_s). Adds the predictions made to
+ * *evaluated (may be NULL). */
 double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
                             int nodes, unsigned long *evaluated);
 
@@ -110,6 +114,35 @@ double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const
 double cf__plan_free0_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
                         const cf__plan_point *pts, size_t n, const cf__plan_point *p0,
                         unsigned long *evaluated);
+
+/* ------------------------------------ the ladder and the batch (ladder.c) */
+
+/* Node counts of plan's search: n0, then every 2^k and 3·2^(k-1) above n0
+ * (1, 2, 3, 4, 6, 8, 12, ...) while nodes × gpus_per_node <= max_gpus.
+ * Returns how many were written (at most cap; 0 when n0 × gpus_per_node >
+ * max_gpus). */
+size_t cf__plan_node_ladder(int n0, int gpus_per_node, long max_gpus, int *out, size_t cap);
+
+/* cf__plan_best_at with the global batch grown: for an LLM workload whose
+ * batch_max is above its batch, also batch × 2, × 4, ... (capped at
+ * batch_max), keeping a larger batch only when its time per base batch of
+ * work is more than CF_PLAN_BATCH_GROW_MIN_PCT shorter; out->batch and
+ * out->batch_scale say which was kept. s->w is restored. */
+void cf__plan_best_grow(cf__search *s, int nodes, cf__plan_point *out);
+
+/* cf__plan_best_grow starting from batch `from` (sequences; clamped to
+ * [batch, batch_max]; 0 = the workload's batch) instead of the workload's:
+ * smaller batches are not searched. plan's ladder passes the batch the
+ * count below it chose. */
+void cf__plan_best_grow_from(cf__search *s, int nodes, long from, cf__plan_point *out);
+
+/* Seconds per base batch of work of a point: its step time × batch_scale
+ * (= step time when it runs the workload's batch). Steps × this is the
+ * time to train; units per base step / this, the throughput. */
+double cf__plan_pt_s(const cf__plan_point *p);
+
+/* The global batch of a point (sequences): p->batch, else w's. */
+long cf__plan_pt_batch(const cf__plan_point *p, const cf_workload *w);
 
 /* ------------------------------------------------- the choice (choose.c) */
 
@@ -125,6 +158,7 @@ typedef struct cf__plan_goal {
     cf_objective objective; /* what is minimised */
     double deadline_h;      /* most hours to train; NAN = none */
     double budget;          /* most cost, planning currency; NAN = none */
+    double margin_pct;      /* deadline margin: time x (1 + margin/100) must meet it; 0 = none */
 } cf__plan_goal;
 
 /* Time to train (hours) and job cost of point p with `steps` steps on nodes

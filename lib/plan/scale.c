@@ -120,7 +120,7 @@ static const cf__plan_point *reference(cf__search *s, const cf__plan_point *pts,
         for (size_t i = 0; i < n && !p0; i++)
             if (pts[i].nodes == k && pts[i].found) p0 = &pts[i];
         if (!p0) {
-            cf__plan_best_at(s, k, ref);
+            cf__plan_best_grow(s, k, ref);
             if (ref->found) p0 = ref;
         }
     }
@@ -143,19 +143,27 @@ static const char *unfit_reason(const cf__plan_point *pt, const cf_workload *w, 
 /* One row of the curve; NULL on ENOMEM. */
 static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, double steps,
                          double units, const cf_offering *o, const cf_fabric *fab, double price,
-                         const cf_workload *w, double free0_s)
+                         const cf_workload *w, double free0_s, double free_ref_s, double free_n_s)
 {
     json_t *j = json_object();
-    double e = NAN, thr = NAN, cost = NAN, par = NAN;
+    int llm = w->kind == CF_WL_LLM;
+    double e = NAN, thr = NAN, cost = NAN, par = NAN, t_h = NAN, ce = NAN, relief = NAN;
     char why[80];
     int bad = 0;
     if (!j) return NULL;
     if (pt->found) {
         cf__plan_price pr = {price, o->billing_increment_s, o->min_commitment_h};
-        double t_h;
-        thr = units / pt->res.step_time_s;
+        thr = units / cf__plan_pt_s(pt);
         if (pt->res.ideal_step_time_s > 0) par = pt->res.ideal_step_time_s / pt->res.step_time_s;
-        if (p0) e = cf__plan_scaling_eff(pt->nodes, pt->res.step_time_s, p0->nodes, p0->res.step_time_s);
+        if (p0) e = cf__plan_scaling_eff(pt->nodes, cf__plan_pt_s(pt), p0->nodes, cf__plan_pt_s(p0));
+        /* E with memory out of the picture (the fastest layouts at N and
+         * at N0 without the memory limit: communication and bubbles
+         * alone), and what memory relief adds: E = comm_efficiency x
+         * memory_relief (docs/model-step.md §9). */
+        if (p0 && free_ref_s > 0 && free_n_s > 0) {
+            ce = cf__plan_scaling_eff(pt->nodes, free_n_s, p0->nodes, free_ref_s);
+            relief = e / ce;
+        }
         cf__plan_time_cost(pt, steps, (int)o->gpus_per_node, &pr, &t_h, &cost);
     }
     bad |= cf__json_set(j, "nodes", json_integer(pt->nodes));
@@ -163,7 +171,13 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
     bad |= cf__json_set(j, "throughput", cf__json_num(thr));
     bad |= cf__json_set(j, "scaling_efficiency", cf__json_num(e));
     bad |= cf__json_set(j, "parallel_efficiency", cf__json_num(par));
+    bad |= cf__json_set(j, "comm_efficiency", cf__json_num(ce));
+    bad |= cf__json_set(j, "memory_relief", cf__json_num(relief));
     bad |= cf__json_set(j, "cost", cf__json_num(cost));
+    bad |= cf__json_set(j, "time_to_train_h", cf__json_num(t_h));
+    if (llm)
+        bad |= cf__json_set(j, "global_batch_seqs",
+                            pt->found ? json_integer(cf__plan_pt_batch(pt, w)) : json_null());
     bad |= cf__json_set(j, "layout", pt->found ? cf__plan_layout_json(&pt->lay) : json_null());
     bad |= cf__json_set(j, "scaling_note",
                         pt->found ? cf__plan_scaling_note(pt, p0, e, w->kind == CF_WL_LLM, free0_s)
@@ -171,7 +185,7 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
     bad |= cf__json_set(j, "unfit_reason",
                         pt->found ? json_null() : json_string(unfit_reason(pt, w, why, sizeof why)));
     bad |= cf__json_set(j, "n0", p0 ? json_integer(p0->nodes) : json_null());
-    bad |= cf__json_set(j, "n0_throughput", p0 ? cf__json_num(units / p0->res.step_time_s) : json_null());
+    bad |= cf__json_set(j, "n0_throughput", p0 ? cf__json_num(units / cf__plan_pt_s(p0)) : json_null());
     /* What the model assumes on this fabric at this count (fabrics.h). */
     bad |= cf__json_set(j, "flags", cf_assumption_flags_json(cf_fabric_assumptions(fab, pt->nodes)));
     if (bad) {
@@ -190,7 +204,7 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
     const cf__plan_point *p0;
     int counts[CF_MAX_PLAN_NODE_COUNTS], n0 = 0, single = 0;
     size_t n;
-    double steps = cf__plan_steps(w), units = cf__plan_units_per_step(w), free0_s;
+    double steps = cf__plan_steps(w), units = cf__plan_units_per_step(w), free0_s, free_ref_s;
     json_t *arr = NULL;
     cf_status st;
 
@@ -209,13 +223,26 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
     pts = cf__calloc(n ? n : 1, sizeof *pts);
     arr = json_array();
     if (!pts || !arr) goto nomem;
-    for (size_t i = 0; i < n; i++) cf__plan_best_at(&s, counts[i], &pts[i]);
+    for (size_t i = 0; i < n; i++) cf__plan_best_grow(&s, counts[i], &pts[i]);
     p0 = reference(&s, pts, n, n0, &ref);
     /* An E above CF_PLAN_E_NOTE_MIN is explained: is it memory alone? */
     free0_s = cf__plan_free0_s(m, w, &fab, pts, n, p0, NULL);
+    /* N0 without the memory limit, for comm_efficiency on every row. */
+    free_ref_s = !p0 ? NAN : !isnan(free0_s) ? free0_s
+                           : cf__plan_free_step_s(m, w, &fab, p0->nodes, NULL);
     for (size_t i = 0; i < n; i++) {
+        double free_n_s = pts[i].found && !isnan(free_ref_s)
+                              ? cf__plan_free_step_s(m, w, &fab, pts[i].nodes, NULL) : NAN;
         json_t *r = scale_row(&pts[i], p0, steps, units, o, &fab, cf__plan_sticker_price(o, NULL), w,
-                              free0_s);
+                              free0_s, free_ref_s, free_n_s);
+        json_t *lay = r ? json_object_get(r, "layout") : NULL;
+        /* An MPI stencil runs ranks, not data-parallel replicas (issue 9). */
+        if (lay && json_is_object(lay) && w->kind == CF_WL_STENCIL &&
+            (json_object_set_new(lay, "ranks", json_integer((json_int_t)pts[i].lay.dp)) ||
+             json_object_set_new(lay, "dp", json_null()))) {
+            json_decref(r);
+            goto nomem;
+        }
         if (!r || json_array_append_new(arr, r)) goto nomem;
     }
     cf__free(pts);

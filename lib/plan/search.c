@@ -218,9 +218,11 @@ double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const
 {
     cf__search s = {m, w, fab, INFINITY, 0, 0};
     cf__plan_point pt;
-    cf__plan_best_at(&s, nodes, &pt);
+    /* With the batch the search may grow to, in seconds per base batch of
+     * work (ladder.c), as every E compares. */
+    cf__plan_best_grow(&s, nodes, &pt);
     if (evaluated) *evaluated += s.evaluated;
-    return pt.found ? pt.res.step_time_s : NAN;
+    return pt.found ? cf__plan_pt_s(&pt) : NAN;
 }
 
 double cf__plan_free0_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
@@ -228,8 +230,8 @@ double cf__plan_free0_s(const cf__plan_model *m, const cf_workload *w, const cf_
                         unsigned long *evaluated)
 {
     for (size_t i = 0; p0 && i < n; i++)
-        if (pts[i].found && cf__plan_scaling_eff(pts[i].nodes, pts[i].res.step_time_s, p0->nodes,
-                                                 p0->res.step_time_s) > CF_PLAN_E_NOTE_MIN)
+        if (pts[i].found && cf__plan_scaling_eff(pts[i].nodes, cf__plan_pt_s(&pts[i]), p0->nodes,
+                                                 cf__plan_pt_s(p0)) > CF_PLAN_E_NOTE_MIN)
             return cf__plan_free_step_s(m, w, fab, p0->nodes, evaluated);
     return NAN;
 }

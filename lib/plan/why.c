@@ -53,7 +53,7 @@ void cf__plan_e_reason(char *buf, size_t cap, const cf__plan_point *p0, const cf
 /* Whether E at pt is above 1 only because memory binds on N0 (see plan.h). */
 static int memory_bound(const cf__plan_point *pt, const cf__plan_point *p0, double free0_s)
 {
-    double ef = cf__plan_scaling_eff(pt->nodes, pt->res.step_time_s, p0->nodes, free0_s);
+    double ef = cf__plan_scaling_eff(pt->nodes, cf__plan_pt_s(pt), p0->nodes, free0_s);
     return !(ef > 1.0 + 1e-9);
 }
 

@@ -33,6 +33,7 @@ const I18N = {
     col_orchestration: 'Orchestration', col_provisioning: 'Provisioning', col_billing: 'Billing',
     col_storage: 'Shared storage', col_price: 'Price per GPU-hour', col_source: 'Source',
     n_offerings: n => `${n} offering${n === 1 ? '' : 's'}`, loading: 'Loading…',
+    n_stale: ({ n, d }) => `${n} of them dated before ${d} (more than six months ago; prices' date where given)`,
     per_second: 'per second', per_minute: 'per minute', per_hour: 'per hour', per_s: s => `per ${s} s`,
     min_commit: h => `minimum ${h} h`, as_of: d => `as of ${d}`, source: 'source', sort_by: c => `Sort by ${c}`,
     reserved: 'reserved',
@@ -52,6 +53,7 @@ const I18N = {
     dash_0: 'solid', dash_1: 'dashed', dash_2: 'dotted', dash_3: 'dash-dot', dash_4: 'short dashes',
     flag_non_blocking_unknown: 'non-blocking not stated, taken as not (congestion grows with nodes)',
     flag_rail_optimized_unknown: 'rail-optimized not stated, taken as not',
+    flag_compute_efficiency_unvalidated: 'no published training row for this GPU, compute efficiency of the nearest validated generation assumed',
     unranked_h: 'Not ranked', ranked_n: n => `${n} ranked`,
     plan_goal: g => (g.objective === 'time' ? 'fastest first' : 'cheapest first') +
       (g.deadline ? `, finishing within ${g.deadline}` : '') + (g.budget ? `, costing at most ${g.budget}` : ''),
@@ -84,7 +86,9 @@ const I18N = {
       provisioning: 'Provisioning', min_commitment_h: 'Minimum commitment (h)', billing_increment_s: 'Billing increment (s)',
       price_on_demand_gpu_hr: 'On-demand price per GPU-hour', price_reserved_gpu_hr: 'Reserved price per GPU-hour',
       currency: 'Currency', shared_storage: 'Shared storage', regions: 'Regions', multinode: 'Multi-node',
-      notes: 'Notes', source_url: 'Sources', as_of: 'As of', age_days: 'Age (days)', user_row: 'Your own row'
+      notes: 'Notes', source_url: 'Sources', as_of: 'As of', age_days: 'Age (days)', user_row: 'Your own row',
+      in_network_reduction: 'In-network reduction (SHARP)', price_spot_gpu_hr: 'Spot price per GPU-hour',
+      price_as_of: 'Prices as of'
     }
   },
   es: {
@@ -112,6 +116,7 @@ const I18N = {
     col_orchestration: 'Orquestación', col_provisioning: 'Contratación', col_billing: 'Facturación',
     col_storage: 'Almacenamiento compartido', col_price: 'Precio por GPU-hora', col_source: 'Fuente',
     n_offerings: n => `${n} oferta${n === 1 ? '' : 's'}`, loading: 'Cargando…',
+    n_stale: ({ n, d }) => `${n} con fecha anterior a ${d} (más de seis meses; la de los precios si la hay)`,
     per_second: 'por segundo', per_minute: 'por minuto', per_hour: 'por hora', per_s: s => `por ${s} s`,
     min_commit: h => `mínimo ${h} h`, as_of: d => `a ${d}`, source: 'fuente', sort_by: c => `Ordenar por ${c}`,
     reserved: 'reservado',
@@ -131,6 +136,7 @@ const I18N = {
     dash_0: 'continua', dash_1: 'discontinua', dash_2: 'punteada', dash_3: 'raya-punto', dash_4: 'rayas cortas',
     flag_non_blocking_unknown: 'sin bloqueo no indicado, se supone que no (la congestión crece con los nodos)',
     flag_rail_optimized_unknown: 'optimización por raíles no indicada, se supone que no',
+    flag_compute_efficiency_unvalidated: 'ninguna fila de entrenamiento publicada para esta GPU, eficiencia de cómputo de la generación validada más cercana supuesta',
     unranked_h: 'Sin clasificar', ranked_n: n => `${n} clasificadas`,
     plan_goal: g => (g.objective === 'time' ? 'la más rápida primero' : 'la más barata primero') +
       (g.deadline ? `, terminando en ${g.deadline}` : '') + (g.budget ? `, costando como mucho ${g.budget}` : ''),
@@ -163,7 +169,9 @@ const I18N = {
       provisioning: 'Contratación', min_commitment_h: 'Compromiso mínimo (h)', billing_increment_s: 'Incremento de facturación (s)',
       price_on_demand_gpu_hr: 'Precio bajo demanda por GPU-hora', price_reserved_gpu_hr: 'Precio reservado por GPU-hora',
       currency: 'Moneda', shared_storage: 'Almacenamiento compartido', regions: 'Regiones', multinode: 'Multinodo',
-      notes: 'Notas', source_url: 'Fuentes', as_of: 'Fecha', age_days: 'Antigüedad (días)', user_row: 'Fila propia'
+      notes: 'Notas', source_url: 'Fuentes', as_of: 'Fecha', age_days: 'Antigüedad (días)', user_row: 'Fila propia',
+      in_network_reduction: 'Reducción en la red (SHARP)', price_spot_gpu_hr: 'Precio spot por GPU-hora',
+      price_as_of: 'Fecha de los precios'
     }
   }
 };
@@ -352,6 +360,24 @@ function renderTable() {
     tbody.append(tr);
   }
   $('#offerings-status').textContent = T('n_offerings', state.offerings.length);
+  renderStaleNote();
+}
+
+// Issue 13: how many listed rows are older than six months (price_as_of where
+// set, else as_of; YYYY-MM as its 1st), against the browser's UTC date.
+function renderStaleNote() {
+  const p = $('#offerings-stale');
+  if (!p) return;
+  const now = new Date();
+  const cut = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 6, 1));
+  const last = new Date(Date.UTC(cut.getUTCFullYear(), cut.getUTCMonth() + 1, 0)).getUTCDate();
+  cut.setUTCDate(Math.min(now.getUTCDate(), last));
+  const cutoff = cut.toISOString().slice(0, 10);
+  const stale = state.offerings.filter(o => {
+    const d = o.price_as_of || o.as_of;
+    return d && (d.length === 7 ? d + '-01' : d) < cutoff;
+  }).length;
+  p.textContent = stale ? T('n_stale', { n: stale, d: cutoff }) : '';
 }
 
 function sortBy(key) {
@@ -467,8 +493,8 @@ function renderDetail(o) {
   for (const [k, v] of Object.entries(o)) {
     let dd;
     if (k === 'source_url') dd = linkList(sources(v));
+    else if (k === 'as_of' || k === 'price_as_of') dd = isUnknown(v) ? unknown() : date(v);
     else if (k.startsWith('price_')) dd = isUnknown(v) ? unknown() : money(v, o.currency);
-    else if (k === 'as_of') dd = isUnknown(v) ? unknown() : date(v);
     else if (Array.isArray(v)) dd = v.length ? v.map(x => val(x, state.lang)).join(', ') : unknown();
     else if (typeof v === 'number') dd = num(v);
     else if (typeof v === 'boolean') dd = cap(v);

@@ -5,18 +5,18 @@ cf list --format csv; cp "$T/out" "$T/before.csv"
 # One cell too many: a row of tests/data/catalog-small.csv with "extra"
 # inserted after its 10th cell (nics_per_node). The shifted cells would
 # fail at rdma (column 11); the row is reported for its count instead, at
-# the first extra cell (column 30: 29 columns in the header).
+# the first extra cell (column 33: 32 columns in the header).
 { head -1 "$SMALL"; sed -n 2p "$SMALL" | sed 's/,/,extra,/10'; } > "$T/bad4.csv"
 cf import "$T/bad4.csv"; expect_rc 3
-expect_err "bad4.csv:2:30: row has 30 cells, the header has 29"
+expect_err "bad4.csv:2:33: row has 33 cells, the header has 32"
 ! grep -q "rdma" "$T/err" || fail "the shifted cell was reported"
-# One too few (nics_per_node left out): at the row's last cell, 28.
+# One too few (nics_per_node left out): at the row's last cell, 31.
 { head -1 "$SMALL"; sed -n 2p "$SMALL" | sed 's/,8,yes,yes,/,yes,yes,/'; } > "$T/few.csv"
-cf import "$T/few.csv"; expect_rc 3; expect_err "few.csv:2:28: row has 28 cells, the header has 29"
+cf import "$T/few.csv"; expect_rc 3; expect_err "few.csv:2:31: row has 31 cells, the header has 32"
 # Rows 3-4 of catalog-small.csv are one record (a quoted note with a line
 # break and doubled quotes): an extra cell after it is on line 5.
 { head -5 "$SMALL" | sed '5s/$/,extra/'; } > "$T/multi.csv"
-cf import "$T/multi.csv"; expect_rc 3; expect_err "multi.csv:5:30: row has 30 cells"
+cf import "$T/multi.csv"; expect_rc 3; expect_err "multi.csv:5:33: row has 33 cells"
 # JSON: the value's line and column, and what it is.
 printf '[\n  {"id": "j1", "provider": "P", "offering": "O",\n   "network": "infiniband-hdr200",\n   "source_url": "https://a.example", "as_of": "2026-01"}\n]\n' > "$T/bad13.json"
 cf import "$T/bad13.json"; expect_rc 3

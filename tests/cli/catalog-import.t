@@ -6,8 +6,8 @@ import_small
 cf list --format csv; cp "$T/out" "$T/before.csv"
 # Line 3, column 21 (price_on_demand_gpu_hr) is negative; line 2 is fine.
 { head -1 "$SMALL"
-  echo 'testz-new,TestZeta,Z,H100-SXM,8,80,,ib,400,,,,,,,,,,,,1.00,,USD,,,yes,,https://example.com/z,2026-11'
-  echo 'testa-h100-ib,TestAlpha,Alpha HGX H100 cluster,H100-SXM,8,80,,ib,3200,,,,,,,,,,,,-3,,USD,,,yes,,https://example.com/a,2026-11'
+  echo 'testz-new,TestZeta,Z,H100-SXM,8,80,,ib,400,,,,,,,,,,,,1.00,,USD,,,yes,,https://example.com/z,2026-11,,,'
+  echo 'testa-h100-ib,TestAlpha,Alpha HGX H100 cluster,H100-SXM,8,80,,ib,3200,,,,,,,,,,,,-3,,USD,,,yes,,https://example.com/a,2026-11,,,'
 } > "$T/bad.csv"
 cf import "$T/bad.csv"; expect_rc 3
 expect_err "$T/bad.csv:3:21: price_on_demand_gpu_hr: expected a non-negative number, got \"-3\""

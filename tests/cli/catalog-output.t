@@ -14,7 +14,7 @@ w=$(perl -CSD -ne 'chomp; $m = length if length > $m; END { print $m + 0 }' "$T/
 cf list --wide --provider TestAlpha; expect_rc 0
 expect_out "Reserved GPU-h"; expect_out "slurm;kubernetes"; expect_out "1.80 EUR"; expect_out "2026-10-15"
 cf list --provider TestAlpha --format csv; expect_rc 0
-head -1 "$T/out" | grep -qx 'id,provider,offering,gpu,gpus_per_node,gpu_memory_gb,intra_link,network,network_gbps_per_node,nics_per_node,rdma,gpudirect_rdma,topology,non_blocking,rail_optimized,max_cluster_gpus,orchestration,provisioning,min_commitment_h,billing_increment_s,price_on_demand_gpu_hr,price_reserved_gpu_hr,currency,shared_storage,regions,multinode,notes,source_url,as_of' || fail "CSV header"
+head -1 "$T/out" | grep -qx 'id,provider,offering,gpu,gpus_per_node,gpu_memory_gb,intra_link,network,network_gbps_per_node,nics_per_node,rdma,gpudirect_rdma,topology,non_blocking,rail_optimized,max_cluster_gpus,orchestration,provisioning,min_commitment_h,billing_increment_s,price_on_demand_gpu_hr,price_reserved_gpu_hr,currency,shared_storage,regions,multinode,notes,source_url,as_of,in_network_reduction,price_spot_gpu_hr,price_as_of' || fail "CSV header"
 expect_out 'testa-a100-ib-eur,TestAlpha,Alpha A100 cluster (EU),A100-SXM-80,8,80,nvswitch-nvlink3,ib,1600,8,yes,yes,fat tree,,,512,slurm,on-demand,168,3600,1.8,,EUR,vast,eu-central,yes,'
 expect_out '"Test row: InfiniBand NDR, GPUDirect RDMA on",https://example.com/alpha/h100,2026-08'
 # CSV and JSON written by list import back to the same rows, in a fresh catalog.
@@ -40,5 +40,19 @@ expect_json '.[1].shared_storage | join(",")' none
 expect_json '.[1].price_on_demand_gpu_hr' 0.99
 expect_json '.[1].gpus_per_node' 4
 expect_json '.[1].regions | join(",")' eu-west
-expect_json '.[1] | keys | length' 30
+expect_json '.[1] | keys | length' 33
 cf list --format yaml; expect_rc 2; expect_err "unknown --format 'yaml' (accepted: table, csv, json)"
+# Issue 13's columns: the spot price with its currency and the prices' date
+# in the wide table and show; in-network reduction in JSON; flex filters.
+cf list --wide --provider TestBeta; expect_rc 0
+expect_out "Spot GPU-h"; expect_out "1.55 USD"; expect_out "2026-11-20"
+cf show testb-h200-roce; expect_rc 0
+expect_out "price_spot_gpu_hr        1.55 USD per GPU-hour"; expect_out "price_as_of              2026-11-20"
+cf list --provider TestAlpha --format json; expect_rc 0
+expect_json '[.[] | select(.id == "testa-h100-ib")][0].in_network_reduction' yes
+expect_json '[.[] | select(.id == "testa-h100-ib")][0].price_spot_gpu_hr' null
+expect_json '[.[] | select(.id == "testa-h100-ib")][0].price_as_of' null
+printf 'id,provider,offering,provisioning,source_url,as_of\ntestf-flex,TestFlex,F,flex;spot,https://example.com/f,2026-11\n' > "$T/flex.csv"
+cf import "$T/flex.csv"; expect_rc 0
+expect_ids --provisioning flex -- testf-flex
+expect_ids --provisioning spot -- testb-h200-roce testf-flex

@@ -152,6 +152,17 @@ agree deadline_h --deadline "expects a number of hours from 0.001 to 1e+07, got 
 cf plan $PW --deadline 0.0001
 api_plan '{"workload": "llama3-8b", "top": 1, "deadline_h": 0.0001}'
 agree deadline_h --deadline "got '0.0001'"
+# A margin past 100 %: --margin is the library's margin_pct.
+cf plan $PW --deadline 100 --margin 150
+api_plan '{"workload": "llama3-8b", "top": 1, "deadline_h": 100, "margin_pct": 150}'
+agree margin_pct --margin "expects a percentage from 0 to 100, got '150'"
+# known_only in the API takes true or false; a string of another word is refused.
+api_plan '{"workload": "llama3-8b", "top": 1, "known_only": "maybe"}'
+[ "$HS" = 400 ] || fail "known_only maybe: API status $HS"
+case "$HM" in "parameter 'known_only': "*"expects true or false, got 'maybe'"*) ;; *) fail "known_only: $HM";; esac
+api_plan '{"workload": "llama3-8b", "top": 1, "known_only": true}'
+[ "$HS" = 200 ] || fail "known_only true: API status $HS ($HM)"
+jq -e '[.ranked[] | .rests_on_assumptions == false] | all' "$T/api.json" > /dev/null || fail "known_only: a row rests on assumptions"
 # top 0 (both refused it, with different words).
 cf plan --workload llama3-8b --top 0
 api_plan '{"workload": "llama3-8b", "top": 0}'

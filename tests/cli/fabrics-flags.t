@@ -1,6 +1,6 @@
-# Congestion and topology as stated facts (issue 9, item 2): where an ib,
-# roce or rdma fabric leaves non_blocking or rail_optimized unknown across
-# nodes, predict, scale and plan rows say so in `flags` (and the text on an
+# Congestion and topology as stated facts (issue 9, item 2): where a
+# fabric leaves non_blocking or rail_optimized unknown beyond 2 nodes (the
+# congestion model's one rule for every family), predict, scale and plan rows say so in `flags` (and the text on an
 # assumes: line); hand fabrics state them with --non-blocking and
 # --rail-optimized; GET /api/predict/collective takes the same names.
 HAND="--gpu H100-SXM --gpus-per-node 8 --intra nvswitch-nvlink4 --nics 8 --nic-gbps 400"
@@ -19,8 +19,11 @@ expect_no_out "assumes:"
 cf predict collective --collective all_reduce --bytes 8 --nodes 64 $HAND --network roce \
     --non-blocking no --rail-optimized no --format json; expect_rc 0
 expect_json '.flags | length' 0
-# EFA and TCP do not read the topology; one node crosses no network.
+# EFA and TCP are held to the same rule (no silent difference between
+# families); 2 nodes share a leaf switch, one node crosses no network.
 cf predict collective --collective all_reduce --bytes 8 --nodes 64 $HAND --network efa --format json
+expect_json '.flags | join(",")' "non_blocking_unknown,rail_optimized_unknown"
+cf predict collective --collective all_reduce --bytes 8 --nodes 2 $HAND --network ib --format json
 expect_json '.flags | length' 0
 cf predict collective --collective all_reduce --bytes 8 --nodes 1 $HAND --network ib --format json
 expect_json '.flags | length' 0

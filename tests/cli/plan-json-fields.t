@@ -10,7 +10,7 @@ cf plan --workload "$T/w.json" --format json; expect_rc 0
 expect_json '.workload' llm-8b-test
 expect_json '.currency' USD
 expect_json_true '(.ranked | length) > 5'
-expect_json_true '[.ranked[] | keys_unsorted] | all(. == ["offering_id","provider","offering","nodes","gpus","tp","ep","etp","pp","vp","dp","cp","micro_batch","zero","recompute","step_time_s","time_to_train_h","scaling_efficiency","parallel_efficiency","cost","sticker_price_gpu_hr","effective_price_gpu_hr","flags","why","scaling_note"])'
+expect_json_true '[.ranked[] | keys_unsorted] | all(. == ["offering_id","provider","offering","nodes","gpus","tp","ep","etp","pp","vp","dp","cp","micro_batch","global_batch_seqs","zero","recompute","step_time_s","time_to_train_h","scaling_efficiency","parallel_efficiency","cost","sticker_price_gpu_hr","effective_price_gpu_hr","flags","assumed_facts","rests_on_assumptions","why","scaling_note"])'
 expect_json_true '[.ranked[] | (.why | length) > 40] | all'
 expect_json_true '[.ranked[] | .parallel_efficiency > 0 and .parallel_efficiency <= 1] | all'
 expect_json_true '[.ranked[] | ((.effective_price_gpu_hr * .parallel_efficiency - .sticker_price_gpu_hr) | fabs) < 1e-6] | all'
@@ -27,3 +27,5 @@ expect_json_true '[.unranked[] | (.reasons | length) > 0] | all'
 # saying why, with the N0 layout; null elsewhere.
 expect_json_true '[.ranked[] | (.scaling_note != null) == (.scaling_efficiency > 1.05)] | all'
 expect_json_true '[.ranked[] | select(.scaling_note != null) | .scaling_note | (.cause == "memory" or .cause == "other") and (.text | test("^E [0-9.]+ at [0-9]+ nodes is above 1")) and .n0 >= 1 and (.n0_layout | has("recompute"))] | all'
+# The global batch each row ran: the workload's 512 (batch_max = batch here).
+expect_json_true '[.ranked[] | .global_batch_seqs == 512] | all'

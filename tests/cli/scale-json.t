@@ -22,3 +22,27 @@ expect_json_true '[.[] | .parallel_efficiency > 0 and .parallel_efficiency <= 1]
 cf scale --workload "$T/w.json" --offering aws-p5-48xlarge; expect_rc 0
 expect_out "nodes"
 expect_out "tokens/s"
+# time_to_train_h: the whole job, steps × step time (23842 steps of 512 x 8192).
+cf scale --workload "$T/w.json" --offering aws-p5-48xlarge --nodes 1,2,4,8 --format json; expect_rc 0
+expect_json_true '[.[] | ((.time_to_train_h * 3600 / (23842 * .step_time_s)) - 1 | fabs) < 1e-9] | all'
+expect_json_true '[.[] | .global_batch_seqs == 512] | all'
+# With batch_max the batch may grow with the cluster: the tokens stay 1e11, so
+# the time is 23842 base steps × step time × 512 / the row's batch.
+sed 's/"batch": 512,/"batch": 512, "batch_max": 4096,/' "$T/w.json" > "$T/wg.json"
+cf scale --workload "$T/wg.json" --offering aws-p5-48xlarge --nodes 1,8,256 --format json; expect_rc 0
+expect_json_true '[.[] | ((.time_to_train_h * 3600 / (23842 * .step_time_s * 512 / .global_batch_seqs)) - 1 | fabs) < 1e-9] | all'
+expect_json_true '[.[] | .global_batch_seqs >= 512 and .global_batch_seqs <= 4096] | all'
+expect_json_true '.[0].global_batch_seqs == 512'
+expect_json_true '.[2].global_batch_seqs > 512'
+# comm_efficiency: E with memory out of the picture; memory_relief = E / it;
+# both 1 on N0 (here 1 node: the 8B fits there).
+cf scale --workload "$T/w.json" --offering aws-p5-48xlarge --nodes 1,2,4,8 --format json; expect_rc 0
+expect_json '.[0].comm_efficiency' 1
+expect_json '.[0].memory_relief' 1
+expect_json_true '[.[] | ((.comm_efficiency * .memory_relief / .scaling_efficiency) - 1 | fabs) < 1e-9] | all'
+expect_json_true '[.[] | .comm_efficiency > 0 and .comm_efficiency <= 1 + 1e-9] | all'
+# Llama 3 70B on 2 nodes fits only with full recompute: its E above 1 is
+# memory relief, not super-linear scaling: C stays at or below 1.
+cf scale --workload llama3-70b --offering crusoe-h100-ib --nodes 2,8,16 --format json; expect_rc 0
+expect_json_true '[.[] | .comm_efficiency <= 1 + 1e-9] | all'
+expect_json_true '.[2].scaling_efficiency > 1.05 and .[2].memory_relief > 1.05'

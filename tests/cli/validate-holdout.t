@@ -18,7 +18,8 @@ expect_json '.rows[] | select(.id == "h20") | .measured' 279.78
 
 cf validate training "$H/training-holdout.csv" --format json
 expect_rc 0
-expect_json_true '.median_ape_pct <= 10'
+# issue 10's dense target: <= 8 % on each set.
+expect_json_true '.median_ape_pct <= 8'
 expect_json_true '(.skipped | length) * 10 <= ((.rows | length) + (.skipped | length))'
 expect_json_true '(.rows | length) == 10'
 expect_json '.rows[] | select(.id == "ht06") | .measured' 163

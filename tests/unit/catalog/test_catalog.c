@@ -22,13 +22,15 @@ static const char HEADER[] =
     "network_gbps_per_node,nics_per_node,rdma,gpudirect_rdma,topology,non_blocking,"
     "rail_optimized,max_cluster_gpus,orchestration,provisioning,min_commitment_h,"
     "billing_increment_s,price_on_demand_gpu_hr,price_reserved_gpu_hr,currency,"
-    "shared_storage,regions,multinode,notes,source_url,as_of\n";
+    "shared_storage,regions,multinode,notes,source_url,as_of,in_network_reduction,"
+    "price_spot_gpu_hr,price_as_of\n";
 
 /* A valid row; cells are replaced by name in bad_row(). */
 static const char *const GOOD[CF_OFFERING_NCOLS] = {
     "x-h100", "X", "X H100", "H100-SXM", "8", "80", "nvswitch-nvlink4", "ib", "3200", "8",
     "yes", "yes", "fat tree", "yes", "yes", "1024", "slurm", "on-demand", "0", "3600", "2.5",
-    "2", "USD", "weka", "us-east", "yes", "note", "https://example.com/x", "2026-08"};
+    "2", "USD", "weka", "us-east", "yes", "note", "https://example.com/x", "2026-08", "yes",
+    "1.25", "2026-09"};
 
 /* HEADER, one good row (line 2), then a row (line 3) whose column `col` is
  * `value`, in a static buffer. */
@@ -195,7 +197,7 @@ static void row_and_header_errors(void **state)
             if (c == 9) used += (size_t)snprintf(row + used, sizeof row - used, ",extra");
         }
         snprintf(buf, sizeof buf, "%s%s\n", HEADER, row);
-        expect_error(buf, strlen(buf), CF_EPARSE, 2, 30, "row has 30 cells, the header has 29");
+        expect_error(buf, strlen(buf), CF_EPARSE, 2, 33, "row has 33 cells, the header has 32");
     }
     /* Too few in the middle: reported as such, not as the shifted cell. */
     snprintf(buf, sizeof buf, "id,provider,offering,network,source_url,as_of\n"
@@ -502,11 +504,51 @@ static void allocation_failures(void **state)
     free(csv);
 }
 
+/* Issue 13's columns: in-network reduction is a capability, the spot price
+ * a price (it needs its currency like the others), price_as_of a date that
+ * dates a price, and flex a provisioning mode. */
+static void issue13_columns(void **state)
+{
+    static const char H[] = "id,provider,offering,source_url,as_of,";
+    char buf[512];
+    cf_offering_list l;
+    cf_error err;
+    cf_import_opts io = {"2026-12-01"};
+    (void)state;
+    expect_cell_error("in_network_reduction", "sharp",
+                      "in_network_reduction: expected yes or no (or empty for unknown), got \"sharp\"");
+    expect_cell_error("price_spot_gpu_hr", "-1",
+                      "price_spot_gpu_hr: expected a non-negative number, got \"-1\"");
+    expect_cell_error("price_as_of", "2026-13", "price_as_of: expected a date YYYY-MM or YYYY-MM-DD");
+    snprintf(buf, sizeof buf, "%sprice_as_of\na,A,A,https://a.example,2026-01,2026-02\n", H);
+    expect_error(buf, strlen(buf), CF_EPARSE, 2, 6, "price_as_of: given without a price");
+    snprintf(buf, sizeof buf, "%sprice_spot_gpu_hr\na,A,A,https://a.example,2026-01,1.5\n", H);
+    expect_error(buf, strlen(buf), CF_EPARSE, 2, 6, "currency: required when a price is given");
+    snprintf(buf, sizeof buf, "%sprice_spot_gpu_hr,currency,price_as_of,provisioning,"
+             "in_network_reduction\na,A,A,https://a.example,2026-01,1.5,usd,2026-12-02,flex,yes\n", H);
+    assert_int_equal(cf_offerings_parse("o.csv", buf, strlen(buf), CF_IMPORT_CSV, &io, &l, &err),
+                     CF_EPARSE);
+    assert_int_equal(err.column, 8);
+    assert_non_null(strstr(err.message, "price_as_of: expected a date no later than today"));
+    snprintf(buf, sizeof buf, "%sprice_spot_gpu_hr,currency,price_as_of,provisioning,"
+             "in_network_reduction\na,A,A,https://a.example,2026-01,1.5,usd,2026-11-30,"
+             "flex;reserved,yes\n", H);
+    assert_int_equal(cf_offerings_parse("o.csv", buf, strlen(buf), CF_IMPORT_CSV, &io, &l, &err), CF_OK);
+    assert_true(l.items[0].price_spot_gpu_hr == 1.5);
+    assert_string_equal(l.items[0].price_as_of, "2026-11-30");
+    assert_int_equal(l.items[0].provisioning, CF_PROV_FLEX | CF_PROV_RESERVED);
+    assert_int_equal(l.items[0].in_network_reduction, CF_CAP_YES);
+    assert_string_equal(cf_offering_column_text(&l.items[0], cf_offering_column_index("provisioning"),
+                                                buf, sizeof buf), "reserved;flex");
+    cf_offering_list_clear(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(small_catalog_values),
         cmocka_unit_test(cell_errors),
+        cmocka_unit_test(issue13_columns),
         cmocka_unit_test(row_and_header_errors),
         cmocka_unit_test(lines_after_a_multiline_cell),
         cmocka_unit_test(limits),

@@ -330,13 +330,13 @@ static void refuses_files_not_ours(void **state)
     fresh();
     cf_catalog_close(open_small());
     assert_int_equal(sqlite3_open(db, &raw), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(raw, "PRAGMA user_version = 2", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(raw, "PRAGMA user_version = 3", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(raw);
     assert_int_equal(cf__catalog_open_shipped(db, "s", small, small_len, &cat, &err), CF_EDB);
-    assert_non_null(strstr(err.message, "schema version 2 is newer than this clusterfit's 1"));
+    assert_non_null(strstr(err.message, "schema version 3 is newer than this clusterfit's 2"));
     /* Ours by its id and version, but the table is gone. */
     assert_int_equal(sqlite3_open(db, &raw), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(raw, "PRAGMA user_version = 1; DROP VIEW catalog", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(raw, "PRAGMA user_version = 2; DROP VIEW catalog", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(raw);
     assert_int_equal(cf__catalog_open_shipped(db, "s", small, small_len, &cat, &err), CF_EDB);
     assert_non_null(strstr(err.message, "unexpected schema"));
@@ -506,6 +506,64 @@ static void import_killed_half_way(void **state)
     cf_catalog_close(cat);
 }
 
+/* A schema-1 file (the SQL of the first release, literal here) with a
+ * user's row opens under schema 2: the row is kept with the new columns
+ * unknown, the shipped rows are rebuilt, and the file says version 2. */
+static void migrates_schema_1(void **state)
+{
+    static const char v1[] =
+        "PRAGMA application_id = 1128687988;"
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+        "CREATE TABLE offering (id TEXT NOT NULL,"
+        " origin TEXT NOT NULL CHECK (origin IN ('shipped', 'user')),"
+        " provider TEXT NOT NULL, offering TEXT NOT NULL, gpu TEXT,"
+        " gpus_per_node INTEGER, gpu_memory_gb REAL, intra_link TEXT, network TEXT,"
+        " network_gbps_per_node REAL, nics_per_node INTEGER, rdma TEXT, gpudirect_rdma TEXT,"
+        " topology TEXT, non_blocking TEXT, rail_optimized TEXT, max_cluster_gpus INTEGER,"
+        " orchestration TEXT, provisioning TEXT, min_commitment_h REAL, billing_increment_s REAL,"
+        " price_on_demand_gpu_hr REAL, price_reserved_gpu_hr REAL, currency TEXT,"
+        " shared_storage TEXT, regions TEXT, multinode TEXT, notes TEXT,"
+        " source_url TEXT NOT NULL, as_of TEXT NOT NULL, PRIMARY KEY (id, origin));"
+        "CREATE VIEW catalog AS SELECT * FROM offering AS o WHERE origin = 'user'"
+        " OR NOT EXISTS (SELECT 1 FROM offering AS u WHERE u.id = o.id AND u.origin = 'user');"
+        "INSERT INTO offering (id, origin, provider, offering, gpu, price_on_demand_gpu_hr,"
+        " currency, provisioning, source_url, as_of) VALUES ('old-row', 'user', 'TestOld',"
+        " 'Old', 'H100-SXM', 2.5, 'USD', 'on-demand;spot', 'https://example.com/old', '2026-01');"
+        "PRAGMA user_version = 1;";
+    sqlite3 *raw;
+    cf_catalog *cat;
+    cf_offering *o;
+    cf_offering_list l;
+    (void)state;
+    fresh();
+    assert_int_equal(sqlite3_open(db, &raw), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(raw, v1, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(raw);
+    cat = open_small();
+    assert_int_equal(cf_catalog_get(cat, "old-row", &o), CF_OK);
+    assert_int_equal(o->user_row, 1);
+    assert_true(o->price_on_demand_gpu_hr == 2.5);
+    assert_int_equal(o->provisioning, CF_PROV_ON_DEMAND | CF_PROV_SPOT);
+    assert_int_equal(o->in_network_reduction, CF_CAP_UNKNOWN);
+    assert_true(isnan(o->price_spot_gpu_hr));
+    assert_null(o->price_as_of);
+    assert_int_equal(o->price_overlay, 0);
+    cf_offering_free(o);
+    assert_int_equal(cf_catalog_query(cat, NULL, CF_SORT_PROVIDER, &l), CF_OK);
+    assert_int_equal(l.n, 9); /* the 8 shipped rows and the old user row */
+    cf_offering_list_clear(&l);
+    cf_catalog_close(cat);
+    assert_int_equal(sqlite3_open(db, &raw), SQLITE_OK);
+    {
+        sqlite3_stmt *st;
+        assert_int_equal(sqlite3_prepare_v2(raw, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
+        assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+        assert_int_equal(sqlite3_column_int(st, 0), CF_CATALOG_SCHEMA_VERSION);
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(raw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -517,6 +575,7 @@ int main(void)
         cmocka_unit_test(bad_shipped_data_changes_nothing),
         cmocka_unit_test(allocation_failures),
         cmocka_unit_test(import_killed_half_way),
+        cmocka_unit_test(migrates_schema_1),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

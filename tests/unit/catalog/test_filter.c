@@ -147,9 +147,56 @@ static void sorts_and_ages(void **state)
     assert_int_equal(cf_age_days("2026-02-30", "2026-11-30", &d), CF_EINVAL);
 }
 
+/* `--stale`: months back from today, the day clamped to the month's end;
+ * price_as_of before as_of; YYYY-MM as its 1st. */
+static void stale_cutoff_and_filter(void **state)
+{
+    char out[CF_DATE_SIZE];
+    cf_offering o;
+    cf_filter f;
+    cf_error err;
+    (void)state;
+    assert_int_equal(cf_catalog_stale_cutoff("2026-12-01", 6, out), CF_OK);
+    assert_string_equal(out, "2026-06-01");
+    assert_int_equal(cf_catalog_stale_cutoff("2026-08-31", 6, out), CF_OK);
+    assert_string_equal(out, "2026-02-28");
+    assert_int_equal(cf_catalog_stale_cutoff("2024-08-31", 6, out), CF_OK);
+    assert_string_equal(out, "2024-02-29"); /* leap year */
+    assert_int_equal(cf_catalog_stale_cutoff("2026-01-15", 1, out), CF_OK);
+    assert_string_equal(out, "2025-12-15");
+    assert_int_equal(cf_catalog_stale_cutoff("2026-03-31", 25, out), CF_OK);
+    assert_string_equal(out, "2024-02-29");
+    assert_int_equal(cf_catalog_stale_cutoff("2026-12", 6, out), CF_EINVAL);
+    assert_string_equal(out, "");
+    assert_int_equal(cf_catalog_stale_cutoff("2026-12-01", -1, out), CF_EINVAL);
+    assert_int_equal(cf_catalog_stale_cutoff("2026-12-01", CF_MAX_STALE_MONTHS + 1, out), CF_EINVAL);
+    assert_int_equal(cf_catalog_stale_cutoff("1900-03-01", 3, out), CF_EINVAL);
+    memset(&o, 0, sizeof o);
+    o.as_of = "2026-05";
+    assert_int_equal(cf_offering_stale(&o, "2026-05-01"), 0);
+    assert_int_equal(cf_offering_stale(&o, "2026-05-02"), 1);
+    o.price_as_of = "2026-11-20"; /* the prices' date wins */
+    assert_int_equal(cf_offering_stale(&o, "2026-06-01"), 0);
+    assert_int_equal(cf_offering_stale(NULL, "2026-06-01"), 0);
+    cf_filter_init(&f);
+    assert_int_equal(cf_filter_set(&f, "stale", "6", &err), CF_OK);
+    assert_int_equal(f.stale_months, 6);
+    assert_int_equal(cf_offering_matches(&o, &f), 0); /* no today: nothing passes */
+    f.today = "2027-06-01";
+    assert_int_equal(cf_offering_matches(&o, &f), 1); /* 2026-11-20 < 2026-12-01 */
+    f.today = "2027-05-20";
+    assert_int_equal(cf_offering_matches(&o, &f), 0); /* cutoff 2026-11-20: not before */
+    assert_int_equal(cf_filter_set(&f, "stale", "0", &err), CF_EINVAL);
+    assert_non_null(strstr(err.message, "a whole number of months from 1 to 1200"));
+    assert_int_equal(cf_filter_set(&f, "stale", "-3", &err), CF_EINVAL);
+    assert_int_equal(cf_filter_set(&f, "stale", "", &err), CF_EINVAL);
+    assert_int_equal(f.stale_months, 6); /* unchanged on error */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(stale_cutoff_and_filter),
         cmocka_unit_test(filters),
         cmocka_unit_test(sorts_and_ages),
         cmocka_unit_test(multinode_any_is_no_filter),

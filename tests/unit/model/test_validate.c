@@ -135,6 +135,80 @@ static void allocation_failures(void **state)
     unlink(tmp_path);
 }
 
+/* A time_us column (issue 9): a row that fills it is scored on time
+ * (metric time_us, predicted = the model's time), the others on busbw; each
+ * row carries its size class and network, and the medians by class and by
+ * network are the medians of those rows' APEs. */
+static void time_rows_and_classes(void **state)
+{
+    cf_validation v;
+    cf_error err;
+    json_t *j, *o;
+    (void)state;
+    memset(&v, 0, sizeof v);
+    assert_int_equal(cf_validate_collectives(write_tmp(
+        "id,gpu,gpus_per_node,nodes,intra_link,network,nics_per_node,nic_gbps,gdr,collective,algo,message_bytes,busbw_GBps,time_us\n"
+        "t1,H100-SXM,8,2,nvswitch-nvlink4,ib-ndr,8,400,,all_reduce,auto,32,0.00,30.1\n"
+        "t2,H100-SXM,8,2,nvswitch-nvlink4,efa,32,100,on,all_reduce,auto,16M,105.5,298.1\n"
+        "t3,H100-SXM,8,1,nvswitch-nvlink4,none,0,0,na,all_reduce,auto,8G,478.9,\n"
+        "t4,H100-SXM,8,2,nvswitch-nvlink4,efa,32,100,on,all_reduce,auto,8G,479.3,\n"), &v, &err), CF_OK);
+    unlink(tmp_path);
+    assert_int_equal(v.n_rows, 4);
+    assert_string_equal(v.rows[0].metric, "time_us");
+    assert_true(v.rows[0].measured == 30.1);
+    {
+        cf_fabric f;
+        cf_coll_query q;
+        cf_coll_result r;
+        cf_fabric_init(&f);
+        assert_int_equal(cf_fabric_set(&f, "gpu", "H100-SXM", NULL), CF_OK);
+        assert_int_equal(cf_fabric_set(&f, "gpus_per_node", "8", NULL), CF_OK);
+        assert_int_equal(cf_fabric_set(&f, "intra", "nvswitch-nvlink4", NULL), CF_OK);
+        assert_int_equal(cf_fabric_set(&f, "network", "ib", NULL), CF_OK);
+        assert_int_equal(cf_fabric_set(&f, "nics", "8", NULL), CF_OK);
+        assert_int_equal(cf_fabric_set(&f, "nic_gbps", "400", NULL), CF_OK);
+        cf_coll_query_init(&q);
+        q.collective = CF_COLL_ALL_REDUCE;
+        q.bytes = 32;
+        q.nodes = 2;
+        assert_int_equal(cf_collective_predict(&f, &q, &r, NULL), CF_OK);
+        assert_true(fabs(v.rows[0].predicted - r.time_us) < 1e-9);
+    }
+    assert_string_equal(v.rows[2].metric, "busbw_GBps");
+    assert_int_equal(v.rows[0].size_class, CF_VSIZE_SMALL);
+    assert_int_equal(v.rows[1].size_class, CF_VSIZE_MID);
+    assert_int_equal(v.rows[2].size_class, CF_VSIZE_LARGE);
+    assert_int_equal(v.rows[0].network, CF_NET_IB);
+    assert_int_equal(v.rows[2].network, CF_NET_NONE);
+    assert_true(fabs(v.median_ape_pct_by_size[CF_VSIZE_SMALL] - v.rows[0].ape_pct) < 1e-9);
+    assert_true(fabs(v.median_ape_pct_by_size[CF_VSIZE_LARGE] -
+                     (v.rows[2].ape_pct + v.rows[3].ape_pct) / 2) < 1e-9);
+    assert_true(fabs(v.median_ape_pct_by_network[CF_NET_EFA] -
+                     (v.rows[1].ape_pct + v.rows[3].ape_pct) / 2) < 1e-9);
+    assert_true(isnan(v.median_ape_pct_by_network[CF_NET_TCP]));
+    j = cf_validation_to_json(&v);
+    assert_non_null(j);
+    o = json_object_get(j, "median_ape_pct_by_size");
+    assert_true(json_is_number(json_object_get(o, "small")) && json_is_number(json_object_get(o, "mid")));
+    o = json_object_get(j, "median_ape_pct_by_network");
+    assert_true(json_is_number(json_object_get(o, "ib")) && json_is_number(json_object_get(o, "none")));
+    assert_null(json_object_get(o, "tcp"));     /* no tcp row: no key */
+    json_decref(j);
+    cf_validation_clear(&v);
+    /* An infinite APE (a measured 1e-307) is null in JSON, not a failure. */
+    assert_int_equal(cf_validate_collectives(write_tmp(
+        "id,gpu,gpus_per_node,nodes,intra_link,collective,busbw_GBps\n"
+        "x,H100-SXM,8,1,nvswitch-nvlink4,all_reduce,1e-307\n"), &v, &err), CF_OK);
+    unlink(tmp_path);
+    assert_int_equal(v.n_rows, 1);
+    assert_true(isinf(v.rows[0].ape_pct));
+    j = cf_validation_to_json(&v);
+    assert_non_null(j);
+    assert_true(json_is_null(json_object_get(json_array_get(json_object_get(j, "rows"), 0), "ape_pct")));
+    json_decref(j);
+    cf_validation_clear(&v);
+}
+
 /* DESIGN §4.4 targets on the shared published rows: median APE <= 15 %
  * overall, single-node and multi-node; at most 10 % of rows skipped. */
 static void shared_file_targets(void **state)
@@ -162,6 +236,7 @@ int main(void)
         cmocka_unit_test(malformed),
         cmocka_unit_test(allocation_failures),
         cmocka_unit_test(shared_file_targets),
+        cmocka_unit_test(time_rows_and_classes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

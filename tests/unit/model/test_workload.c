@@ -14,7 +14,7 @@
 static void presets_load(void **state)
 {
     static const char *const names[] = {"llama3-8b", "llama3-70b", "llama3-405b", "gpt3-175b",
-                                        "llama3-70b-finetune", "resnet50-dp", "cfd-stencil",
+                                        "llama3-70b-finetune", "llama3-8b-finetune", "resnet50-dp", "cfd-stencil",
                                         "batch-inference"};
     cf_workload w;
     cf_error err;
@@ -32,12 +32,21 @@ static void presets_load(void **state)
     assert_int_equal(w.llm.hidden, 16384);
     assert_int_equal(w.llm.ffn_hidden, 53248);
     assert_int_equal(w.llm.kv_heads, 8);
-    assert_int_equal(w.global_batch_seqs, 2048);
+    /* §3.4.1: 4M tokens first (512 x 8192), 16M last (2048 x 8192). */
+    assert_int_equal(w.global_batch_seqs, 512);
+    assert_int_equal(w.global_batch_max_seqs, 2048);
+    assert_int_equal(w.framework, CF_FW_DEFAULT);
     assert_true(fabs(w.train_tokens - 15.6e12) < 1);
     assert_int_equal(cf_workload_load("gpt3-175b", &w, &err), CF_OK);
     assert_true(fabs(w.train_tokens - 300e9) < 1);
     assert_int_equal(cf_workload_load("llama3-70b-finetune", &w, &err), CF_OK);
     assert_int_equal(w.zero_hint, 3);
+    assert_int_equal(w.framework, CF_FW_FSDP);
+    assert_int_equal(w.global_batch_max_seqs, 64);   /* batch_max absent = batch */
+    assert_int_equal(cf_workload_load("llama3-8b-finetune", &w, &err), CF_OK);
+    assert_int_equal(w.llm.layers, 32);
+    assert_int_equal(w.zero_hint, 3);
+    assert_int_equal(w.framework, CF_FW_FSDP);
     assert_int_equal(cf_workload_load("resnet50-dp", &w, &err), CF_OK);
     assert_int_equal(w.kind, CF_WL_DATA_PARALLEL);
     assert_true(w.optimizer_bytes_per_param == 8.0);
@@ -110,7 +119,7 @@ static void strict_keys(void **state)
                                &w, &err, path, sizeof path), CF_EPARSE);
     assert_string_equal(err.message, "token: unknown key (accepted at the top level of a llm "
                         "workload: name, kind, description, source, note, shape, precision, optimizer, "
-                        "grad_fp32, layout_hint, batch, tokens; see docs/workloads.md)");
+                        "grad_fp32, layout_hint, batch, tokens, batch_max, framework; see docs/workloads.md)");
     assert_int_equal(cf_status_exit_code(CF_EPARSE), 3);
     assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE ",\"kv_head\":8},\"batch\":8,\"tokens\":1e9}",
                                &w, &err, path, sizeof path), CF_EPARSE);
@@ -180,6 +189,36 @@ static void stencil_preset_is_fp32(void **state)
     json_decref(j);
 }
 
+/* batch_max (default batch, never below it) and framework (megatron | fsdp,
+ * absent = by layout: ZeRO-3 is fsdp). */
+static void batch_max_and_framework(void **state)
+{
+    cf_workload w;
+    cf_error err;
+    char path[128];
+    (void)state;
+    assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE "},\"batch\":256,\"batch_max\":1024,"
+                               "\"framework\":\"MEGATRON\",\"tokens\":1e12}",
+                               &w, &err, path, sizeof path), CF_OK);
+    assert_int_equal(w.global_batch_seqs, 256);
+    assert_int_equal(w.global_batch_max_seqs, 1024);
+    assert_int_equal(w.framework, CF_FW_MEGATRON);
+    assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE "},\"batch\":256,\"batch_max\":128,"
+                               "\"tokens\":1e12}", &w, &err, path, sizeof path), CF_EPARSE);
+    assert_string_equal(err.message, "batch_max: 128 (sequences) is below batch 256: the largest "
+                        "global batch cannot be smaller than the first");
+    assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE "},\"batch\":256,"
+                               "\"framework\":\"jax\",\"tokens\":1e12}", &w, &err, path, sizeof path),
+                     CF_EPARSE);
+    assert_non_null(strstr(err.message, "framework: expected megatron or fsdp"));
+    assert_non_null(strstr(err.message, "got \"jax\""));
+    assert_int_equal(cf_framework_resolve(CF_FW_DEFAULT, 3), CF_FW_FSDP);
+    assert_int_equal(cf_framework_resolve(CF_FW_DEFAULT, 1), CF_FW_MEGATRON);
+    assert_int_equal(cf_framework_resolve(CF_FW_MEGATRON, 3), CF_FW_MEGATRON);
+    assert_int_equal(cf_framework_resolve(CF_FW_FSDP, 0), CF_FW_FSDP);
+    assert_string_equal(cf_framework_name(CF_FW_FSDP), "fsdp");
+}
+
 static void unknown_preset(void **state)
 {
     cf_workload w;
@@ -198,6 +237,7 @@ int main(void)
         cmocka_unit_test(strict_keys),
         cmocka_unit_test(params_b_against_shape),
         cmocka_unit_test(stencil_preset_is_fp32),
+        cmocka_unit_test(batch_max_and_framework),
         cmocka_unit_test(unknown_preset),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -255,7 +255,8 @@ static void defaults_and_assumes(void **state)
     json_decref(doc);
 }
 
-/* The topology flags on the ib and roce rows only, and gone when stated. */
+/* The topology flags on every fabric's row beyond 2 nodes (the congestion
+ * model's one rule), and gone when stated. */
 static void topology_flags(void **state)
 {
     cf_fabrics_query q;
@@ -267,14 +268,50 @@ static void topology_flags(void **state)
     doc = run("llama3-8b", &q);
     assert_true(has_flag(row_of(doc, "ib"), "non_blocking_unknown"));
     assert_true(has_flag(row_of(doc, "roce"), "rail_optimized_unknown"));
-    assert_false(has_flag(row_of(doc, "efa"), "non_blocking_unknown"));
-    assert_int_equal(json_array_size(json_object_get(row_of(doc, "tcp"), "flags")), 0);
+    assert_true(has_flag(row_of(doc, "efa"), "non_blocking_unknown"));
+    assert_int_equal(json_array_size(json_object_get(row_of(doc, "tcp"), "flags")), 2);
     json_decref(doc);
     set(&q, "non_blocking", "yes");
     set(&q, "rail_optimized", "no");
     doc = run("llama3-8b", &q);
     assert_int_equal(json_array_size(json_object_get(row_of(doc, "ib"), "flags")), 0);
     json_decref(doc);
+}
+
+/* cf_fabric_assumptions says what the collective model relied on: the
+ * same bits as cf_coll_result.assumed, for every family and node count. */
+static void assumptions_match_the_model(void **state)
+{
+    static const cf_network nets[] = {CF_NET_IB, CF_NET_ROCE, CF_NET_EFA, CF_NET_TCPX, CF_NET_TCPXO, CF_NET_TCP};
+    static const int nodes[] = {1, 2, 3, 4, 64};
+    static const cf_cap caps[] = {CF_CAP_UNKNOWN, CF_CAP_NO, CF_CAP_YES};
+    (void)state;
+    for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++)
+        for (size_t k = 0; k < sizeof nodes / sizeof nodes[0]; k++)
+            for (size_t c = 0; c < 3; c++) {
+                cf_fabric f;
+                cf_coll_query q;
+                cf_coll_result r;
+                unsigned want = 0, got;
+                cf_fabric_init(&f);
+                snprintf(f.gpu, sizeof f.gpu, "H100-SXM");
+                f.gpus_per_node = 8;
+                f.intra_link = CF_INTRA_NVSWITCH_NVLINK4;
+                f.network = nodes[k] > 1 ? nets[i] : CF_NET_NONE;
+                f.nics_per_node = nodes[k] > 1 ? 8 : 0;
+                f.nic_gbps = nodes[k] > 1 ? 400 : 0;
+                f.non_blocking = caps[c];
+                f.rail_optimized = caps[(c + 1) % 3];
+                cf_coll_query_init(&q);
+                q.collective = CF_COLL_ALL_REDUCE;
+                q.bytes = 1 << 28;
+                q.nodes = nodes[k];
+                assert_int_equal(cf_collective_predict(&f, &q, &r, NULL), CF_OK);
+                got = cf_fabric_assumptions(&f, nodes[k]);
+                if (r.assumed & CF_ASSUMED_NON_BLOCKING) want |= CF_FLAG_NON_BLOCKING_UNKNOWN;
+                if (r.assumed & CF_ASSUMED_RAIL_OPTIMIZED) want |= CF_FLAG_RAIL_OPTIMIZED_UNKNOWN;
+                assert_int_equal(got, want);
+            }
 }
 
 static void refused(cf_status st, const cf_error *e, const char *param, const char *text)
@@ -329,7 +366,8 @@ static void assumption_flags(void **state)
     cf_fabric_init(&f);
     f.network = CF_NET_IB;
     assert_int_equal(cf_fabric_assumptions(&f, 1), 0);
-    assert_int_equal(cf_fabric_assumptions(&f, 2),
+    assert_int_equal(cf_fabric_assumptions(&f, 2), 0);     /* one leaf switch */
+    assert_int_equal(cf_fabric_assumptions(&f, 3),
                      CF_FLAG_NON_BLOCKING_UNKNOWN | CF_FLAG_RAIL_OPTIMIZED_UNKNOWN);
     f.non_blocking = CF_CAP_NO;
     assert_int_equal(cf_fabric_assumptions(&f, 64), CF_FLAG_RAIL_OPTIMIZED_UNKNOWN);
@@ -340,9 +378,11 @@ static void assumption_flags(void **state)
     assert_int_equal(cf_fabric_assumptions(&f, 8), 3u);
     f.network = CF_NET_RDMA;
     assert_int_equal(cf_fabric_assumptions(&f, 8), 3u);
-    f.network = CF_NET_EFA;
-    assert_int_equal(cf_fabric_assumptions(&f, 8), 0);
+    f.network = CF_NET_EFA;     /* the same rule for every family */
+    assert_int_equal(cf_fabric_assumptions(&f, 8), 3u);
     f.network = CF_NET_TCP;
+    assert_int_equal(cf_fabric_assumptions(&f, 8), 3u);
+    f.network = CF_NET_NONE;
     assert_int_equal(cf_fabric_assumptions(&f, 8), 0);
     assert_int_equal(cf_fabric_assumptions(NULL, 8), 0);
     j = cf_assumption_flags_json(3u);
@@ -364,6 +404,7 @@ int main(void)
         cmocka_unit_test(deadline_relations),
         cmocka_unit_test(deadline_missed),
         cmocka_unit_test(defaults_and_assumes),
+        cmocka_unit_test(assumptions_match_the_model),
         cmocka_unit_test(topology_flags),
         cmocka_unit_test(refusals),
         cmocka_unit_test(assumption_flags),

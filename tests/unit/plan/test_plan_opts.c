@@ -190,7 +190,7 @@ static void currency_and_names(void **state)
     /* The CLI's spelling is not the library's: --deadline is deadline_h. */
     refused(cf_plan_opts_set(&po, "deadline", "24", &e), &e, "",
             "unknown plan option 'deadline' (accepted: objective, deadline_h, budget, currency, "
-            "max_gpus, top)");
+            "max_gpus, top, margin_pct, known_only)");
     refused(cf_plan_opts_set(&po, "max-gpus", "8", &e), &e, "", "unknown plan option 'max-gpus'");
     refused(cf_plan_opts_set_num(&po, "progress", 1, &e), &e, "", "unknown plan option 'progress'");
     refused(cf_plan_opts_set(NULL, "top", "1", &e), &e, "", "no plan options");
@@ -281,6 +281,41 @@ static void check_direct_fields(void **state)
     assert_int_equal(cf__plan_check_opts(&po, &e), CF_OK);
 }
 
+/* margin_pct (percent, 0..100; NAN = the default) and known_only (a
+ * boolean in words): the bounds at their edges and the refusals. */
+static void margin_and_known_only(void **state)
+{
+    cf_plan_opts po;
+    cf_error e;
+    (void)state;
+    cf_plan_opts_init(&po);
+    assert_true(isnan(po.margin_pct));
+    assert_int_equal(po.known_only, 0);
+    assert_int_equal(cf_plan_opts_set(&po, "margin_pct", "0", &e), CF_OK);
+    assert_true(po.margin_pct == 0);
+    assert_int_equal(cf_plan_opts_set(&po, "margin_pct", "100", &e), CF_OK);
+    assert_true(po.margin_pct == 100);
+    refused(cf_plan_opts_set(&po, "margin_pct", "100.5", &e), &e, "margin_pct",
+            "margin_pct expects a percentage from 0 to 100, got '100.5'");
+    refused(cf_plan_opts_set(&po, "margin_pct", "-1", &e), &e, "margin_pct", "got '-1'");
+    refused(cf_plan_opts_set(&po, "margin_pct", "8%", &e), &e, "margin_pct", "got '8%'");
+    assert_true(po.margin_pct == 100);       /* unchanged on error */
+    assert_int_equal(cf_plan_opts_set_num(&po, "margin_pct", 12.5, &e), CF_OK);
+    assert_true(po.margin_pct == 12.5);
+    assert_int_equal(cf_plan_opts_set(&po, "known_only", "true", &e), CF_OK);
+    assert_int_equal(po.known_only, 1);
+    assert_int_equal(cf_plan_opts_set(&po, "known_only", "no", &e), CF_OK);
+    assert_int_equal(po.known_only, 0);
+    refused(cf_plan_opts_set(&po, "known_only", "maybe", &e), &e, "known_only",
+            "known_only expects true or false, got 'maybe'");
+    refused(cf_plan_opts_set_num(&po, "known_only", 1, &e), &e, "known_only", "got '1'");
+    /* A field set directly is held to the same bounds. */
+    po.margin_pct = 150;
+    refused(cf_plan_opts_finish(&po, &e), &e, "margin_pct", "got '150'");
+    po.margin_pct = NAN;
+    assert_int_equal(cf_plan_opts_finish(&po, &e), CF_OK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -292,6 +327,7 @@ int main(void)
         cmocka_unit_test(currency_and_names),
         cmocka_unit_test(finish_objective),
         cmocka_unit_test(check_direct_fields),
+        cmocka_unit_test(margin_and_known_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,71 @@
+# `import --format skypilot`: real excerpts of skypilot-org/skypilot-catalog
+# v7 vms.csv files (tests/data/import/skypilot/, provenance in its README).
+# A mapped instance type updates only the prices of its offering (lowest
+# on-demand per GPU-hour across regions, SpotPrice into price_spot_gpu_hr,
+# price_as_of = --as-of) as an overlay that survives rebuilds; an unmapped
+# GPU type becomes a user row; CPU rows and unknown accelerators are counted.
+. tests/cli/catalog-lib.sh
+SKY=tests/data/import/skypilot
+DB=$CLUSTERFIT_DB
+# The plan's cost of the Nebius H100 cluster on shipped prices, for later.
+cf plan --workload llama3-8b --provider Nebius --format json; expect_rc 0
+cost_before=$(jq '.ranked[] | select(.offering_id == "nebius-h100-cluster") | .cost' "$T/out")
+price_before=$(jq '.ranked[] | select(.offering_id == "nebius-h100-cluster") | .sticker_price_gpu_hr' "$T/out")
+[ -n "$cost_before" ] && [ "$cost_before" != null ] || fail "nebius-h100-cluster not ranked before the import"
+# AWS: p5.48xlarge at 98.32 USD per 8-GPU node in us-east-1 (and us-east-2,
+# later in the file), spot 14.3773 in us-east-2; p5e has no on-demand price.
+cf import --format skypilot "$SKY/aws/vms.csv" --as-of 2026-11-30; expect_rc 0
+expect_out "prices dated 2026-11-30 (--as-of)"
+expect_out "aws-p5-48xlarge            12.29 USD/GPU-h on-demand (us-east-1), spot 1.797 (us-east-2)"
+expect_out "aws-p4d-24xlarge           4.097 USD/GPU-h on-demand (us-east-1), spot 0.8489 (us-east-1)"
+expect_out "aws-p5e-48xlarge           no on-demand price in the file (the catalog's prices are kept)"
+expect_out "added 1 offering of your own"
+expect_out "skipped: 2 rows without an accelerator"
+expect_out "1 row without any price"
+cf show aws-p5-48xlarge --format json; expect_rc 0
+expect_json '.price_on_demand_gpu_hr' 12.29
+expect_json '.price_spot_gpu_hr' 1.7971625
+expect_json '.price_as_of' 2026-11-30
+expect_json '.price_reserved_gpu_hr' 5.191
+expect_json '.origin' shipped
+expect_json '.as_of' 2026-11-09
+expect_json '.notes | test("SkyPilot catalog .*p5.48xlarge H100.*lowest on-demand 12.29 USD per GPU-hour \\(us-east-1\\)")' true
+# p3dn.24xlarge is not mapped: a user row, V100-32GB does not say SXM2 or
+# PCIe (gpu unknown), 31.212 / 8 in us-east-1, spot 3.8094 / 8.
+cf show skypilot-aws-p3dn.24xlarge --format json; expect_rc 0
+expect_json '.origin' user
+expect_json '.gpu' null
+expect_json '.gpus_per_node' 8
+expect_json '.multinode' null
+expect_json '.price_on_demand_gpu_hr' 3.9015
+expect_json '.price_spot_gpu_hr' 0.476175
+expect_json '.currency' USD
+expect_json '.provisioning | join(",")' on-demand,spot
+expect_json '.regions | join(",")' ap-northeast-1,us-east-1,us-west-2
+expect_json '.source_url' https://github.com/skypilot-org/skypilot-catalog/blob/master/catalogs/v7/aws/vms.csv
+# The overlay survives a rebuild of the shipped rows.
+sqlite3 "$DB" "UPDATE meta SET value = 'stale' WHERE key = 'shipped_hash'"
+cf show aws-p5-48xlarge --format json; expect_json '.price_on_demand_gpu_hr' 12.29
+[ "$(sqlite3 "$DB" "SELECT price_on_demand_gpu_hr FROM offering WHERE id = 'aws-p5-48xlarge' AND origin = 'shipped'")" = 6.88 ] || fail "the shipped row itself was changed"
+# Lambda with CRLF line ends and the cloud given: A6000 is not in gpus.csv.
+sed 's/$/\r/' "$SKY/lambda/vms.csv" > "$T/lambda-crlf.csv"
+cf import --format skypilot "$T/lambda-crlf.csv" --cloud lambda --as-of 2026-11-30; expect_rc 0
+expect_out "lambda-od-8x-h100          2.99 USD/GPU-h on-demand (europe-central-1)"
+expect_out "2 rows with an accelerator"; expect_out "outside data/gpus.csv (A6000)"
+cf show lambda-od-8x-h100 --format json; expect_json '.price_on_demand_gpu_hr' 2.99
+# Nebius as published (CRLF): the plan ranks the clusters by the imported prices.
+cf import --format skypilot "$SKY/nebius/vms.csv" --as-of 2026-11-30; expect_rc 0
+expect_out "nebius-h100-cluster        2.95 USD/GPU-h on-demand (eu-north1), spot 1.25 (eu-north1)"
+expect_out "skipped: 40 rows without an accelerator"
+cf list --provider Nebius --format json
+expect_json '[.[] | select(.gpu == "L40S" and .origin == "user")] | length' 12
+cf plan --workload llama3-8b --provider Nebius --format json; expect_rc 0
+expect_json '.ranked[] | select(.offering_id == "nebius-h100-cluster") | .sticker_price_gpu_hr' 2.95
+cost_after=$(jq '.ranked[] | select(.offering_id == "nebius-h100-cluster") | .cost' "$T/out")
+expect_near "$cost_after" "$(awk -v c="$cost_before" -v p="$price_before" 'BEGIN { printf "%.6f", c * 2.95 / p }')" 0.01
+# An --as-of older than the catalog's own prices does not overwrite them.
+cf import --format skypilot "$SKY/aws/vms.csv" --as-of 2025-01-01; expect_rc 0
+expect_out "aws-p5-48xlarge            the catalog's prices are dated after --as-of"
+# Default --as-of: today (CLUSTERFIT_NOW), said in the output.
+cf import --format skypilot "$SKY/nebius/vms.csv"; expect_rc 0
+expect_out "prices dated 2026-11-30 (today: give --as-of for the file's own date)"

@@ -1,0 +1,150 @@
+/* test_prices.c — price imports (lib/catalog/prices.c): a SkyPilot vms.csv
+ * updates the prices of the offerings data/skypilot-map.csv maps (the
+ * lowest on-demand per GPU-hour across regions, the lowest spot), as an
+ * overlay on the shipped row; refuses to apply in another currency; adds an
+ * unmapped GPU type as a user row; counts what it skips; rejects a bad cell
+ * with its line and column and leaves the catalog unchanged. The shipped
+ * catalog here is two rows whose ids the embedded map names. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include "../testutil.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "clusterfit/clusterfit.h"
+#include "catalog/catalog_int.h" /* cf__catalog_open_shipped */
+
+static const char SHIPPED[] =
+    "id,provider,offering,gpu,gpus_per_node,price_on_demand_gpu_hr,currency,multinode,source_url,as_of\n"
+    "aws-p5-48xlarge,AWS,p5,H100-SXM,8,6.88,USD,yes,https://example.com/p5,2026-11-09\n"
+    "aws-p4d-24xlarge,AWS,p4d,A100-SXM-40,8,3.1,EUR,yes,https://example.com/p4d,2026-01\n";
+
+/* CRLF, columns in another order than SkyPilot's, an extra column. */
+static const char VMS[] =
+    "Region,InstanceType,AcceleratorName,AcceleratorCount,Price,SpotPrice,AvailabilityZone\r\n"
+    "us-east-1,p5.48xlarge,H100,8.0,98.32,30.3,use1-az1\r\n"
+    "us-west-2,p5.48xlarge,H100,8.0,80,,usw2-az1\r\n"
+    "us-east-1,p4d.24xlarge,A100,8.0,32,,use1-az1\r\n"
+    "us-east-1,m5.large,,,0.1,0.03,use1-az1\r\n"
+    "us-east-1,g9.x,A6000,1,1,,use1-az1\r\n"
+    "eu-west-1,X.Gpu,L4,1,0.8,0.2,euw1-az1\r\n"
+    "eu-west-2,X.Gpu,L4,1,0.9,0.1,euw2-az1\r\n";
+
+static cf_catalog *open_two(void)
+{
+    cf_catalog *cat = NULL;
+    cf_error err;
+    assert_int_equal(cf__catalog_open_shipped(NULL, "s", SHIPPED, strlen(SHIPPED), &cat, &err), CF_OK);
+    return cat;
+}
+
+static void skypilot_overlay_and_rows(void **state)
+{
+    cf_catalog *cat = open_two();
+    cf_price_import_opts po = {"2026-11-30", "2026-11-30", NULL};
+    json_t *sum = NULL;
+    cf_offering *o = NULL;
+    cf_error err;
+    (void)state;
+    assert_int_equal(cf_catalog_import_prices(cat, "catalogs/v7/aws/vms.csv", VMS, strlen(VMS),
+                                              CF_PRICE_SKYPILOT, &po, &sum, &err), CF_OK);
+    assert_string_equal(json_string_value(json_object_get(sum, "cloud")), "aws");
+    assert_string_equal(json_string_value(json_object_get(sum, "provider")), "AWS");
+    assert_int_equal(json_integer_value(json_object_get(sum, "rows")), 7);
+    assert_int_equal(json_array_size(json_object_get(sum, "priced")), 1);
+    assert_string_equal(json_string_value(json_object_get(json_array_get(json_object_get(sum, "priced"), 0), "region")), "us-west-2");
+    assert_int_equal(json_array_size(json_object_get(sum, "not_applied")), 1);
+    assert_non_null(strstr(json_string_value(json_object_get(json_array_get(json_object_get(sum, "not_applied"), 0), "reason")), "another currency"));
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(sum, "skipped"), "no_accelerator")), 1);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(sum, "skipped"), "unknown_accelerator")), 1);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(json_object_get(sum, "skipped"), "unknown_names"), 0)), "A6000");
+    json_decref(sum);
+    /* The overlay: 80 / 8 in us-west-2 beats 98.32 / 8; spot 30.3 / 8. */
+    assert_int_equal(cf_catalog_get(cat, "aws-p5-48xlarge", &o), CF_OK);
+    assert_true(fabs(o->price_on_demand_gpu_hr - 10.0) < 1e-12);
+    assert_true(fabs(o->price_spot_gpu_hr - 30.3 / 8) < 1e-12);
+    assert_string_equal(o->price_as_of, "2026-11-30");
+    assert_string_equal(o->as_of, "2026-11-09"); /* the facts' date is the row's */
+    assert_int_equal(o->user_row, 0);
+    assert_int_equal(o->price_overlay, 1);
+    assert_non_null(strstr(o->notes, "lowest on-demand 10 USD per GPU-hour (us-west-2)"));
+    cf_offering_free(o);
+    /* The EUR row is untouched. */
+    assert_int_equal(cf_catalog_get(cat, "aws-p4d-24xlarge", &o), CF_OK);
+    assert_true(o->price_on_demand_gpu_hr == 3.1);
+    assert_null(o->price_as_of);
+    assert_int_equal(o->price_overlay, 0);
+    cf_offering_free(o);
+    /* X.Gpu is not mapped: a user row, the lowest of each price. */
+    assert_int_equal(cf_catalog_get(cat, "skypilot-aws-x.gpu", &o), CF_OK);
+    assert_int_equal(o->user_row, 1);
+    assert_string_equal(o->gpu, "L4");
+    assert_int_equal(o->gpus_per_node, 1);
+    assert_true(o->price_on_demand_gpu_hr == 0.8);
+    assert_true(o->price_spot_gpu_hr == 0.1);
+    assert_string_equal(o->regions, "eu-west-1;eu-west-2");
+    assert_int_equal(o->multinode, CF_CAP_UNKNOWN);
+    assert_int_equal(o->provisioning, CF_PROV_ON_DEMAND | CF_PROV_SPOT);
+    cf_offering_free(o);
+    cf_catalog_close(cat);
+}
+
+static void skypilot_refusals_change_nothing(void **state)
+{
+    cf_catalog *cat = open_two();
+    cf_price_import_opts po = {"2026-11-30", "2026-11-30", NULL};
+    json_t *sum = NULL;
+    cf_offering_list l;
+    cf_error err;
+    char *bad = strdup(VMS);
+    (void)state;
+    memcpy(strstr(bad, "98.32"), "9x.32", 5);
+    assert_int_equal(cf_catalog_import_prices(cat, "v7/aws/vms.csv", bad, strlen(bad),
+                                              CF_PRICE_SKYPILOT, &po, &sum, &err), CF_EPARSE);
+    assert_null(sum);
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.column, 5);
+    assert_non_null(strstr(err.message, "Price: expected a non-negative price"));
+    assert_int_equal(cf_catalog_query(cat, NULL, CF_SORT_PROVIDER, &l), CF_OK);
+    assert_int_equal(l.n, 2);
+    assert_true(l.items[1].price_on_demand_gpu_hr == 6.88 || l.items[0].price_on_demand_gpu_hr == 6.88);
+    cf_offering_list_clear(&l);
+    free(bad);
+    /* No folder to name the cloud, and none given. */
+    assert_int_equal(cf_catalog_import_prices(cat, "vms.csv", VMS, strlen(VMS), CF_PRICE_SKYPILOT,
+                                              &po, &sum, &err), CF_EINVAL);
+    assert_non_null(strstr(err.message, "cannot tell the SkyPilot cloud"));
+    /* A date after today; a malformed date. */
+    po.as_of = "2026-12-01";
+    assert_int_equal(cf_catalog_import_prices(cat, "v7/aws/vms.csv", VMS, strlen(VMS),
+                                              CF_PRICE_SKYPILOT, &po, &sum, &err), CF_EINVAL);
+    assert_string_equal(err.param, "as_of");
+    po.as_of = "2026-11";
+    assert_int_equal(cf_catalog_import_prices(cat, "v7/aws/vms.csv", VMS, strlen(VMS),
+                                              CF_PRICE_SKYPILOT, &po, &sum, &err), CF_EINVAL);
+    /* A missing column, named. */
+    po.as_of = "2026-11-30";
+    assert_int_equal(cf_catalog_import_prices(cat, "v7/aws/vms.csv", "InstanceType,Price\nx,1\n", 22,
+                                              CF_PRICE_SKYPILOT, &po, &sum, &err), CF_EPARSE);
+    assert_int_equal(err.line, 1);
+    assert_non_null(strstr(err.message, "missing required columns: AcceleratorName, AcceleratorCount, Region"));
+    {
+        cf_price_format f;
+        assert_int_equal(cf_price_format_parse("SkyPilot", &f), CF_OK);
+        assert_int_equal(f, CF_PRICE_SKYPILOT);
+        assert_int_equal(cf_price_format_parse("aws-pricelist", &f), CF_EINVAL);
+    }
+    cf_catalog_close(cat);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(skypilot_overlay_and_rows),
+        cmocka_unit_test(skypilot_refusals_change_nothing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
