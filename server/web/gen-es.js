@@ -189,6 +189,7 @@ const GEN_ES = [
   [/ with full recompute/g, ' con recomputación completa'],
   [/ with selective recompute/g, ' con recomputación selectiva'],
   [/ with no recompute/g, ' sin recomputación'],
+  [/\b(\d+) ranks\b/g, '$1 rangos'],   /* a stencil's layout: MPI ranks */
   [/\bP (\S+): (\S+) (\S+)\/GPU-h sticker is (\S+) effective/g, 'P $1: $2 $3/GPU-h de tarifa son $4 efectivos'],
   [/ within the node \(([^)]*)\)/g, ' dentro del nodo ($1)'],
   /* --- unranked reasons (lib/plan/plan.c, scale.c) --- */
@@ -216,6 +217,13 @@ const GEN_ES = [
   [/deadline (\S+) h not met on one node \(the network between nodes is not stated: network unknown\)/g,
     'plazo de $1 h no cumplido con un nodo (la red entre nodos no consta: red desconocida)'],
   [/deadline (\S+) h not met on up to (\d+) nodes/g, 'plazo de $1 h no cumplido con hasta $2 nodos'],
+  [/ \(with the (\S+) % margin\)/g, ' (con el margen del $1 %)'],
+  [/^known-only: more than one node rests on facts the catalog does not state \(([^)]*)\), and one node (does not fit the workload|misses the deadline|exceeds the budget)$/g,
+    (m, facts, why) => `known-only: más de un nodo depende de datos que el catálogo no indica (${facts
+      .replace('its largest cluster', 'su clúster más grande').replace('its NICs per node', 'sus NIC por nodo')
+      .replace('its fabric topology', 'la topología de su red')}), y un nodo ${({
+      'does not fit the workload': 'no da cabida a la carga', 'misses the deadline': 'no cumple el plazo',
+      'exceeds the budget': 'supera el presupuesto' })[why]}`],
   [/budget (\S+) (\w+) exceeded on every node count/g, 'presupuesto de $1 $2 superado con cualquier número de nodos'],
   [/^fabric: /g, 'red: '],
   /* a fabric refusal after "fabric: " (lib/plan/fabric.c) */

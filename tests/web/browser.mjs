@@ -411,6 +411,9 @@ for (const w of ['deepseek-v3', 'mixtral-8x7b', 'cfd-stencil', 'resnet50-dp']) {
     assert.ok(texts.length > plan.ranked.length, `${texts.length} texts`);
     const bad = untranslated(texts);
     assert.ok(bad.length === 0, `untranslated in Spanish: ${bad.slice(0, 6).join(' | ')}`);
+    /* A flag the page has no words for shows as its code (network_unknown). */
+    const codes = (await page.locator('#plan-table .assumes').allInnerTexts()).filter(t => /\b[a-z]+(_[a-z]+)+\b/.test(t));
+    assert.deepEqual(codes, [], 'assumption flags shown as codes');
     /* Every why in English is the API's, and holds English the check sees. */
     await page.selectOption('#lang', 'en');
     const en = await page.locator('#plan-table .why-text').allInnerTexts();

@@ -114,6 +114,9 @@ await check('the tool answers plan, fabrics, fit and audit in JSON on many input
   add(cf(['plan', '--workload', 'llama3-405b', '--format', 'json', '--deadline', '1']), 'plan --deadline 1');
   add(cf(['plan', '--workload', 'llama3-70b', '--format', 'json', '--currency', 'EUR']), 'plan --currency EUR');
   add(cf(['plan', '--workload', 'gpt3-175b', '--format', 'json', '--max-gpus', '64']), 'plan --max-gpus 64');
+  for (const w of ['llama3-70b', 'deepseek-v3', 'cfd-stencil'])
+    add(cf(['plan', '--workload', w, '--format', 'json', '--known-only', '--deadline', '720']), `plan ${w} --known-only`);
+  add(cf(['plan', '--workload', 'llama3-405b', '--format', 'json', '--margin', '20', '--deadline', '500']), 'plan --margin 20');
   add(cf(['fit', '--workload', 'llama3-405b', '--gpu', 'A100-SXM-40', '--format', 'json']), 'fit llama3-405b A100', true);
   for (const [w, g, more] of [['llama3-70b', 'H100-SXM', ['--nodes', '64']], ['deepseek-v3', 'H200-SXM', ['--deadline', '2160']],
     ['resnet50-dp', 'A100-SXM-80', ['--nodes', '8']], ['cfd-stencil', 'H100-SXM', ['--nodes', '16']],
