@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include "cli.h"
 #include "opts.h"
 
@@ -68,6 +70,34 @@ static int feed_stream(const char *cmd, cf_audit *a, FILE *f, const char *name, 
     return EXIT_OK;
 }
 
+/* A regular file is mapped and fed in AUDIT_CHUNK pieces straight from the
+ * page cache (no copy into a read buffer: on a 1 GB log the copy was a
+ * tenth of the time). Returns -1 when the file cannot be mapped (a pipe,
+ * an empty file, no address space): the caller reads it instead. */
+static int feed_mapped(const char *cmd, cf_audit *a, FILE *f, const char *name, int *rc)
+{
+    struct stat sb;
+    const char *map;
+    size_t size, off;
+    cf_status st;
+    int fd = fileno(f);
+    if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size <= 0 ||
+        (unsigned long long)sb.st_size > (unsigned long long)SIZE_MAX)
+        return -1;
+    size = (size_t)sb.st_size;
+    map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (map == MAP_FAILED) return -1;
+    (void)posix_madvise((void *)map, size, POSIX_MADV_SEQUENTIAL);
+    *rc = EXIT_OK;
+    st = cf_audit_begin_file(a, name);
+    for (off = 0; st == CF_OK && off < size; off += AUDIT_CHUNK)
+        st = cf_audit_feed(a, map + off, size - off < AUDIT_CHUNK ? size - off : AUDIT_CHUNK);
+    if (st == CF_OK) st = cf_audit_end_file(a);
+    munmap((void *)map, size);
+    if (st != CF_OK) *rc = cli_lib_error(cmd, st, NULL);
+    return 0;
+}
+
 int cmd_audit(const cli_ctx *ctx, int argc, char **argv)
 {
     const char *cmd = "audit";
@@ -125,7 +155,7 @@ int cmd_audit(const cli_ctx *ctx, int argc, char **argv)
                 rc = EXIT_BAD_INPUT;
                 break;
             }
-            rc = feed_stream(cmd, au, f, argv[i], buf);
+            if (feed_mapped(cmd, au, f, argv[i], &rc) != 0) rc = feed_stream(cmd, au, f, argv[i], buf);
             fclose(f);
         }
     }

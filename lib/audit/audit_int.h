@@ -80,6 +80,10 @@ typedef struct cf__perf_layout {
     int has_redop;      /* a "redop" column follows "type" */
     int has_root;       /* a "root" column follows (broadcast, reduce ...) */
     int error_column;   /* old layout: "error" (max error) instead of "#wrong" */
+    int guess_root;     /* no header: the run's first complete row had a root column (1),
+                         * had none (0), not yet seen (-1; also 0 when zeroed: read with
+                         * guess_seen) */
+    int guess_seen;     /* guess_root is set */
 } cf__perf_layout;
 
 /* One result row. Times in microseconds, bandwidths in GB/s as nccl-tests
@@ -98,6 +102,9 @@ typedef struct cf__perf_row {
     double ip_busbw;    /* in-place: bus bandwidth */
     double ip_wrong;    /* in-place: #wrong (old layout: max error) */
     long line;          /* input line (set when stored, evidence.c; not by the parser) */
+    double lead;        /* a number in a column before size (a summary table's node count); NAN none */
+    int root_col;       /* the row had a root column (read or guessed) */
+    int full;           /* every column of both groups was present */
 } cf__perf_row;
 
 enum { CF__ROW_NONE = 0, CF__ROW_OK, CF__ROW_PARTIAL };
@@ -155,6 +162,10 @@ typedef struct cf__perf_analysis {
     double drop_busbw;              /* its busbw, GB/s */
     double drop_peak;               /* the peak reached before it, GB/s */
     double drop_size;               /* its size, bytes */
+    int step;                       /* the drop is a step: busbw falls and stays down */
+    double step_before;             /* mean busbw of the rows before the step, GB/s */
+    double step_after;              /* mean busbw from the step on, GB/s */
+    long step_rows;                 /* rows from the step on */
     long wrong_rows;                /* rows with #wrong > 0 */
     long first_wrong_row;           /* index of the first; -1 none */
 } cf__perf_analysis;
@@ -182,7 +193,12 @@ enum {
     CF__NL_TIMEOUT,         /* a WARN about a timeout */
     CF__NL_WARN,            /* another WARN (kept for the record, not an error) */
     CF__NL_IBVERBS_MISSING, /* "Failed to open libibverbs.so" */
-    CF__NL_DMABUF           /* "DMA-BUF is available on GPU device 0" */
+    CF__NL_DMABUF,          /* "DMA-BUF is available on GPU device 0" */
+    CF__NL_IB_NODEV,        /* "NET/IB : No device found." */
+    CF__NL_CHANNEL_LOCAL,   /* a channel inside the node: "via P2P/IPC/read", "via SHM/direct" */
+    CF__NL_PLUGIN_FAIL      /* an optional net plugin failed to load or initialise: a WARN or
+                             * return trace of NET/OFI, NET/Plugin or a plugin file; the job
+                             * goes on with NCCL's internal transports (not an error by itself) */
 };
 
 /* Link layers of RDMA ports. */
@@ -226,7 +242,9 @@ typedef struct cf__nccl_line {
     long nranks;                        /* COMM: the communicator's size; -1 unreadable */
     uint64_t comm_id;                   /* COMM: "commId 0x5ae7..."; 0 absent */
     int status;                         /* COMPLETION_ERR: wc status; ERROR: ncclResult_t */
-    int roce_gid;                       /* line shows an IPv4-mapped GID (::ffff:) */
+    int roce_gid;                       /* line shows an IPv4-mapped GID (::ffff:, or NCCL's
+                                         * "GID 3 (0/..FFFF0000)"), or a GID index above 0 */
+    int init_complete;                  /* COMM: "... - Init COMPLETE" */
     cf__ibdev ibdevs[CF__MAX_IBDEVS];   /* IB_USING: the devices listed */
     int n_ibdevs;                       /* IB_USING: how many */
 } cf__nccl_line;
@@ -363,7 +381,10 @@ const char *cf__audit_action_of(const char *name);
  * Locations are 1-based lines, line 0 meaning "not seen". */
 
 /* Kinds of parts (report.c names them in this order). */
-enum { CF__PART_PERF = 0, CF__PART_NCCL, CF__PART_TOPO, CF__PART_IBSTAT, CF__PART_IBV, CF__PART_FRAMEWORK };
+enum { CF__PART_PERF = 0, CF__PART_NCCL, CF__PART_TOPO, CF__PART_IBSTAT, CF__PART_IBV, CF__PART_FRAMEWORK,
+       CF__PART_PROBE,      /* reserved for the probe's JSON (issue 12): fills ports/nports, one
+                             * cf__port per "nics" entry (cf__node_nics below); not produced yet */
+       CF__PART__COUNT };
 
 /* Where the topology matrix of the current file stands. */
 enum {
@@ -388,7 +409,8 @@ typedef struct cf__audit_loc {
 typedef struct cf__audit_finding {
     cf__audit_code code;    /* CF__CODE_*: name, severity, usual action */
     char msg[320];          /* what the input shows, formatted (cut to fit) */
-    const char *action;     /* one-line fix (static text); NULL: the code's usual one */
+    const char *action;     /* one-line fix (points to act); NULL: the code's usual one */
+    char act[400];          /* the finding's own action, copied (cut to fit) */
     cf__audit_loc at;       /* where it shows; line 0: nowhere in particular */
     int part;               /* the part it is about; -1: a conclusion over a run (grp) or the whole input */
     int grp;                /* root segment of the run it concludes on; -1 none */
@@ -438,6 +460,13 @@ typedef struct cf__audit_hostdev {
  * and without /GDRDMA (a line of unknown direction counts as receive). */
 enum { CF__RG_RECV_GDR = 0, CF__RG_RECV_NOGDR, CF__RG_SEND_GDR, CF__RG_SEND_NOGDR, CF__RG__COUNT };
 
+/* A setting the input shows, as written ("NCCL_IB_HCA=mlx5_0"), and
+ * where; text "" and line 0 when not shown. */
+typedef struct cf__audit_setting {
+    char text[64];          /* NAME=VALUE, cut to fit */
+    cf__audit_loc at;       /* its line */
+} cf__audit_setting;
+
 /* The evidence of NCCL lines: of one NCCL log part, and of a segment (at a
  * group's root, of the whole run once group.c merged it). Counts add up;
  * of texts and locations the first is kept unless said otherwise. */
@@ -449,6 +478,9 @@ typedef struct cf__audit_netev {
     cf__audit_loc net_loc;      /* where it was printed */
     cf__audit_hostdev ibdevs[CF__AUDIT_MAX_IBDEVS]; /* NET/IB devices, distinct */
     int n_ibdevs;               /* how many */
+    int ll_mask;                /* 1 << CF__LL_* of the devices stored (a quick "one link layer") */
+    signed char dev_of_idx[32]; /* channel lookup: entry of NCCL device index i when one entry
+                                 * (or entries of one link layer) has it; -1 none, -2 look it up */
     cf__audit_loc ib_using_loc; /* the first "NET/IB : Using" */
     char ofi_provider[32];      /* libfabric's selected provider ("efa"); "" none */
     cf__audit_loc ofi_loc;      /* where it was selected */
@@ -492,6 +524,23 @@ typedef struct cf__audit_netev {
     char timeout_msg[200];      /* of the first timeout */
     int error_code;             /* ncclResult_t of the first error; 0 a WARN without one */
     int ibverbs_missing;        /* "Failed to open libibverbs" lines */
+    cf__audit_setting hca_env;      /* "NCCL_IB_HCA set by environment to mlx5_0" */
+    cf__audit_setting ifname_env;   /* "NCCL_SOCKET_IFNAME set by environment to eth0" */
+    long ib_nodev;              /* "NET/IB : No device found." lines */
+    cf__audit_loc ib_nodev_loc; /* the first */
+    long soft_roce;             /* NET/IB devices that are software RoCE ("rxe0") */
+    cf__audit_loc soft_roce_loc;    /* the first line naming one */
+    char soft_roce_dev[32];     /* its name */
+    long info_lines;            /* lines at INFO level: the log is at NCCL_DEBUG=INFO already */
+    long init_complete;         /* "Init COMPLETE" lines: ranks that finished initialising */
+    long plugin_fail;           /* lines of an optional net plugin that failed to load (CF__NL_PLUGIN_FAIL) */
+    cf__audit_loc plugin_fail_loc;  /* the first */
+    char plugin_fail_msg[200];  /* its message, first 180 bytes */
+    int plugin_fail_code;       /* its return code; 0 a WARN without one */
+    int gid_index;              /* NCCL_IB_GID_INDEX set by environment; -1 not shown */
+    long local_channels;        /* channel lines inside the node (P2P, SHM) */
+    long sock_loopback;         /* "NET/Socket : Using" lines listing only loopback (lo, 127.x) */
+    long sock_other;            /* ... listing another interface */
 } cf__audit_netev;
 
 /* A part: a stretch of one file of one kind (one nccl-tests run, NCCL log
@@ -510,6 +559,23 @@ typedef struct cf__audit_part {
     long fw_lines;          /* CF__PART_FRAMEWORK: lines */
     long trunc_line;        /* TRUNCATED_INPUT evidence (a cut row, an incomplete port); 0 none */
 } cf__audit_part;
+
+/* Environments a segment's lines show (cf__audit_hints.env, a mask). */
+enum { CF__ENV_SLURM = 1, CF__ENV_K8S = 2, CF__ENV_CONTAINER = 4 };
+
+/* What the lines around the logs show about where and how the job ran:
+ * settings that restrict the NICs NCCL may use, the environment, and
+ * container limits. Of each the first is kept. */
+typedef struct cf__audit_hints {
+    cf__audit_setting restrict_hca;     /* NCCL_IB_HCA=... on a launcher, export or env line */
+    cf__audit_setting restrict_if;      /* NCCL_SOCKET_IFNAME=... likewise */
+    cf__audit_setting container_limit;  /* a container given fewer RDMA devices: "--device
+                                         * /dev/infiniband/uverbs0", "rdma/...: 1" */
+    cf__audit_setting ib_disable;       /* NCCL_IB_DISABLE=1 on a launcher, export or env line */
+    int env;                            /* CF__ENV_* shown */
+    cf__audit_loc env_at[3];            /* where each was first shown (slurm, k8s, container) */
+    cf__audit_loc no_devib;             /* "/dev/infiniband" missing in the container */
+} cf__audit_hints;
 
 /* The launch command of a segment ("mpirun -np 16 -x NCCL_NET_GDR_LEVEL=SYS ..."). */
 typedef struct cf__audit_launch {
@@ -555,6 +621,7 @@ typedef struct cf__audit_seg {
     int peermem;            /* lsmod lines listing nvidia_peermem / nv_peer_mem */
     cf__audit_loc peermem_loc;  /* the first */
     uint64_t known_proc;    /* cache: the last (host, pid) found in procs */
+    cf__audit_hints hints;  /* restrictions, environment and container limits shown */
 } cf__audit_seg;
 
 struct cf_audit {
@@ -594,6 +661,28 @@ struct cf_audit {
     uint64_t last_host_hash;    /* its hash */
 };
 
+/* Node NIC evidence: the NICs one node of the run has, whatever NCCL
+ * chose to use. Filled by verdict.c (node_nics_of) from every input kind
+ * that shows a node's NICs, strongest first:
+ *   - a part that holds ports (cf__audit_part.ports / nports): ibstat,
+ *     ibv_devinfo, and an input part of kind `probe` (issue 12) whose JSON
+ *     "nics" array fills one cf__port per entry (name -> ca, link_layer ->
+ *     ll, state -> active, rate_gbps -> rate_gbps, port 1 unless given):
+ *     a new kind only needs its ports filled, nothing here changes;
+ *   - --offering's fabric (nics_per_node x nic_gbps);
+ *   - nvidia-smi topo -m (its NIC columns: the count, no rate).
+ * Ports count when Active with the link layer the transport uses (any
+ * RDMA link layer when the data went over sockets), distinct by CA:port. */
+typedef struct cf__node_nics {
+    int count;              /* NICs of the node; -1 unknown */
+    int rdma;               /* the evidence shows RDMA NICs (IB/RoCE/EFA ports, an RDMA offering) */
+    double rate_gbps;       /* line rate of the NICs a node's ranks can drive (at most one per
+                             * GPU, those NCCL names first), Gbit/s; NAN unknown */
+    int rated;              /* NICs that rate adds up */
+    const char *src;        /* "ibstat", "ibv-devinfo", "probe", "offering", "topo"; NULL none */
+    cf__audit_loc at;       /* where the evidence starts (line 0 for the offering) */
+} cf__node_nics;
+
 /* The verdict of one run (verdict.c), read by findings.c and report.c. */
 typedef struct cf__audit_verdict {
     cf_network net;         /* the transport really used */
@@ -610,6 +699,12 @@ typedef struct cf__audit_verdict {
     int forced_level;       /* strongest NCCL_NET_GDR_LEVEL set (cf__gdr_level); -1 none */
     char forced_text[16];   /* as written ("(env)" from an env listing) */
     cf__audit_loc forced_at;    /* where it was set */
+    cf__node_nics node;     /* the NICs a node has (node evidence, below) */
+    int nics_used;          /* distinct NCCL net devices a node's ranks use; -1 unknown */
+    int far_below;          /* busbw under BUSBW_FAR_BELOW's fraction of expected */
+    int judged;             /* busbw was compared with an expectation */
+    const char *not_judged; /* why not (static text); NULL when judged */
+    char not_judged_buf[200];   /* not_judged when it is formatted */
 } cf__audit_verdict;
 
 /* ------------------------------------------------- evidence (evidence.c) */
@@ -637,6 +732,19 @@ static inline void cf__audit_run_touch(cf_audit *a, long line)
     if (a->f_run >= 0) a->parts[a->f_run].last_line = line;
 }
 
+/* Notes entry k of e->ibdevs in e->dev_of_idx (a second entry with the same
+ * index and another link layer: the channel's host decides, -2). */
+static inline void cf__audit_index_dev(cf__audit_netev *e, int k)
+{
+    int idx = e->ibdevs[k].d.idx;
+    signed char *c;
+    e->ll_mask |= 1 << e->ibdevs[k].d.ll;
+    if (idx < 0 || idx >= (int)sizeof e->dev_of_idx) return;
+    c = &e->dev_of_idx[idx];
+    if (*c == -1) *c = (signed char)k;
+    else if (*c >= 0 && e->ibdevs[*c].d.ll != e->ibdevs[k].d.ll) *c = -2;
+}
+
 /* Records a finding of part `pi` (-1 none) with the code's severity; one
  * per code and part, counted (count). The message is formatted into the
  * finding (cut at its size). Past CF_MAX_FINDINGS it is only counted in
@@ -647,9 +755,18 @@ void cf__audit_add_finding(cf_audit *a, int pi, cf__audit_code code, cf__audit_l
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
+/* cf__audit_add_finding with the finding's own action (copied; NULL: the
+ * code's usual one). */
+void cf__audit_add_finding_act(cf_audit *a, int pi, cf__audit_code code, cf__audit_loc at,
+                               const char *action, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
 /* A finding on a whole run (group root segment `grp`), with its own action
- * when the evidence decides it (static text, borrowed; NULL: the code's
- * usual action); one per code and run, counted. */
+ * when the evidence decides it (copied into the finding, so it may be
+ * formatted to name the line; NULL: the code's usual action); one per code
+ * and run, counted. */
 void cf__audit_add_run_finding(cf_audit *a, int grp, cf__audit_code code, cf__audit_loc at,
                                const char *action, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -29,6 +29,8 @@ static void ev_init(cf__audit_netev *e)
     e->ib_disable = -1;
     e->off_distance = e->off_distance_max = -1;
     e->completion_status = -1;
+    e->gid_index = -1;
+    memset(e->dev_of_idx, -1, sizeof e->dev_of_idx);
     cf__kvset_init(&e->rank_gdr, (size_t)CF_MAX_RANKS);
 }
 
@@ -69,7 +71,11 @@ static void vadd(cf_audit *a, int pi, int grp, cf__audit_code code, cf__audit_lo
     f->at = at;
     f->part = pi;
     f->grp = grp;
-    f->action = action;
+    f->action = NULL;
+    if (action) {
+        cf__copy(f->act, sizeof f->act, action);
+        f->action = f->act;
+    }
     f->count = 1;
     vsnprintf(f->msg, sizeof f->msg, fmt, ap);
 }
@@ -80,6 +86,15 @@ void cf__audit_add_finding(cf_audit *a, int pi, cf__audit_code code, cf__audit_l
     va_list ap;
     va_start(ap, fmt);
     vadd(a, pi, -1, code, at, NULL, fmt, ap);
+    va_end(ap);
+}
+
+void cf__audit_add_finding_act(cf_audit *a, int pi, cf__audit_code code, cf__audit_loc at,
+                               const char *action, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vadd(a, pi, -1, code, at, action, fmt, ap);
     va_end(ap);
 }
 
@@ -189,6 +204,7 @@ int cf__audit_new_part(cf_audit *a, int kind, long line)
         break;
     case CF__PART_IBSTAT:
     case CF__PART_IBV:
+    case CF__PART_PROBE:
         p->ports = cf__calloc(CF__MAX_PORTS, sizeof *p->ports);
         if (!p->ports) goto fail;
         break;
@@ -223,13 +239,23 @@ uint64_t cf__audit_note_host(cf_audit *a, const char *h, size_t n)
 }
 
 /* Notes a rank (of a rank list: nranks 0; of a communicator: its size). */
+/* Key of a rank in the rank set: the rank's bytes through base's hash
+ * (cf__fnv1a from the FNV basis), so the sequential ranks of a job spread
+ * over the open-addressed set instead of filling one run of slots that
+ * every probe walks. */
+static uint64_t rank_key(long rank)
+{
+    uint64_t r = (uint64_t)rank, k = cf__fnv1a(CF__FNV_BASIS, &r, sizeof r);
+    return k ? k : 1;
+}
+
 void cf__audit_note_rank(cf_audit *a, long rank, long nranks, const char *h, size_t n)
 {
     cf__kv *e;
     cf__audit_seg *s = cf__audit_cur_seg(a);
     if (rank < 0) return;
     if (rank > s->max_rank_seen) s->max_rank_seen = rank;
-    e = cf__kvset_get(&s->ranks, (uint64_t)rank + 1, &a->oom);
+    e = cf__kvset_get(&s->ranks, rank_key(rank), &a->oom);
     if (e && n) e->v[CF__RANKS_HOST] = (int64_t)cf__hash(h, n, 0);
     if (e && nranks > e->v[CF__RANKS_NRANKS]) e->v[CF__RANKS_NRANKS] = nranks;
 }
@@ -328,7 +354,20 @@ void cf__audit_add_row(cf_audit *a, const cf__perf_row *row, int kind, long line
     cf__audit_run *r;
     if (a->f_run >= 0) {
         r = a->parts[a->f_run].r;
-        if (r->ended) r = cf__audit_open_run(a, line, 0);
+        if (r->ended) {
+            r = cf__audit_open_run(a, line, 0);
+        } else if (r->nrows > 0 && !isnan(row->lead) && !isnan(r->rows[r->nrows - 1].lead) &&
+                   row->lead != r->rows[r->nrows - 1].lead && row->size <= r->rows[r->nrows - 1].size) {
+            /* a summary table: a leading column (the node count) changes as the
+             * sizes start over, so each of its rows is another run */
+            cf__perf_layout lay = r->lay;
+            cf_collective cc = r->coll;
+            r = cf__audit_open_run(a, line, 0);
+            if (r) {
+                r->lay = lay;
+                r->coll = cc;
+            }
+        }
     } else {
         r = cf__audit_open_run(a, line, 0);
     }
@@ -342,6 +381,10 @@ void cf__audit_add_row(cf_audit *a, const cf__perf_row *row, int kind, long line
         return;
     }
     r->partial_last = 0;
+    if (!r->lay.known && !r->lay.guess_seen && row->full) {
+        r->lay.guess_seen = 1;
+        r->lay.guess_root = row->root_col;
+    }
     if (r->nrows >= CF_MAX_PERF_ROWS) {
         r->rows_dropped++;
         return;

@@ -19,6 +19,10 @@
 
 /* BUSBW_BELOW_LINK_RATE: largest-size busbw under 70 % of expected (§5). */
 #define BELOW_RATE_FRACTION 0.70
+/* BUSBW_FAR_BELOW_LINK_RATE: under 25 % (issue 11): a quarter of the link is
+ * a broken setup (sockets, one NIC of eight, GDR off on a slow path), not
+ * tuning; between 25 and 70 % stays the warning. */
+#define FAR_BELOW_RATE_FRACTION 0.25
 
 /* NCCL_NET_GDR_LEVEL's default: PXB (src/graph/paths.cc). */
 #define GDR_LEVEL_DEFAULT 2
@@ -43,6 +47,45 @@ static const char *nccl_result_name(int code)
         "ncclInvalidArgument", "ncclInvalidUsage", "ncclRemoteError", "ncclInProgress",
     };
     return code >= 0 && code < (int)(sizeof names / sizeof names[0]) ? names[code] : "an NCCL error";
+}
+
+/* What the rows of a run say about its rank count. nccl-tests prints
+ * busbw = algbw x f(n): 2(n-1)/n for all_reduce, (n-1)/n for all_gather,
+ * reduce_scatter and alltoall, 1 for the others (nccl-tests
+ * src/ *_perf sources, GetBw). */
+typedef struct rank_rows {
+    double ranks;           /* n read back from the rows' busbw / algbw; 0 not readable */
+    int single;             /* every row with algbw > 0 has busbw 0 (f(1) = 0) */
+    double max_algbw;       /* the largest algbw, GB/s */
+    long restarts;          /* rows whose size is not above the row before */
+} rank_rows;
+
+static void rows_ranks(const cf__audit_run *r, rank_rows *out)
+{
+    long with_bw = 0, zero = 0;
+    double ratio = 0;
+    memset(out, 0, sizeof *out);
+    for (long k = 0; k < r->nrows; k++) {
+        const cf__perf_row *w = &r->rows[k];
+        if (k > 0 && w->size <= r->rows[k - 1].size) out->restarts++;
+        if (isnan(w->oop_algbw) || isnan(w->oop_busbw) || w->oop_algbw < 0.5) continue;
+        if (w->oop_algbw > out->max_algbw) out->max_algbw = w->oop_algbw;
+        with_bw++;
+        if (w->oop_busbw == 0) zero++;
+        else if (w->oop_busbw / w->oop_algbw > ratio) ratio = w->oop_busbw / w->oop_algbw;
+    }
+    if (with_bw == 0) return;
+    out->single = zero == with_bw && (r->coll == CF_COLL_UNKNOWN || r->coll == CF_COLL_ALL_REDUCE ||
+                                      r->coll == CF_COLL_ALL_GATHER || r->coll == CF_COLL_REDUCE_SCATTER ||
+                                      r->coll == CF_COLL_ALLTOALL);
+    if (ratio > 0.05) {
+        if (r->coll == CF_COLL_ALL_REDUCE || (r->coll == CF_COLL_UNKNOWN && ratio > 1.02)) {
+            if (ratio < 1.999) out->ranks = 2.0 / (2.0 - ratio);
+        } else if (r->coll == CF_COLL_ALL_GATHER || r->coll == CF_COLL_REDUCE_SCATTER ||
+                   r->coll == CF_COLL_ALLTOALL || r->coll == CF_COLL_UNKNOWN) {
+            if (ratio < 0.999) out->ranks = 1.0 / (1.0 - ratio);
+        }
+    }
 }
 
 /* The findings of nccl-tests part i on its own; 0 when the run shows no
@@ -74,13 +117,32 @@ static int perf_findings(cf_audit *a, int i, cf__audit_part *p)
         cf__audit_add_finding(a, i, CF__CODE_WRONG_RESULTS, at,
                     "nccl-tests found %ld out-of-bounds value(s)", r->oob);
     }
-    if (r->max_rank == 0 && r->rank_lines >= 1 && r->ngpus * (r->nthread > 0 ? r->nthread : 1) <= 1) {
-        cf__audit_add_finding(a, i, CF__CODE_SINGLE_RANK_RUNS, at,
-                    "the run has a single rank (%ld process(es) each printed \"Rank 0\"): it "
-                    "measures no network; nccl-tests was built without MPI or launched "
-                    "without one communicator", r->rank0_lines);
+    {
+        rank_rows rr;
+        rows_ranks(r, &rr);
+        if (rr.ranks > 1.5) {
+            /* busbw / algbw = 2(n-1)/n (or (n-1)/n) with n > 1: several ranks,
+             * whatever an excerpt of the rank list shows */
+        } else if (rr.single) {
+            cf__audit_add_finding(a, i, CF__CODE_SINGLE_RANK_RUNS, at,
+                        "busbw is 0.00 on every row while algbw reaches %.2f GB/s%s: each process "
+                        "ran alone (one rank per communicator), so the run measures no network; "
+                        "nccl-tests was built without MPI (MPI=1) or launched without one "
+                        "communicator", rr.max_algbw, rr.restarts > 0 ? "; the sizes start over in the table (one table per process)" : "");
+        } else if (r->max_rank == 0 && r->rank_lines >= 1 && r->ngpus * (r->nthread > 0 ? r->nthread : 1) <= 1) {
+            cf__audit_add_finding(a, i, CF__CODE_SINGLE_RANK_RUNS, at,
+                        "the run has a single rank (%ld process(es) each printed \"Rank 0\"): it "
+                        "measures no network; nccl-tests was built without MPI or launched "
+                        "without one communicator", r->rank0_lines);
+        }
     }
-    if (an->drop) {
+    if (an->drop && an->step) {
+        at.line = r->rows[an->drop_row].line;
+        cf__audit_add_finding(a, i, CF__CODE_BUSBW_DROP, at,
+                    "busbw steps down at %.0f bytes from %.2f GB/s (mean of the sizes before) to "
+                    "%.2f GB/s (mean of the %ld sizes from there on) and stays down", an->drop_size,
+                    an->step_before, an->step_after, an->step_rows);
+    } else if (an->drop) {
         at.line = r->rows[an->drop_row].line;
         cf__audit_add_finding(a, i, CF__CODE_BUSBW_DROP, at,
                     "busbw falls to %.2f GB/s at %.0f bytes, under half of the %.2f GB/s "
@@ -117,6 +179,12 @@ static void topo_findings(cf_audit *a, int i, cf__audit_part *p)
     }
 }
 
+/* NCCL_ERROR's action when the log is at NCCL_DEBUG=INFO already. */
+static const char ACT_ERR_AT_INFO[] =
+    "the log is already at NCCL_DEBUG=INFO: read the lines of the same rank just before this one "
+    "(the first WARN names the failing call); for more, add NCCL_DEBUG_SUBSYS=INIT,NET,GRAPH or "
+    "NCCL_DEBUG=TRACE";
+
 /* The findings of NCCL log part i: completion errors, fatal WARNs, timeouts. */
 static void nccl_findings(cf_audit *a, int i, cf__audit_part *p)
 {
@@ -132,11 +200,20 @@ static void nccl_findings(cf_audit *a, int i, cf__audit_part *p)
     if (e->errors) {
         at = e->error_loc;
         if (e->error_code > 0)
-            cf__audit_add_finding(a, i, CF__CODE_NCCL_ERROR, at,
+            cf__audit_add_finding_act(a, i, CF__CODE_NCCL_ERROR, at, e->info_lines ? ACT_ERR_AT_INFO : NULL,
                         "NCCL returned %s (%d): %s", nccl_result_name(e->error_code),
                         e->error_code, e->error_msg);
         else
-            cf__audit_add_finding(a, i, CF__CODE_NCCL_ERROR, at, "NCCL WARN: %s", e->error_msg);
+            cf__audit_add_finding_act(a, i, CF__CODE_NCCL_ERROR, at, e->info_lines ? ACT_ERR_AT_INFO : NULL,
+                        "NCCL WARN: %s", e->error_msg);
+    } else if (e->plugin_fail && !e->init_complete && e->net_family == CF__NCCLNET_UNKNOWN &&
+               e->ch[CF__NCCLNET_IB] + e->ch[CF__NCCLNET_SOCKET] + e->ch[CF__NCCLNET_OFI] == 0) {
+        /* an optional net plugin failed and nothing shows NCCL going on
+         * without it: the job may have ended there */
+        at = e->plugin_fail_loc;
+        cf__audit_add_finding(a, i, CF__CODE_NCCL_ERROR, at,
+                    "a net plugin failed to load and no rank reached Init COMPLETE after it: %s",
+                    e->plugin_fail_msg);
     }
     if (e->timeouts) {
         at = e->timeout_loc;
@@ -159,10 +236,18 @@ void cf__audit_part_findings(cf_audit *a)
         if (p->trunc_line) {
             at.file = p->file;
             at.line = p->trunc_line;
-            cf__audit_add_finding(a, i, CF__CODE_TRUNCATED_INPUT, at, "%s",
-                        p->kind == CF__PART_PERF ? "the table ends with a cut row"
-                                           : "the port dump ends before the port's state, rate "
-                                             "and link layer");
+            const cf__port *cut = NULL;
+            for (int k = 0; k < p->nports; k++)
+                if (!p->ports[k].complete) cut = &p->ports[k];
+            if (p->kind == CF__PART_PERF)
+                cf__audit_add_finding(a, i, CF__CODE_TRUNCATED_INPUT, at, "%s", "the table ends with a cut row");
+            else if (cut && cut->seen_state)
+                cf__audit_add_finding(a, i, CF__CODE_TRUNCATED_INPUT, at,
+                            "the port dump ends after %s port %d's state (%s) and before its %slink layer",
+                            cut->ca, cut->port, cut->state, cut->seen_rate ? "" : "rate and ");
+            else
+                cf__audit_add_finding(a, i, CF__CODE_TRUNCATED_INPUT, at, "%s",
+                            "the port dump ends before the port's state, rate and link layer");
         }
     }
 }
@@ -171,14 +256,22 @@ void cf__audit_port_findings(cf_audit *a)
 {
     for (int i = 0; i < a->nparts; i++) {
         cf__audit_part *p = &a->parts[i];
-        if (p->kind != CF__PART_IBSTAT && p->kind != CF__PART_IBV) continue;
+        if (!p->ports) continue;     /* ibstat, ibv_devinfo, probe */
         for (int k = 0; k < p->nports; k++) {
             cf__port *pt = &p->ports[k];
             int admin_off = cf__find(pt->phys_state, strlen(pt->phys_state), "Disabled") ||
                             cf__find(pt->phys_state, strlen(pt->phys_state), "DISABLED");
             cf__audit_loc at;
+            int spare = 0;
             if (pt->active != 0) continue;
-            if (admin_off && !cf__audit_port_named(a, cf__audit_part_root(a, i), pt, CF__LL_UNKNOWN)) continue;
+            /* a port the admin disabled beside an Active one of the same link
+             * layer is a spare, unless NCCL lists it; a dump cut after its
+             * state cannot show that, so the down port is reported */
+            for (int j = 0; j < p->nports; j++)
+                if (j != k && p->ports[j].active == 1 && p->ports[j].ll == pt->ll) spare = 1;
+            if (admin_off && pt->complete && spare &&
+                !cf__audit_port_named(a, cf__audit_part_root(a, i), pt, CF__LL_UNKNOWN))
+                continue;
             at.file = p->file;
             at.line = pt->line;
             cf__audit_add_finding(a, i, CF__CODE_PORT_DOWN, at, "%s port %d is %s (%s)", pt->ca,
@@ -205,6 +298,10 @@ static const char ACT_GDR_DMABUF[] =
     "MLNX_OFED so ibv_reg_dmabuf_mr works, or load nvidia_peermem built for this driver";
 static const char ACT_GDR_ENV[] =
     "unset NCCL_NET_GDR_LEVEL (LOC/0 turns GPUDirect RDMA off) or set it to PXB, NCCL's default";
+static const char ACT_GDR_AT_INFO[] =
+    "the log is at NCCL_DEBUG=INFO already: rerun with NCCL_DEBUG=TRACE NCCL_DEBUG_SUBSYS=INIT,NET "
+    "for the per-GPU 'GPU Direct RDMA Disabled' lines, and audit nvidia-smi topo -m and "
+    "'lsmod | grep peermem' of a node with it";
 static const char ACT_GDR_TOPO_MATRIX[] =
     "topology: pin each rank to the GPU nearest its NIC (PIX/PXB in nvidia-smi topo -m); set "
     "NCCL_NET_GDR_LEVEL beyond PXB only if the platform supports peer-to-peer at that distance";
@@ -214,6 +311,37 @@ const char *cf__audit_base_name(const char *f)
 {
     const char *b = strrchr(f, '/');
     return b ? b + 1 : f;
+}
+
+/* "file:line" of a location into buf (cap bytes); "" for line 0. */
+static const char *loc_text(const cf_audit *a, cf__audit_loc at, char *buf, size_t cap)
+{
+    if (!at.line || at.file >= a->nfiles) {
+        buf[0] = '\0';
+        return buf;
+    }
+    snprintf(buf, cap, "%s:%ld", cf__audit_base_name(a->files[at.file]), at.line);
+    return buf;
+}
+
+/* The setting that restricts the NICs NCCL may use in run g: NCCL's own
+ * "NCCL_IB_HCA set by environment" line, else one on a launcher, export or
+ * env line, else a container limit; NULL when none is shown. */
+static const cf__audit_setting *nic_restriction(const cf_audit *a, int g, int sockets)
+{
+    const cf__audit_seg *s = a->segs[g];
+    const cf__audit_setting *c[3];
+    if (sockets) {
+        c[0] = &s->ev.ifname_env;
+        c[1] = &s->hints.restrict_if;
+    } else {
+        c[0] = &s->ev.hca_env;
+        c[1] = &s->hints.restrict_hca;
+    }
+    c[2] = &s->hints.container_limit;
+    for (int k = 0; k < 3; k++)
+        if (c[k]->at.line) return c[k];
+    return NULL;
 }
 
 /* GDR_DISABLED, with the cause and action the input's evidence decides. */
@@ -272,10 +400,126 @@ static void gdr_disabled(cf_audit *a, int g)
                         "staged through host memory", cf__audit_base_name(a->files[topo_at.file]), topo_at.line, far_topo);
     } else {
         cf__audit_add_run_finding(a, g, CF__CODE_GDR_DISABLED,
-                        e->first_nogdr_ch.line ? e->first_nogdr_ch : e->gdr_gpu_off_loc, NULL,
+                        e->first_nogdr_ch.line ? e->first_nogdr_ch : e->gdr_gpu_off_loc,
+                        e->info_lines ? ACT_GDR_AT_INFO : NULL,
                         "the network channels do not use GPUDirect RDMA (no /GDRDMA): data is "
                         "staged through host memory");
     }
+}
+
+/* The next step when NCCL fell back to sockets, from what the input shows
+ * and where the job ran: NCCL_IB_DISABLE set (the line), no RDMA device in
+ * a Kubernetes pod or container (/dev/infiniband), libibverbs missing, an
+ * EFA plugin that did not load, or the usual check. */
+static void socket_action(const cf_audit *a, int g, char *buf, size_t cap)
+{
+    const cf__audit_seg *s = a->segs[g];
+    const cf__audit_netev *e = &s->ev;
+    char l[160];
+    int k8s = s->hints.env & CF__ENV_K8S, ctr = s->hints.env & CF__ENV_CONTAINER;
+    if (e->ib_disable == 1 || s->hints.ib_disable.at.line) {
+        cf__audit_loc at = e->ib_disable == 1 ? e->ib_disable_loc : s->hints.ib_disable.at;
+        snprintf(buf, cap, "NCCL_IB_DISABLE=1 turns the RDMA transport off (%s): unset it%s, then check "
+                 "that NCCL prints 'NET/IB : Using' on every node", loc_text(a, at, l, sizeof l),
+                 k8s ? " in the pod spec's env" : s->hints.env & CF__ENV_SLURM ? " in the job script" : "");
+    } else if (e->ofi_plugin || (a->has_fabric && a->fabric.network == CF_NET_EFA)) {
+        snprintf(buf, cap, "EFA: install aws-ofi-nccl where NCCL finds it (LD_LIBRARY_PATH or NCCL_NET_PLUGIN), "
+                 "set FI_PROVIDER=efa and check 'fi_info -p efa' on every node%s",
+                 k8s ? "; the pod must request vpc.amazonaws.com/efa devices" : "");
+    } else if (e->ibverbs_missing) {
+        snprintf(buf, cap, "libibverbs could not be loaded (%s): install rdma-core / libibverbs1%s",
+                 loc_text(a, e->ibverbs_loc, l, sizeof l), k8s || ctr ? " in the container image" : " on every node");
+    } else if (s->hints.no_devib.line || (e->ib_nodev && (k8s || ctr))) {
+        cf__audit_loc at = s->hints.no_devib.line ? s->hints.no_devib : e->ib_nodev_loc;
+        snprintf(buf, cap, "no RDMA device inside the %s (%s): %s", k8s ? "pod" : "container",
+                 loc_text(a, at, l, sizeof l),
+                 k8s ? "request the RDMA devices in the pod spec (the RDMA or SR-IOV device plugin's "
+                       "resource, e.g. rdma/..., and capability IPC_LOCK) so /dev/infiniband appears"
+                     : "run it with --device=/dev/infiniband (or --privileged) and --cap-add=IPC_LOCK");
+    } else if (e->ib_nodev) {
+        snprintf(buf, cap, "NET/IB found no RDMA device (%s): check ibv_devinfo, the ib_uverbs and mlx5_ib "
+                 "modules and the HCA driver on every node", loc_text(a, e->ib_nodev_loc, l, sizeof l));
+    } else {
+        cf__copy(buf, cap, cf__audit_code_action(CF__CODE_NET_SOCKET_FALLBACK));
+    }
+}
+
+/* NICS_UNUSED: NCCL uses fewer NICs than a node's ranks could drive (the
+ * node's NICs, at most one per GPU), with the setting that restricts it.
+ * Without node evidence it is said only when a restriction is shown and
+ * the node's ranks share fewer NICs than there are ranks. */
+static void nic_findings(cf_audit *a, int g, const cf__audit_verdict *v)
+{
+    const cf__audit_seg *s = a->segs[g];
+    const cf__audit_netev *e = &s->ev;
+    const cf__audit_setting *rs = nic_restriction(a, g, 0);
+    char l1[160], l2[160], act[400], why[240] = "";
+    int avail = v->node.count;
+    cf__audit_loc at;
+    if (v->nics_used <= 0 || v->nodes == 1 || v->net == CF_NET_NONE) return;
+    if (avail > 0 && v->gpn > 0 && avail > v->gpn) avail = (int)v->gpn;
+    at = rs ? rs->at : e->ib_using_loc;
+    if (rs)
+        snprintf(why, sizeof why, "; %s (%s) restricts it", rs->text, loc_text(a, rs->at, l1, sizeof l1));
+    if (s->hints.env & CF__ENV_K8S)
+        snprintf(act, sizeof act, "give the pod every RDMA NIC of the node (the device plugin's resource count "
+                 "or one SR-IOV network per NIC)%s%s", rs ? " and remove " : "", rs ? rs->text : "");
+    else if (s->hints.env & CF__ENV_CONTAINER)
+        snprintf(act, sizeof act, "pass every RDMA device to the container (--device=/dev/infiniband)%s%s",
+                 rs ? " and remove " : "", rs ? rs->text : "");
+    else if (s->hints.env & CF__ENV_SLURM)
+        snprintf(act, sizeof act, "%s%s in the job script (sbatch/srun --export) so NCCL uses every NIC of the "
+                 "node; then rerun and check 'NET/IB : Using' lists them", rs ? "remove " : "unset NCCL_IB_HCA",
+                 rs ? rs->text : "");
+    else
+        snprintf(act, sizeof act, "%s%s so NCCL uses every NIC of the node (or list them all: "
+                 "NCCL_IB_HCA=mlx5); then rerun and check 'NET/IB : Using' lists them",
+                 rs ? "remove " : "unset NCCL_IB_HCA", rs ? rs->text : "");
+    if (avail > 0 && v->nics_used < avail) {
+        char per[48] = "";
+        if (v->gpn > 0) snprintf(per, sizeof per, " for the %ld ranks of each node", v->gpn);
+        cf__audit_add_run_finding(a, g, CF__CODE_NICS_UNUSED, at, act,
+                        "NCCL uses %d of the %d NICs a node has (%s%s%s)%s: the run gets at most that "
+                        "share of the node's inter-node bandwidth", v->nics_used, v->node.count,
+                        v->node.src, v->node.at.line ? " at " : "", loc_text(a, v->node.at, l2, sizeof l2), per);
+        if (rs) {
+            /* the message names the line that restricts it */
+            cf__audit_finding *f = &a->findings[a->nfindings - 1];
+            size_t k = strlen(f->msg);
+            if (f->code == CF__CODE_NICS_UNUSED && k < sizeof f->msg) cf__copy(f->msg + k, sizeof f->msg - k, why);
+        }
+    } else if (avail < 0 && rs && v->gpn > v->nics_used) {
+        cf__audit_add_run_finding(a, g, CF__CODE_NICS_UNUSED, at, act,
+                        "NCCL uses %d NIC(s) for the %ld ranks of each node%s; how many NICs a node has "
+                        "is not in the input (give --offering, or audit ibstat / ibv_devinfo of a node "
+                        "with the log)", v->nics_used, v->gpn, why);
+    }
+}
+
+/* SOFT_ROCE: a software RoCE device (rdma_rxe) in NCCL's device list or a
+ * port dump; the network is still roce, the RDMA is done by the CPU. */
+static void soft_roce_findings(cf_audit *a, int g)
+{
+    const cf__audit_netev *e = &a->segs[g]->ev;
+    cf__audit_loc at = e->soft_roce_loc;
+    const char *dev = e->soft_roce_dev;
+    if (!e->soft_roce) {
+        for (int i = 0; i < a->nparts && !at.line; i++) {
+            const cf__audit_part *p = &a->parts[i];
+            if (!p->ports || cf__audit_part_root(a, i) != g) continue;
+            for (int k = 0; k < p->nports; k++)
+                if (strncmp(p->ports[k].ca, "rxe", 3) == 0) {
+                    at.file = p->file;
+                    at.line = p->ports[k].line;
+                    dev = p->ports[k].ca;
+                    break;
+                }
+        }
+        if (!at.line) return;
+    }
+    cf__audit_add_run_finding(a, g, CF__CODE_SOFT_ROCE, at, NULL,
+                    "%s is a software RoCE device (rdma_rxe): RDMA is emulated by the CPU over a plain "
+                    "Ethernet NIC, far below a hardware RDMA NIC", dev);
 }
 
 /* Transport findings of run g: sockets where a fabric was expected, EFA
@@ -286,12 +530,27 @@ static void transport_findings(cf_audit *a, int g, const cf__audit_verdict *v)
     cf__audit_loc at;
     int fam = v->fam;
     if (v->net == CF_NET_TCP && (fam == CF__NCCLNET_SOCKET || fam == CF__NCCLNET_FASTSOCKET)) {
+        char act[400];
         at = e->ch[CF__NCCLNET_SOCKET] ? e->ch_loc[CF__NCCLNET_SOCKET] : e->net_loc;
+        socket_action(a, g, act, sizeof act);
         if (fam == CF__NCCLNET_SOCKET)
-            cf__audit_add_run_finding(a, g, CF__CODE_NET_SOCKET_FALLBACK, at, NULL,
-                            "NCCL moves inter-node data over TCP sockets (NET/Socket)%s%s",
+            cf__audit_add_run_finding(a, g, CF__CODE_NET_SOCKET_FALLBACK, at, act,
+                            "NCCL moves inter-node data over TCP sockets (NET/Socket)%s%s%s",
                             e->ib_disable == 1 ? "; NCCL_IB_DISABLE=1 is set" : "",
-                            e->ibverbs_missing ? "; libibverbs could not be loaded" : "");
+                            e->ibverbs_missing ? "; libibverbs could not be loaded" : "",
+                            e->ib_nodev ? "; NET/IB found no RDMA device" : "");
+        if (v->node.rdma) {
+            char l1[160], l2[160];
+            if (strcmp(v->node.src, "offering") == 0)
+                cf__audit_add_run_finding(a, g, CF__CODE_RDMA_NOT_USED, at, act,
+                                "the offering says the nodes have RDMA (%s) but NCCL moved the data over "
+                                "sockets (%s)", cf_network_name(a->fabric.network), loc_text(a, at, l2, sizeof l2));
+            else
+                cf__audit_add_run_finding(a, g, CF__CODE_RDMA_NOT_USED, at, act,
+                                "the %s at %s shows %d Active RDMA port(s) but NCCL moved the data over "
+                                "sockets (%s)", v->node.src, loc_text(a, v->node.at, l1, sizeof l1),
+                                v->node.count, loc_text(a, at, l2, sizeof l2));
+        }
         if (e->ofi_plugin)
             cf__audit_add_run_finding(a, g, CF__CODE_EFA_NOT_USED, at, NULL,
                             "the OFI plugin is loaded but NCCL uses sockets, not EFA");
@@ -380,33 +639,100 @@ static void gdr_findings(cf_audit *a, int g, cf__audit_verdict *v)
     }
 }
 
+/* The next step when busbw is low, per fabric: what measures the link
+ * (ib_write_bw on IB/RoCE, not on EFA or TCPX), and the NICs or sockets
+ * it should use. */
+static void low_bw_action(const cf_audit *a, int g, const cf__audit_verdict *v, char *buf, size_t cap)
+{
+    const cf__audit_netev *e = &a->segs[g]->ev;
+    const char *unused = v->nics_used > 0 && v->node.count > v->nics_used ? "first let NCCL use every NIC (NICS_UNUSED); " : "";
+    switch (v->net) {
+    case CF_NET_EFA:
+        snprintf(buf, cap, "%scheck that every EFA interface is attached and used ('fi_info -p efa' lists them; "
+                 "aws-ofi-nccl logs 'Selected provider is efa' with the NIC count), FI_EFA_USE_DEVICE_RDMA=1 "
+                 "on instances with RDMA read, and GPUDirect (/GDRDMA in the channel lines)", unused);
+        break;
+    case CF_NET_TCPX:
+    case CF_NET_TCPXO:
+        snprintf(buf, cap, "check the GPUDirect-TCPX/TCPXO plugin and its receive-datapath daemon on every VM, "
+                 "and that NCCL_SOCKET_IFNAME / NCCL_GPUDIRECTTCPX_SOCKET_IFNAME list every data NIC");
+        break;
+    case CF_NET_TCP:
+        snprintf(buf, cap, "the data goes over TCP sockets: make the RDMA transport work (see "
+                 "NET_SOCKET_FALLBACK%s); if sockets are all there is, raise NCCL_NSOCKS_PERTHREAD and "
+                 "NCCL_SOCKET_NTHREADS", v->node.rdma ? " / RDMA_NOT_USED" : "");
+        break;
+    case CF_NET_ROCE:
+        snprintf(buf, cap, "%smeasure each NIC with ib_write_bw -x %s between two nodes, check PFC/ECN on the "
+                 "switch ports, GPUDirect RDMA (/GDRDMA) and PCIe link widths", unused,
+                 e->gid_index >= 0 ? "<NCCL_IB_GID_INDEX>" : "<RoCE v2 GID index>");
+        break;
+    default:
+        snprintf(buf, cap, "%smeasure each NIC with ib_write_bw between two nodes, check that NCCL uses every "
+                 "NIC (NCCL_IB_HCA), GDR is on, and PCIe link widths", unused);
+        break;
+    }
+}
+
 /* Bandwidth findings of run g, judged against its own expectation: too
- * short to judge, or under BELOW_RATE_FRACTION of the expected busbw. */
-static void bandwidth_findings(cf_audit *a, int g, const cf__audit_verdict *v)
+ * short to judge, under FAR_BELOW_RATE_FRACTION (an error) or
+ * BELOW_RATE_FRACTION (a warning) of the expected busbw. Sets whether the
+ * bandwidth was judged and, if not, why (v->judged, v->not_judged). */
+static void bandwidth_findings(cf_audit *a, int g, cf__audit_verdict *v)
 {
     cf__audit_loc at;
-    if (v->last_run >= 0) {
-        cf__audit_part *p = &a->parts[v->last_run];
-        cf__audit_run *r = p->r;
-        if (r->nrows > 0) {
-            long li = r->nrows - 1;
-            for (long k = 0; k < r->nrows; k++)
-                if (r->rows[k].size == r->an.largest_size) li = k;
-            at.file = p->file;
-            at.line = r->rows[li].line;
-            if (!r->an.in_bw_regime) {
-                cf__audit_add_finding(a, v->last_run, CF__CODE_RUN_TOO_SHORT, at,
-                            "the largest size (%.0f bytes) is below 256 MiB and busbw has not "
-                            "plateaued: bandwidth is not judged", r->an.largest_size);
-            } else if (!isnan(v->expected) && !isnan(v->busbw) &&
-                       v->busbw < BELOW_RATE_FRACTION * v->expected) {
-                cf__audit_add_run_finding(a, g, CF__CODE_BUSBW_BELOW_LINK_RATE, at, NULL,
-                                "busbw %.2f GB/s at the largest size is %.0f%% of the %.2f GB/s "
-                                "expected (%s)", v->busbw, 100.0 * v->busbw / v->expected,
-                                v->expected, v->exp_src);
-            }
-        }
+    cf__audit_part *p;
+    cf__audit_run *r;
+    long li;
+    char act[400];
+    v->judged = 0;
+    v->not_judged = "the input shows no nccl-tests result row: there is no busbw to judge";
+    if (v->last_run < 0) return;
+    p = &a->parts[v->last_run];
+    r = p->r;
+    if (r->nrows == 0) return;
+    li = r->nrows - 1;
+    for (long k = 0; k < r->nrows; k++)
+        if (r->rows[k].size == r->an.largest_size) li = k;
+    at.file = p->file;
+    at.line = r->rows[li].line;
+    if (!r->an.in_bw_regime) {
+        snprintf(v->not_judged_buf, sizeof v->not_judged_buf,
+                 "the largest size (%.0f bytes) is below 256 MiB and busbw has not plateaued", r->an.largest_size);
+        v->not_judged = v->not_judged_buf;
+        cf__audit_add_finding(a, v->last_run, CF__CODE_RUN_TOO_SHORT, at,
+                    "the largest size (%.0f bytes) is below 256 MiB and busbw has not "
+                    "plateaued: bandwidth is not judged", r->an.largest_size);
+        return;
     }
+    if (isnan(v->expected) || isnan(v->busbw)) {
+        if (v->nodes == 1 && !a->has_fabric)
+            v->not_judged = "one node: no inter-node link rate applies; give --offering ID to compare with "
+                            "the intra-node model";
+        else if (v->node.count > 0 && isnan(v->node.rate_gbps)) {
+            snprintf(v->not_judged_buf, sizeof v->not_judged_buf,
+                     "the node's %d NIC(s) are known (%s) but not their link rate: give --expect-gbps N "
+                     "(per-node line rate, Gbit/s), --offering ID, or ibstat / ibv_devinfo output",
+                     v->node.count, v->node.src);
+            v->not_judged = v->not_judged_buf;
+        } else
+            v->not_judged = "nothing in the input or flags gives a link rate: give --expect-gbps N "
+                            "(per-node line rate, Gbit/s), --offering ID, or the node's ibstat / "
+                            "ibv_devinfo output";
+        return;
+    }
+    v->judged = 1;
+    v->not_judged = NULL;
+    if (v->busbw >= BELOW_RATE_FRACTION * v->expected) return;
+    low_bw_action(a, g, v, act, sizeof act);
+    v->far_below = v->busbw < FAR_BELOW_RATE_FRACTION * v->expected;
+    cf__audit_add_run_finding(a, g, v->far_below ? CF__CODE_BUSBW_FAR_BELOW_LINK_RATE : CF__CODE_BUSBW_BELOW_LINK_RATE,
+                    at, act,
+                    "busbw %.2f GB/s at the largest size is %.0f%% of the %.2f GB/s "
+                    "expected (%s%s%s)", v->busbw, 100.0 * v->busbw / v->expected,
+                    v->expected, v->exp_src,
+                    v->node.src && strcmp(v->exp_src, "expect-gbps") != 0 && strcmp(v->exp_src, "offering") != 0 ? ": the node's NICs, " : "",
+                    v->node.src && strcmp(v->exp_src, "expect-gbps") != 0 && strcmp(v->exp_src, "offering") != 0 ? v->node.src : "");
 }
 
 /* The findings of one run (group root g) from its own evidence and verdict
@@ -414,6 +740,8 @@ static void bandwidth_findings(cf_audit *a, int g, const cf__audit_verdict *v)
 void cf__audit_run_findings(cf_audit *a, int g, cf__audit_verdict *v)
 {
     transport_findings(a, g, v);
+    nic_findings(a, g, v);
+    soft_roce_findings(a, g);
     gdr_findings(a, g, v);
     bandwidth_findings(a, g, v);
 }
@@ -436,6 +764,7 @@ static int has_content(const cf_audit *a, int *header_only)
             break;
         case CF__PART_IBSTAT:
         case CF__PART_IBV:
+        case CF__PART_PROBE:
             if (p->nports > 0) any = 1;
             break;
         default:
@@ -446,9 +775,25 @@ static int has_content(const cf_audit *a, int *header_only)
     return any;
 }
 
+/* A framework's NCCL error in a run whose log is at NCCL_DEBUG=INFO already:
+ * the action points at the NCCL lines there are, not at rerunning with them. */
+static void info_level_actions(cf_audit *a)
+{
+    for (int i = 0; i < a->nfindings; i++) {
+        cf__audit_finding *f = &a->findings[i];
+        int g;
+        if (f->code != CF__CODE_NCCL_ERROR || f->action) continue;
+        g = f->part >= 0 ? cf__audit_part_root(a, f->part) : f->grp >= 0 ? a->segs[f->grp]->root : -1;
+        if (g < 0 || a->segs[g]->ev.info_lines == 0) continue;
+        cf__copy(f->act, sizeof f->act, ACT_ERR_AT_INFO);
+        f->action = f->act;
+    }
+}
+
 void cf__audit_input_findings(cf_audit *a, int nruns, int primary)
 {
     int header_only = 0;
+    info_level_actions(a);
     if (nruns > 1 && primary > 0) {
         int first = -1;
         for (int i = 0; i < a->nparts && first < 0; i++)

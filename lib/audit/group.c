@@ -87,6 +87,8 @@ static void kv_merge(cf_audit *a, cf__kvset *d, const cf__kvset *s)
 
 /* Adds the evidence of a later segment `s` to `d` (counts add up, the first
  * location and message stay). */
+static void ev_merge_net_setup(cf__audit_netev *d, const cf__audit_netev *s);
+
 static void ev_merge(cf_audit *a, cf__audit_netev *d, const cf__audit_netev *s)
 {
     d->lines += s->lines;
@@ -105,7 +107,11 @@ static void ev_merge(cf_audit *a, cf__audit_netev *d, const cf__audit_netev *s)
             if (o->idx == n->idx && o->port == n->port && o->ll == n->ll && strcmp(o->name, n->name) == 0)
                 break;
         }
-        if (k == d->n_ibdevs && d->n_ibdevs < CF__AUDIT_MAX_IBDEVS) d->ibdevs[d->n_ibdevs++] = s->ibdevs[i];
+        if (k == d->n_ibdevs && d->n_ibdevs < CF__AUDIT_MAX_IBDEVS) {
+            d->ibdevs[d->n_ibdevs] = s->ibdevs[i];
+            cf__audit_index_dev(d, d->n_ibdevs);
+            d->n_ibdevs++;
+        }
     }
     if (!d->ofi_provider[0] && s->ofi_provider[0]) {
         cf__copy(d->ofi_provider, sizeof d->ofi_provider, s->ofi_provider);
@@ -170,6 +176,47 @@ static void ev_merge(cf_audit *a, cf__audit_netev *d, const cf__audit_netev *s)
     d->timeouts += s->timeouts;
     if (!d->ibverbs_missing) d->ibverbs_loc = s->ibverbs_loc;
     d->ibverbs_missing += s->ibverbs_missing;
+    ev_merge_net_setup(d, s);
+}
+
+/* What the lines show about how NCCL set its network up: restrictions,
+ * missing devices, soft RoCE, plugins that failed, INFO level. */
+static void ev_merge_net_setup(cf__audit_netev *d, const cf__audit_netev *s)
+{
+    if (!d->hca_env.at.line) d->hca_env = s->hca_env;
+    if (!d->ifname_env.at.line) d->ifname_env = s->ifname_env;
+    if (!d->ib_nodev) d->ib_nodev_loc = s->ib_nodev_loc;
+    d->ib_nodev += s->ib_nodev;
+    if (!d->soft_roce && s->soft_roce) {
+        d->soft_roce_loc = s->soft_roce_loc;
+        cf__copy(d->soft_roce_dev, sizeof d->soft_roce_dev, s->soft_roce_dev);
+    }
+    d->soft_roce += s->soft_roce;
+    d->info_lines += s->info_lines;
+    d->init_complete += s->init_complete;
+    if (!d->plugin_fail && s->plugin_fail) {
+        d->plugin_fail_loc = s->plugin_fail_loc;
+        d->plugin_fail_code = s->plugin_fail_code;
+        cf__copy(d->plugin_fail_msg, sizeof d->plugin_fail_msg, s->plugin_fail_msg);
+    }
+    d->plugin_fail += s->plugin_fail;
+    if (d->gid_index < 0) d->gid_index = s->gid_index;
+    d->sock_loopback += s->sock_loopback;
+    d->local_channels += s->local_channels;
+    d->sock_other += s->sock_other;
+}
+
+/* Keeps the first of each hint of d, else s's. */
+static void hints_merge(cf__audit_hints *d, const cf__audit_hints *s)
+{
+    if (!d->restrict_hca.at.line) d->restrict_hca = s->restrict_hca;
+    if (!d->restrict_if.at.line) d->restrict_if = s->restrict_if;
+    if (!d->container_limit.at.line) d->container_limit = s->container_limit;
+    if (!d->ib_disable.at.line) d->ib_disable = s->ib_disable;
+    for (int k = 0; k < 3; k++)
+        if (!(d->env & (1 << k)) && (s->env & (1 << k))) d->env_at[k] = s->env_at[k];
+    d->env |= s->env;
+    if (!d->no_devib.line) d->no_devib = s->no_devib;
 }
 
 static void seg_merge(cf_audit *a, cf__audit_seg *d, const cf__audit_seg *s)
@@ -189,6 +236,7 @@ static void seg_merge(cf_audit *a, cf__audit_seg *d, const cf__audit_seg *s)
     d->lsmod += s->lsmod;
     if (!d->peermem) d->peermem_loc = s->peermem_loc;
     d->peermem += s->peermem;
+    hints_merge(&d->hints, &s->hints);
 }
 
 /* Forms the groups (runs) of DESIGN §5 from the segments: a segment with

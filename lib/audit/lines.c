@@ -187,11 +187,25 @@ const char *cf__strip_prefixes(const char *s, size_t *n)
             } else if (q < end && *q == ':' && q + 1 < end && q[1] == ' ' && q - s <= 6) {
                 p = q + 2;          /* srun --label "12: " */
             }
+        } else if (*s == '|' || (*s == ' ' && end - s > 2 && (s[1] == '|' || (s[1] == ' ' && s[2] == '|')))) {
+            /* a log viewer's table ("  | 2024-11-28T07:42:11.528Z | host:pid..."):
+             * blanks, a bar, the timestamp and its bar */
+            const char *q = s;
+            while (q < end && *q == ' ') q++;
+            if (q < end && *q == '|') {
+                q++;
+                while (q < end && *q == ' ') q++;
+                if (q < end && is_digit(*q)) p = strip_timestamp(q, end);
+                if (p == q) p = s;
+            }
         } else if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')) {
             /* pdsh "host: host:pid:tid [0] NCCL ..." or "host: #..." */
-            const char *q = s;
-            while (q < end && *q != ':' && *q != ' ' && *q != '\t') q++;
-            if (q + 1 < end && *q == ':' && q[1] == ' ') {
+            /* the first blank must follow the ':' ("host: "): one memchr
+             * instead of walking the host name */
+            const char *q = memchr(s, ' ', (size_t)(end - s));
+            if (q) q--;
+            if (q && q > s && q + 1 < end && *q == ':' && !memchr(s, '\t', (size_t)(q - s)) &&
+                !memchr(s, ':', (size_t)(q - s))) {
                 size_t hn = (size_t)(q - s);
                 const char *r = q + 2;
                 if ((size_t)(end - r) > hn && memcmp(r, s, hn) == 0 && r[hn] == ':')

@@ -28,18 +28,19 @@ static void copy_trim(char *dst, size_t cap, const char *s, size_t n)
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
-static long read_int(const char **pp, const char *end)
+static inline long read_int(const char **pp, const char *end)
 {
-    const char *p = *pp;
+    const char *p = *pp, *start;
     long v = 0;
-    int neg = 0, any = 0;
+    int neg = 0;
     if (p < end && *p == '-') { neg = 1; p++; }
-    while (p < end && is_digit(*p)) {
-        if (v < 100000000L) v = v * 10 + (*p - '0');
+    start = p;
+    /* the first 9 digits count (values stay below 10^9), the rest are skipped */
+    while (p < end && (unsigned)(*p - '0') < 10u) {
+        if (p - start < 9) v = v * 10 + (*p - '0');
         p++;
-        any = 1;
     }
-    if (!any) return -1;
+    if (p == start) return -1;
     *pp = p;
     return neg ? -v : v;
 }
@@ -114,13 +115,34 @@ static void parse_ib_list(const char *p, const char *end, cf__nccl_line *out)
     }
 }
 
+/* " via " of a channel line, the last one (it stands near the end, after
+ * "[receive]", whose 'v' a forward search would try first); what follows
+ * says the way: "NET/...", "P2P/...", "SHM/...". NULL when there is none. */
+static const char *via_net(const char *m, const char *end)
+{
+    /* from the end, blank to blank: the net path has none (or one, "AWS
+     * Libfabric"), so " via " is met after one or two steps; i indexes the
+     * blank after "via" */
+    size_t n = (size_t)(end - m), i = n;
+    while (i > 4) {
+        i--;
+        if (m[i] != ' ') continue;
+        if (i >= 4 && m[i - 1] == 'a' && m[i - 2] == 'i' && m[i - 3] == 'v' && m[i - 4] == ' ')
+            return m + i - 4;
+    }
+    return NULL;
+}
+
 /* "... [send] via NET/IB/1(0)/GDRDMA/Shared" */
 static void parse_channel(const char *msg, const char *end, const char *via, cf__nccl_line *out)
 {
     const char *p = via + 9, *slash;   /* after " via NET/" */
     out->kind = CF__NL_CHANNEL;
     out->dir = CF__CH_UNKNOWN;
-    if (cf__find(msg, (size_t)(via - msg), "[send]")) out->dir = CF__CH_SEND;
+    /* the direction stands right before " via" in every NCCL release */
+    if (via - msg >= 6 && memcmp(via - 6, "[send]", 6) == 0) out->dir = CF__CH_SEND;
+    else if (via - msg >= 9 && memcmp(via - 9, "[receive]", 9) == 0) out->dir = CF__CH_RECV;
+    else if (cf__find(msg, (size_t)(via - msg), "[send]")) out->dir = CF__CH_SEND;
     else if (cf__find(msg, (size_t)(via - msg), "[receive]")) out->dir = CF__CH_RECV;
     slash = memchr(p, '/', (size_t)(end - p));
     if (!slash) slash = end;
@@ -221,6 +243,54 @@ static void parse_gdr(const char *m, const char *end, cf__nccl_line *out)
     }
 }
 
+/* NCCL's QP lines (net_ib.cc, 2.19+): "... GID 3 (0/8C9000AFFFF0000)": a
+ * GID index above 0 (InfiniBand uses index 0) or an interface id ending
+ * in FFFF0000 (an IPv4-mapped GID, printed as a little-endian 64-bit
+ * word) shows RoCE. */
+static int roce_gid_shown(const char *m, const char *end)
+{
+    const char *g = cf__find(m, (size_t)(end - m), " GID ");
+    const char *q, *close;
+    long idx;
+    if (!g) return 0;
+    q = g + 5;
+    idx = read_int(&q, end);
+    if (idx > 0) return 1;
+    if (q >= end || *q != ' ' || q + 1 >= end || q[1] != '(') return 0;
+    close = memchr(q, ')', (size_t)(end - q));
+    return close && close - q >= 10 && memcmp(close - 8, "FFFF0000", 8) == 0;
+}
+
+/* 1 when an error line comes from an optional net plugin (aws-ofi-nccl's
+ * NET/OFI, NCCL's NET/Plugin loader, a plugin's source file): when it
+ * fails NCCL goes on with its internal IB/RoCE/socket transports. */
+static int from_net_plugin(const char *m, size_t n)
+{
+    return cf__find(m, n, "NET/OFI") || cf__find(m, n, "NET/Plugin") || cf__find(m, n, "plugin") ||
+           cf__find(m, n, "Plugin") || cf__find(m, n, "net_ofi") || cf__find(m, n, "nccl_net");
+}
+
+/* ... and it is about loading or initialising the plugin (or a net's
+ * device: "NET/IB : Unable to open device", "Call to ibv_open_device
+ * failed"), not a transfer. */
+static int plugin_load_failed(const char *m, size_t n)
+{
+    if (cf__find(m, n, "Unable to open device") || cf__find(m, n, "ibv_open_device") ||
+        cf__find(m, n, "ibv_get_device_list"))
+        return 1;
+    return from_net_plugin(m, n) &&
+           (cf__find(m, n, "nitializ") || cf__find(m, n, "load") || cf__find(m, n, "Load") ||
+            cf__find(m, n, "find") || cf__find(m, n, "open") || cf__find(m, n, "dlerror"));
+}
+
+/* A return trace from the file that loads and initialises the nets
+ * ("net.cc:79 -> 3", "plugin/net.cc:..."): an optional net that did not
+ * come up (IBext disabled, a missing plugin), not the job's end. */
+static int net_init_trace(const char *m, size_t n)
+{
+    return CF__LIT(m, n, "net.cc:") || cf__find(m, n, "/net.cc:") || from_net_plugin(m, n);
+}
+
 /* Messages that start with 'N': "NCCL version", "NET/IB ...", "NET/Socket",
  * "NET/OFI", "NCCL_... set by environment". 1 when the line is read, 0
  * when parse_tail is to read it (a completion error, or no match). */
@@ -251,7 +321,12 @@ static int parse_n(const char *m, const char *end, cf__nccl_line *out)
             out->kind = CF__NL_COMPLETION_ERR;
             return 0;   /* status read by parse_tail */
         }
-        out->roce_gid = cf__find(m, n, "::ffff:") != NULL;
+        if (CF__LIT(p, (size_t)(end - p), "No device found")) {
+            out->kind = CF__NL_IB_NODEV;
+            return 1;
+        }
+        if (out->level == 'W') return 0;   /* a WARN: parse_tail judges it */
+        out->roce_gid = cf__find(m, n, "::ffff:") != NULL || roce_gid_shown(m, end);
         return 1;
     }
     if (CF__LIT(m, n, "NET/Socket")) {
@@ -259,7 +334,9 @@ static int parse_n(const char *m, const char *end, cf__nccl_line *out)
         return 1;
     }
     if (CF__LIT(m, n, "NET/OFI")) {
-        const char *pv = cf__find(m, n, "rovider is ");
+        const char *pv;
+        if (out->level == 'W') return 0;   /* a WARN: parse_tail judges it */
+        pv = cf__find(m, n, "rovider is ");
         if (pv && (pv[-1] == 'p' || pv[-1] == 'P') && cf__find(m, (size_t)(pv - m), "elected")) {
             const char *v = pv + 11, *e = v;
             while (e < end && *e != ' ' && *e != ',' && *e != ')') e++;
@@ -272,10 +349,15 @@ static int parse_n(const char *m, const char *end, cf__nccl_line *out)
     }
     if (CF__LIT(m, n, "NCCL_")) {
         const char *se = cf__find(m, n, " set by environment to ");
+        size_t skip = 23;
+        if (!se) {      /* newer NCCL: "NCCL_IB_HCA set to mlx5_0" */
+            se = cf__find(m, n, " set to ");
+            skip = 8;
+        }
         if (se) {
             out->kind = CF__NL_ENV;
             copy_trim(out->env_name, sizeof out->env_name, m, (size_t)(se - m));
-            copy_trim(out->text, sizeof out->text, se + 23, (size_t)(end - se - 23));
+            copy_trim(out->text, sizeof out->text, se + skip, (size_t)(end - se - skip));
         }
         return 1;
     }
@@ -287,7 +369,9 @@ static int parse_n(const char *m, const char *end, cf__nccl_line *out)
 static void parse_tail(const char *m, const char *end, cf__nccl_line *out)
 {
     size_t n = (size_t)(end - m);
-    if (out->kind == CF__NL_COMPLETION_ERR || cf__find(m, n, "Got completion")) {
+    /* completion errors are WARNs (or "NET/IB : Got completion", read by
+     * parse_n); INFO lines skip the search */
+    if (out->kind == CF__NL_COMPLETION_ERR || (out->level != 'I' && cf__find(m, n, "Got completion"))) {
         const char *st = cf__find(m, n, "status=");
         const char *q;
         out->kind = CF__NL_COMPLETION_ERR;
@@ -304,21 +388,26 @@ static void parse_tail(const char *m, const char *end, cf__nccl_line *out)
         return;
     }
     {
+        /* a return trace's first word is "file.cc:123" */
+        const char *sp = memchr(m, ' ', n);
         int code;
-        if (return_trace(m, end, &code)) {
-            out->kind = CF__NL_ERROR;
+        if (sp && memchr(m, ':', (size_t)(sp - m)) && return_trace(m, end, &code)) {
+            out->kind = net_init_trace(m, n) ? CF__NL_PLUGIN_FAIL : CF__NL_ERROR;
             out->status = code;
             return;
         }
     }
     if (out->level == 'W') {
         if (cf__find(m, n, "libibverbs")) out->kind = CF__NL_IBVERBS_MISSING;
+        else if (plugin_load_failed(m, n) && !has_timeout(m, n)) out->kind = CF__NL_PLUGIN_FAIL;
         else if (has_timeout(m, n)) out->kind = CF__NL_TIMEOUT;
         else if (warn_is_fatal(m, n)) out->kind = CF__NL_ERROR;
         else out->kind = CF__NL_WARN;
         return;
     }
-    if (cf__find(m, n, "libibverbs") && cf__find(m, n, "ailed")) out->kind = CF__NL_IBVERBS_MISSING;
+    if ((m[0] == 'F' || m[0] == 'N' || m[0] == 'C' || m[0] == 'U') && cf__find(m, n, "libibverbs") &&
+        cf__find(m, n, "ailed"))
+        out->kind = CF__NL_IBVERBS_MISSING;
 }
 
 static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
@@ -360,8 +449,11 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
     case 'C':
     case 'R':
         if (CF__LIT(m, n, "Channel ") || CF__LIT(m, n, "Ring ")) {
-            f = cf__find(m, n, " via NET/");
-            if (f) parse_channel(m, end, f, out);
+            f = via_net(m, end);
+            if (f && end - f >= 9) {
+                if (memcmp(f + 5, "NET/", 4) == 0) parse_channel(m, end, f, out);
+                else if (memcmp(f + 5, "P2P/", 4) == 0 || memcmp(f + 5, "SHM/", 4) == 0) out->kind = CF__NL_CHANNEL_LOCAL;
+            }
             return;
         }
         break;
@@ -376,6 +468,7 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
                 q = nr + 8;
                 out->nranks = read_int(&q, end);
                 out->comm_id = read_comm_id(m, end);
+                out->init_complete = cf__find(m, n, "Init COMPLETE") != NULL;
             }
             return;
         }
@@ -388,7 +481,7 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
 
 void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
 {
-    const char *end = s + n, *lvl = NULL, *b;
+    const char *end = s + n, *lvl = NULL, *b, *dev_br = NULL;
     out->kind = CF__NL_NONE;
     out->host = NULL;
     out->host_n = 0;
@@ -398,10 +491,11 @@ void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
     out->msg_n = 0;
     out->n_ibdevs = 0;
     out->roce_gid = 0;
+    out->init_complete = 0;
     out->status = 0;
     out->comm_id = 0;
     out->text[0] = '\0';
-    if (n >= 13 && memcmp(s, "NCCL version ", 13) == 0) {
+    if (n >= 13 && s[0] == 'N' && memcmp(s, "NCCL version ", 13) == 0) {
         out->level = 'I';
         out->msg = s;
         out->msg_n = n;
@@ -412,6 +506,14 @@ void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
     b = memchr(s, ']', n < 160 ? n : 160);
     if (b && (size_t)(end - b) >= 7 && memcmp(b, "] NCCL ", 7) == 0) {
         lvl = b + 7;
+        /* "host:pid:tid [dev] NCCL": the '[' a few bytes before b */
+        for (const char *q = b - 1; q >= s && q >= b - 8; q--)
+            if (*q == '[') {
+                dev_br = q;
+                break;
+            }
+    } else if (n >= 10 && memcmp(s, "NCCL ", 5) == 0) {   /* "NCCL INFO ..." without a host */
+        lvl = s + 5;
     } else {
         const char *f = cf__find(s, n, " NCCL ");
         if (!f) return;
@@ -424,8 +526,16 @@ void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out)
     else return;
     /* "host:pid:tid [dev]" */
     {
-        const char *c = memchr(s, ':', (size_t)(lvl - s));
-        const char *br = memchr(s, '[', (size_t)(lvl - s));
+        const char *c = NULL, *br = dev_br;
+        if (br) {
+            c = memchr(s, ':', (size_t)(br - s));
+        } else {
+            /* one pass over the short prefix for the first ':' and '[' */
+            for (const char *q = s; q < lvl && !br; q++) {
+                if (*q == ':' && !c) c = q;
+                else if (*q == '[') br = q;
+            }
+        }
         if (c && (!br || c < br) && c > s) {
             const char *q = c + 1;
             out->host = s;

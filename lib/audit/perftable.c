@@ -66,17 +66,27 @@ int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__
     memset(out, 0, sizeof *out);
     out->oop_time_us = out->oop_algbw = out->oop_busbw = out->oop_wrong = NAN;
     out->ip_time_us = out->ip_algbw = out->ip_busbw = out->ip_wrong = NAN;
+    out->lead = NAN;
+    if (a > 0) {
+        double lv;
+        if (cf__num(tok[a - 1], tn[a - 1], &lv)) out->lead = lv;
+    }
     cf__num(tok[a], tn[a], &out->size);
     cf__num(tok[a + 1], tn[a + 1], &out->count);
     if (a + 2 >= nt) return CF__ROW_PARTIAL;
     cf__copy_n(out->type, sizeof out->type, tok[a + 2], tn[a + 2]);
     i = a + 3;
     if (lay && lay->known) {
-        if (lay->has_redop && i < nt) {
+        /* old tables leave redop empty for collectives without a reduction
+         * (all_gather, broadcast): the column is there only when a word is */
+        if (lay->has_redop && i < nt && is_type_name(tok[i], tn[i])) {
             cf__copy_n(out->redop, sizeof out->redop, tok[i], tn[i]);
             i++;
         }
-        if (lay->has_root && i < nt) i++;
+        if (lay->has_root && i < nt) {
+            i++;
+            out->root_col = 1;
+        }
     } else {
         if (i < nt && is_type_name(tok[i], tn[i])) {
             cf__copy_n(out->redop, sizeof out->redop, tok[i], tn[i]);
@@ -91,10 +101,21 @@ int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__
         else if (!cf__num(tok[k], tn[k], &v)) return CF__ROW_NONE;
         vals[m++] = v;
     }
-    if (!(lay && lay->known) && (m % 4) == 1) {
-        /* a root column in a table whose header we have not seen */
-        memmove(vals, vals + 1, (size_t)(m - 1) * sizeof vals[0]);
-        m--;
+    if (!(lay && lay->known)) {
+        /* a root column in a table whose header we have not seen: 4k+1
+         * numbers; a row cut short (a last row without its #wrong) keeps
+         * what the run's complete rows showed, so its columns stay aligned
+         * from the left as theirs */
+        int root = (m % 4) == 1;
+        out->full = m == 8 || m == 9;
+        if (lay && lay->guess_seen) root = lay->guess_root;
+        if (root && m > 0) {
+            memmove(vals, vals + 1, (size_t)(m - 1) * sizeof vals[0]);
+            m--;
+            out->root_col = 1;
+        }
+    } else {
+        out->full = m == 8;
     }
     if (m < 3) return CF__ROW_PARTIAL;
     out->oop_time_us = vals[0];
@@ -279,6 +300,16 @@ cf_collective cf__perf_collective_in(const char *s, size_t n)
 /* BUSBW_DROP (DESIGN §5): a later size below 50 % of the peak before it,
  * counted only past the first size reaching 50 % of the run's peak. */
 #define DROP_FRACTION 0.5
+/* A step drop (issue 11, shared case 24: ~20 GB/s up to 6.2 GB, then
+ * ~11 GB/s to the end): at some size busbw falls under STEP_FRACTION of the
+ * mean of the STEP_BEFORE rows before it (themselves at half the peak or
+ * more, past the ramp), the mean from there on stays under it too, no row
+ * after comes back over STEP_RECOVER of that level, and at least
+ * STEP_MIN_AFTER rows show it (a one-row dip is noise). */
+#define STEP_FRACTION 0.70
+#define STEP_RECOVER 0.80
+#define STEP_BEFORE 4
+#define STEP_MIN_AFTER 3
 
 static int cmp_size(const void *x, const void *y)
 {
@@ -286,6 +317,39 @@ static int cmp_size(const void *x, const void *y)
     if ((*a)->size < (*b)->size) return -1;
     if ((*a)->size > (*b)->size) return 1;
     return (*a)->line < (*b)->line ? -1 : (*a)->line > (*b)->line;
+}
+
+/* The step drop of a run whose rows, sorted by size, are idx[0..n). */
+static void step_drop(const cf__perf_row *rows, const cf__perf_row *const *idx, long n, cf__perf_analysis *out)
+{
+    long i;
+    for (i = STEP_BEFORE; i + STEP_MIN_AFTER <= n && !out->drop; i++) {
+        double before = 0, after = 0, top = 0, b = idx[i]->oop_busbw;
+        long k, na = 0, ok = 1;
+        for (k = i - STEP_BEFORE; k < i; k++) {
+            if (isnan(idx[k]->oop_busbw) || idx[k]->oop_busbw < DROP_FRACTION * out->peak_busbw) ok = 0;
+            before += idx[k]->oop_busbw;
+        }
+        before /= STEP_BEFORE;
+        if (!ok || isnan(b) || b >= STEP_FRACTION * before) continue;
+        for (k = i; k < n; k++) {
+            if (isnan(idx[k]->oop_busbw)) continue;
+            after += idx[k]->oop_busbw;
+            if (idx[k]->oop_busbw > top) top = idx[k]->oop_busbw;
+            na++;
+        }
+        if (na < STEP_MIN_AFTER) continue;
+        after /= (double)na;
+        if (after >= STEP_FRACTION * before || top >= STEP_RECOVER * before) continue;
+        out->drop = out->step = 1;
+        out->drop_row = (long)(idx[i] - rows);
+        out->drop_busbw = b;
+        out->drop_peak = before;
+        out->drop_size = idx[i]->size;
+        out->step_before = before;
+        out->step_after = after;
+        out->step_rows = na;
+    }
 }
 
 void cf__perf_analyze(const cf__perf_row *rows, long n, cf__perf_analysis *out)
@@ -359,5 +423,6 @@ void cf__perf_analyze(const cf__perf_row *rows, long n, cf__perf_analysis *out)
             if (b > run_peak) run_peak = b;
         }
     }
+    if (!out->drop) step_drop(rows, idx, n, out);
     if (idx != stack_idx) cf__free(idx);
 }

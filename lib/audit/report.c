@@ -17,8 +17,8 @@
 #include "base/base.h"
 
 /* Names of the part kinds (CF__PART_*) in the report. */
-static const char *const kind_names[] = {"nccl-tests", "nccl-log", "topo", "ibstat",
-                                         "ibv-devinfo", "framework-log"};
+static const char *const kind_names[CF__PART__COUNT] = {"nccl-tests", "nccl-log", "topo", "ibstat",
+                                                         "ibv-devinfo", "framework-log", "probe"};
 
 /* ------------------------------------------------------------------ JSON */
 
@@ -256,6 +256,11 @@ static int facts_json(json_t *o, const cf_audit *a, const cf__audit_verdict *v, 
     bad |= cf__json_set(o, "busbw_GBps", cf__json_num(v->busbw));
     bad |= cf__json_set(o, "expected_busbw_GBps", cf__json_num(v->expected));
     bad |= cf__json_set(o, "expected_source", jstr(v->exp_src));
+    bad |= cf__json_set(o, "node_nics", v->node.count > 0 ? json_integer(v->node.count) : json_null());
+    bad |= cf__json_set(o, "node_nics_source", jstr(v->node.count > 0 ? v->node.src : NULL));
+    bad |= cf__json_set(o, "nics_used", v->nics_used > 0 ? json_integer(v->nics_used) : json_null());
+    bad |= cf__json_set(o, "bandwidth_judged", json_boolean(v->judged));
+    bad |= cf__json_set(o, "bandwidth_not_judged_reason", v->judged ? json_null() : jstr(v->not_judged));
     return bad;
 }
 
@@ -307,6 +312,8 @@ json_t *cf__audit_report_json(const cf_audit *a, const cf__audit_verdict *vs, co
     none.coll = CF_COLL_UNKNOWN;
     none.ranks = none.nodes = none.gpn = -1;
     none.busbw = none.expected = NAN;
+    none.node.count = none.nics_used = -1;
+    none.not_judged = "the input shows no nccl-tests result row: there is no busbw to judge";
     bad |= cf__json_set(o, "status", json_string(cf_audit_status_name(st)));
     bad |= facts_json(o, a, v, primary > 0 ? roots[primary - 1] : -1);
     bad |= cf__json_set(o, "runs", json_integer(nruns));
@@ -328,7 +335,8 @@ json_t *cf__audit_report_json(const cf_audit *a, const cf__audit_verdict *vs, co
         case CF__PART_NCCL: bad |= nccl_json(a, jp, p); break;
         case CF__PART_TOPO: bad |= topo_json(jp, p); break;
         case CF__PART_IBSTAT:
-        case CF__PART_IBV: bad |= ports_json(jp, p); break;
+        case CF__PART_IBV:
+        case CF__PART_PROBE: bad |= ports_json(jp, p); break;
         default: bad |= cf__json_set(jp, "lines", json_integer(p->fw_lines)); break;
         }
         for (int k = 0; k < a->nfindings && !bad; k++)

@@ -24,6 +24,8 @@
 
 /* ------------------------------------------------------ nccl-tests lines */
 
+static void note_hints(cf_audit *a, const char *s, size_t n, long line);
+
 /* A '#' line of nccl-tests: parameters and the rank list open a run (a
  * new one when the open run has rows or ended), the header gives its
  * layout, "Avg bus bandwidth" ends it; other '#' lines may name the
@@ -108,6 +110,7 @@ static void on_comment(cf_audit *a, const char *s, size_t n, long line)
         return;
     default: {
         cf__audit_note_coll(a, cf__perf_collective_in(s, n), 0);
+        if (cf__find(s, n, "SBATCH") || cf__find(s, n, "NCCL_")) note_hints(a, s, n, line);
         if (cf__find(s, n, "lsmod")) {     /* "# lsmod | grep peermem" */
             cf__audit_seg *g = cf__audit_cur_seg(a);
             if (!g->lsmod++) g->lsmod_loc = cf__audit_here(a, line);
@@ -123,6 +126,7 @@ static void on_comment(cf_audit *a, const char *s, size_t n, long line)
 static int ev_find_dev(const cf__audit_netev *e, uint64_t host, int idx)
 {
     int any = -1;
+    if (idx >= 0 && idx < (int)sizeof e->dev_of_idx && e->dev_of_idx[idx] != -2) return e->dev_of_idx[idx];
     for (int i = 0; i < e->n_ibdevs; i++) {
         if (e->ibdevs[i].d.idx != idx) continue;
         if (e->ibdevs[i].host == host) return i;
@@ -146,6 +150,18 @@ static void ev_ib_using(cf__audit_netev *e, const cf__nccl_line *l, uint64_t hos
     for (int i = 0; i < l->n_ibdevs; i++) {
         const cf__ibdev *d = &l->ibdevs[i];
         int k;
+        if (d->name[0] == 'r' && d->name[1] == 'x' && d->name[2] == 'e') {     /* rdma_rxe: "rxe0" */
+            if (!e->soft_roce++) {
+                e->soft_roce_loc = at;
+                cf__copy(e->soft_roce_dev, sizeof e->soft_roce_dev, d->name);
+            }
+        }
+        /* hosts list the same devices in the same order: try that slot first */
+        if (i < e->n_ibdevs) {
+            const cf__ibdev *o = &e->ibdevs[i].d;
+            if (o->idx == d->idx && o->port == d->port && o->ll == d->ll && strcmp(o->name, d->name) == 0)
+                continue;
+        }
         for (k = 0; k < e->n_ibdevs; k++) {
             const cf__ibdev *o = &e->ibdevs[k].d;
             if (o->idx == d->idx && o->port == d->port && o->ll == d->ll &&
@@ -155,6 +171,7 @@ static void ev_ib_using(cf__audit_netev *e, const cf__nccl_line *l, uint64_t hos
         if (k == e->n_ibdevs && e->n_ibdevs < CF__AUDIT_MAX_IBDEVS) {
             e->ibdevs[e->n_ibdevs].host = host;
             e->ibdevs[e->n_ibdevs].d = *d;
+            cf__audit_index_dev(e, e->n_ibdevs);
             e->n_ibdevs++;
         }
     }
@@ -182,7 +199,7 @@ static void ev_gdr(cf__audit_netev *e, const cf__nccl_line *l, cf__audit_loc at)
 /* A channel line: which net family carries it, over which link layer, and
  * whether this rank's channels in that direction use GDRDMA. */
 static void ev_channel(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, uint64_t host,
-                       cf__audit_loc at)
+                       cf__audit_loc at, int is_seg)
 {
     int fam = cf__net_family(l->net, strlen(l->net));
     cf__kv *kv;
@@ -198,6 +215,7 @@ static void ev_channel(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, 
     } else if (!e->first_nogdr_ch.line) {
         e->first_nogdr_ch = at;
     }
+    if (!is_seg) return;    /* per-rank GDR is judged on the segment's evidence only */
     /* rank key: host hash mixed with pid and device (Fibonacci hashing) */
     key = host ^ ((uint64_t)l->pid * 0x9E3779B97F4A7C15ULL) ^ ((uint64_t)(l->dev + 1) * 0xC2B2AE3D27D4EB4FULL);
     kv = cf__kvset_get(&e->rank_gdr, key, &a->oom);
@@ -221,6 +239,20 @@ static void ev_env(cf__audit_netev *e, const cf__nccl_line *l, cf__audit_loc at)
     } else if (strcmp(l->env_name, "NCCL_IB_DISABLE") == 0) {
         e->ib_disable = l->text[0] == '1';
         e->ib_disable_loc = at;
+    } else if (strcmp(l->env_name, "NCCL_IB_HCA") == 0 || strcmp(l->env_name, "NCCL_SOCKET_IFNAME") == 0) {
+        cf__audit_setting *st = l->env_name[5] == 'I' ? &e->hca_env : &e->ifname_env;
+        if (!st->at.line) {
+            size_t k = strlen(l->env_name);
+            cf__copy(st->text, sizeof st->text, l->env_name);
+            if (k + 1 < sizeof st->text) {
+                st->text[k] = '=';
+                cf__copy(st->text + k + 1, sizeof st->text - k - 1, l->text);
+            }
+            st->at = at;
+        }
+    } else if (strcmp(l->env_name, "NCCL_IB_GID_INDEX") == 0) {
+        double d;
+        if (cf__num(l->text, strlen(l->text), &d) && d >= 0 && d < 1000) e->gid_index = (int)d;
     }
 }
 
@@ -253,9 +285,11 @@ static void ev_failure(cf__audit_netev *e, const cf__nccl_line *l, cf__audit_loc
 }
 
 /* Adds what one NCCL line shows to the evidence e (a part's or a segment's). */
-static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, uint64_t host, cf__audit_loc at)
+static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, uint64_t host, cf__audit_loc at,
+                     int is_seg)
 {
     e->lines++;
+    e->info_lines += l->level == 'I';
     if (l->roce_gid) e->roce_gid = 1;
     switch (l->kind) {
     case CF__NL_VERSION:
@@ -275,16 +309,59 @@ static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, ui
     case CF__NL_OFI_PLUGIN: e->ofi_plugin = 1; break;
     case CF__NL_GDR_HCA:
     case CF__NL_GDR_GPU: ev_gdr(e, l, at); break;
-    case CF__NL_CHANNEL: ev_channel(a, e, l, host, at); break;
+    case CF__NL_CHANNEL: ev_channel(a, e, l, host, at, is_seg); break;
     case CF__NL_ENV: ev_env(e, l, at); break;
     case CF__NL_COMM:
         if (l->nranks > e->nranks) e->nranks = l->nranks;
+        e->init_complete += l->init_complete;
+        break;
+    case CF__NL_SOCKET_USING: {
+        /* "NET/Socket : Using [0]lo:127.0.0.1<0>": only loopback means the
+         * data cannot leave the node */
+        const char *q = l->msg, *end = l->msg + l->msg_n;
+        int loop = 0, other = 0;
+        while ((q = memchr(q, ']', (size_t)(end - q))) != NULL) {
+            q++;
+            if (end - q >= 3 && q[0] == 'l' && q[1] == 'o' && q[2] == ':') loop++;
+            else if (q < end && *q != ' ' && *q != ';') other++;
+        }
+        if (loop && !other) e->sock_loopback++;
+        else if (other) e->sock_other++;
+        break;
+    }
+    case CF__NL_IB_NODEV:
+        if (!e->ib_nodev++) e->ib_nodev_loc = at;
+        break;
+    case CF__NL_CHANNEL_LOCAL:
+        e->local_channels++;
+        break;
+    case CF__NL_PLUGIN_FAIL:
+        if (cf__find(l->msg, l->msg_n, "NET/OFI")) e->ofi_plugin = 1;
+        if (!e->plugin_fail++) {
+            e->plugin_fail_loc = at;
+            e->plugin_fail_code = l->status;
+            keep_msg(e->plugin_fail_msg, sizeof e->plugin_fail_msg, l);
+        }
         break;
     case CF__NL_DMABUF:
         if (!e->dmabuf++) e->dmabuf_loc = at;
         break;
-    case CF__NL_COMPLETION_ERR:
     case CF__NL_ERROR:
+        /* a net plugin's error while NCCL is still choosing its network (no
+         * "Using network", no rank initialised): part of the plugin failing
+         * to come up, judged with it (findings.c) */
+        if (!e->init_complete && e->net_family == CF__NCCLNET_UNKNOWN && e->ch[CF__NCCLNET_OFI] == 0 &&
+            (cf__find(l->msg, l->msg_n, "NET/OFI") || cf__find(l->msg, l->msg_n, "NET/Plugin"))) {
+            cf__nccl_line pl = *l;
+            pl.kind = CF__NL_PLUGIN_FAIL;
+            ev_apply(a, e, &pl, host, at, is_seg);
+            e->lines--;
+            e->info_lines -= l->level == 'I';
+            break;
+        }
+        ev_failure(e, l, at);
+        break;
+    case CF__NL_COMPLETION_ERR:
     case CF__NL_TIMEOUT: ev_failure(e, l, at); break;
     case CF__NL_IBVERBS_MISSING:
         if (!e->ibverbs_missing++) e->ibverbs_loc = at;
@@ -316,6 +393,7 @@ static int nccl_other_run(cf_audit *a, const cf__nccl_line *l, uint64_t host)
         /* one host's port has one link layer: IB here and RoCE before is another run */
         for (int i = 0; i < l->n_ibdevs; i++) {
             const cf__ibdev *d = &l->ibdevs[i];
+            if (d->ll == CF__LL_UNKNOWN || !(s->ev.ll_mask & ~(1 << d->ll) & ~(1 << CF__LL_UNKNOWN))) continue;
             for (int k = 0; k < s->ev.n_ibdevs; k++) {
                 const cf__audit_hostdev *o = &s->ev.ibdevs[k];
                 if (o->host == host && o->d.port == d->port && o->d.ll != d->ll &&
@@ -360,8 +438,11 @@ static void on_nccl(cf_audit *a, const cf__nccl_line *l, long line)
     p = &a->parts[a->f_nccl];
     p->last_line = line;
     if (l->kind == CF__NL_OTHER && !l->roce_gid) {     /* most lines: nothing to record */
+        int info = l->level == 'I';
         p->ev->lines++;
         s->ev.lines++;
+        p->ev->info_lines += info;
+        s->ev.info_lines += info;
         return;
     }
     if (l->kind == CF__NL_COMM) {
@@ -378,8 +459,8 @@ static void on_nccl(cf_audit *a, const cf__nccl_line *l, long line)
         cf__kv *h = cf__kvset_find(&s->hosts, host);
         if (h) h->v[CF__HOSTS_VERSION] = 1;
     }
-    ev_apply(a, p->ev, l, host, at);
-    ev_apply(a, &s->ev, l, host, at);
+    ev_apply(a, p->ev, l, host, at, 0);
+    ev_apply(a, &s->ev, l, host, at, 1);
 }
 
 static int ib_line(cf_audit *a, const char *s, size_t n, long line, int start_kind)
@@ -524,6 +605,8 @@ static void launcher_line(cf_audit *a, const char *s, size_t n, long line)
             }
             continue;
         }
+        /* the program's own options follow its name ("all_reduce_perf -n 100" is iterations) */
+        if (t[0] != '-' && cf__find(t, tn, "_perf")) break;
         if ((tn == 2 && memcmp(t, "-x", 2) == 0) || (tn == 5 && memcmp(t, "--env", 5) == 0) ||
             (tn == 5 && memcmp(t, "-genv", 5) == 0) || (tn == 4 && memcmp(t, "-env", 4) == 0)) {
             const char *v;
@@ -577,11 +660,70 @@ static void launcher_line(cf_audit *a, const char *s, size_t n, long line)
     }
 }
 
+/* Copies "NAME=VALUE" starting at v (up to a blank or quote) into st once. */
+static void keep_setting(cf__audit_setting *st, const char *v, const char *end, cf__audit_loc at)
+{
+    size_t k = 0;
+    if (st->at.line) return;
+    while (v + k < end && v[k] != ' ' && v[k] != '\t' && v[k] != '"' && v[k] != '\'' && v[k] != ';') k++;
+    cf__copy_n(st->text, sizeof st->text, v, k);
+    st->at = at;
+}
+
+static void note_env(cf__audit_hints *h, int kind, cf__audit_loc at)
+{
+    int k = kind == CF__ENV_SLURM ? 0 : kind == CF__ENV_K8S ? 1 : 2;
+    if (!(h->env & kind)) h->env_at[k] = at;
+    h->env |= kind;
+}
+
+/* What a line around the logs shows about the job's setting (cf__audit_hints):
+ * NCCL_IB_HCA / NCCL_SOCKET_IFNAME / NCCL_IB_DISABLE=1 on a launcher, export
+ * or env line; Slurm, Kubernetes or a container; a container given fewer
+ * RDMA devices, or none (/dev/infiniband missing). */
+static void note_hints(cf_audit *a, const char *s, size_t n, long line)
+{
+    cf__audit_hints *h = &cf__audit_cur_seg(a)->hints;
+    cf__audit_loc at = cf__audit_here(a, line);
+    const char *end = s + n, *f;
+    if ((f = cf__find(s, n, "NCCL_")) != NULL) {
+        const char *g;
+        size_t rest = (size_t)(end - f);
+        if ((g = cf__find(f, rest, "NCCL_IB_HCA=")) != NULL) keep_setting(&h->restrict_hca, g, end, at);
+        if ((g = cf__find(f, rest, "NCCL_SOCKET_IFNAME=")) != NULL) keep_setting(&h->restrict_if, g, end, at);
+        if ((g = cf__find(f, rest, "NCCL_IB_DISABLE=1")) != NULL) keep_setting(&h->ib_disable, g, end, at);
+    }
+    if (cf__find(s, n, "srun ") || cf__find(s, n, "sbatch") || cf__find(s, n, "SLURM_") || cf__find(s, n, "SBATCH"))
+        note_env(h, CF__ENV_SLURM, at);
+    if (cf__find(s, n, "kubectl") || cf__find(s, n, "apiVersion:") || cf__find(s, n, "KUBERNETES_") ||
+        cf__find(s, n, "kind: MPIJob") || cf__find(s, n, "kind: PyTorchJob") || cf__find(s, n, "kind: Pod") ||
+        cf__find(s, n, "kubernetes.io"))
+        note_env(h, CF__ENV_K8S, at);
+    if (cf__find(s, n, "docker run") || cf__find(s, n, "docker exec") || cf__find(s, n, "podman run") ||
+        cf__find(s, n, "enroot") || cf__find(s, n, "--container-image") || cf__find(s, n, "singularity") ||
+        cf__find(s, n, "apptainer"))
+        note_env(h, CF__ENV_CONTAINER, at);
+    if ((f = cf__find(s, n, "/dev/infiniband")) != NULL) {
+        if (cf__find(s, n, "No such file") || cf__find(s, n, "not found") || cf__find(s, n, "cannot access")) {
+            if (!h->no_devib.line) h->no_devib = at;
+        } else if (cf__find(f, (size_t)(end - f), "uverbs") && !h->container_limit.at.line) {
+            long k = 0;
+            for (const char *q = f; (q = cf__find(q, (size_t)(end - q), "/dev/infiniband/uverbs")) != NULL; q += 22) k++;
+            snprintf(h->container_limit.text, sizeof h->container_limit.text, "%ld uverbs device(s) passed to the container", k);
+            h->container_limit.at = at;
+        }
+    }
+    if (((f = cf__find(s, n, "rdma/")) != NULL || (f = cf__find(s, n, "nvidia.com/mlnxnics")) != NULL) &&
+        memchr(f, ':', (size_t)(end - f)))
+        keep_setting(&h->container_limit, f, end, at);
+}
+
 static int other_line(cf_audit *a, const char *s, size_t n, long line)
 {
     cf_collective cc;
+    if (!cf__find(s, n, "mpirun") && !cf__find(s, n, "mpiexec")) note_hints(a, s, n, line);
     /* framework logs (PyTorch ProcessGroupNCCL, torchrun, DeepSpeed), nccl-tests failures */
-    if (cf__find(s, n, "Watchdog caught collective operation timeout") ||
+    if (cf__find(s, n, "Watchdog caught collective operation timeout") || cf__find(s, n, "watchdog got stuck") ||
         (cf__find(s, n, "ProcessGroupNCCL") && (cf__find(s, n, "imeout") || cf__find(s, n, "timed out")))) {
         framework_finding(a, s, n, line, CF__CODE_TIMEOUT, "collective timed out");
         return 1;
@@ -601,6 +743,7 @@ static int other_line(cf_audit *a, const char *s, size_t n, long line)
     cc = cf__perf_collective_in(s, n);
     if (cf__find(s, n, "mpirun") || cf__find(s, n, "mpiexec")) {
         launcher_line(a, s, n, line);      /* may start a new segment first */
+        note_hints(a, s, n, line);
         cf__audit_note_coll(a, cc, 0);
         return 1;
     }

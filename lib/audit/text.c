@@ -58,9 +58,21 @@ static void facts_text(cf__buf *b, const json_t *report, const char *st)
         cf__buf_printf(b, "   expected: %.2f GB/s (%s)", json_number_value(v),
                        js_or(report, "expected_source", ""));
     cf__buf_printf(b, "\n");
-    if (json_is_number(json_object_get(report, "busbw_GBps")) && !json_is_number(v))
-        cf__buf_printf(b, "bandwidth: not compared with a link rate (no expected busbw in the input); "
-                          "give --expect-gbps N (per-node line rate, Gbit/s) or --offering ID\n");
+    if (json_is_integer(json_object_get(report, "node_nics")) || json_is_integer(json_object_get(report, "nics_used"))) {
+        cf__buf_printf(b, "nics: NCCL uses ");
+        int_or_unknown(b, report, "nics_used");
+        cf__buf_printf(b, " of the node's ");
+        int_or_unknown(b, report, "node_nics");
+        if (js(report, "node_nics_source")) cf__buf_printf(b, " (%s)", js(report, "node_nics_source"));
+        cf__buf_printf(b, "\n");
+    }
+    if (json_is_false(json_object_get(report, "bandwidth_judged")) && js(report, "bandwidth_not_judged_reason")) {
+        if (json_is_number(json_object_get(report, "busbw_GBps")))
+            cf__buf_printf(b, "bandwidth: not compared with a link rate: %s\n",
+                           js(report, "bandwidth_not_judged_reason"));
+        else
+            cf__buf_printf(b, "bandwidth: not judged: %s\n", js(report, "bandwidth_not_judged_reason"));
+    }
 }
 
 /* With several runs: one line per entry of run_facts[]. */

@@ -4,7 +4,9 @@
  * then its devices and port dumps), the GDR state (per rank, from the
  * channels' /GDRDMA, else NCCL's GPU/HCA lines) and the busbw to expect:
  * the collective model's ring reference with GDR on, for the offering,
- * --expect-gbps or the run's own ports.
+ * --expect-gbps or the node's NICs (node NIC evidence, audit_int.h:
+ * ibstat / ibv_devinfo / probe ports, the offering, a topology matrix),
+ * not only the ones NCCL chose; and how many of them NCCL uses.
  *
  * Shape: reads the state, writes only the verdict; no finding is added
  * here (findings.c judges the verdict). The η fallback is the collective
@@ -124,7 +126,7 @@ static int ports_link_layer(const cf_audit *a, int g)
     int ib = 0, eth = 0;
     for (int i = 0; i < a->nparts; i++) {
         const cf__audit_part *p = &a->parts[i];
-        if ((p->kind != CF__PART_IBSTAT && p->kind != CF__PART_IBV) || cf__audit_part_root(a, i) != g) continue;
+        if (!p->ports || cf__audit_part_root(a, i) != g) continue;
         for (int k = 0; k < p->nports; k++) {
             if (p->ports[k].active != 1) continue;
             if (p->ports[k].ll == CF__LL_IB) ib++;
@@ -136,13 +138,35 @@ static int ports_link_layer(const cf_audit *a, int g)
     return CF__LL_UNKNOWN;
 }
 
+/* 1 if the ports of run g's dumps that NCCL names all have an Ethernet
+ * link layer (RoCE) and at least one does. */
+static int named_ports_ethernet(const cf_audit *a, int g)
+{
+    int eth = 0, other = 0;
+    for (int i = 0; i < a->nparts; i++) {
+        const cf__audit_part *p = &a->parts[i];
+        if (!p->ports || cf__audit_part_root(a, i) != g) continue;
+        for (int k = 0; k < p->nports; k++) {
+            if (!cf__audit_port_named(a, g, &p->ports[k], CF__LL_UNKNOWN)) continue;
+            if (p->ports[k].ll == CF__LL_ETH) eth++;
+            else if (p->ports[k].ll == CF__LL_IB) other++;
+        }
+    }
+    return eth > 0 && other == 0;
+}
+
+/* IB verbs over InfiniBand or over Ethernet (RoCE). RoCE when the devices
+ * the channels use are RoCE, or when the input shows RoCE whatever label
+ * NCCL's device list carries: a software RoCE device (rxe), an IPv4-mapped
+ * GID or a GID index above 0 (InfiniBand uses GID 0), NCCL_IB_GID_INDEX,
+ * or port dumps that give the devices NCCL names an Ethernet link layer. */
 static cf_network ib_or_roce(const cf_audit *a, int g)
 {
     const cf__audit_netev *e = &a->segs[g]->ev;
     int ib = 0, eth = 0, pl;
     if (e->ch_ll[CF__LL_ETH] > e->ch_ll[CF__LL_IB]) return CF_NET_ROCE;
+    if (e->soft_roce || e->roce_gid || e->gid_index > 0 || named_ports_ethernet(a, g)) return CF_NET_ROCE;
     if (e->ch_ll[CF__LL_IB] > 0) return CF_NET_IB;
-    if (e->roce_gid) return CF_NET_ROCE;
     for (int i = 0; i < e->n_ibdevs; i++) {
         if (e->ibdevs[i].d.ll == CF__LL_IB) ib++;
         else if (e->ibdevs[i].d.ll == CF__LL_ETH) eth++;
@@ -191,13 +215,38 @@ static void decide_network(cf_audit *a, int g, cf__audit_verdict *v)
         v->net = of_family(a, g, fam, e->ch_net);
         return;
     }
+    if (e->sock_loopback && !e->sock_other && (e->net_family == CF__NCCLNET_SOCKET || e->net_family == CF__NCCLNET_UNKNOWN) &&
+        e->n_ibdevs == 0 && !e->completion && (v->nodes < 0 || v->nodes == 1) && a->segs[g]->hosts.n <= 1) {
+        /* sockets on loopback only: nothing leaves the node */
+        v->nodes = 1;
+        if (v->ranks > 0 && v->ranks <= MAX_GPUS_PER_NODE) v->gpn = v->ranks;
+        v->net = CF_NET_NONE;
+        return;
+    }
     if (v->nodes == 1 && !e->completion) {
+        v->net = CF_NET_NONE;
+        return;
+    }
+    if (v->nodes < 0 && e->local_channels && e->net_family == CF__NCCLNET_UNKNOWN && e->n_ibdevs == 0 &&
+        !e->sock_other && !e->ofi_plugin && !e->completion && a->segs[g]->hosts.n == 1) {
+        /* channels inside the node only (P2P, SHM), from one host, no net
+         * at all: the input shows one node */
+        v->nodes = 1;
+        if (v->ranks > 0 && v->ranks <= MAX_GPUS_PER_NODE) v->gpn = v->ranks;
         v->net = CF_NET_NONE;
         return;
     }
     if (e->net_family != CF__NCCLNET_UNKNOWN) {
         v->fam = e->net_family;
         v->net = of_family(a, g, e->net_family, e->net_name);
+        return;
+    }
+    if ((e->ib_nodev || e->ibverbs_missing) && e->sock_other && e->n_ibdevs == 0 && !e->ofi_plugin &&
+        !e->completion) {
+        /* old NCCL prints no "Using network": NET/IB found no device (or no
+         * libibverbs) and NET/Socket lists interfaces: sockets carry the data */
+        v->fam = CF__NCCLNET_SOCKET;
+        v->net = CF_NET_TCP;
         return;
     }
     if (e->n_ibdevs > 0 || e->completion || e->gdr_hca_on || e->gdr_hca_off) {
@@ -253,44 +302,134 @@ static void decide_gdr(cf_audit *a, int g, cf__audit_verdict *v)
     }
 }
 
-static double expected_from_ports(const cf_audit *a, int g, const cf__audit_verdict *v, int *nics)
+/* A port of a node: CA:port, its rate, whether NCCL names it. */
+typedef struct node_port {
+    char key[40];
+    double rate;
+    int named;
+} node_port;
+
+static const char *const part_kind_src[CF__PART__COUNT] = {"nccl-tests", "nccl-log", "topo", "ibstat",
+                                                           "ibv-devinfo", "framework-log", "probe"};
+
+/* Node NIC evidence of run g (cf__node_nics, audit_int.h): the ports of
+ * its dumps (ibstat, ibv_devinfo, and any part that holds ports), else
+ * --offering's fabric, else the NIC columns of a topology matrix. Ports
+ * count when Active with link layer `ll` (CF__LL_UNKNOWN: any). The rate
+ * adds up the NICs a node's ranks can drive: at most one per GPU (no
+ * PXN), those NCCL names first, then the fastest. */
+static void node_nics_of(const cf_audit *a, int g, const cf__audit_verdict *v, int ll, cf__node_nics *nn)
 {
-    double rates[CF__MAX_PORTS];
-    char seen[CF__MAX_PORTS][40];
-    int n = 0, ll = v->net == CF_NET_ROCE ? CF__LL_ETH : CF__LL_IB, k;
+    node_port ports[CF__MAX_PORTS];
+    int n = 0, k, take;
     double sum = 0;
-    *nics = 0;
-    if (a->segs[g]->ev.n_ibdevs == 0 || (v->net != CF_NET_IB && v->net != CF_NET_ROCE)) return NAN;
+    nn->count = -1;
+    nn->rdma = 0;
+    nn->rate_gbps = NAN;
+    nn->rated = 0;
+    nn->src = NULL;
+    nn->at.file = nn->at.line = 0;
     for (int i = 0; i < a->nparts; i++) {
         const cf__audit_part *p = &a->parts[i];
-        if ((p->kind != CF__PART_IBSTAT && p->kind != CF__PART_IBV) || cf__audit_part_root(a, i) != g) continue;
+        if (!p->ports || cf__audit_part_root(a, i) != g) continue;
         for (int j = 0; j < p->nports && n < CF__MAX_PORTS; j++) {
             const cf__port *pt = &p->ports[j];
             char key[40];
             int dup = 0;
-            if (pt->active != 1 || pt->ll != ll || isnan(pt->rate_gbps) || pt->rate_gbps <= 0) continue;
-            if (!cf__audit_port_named(a, g, pt, ll)) continue;
+            if (pt->active != 1) continue;
+            if (ll != CF__LL_UNKNOWN ? pt->ll != ll : pt->ll == CF__LL_UNKNOWN) continue;
             snprintf(key, sizeof key, "%s:%d", pt->ca, pt->port);
             for (k = 0; k < n; k++)
-                if (strcmp(seen[k], key) == 0) dup = 1;
+                if (strcmp(ports[k].key, key) == 0) dup = 1;
             if (dup) continue;
-            memcpy(seen[n], key, sizeof key);
-            rates[n++] = pt->rate_gbps;
+            if (!nn->src) {
+                nn->src = part_kind_src[p->kind];
+                nn->at.file = p->file;
+                nn->at.line = p->first_line;
+            }
+            memcpy(ports[n].key, key, sizeof key);
+            ports[n].rate = pt->rate_gbps;
+            ports[n].named = cf__audit_port_named(a, g, pt, ll);
+            n++;
         }
     }
-    if (n == 0) return NAN;
-    /* a node's ranks drive at most one NIC each (no PXN): the fastest ones */
-    for (int i = 0; i < n; i++)
-        for (k = i + 1; k < n; k++)
-            if (rates[k] > rates[i]) {
-                double t = rates[i];
-                rates[i] = rates[k];
-                rates[k] = t;
+    if (n > 0) {
+        /* named ports first, then by rate, fastest first */
+        for (int i = 0; i < n; i++)
+            for (k = i + 1; k < n; k++) {
+                int better = ports[k].named > ports[i].named ||
+                             (ports[k].named == ports[i].named && !isnan(ports[k].rate) &&
+                              (isnan(ports[i].rate) || ports[k].rate > ports[i].rate));
+                if (better) {
+                    node_port t = ports[i];
+                    ports[i] = ports[k];
+                    ports[k] = t;
+                }
             }
-    if (v->gpn > 0 && v->gpn < n) n = (int)v->gpn;
-    for (int i = 0; i < n; i++) sum += rates[i];
-    *nics = n;
-    return sum;
+        nn->count = n;
+        nn->rdma = 1;
+        take = v->gpn > 0 && v->gpn < n ? (int)v->gpn : n;
+        for (int i = 0; i < take; i++)
+            if (!isnan(ports[i].rate) && ports[i].rate > 0) {
+                sum += ports[i].rate;
+                nn->rated++;
+            }
+        if (nn->rated > 0) nn->rate_gbps = sum;
+        return;
+    }
+    if (a->has_fabric) {
+        const cf_fabric *f = &a->fabric;
+        nn->src = "offering";
+        nn->rdma = f->network == CF_NET_IB || f->network == CF_NET_ROCE || f->network == CF_NET_EFA ||
+                   f->network == CF_NET_RDMA;
+        if (f->network != CF_NET_NONE && f->nics_per_node > 0) {
+            nn->count = f->nics_per_node;
+            if (f->nic_gbps > 0) {
+                nn->rated = f->nics_per_node;
+                nn->rate_gbps = f->nics_per_node * f->nic_gbps;
+            }
+        }
+        return;
+    }
+    for (int i = 0; i < a->nparts; i++) {
+        const cf__audit_part *p = &a->parts[i];
+        cf__topo_analysis ta;
+        if (p->kind != CF__PART_TOPO || cf__audit_part_root(a, i) != g) continue;
+        cf__topo_analyze(p->topo, &ta);
+        if (ta.nics > nn->count) {
+            nn->count = ta.nics;
+            nn->src = "topo";
+            nn->at.file = p->file;
+            nn->at.line = p->first_line;
+        }
+    }
+}
+
+/* Distinct devices NCCL's "NET/IB : Using" lists for run g (one node's
+ * ranks list the same ones); -1 when the run does not use NET/IB. */
+static int nics_used_of(const cf_audit *a, int g, const cf__audit_verdict *v)
+{
+    const cf__audit_netev *e = &a->segs[g]->ev;
+    int n = 0;
+    if (v->fam != CF__NCCLNET_IB || e->n_ibdevs == 0) return -1;
+    for (int i = 0; i < e->n_ibdevs; i++) {
+        int k;
+        for (k = 0; k < i; k++)
+            if (strcmp(e->ibdevs[k].d.name, e->ibdevs[i].d.name) == 0 && e->ibdevs[k].d.port == e->ibdevs[i].d.port)
+                break;
+        if (k == i) n++;
+    }
+    return n;
+}
+
+/* The link layer of the node's NICs that the transport uses: IB or
+ * Ethernet for IB verbs; over sockets any RDMA port (what the node could
+ * have used); CF__LL_UNKNOWN: any. */
+static int node_link_layer(const cf__audit_verdict *v)
+{
+    if (v->net == CF_NET_ROCE) return CF__LL_ETH;
+    if (v->net == CF_NET_IB) return CF__LL_IB;
+    return CF__LL_UNKNOWN;
 }
 
 /* Expected busbw (DESIGN §5): the collective model's ring reference with
@@ -301,9 +440,10 @@ static double expected_from_ports(const cf_audit *a, int g, const cf__audit_verd
 static void decide_expected(cf_audit *a, int g, cf__audit_verdict *v)
 {
     double line_gbps = NAN, per_node;
-    int nics = 0;
+    int nics = 0, node_ll = node_link_layer(v);
     cf_fabric fab;
     const cf__audit_run *lr = v->last_run >= 0 ? a->parts[v->last_run].r : NULL;
+    (void)g;
     v->expected = NAN;
     v->exp_src = NULL;
     memset(&fab, 0, sizeof fab);
@@ -324,8 +464,13 @@ static void decide_expected(cf_audit *a, int g, cf__audit_verdict *v)
             nics = v->gpn > 0 ? (int)v->gpn : 1;    /* one NIC per GPU, the usual layout */
             v->exp_src = "expect-gbps";
         } else {
-            line_gbps = expected_from_ports(a, g, v, &nics);
-            v->exp_src = "ports";
+            /* the node's NICs, not only those NCCL chose (a run restricted to
+             * one HCA is measured against what the node has) */
+            /* with a run to judge: a port dump alone expects nothing */
+            if (v->last_run < 0 && a->segs[g]->ev.lines == 0) return;
+            line_gbps = v->node.rate_gbps;
+            nics = v->node.rated;
+            v->exp_src = v->node.src && strcmp(v->node.src, "probe") == 0 ? "probe" : "ports";
         }
         if (isnan(line_gbps) || line_gbps <= 0 || nics <= 0) {
             v->exp_src = NULL;
@@ -335,6 +480,8 @@ static void decide_expected(cf_audit *a, int g, cf__audit_verdict *v)
         fab.intra_link = link;
         fab.gpus_per_node = v->gpn > 0 ? (int)v->gpn : 0;
         fab.network = v->net == CF_NET_UNKNOWN ? CF_NET_RDMA : v->net;
+        if (v->net == CF_NET_TCP && v->node.rdma && v->node.src && strcmp(v->exp_src, "expect-gbps") != 0)
+            fab.network = node_ll == CF__LL_ETH ? CF_NET_ROCE : CF_NET_IB;     /* what the node offers */
         fab.nics_per_node = nics;
         fab.nic_gbps = line_gbps / nics;
     }
@@ -391,5 +538,7 @@ void cf__audit_verdict_of(cf_audit *a, int g, cf__audit_verdict *v)
     decide_shape(a, g, v);
     decide_network(a, g, v);
     decide_gdr(a, g, v);
+    node_nics_of(a, g, v, node_link_layer(v), &v->node);
+    v->nics_used = nics_used_of(a, g, v);
     decide_expected(a, g, v);
 }

@@ -79,7 +79,7 @@ const char *cf__find(const char *s, size_t n, const char *needle);
 int cf__starts(const char *s, size_t n, const char *prefix);
 /* cf__starts for a string literal: the length is known at compile time, so
  * the compare is inlined (the hot path of NCCL line recognition). */
-#define CF__LIT(s, n, lit) ((n) >= sizeof(lit) - 1 && memcmp((s), (lit), sizeof(lit) - 1) == 0)
+#define CF__LIT(s, n, lit) ((n) >= sizeof(lit) - 1 && (s)[0] == (lit)[0] && memcmp((s), (lit), sizeof(lit) - 1) == 0)
 /* The first byte of [s, end) that is not a blank (space, tab), or end. */
 const char *cf__skip_ws(const char *s, const char *end);
 /* Next blank-separated token from *p (advanced past it); 0 when none. */

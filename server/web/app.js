@@ -75,6 +75,8 @@ const I18N = {
     fact_network: 'Transport used', fact_gdr: 'GPUDirect RDMA', fact_nccl_version: 'NCCL version',
     fact_ranks: 'Ranks', fact_nodes: 'Nodes', fact_gpus_per_node: 'GPUs per node', fact_collective: 'Collective',
     fact_busbw: 'Bus bandwidth (GB/s)', fact_expected: 'Expected bus bandwidth (GB/s)',
+    fact_nics: 'NICs used / on the node', fact_bw_judged: 'Bandwidth judged', bw_judged_yes: 'yes',
+    bw_judged_no: 'no',
     st_ok: 'ok', st_warning: 'warning', st_failed: 'failed', st_invalid: 'invalid',
     error: 'Error', not_available: 'Not available in this build',
     footer: 'Every fact in the catalog comes with its source and date; unknown means no public source states it. Prices are never converted between currencies.',
@@ -159,6 +161,8 @@ const I18N = {
     fact_network: 'Transporte usado', fact_gdr: 'GPUDirect RDMA', fact_nccl_version: 'Versión de NCCL',
     fact_ranks: 'Rangos', fact_nodes: 'Nodos', fact_gpus_per_node: 'GPU por nodo', fact_collective: 'Colectiva',
     fact_busbw: 'Ancho de banda de bus (GB/s)', fact_expected: 'Ancho de banda de bus esperado (GB/s)',
+    fact_nics: 'NIC usadas / en el nodo', fact_bw_judged: 'Ancho de banda evaluado', bw_judged_yes: 'sí',
+    bw_judged_no: 'no',
     st_ok: 'correcto', st_warning: 'aviso', st_failed: 'fallido', st_invalid: 'no válido',
     error: 'Error', not_available: 'No disponible en esta versión',
     footer: 'Cada dato del catálogo lleva su fuente y su fecha; desconocido significa que ninguna fuente pública lo indica. Los precios nunca se convierten entre monedas.',
@@ -1015,6 +1019,18 @@ function renderAudit() {
     ['fact_ranks', r.ranks], ['fact_nodes', r.nodes], ['fact_gpus_per_node', r.gpus_per_node],
     ['fact_collective', r.collective], ['fact_busbw', r.busbw_GBps], ['fact_expected', r.expected_busbw_GBps]];
   for (const [k, v] of rows) facts.append(el('dt', { text: T(k) }), el('dd', {}, isUnknown(v) ? unknown() : typeof v === 'number' ? num(v) : val(String(v), state.lang)));
+  if (!isUnknown(r.nics_used) || !isUnknown(r.node_nics)) {
+    const n = (v) => isUnknown(v) ? T('unknown') : String(v);
+    const src = isUnknown(r.node_nics_source) ? '' : ` (${val(r.node_nics_source, state.lang)})`;
+    facts.append(el('dt', { text: T('fact_nics') }), el('dd', { id: 'a-nics', text: `${n(r.nics_used)} / ${n(r.node_nics)}${src}` }));
+  }
+  /* the same sentence as the text report: why busbw was not compared */
+  if (typeof r.bandwidth_judged === 'boolean') {
+    const dd = el('dd', { id: 'a-bw-judged', 'data-judged': String(r.bandwidth_judged) },
+      T(r.bandwidth_judged ? 'bw_judged_yes' : 'bw_judged_no'));
+    if (!r.bandwidth_judged && r.bandwidth_not_judged_reason) dd.append(': ', el('span', { class: 'reason', text: gen(r.bandwidth_not_judged_reason, state.lang) }));
+    facts.append(el('dt', { text: T('fact_bw_judged') }), dd);
+  }
   const ul = $('#a-findings');
   ul.replaceChildren();
   for (const f of r.findings || []) {

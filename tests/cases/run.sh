@@ -1,14 +1,17 @@
 #!/bin/sh
-# run.sh CLUSTERFIT — checks `clusterfit audit --format json` on every shared
-# case of ../shared/cases/expect.tsv (DESIGN §5: network, gdr, busbw_GBps,
-# status, required and forbidden codes; '-' none, ',' all must hold, '|'
-# alternatives), then the extra facts INDEX.md states in words.
-# Prints "cases: N passed, N failed".
+# run.sh CLUSTERFIT — checks `clusterfit audit --format json` on every case
+# of two sets: the shared reference set (tests/data/shared/cases/expect.tsv)
+# and the audit's own collected cases (tests/data/cases/expect.tsv, issue
+# 11), each row giving network, gdr, busbw_GBps, status, required and
+# forbidden codes ('-' none, ',' all must hold, '|' alternatives); then the
+# extra facts each INDEX.md states in words.
+# Prints "cases: N passed, N failed" (CASES_ONLY=shared|own runs one set).
 set -u
 CF=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 SHARED=${CLUSTERFIT_SHARED:-$ROOT/tests/data/shared}
 CASES=$SHARED/cases
+OWN=$ROOT/tests/data/cases
 pass=0; fail=0
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -80,21 +83,31 @@ check_row() {
     return 0
 }
 
-if [ ! -f "$CASES/expect.tsv" ]; then
-    echo "cases: $CASES/expect.tsv not found"; echo "cases: 0 passed, 1 failed"; exit 1
-fi
 tab=$(printf '\t')
-while IFS="$tab" read -r id net gdr bw status req forb; do
-    [ "$id" = file ] && continue
-    [ -n "$id" ] || continue
-    if check_row "$id" "$net" "$gdr" "$bw" "$status" "$req" "$forb"; then
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1)); echo "FAIL: cases/$id"
+# run_set DIR LABEL — every row of DIR/expect.tsv
+run_set() {
+    CASES=$1
+    if [ ! -f "$CASES/expect.tsv" ]; then
+        echo "cases: $CASES/expect.tsv not found"; fail=$((fail + 1)); return
     fi
-done < "$CASES/expect.tsv"
+    while IFS="$tab" read -r id net gdr bw status req forb; do
+        [ "$id" = file ] && continue
+        [ -n "$id" ] || continue
+        case $id in \#*) continue;; esac
+        if check_row "$id" "$net" "$gdr" "$bw" "$status" "$req" "$forb"; then
+            pass=$((pass + 1))
+        else
+            fail=$((fail + 1)); echo "FAIL: $2/$id"
+        fi
+    done < "$CASES/expect.tsv"
+}
+ONLY=${CASES_ONLY:-}
+[ "$ONLY" = own ] || run_set "$SHARED/cases" cases
+[ "$ONLY" = shared ] || run_set "$OWN" own
+CASES=$SHARED/cases
 
 # Extra assertions from INDEX.md (facts stated in words there).
+CASES=$SHARED/cases
 # extra NAME ID JQ-EXPR — the expression must be true on the case's report
 extra() {
     name=$1; id=$2; expr=$3
@@ -105,6 +118,7 @@ extra() {
         fail=$((fail + 1)); echo "FAIL: cases/$id-$name: $expr"
     fi
 }
+if [ "$ONLY" != own ]; then
 # 01: linear-step table, busbw 95.74 out-of-place (95.94 in-place), peak 96.69 (in-place), Avg 84.8558
 extra busbw 01 '.busbw_GBps == 95.74 and .parts[0].busbw_in_place_GBps == 95.94 and ([.parts[0].rows[].in_place_busbw_GBps] | max) == 96.69 and .parts[0].avg_busbw_GBps == 84.8558 and .collective == "all_reduce"'
 extra rows 01 '.parts[0].rows_total == 6 and .parts[0].rows[0].size_bytes == 127926280 and .ranks == 24 and .nodes == null'
@@ -135,6 +149,26 @@ extra expected 24 '.expected_source == "ports" and .expected_busbw_GBps > 20 and
 extra ports 24 '([.parts[] | select(.kind == "ibstat") | .ports[] | select(.active) | .ca]) == ["mlx5_0","mlx5_2"]'
 # 26: header cut to "in-place", 8 GiB busbw 95.10, Avg 95.3009
 extra fragment 26 '.busbw_GBps == 95.1 and .parts[0].avg_busbw_GBps == 95.3009 and .parts[0].largest_bytes == 8589934592'
+fi
+
+# extra_with NAME ID "ARGS" JQ-EXPR — as extra, the audit run with ARGS
+# (e.g. --offering ID); ARGS split on blanks
+extra_with() {
+    name=$1; id=$2; args=$3; expr=$4
+    f=$(ls "$CASES"/"$id"-*.txt 2>/dev/null | head -n 1)
+    # shellcheck disable=SC2086
+    if [ -n "$f" ] && "$CF" audit --format json $args "$f" 2>/dev/null | jq -e "$expr" > /dev/null 2>&1; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1)); echo "FAIL: own/$id-$name: $args $expr"
+    fi
+}
+
+# Extra facts of the audit's own cases (tests/data/cases/INDEX.md).
+CASES=$OWN
+if [ "$ONLY" != shared ]; then
+. "$OWN/extra.sh"
+fi
 
 echo "cases: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

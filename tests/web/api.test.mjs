@@ -293,6 +293,30 @@ await check('POST /api/audit (multipart upload) names the uploaded file in findi
   assert.equal(f.file, '05-ib-gdr-disabled-distance-nccl247.txt');
 });
 
+// Issue 11: the single-HCA reconstruction, with and without the node's ibstat:
+// the API says what the CLI says (NICS_UNUSED, whether busbw was judged and why).
+for (const name of ['r01-recon-single-hca-h100-2node.txt', 'r02-recon-single-hca-h100-2node-ibstat.txt']) {
+  await check(`POST /api/audit of ${name} agrees with the CLI on NIC counts and bandwidth_judged`, async () => {
+    const file = join(SHARED, '..', 'cases', name);
+    const r = await http('/api/audit', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: readFileSync(file) });
+    needImplemented(r);
+    assert.equal(r.status, 200, r.text.slice(0, 300));
+    const c = JSON.parse(cli(['audit', '--format', 'json', file]).out);
+    for (const k of ['status', 'network', 'busbw_GBps', 'expected_busbw_GBps', 'node_nics', 'nics_used',
+      'bandwidth_judged', 'bandwidth_not_judged_reason'])
+      assert.deepEqual(r.json[k], c[k], k);
+    assert.deepEqual(r.json.findings.map(f => f.code), c.findings.map(f => f.code));
+    assert.ok(r.json.findings.some(f => f.code === 'NICS_UNUSED'), 'NICS_UNUSED');
+    if (name.startsWith('r01')) {
+      assert.equal(r.json.bandwidth_judged, false);
+      assert.match(r.json.bandwidth_not_judged_reason, /nothing in the input or flags gives a link rate/);
+    } else {
+      assert.equal(r.json.bandwidth_judged, true);
+      assert.ok(r.json.findings.some(f => f.code === 'BUSBW_FAR_BELOW_LINK_RATE'));
+    }
+  });
+}
+
 await check('POST /api/audit with an empty body, or bad expect_gbps, is 400', async () => {
   expectError(await http('/api/audit', { method: 'POST', body: '' }), 400, 'bad_request');
   expectError(await http('/api/audit?expect_gbps=lots', { method: 'POST', body: 'x' }), 400, 'bad_request');

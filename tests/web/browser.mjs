@@ -197,6 +197,24 @@ await check('uploading case 05 to the audit box shows the GDR_DISABLED finding w
   assert.equal(await page.locator('#a-status').innerText(), 'WARNING');
 });
 
+await check('the audit box shows NICS_UNUSED and why busbw was not judged, as the CLI does (issue 11)', async () => {
+  const probe = await http('/api/audit', { method: 'POST', body: 'NCCL INFO x' });
+  if (probe.status === 501) throw new Skip(`the audit API is not in this build (${probe.json.error.message})`);
+  await page.setInputFiles('#a-file', join(SHARED, '..', 'cases', 'r01-recon-single-hca-h100-2node.txt'));
+  await page.click('#a-run');
+  await page.waitForSelector('#a-findings li[data-code=NICS_UNUSED]');
+  const judged = page.locator('#a-bw-judged');
+  assert.equal(await judged.getAttribute('data-judged'), 'false');
+  assert.match(await judged.innerText(), /^no: nothing in the input or flags gives a link rate/);
+  assert.match(await page.locator('#a-nics').innerText(), /^1 \/ unknown/);
+  await page.setInputFiles('#a-file', join(SHARED, '..', 'cases', 'r02-recon-single-hca-h100-2node-ibstat.txt'));
+  await page.click('#a-run');
+  await page.waitForSelector('#a-findings li[data-code=BUSBW_FAR_BELOW_LINK_RATE]');
+  assert.equal(await page.locator('#a-bw-judged').getAttribute('data-judged'), 'true');
+  assert.equal(await page.locator('#a-nics').innerText(), '1 / 8 (ibstat)');
+  assert.equal(await page.locator('#a-status').innerText(), 'FAILED');
+});
+
 await check('Spanish: texts, "desconocido" for unknown values, numbers in Spanish format', async () => {
   await page.selectOption('#lang', 'es');
   assert.equal(await page.locator('#compare-h').innerText(), 'Comparar ofertas de clústeres');

@@ -48,7 +48,10 @@ static void channels(void **state)
     assert_int_equal(L.netdev, 3);
     assert_true(L.gdrdma);
     assert_int_equal(cf__net_family(L.net, strlen(L.net)), CF__NCCLNET_IB);
-    assert_int_equal(kind("h:1:2 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via P2P/IPC"), CF__NL_OTHER);
+    /* a channel inside the node: counted (a log of one node's P2P/SHM channels shows one node) */
+    assert_int_equal(kind("h:1:2 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via P2P/IPC"), CF__NL_CHANNEL_LOCAL);
+    assert_int_equal(kind("h:1:2 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via SHM/direct/direct"), CF__NL_CHANNEL_LOCAL);
+    assert_int_equal(kind("h:1:2 [0] NCCL INFO Channel 00/32 :    0   1"), CF__NL_OTHER);
 }
 
 static void ib_and_gdr(void **state)

@@ -17,7 +17,7 @@ static int row(const char *s, const cf__perf_layout *lay, cf__perf_row *r)
 static void rows_current_layout(void **state)
 {
     cf__perf_row r;
-    cf__perf_layout lay = {1, 1, 1, 0};
+    cf__perf_layout lay = {1, 1, 1, 0, 0, 0};
     (void)state;
     assert_int_equal(row("   133169160      33292290     float     sum      -1   2666.0   49.95   95.74      0   2660.4   50.06   95.94      0", &lay, &r), CF__ROW_OK);
     assert_true(r.size == 133169160.0);
@@ -35,7 +35,7 @@ static void rows_current_layout(void **state)
 static void rows_old_layouts(void **state)
 {
     cf__perf_row r;
-    cf__perf_layout err = {1, 1, 0, 1};
+    cf__perf_layout err = {1, 1, 0, 1, 0, 0};
     (void)state;
     assert_int_equal(row("        4096          1024     float     sum    93.73    0.04    0.09  1e-06    93.15    0.04    0.09  1e-06", &err, &r), CF__ROW_OK);
     assert_true(r.oop_busbw == 0.09 && isnan(r.oop_wrong) && r.ip_time_us == 93.15);

@@ -1,0 +1,29 @@
+# Issue 11: the single-HCA misconfiguration (tests/data/cases r01/r02, a
+# reconstruction): NICS_UNUSED with the counts and the NCCL_IB_HCA line,
+# with and without the node's ibstat, and BUSBW_FAR_BELOW_LINK_RATE once the
+# node's NICs are known (ibstat or --offering). Text and JSON agree.
+C=$ROOT/tests/data/cases
+cf audit "$C"/r01-recon-single-hca-h100-2node.txt; expect_rc 0
+expect_out "verdict: warning"
+expect_out "NICS_UNUSED: NCCL uses 1 NIC(s) for the 8 ranks of each node; NCCL_IB_HCA=mlx5_0 (r01-recon-single-hca-h100-2node.txt:70) restricts it"
+expect_out "nics: NCCL uses 1 of the node's unknown"
+expect_out "bandwidth: not compared with a link rate: nothing in the input or flags gives a link rate"
+cf audit --format json "$C"/r01-recon-single-hca-h100-2node.txt
+expect_json '[.bandwidth_judged, .nics_used, .node_nics] | tostring' '[false,1,null]'
+expect_json '.bandwidth_not_judged_reason | test("--expect-gbps N")' true
+# the node's ibstat beside the log: 1 of 8, the node's rate, an error
+cf audit "$C"/r02-recon-single-hca-h100-2node-ibstat.txt; expect_rc 1
+expect_out "verdict: failed"
+expect_out "NCCL uses 1 of the 8 NICs a node has (ibstat at r02-recon-single-hca-h100-2node-ibstat.txt:430)"
+expect_out "error   BUSBW_FAR_BELOW_LINK_RATE: busbw 44.48 GB/s at the largest size is 12% of the 357.42 GB/s expected"
+expect_out "nics: NCCL uses 1 of the node's 8 (ibstat)"
+expect_no_out "bandwidth: not"
+cf audit --format json "$C"/r02-recon-single-hca-h100-2node-ibstat.txt
+expect_json '[.bandwidth_judged, .bandwidth_not_judged_reason, .nics_used, .node_nics, .node_nics_source] | tostring' '[true,null,1,8,"ibstat"]'
+# the offering's 8 x 400G instead of the ibstat
+cf audit --offering coreweave-hgx-h100 --format json "$C"/r01-recon-single-hca-h100-2node.txt; expect_rc 1
+expect_json '[.status, .node_nics, .node_nics_source, .expected_source] | tostring' '["failed",8,"offering","offering"]'
+expect_json '[.findings[].code] | sort | tostring' '["BUSBW_FAR_BELOW_LINK_RATE","NICS_UNUSED"]'
+# --expect-gbps gives the rate, not the NIC count: judged, no N of M
+cf audit --expect-gbps 3200 --format json "$C"/r01-recon-single-hca-h100-2node.txt
+expect_json '[.bandwidth_judged, .node_nics] | tostring' '[true,null]'
