@@ -22,7 +22,9 @@ const WORDS = ('the of is are was were be been within exposes step node nodes un
   'install enable confirm supports support distance place nearest restrict mix expect far lower keep ' +
   'small type pin exclude whole again least plateau rebuild launch all join communicator module works ' +
   'work driver kernel block update take offers turns default allowed limit even fast faster as slower ' +
-  'too seqs batch full selective recompute unsupported ranks margin workload exceeds misses').split(' ');
+  'too seqs batch full selective recompute unsupported ranks margin workload exceeds misses gives ' +
+  'emulated plain far below container request appears remove widen make reachable ' +
+  'attached lists logs instances steps stays mean sizes there').split(' ');
 const alt = w => `[${w[0]}${w[0].toUpperCase()}]${w.slice(1)}`;
 export const ENGLISH = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${[...new Set(WORDS)].map(alt).join('|')})(?![\\p{L}\\p{N}_-])`, 'u');
 

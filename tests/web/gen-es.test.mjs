@@ -35,7 +35,7 @@ function cf(args) {
 }
 
 /* Every generated sentence of a JSON answer, each with where it was. */
-const KEYS = new Set(['why', 'reasons', 'message', 'action', 'assumes', 'notes', 'note']);
+const KEYS = new Set(['why', 'reasons', 'message', 'action', 'assumes', 'notes', 'note', 'bandwidth_not_judged_reason']);
 function collect(j, where, out, key = '') {
   if (typeof j === 'string') { if (KEYS.has(key) || key === 'text') out.push([j, where]); return out; }
   if (Array.isArray(j)) { for (const x of j) collect(x, where, out, key); return out; }
