@@ -3,9 +3,13 @@
  * answers in English, and the page renders it in Spanish through these
  * ordered phrase rules. Numbers, layouts (TP8 PP2v2 DP64), collective names
  * (all-reduce), units (Gbit/s, GPU-h) and quoted log text are kept as they
- * are. A phrase missing here stays in English, and the browser test's
- * Spanish check names it (tests/web/browser.mjs, "untranslated"), so a new
- * sentence in the library needs its rule here too. */
+ * are. A phrase missing here stays in English, and the tests name it:
+ * tests/web/gen-es.test.mjs runs the tool on every preset and audit case
+ * and checks each generated sentence, tests/web/gen-es-samples.txt holds
+ * one instance of each format string of lib/, and tests/web/browser.mjs
+ * checks what the page shows ("untranslated"; the English marker words are
+ * in tests/web/english.mjs). So a new sentence in the library needs its
+ * rule here, and its sample there. gen(s, 'en') is s, unchanged. */
 'use strict';
 /* "nodo" or "nodos" for a count the English wrote as digits. */
 const nodos = n => (+n === 1 ? 'nodo' : 'nodos');

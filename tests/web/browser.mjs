@@ -465,6 +465,9 @@ await check('Spanish: "Is a better fabric worth it?" (sentence, assumptions, tab
     assert.ok((await page.locator('#fx-assumes li').count()) >= 1, 'assumptions shown');
     const bad = untranslated(texts);
     assert.ok(bad.length === 0, `${w}: untranslated in Spanish: ${bad.slice(0, 6).join(' | ')}`);
+    /* a flag the page has no words for would show as its code */
+    const codes = (await page.locator('#fx-table tbody td').allInnerTexts()).filter(t => /\b[a-z]+(_[a-z]+)+\b/.test(t));
+    assert.deepEqual(codes, [], `${w}: fabric flags shown as codes`);
     n += texts.length;
   }
   assert.ok(n > 60, `${n} texts`);
