@@ -188,6 +188,15 @@ static int add_row(table *t, const cf_offering *o)
     if (table_row(t) != 0) return -1;
     for (size_t i = 0; i < N_LIST_COLS; i++) {
         int c = list_cols[i].col, rc;
+        if (c == 20) {  /* the listed price: on-demand, else reserved (marked) */
+            int reserved;
+            double p = cf_offering_list_price(o, &reserved);
+            if (isnan(p)) continue;
+            rc = table_cellf(t, (int)i, "%.2f %s%s", p, o->currency ? o->currency : "?",
+                             reserved ? "*" : "");
+            if (rc != 0) return -1;
+            continue;
+        }
         if (cf_offering_column_unknown(o, c)) continue; /* prints "unknown" */
         cf_offering_column_text(o, c, buf, sizeof buf);
         if (c == 20 || c == 21 || c == 30) /* never without its currency; exact in csv/json */
@@ -205,14 +214,17 @@ static int add_row(table *t, const cf_offering *o)
 static int print_table(const cf_offering_list *l, int wide)
 {
     table *t = table_new();
-    size_t user = 0;
+    size_t user = 0, reserved_only = 0;
     int rc = t ? 0 : -1;
     for (size_t i = 0; i < N_LIST_COLS && rc == 0; i++)
         rc = table_column(t, list_cols[i].header, list_cols[i].align, list_cols[i].flags,
                           list_cols[i].min_width, list_cols[i].drop) < 0 ? -1 : 0;
     for (size_t i = 0; i < l->n && rc == 0; i++) {
+        int r;
         rc = add_row(t, &l->items[i]);
         user += l->items[i].user_row != 0;
+        (void)cf_offering_list_price(&l->items[i], &r);
+        reserved_only += r != 0;
     }
     if (rc == 0 && l->n == 0) {
         table_free(t);
@@ -226,6 +238,8 @@ static int print_table(const cf_offering_list *l, int wide)
         printf("%zu offering%s (%zu of them imported by you)\n", l->n, l->n == 1 ? "" : "s", user);
     else
         printf("%zu offering%s\n", l->n, l->n == 1 ? "" : "s");
+    if (reserved_only)
+        printf("*: reserved price; the offering states no on-demand price\n");
     return EXIT_OK;
 }
 

@@ -145,14 +145,21 @@ static void print_assumes(FILE *out, json_t *arr)
     unsigned seen = 0;
     size_t i, k;
     json_t *r, *f;
+    int single = 0;
     json_array_foreach(arr, i, r)
-        json_array_foreach(json_object_get(r, "flags"), k, f)
+        json_array_foreach(json_object_get(r, "flags"), k, f) {
+            if (json_string_value(f) && strcmp(json_string_value(f), "network_unknown") == 0) single = 1;
             for (unsigned bit = 1; bit && cf_assumption_code(bit); bit <<= 1)
                 if (!(seen & bit) && json_string_value(f) &&
                     strcmp(json_string_value(f), cf_assumption_code(bit)) == 0) {
                     seen |= bit;
                     tf_wrap(out, "assumes: ", cf_assumption_text(bit), TF_WIDTH);
                 }
+        }
+    if (single)
+        tf_wrap(out, "note: ", "one node only: the offering does not state its network or its line rate "
+                "(network_unknown), so no larger cluster is modelled; --nodes N asks for N nodes and "
+                "says why it cannot", TF_WIDTH);
 }
 
 /* What the columns mean, with N0 and its throughput (the first row's). */

@@ -33,8 +33,8 @@ static const cli_cmd serve_cmd = {
     .usage = "Usage: clusterfit serve [--bind ADDR] [--port N]\n"
              "Serve the comparison table, the planner and the audit as a web page, and\n"
              "the JSON API (GET /api/offerings, /api/offerings/ID, /api/predict/collective,\n"
-             "/api/vocab, /healthz; POST /api/plan, /api/audit). Logs one line per request\n"
-             "to stderr; stops cleanly on SIGINT or SIGTERM.\n"
+             "/api/vocab, /healthz; POST /api/plan, /api/fabrics, /api/audit). Logs one\n"
+             "line per request to stderr; stops cleanly on SIGINT or SIGTERM.\n"
              "\n",
     .opts = serve_opts,
     .col = 16,

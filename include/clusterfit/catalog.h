@@ -96,6 +96,16 @@ CF_API char *cf_offering_column_text(const cf_offering *o, int col, char *buf, s
  *   JSON), or when col is out of range; else 0 */
 CF_API int cf_offering_column_unknown(const cf_offering *o, int col);
 
+/* The price an offering is listed at, per GPU-hour in its currency: the
+ * on-demand price, else the reserved price when only that is stated (a
+ * market or a reservation-only cluster); the one rule `list --max-price`,
+ * `--sort price`, the table's price column and the plan's sticker price
+ * share.
+ * - output: the price; NAN when neither is stated or o is NULL; *reserved
+ *   (may be NULL) = 1 when it is the reserved price
+ * - ownership: pure */
+CF_API double cf_offering_list_price(const cf_offering *o, int *reserved);
+
 /* One offering as JSON.
  * - output: an object with the columns of DESIGN §3 as keys, sets and
  *   regions as arrays, unknown as null, and "origin": "user" or "shipped"
@@ -169,7 +179,7 @@ typedef struct cf_filter {
     double min_gbps;                /* NAN = any; Gbit/s per node */
     unsigned orchestration, provisioning; /* 0 = any; else all bits required */
     int storage;                    /* 1 = has shared storage other than none */
-    double max_price;               /* NAN = any; on-demand price per GPU-hour */
+    double max_price;               /* NAN = any; listed price per GPU-hour (cf_offering_list_price) */
     const char *currency, *provider;/* NULL = any; borrowed; provider case-insensitive */
     /* Stale rows only (`list --stale MONTHS`, issue 13): 0 = any; else the
      * row's date (price_as_of where set, else as_of; YYYY-MM counts as its
@@ -207,7 +217,8 @@ CF_API cf_status cf_filter_set(cf_filter *f, const char *name, const char *value
  * - computes: capabilities and network match exactly (unknown never matches
  *   yes or no); numeric bounds exclude unknown values; orchestration and
  *   provisioning need every requested element; gpu and provider compare
- *   case-insensitively; `max_price` compares the on-demand price in
+ *   case-insensitively; `max_price` compares the listed price
+ *   (cf_offering_list_price: on-demand, else reserved) in
  *   `currency`, which defaults to USD when max_price is set (prices are
  *   never converted)
  * - inputs: o (not NULL); f (NULL = no filter)

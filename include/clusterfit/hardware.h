@@ -82,6 +82,16 @@ CF_API cf_status cf_gpu_from_device_name(const char *device, const cf_gpu_spec *
  * - ownership: static storage (the table's) */
 CF_API const char *cf_gpu_accepted(void);
 
+/* The GPU name nearest to a misspelt one, for "did you mean" in errors.
+ * - computes: the table name at the least case-insensitive edit distance
+ *   (Levenshtein: insert, delete, substitute one character) from `name`,
+ *   when that distance is at most 3 and under half the name's length;
+ *   ties keep file order
+ * - output: the name, or NULL (none close enough, name NULL or longer than
+ *   63 bytes, the table not built)
+ * - ownership: static storage (the table's) */
+CF_API const char *cf_gpu_suggest(const char *name);
+
 /* The table in file order.
  * - output: cf_gpu_count(): the number of rows; cf_gpu_at(i): row i
  *   (0-based)

@@ -54,9 +54,16 @@ static void facts_text(cf__buf *b, const json_t *report, const char *st)
     if (json_is_number(v)) cf__buf_printf(b, "%.2f GB/s", json_number_value(v));
     else cf__buf_printf(b, "not shown");
     v = json_object_get(report, "expected_busbw_GBps");
-    if (json_is_number(v))
-        cf__buf_printf(b, "   expected: %.2f GB/s (%s)", json_number_value(v),
-                       js_or(report, "expected_source", ""));
+    if (json_is_number(v)) {
+        const char *src = js_or(report, "expected_source", "");
+        cf__buf_printf(b, "   expected: %.2f GB/s", json_number_value(v));
+        cf__buf_printf(b, "\n  (the model's ring busbw at %s; docs/model.md)",
+                       strcmp(src, "expect-gbps") == 0 ? "the --expect-gbps line rate"
+                       : strcmp(src, "offering") == 0   ? "the offering's NICs"
+                       : strcmp(src, "probe") == 0      ? "the NICs the probe found"
+                       : strcmp(src, "ports") == 0      ? "the node's ports (ibstat/ibv_devinfo)"
+                                                        : src);
+    }
     cf__buf_printf(b, "\n");
     if (json_is_integer(json_object_get(report, "node_nics")) || json_is_integer(json_object_get(report, "nics_used"))) {
         cf__buf_printf(b, "nics: NCCL uses ");

@@ -100,7 +100,7 @@ int cf_offering_matches(const cf_offering *o, const cf_filter *f)
         return 0;
     cur = f->currency ? f->currency : !isnan(f->max_price) ? "USD" : NULL;
     if (cur && (!o->currency || cf__strcasecmp(o->currency, cur) != 0)) return 0;
-    if (!isnan(f->max_price) && !(o->price_on_demand_gpu_hr <= f->max_price)) return 0;
+    if (!isnan(f->max_price) && !(cf_offering_list_price(o, NULL) <= f->max_price)) return 0;
     if (f->provider && (!o->provider || cf__strcasecmp(o->provider, f->provider) != 0)) return 0;
     return 1;
 }
@@ -162,7 +162,11 @@ cf_status cf_filter_set(cf_filter *f, const char *name, const char *v, cf_error 
         const cf_gpu_spec *spec = NULL;
         char acc[1024];
         if (cf_gpu_lookup(v, &spec) != CF_OK) {
-            snprintf(acc, sizeof acc, "one of %s", cf_gpu_accepted());
+            const char *near = cf_gpu_suggest(v);
+            if (near)
+                snprintf(acc, sizeof acc, "one of %s (did you mean %s?)", cf_gpu_accepted(), near);
+            else
+                snprintf(acc, sizeof acc, "one of %s", cf_gpu_accepted());
             return bad_value(err, name, acc, v);
         }
         f->gpu = spec->name; /* borrowed from the GPU table: process lifetime */
@@ -271,8 +275,8 @@ static void sort_key(item *it, cf_sort sort)
     it->dir = 1;
     switch (sort) {
     case CF_SORT_PRICE:
-        it->unknown = isnan(o->price_on_demand_gpu_hr) || !o->currency;
-        it->num = o->price_on_demand_gpu_hr;
+        it->num = cf_offering_list_price(o, NULL);
+        it->unknown = isnan(it->num) || !o->currency;
         it->group = o->currency;
         break;
     case CF_SORT_GBPS:

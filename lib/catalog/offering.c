@@ -514,6 +514,14 @@ int cf__offering_check_row(const cf_offering *o, const char *today, char *why, s
 
 /* ---- output ------------------------------------------------------------ */
 
+double cf_offering_list_price(const cf_offering *o, int *reserved)
+{
+    int r = o && isnan(o->price_on_demand_gpu_hr) && !isnan(o->price_reserved_gpu_hr);
+    if (reserved) *reserved = r;
+    if (!o) return NAN;
+    return r ? o->price_reserved_gpu_hr : o->price_on_demand_gpu_hr;
+}
+
 int cf_offering_column_unknown(const cf_offering *o, int c)
 {
     if (c < 0 || c >= CF_OFFERING_NCOLS) return 1;

@@ -10,6 +10,7 @@
  * without a valid host_c2c, gpus_per_node or intra_link: facts the model,
  * `fit` and the audit rely on). Columns are read by header name, so the
  * data file may add columns. */
+#include <ctype.h>
 #include <math.h>
 #include <pthread.h>
 #include <string.h>
@@ -189,6 +190,44 @@ cf_status cf_gpu_from_device_name(const char *device, const cf_gpu_spec **out)
 const char *cf_gpu_accepted(void)
 {
     return ensure() == CF_OK ? accepted : "";
+}
+
+/* Case-insensitive Levenshtein distance of a and b (both under 64 bytes). */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b), row[64];
+    for (size_t j = 0; j <= lb; j++) row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+            size_t best = diag + (same ? 0 : 1);
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+const char *cf_gpu_suggest(const char *name)
+{
+    size_t best = (size_t)-1, n;
+    const char *pick = NULL;
+    if (!name || ensure() != CF_OK || (n = strlen(name)) == 0 || n > 63) return NULL;
+    for (size_t i = 0; i < nspecs; i++) {
+        size_t d;
+        if (strlen(specs[i].name) > 63) continue;
+        d = edit_distance(name, specs[i].name);
+        if (d < best) {
+            best = d;
+            pick = specs[i].name;
+        }
+    }
+    return best <= 3 && 2 * best < n ? pick : NULL;
 }
 
 size_t cf_gpu_count(void)

@@ -79,9 +79,13 @@ cf_status cf__gpu_check(const char *name, const cf_gpu_spec **out, cf_error *err
 {
     cf_status st = cf_gpu_lookup(name, out);
     if (st == CF_OK || !err) return st;
-    if (st == CF_ENOTFOUND)
-        cf_error_set_param(err, "gpu", "unknown gpu '%.64s' (accepted: %s)", name ? name : "",
+    if (st == CF_ENOTFOUND) {
+        const char *near = cf_gpu_suggest(name);
+        char mean[96] = "";
+        if (near) snprintf(mean, sizeof mean, "; did you mean %s?", near);
+        cf_error_set_param(err, "gpu", "unknown gpu '%.64s'%s (accepted: %s)", name ? name : "", mean,
                            cf_gpu_accepted());
+    }
     else
         cf_error_set_param(err, "gpu", "gpu '%.64s' cannot be looked up: the hardware table "
                            "could not be built (%s)", name ? name : "", cf_strerror(st));

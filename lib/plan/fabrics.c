@@ -280,7 +280,7 @@ typedef struct fam_result {
 static void reference(cf__search *s, int n0, cf__plan_point *p0)
 {
     memset(p0, 0, sizeof *p0);
-    for (int k = n0; k >= 1 && k <= 2 * n0 && !p0->found; k++) cf__plan_best_at(s, k, p0);
+    for (int k = n0; k >= 1 && k <= 2 * n0 && !p0->found; k++) cf__plan_best_grow(s, k, p0);
 }
 
 static void run_family(const job *j, cf_network net, int n0, fam_result *r)
@@ -297,7 +297,7 @@ static void run_family(const job *j, cf_network net, int n0, fam_result *r)
     s.evaluated = s.considered = 0;
     reference(&s, n0, &r->p0);
     if (j->nodes > 0) {
-        cf__plan_best_at(&s, j->nodes, &r->pt);
+        cf__plan_best_grow(&s, j->nodes, &r->pt);
     } else {
         int counts[CF_MAX_PLAN_NODE_COUNTS];
         size_t k = cf__plan_node_counts(n0, r->fab.gpus_per_node,
@@ -305,15 +305,16 @@ static void run_family(const job *j, cf_network net, int n0, fam_result *r)
                                         CF_MAX_PLAN_NODE_COUNTS);
         r->missed = 1;
         for (size_t i = 0; i < k && r->missed; i++) {
-            cf__plan_best_at(&s, counts[i], &r->pt);
-            if (r->pt.found && !(j->steps * r->pt.res.step_time_s / 3600.0 > j->deadline_h))
+            cf__plan_best_grow(&s, counts[i], &r->pt);
+            if (r->pt.found && !(j->steps * cf__plan_pt_s(&r->pt) / 3600.0 > j->deadline_h))
                 r->missed = 0;
         }
         if (r->missed) memset(&r->pt, 0, sizeof r->pt);
     }
     r->time_h = r->gpu_h = NAN;
     if (r->pt.found) {
-        r->time_h = j->steps * r->pt.res.step_time_s / 3600.0;
+        /* per base batch (cf__plan_pt_s): a grown batch takes fewer steps */
+        r->time_h = j->steps * cf__plan_pt_s(&r->pt) / 3600.0;
         r->gpu_h = r->time_h * r->pt.nodes * (double)r->fab.gpus_per_node;
     }
 }
@@ -327,8 +328,8 @@ static json_t *row_json(const job *j, const fam_result *r, const fam_result *bas
     int bad = 0;
     if (!o) return NULL;
     if (r->pt.found && r->p0.found)
-        e = cf__plan_scaling_eff(r->pt.nodes, r->pt.res.step_time_s, r->p0.nodes,
-                                 r->p0.res.step_time_s);
+        e = cf__plan_scaling_eff(r->pt.nodes, cf__plan_pt_s(&r->pt), r->p0.nodes,
+                                 cf__plan_pt_s(&r->p0));
     if (r == base && r->pt.found) prem = 0;
     else if (j->nodes > 0) prem = cf_worth_premium_pct(base->time_h, r->time_h);
     else prem = cf_worth_premium_pct(base->gpu_h, r->gpu_h);
@@ -345,6 +346,9 @@ static json_t *row_json(const job *j, const fam_result *r, const fam_result *bas
     bad |= cf__json_set(o, "gpu_hours", cf__json_num(r->gpu_h));
     bad |= cf__json_set(o, "worth_premium_pct", cf__json_num(prem));
     bad |= cf__json_set(o, "layout", r->pt.found ? cf__plan_layout_json(&r->pt.lay) : json_null());
+    if (j->w->kind == CF_WL_LLM)
+        bad |= cf__json_set(o, "global_batch_seqs",
+                            r->pt.found ? json_integer(cf__plan_pt_batch(&r->pt, j->w)) : json_null());
     bad |= cf__json_set(o, "flags", flags);
     if (bad) {
         json_decref(o);

@@ -72,9 +72,7 @@ static int add_reason(json_t *reasons, const char *fmt, const char *arg)
 
 double cf__plan_sticker_price(const cf_offering *o, int *reserved)
 {
-    int r = isnan(o->price_on_demand_gpu_hr) && !isnan(o->price_reserved_gpu_hr);
-    if (reserved) *reserved = r;
-    return r ? o->price_reserved_gpu_hr : o->price_on_demand_gpu_hr;
+    return cf_offering_list_price(o, reserved);
 }
 
 /* Adds a reason to e->reasons for each fact the plan needs that the

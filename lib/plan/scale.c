@@ -243,6 +243,12 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
             json_decref(r);
             goto nomem;
         }
+        /* One node only because the offering states no network or line
+         * rate: the row says so (plan's flag of the same name). */
+        if (r && single && json_array_append_new(json_object_get(r, "flags"), json_string("network_unknown"))) {
+            json_decref(r);
+            goto nomem;
+        }
         if (!r || json_array_append_new(arr, r)) goto nomem;
     }
     cf__free(pts);

@@ -51,7 +51,7 @@ const I18N = {
     flag_min_commitment_unknown: 'minimum commitment not stated, none applied',
     flag_gdr_unknown: 'GPUDirect RDMA not stated', flag_nics_per_node_unknown: 'NICs per node not stated, one per GPU assumed',
     flag_network_unknown: 'network between nodes not stated: one node only',
-    dash_0: 'solid', dash_1: 'dashed', dash_2: 'dotted', dash_3: 'dash-dot', dash_4: 'short dashes',
+    reserved_mark: 'reserved', dash_0: 'solid', dash_1: 'dashed', dash_2: 'dotted', dash_3: 'dash-dot', dash_4: 'short dashes',
     flag_non_blocking_unknown: 'non-blocking not stated, taken as not (congestion grows with nodes)',
     flag_rail_optimized_unknown: 'rail-optimized not stated, taken as not',
     flag_compute_efficiency_unvalidated: 'no published training row for this GPU, compute efficiency of the nearest validated generation assumed',
@@ -137,7 +137,7 @@ const I18N = {
     flag_min_commitment_unknown: 'compromiso mínimo no indicado, ninguno aplicado',
     flag_gdr_unknown: 'GPUDirect RDMA no indicado', flag_nics_per_node_unknown: 'NIC por nodo no indicadas, una por GPU supuesta',
     flag_network_unknown: 'red entre nodos no indicada: solo un nodo',
-    dash_0: 'continua', dash_1: 'discontinua', dash_2: 'punteada', dash_3: 'raya-punto', dash_4: 'rayas cortas',
+    reserved_mark: 'reservado', dash_0: 'continua', dash_1: 'discontinua', dash_2: 'punteada', dash_3: 'raya-punto', dash_4: 'rayas cortas',
     flag_non_blocking_unknown: 'sin bloqueo no indicado, se supone que no (la congestión crece con los nodos)',
     flag_rail_optimized_unknown: 'optimización por raíles no indicada, se supone que no',
     flag_compute_efficiency_unvalidated: 'ninguna fila de entrenamiento publicada para esta GPU, eficiencia de cómputo de la generación validada más cercana supuesta',
@@ -310,6 +310,7 @@ async function api(path, opts) {
 }
 
 /* --- comparison table --- */
+function listPrice(o) { return isUnknown(o.price_on_demand_gpu_hr) ? o.price_reserved_gpu_hr : o.price_on_demand_gpu_hr; }
 /* The key columns only, so they fit 1280 px without scrolling: RDMA,
  * topology, max cluster, orchestration, provisioning, billing, storage and
  * sources are in the detail view (the offering's button opens it). */
@@ -324,8 +325,11 @@ const COLUMNS = [
     cell: o => isUnknown(o.network_gbps_per_node) ? unknown()
       : num(o.network_gbps_per_node, 0) + (isUnknown(o.nics_per_node) ? '' : ` (${num(o.nics_per_node, 0)} NIC)`) },
   { key: 'gdr', label: 'col_gdr', value: o => o.gpudirect_rdma, cell: o => isUnknown(o.gpudirect_rdma) ? unknown() : cap(o.gpudirect_rdma) },
-  { key: 'price', label: 'col_price', value: o => o.price_on_demand_gpu_hr, num: true,
-    cell: o => el('span', {}, isUnknown(o.price_on_demand_gpu_hr) ? unknown() : money(o.price_on_demand_gpu_hr, o.currency),
+  /* The listed price: on-demand, else the reserved price marked so (the
+   * library's cf_offering_list_price, which the API's max_price uses). */
+  { key: 'price', label: 'col_price', value: o => listPrice(o), num: true,
+    cell: o => el('span', {}, isUnknown(listPrice(o)) ? unknown() : money(listPrice(o), o.currency),
+      isUnknown(o.price_on_demand_gpu_hr) && !isUnknown(o.price_reserved_gpu_hr) ? el('small', { text: ` (${T('reserved_mark')})` }) : null,
       el('br'), el('small', { text: T('as_of', date(o.as_of)) })) },
 ];
 

@@ -2,9 +2,10 @@
 # last over the whole catalog.
 . tests/cli/catalog-lib.sh
 import_small
-# Grouped by currency (EUR before USD), cheapest first, unknown price last.
+# Grouped by currency (EUR before USD), cheapest first by the listed price
+# (on-demand, else reserved), unknown price last.
 expect_ids --sort price -- testa-a100-ib-eur testd-mi300x-roce testc-l40s-tcp testd-h100-pcie-single testa-h100-ib testb-h200-roce testb-h100-efa testc-h100-unknown
-expect_json_true '[.[] | .price_on_demand_gpu_hr == null] | . == sort'
+expect_json_true '[.[] | (.price_on_demand_gpu_hr // .price_reserved_gpu_hr) == null] | . == sort'
 expect_ids --sort gbps -- testa-h100-ib testb-h100-efa testb-h200-roce testd-mi300x-roce testa-a100-ib-eur testc-l40s-tcp testd-h100-pcie-single testc-h100-unknown
 expect_json_true '[.[] | .network_gbps_per_node == null] | . == sort'
 expect_json_true '[.[] | .network_gbps_per_node | select(. != null)] | . == (sort | reverse)'

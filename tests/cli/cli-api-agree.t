@@ -105,7 +105,7 @@ agree ranks_per_node --ranks-per-node "16 exceeds the node's 8 GPUs"
 cf predict collective --collective all_reduce --bytes 1G --nodes 1 --gpu H100-SMX --gpus-per-node 8 \
     --intra nvswitch-nvlink4 --network none
 api "collective=all_reduce&bytes=1G&nodes=1&gpu=H100-SMX&gpus_per_node=8&intra=nvswitch-nvlink4&network=none&nics=8&nic_gbps=400"
-agree gpu --gpu "unknown gpu 'H100-SMX' (accepted: "
+agree gpu --gpu "unknown gpu 'H100-SMX'; did you mean H100-SXM? (accepted: "
 expect_err "unknown --gpu 'H100-SMX'"; expect_err "H100-SXM"
 
 # 6. predict step (the API has no step endpoint): a layout that does not
@@ -236,7 +236,7 @@ api_fab '{"workload": "llama3-70b", "gpu": "H100-SXM", "nodes": 4, "rail_optimiz
 agree rail_optimized --rail-optimized "unknown rail_optimized 'maybe' (accepted: no, yes, unknown)"
 cf fabrics --workload llama3-70b --gpu H100-SMX --nodes 4
 api_fab '{"workload": "llama3-70b", "gpu": "H100-SMX", "nodes": 4}'
-agree gpu --gpu "unknown gpu 'H100-SMX' (accepted: "
+agree gpu --gpu "unknown gpu 'H100-SMX'; did you mean H100-SXM? (accepted: "
 cf fabrics --workload llama3-8b --gpu T4 --nodes 4
 api_fab '{"workload": "llama3-8b", "gpu": "T4", "nodes": 4}'
 agree nic_gbps --nic-gbps "not given, and no offering of T4 in the shipped catalog states"

@@ -34,6 +34,8 @@ done
 # plan's --gpu typo names the accepted GPUs (and ranks nothing).
 cf plan --workload llama3-70b --gpu H100-SMX; expect_rc 2; expect_err 'expected one of V100-PCIe'
 expect_err 'got "H100-SMX"'
+expect_err '(did you mean H100-SXM?)'
+cf fit --workload llama3-8b --gpu H10-SXM; expect_rc 2; expect_err "unknown --gpu 'H10-SXM'; did you mean H100-SXM?"
 # success: 0.
 cf list --gpu H100-SXM; expect_rc 0
 cf fit --workload llama3-8b --gpu H100-SXM; expect_rc 0

@@ -5,7 +5,7 @@ cf fabrics --workload llama3-70b --nodes 4; expect_rc 2; expect_err "--gpu is re
 cf fabrics --workload llama3-70b --gpu H100-SXM; expect_rc 2; expect_err "give either --nodes N or --deadline HOURS"
 cf fabrics --workload llama3-70b --gpu H100-SXM --nodes 4 --deadline 9; expect_rc 2
 expect_err "give either --nodes N or --deadline HOURS"
-cf fabrics --workload llama3-70b --gpu H100-SMX --nodes 4; expect_rc 2; expect_err "unknown --gpu 'H100-SMX' (accepted: "
+cf fabrics --workload llama3-70b --gpu H100-SMX --nodes 4; expect_rc 2; expect_err "unknown --gpu 'H100-SMX'; did you mean H100-SXM? (accepted: "
 cf fabrics --workload llama3-70b --gpu H100-SXM --nodes 0; expect_rc 2
 expect_err "--nodes expects an integer from 1 to 1000000, got '0'"
 cf fabrics --workload llama3-70b --gpu H100-SXM --deadline -1; expect_rc 2

@@ -32,3 +32,9 @@ expect_json '.[1].unfit_reason' "batch of 512 seqs too small"
 expect_json '.[0].unfit_reason' null
 cf scale --workload llama3-70b --offering sfcompute-h100-market --nodes 2,100000
 expect_rc 0; expect_out "batch of 512 seqs too small"; expect_no_out "does not fit in memory"
+# scale on an offering that states no line rate stops at one node and says why.
+cf scale --workload llama3-8b --offering lambda-1cc-b200 --format json; expect_rc 0
+expect_json 'length' 1
+expect_json '.[0].flags | index("network_unknown") != null' true
+cf scale --workload llama3-8b --offering lambda-1cc-b200; expect_rc 0
+expect_out "one node only: the offering does not state its network or its line rate"

@@ -33,6 +33,21 @@ static void lookup(void **state)
 }
 
 /* Every GPU name of DESIGN §2's vocabulary is in the table, each row sourced. */
+/* "Did you mean": the nearest table name within 3 edits (and under half
+ * the name), else none. */
+static void suggestions(void **state)
+{
+    (void)state;
+    assert_string_equal(cf_gpu_suggest("H100-SMX"), "H100-SXM");    /* two swapped letters */
+    assert_string_equal(cf_gpu_suggest("H100SXM"), "H100-SXM");     /* a missing dash */
+    assert_string_equal(cf_gpu_suggest("h10-sxm"), "H100-SXM");     /* case ignored */
+    assert_string_equal(cf_gpu_suggest("MI300"), "MI300X");
+    assert_null(cf_gpu_suggest("zzz"));
+    assert_null(cf_gpu_suggest("T5"));          /* 1 edit of a 2-letter name: a guess */
+    assert_null(cf_gpu_suggest(""));
+    assert_null(cf_gpu_suggest(NULL));
+}
+
 static void vocabulary_and_sources(void **state)
 {
     static const char *const names[] = {
@@ -217,6 +232,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(lookup),
+        cmocka_unit_test(suggestions),
         cmocka_unit_test(vocabulary_and_sources),
         cmocka_unit_test(device_names_as_old_table),
         cmocka_unit_test(real_device_names),

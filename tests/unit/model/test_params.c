@@ -98,7 +98,7 @@ static void fabric_refuses(void **state)
             "nic_gbps expects a number from 0.001 to 1e+06 (Gbit/s per NIC), got '0.0005'");
     refused(cf_fabric_set(&f, "nic_gbps", "1100000", &e), &e, "nic_gbps", "got '1100000'");
     refused(cf_fabric_set(&f, "nic_gbps", "nan", &e), &e, "nic_gbps", "got 'nan'");
-    refused(cf_fabric_set(&f, "gpu", "H100-SMX", &e), &e, "gpu", "unknown gpu 'H100-SMX' (accepted: ");
+    refused(cf_fabric_set(&f, "gpu", "H100-SMX", &e), &e, "gpu", "unknown gpu 'H100-SMX'; did you mean H100-SXM? (accepted: ");
     assert_non_null(strstr(e.message, "H100-SXM"));
     refused(cf_fabric_set(&f, "intra", "unknown", &e), &e, "intra", "unknown intra 'unknown' (accepted: ");
     assert_null(strstr(e.message, "unknown)"));
