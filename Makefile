@@ -31,6 +31,15 @@ LIB_CFLAGS := -Ilib
 # links libmicrohttpd.
 LIB_LIBS  := $(call pkgflags,libs,sqlite3 jansson,-lsqlite3 -ljansson) -lcsv -lm
 TOOL_LIBS := $(LIB_LIBS) $(call pkgflags,libs,libmicrohttpd,-lmicrohttpd) -lpthread
+# Open MPI (issue 12): only src/probe_mpi.c includes <mpi.h>, and only the
+# tool links libmpi; without ompi-c's .pc file (PKG_CONFIG=false) the tool
+# is built without --mpi. Its headers are -isystem: not ours to warn about.
+MPI_CFLAGS := $(patsubst -I%,-isystem %,$(shell $(PKG_CONFIG) --cflags ompi-c 2>/dev/null))
+MPI_LIBS   := $(shell $(PKG_CONFIG) --libs ompi-c 2>/dev/null)
+ifneq ($(MPI_LIBS),)
+TOOL_LIBS  += $(MPI_LIBS)
+MPI_DEFS   := -DCF_WITH_MPI
+endif
 ifeq ($(SAN),1)
 CF_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDFLAGS   += -fsanitize=address,undefined
@@ -63,6 +72,7 @@ $(BUILD)/%.o: %.c
 	$(CC) $(CF_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/src/cmd_serve.o: CF_CFLAGS += -Iserver
+$(BUILD)/src/probe_mpi.o: CF_CFLAGS += $(MPI_CFLAGS) $(MPI_DEFS)
 
 -include $(wildcard $(BUILD)/lib/*/*.d $(BUILD)/src/*.d $(BUILD)/server/*.d $(BUILD)/gen/*.d)
 

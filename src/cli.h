@@ -89,6 +89,8 @@ int cmd_plan(const cli_ctx *ctx, int argc, char **argv);
 int cmd_scale(const cli_ctx *ctx, int argc, char **argv);
 int cmd_validate(const cli_ctx *ctx, int argc, char **argv);
 int cmd_audit(const cli_ctx *ctx, int argc, char **argv);
+int cmd_probe(const cli_ctx *ctx, int argc, char **argv);
+int cmd_recipe(const cli_ctx *ctx, int argc, char **argv);
 int cmd_serve(const cli_ctx *ctx, int argc, char **argv);
 int cmd_fabrics(const cli_ctx *ctx, int argc, char **argv);
 

@@ -25,6 +25,8 @@ static const struct command {
     {"fabrics", cmd_fabrics, "is a better fabric worth it: each fabric's time and premium"},
     {"validate", cmd_validate, "compare the model with published measurements"},
     {"audit", cmd_audit, "read nccl-tests/NCCL logs/topo/ibstat and judge the fabric (verify)"},
+    {"probe", cmd_probe, "check this node (or, with --mpi, every node) from the inside"},
+    {"recipe", cmd_recipe, "write the sbatch script or MPIJob that probes and audits a rental"},
     {"serve", cmd_serve, "serve the web page and JSON API"},
 };
 
@@ -51,9 +53,9 @@ static void usage(FILE *out)
             "               $XDG_DATA_HOME/clusterfit/catalog.db)\n"
             "  --help       this help; 'clusterfit COMMAND --help' for a command\n"
             "  --version    print the version\n"
-            "\nExit codes: 0 ok, 1 audit failed or invalid, 2 usage error (or a fact\n"
-            "the model needs is unknown for that offering), 3 bad input file,\n"
-            "4 internal error. See clusterfit(1).\n");
+            "\nExit codes: 0 ok, 1 audit failed or invalid (probe: an error finding),\n"
+            "2 usage error (or a fact the model needs is unknown for that offering),\n"
+            "3 bad input file, 4 internal error. See clusterfit(1).\n");
 }
 
 int main(int argc, char **argv)

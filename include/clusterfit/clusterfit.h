@@ -17,4 +17,5 @@
 #include "plan.h"
 #include "validate.h"
 #include "fabrics.h"
+#include "probe.h"
 #endif

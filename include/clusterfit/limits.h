@@ -226,5 +226,40 @@
  * so a larger number is more likely a slip. */
 #define CF_PLAN_MARGIN_PCT_MIN 0.0
 #define CF_PLAN_MARGIN_PCT_MAX 100.0
+/* The probe (probe.h). One file read from a host tree: sysfs attributes are
+ * a page (4 KiB) at most, a PCI config space 4 KiB, /proc/self/limits
+ * ~1.5 KB, /proc/driver/nvidia/gpus/X/information ~0.5 KB; 64 KiB refuses
+ * anything that is not such a file (a link to a device node, a log). */
+#define CF_MAX_PROBE_FILE_BYTES (64L * 1024)
+
+/* Entries read from one directory (/sys/bus/pci/devices has ~100-500 on a
+ * GPU server, /sys/class/net a few dozen; 4096 bounds a strange tree). */
+#define CF_MAX_PROBE_ENTRIES 4096L
+
+/* GPUs and RDMA ports kept per node: 8-16 GPUs and up to 32 EFA devices on
+ * today's nodes (p5: 32); the caps leave 4x room. */
+#define CF_MAX_PROBE_GPUS 64L
+#define CF_MAX_PROBE_PORTS 128L
+
+/* NCCL_* / FI_* variables kept from the environment (a tuned job sets ~20). */
+#define CF_MAX_PROBE_ENV 256L
+
+/* One node report as the MPI front end sends it (~10-20 KB of JSON for an
+ * 8-GPU, 8-NIC node; 1 MiB bounds what rank 0 accepts from one host). */
+#define CF_MAX_PROBE_REPORT_BYTES (1L * 1024 * 1024)
+
+/* A probe JSON the audit reads as one input part (lib/audit/probe_in.c):
+ * a cluster report of 4096 nodes is ~60 MB; 64 MiB holds it, and bounds
+ * what the audit keeps of one file that starts like JSON. */
+#define CF_MAX_AUDIT_PROBE_BYTES (64L * 1024 * 1024)
+
+/* --nodes of `recipe`: 2 nodes (a multi-node job) up to the fit's cap. */
+#define CF_RECIPE_NODES_MIN 2L
+#define CF_RECIPE_NODES_MAX CF_FIT_MAX_NODES
+
+/* --timeout of `probe --mpi`, seconds: each phase (gather, pair tests,
+ * results) waits at most this long for a rank. */
+#define CF_PROBE_TIMEOUT_S_MIN 1.0
+#define CF_PROBE_TIMEOUT_S_MAX 3600.0
 
 #endif

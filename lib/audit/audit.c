@@ -54,6 +54,7 @@ void cf_audit_free(cf_audit *a)
         for (int i = 0; i < a->nsegs; i++) cf__audit_seg_free(a->segs[i]);
     cf__free(a->segs);
     cf__linebuf_clear(&a->lb);
+    cf__audit_probe_free(a);
     cf__free(a);
 }
 
@@ -105,6 +106,7 @@ cf_status cf_audit_end_file(cf_audit *a)
     if (a->nfiles == 0) return CF_OK;
     if (a->cur < 0) return CF_ENOMEM;      /* the first begin_file failed */
     st = cf__linebuf_finish(&a->lb, cf__audit_on_line, a);
+    cf__audit_probe_end(a);
     cf__audit_close_run(a);
     cf__audit_close_topo(a);
     cf__audit_close_ib(a);
@@ -130,6 +132,7 @@ cf_status cf_audit_finish(cf_audit *a, json_t **report, cf_audit_status *status)
         cf_status s = cf_audit_end_file(a);
         if (s != CF_OK) return s;
     }
+    cf__audit_probe_end(a);
     if (a->oom) return CF_ENOMEM;
     nruns = cf__audit_form_groups(a, &ng);
     if (a->oom) goto fail;

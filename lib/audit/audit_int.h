@@ -659,6 +659,7 @@ struct cf_audit {
     char last_host[64];     /* cache of cf__audit_note_host: the last host name */
     size_t last_host_n;     /* its length; 0 empty cache */
     uint64_t last_host_hash;    /* its hash */
+    struct cf__probe_in *probe_in;  /* probe JSON held back in the current file (probe_in.c); NULL none */
 };
 
 /* Node NIC evidence: the NICs one node of the run has, whatever NCCL
@@ -877,5 +878,13 @@ const char *cf__audit_base_name(const char *f);
  * reference owned by the caller; NULL on ENOMEM. */
 json_t *cf__audit_report_json(const cf_audit *a, const cf__audit_verdict *vs, const int *roots, int ng,
                               int primary, int nruns, cf_audit_status st);
+
+/* The probe's JSON as an input part (probe_in.c, issue 12). A line of a
+ * file that starts with '{' is held (1: consumed, do not route it); at the
+ * file's end a probe report becomes a CF__PART_PROBE part with ports, else
+ * the held lines are routed as usual. _free releases the state. */
+int cf__audit_probe_line(cf_audit *a, const char *s, size_t n, long lineno);
+void cf__audit_probe_end(cf_audit *a);
+void cf__audit_probe_free(cf_audit *a);
 
 #endif

@@ -793,6 +793,7 @@ cf_status cf__audit_on_line(void *ctx, const char *s, size_t n, long lineno, int
     a->last_lineno = lineno;
     a->last_cut = cut;
     s = cf__strip_prefixes(s, &n);
+    if (cf__audit_probe_line(a, s, n, lineno)) return a->oom ? CF_ENOMEM : CF_OK;
     end = s + n;
     p = cf__skip_ws(s, end);
 

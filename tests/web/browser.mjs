@@ -70,7 +70,7 @@ await check('clicking the price header sorts by price, unknown last', async () =
   await page.click('#offerings-head button[data-col=price]');
   const ids = await page.locator('#offerings tbody tr').evaluateAll(trs => trs.map(t => t.dataset.id));
   const api = await http('/api/offerings?multinode=yes&network=ib&gdr=yes');
-  /* the listed price: on-demand, else reserved (cf_offering_list_price) */
+  // the listed price: on-demand, else reserved (cf_offering_list_price)
   const price = Object.fromEntries(api.json.map(o => [o.id, o.price_on_demand_gpu_hr ?? o.price_reserved_gpu_hr]));
   const known = ids.map(i => price[i]).filter(v => v !== null);
   assert.ok(known.every((v, i) => i === 0 || v >= known[i - 1]), 'ascending');
