@@ -127,6 +127,18 @@ await check('the tool answers plan, fabrics, fit and audit in JSON on many input
   assert.ok(files.length >= 5, `audit cases in ${dirs.join(', ')}`);
   for (const f of files) add(cf(['audit', '--format', 'json', f]), `audit ${f}`);
   add(cf(['audit', '--format', 'json', ...files]), 'audit of every case at once');
+  /* A node's probe (saved host trees, tests/data/probe), and its JSON audited
+   * (the audit box takes it too). */
+  const probes = join(ROOT, 'tests/data/probe');
+  for (const d of existsSync(probes) ? readdirSync(probes) : []) {
+    const j = cf(['probe', '--sysroot', join(probes, d), '--format', 'json']);
+    add(j, `probe ${d}`);
+    if (j) {
+      const pj = join(tmp, `probe-${d}.json`);
+      writeFileSync(pj, JSON.stringify(j));
+      add(cf(['audit', '--format', 'json', pj]), `audit of probe ${d}`);
+    }
+  }
   /* Inputs that raise the findings no shared case shows. */
   for (const [name, body] of SYNTH) {
     const p = join(tmp, name);
