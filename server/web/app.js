@@ -50,6 +50,7 @@ const I18N = {
     flag_billing_increment_unknown: 'billing increment not stated, billed to the second',
     flag_min_commitment_unknown: 'minimum commitment not stated, none applied',
     flag_gdr_unknown: 'GPUDirect RDMA not stated', flag_nics_per_node_unknown: 'NICs per node not stated, one per GPU assumed',
+    flag_network_unknown: 'network between nodes not stated: one node only',
     reserved_mark: 'reserved', dash_0: 'solid', dash_1: 'dashed', dash_2: 'dotted', dash_3: 'dash-dot', dash_4: 'short dashes',
     flag_non_blocking_unknown: 'non-blocking not stated, taken as not (congestion grows with nodes)',
     flag_rail_optimized_unknown: 'rail-optimized not stated, taken as not',
@@ -135,6 +136,7 @@ const I18N = {
     flag_billing_increment_unknown: 'incremento de facturación no indicado, por segundo',
     flag_min_commitment_unknown: 'compromiso mínimo no indicado, ninguno aplicado',
     flag_gdr_unknown: 'GPUDirect RDMA no indicado', flag_nics_per_node_unknown: 'NIC por nodo no indicadas, una por GPU supuesta',
+    flag_network_unknown: 'red entre nodos no indicada: solo un nodo',
     reserved_mark: 'reservado', dash_0: 'continua', dash_1: 'discontinua', dash_2: 'punteada', dash_3: 'raya-punto', dash_4: 'rayas cortas',
     flag_non_blocking_unknown: 'sin bloqueo no indicado, se supone que no (la congestión crece con los nodos)',
     flag_rail_optimized_unknown: 'optimización por raíles no indicada, se supone que no',
@@ -491,6 +493,7 @@ async function showDetail(id) {
   }
 }
 
+const FREE_TEXT = new Set(['id', 'provider', 'offering', 'gpu', 'topology', 'notes', 'currency']);
 function renderDetail(o) {
   state.detailData = o;
   $('#detail-h').textContent = `${o.provider || T('unknown')} — ${o.offering || o.id}`;
@@ -507,6 +510,9 @@ function renderDetail(o) {
     else if (typeof v === 'boolean') dd = cap(v);
     else if (v === 'yes' || v === 'no') dd = cap(v);
     else if (['gpudirect_rdma', 'origin'].includes(k)) dd = cap(v);
+    /* A vocabulary value in the page's language; names and the catalog's
+     * own sentences (topology, notes) as the source wrote them. */
+    else if (typeof v === 'string' && v !== '' && !FREE_TEXT.has(k)) dd = val(v, state.lang);
     else dd = text(v);
     dl.append(el('dt', { text: f[k] || k }), el('dd', {}, dd));
   }
@@ -803,7 +809,7 @@ Object.assign(I18N.es, {
   fx_non_blocking: 'Sin bloqueo', fx_rail_optimized: 'Optimizada por raíles', fx_run: 'Comparar redes',
   fx_running: 'Comparando redes…',
   fx_caption: 'Sobreprecio que compensa por GPU-hora frente a la referencia, y tiempo de entrenamiento, por red (cada barra lleva su red y su valor; los sobreprecios negativos van rayados)',
-  fx_premium_axis: b => `Sobreprecio vs ${b} (% por GPU-hora)`, fx_time_axis: 'Tiempo de entrenamiento',
+  fx_premium_axis: b => `Sobreprecio frente a ${b} (% por GPU-hora)`, fx_time_axis: 'Tiempo de entrenamiento',
   fx_baseline_bar: 'referencia', fx_no_result: 'sin resultado',
   fx_col_fabric: 'Red', fx_col_nodes: 'Nodos', fx_col_step: 'Tiempo por paso', fx_col_eff: 'Eficiencia de escalado',
   fx_col_time: 'Tiempo de entrenamiento', fx_col_gpuh: 'GPU-horas', fx_col_premium: 'Sobreprecio que compensa', fx_col_notes: 'Notas',
@@ -904,7 +910,7 @@ function renderFabrics() {
     el('td', { class: 'num', text: f === base && !isUnknown(f.worth_premium_pct) ? T('fx_baseline_bar') : fxPremium(f.worth_premium_pct) }),
     el('td', { text: fxNotes(f).join('; ') }))));
   const ul = $('#fx-assumes');
-  ul.replaceChildren(...(d.assumes || []).map(t => el('li', { text: `${T('fx_assumes')}: ${t}` })));
+  ul.replaceChildren(...(d.assumes || []).map(t => el('li', { text: `${T('fx_assumes')}: ${gen(t, state.lang)}` })));
   renderFabricsChart(d, rows, base);
   $('#fx-result').hidden = false;
 }

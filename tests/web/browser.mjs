@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { assert, check, done, http, Skip, BASE, SHARED } from './lib.mjs';
+import { untranslated } from './english.mjs';
 
 const SHOT = process.env.CF_SCREENSHOT;
 const CASE05 = join(SHARED, 'cases', '05-ib-gdr-disabled-distance-nccl247.txt');
@@ -163,15 +164,8 @@ await check('E above 100 % is explained under the chart, with the layouts, in En
   await page.selectOption('#lang', 'en');
 });
 
-/* English words that no Spanish sentence of the page has: a generated text
- * in Spanish that still holds one is untranslated (server/web/gen-es.js
- * lacks its rule). Quoted log text, `code`, layouts and units are left out. */
-const ENGLISH = /\b(the|of|is|are|within|exposes|step|nodes?|unknown|needs|fits?|memory|sticker|effective|bottleneck|communication|and|with|while|have|room|takes|over|on|at|vs|because|binds|there|not|met|up|budget|exceeded|every|count|price|currency|deadline|layout|fastest|smallest|largest|cluster|only|between|stated|does)\b/i;
-function untranslated(texts) {
-  return texts.map(t => t.replace(/'[^']*'|"[^"]*"|`[^`]*`|\([^)]*\.(txt|log)[^)]*\)/g, ' '))
-    .filter(t => ENGLISH.test(t)).map(t => `${t.match(ENGLISH)[0]}: ${t.slice(0, 160)}`);
-}
-
+/* A generated text in Spanish that still holds an English word is
+ * untranslated (server/web/gen-es.js lacks its rule): english.mjs. */
 await check('Spanish: every generated why line, assumption and unranked reason of the plan is translated (untranslated)', async () => {
   if (!lastPlan) throw new Skip('no plan on the page');
   await page.selectOption('#lang', 'es');
@@ -370,6 +364,135 @@ await check('"Is a better fabric worth it?": one bar per fabric with its name an
   assert.equal(await page.locator('#fx-chart-svg g.fx-premium').count(), 6);
   assert.match(await page.locator('#fx-chart-svg g.fx-premium[data-network="tcp"] text').textContent(), /referencia/);
   await page.selectOption('#lang', 'en');
+});
+
+/* ---- Spanish: every generated text on the page (gen-es.js's rules) ---- */
+const CASES = ['26-h100-2node-ring-ok-after-acs-fix-fragment.txt', '03-socket-ib-disabled-rtx4090-2node-timeout.txt',
+  '07-roce-gdr-disabled-peermem-loaded.txt', '13-ib-completion-error12-retry-exceeded.txt', '17-topo-m-pcie-2nic-6gpu.txt',
+  '24-ib-gdr-forced-one-side-gather-dropoff-topo-ibstat.txt'];
+const afterColon = t => t.replace(/^[^:]*: /, '');
+await check('Spanish: the audit findings (message and action) of six uploaded cases are translated (untranslated)', async () => {
+  await page.goto(BASE + '/?lang=es#verify');
+  await page.waitForFunction(() => document.documentElement.lang === 'es');
+  const texts = [], codes = new Set();
+  let last = null;
+  for (const c of CASES) {
+    const answer = page.waitForResponse(r => r.url().includes('/api/audit'));
+    await page.setInputFiles('#a-file', join(SHARED, 'cases', c));
+    await page.click('#a-run');
+    const r = last = await (await answer).json();
+    await page.waitForFunction(n => document.querySelectorAll('#a-findings li.finding').length === n, (r.findings || []).length);
+    for (const f of r.findings || []) codes.add(f.code);
+    texts.push(...await page.locator('#a-findings li .msg').allInnerTexts(),
+      ...(await page.locator('#a-findings li .action').allInnerTexts()).map(afterColon),
+      ...await page.locator('#a-facts dd').allInnerTexts(), ...await page.locator('#a-findings li .sev').allInnerTexts());
+    if (await page.locator('#a-findings li .action').count())
+      assert.match(await page.locator('#a-findings li .action').first().innerText(), /^Qué hacer: /);
+  }
+  assert.ok(codes.size >= 8, `finding codes shown: ${[...codes].join(' ')}`);
+  assert.ok(texts.length > 30, `${texts.length} texts`);
+  const bad = untranslated(texts);
+  assert.ok(bad.length === 0, `untranslated in Spanish: ${bad.slice(0, 6).join(' | ')}`);
+  for (const v of ['on', 'off', 'warning', 'error', 'info']) assert.ok(!texts.includes(v), `value "${v}" left in English`);
+  /* The English page shows the library's own sentence. */
+  await page.selectOption('#lang', 'en');
+  assert.ok(last.findings.length > 0, 'the last case has findings');
+  assert.deepEqual(await page.locator('#a-findings li .msg').allInnerTexts(), last.findings.map(f => f.message));
+  assert.ok(untranslated(await page.locator('#a-findings li .msg').allInnerTexts()).length > 0, 'the check can fail');
+  await page.selectOption('#lang', 'es');
+});
+
+/* The generated texts of the plan section: why lines, assumptions, unranked
+ * reasons, the note under the chart, the status line, the layout's words,
+ * the chart's axis labels and legend keys (offering names are names). */
+async function planTexts() {
+  return [...await page.locator('#plan-table .why-text').allInnerTexts(),
+    ...await page.locator('#plan-table .assumes').allInnerTexts(),
+    ...await page.locator('#plan-table td.layout small').allInnerTexts(),
+    ...(await page.locator('#plan-unranked li').allTextContents()).map(t => t.replace(/^[\w.-]+: /, '')),
+    ...(await page.locator('#chart-note li').allTextContents()).map(afterColon),
+    ...await page.locator('#chart-note h3, #chart-note p').allTextContents(),
+    await page.locator('#plan-status').innerText(),
+    ...await page.locator('#chart-svg svg text.label').allTextContents(),
+    ...await page.locator('#chart-svg .legend-key').allTextContents()];
+}
+for (const w of ['deepseek-v3', 'mixtral-8x7b', 'cfd-stencil', 'resnet50-dp']) {
+  await check(`Spanish: the plan for ${w} (why lines, reasons, chart note) is translated (untranslated)`, async () => {
+    await page.goto(BASE + '/?lang=es#plan');
+    await page.waitForFunction(() => document.querySelectorAll('#p-workload option').length > 1);
+    await page.selectOption('#p-workload', w);
+    const answer = page.waitForResponse(r => r.url().endsWith('/api/plan'));
+    await page.click('#p-run');
+    const plan = await (await answer).json();
+    await page.waitForSelector('#plan-result:not([hidden])');
+    assert.ok((plan.ranked || []).length > 0, `${w}: ranked rows`);
+    const texts = await planTexts();
+    assert.ok(texts.length > plan.ranked.length, `${texts.length} texts`);
+    const bad = untranslated(texts);
+    assert.ok(bad.length === 0, `untranslated in Spanish: ${bad.slice(0, 6).join(' | ')}`);
+    /* A flag the page has no words for shows as its code (network_unknown). */
+    const codes = (await page.locator('#plan-table .assumes').allInnerTexts()).filter(t => /\b[a-z]+(_[a-z]+)+\b/.test(t));
+    assert.deepEqual(codes, [], 'assumption flags shown as codes');
+    /* Every why in English is the API's, and holds English the check sees. */
+    await page.selectOption('#lang', 'en');
+    const en = await page.locator('#plan-table .why-text').allInnerTexts();
+    assert.deepEqual(en.map(afterColon), plan.ranked.map(r => r.why));
+    assert.ok(untranslated(en).length === en.length, 'the check can fail');
+  });
+}
+
+await check('Spanish: "Is a better fabric worth it?" (sentence, assumptions, table, chart) is translated (untranslated)', async () => {
+  await page.goto(BASE + '/?lang=es#fabrics');
+  await page.waitForFunction(() => document.querySelectorAll('#fx-gpu option').length > 0);
+  let n = 0;
+  /* (no offering of L40S states its NICs: the line rate is given) */
+  for (const [w, g, nodes, dl, gbps] of [['llama3-70b', 'H100-SXM', '64', '', ''], ['deepseek-v3', 'H200-SXM', '', '2160', ''],
+    ['mixtral-8x7b', 'L40S', '4', '', '200']]) {
+    await page.selectOption('#fx-workload', w);
+    await page.selectOption('#fx-gpu', g);
+    await page.fill('#fx-nodes', nodes);
+    await page.fill('#fx-deadline', dl);
+    await page.fill('#fx-nic_gbps', gbps);
+    const answer = page.waitForResponse(r => r.url().endsWith('/api/fabrics'));
+    await page.click('#fx-run');
+    const r = await answer;
+    assert.equal(r.status(), 200, `${w} on ${g}: ${await r.text()}`);
+    await page.waitForSelector('#fx-result:not([hidden])');
+    const texts = [await page.locator('#fx-sentence').innerText(), await page.locator('#fx-status').innerText(),
+      ...(await page.locator('#fx-assumes li').allInnerTexts()).map(afterColon),
+      ...await page.locator('#fx-table thead th, #fx-table tbody td').allInnerTexts(),
+      ...await page.locator('#fx-chart-svg text').allTextContents(),
+      await page.getAttribute('#fx-chart-svg', 'aria-label')];
+    assert.ok((await page.locator('#fx-assumes li').count()) >= 1, 'assumptions shown');
+    const bad = untranslated(texts);
+    assert.ok(bad.length === 0, `${w}: untranslated in Spanish: ${bad.slice(0, 6).join(' | ')}`);
+    /* a flag the page has no words for would show as its code */
+    const codes = (await page.locator('#fx-table tbody td').allInnerTexts()).filter(t => /\b[a-z]+(_[a-z]+)+\b/.test(t));
+    assert.deepEqual(codes, [], `${w}: fabric flags shown as codes`);
+    n += texts.length;
+  }
+  assert.ok(n > 60, `${n} texts`);
+  await page.selectOption('#lang', 'en');
+  assert.ok(untranslated((await page.locator('#fx-assumes li').allInnerTexts()).map(afterColon)).length > 0, 'the check can fail');
+});
+
+await check('Spanish: an offering\'s detail view shows its values in Spanish (reserved, on-demand, none…)', async () => {
+  const all = (await http('/api/offerings')).json;
+  const o = all.find(x => [].concat(x.provisioning || []).includes('reserved') && [].concat(x.provisioning || []).includes('on-demand')) ||
+    all.find(x => [].concat(x.provisioning || []).includes('reserved'));
+  assert.ok(o, 'an offering sold reserved');
+  await page.goto(BASE + '/?lang=es');
+  await page.waitForFunction(() => document.documentElement.lang === 'es' && document.querySelectorAll('#offerings tbody tr').length > 0);
+  await page.evaluate(id => showDetail(id), o.id);
+  await page.waitForSelector('#detail:not([hidden])');
+  const dd = (await page.locator('#detail-list dd').allInnerTexts()).flatMap(t => t.split(/,\s*/));
+  assert.ok(dd.includes('reservado'), dd.join(' | '));
+  const english = ['reserved', 'on-demand', 'waitlist', 'managed', 'object', 'none', 'on', 'off', 'partial', 'unknown', 'yes'];
+  const left = dd.filter(t => english.includes(t));
+  assert.deepEqual(left, [], 'vocabulary values left in English');
+  await page.selectOption('#lang', 'en');
+  assert.ok((await page.locator('#detail-list dd').allInnerTexts()).some(t => /\breserved\b/.test(t)));
+  await page.click('#detail-close');
 });
 
 await check('no script errors on the page', async () => {

@@ -1,6 +1,7 @@
 #!/bin/sh
 # run.sh CLUSTERFIT — the web tests: starts `clusterfit serve` on a free
 # loopback port with a temporary catalog, runs the API tests (api.test.mjs),
+# the Spanish of every generated sentence (gen-es.test.mjs, no browser),
 # the browser test (browser.mjs, headless Chromium through playwright-core)
 # and the malformed-request fuzz (fuzz.mjs), stops the server with SIGTERM
 # and checks it stopped cleanly. Prints "web: N passed, N failed".
@@ -40,7 +41,7 @@ fi
 export CF SHARED CF_BASE="http://127.0.0.1:$port" CF_PID=$pid
 export CF_SCREENSHOT="$(dirname "$CF")/web-screenshot.png"
 pass=0; fail=0
-for t in api.test.mjs api-errors.test.mjs browser.mjs fuzz.mjs; do
+for t in api.test.mjs api-errors.test.mjs gen-es.test.mjs browser.mjs fuzz.mjs; do
     echo "-- $t"
     node "$WEB/$t" > "$T/$t.out" 2>&1
     rc=$?
