@@ -575,11 +575,32 @@ static void add_scaling(cf_catalog *cat, json_t *plan, const cf_workload *w)
     json_object_set_new(plan, "scaling", curves);
 }
 
+json_t *srv_body_object(const srv_request *rq, srv_reply *out, const char *example)
+{
+    json_error_t je;
+    json_t *body;
+    if (!rq->body || rq->body_len == 0) {
+        srv_error(out, 400, "bad_request", "the body must be a JSON object such as %s", example);
+        return NULL;
+    }
+    body = json_loadb(rq->body, rq->body_len, JSON_REJECT_DUPLICATES, &je);
+    if (!body) {
+        srv_error(out, 400, "bad_request", "invalid JSON at line %d column %d: %s", je.line, je.column,
+                  je.text);
+        return NULL;
+    }
+    if (!json_is_object(body)) {
+        json_decref(body);
+        srv_error(out, 400, "bad_request", "the body must be a JSON object");
+        return NULL;
+    }
+    return body;
+}
+
 static void post_plan(srv_api *api, const srv_request *rq, srv_reply *out)
 {
     cf_catalog *own = NULL;
     json_t *body, *plan = NULL;
-    json_error_t je;
     cf_workload w;
     srv_list_query lq;
     cf_plan_opts po;
@@ -587,21 +608,7 @@ static void post_plan(srv_api *api, const srv_request *rq, srv_reply *out)
     cf_status st;
 
     /* The body is checked first: a malformed request is a 400 in any build. */
-    if (!rq->body || rq->body_len == 0) {
-        srv_error(out, 400, "bad_request", "the body must be a JSON object such as "
-                  "{\"workload\":\"llama3-70b\"}");
-        return;
-    }
-    body = json_loadb(rq->body, rq->body_len, JSON_REJECT_DUPLICATES, &je);
-    if (!body) {
-        srv_error(out, 400, "bad_request", "invalid JSON at line %d column %d: %s", je.line, je.column, je.text);
-        return;
-    }
-    if (!json_is_object(body)) {
-        json_decref(body);
-        srv_error(out, 400, "bad_request", "the body must be a JSON object");
-        return;
-    }
+    if (!(body = srv_body_object(rq, out, "{\"workload\":\"llama3-70b\"}"))) return;
     if (need_catalog(api, out) != 0) {
         json_decref(body);
         return;

@@ -138,27 +138,12 @@ static int read_query(const json_t *body, cf_fabrics_query *q, srv_reply *out)
 void srv_post_fabrics(const srv_request *rq, srv_reply *out)
 {
     json_t *body, *doc = NULL;
-    json_error_t je;
     cf_workload w;
     cf_fabrics_query q;
     cf_error e;
     cf_status st;
-    if (!rq->body || rq->body_len == 0) {
-        srv_error(out, 400, "bad_request", "the body must be a JSON object such as "
-                  "{\"workload\":\"llama3-70b\",\"gpu\":\"H100-SXM\",\"nodes\":64}");
+    if (!(body = srv_body_object(rq, out, "{\"workload\":\"llama3-70b\",\"gpu\":\"H100-SXM\",\"nodes\":64}")))
         return;
-    }
-    body = json_loadb(rq->body, rq->body_len, JSON_REJECT_DUPLICATES, &je);
-    if (!body) {
-        srv_error(out, 400, "bad_request", "invalid JSON at line %d column %d: %s", je.line, je.column,
-                  je.text);
-        return;
-    }
-    if (!json_is_object(body)) {
-        json_decref(body);
-        srv_error(out, 400, "bad_request", "the body must be a JSON object");
-        return;
-    }
     memset(&w, 0, sizeof w);
     if (read_workload(json_object_get(body, "workload"), &w, out) != 0 ||
         read_query(body, &q, out) != 0) {

@@ -87,4 +87,10 @@ void srv_error(srv_reply *out, unsigned status, const char *code, const char *fm
 #endif
     ;
 
+/* The request's body parsed as one JSON object (POST /api/plan, /api/fabrics):
+ * NULL with a 400 bad_request reply in *out when it is empty, not JSON
+ * (line and column), or not an object; `example` is the object the empty
+ * body's message shows. The caller owns the result (json_decref). */
+json_t *srv_body_object(const srv_request *rq, srv_reply *out, const char *example);
+
 #endif
