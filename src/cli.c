@@ -93,6 +93,36 @@ int cli_lib_error(const char *cmd, cf_status st, const cf_error *err)
     return cf_status_exit_code(st);
 }
 
+/* Flags whose library name carries its unit: {flag, library name}. */
+static const char *const unit_names[][2] = {{"deadline", "deadline_h"}, {"margin", "margin_pct"}};
+
+const char *cli_lib_name(const char *flag, char *buf, size_t cap)
+{
+    size_t i;
+    for (i = 0; i < sizeof unit_names / sizeof unit_names[0]; i++)
+        if (strcmp(flag, unit_names[i][0]) == 0) return unit_names[i][1];
+    for (i = 0; flag[i] && i + 1 < cap; i++) buf[i] = flag[i] == '-' ? '_' : flag[i];
+    if (cap) buf[i < cap ? i : cap - 1] = '\0';
+    return buf;
+}
+
+void cli_respell(cf_error *err)
+{
+    char msg[CF_ERROR_MSG_MAX];
+    for (size_t i = 0; i < sizeof unit_names / sizeof unit_names[0]; i++) {
+        const char *flag = unit_names[i][0], *lib = unit_names[i][1], *at;
+        if (strcmp(err->param, lib) != 0) continue;
+        at = strstr(err->message, lib);
+        if (at) {
+            snprintf(msg, sizeof msg, "%.*s%s%s", (int)(at - err->message), err->message, flag,
+                     at + strlen(lib));
+            snprintf(err->message, sizeof err->message, "%s", msg);
+        }
+        snprintf(err->param, sizeof err->param, "%s", flag);
+        return;
+    }
+}
+
 int cli_param_error(const char *cmd, const cf_error *err)
 {
     char buf[CF_ERROR_MSG_MAX + 600];

@@ -46,6 +46,17 @@ int cli_lib_error(const char *cmd, cf_status st, const cf_error *err);
  * printed as a usage error, the option spelled as its flag; EXIT_USAGE. */
 int cli_param_error(const char *cmd, const cf_error *err);
 
+/* The library's name of a flag: the flag with '-' written '_', except the
+ * flags whose library name carries its unit (--deadline is deadline_h,
+ * --margin is margin_pct). Writes at most cap bytes into buf and returns
+ * it, or the static name. */
+const char *cli_lib_name(const char *flag, char *buf, size_t cap);
+
+/* A library refusal about deadline_h or margin_pct respelled with the flag's
+ * name (--deadline, --margin) in err->message and err->param; every other
+ * snake_case name cli_error_text turns into its flag by itself. */
+void cli_respell(cf_error *err);
+
 /* err's message (FILE:LINE:COL prefixed when set; the status string when
  * empty) into buf (size n) with the parameter it refuses in the tool's
  * spelling: the first whole-word occurrence of err->param ("gpus_per_node")

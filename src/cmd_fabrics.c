@@ -23,41 +23,13 @@ typedef struct fabrics_args {
     cli_format fmt;
 } fabrics_args;
 
-/* The library's name of a flag: --deadline is deadline_h (hours, as for
- * plan); the others are the flag with '-' written '_'. */
-static const char *lib_name(const char *flag, char *buf, size_t cap)
-{
-    size_t i;
-    if (strcmp(flag, "deadline") == 0) return "deadline_h";
-    for (i = 0; flag[i] && i + 1 < cap; i++) buf[i] = flag[i] == '-' ? '_' : flag[i];
-    buf[i] = '\0';
-    return buf;
-}
-
-/* The library's refusal of deadline_h spelled as --deadline (cli_error_text
- * respells the other names). */
-static void respell(cf_error *err)
-{
-    static const char lib[] = "deadline_h", flag[] = "deadline";
-    char msg[CF_ERROR_MSG_MAX];
-    const char *at;
-    if (strcmp(err->param, lib) != 0) return;
-    at = strstr(err->message, lib);
-    if (at) {
-        snprintf(msg, sizeof msg, "%.*s%s%s", (int)(at - err->message), err->message, flag,
-                 at + strlen(lib));
-        snprintf(err->message, sizeof err->message, "%s", msg);
-    }
-    snprintf(err->param, sizeof err->param, "%s", flag);
-}
-
 static int set_fab_opt(const char *cmd, const cli_opt *o, const char *arg, void *dst)
 {
     char name[32];
     cf_error err;
     cf_error_clear(&err);
-    if (cf_fabrics_query_set(dst, lib_name(o->name, name, sizeof name), arg, &err) == CF_OK) return 0;
-    respell(&err);
+    if (cf_fabrics_query_set(dst, cli_lib_name(o->name, name, sizeof name), arg, &err) == CF_OK) return 0;
+    cli_respell(&err);
     cli_param_error(cmd, &err);
     return -1;
 }
@@ -362,7 +334,7 @@ int cmd_fabrics(const cli_ctx *ctx, int argc, char **argv)
     if ((st = cf_workload_load(a.workload, &w, &err)) != CF_OK) return cli_lib_error(CMD, st, &err);
     st = cf_fabrics(&w, &a.q, &doc, &err);
     if (st != CF_OK) {
-        respell(&err);
+        cli_respell(&err);
         return st == CF_EINVAL && err.param[0] ? cli_param_error(CMD, &err) : cli_lib_error(CMD, st, &err);
     }
     if (a.fmt == FMT_JSON) return cli_print_json(doc);

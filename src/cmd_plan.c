@@ -34,39 +34,6 @@ typedef struct plan_args {
  * `list` and the server. */
 #define FILTER CLI_FILTER_AT(plan_args, filter)
 
-/* The library's name of a plan flag: --deadline is deadline_h (hours),
- * --max-gpus max_gpus; the others are spelled alike. */
-static const char *lib_name(const char *flag, char *buf, size_t cap)
-{
-    size_t i;
-    if (strcmp(flag, "deadline") == 0) return "deadline_h";
-    if (strcmp(flag, "margin") == 0) return "margin_pct";
-    for (i = 0; flag[i] && i + 1 < cap; i++) buf[i] = flag[i] == '-' ? '_' : flag[i];
-    buf[i] = '\0';
-    return buf;
-}
-
-/* The library's refusal with its name for --deadline written as the flag
- * (cli_error_text turns every other snake_case name into its flag). */
-static void respell(cf_error *err)
-{
-    const char *lib = "deadline_h", *flag = "deadline";
-    char msg[CF_ERROR_MSG_MAX];
-    const char *at;
-    if (strcmp(err->param, "margin_pct") == 0) {
-        lib = "margin_pct";
-        flag = "margin";
-    }
-    if (strcmp(err->param, lib) != 0) return;
-    at = strstr(err->message, lib);
-    if (at) {
-        snprintf(msg, sizeof msg, "%.*s%s%s", (int)(at - err->message), err->message, flag,
-                 at + strlen(lib));
-        snprintf(err->message, sizeof err->message, "%s", msg);
-    }
-    snprintf(err->param, sizeof err->param, "%s", flag);
-}
-
 /* A plan option (--objective, --deadline, --budget, --max-gpus, --top):
  * the library's setter, as POST /api/plan calls it for its members. */
 static int set_plan_opt(const char *cmd, const cli_opt *o, const char *arg, void *dst)
@@ -74,8 +41,8 @@ static int set_plan_opt(const char *cmd, const cli_opt *o, const char *arg, void
     char name[32];
     cf_error err;
     cf_error_clear(&err);
-    if (cf_plan_opts_set(dst, lib_name(o->name, name, sizeof name), arg, &err) == CF_OK) return 0;
-    respell(&err);
+    if (cf_plan_opts_set(dst, cli_lib_name(o->name, name, sizeof name), arg, &err) == CF_OK) return 0;
+    cli_respell(&err);
     cli_param_error(cmd, &err);
     return -1;
 }
@@ -526,7 +493,7 @@ int cmd_plan(const cli_ctx *ctx, int argc, char **argv)
     /* The library's default objective: --budget alone means "fastest within
      * the budget", --deadline "cheapest in time" (as for POST /api/plan). */
     if (cf_plan_opts_finish(&a.opts, &err) != CF_OK) {
-        respell(&err);
+        cli_respell(&err);
         return cli_param_error("plan", &err);
     }
     if ((st = cf_workload_load(workload, &w, &err)) != CF_OK) return cli_lib_error("plan", st, &err);
@@ -536,7 +503,7 @@ int cmd_plan(const cli_ctx *ctx, int argc, char **argv)
     if (st == CF_OK) cli_catalog_note("plan", cat);
     cf_catalog_close(cat);
     if (st != CF_OK) {
-        respell(&err);
+        cli_respell(&err);
         return cli_lib_error("plan", st, &err);
     }
     if (a.fmt == FMT_JSON) return cli_print_json(doc);
