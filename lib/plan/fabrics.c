@@ -345,7 +345,8 @@ static json_t *row_json(const job *j, const fam_result *r, const fam_result *bas
     bad |= cf__json_set(o, "time_to_train_h", cf__json_num(r->time_h));
     bad |= cf__json_set(o, "gpu_hours", cf__json_num(r->gpu_h));
     bad |= cf__json_set(o, "worth_premium_pct", cf__json_num(prem));
-    bad |= cf__json_set(o, "layout", r->pt.found ? cf__plan_layout_json(&r->pt.lay) : json_null());
+    bad |= cf__json_set(o, "layout", r->pt.found ? cf__plan_layout_json(&r->pt.lay, j->w->kind == CF_WL_STENCIL)
+                                                 : json_null());
     if (j->w->kind == CF_WL_LLM)
         bad |= cf__json_set(o, "global_batch_seqs",
                             r->pt.found ? json_integer(cf__plan_pt_batch(&r->pt, j->w)) : json_null());

@@ -392,7 +392,7 @@ static int cmp_rows_time(const void *a, const void *b) { return cmp_rows(a, b, 1
 
 /* ---- 4. JSON ---- */
 
-json_t *cf__plan_layout_json(const cf_layout *l)
+json_t *cf__plan_layout_json(const cf_layout *l, int mpi_ranks)
 {
     json_t *j = json_object();
     int bad = 0;
@@ -401,11 +401,12 @@ json_t *cf__plan_layout_json(const cf_layout *l)
     bad |= cf__json_set(j, "etp", json_integer(l->etp > 0 ? l->etp : 1));
     bad |= cf__json_set(j, "pp", json_integer(l->pp));
     bad |= cf__json_set(j, "vp", json_integer(l->vp));
-    bad |= cf__json_set(j, "dp", json_integer(l->dp));
+    bad |= cf__json_set(j, "dp", mpi_ranks ? json_null() : json_integer(l->dp));
     bad |= cf__json_set(j, "cp", json_integer(l->cp));
     bad |= cf__json_set(j, "zero", json_integer(l->zero));
     bad |= cf__json_set(j, "recompute", json_string(cf_recompute_name(l->recompute)));
     bad |= cf__json_set(j, "micro_batch", json_integer(l->micro_batch));
+    if (mpi_ranks) bad |= cf__json_set(j, "ranks", json_integer(l->dp));
     if (bad) {
         json_decref(j);
         return NULL;

@@ -205,9 +205,11 @@ json_t *cf__plan_scaling_note(const cf__plan_point *pt, const cf__plan_point *p0
  * (*reserved = 1, may be NULL); NAN when neither is known. */
 double cf__plan_sticker_price(const cf_offering *o, int *reserved);
 
-/* {tp, pp, vp, dp, cp, zero, recompute, micro_batch} of a layout. New
- * reference; NULL on ENOMEM. */
-json_t *cf__plan_layout_json(const cf_layout *l);
+/* {tp, ep, etp, pp, vp, dp, cp, zero, recompute, micro_batch} of a layout;
+ * with mpi_ranks (an MPI workload: the stencil) dp is null and `ranks`
+ * holds the rank count, since its ranks are not data-parallel replicas.
+ * New reference; NULL on ENOMEM. */
+json_t *cf__plan_layout_json(const cf_layout *l, int mpi_ranks);
 
 /* cf_plan over an offering list already read from the catalog, with the
  * model `m`. Same contract as cf_plan. */

@@ -178,7 +178,8 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
     if (llm)
         bad |= cf__json_set(j, "global_batch_seqs",
                             pt->found ? json_integer(cf__plan_pt_batch(pt, w)) : json_null());
-    bad |= cf__json_set(j, "layout", pt->found ? cf__plan_layout_json(&pt->lay) : json_null());
+    bad |= cf__json_set(j, "layout", pt->found ? cf__plan_layout_json(&pt->lay, w->kind == CF_WL_STENCIL)
+                                               : json_null());
     bad |= cf__json_set(j, "scaling_note",
                         pt->found ? cf__plan_scaling_note(pt, p0, e, w->kind == CF_WL_LLM, free0_s)
                                   : json_null());
@@ -235,14 +236,6 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
                               ? cf__plan_free_step_s(m, w, &fab, pts[i].nodes, NULL) : NAN;
         json_t *r = scale_row(&pts[i], p0, steps, units, o, &fab, cf__plan_sticker_price(o, NULL), w,
                               free0_s, free_ref_s, free_n_s);
-        json_t *lay = r ? json_object_get(r, "layout") : NULL;
-        /* An MPI stencil runs ranks, not data-parallel replicas (issue 9). */
-        if (lay && json_is_object(lay) && w->kind == CF_WL_STENCIL &&
-            (json_object_set_new(lay, "ranks", json_integer((json_int_t)pts[i].lay.dp)) ||
-             json_object_set_new(lay, "dp", json_null()))) {
-            json_decref(r);
-            goto nomem;
-        }
         /* One node only because the offering states no network or line
          * rate: the row says so (plan's flag of the same name). */
         if (r && single && json_array_append_new(json_object_get(r, "flags"), json_string("network_unknown"))) {

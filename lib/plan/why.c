@@ -167,7 +167,7 @@ json_t *cf__plan_scaling_note(const cf__plan_point *pt, const cf__plan_point *p0
     bad |= cf__json_set(j, "text", json_string(text));
     bad |= cf__json_set(j, "cause", json_string(mem ? "memory" : "other"));
     bad |= cf__json_set(j, "n0", json_integer(p0->nodes));
-    bad |= cf__json_set(j, "n0_layout", cf__plan_layout_json(&p0->lay));
+    bad |= cf__json_set(j, "n0_layout", cf__plan_layout_json(&p0->lay, 0));
     if (bad) {
         json_decref(j);
         return NULL;
