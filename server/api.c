@@ -273,12 +273,49 @@ static cf_status locked_get(srv_api *api, const char *id, cf_offering **o, cf_er
 
 /* --- GET /api/offerings ------------------------------------------------- */
 
+/* Today as YYYY-MM-DD: the server's fixed date (CLUSTERFIT_NOW) when set,
+ * else the clock's UTC date; -1 when neither can be read. */
+static int today_of(const char *now, char today[16])
+{
+    if (now && *now) {
+        snprintf(today, 16, "%s", now);
+        return 0;
+    }
+    return cf_today(time(NULL), today) == CF_OK ? 0 : -1;
+}
+
+/* The date before which a row is stale (cf_catalog_stale_cutoff, today
+ * minus CF_STALE_MONTHS_DEFAULT months); -1 when today cannot be read. */
+static int stale_cutoff(const srv_api *api, char cutoff[16])
+{
+    char today[16];
+    return today_of(api->now, today) == 0 &&
+           cf_catalog_stale_cutoff(today, CF_STALE_MONTHS_DEFAULT, cutoff) == CF_OK ? 0 : -1;
+}
+
+/* An offering as the API returns it: cf_offering_to_json plus `stale`, by
+ * the library's rule (cf_offering_stale: price_as_of where set, else
+ * as_of), so the page counts `stale` and never re-derives the date rule.
+ * cutoff NULL (no readable date) leaves the key out rather than guess.
+ * NULL on out of memory. */
+static json_t *offering_json(const cf_offering *o, const char *cutoff)
+{
+    json_t *j = cf_offering_to_json(o);
+    if (j && cutoff && json_object_set_new(j, "stale", json_boolean(cf_offering_stale(o, cutoff))) != 0) {
+        json_decref(j);
+        j = NULL;
+    }
+    return j;
+}
+
 static void get_offerings(srv_api *api, const srv_request *rq, srv_reply *out)
 {
     srv_list_query lq;
     char msg[SRV_MSG_MAX];
     cf_offering_list list = {0};
     json_t *arr;
+    char cutoff[16];
+    int have_cut;
     cf_status st;
 
     if (need_catalog(api, out) != 0) return;
@@ -297,9 +334,10 @@ static void get_offerings(srv_api *api, const srv_request *rq, srv_reply *out)
     }
     pthread_mutex_unlock(&api->lock);
     if (st != CF_OK) return;
+    have_cut = stale_cutoff(api, cutoff) == 0;
     arr = json_array();
     for (size_t i = 0; arr && i < list.n; i++) {
-        if (json_array_append_new(arr, cf_offering_to_json(&list.items[i])) != 0) {
+        if (json_array_append_new(arr, offering_json(&list.items[i], have_cut ? cutoff : NULL)) != 0) {
             json_decref(arr);
             arr = NULL;
         }
@@ -315,9 +353,7 @@ static long age_days(const char *as_of, const char *now)
 {
     char today[16];
     long days;
-    if (!as_of) return -1;
-    if (now && *now) snprintf(today, sizeof today, "%s", now);
-    else if (cf_today(time(NULL), today) != CF_OK) return -1;
+    if (!as_of || today_of(now, today) != 0) return -1;
     return cf_age_days(as_of, today, &days) == CF_OK ? days : -1;
 }
 
@@ -327,6 +363,7 @@ static void get_offering(srv_api *api, const char *id, srv_reply *out)
     cf_error note;
     cf_status st;
     json_t *j;
+    char cutoff[16];
     long age;
 
     if (need_catalog(api, out) != 0) return;
@@ -343,7 +380,7 @@ static void get_offering(srv_api *api, const char *id, srv_reply *out)
         lib_error(out, st, note.message[0] ? &note : NULL);
         return;
     }
-    j = cf_offering_to_json(o);
+    j = offering_json(o, stale_cutoff(api, cutoff) == 0 ? cutoff : NULL);
     age = age_days(o->as_of, api->now);
     if (j && json_object_set_new(j, "age_days", age != -1 ? json_integer(age) : json_null()) != 0) {
         json_decref(j);

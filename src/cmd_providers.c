@@ -15,6 +15,7 @@
 typedef struct providers_args {
     cli_format fmt;
     long stale;
+    int wide;
 } providers_args;
 
 static const cli_opt providers_opts[] = {
@@ -27,13 +28,15 @@ static const cli_opt providers_opts[] = {
      .max = CF_MAX_STALE_MONTHS,
      .help = "a row is stale when dated more than MONTHS months\n"
              "before today (default 6; $CLUSTERFIT_NOW)"},
+    {.name = "wide", CLI_FLAG_AT(providers_args, wide),
+     .help = "every column, nothing cut (default: fit 80 columns)"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
     {.kind = CLI_END},
 };
 
 static const cli_cmd providers_cmd = {
     .cmd = "providers",
-    .usage = "Usage: clusterfit providers [--stale MONTHS] [--format table|json]\n"
+    .usage = "Usage: clusterfit providers [--stale MONTHS] [--wide] [--format table|json]\n"
              "One line per provider: offerings, multi-node offerings, the fabrics of the\n"
              "multi-node offerings (\"unknown\" when no source states them; \"-\" when\n"
              "there are none), the fabrics of all its offerings, the oldest date of its\n"
@@ -54,7 +57,7 @@ static void join_names(const json_t *a, char *buf, size_t n)
         snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", k ? ", " : "", json_string_value(e));
 }
 
-static int print_table(json_t *arr, long months)
+static int print_table(json_t *arr, long months, int wide)
 {
     table *t = table_new();
     size_t i, total = 0, multi = 0, stale = 0, stale_providers = 0;
@@ -94,7 +97,7 @@ static int print_table(json_t *arr, long months)
             table_cellf(t, 6, "%lld", n_stale) != 0)
             rc = -1;
     }
-    if (rc == 0) rc = table_print(t, stdout, TABLE_WIDTH);
+    if (rc == 0) rc = table_print(t, stdout, wide ? 0 : TABLE_WIDTH);
     table_free(t);
     if (rc != 0) return EXIT_INTERNAL;
     printf("%zu provider%s, %zu offering%s, %zu of them multi-node\n", json_array_size(arr),
@@ -109,7 +112,7 @@ static int print_table(json_t *arr, long months)
 
 int cmd_providers(const cli_ctx *ctx, int argc, char **argv)
 {
-    providers_args a = {FMT_TABLE, 6};
+    providers_args a = {FMT_TABLE, CF_STALE_MONTHS_DEFAULT, 0};
     cf_catalog *cat = NULL;
     json_t *arr = NULL;
     char today[16];
@@ -126,7 +129,7 @@ int cmd_providers(const cli_ctx *ctx, int argc, char **argv)
     cf_catalog_close(cat);
     if (st != CF_OK) return cli_lib_error("providers", st, NULL);
     if (a.fmt == FMT_JSON) return cli_print_json(arr);
-    rc = print_table(arr, a.stale);
+    rc = print_table(arr, a.stale, a.wide);
     json_decref(arr);
     return rc;
 }

@@ -239,6 +239,12 @@
  * the catalog's dates start in 1900 (date.h). */
 #define CF_MAX_STALE_MONTHS 1200L
 
+/* The staleness a renter is shown by default (`providers`, the web page's
+ * offerings note, GET /api/offerings' `stale`): six months, the age past
+ * which issue 13 counts a catalog row as needing a re-check (prices move
+ * monthly; two quarters is the ClusterMAX-style refresh cycle). */
+#define CF_STALE_MONTHS_DEFAULT 6L
+
 /* Rows kept (top): 1 up to the rows one import may add (CF_MAX_IMPORT_ROWS),
  * more offerings than a catalog holds; 0 in cf_plan_opts means all. */
 #define CF_PLAN_TOP_MAX 100000

@@ -33,7 +33,7 @@ const I18N = {
     col_orchestration: 'Orchestration', col_provisioning: 'Provisioning', col_billing: 'Billing',
     col_storage: 'Shared storage', col_price: 'Price per GPU-hour', col_source: 'Source',
     n_offerings: n => `${n} offering${n === 1 ? '' : 's'}`, loading: 'Loading…',
-    n_stale: ({ n, d }) => `${n} of them dated before ${d} (more than six months ago; prices' date where given)`,
+    n_stale: ({ n }) => `${n} of them dated more than six months ago (prices' date where given)`,
     per_second: 'per second', per_minute: 'per minute', per_hour: 'per hour', per_s: s => `per ${s} s`,
     min_commit: h => `minimum ${h} h`, as_of: d => `as of ${d}`, source: 'source', sort_by: c => `Sort by ${c}`,
     reserved: 'reserved',
@@ -119,7 +119,7 @@ const I18N = {
     col_orchestration: 'Orquestación', col_provisioning: 'Contratación', col_billing: 'Facturación',
     col_storage: 'Almacenamiento compartido', col_price: 'Precio por GPU-hora', col_source: 'Fuente',
     n_offerings: n => `${n} oferta${n === 1 ? '' : 's'}`, loading: 'Cargando…',
-    n_stale: ({ n, d }) => `${n} con fecha anterior a ${d} (más de seis meses; la de los precios si la hay)`,
+    n_stale: ({ n }) => `${n} con fecha de hace más de seis meses (la de los precios si la hay)`,
     per_second: 'por segundo', per_minute: 'por minuto', per_hour: 'por hora', per_s: s => `por ${s} s`,
     min_commit: h => `mínimo ${h} h`, as_of: d => `a ${d}`, source: 'fuente', sort_by: c => `Ordenar por ${c}`,
     reserved: 'reservado',
@@ -373,21 +373,14 @@ function renderTable() {
   renderStaleNote();
 }
 
-// Issue 13: how many listed rows are older than six months (price_as_of where
-// set, else as_of; YYYY-MM as its 1st), against the browser's UTC date.
+// Issue 13: how many listed rows are older than six months. The server marks
+// each row (`stale`, the library's rule: price_as_of where set, else as_of);
+// the page only counts them.
 function renderStaleNote() {
   const p = $('#offerings-stale');
   if (!p) return;
-  const now = new Date();
-  const cut = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 6, 1));
-  const last = new Date(Date.UTC(cut.getUTCFullYear(), cut.getUTCMonth() + 1, 0)).getUTCDate();
-  cut.setUTCDate(Math.min(now.getUTCDate(), last));
-  const cutoff = cut.toISOString().slice(0, 10);
-  const stale = state.offerings.filter(o => {
-    const d = o.price_as_of || o.as_of;
-    return d && (d.length === 7 ? d + '-01' : d) < cutoff;
-  }).length;
-  p.textContent = stale ? T('n_stale', { n: stale, d: cutoff }) : '';
+  const stale = state.offerings.filter(o => o.stale === true).length;
+  p.textContent = stale ? T('n_stale', { n: stale }) : '';
 }
 
 function sortBy(key) {

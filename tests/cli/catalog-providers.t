@@ -32,3 +32,13 @@ cf providers --format json
 expect_json '[.[] | select(.provider == "TestPods")][0] | [.offerings, .multinode_offerings, (.networks | join(",")), (.multinode_networks | length)] | join(" ")' "3 2 tcp 0"
 cf providers
 grep -q '^TestPods  *3  *2  unknown  *tcp  *0$' "$T/out" || fail "TestPods table row"
+
+# --wide: every column, the Oldest date included, the fabric lists uncut.
+printf 'id,provider,offering,network,multinode,source_url,as_of\ntw-a,TestWideProviderWithALongName,A,roce,yes,https://example.com/w,2026-10-01\ntw-b,TestWideProviderWithALongName,B,tcpx,yes,https://example.com/w,2026-09-02\ntw-c,TestWideProviderWithALongName,C,tcpxo,yes,https://example.com/w,2026-08-03\n' > "$T/wide.csv"
+cf import "$T/wide.csv"; expect_rc 0
+cf providers --wide; expect_rc 0
+grep -q '^TestWideProviderWithALongName  *3  *3  roce, tcpx, tcpxo  *roce, tcpx, tcpxo  *2026-08-03  *0$' "$T/out" || fail "--wide row"
+cf providers; expect_rc 0
+grep -q 'TestWideProviderWithALongName' "$T/out" && fail "the 80-column table cuts a long provider name"
+grep -q 'Oldest' "$T/out" && fail "the 80-column table leaves Oldest out when it does not fit"
+sed 's/…/./g' "$T/out" | awk 'length > 80 { exit 1 }' || fail "a line over 80 columns (the ellipsis counted as one)"

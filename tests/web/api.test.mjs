@@ -123,6 +123,18 @@ await check('GET /api/offerings/{id} returns that offering with age_days', async
   assert.equal(r.json.age_days, days);
 });
 
+await check('GET /api/offerings: `stale` marks exactly the rows `list --stale 6` lists (the library\'s rule)', async () => {
+  if (!all.length) throw new Skip('no catalog');
+  for (const o of all) assert.equal(typeof o.stale, 'boolean', `offering ${o.id} lacks a boolean stale`);
+  const r = cli(['list', '--stale', '6', '--format', 'json']);
+  assert.ok(r.rc === 0 || r.rc === 1, `list --stale 6 exit ${r.rc}: ${r.err}`);
+  const cliIds = r.rc === 0 ? JSON.parse(r.out).map(o => o.id).sort() : [];
+  const apiIds = all.filter(o => o.stale).map(o => o.id).sort();
+  assert.ok(apiIds.length > 0, 'the shipped catalog has rows older than six months on 2026-11-30');
+  assert.ok(apiIds.length < all.length, 'and rows that are not');
+  assert.deepEqual(apiIds, cliIds);
+});
+
 await check('GET /api/offerings/no-such-offering is 404 not_found', async () => {
   const r = await http('/api/offerings/no-such-offering');
   needImplemented(r);
