@@ -127,6 +127,23 @@ static const char *amount(char *buf, size_t cap, double v)
     return tf_thousands(buf, cap, v);
 }
 
+/* Decimals for the step column, the same down the column (7.372 above
+ * 14.94 reads as two precisions): two, or enough that the shortest step
+ * keeps three significant digits (an MPI stencil's steps are milliseconds). */
+static int step_decimals(json_t *arr)
+{
+    double lo = INFINITY;
+    size_t i;
+    json_t *r;
+    json_array_foreach(arr, i, r) {
+        double v = num(r, "step_time_s");
+        if (!isnan(v) && v > 0 && v < lo) lo = v;
+    }
+    if (!(lo < 1)) return 2;
+    int d = 2 - (int)floor(log10(lo));
+    return d > 9 ? 9 : d;
+}
+
 static int print_rows(FILE *out, json_t *doc)
 {
     json_t *arr = json_object_get(doc, "fabrics"), *r;
@@ -135,10 +152,12 @@ static int print_rows(FILE *out, json_t *doc)
     size_t i;
     int rc = EXIT_INTERNAL;
     table *t = table_new();
+    int dec = step_decimals(arr);
     if (!t) return EXIT_INTERNAL;
     snprintf(head, sizeof head, "+%% vs %s", base ? base : "?");
     if (table_column(t, "fabric", TABLE_LEFT, 0, 6, 0) < 0 ||
         table_column(t, "nodes", TABLE_RIGHT, 0, 5, 0) < 0 ||
+        table_column(t, "batch", TABLE_RIGHT, 0, 5, 0) < 0 ||
         table_column(t, "step s", TABLE_RIGHT, 0, 6, 0) < 0 ||
         table_column(t, "E", TABLE_RIGHT, 0, 4, 0) < 0 ||
         table_column(t, "to train", TABLE_RIGHT, 0, 8, 0) < 0 ||
@@ -156,18 +175,25 @@ static int print_rows(FILE *out, json_t *doc)
                 ? table_cellf(t, 1, "%ld", (long)json_integer_value(json_object_get(r, "nodes")))
                 : table_cell(t, 1, "-"))
             goto done;
-        if ((isnan(st) ? table_cell(t, 2, "-") : table_cellf(t, 2, "%.4g", st)) ||
-            (isnan(e) ? table_cell(t, 3, "-") : table_cellf(t, 3, "%.2f", e)) ||
-            table_cell(t, 4, hours(buf, sizeof buf, num(r, "time_to_train_h"))) ||
-            (isnan(gh) ? table_cell(t, 5, "-") : table_cell(t, 5, amount(buf, sizeof buf, gh))))
+        /* The global batch beside the step: a fabric whose layout grows
+         * the batch (batch_max) has a longer step and fewer of them, so the
+         * step alone does not compare fabrics; the time to train does. */
+        if (json_is_integer(json_object_get(r, "global_batch_seqs"))
+                ? table_cellf(t, 2, "%ld", (long)json_integer_value(json_object_get(r, "global_batch_seqs")))
+                : table_cell(t, 2, "-"))
+            goto done;
+        if ((isnan(st) ? table_cell(t, 3, "-") : table_cellf(t, 3, "%.*f", dec, st)) ||
+            (isnan(e) ? table_cell(t, 4, "-") : table_cellf(t, 4, "%.2f", e)) ||
+            table_cell(t, 5, hours(buf, sizeof buf, num(r, "time_to_train_h"))) ||
+            (isnan(gh) ? table_cell(t, 6, "-") : table_cell(t, 6, amount(buf, sizeof buf, gh))))
             goto done;
         if (net && base && strcmp(net, base) == 0 && !isnan(p)) {
-            if (table_cell(t, 6, "baseline")) goto done;
-        } else if (isnan(p) ? table_cell(t, 6, "-") : table_cellf(t, 6, "%+.1f %%", p)) {
+            if (table_cell(t, 7, "baseline")) goto done;
+        } else if (isnan(p) ? table_cell(t, 7, "-") : table_cellf(t, 7, "%+.1f %%", p)) {
             goto done;
         }
         flags_words(notes, sizeof notes, json_object_get(r, "flags"));
-        if (table_cell(t, 7, notes[0] ? notes : "")) goto done;
+        if (table_cell(t, 8, notes[0] ? notes : "")) goto done;
     }
     if (table_print(t, out, TABLE_WIDTH) != 0) goto done;
     json_array_foreach(arr, i, r) {

@@ -24,6 +24,14 @@ grep -q "^ib .*$shown" "$T/table" || fail "table lacks ib's premium $shown"
 expect_json '[.fabrics[].network] | join(",")' "ib,roce,efa,tcpxo,tcpx,tcp"
 t_tcp=$(jq -r '.fabrics[] | select(.network == "tcp") | .time_to_train_h' "$T/out")
 expect_json_true "[.fabrics[] | ((.worth_premium_pct - 100 * ($t_tcp / .time_to_train_h - 1)) | fabs) < 1e-6] | all"
+# Each row shows its global batch (a layout may grow it, so the step alone
+# does not compare fabrics), and the step column has one precision.
+for net in ib tcp; do
+    b=$(jq -r ".fabrics[] | select(.network == \"$net\") | .global_batch_seqs" "$T/out")
+    grep -q "^$net  *64  *$b  *[0-9]" "$T/table" || fail "$net row lacks its batch $b"
+done
+awk '$2 == 64 { split($4, a, "."); d[length(a[2])] = 1 } END { n = 0; for (k in d) n++; exit n != 1 }' "$T/table" ||
+    fail "the step column mixes precisions"
 
 # The MPI stencil preset: a table too (the time to train in hours).
 cf fabrics --workload cfd-stencil --gpu H100-SXM --nodes 64; expect_rc 0
