@@ -782,7 +782,7 @@ Object.assign(I18N.en, {
   fx_caption: 'Worth premium per GPU-hour over the baseline, and time to train, per fabric (each bar carries its fabric and value; negative premiums are hatched)',
   fx_premium_axis: b => `Worth premium vs ${b} (% per GPU-hour)`, fx_time_axis: 'Time to train',
   fx_baseline_bar: 'baseline', fx_no_result: 'no result',
-  fx_col_fabric: 'Fabric', fx_col_nodes: 'Nodes', fx_col_step: 'Step time', fx_col_eff: 'Scaling efficiency',
+  fx_col_fabric: 'Fabric', fx_col_nodes: 'Nodes', fx_col_batch: 'Global batch (sequences)', fx_col_step: 'Step time', fx_col_eff: 'Scaling efficiency',
   fx_col_time: 'Time to train', fx_col_gpuh: 'GPU-hours', fx_col_premium: 'Worth premium', fx_col_notes: 'Notes',
   fx_flag_does_not_fit: 'does not fit in memory on that many nodes',
   fx_flag_deadline_missed: 'misses the deadline on every node count',
@@ -804,7 +804,7 @@ Object.assign(I18N.es, {
   fx_caption: 'Sobreprecio que compensa por GPU-hora frente a la referencia, y tiempo de entrenamiento, por red (cada barra lleva su red y su valor; los sobreprecios negativos van rayados)',
   fx_premium_axis: b => `Sobreprecio frente a ${b} (% por GPU-hora)`, fx_time_axis: 'Tiempo de entrenamiento',
   fx_baseline_bar: 'referencia', fx_no_result: 'sin resultado',
-  fx_col_fabric: 'Red', fx_col_nodes: 'Nodos', fx_col_step: 'Tiempo por paso', fx_col_eff: 'Eficiencia de escalado',
+  fx_col_fabric: 'Red', fx_col_nodes: 'Nodos', fx_col_batch: 'Lote global (secuencias)', fx_col_step: 'Tiempo por paso', fx_col_eff: 'Eficiencia de escalado',
   fx_col_time: 'Tiempo de entrenamiento', fx_col_gpuh: 'GPU-horas', fx_col_premium: 'Sobreprecio que compensa', fx_col_notes: 'Notas',
   fx_flag_does_not_fit: 'no cabe en memoria en esos nodos',
   fx_flag_deadline_missed: 'no cumple el plazo con ningún número de nodos',
@@ -890,12 +890,13 @@ function renderFabrics() {
   else sentence = T('fx_none_better', { base: fxLabel(d.baseline), basis });
   $('#fx-sentence').textContent = sentence;
   const head = $('#fx-table thead tr');
-  head.replaceChildren(...['fx_col_fabric', 'fx_col_nodes', 'fx_col_step', 'fx_col_eff', 'fx_col_time', 'fx_col_gpuh',
+  head.replaceChildren(...['fx_col_fabric', 'fx_col_nodes', 'fx_col_batch', 'fx_col_step', 'fx_col_eff', 'fx_col_time', 'fx_col_gpuh',
     'fx_col_premium', 'fx_col_notes'].map(k => el('th', { scope: 'col', text: T(k) })));
   const tb = $('#fx-table tbody');
   tb.replaceChildren(...rows.map(f => el('tr', { 'data-network': f.network },
     el('th', { scope: 'row', text: fxLabel(f.network) }),
     el('td', { class: 'num', text: num(f.nodes, 0) }),
+    el('td', { class: 'num', text: num(f.global_batch_seqs, 0) }),
     el('td', { class: 'num', text: fxStep(f.step_time_s) }),
     el('td', { class: 'num', text: pct(f.scaling_efficiency) }),
     el('td', { class: 'time', text: fxHours(f.time_to_train_h) }),

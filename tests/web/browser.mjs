@@ -361,6 +361,11 @@ await check('"Is a better fabric worth it?": one bar per fabric with its name an
     assert.equal(await page.locator(`#fx-chart-svg g.fx-premium[data-network="${f.network}"] rect.fx-neg`).count(), 1);
   assert.equal(await page.locator('#fx-chart-svg pattern#fx-hatch').count(), 1);
   assert.equal(await page.locator('#fx-table tbody tr').count(), 6);
+  /* Each row's global batch, as the API gives it (column 3: fabric, nodes, batch). */
+  for (const f of api.json.fabrics) {
+    const cell = await page.locator(`#fx-table tbody tr[data-network="${f.network}"] td`).nth(1).innerText();
+    assert.equal(cell, new Intl.NumberFormat('en').format(f.global_batch_seqs), `${f.network} batch`);
+  }
   assert.match(await page.locator('#fx-sentence').innerText(), /^Break-even: /);
   assert.ok(await page.locator('#fx-assumes li').count() >= 1);
   await page.selectOption('#lang', 'es');
