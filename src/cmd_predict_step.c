@@ -117,11 +117,21 @@ static const char *rate(char *buf, size_t cap, double v)
     return tf_thousands(buf, cap, v);
 }
 
+/* Decimals that give v four significant digits (0 from 1000 s up, at most
+ * 9): the precision the step time is printed in. */
+static int decimals4(double v)
+{
+    if (!(v > 0) || !isfinite(v)) return 3;
+    int d = 3 - (int)floor(log10(v));
+    return d < 0 ? 0 : d > 9 ? 9 : d;
+}
+
 static void print_text(const cf_workload *w, const cf_layout *l, int nodes, const cf_fabric *fab,
                        const cf_step_result *r, double avail)
 {
     char lay[160], a[64], b[64];
     const cf_step_breakdown *k = &r->breakdown;
+    int dec = decimals4(r->step_time_s);
     cf_layout_words(lay, sizeof lay, l, w->kind);
     printf("%s on %d node%s of %d x %s (%ld GPUs)\n", w->name, nodes, nodes == 1 ? "" : "s",
            fab->gpus_per_node, fab->gpu, (long)nodes * fab->gpus_per_node);
@@ -131,7 +141,7 @@ static void print_text(const cf_workload *w, const cf_layout *l, int nodes, cons
                l->tp > 1 ? (l->sequence_parallel ? ", sequence parallel" : ", no sequence parallel") : "",
                l->tp > 1 && l->tp_comm_overlap ? ", TP overlap" : "");
     printf("\n");
-    printf("%-21s%.4g s", w->kind == CF_WL_EMBARRASSING ? "job time" : "step time", r->step_time_s);
+    printf("%-21s%.*f s", w->kind == CF_WL_EMBARRASSING ? "job time" : "step time", dec, r->step_time_s);
     if (r->step_time_s >= 2 * 86400) printf(" (%.1f days)", r->step_time_s / 86400);
     else if (r->step_time_s >= 7200) printf(" (%.1f h)", r->step_time_s / 3600);
     else if (r->step_time_s >= 120) printf(" (%.1f min)", r->step_time_s / 60);
@@ -145,8 +155,9 @@ static void print_text(const cf_workload *w, const cf_layout *l, int nodes, cons
             printf("%-21s%.3f (fraction of peak dense FLOP/s)\n", "MFU", r->mfu);
     }
     if (r->ideal_step_time_s > 0)
-        printf("%-21s%.2f (no exposed communication or bubble: %.4g s)\n", "parallel efficiency",
-               r->ideal_step_time_s / r->step_time_s, r->ideal_step_time_s);
+        printf("%-21s%.2f: without exposed communication%s\n%-21sthe step would take %.*f s\n",
+               "parallel efficiency", r->ideal_step_time_s / r->step_time_s,
+               w->kind == CF_WL_LLM ? " and pipeline bubbles" : "", "", dec, r->ideal_step_time_s);
     if (isnan(avail))
         printf("%-21s%.1f GiB\n", "memory per GPU", r->memory_per_gpu_gib);
     else
@@ -154,17 +165,20 @@ static void print_text(const cf_workload *w, const cf_layout *l, int nodes, cons
     if (!isnan(avail) && r->memory_per_gpu_gib > avail)
         printf("does not fit: %.1f GiB needed per GPU, %.1f GiB available\n", r->memory_per_gpu_gib,
                avail);
+    /* The parts in the step's own precision (its four significant digits),
+     * so they read as parts of it: "DP comm exposed 0.01" of a 63.37 s
+     * step, never a lone 0.009376. */
     if (w->kind == CF_WL_LLM) {
-        printf("%-21scompute %.4g, TP comm %.4g, PP bubble %.4g,\n", "breakdown (s)", k->compute_s,
-               k->tp_comm_s, k->pp_bubble_s);
-        printf("%-21sPP send/recv %.4g, DP comm exposed %.4g, CP comm %.4g\n", "", k->pp_comm_s,
-               k->dp_comm_exposed_s, k->cp_comm_s);
+        printf("%-21scompute %.*f, TP comm %.*f, PP bubble %.*f,\n", "breakdown (s)", dec, k->compute_s,
+               dec, k->tp_comm_s, dec, k->pp_bubble_s);
+        printf("%-21sPP send/recv %.*f, DP comm exposed %.*f, CP comm %.*f\n", "", dec, k->pp_comm_s,
+               dec, k->dp_comm_exposed_s, dec, k->cp_comm_s);
         if (k->ep_comm_s > 0)
-            printf("%-21sEP all-to-all exposed %.4g\n", "", k->ep_comm_s);
+            printf("%-21sEP all-to-all exposed %.*f\n", "", dec, k->ep_comm_s);
     } else {
-        printf("%-21scompute %.4g, %s %.4g\n", "breakdown (s)", k->compute_s,
+        printf("%-21scompute %.*f, %s %.*f\n", "breakdown (s)", dec, k->compute_s,
                w->kind == CF_WL_STENCIL ? "halo + all_reduce exposed" : "DP comm exposed",
-               k->dp_comm_exposed_s);
+               dec, k->dp_comm_exposed_s);
     }
 }
 

@@ -19,6 +19,12 @@ expect_out "parallel efficiency  $p"
 expect_out "GiB of 74.5 GiB"
 expect_out "breakdown (s)        compute"
 awk 'length > 80 { exit 1 }' "$T/out" || fail "a line is wider than 80 columns"
+# The parts of the breakdown in the step's own precision (no lone 0.009376
+# beside a 63.37 s step), and the ideal step named as such.
+dec=$(awk '/^step time/ { split($3, a, "."); print length(a[2]) }' "$T/out")
+[ "$(sed -n '/^breakdown/,$p' "$T/out" | grep -o '[0-9][0-9]*\.[0-9]*' | awk -F. '{ print length($2) }' | sort -u)" = "$dec" ] ||
+    fail "breakdown parts not in the step's $dec decimals"
+expect_out "the step would take"
 cf predict step --workload resnet50-dp --tp 1 --pp 1 --dp 16 --offering aws-p5-48xlarge; expect_rc 0
 expect_out "samples/s"; expect_out "layout               DP16"
 cf predict step --workload cfd-stencil --tp 1 --pp 1 --dp 16 --offering aws-p5-48xlarge; expect_rc 0
