@@ -119,6 +119,12 @@ static void print_prices(const json_t *s, const char *file, int as_of_given)
     printf("%s, %lld row%s without any price\n", json_array_size(names) ? ")" : "",
            (long long)json_integer_value(json_object_get(sk, "unpriced_rows")),
            json_integer_value(json_object_get(sk, "unpriced_rows")) == 1 ? "" : "s");
+    if (json_integer_value(json_object_get(s, "host_rows_with_gpus")) ||
+        json_integer_value(json_object_get(sk, "host_without_gpu_row")))
+        printf("host rows priced with their GPUs' row of the same region (data/skypilot-map.csv "
+               "host_gpus): %lld; without a GPU row in their region: %lld\n",
+               (long long)json_integer_value(json_object_get(s, "host_rows_with_gpus")),
+               (long long)json_integer_value(json_object_get(sk, "host_without_gpu_row")));
 }
 
 static int import_prices(const cli_ctx *ctx, const import_args *a, const char *file)

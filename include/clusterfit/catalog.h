@@ -455,7 +455,13 @@ typedef struct cf_price_import_opts {
  *   price_on_demand_gpu_hr, price_spot_gpu_hr}], not_applied[{id,
  *   instance_type, reason}], skipped{no_accelerator,
  *   accelerator_without_instance, unknown_accelerator, unknown_names[],
- *   unpriced_rows}}
+ *   unpriced_rows, host_without_gpu_row}, host_rows_with_gpus}. A host row
+ *   (InstanceType set, no accelerator) of a type the map pairs with its
+ *   GPUs (kind host_gpus, value ACCELERATOR:COUNT; GCP's A2/A3 machine
+ *   types, whose vms.csv prices the GPUs in rows of their own with an
+ *   empty InstanceType) is priced as host + GPUs of the same region; a
+ *   mapped type is not applied when its accelerator count differs from the
+ *   offering's gpus_per_node
  * - errors: CF_EPARSE with err at FILE:LINE:COLUMN for a missing required
  *   column (line 1, column 0) or a cell that is not a number where a used
  *   row needs one (AcceleratorCount > 0, Price and SpotPrice >= 0 or

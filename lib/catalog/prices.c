@@ -104,15 +104,30 @@ typedef struct itype {
     const char *od_region, *spot_region;
     size_t rows;
     char *regions;              /* ';'-joined, each once; owned */
+    int host_plus_gpus;         /* priced as host row + GPU row (host_gpus) */
 } itype;
+
+/* One GPU-only row of GCP's vms.csv (AcceleratorName set, InstanceType
+ * empty: the price of N GPUs attached to a host, without the host), kept
+ * for the host machine types the map pairs with it: the lowest prices per
+ * (accelerator, count, region) over the region's zones. */
+typedef struct gpu_part {
+    const char *acc, *region;   /* borrowed from the table */
+    double count, od, spot;     /* od, spot: USD per hour for `count` GPUs, NAN when none */
+} gpu_part;
 
 typedef struct import {
     const char *name;
+    const char *cloud;          /* the SkyPilot cloud, for the map's keys */
     const cf__csv_table *t;
     int c_inst, c_acc, c_count, c_price, c_region, c_spot;
     itype *types;
     size_t n, cap;
+    gpu_part *parts;            /* GPU-only rows a host pairing uses */
+    size_t nparts, parts_cap;
     long no_acc, no_inst, unknown_acc, unpriced;
+    long paired;                /* host rows priced with their GPUs' row (GCP A2/A3) */
+    long unpaired;              /* paired host rows whose region has no GPU row */
     char unknown_names[MAX_NAMES_SHOWN][64];
     int n_unknown_names;
 } import;
@@ -121,6 +136,7 @@ static void import_clear(import *im)
 {
     for (size_t i = 0; i < im->n; i++) cf__free(im->types[i].regions);
     cf__free(im->types);
+    cf__free(im->parts);
 }
 
 /* A number cell of row r: empty -> NAN (when allowed), else a decimal
@@ -192,46 +208,189 @@ static itype *type_of(import *im, const char *inst, const char *acc)
     return &im->types[im->n++];
 }
 
-/* Reads every row: skips what is not used, checks the cells of the rows
- * that are, and keeps the lowest prices per instance type. */
-static cf_status read_rows(import *im, const price_map *m, cf_error *err)
+/* The gpus.csv name of accelerator `acc`: *gpu, NULL when the name does
+ * not say the form factor. 0 (and counted) when the accelerator is neither
+ * in the map nor in data/gpus.csv. */
+static int resolve_gpu(import *im, const price_map *m, const char *acc, const char **gpu)
+{
+    const char *alias = map_get(m, "accelerator", acc);
+    const cf_gpu_spec *spec = NULL;
+    *gpu = NULL;
+    if (alias) {
+        *gpu = *alias ? alias : NULL;
+        return 1;
+    }
+    if (cf_gpu_lookup(acc, &spec) == CF_OK) {
+        *gpu = spec->name;
+        return 1;
+    }
+    note_unknown(im, acc);
+    return 0;
+}
+
+/* Keeps one priced row of instance type `inst` (count accelerators `acc`,
+ * gpus.csv name `gpu`; price and spot per instance-hour, NAN when none):
+ * the lowest price per GPU-hour and its region. Every format ends here. */
+static cf_status keep_prices(import *im, const char *inst, const char *acc, const char *gpu,
+                             double count, double price, double spot, const char *region)
+{
+    itype *ty = type_of(im, inst, acc);
+    if (!ty) return CF_ENOMEM;
+    ty->gpu = gpu;
+    ty->rows++;
+    if (isnan(ty->count)) ty->count = count;
+    if (isnan(price) && isnan(spot)) {
+        im->unpriced++;
+        return CF_OK;
+    }
+    if (add_region(&ty->regions, region) != CF_OK) return CF_ENOMEM;
+    if (!isnan(price) && (isnan(ty->od) || price / count < ty->od)) {
+        ty->od = price / count;
+        ty->od_region = region;
+    }
+    if (!isnan(spot) && (isnan(ty->spot) || spot / count < ty->spot)) {
+        ty->spot = spot / count;
+        ty->spot_region = region;
+    }
+    return CF_OK;
+}
+
+/* The pairing of host machine type `inst` with its GPUs (map kind
+ * host_gpus, key <cloud>/<type>, value <accelerator>:<count>): the
+ * accelerator's name into name (size n) and *count; 0 when unpaired. */
+static int host_pairing(const import *im, const price_map *m, const char *inst, char *name,
+                        size_t n, double *count)
+{
+    char key[256];
+    const char *v, *colon;
+    snprintf(key, sizeof key, "%s/%s", im->cloud, inst);
+    v = map_get(m, "host_gpus", key);
+    if (!v || !(colon = strrchr(v, ':')) || colon == v) return 0;
+    snprintf(name, n, "%.*s", (int)(colon - v), v);
+    return cf__parse_decimal(colon + 1, count) == CF_OK && *count > 0;
+}
+
+/* 1 when some host type of this cloud is paired with accelerator `acc`. */
+static int acc_is_paired(const import *im, const price_map *m, const char *acc)
+{
+    size_t lc = strlen(im->cloud), la = strlen(acc);
+    for (size_t i = 0; i < m->t.nrows; i++) {
+        const char *k = cf__csv_cell(&m->t, i, m->c_key), *v = cf__csv_cell(&m->t, i, m->c_value);
+        if (strcmp(cf__csv_cell(&m->t, i, m->c_kind), "host_gpus") != 0) continue;
+        if (strncmp(k, im->cloud, lc) != 0 || k[lc] != '/') continue;
+        if (strncmp(v, acc, la) == 0 && v[la] == ':') return 1;
+    }
+    return 0;
+}
+
+/* Pass 1: the GPU-only rows (InstanceType empty) that a host pairing of
+ * this cloud uses, checked and kept per (accelerator, count, region). */
+static cf_status read_parts(import *im, const price_map *m, cf_error *err)
 {
     for (size_t r = 0; r < im->t->nrows; r++) {
         const char *inst = cf__csv_cell(im->t, r, im->c_inst);
         const char *acc = cf__csv_cell(im->t, r, im->c_acc);
         const char *region = cf__csv_cell(im->t, r, im->c_region);
-        const char *gpu = NULL;
-        const cf_gpu_spec *spec = NULL;
         double count, price, spot = NAN;
-        itype *ty;
+        gpu_part *g = NULL;
         cf_status st;
-        if (!*acc) { im->no_acc++; continue; }
-        if (!*inst) { im->no_inst++; continue; }
-        {
-            const char *alias = map_get(m, "accelerator", acc);
-            if (alias) gpu = *alias ? alias : NULL;
-            else if (cf_gpu_lookup(acc, &spec) == CF_OK) gpu = spec->name;
-            else { note_unknown(im, acc); continue; }
-        }
+        if (*inst || !*acc || !acc_is_paired(im, m, acc)) continue;
         if ((st = number_cell(im, r, im->c_count, 1, &count, err)) != CF_OK) return st;
         if ((st = number_cell(im, r, im->c_price, 0, &price, err)) != CF_OK) return st;
         if (im->c_spot >= 0 && (st = number_cell(im, r, im->c_spot, 0, &spot, err)) != CF_OK)
             return st;
-        ty = type_of(im, inst, acc);
-        if (!ty) return CF_ENOMEM;
-        ty->gpu = gpu;
-        ty->rows++;
-        if (isnan(ty->count)) ty->count = count;
-        if (isnan(price) && isnan(spot)) { im->unpriced++; continue; }
-        if (add_region(&ty->regions, region) != CF_OK) return CF_ENOMEM;
-        if (!isnan(price) && (isnan(ty->od) || price / count < ty->od)) {
-            ty->od = price / count;
-            ty->od_region = region;
+        for (size_t i = 0; i < im->nparts && !g; i++)
+            if (strcmp(im->parts[i].acc, acc) == 0 && im->parts[i].count == count &&
+                strcmp(im->parts[i].region, region) == 0)
+                g = &im->parts[i];
+        if (!g) {
+            if (im->nparts == im->parts_cap) {
+                size_t ncap = im->parts_cap ? im->parts_cap * 2 : 32;
+                gpu_part *p = cf__realloc(im->parts, ncap * sizeof *p);
+                if (!p) return CF_ENOMEM;
+                im->parts = p;
+                im->parts_cap = ncap;
+            }
+            g = &im->parts[im->nparts++];
+            g->acc = acc;
+            g->region = region;
+            g->count = count;
+            g->od = g->spot = NAN;
         }
-        if (!isnan(spot) && (isnan(ty->spot) || spot / count < ty->spot)) {
-            ty->spot = spot / count;
-            ty->spot_region = region;
+        if (!isnan(price) && (isnan(g->od) || price < g->od)) g->od = price;
+        if (!isnan(spot) && (isnan(g->spot) || spot < g->spot)) g->spot = spot;
+    }
+    return CF_OK;
+}
+
+/* The GPU-only row of (acc, count, region), or NULL. */
+static const gpu_part *find_part(const import *im, const char *acc, double count,
+                                 const char *region)
+{
+    for (size_t i = 0; i < im->nparts; i++)
+        if (cf__strcasecmp(im->parts[i].acc, acc) == 0 && im->parts[i].count == count &&
+            strcmp(im->parts[i].region, region) == 0)
+            return &im->parts[i];
+    return NULL;
+}
+
+/* A host row (no accelerator) of a type the map pairs with its GPUs: the
+ * instance's price in a region is the host's price plus the price of its
+ * GPUs' row in the same region (on-demand with on-demand, spot with spot;
+ * either missing -> none), as SkyPilot itself adds the two for GCP's
+ * A2/A3 machine types. *used = 0 when the row is not such a host row. */
+static cf_status read_host_row(import *im, const price_map *m, size_t r, int *used,
+                               cf_error *err)
+{
+    const char *inst = cf__csv_cell(im->t, r, im->c_inst);
+    const char *region = cf__csv_cell(im->t, r, im->c_region);
+    const char *gpu = NULL;
+    const gpu_part *g;
+    char name[64];
+    double count, price, spot = NAN;
+    cf_status st;
+    *used = 0;
+    if (!*inst || !host_pairing(im, m, inst, name, sizeof name, &count)) return CF_OK;
+    *used = 1;
+    if (!(g = find_part(im, name, count, region))) {
+        im->unpaired++;
+        return CF_OK;
+    }
+    if (!resolve_gpu(im, m, g->acc, &gpu)) return CF_OK;
+    if ((st = number_cell(im, r, im->c_price, 0, &price, err)) != CF_OK) return st;
+    if (im->c_spot >= 0 && (st = number_cell(im, r, im->c_spot, 0, &spot, err)) != CF_OK)
+        return st;
+    im->paired++;
+    st = keep_prices(im, inst, g->acc, gpu, count, price + g->od, spot + g->spot, region);
+    if (st == CF_OK) type_of(im, inst, g->acc)->host_plus_gpus = 1; /* found: it was just kept */
+    return st;
+}
+
+/* Reads every row: skips what is not used, checks the cells of the rows
+ * that are, and keeps the lowest prices per instance type. */
+static cf_status read_rows(import *im, const price_map *m, cf_error *err)
+{
+    cf_status st = read_parts(im, m, err);
+    if (st != CF_OK) return st;
+    for (size_t r = 0; r < im->t->nrows; r++) {
+        const char *inst = cf__csv_cell(im->t, r, im->c_inst);
+        const char *acc = cf__csv_cell(im->t, r, im->c_acc);
+        const char *region = cf__csv_cell(im->t, r, im->c_region);
+        const char *gpu = NULL;
+        double count, price, spot = NAN;
+        if (!*acc) {
+            int used;
+            if ((st = read_host_row(im, m, r, &used, err)) != CF_OK) return st;
+            if (!used) im->no_acc++;
+            continue;
         }
+        if (!*inst) { im->no_inst++; continue; }
+        if (!resolve_gpu(im, m, acc, &gpu)) continue;
+        if ((st = number_cell(im, r, im->c_count, 1, &count, err)) != CF_OK) return st;
+        if ((st = number_cell(im, r, im->c_price, 0, &price, err)) != CF_OK) return st;
+        if (im->c_spot >= 0 && (st = number_cell(im, r, im->c_spot, 0, &spot, err)) != CF_OK)
+            return st;
+        if ((st = keep_prices(im, inst, acc, gpu, count, price, spot, region)) != CF_OK) return st;
     }
     return CF_OK;
 }
@@ -262,8 +421,10 @@ static void price_note(const itype *ty, const char *file, const char *cloud, con
     size_t used;
     if (!isnan(ty->od)) price_text(ty->od, od, sizeof od);
     if (!isnan(ty->spot)) price_text(ty->spot, sp, sizeof sp);
-    used = (size_t)snprintf(buf, n, "Prices from a SkyPilot catalog (%s, cloud %s, %s %s, prices "
-                            "as of %s): ", file, cloud, ty->inst, ty->acc, as_of);
+    used = (size_t)snprintf(buf, n, "Prices from a SkyPilot catalog (%s, cloud %s, %s %s%s, "
+                            "prices as of %s): ", file, cloud, ty->inst, ty->acc,
+                            ty->host_plus_gpus ? ", host row + GPU row of the same region" : "",
+                            as_of);
     if (used >= n) return;
     if (od[0])
         used += (size_t)snprintf(buf + used, n - used, "lowest on-demand %s USD per GPU-hour "
@@ -514,6 +675,12 @@ static cf_status why_not(cf_catalog *cat, const char *id, const itype *ty, const
     if (g != CF_OK) return g == CF_ENOMEM ? g : CF_EDB;
     if (o->user_row) {
         *why = "a row of your own with this id hides the shipped one";
+    } else if (o->gpus_per_node > 0 && ty->count != (double)o->gpus_per_node) {
+        /* A per-GPU price from a count the offering contradicts would be
+         * wrong by their ratio (SkyPilot's azure file once counted 12 H100
+         * on Standard_ND96isr_H100_v5, which has 8). */
+        *why = "the file's accelerator count differs from the offering's gpus_per_node "
+               "(a per-GPU price from it would be wrong)";
     } else if (isnan(ty->od)) {
         *why = "no on-demand price in the file (the catalog's prices are kept)";
     } else if (o->currency && strcmp(o->currency, "USD") != 0) {
@@ -598,6 +765,8 @@ static json_t *summary_json(const import *im, const outcome *oc, const char *clo
               json_object_set_new(skipped, "unknown_accelerator", json_integer(im->unknown_acc)) ||
               json_object_set(skipped, "unknown_names", names) ||
               json_object_set_new(skipped, "unpriced_rows", json_integer(im->unpriced)) ||
+              json_object_set_new(skipped, "host_without_gpu_row", json_integer(im->unpaired)) ||
+              json_object_set_new(sum, "host_rows_with_gpus", json_integer(im->paired)) ||
               json_object_set_new(sum, "format", json_string("skypilot")) ||
               json_object_set_new(sum, "cloud", json_string(cloud)) ||
               json_object_set_new(sum, "provider", json_string(provider)) ||
@@ -648,6 +817,7 @@ cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, const char
                              &t, err);
     if (st != CF_OK) goto done;
     im.name = name ? name : "input";
+    im.cloud = cloud;
     im.t = &t;
     if ((st = find_columns(&im, err)) != CF_OK || (st = read_rows(&im, &m, err)) != CF_OK) goto done;
     st = CF_ENOMEM;
