@@ -405,16 +405,17 @@ CF_API cf_status cf_catalog_reset_user(cf_catalog *cat, size_t *removed, cf_erro
 
 /* Price files that refresh the catalog's prices. */
 typedef enum cf_price_format {
-    CF_PRICE_SKYPILOT = 0   /* skypilot-org/skypilot-catalog catalogs/v7/<cloud>/vms.csv */
+    CF_PRICE_SKYPILOT = 0,  /* skypilot-org/skypilot-catalog catalogs/v7/<cloud>/vms.csv */
+    CF_PRICE_GCP_CATALOG    /* a page of GCP's Cloud Billing Catalog services.skus.list (JSON) */
 } cf_price_format;
 
 /* The format of a name.
- * - inputs: s, "skypilot"
+ * - inputs: s, "skypilot" or "gcp-catalog" (case-insensitive)
  * - output: *out; unchanged on error
  * - errors: CF_EINVAL when s is NULL or names no price format */
 CF_API cf_status cf_price_format_parse(const char *s, cf_price_format *out);
 
-/* The price format names, for messages ("skypilot"). Static storage. */
+/* The price format names, for messages ("skypilot or gcp-catalog"). Static storage. */
 CF_API const char *cf_price_format_accepted(void);
 
 /* Options of a price import. Zero-initialise, then set what applies. */
