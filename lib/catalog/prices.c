@@ -665,8 +665,14 @@ static cf_status read_gcp(import *im, const price_map *m, const json_t *root, co
     }
     json_array_foreach(skus, i, sku) {
         const char *desc = json_string_value(json_object_get(sku, "description"));
+        const char *usage = json_string_value(
+            json_object_get(json_object_get(sku, "category"), "usageType"));
         char name[GCP_NAME * 2];
         int used = 0;
+        if (usage && strcmp(usage, "OnDemand") != 0 && strcmp(usage, "Preemptible") != 0) {
+            im->unpriced++; /* Commit1Yr, Commit3Yr...: not a rate the catalog holds */
+            continue;
+        }
         if (!desc || !gcp_part_name(desc, name, sizeof name)) {
             im->no_acc++;
             continue;
