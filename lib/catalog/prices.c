@@ -439,8 +439,8 @@ typedef struct gcp_price {
     double usd_per_unit;
 } gcp_price;
 
-/* Parses a gcp_machine value; 0 when malformed (the map is checked by a
- * unit test, so a bad row is an internal error of the build). */
+/* Parses a gcp_machine value; 0 when malformed (data/check.py checks the
+ * map's rows, so a bad row is an internal error of the build). */
 static int gcp_machine_parse(const char *type, const char *v, gcp_machine *g)
 {
     const char *f[4];
