@@ -427,7 +427,23 @@ typedef struct cf_price_import_opts {
     const char *cloud;
 } cf_price_import_opts;
 
-/* Imports the prices of a SkyPilot catalog file (DESIGN §3, issue 13).
+/* Imports the prices of a SkyPilot catalog file, or (fmt
+ * CF_PRICE_GCP_CATALOG) of a page of GCP's Cloud Billing Catalog SKUs
+ * (DESIGN §3, issue 13). gcp-catalog: `data` is the JSON object that
+ * services.skus.list returns; its skus[] are read by key (description,
+ * category.usageType, serviceRegions, pricingInfo[0].pricingExpression.
+ * tieredRates[0].unitPrice {currencyCode, units, nanos}), other keys
+ * ignored; the machine types of data/skypilot-map.csv kind gcp_machine
+ * (ACCELERATOR:COUNT|GPU SKU|CORE SKU:VCPUS|RAM SKU:GIB) are priced per
+ * region as COUNT x GPU + VCPUS x core + GIB x RAM (OnDemand; Preemptible
+ * for spot) and then go where a vms.csv type goes (ids of new rows
+ * gcp-catalog-gcp-<type>); the cloud is gcp (opts->cloud NULL or "gcp",
+ * else CF_EINVAL); commitments are counted in unpriced_rows, SKUs in
+ * another currency in skipped.other_currency, SKUs of no mapped machine in
+ * no_accelerator (GPU ones, by name, in unknown_accelerator); a used SKU
+ * without usage type, regions or tiered rates, or with a non-numeric
+ * units/nanos, is CF_EPARSE at its line and column with its JSON path.
+ * Malformed JSON: CF_EPARSE at jansson's position. For a vms.csv:
  * - inputs: `data`, len bytes (at most CF_MAX_IMPORT_BYTES) of a vms.csv as
  *   skypilot-catalog publishes it: columns read by name (InstanceType,
  *   AcceleratorName, AcceleratorCount, Price, Region required; SpotPrice
