@@ -258,8 +258,21 @@ class Checker:
                     self.err(path, line, 2, "key: expected CLOUD/INSTANCE_TYPE")
                 if r["value"] not in ids:
                     self.err(path, line, 3, f"value: offering '{r['value']}' not in offerings.csv")
+            elif r["kind"] == "host_gpus":
+                # GCP host row + GPU-only row: CLOUD/TYPE -> ACCELERATOR:COUNT
+                if "/" not in r["key"]:
+                    self.err(path, line, 2, "key: expected CLOUD/INSTANCE_TYPE")
+                if not re.fullmatch(r"[A-Za-z0-9_.-]+:[1-9][0-9]*", r["value"]):
+                    self.err(path, line, 3, "value: expected ACCELERATOR:COUNT (e.g. H100:8)")
+            elif r["kind"] == "gcp_machine":
+                # gcp-catalog: TYPE -> ACCELERATOR:COUNT|GPU SKU|CORE SKU:VCPUS|RAM SKU:GIB
+                parts = r["value"].split("|")
+                ok = len(parts) == 4 and re.fullmatch(r"[A-Za-z0-9_.-]+:[1-9][0-9]*", parts[0]) \
+                    and parts[1] and all(re.fullmatch(r"[^:|]+:[0-9]+(\.[0-9]+)?", p) for p in parts[2:])
+                if not ok:
+                    self.err(path, line, 3, "value: expected ACCELERATOR:COUNT|GPU SKU NAME|CORE SKU NAME:VCPUS|RAM SKU NAME:GIB")
             else:
-                self.err(path, line, 1, "kind: expected cloud, accelerator or instance")
+                self.err(path, line, 1, "kind: expected cloud, accelerator, instance, host_gpus or gcp_machine")
             if not r["source_url"] or not URL_RE.match(r["source_url"]):
                 self.err(path, line, 5, "source_url: required, one http(s) URL")
         return seen

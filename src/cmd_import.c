@@ -31,12 +31,15 @@ static const cli_opt import_opts[] = {
      .help = "remove every row and price you imported"},
     {.name = "format", CLI_STR_AT(import_args, format), .metavar = "F",
      .help = "skypilot: FILE is a SkyPilot catalog vms.csv\n"
-             "(catalogs/v7/<cloud>/vms.csv); its prices refresh the\n"
-             "offerings data/skypilot-map.csv maps, other GPU types\n"
-             "become rows of your own (CSV and JSON offerings are\n"
-             "told by the file's name)"},
+             "(catalogs/v7/<cloud>/vms.csv); gcp-catalog: FILE is a\n"
+             "page of GCP's Cloud Billing Catalog SKUs (JSON), whose\n"
+             "GPU, vCPU and RAM SKUs price the machine types\n"
+             "data/skypilot-map.csv describes. Prices refresh the\n"
+             "offerings the map maps, other GPU types become rows\n"
+             "of your own (CSV and JSON offerings are told by the\n"
+             "file's name)"},
     {.name = "as-of", CLI_STR_AT(import_args, as_of), .metavar = "DATE",
-     .help = "with --format skypilot: the date of its prices,\n"
+     .help = "with --format: the date of the file's prices,\n"
              "YYYY-MM-DD (default today, $CLUSTERFIT_NOW)"},
     {.name = "cloud", CLI_STR_AT(import_args, cloud), .metavar = "NAME",
      .help = "with --format skypilot: the SkyPilot cloud (default:\n"
@@ -49,6 +52,7 @@ static const cli_cmd import_cmd = {
     .cmd = "import",
     .usage = "Usage: clusterfit import FILE.csv|FILE.json\n"
              "       clusterfit import --format skypilot FILE [--as-of DATE] [--cloud NAME]\n"
+             "       clusterfit import --format gcp-catalog FILE.json [--as-of DATE]\n"
              "       clusterfit import --remove ID [ID...]\n"
              "       clusterfit import --reset\n"
              "Add your own offerings to the catalog, or update the ones you imported\n"
@@ -72,10 +76,12 @@ static void print_prices(const json_t *s, const char *file, int as_of_given)
     const json_t *ad = json_object_get(s, "added"), *sk = json_object_get(s, "skipped");
     const json_t *e, *names = json_object_get(sk, "unknown_names");
     size_t i;
-    printf("imported prices from %s\n(SkyPilot catalog, cloud %s: %s), %zu rows; prices dated %s%s\n",
-           file, json_string_value(json_object_get(s, "cloud")),
+    int gcp = strcmp(json_string_value(json_object_get(s, "format")), "gcp-catalog") == 0;
+    printf("imported prices from %s\n(%s, cloud %s: %s), %zu %s; prices dated %s%s\n", file,
+           gcp ? "Cloud Billing Catalog SKUs" : "SkyPilot catalog",
+           json_string_value(json_object_get(s, "cloud")),
            json_string_value(json_object_get(s, "provider")),
-           (size_t)json_integer_value(json_object_get(s, "rows")),
+           (size_t)json_integer_value(json_object_get(s, "rows")), gcp ? "SKUs" : "rows",
            json_string_value(json_object_get(s, "as_of")),
            as_of_given ? " (--as-of)" : " (today: give --as-of for the file's own date)");
     printf("priced %zu offering%s (price overlay, kept when the shipped catalog is rebuilt):\n",
@@ -107,6 +113,21 @@ static void print_prices(const json_t *s, const char *file, int as_of_given)
         if (json_is_number(od)) printf("%.4g USD/GPU-h on-demand\n", json_number_value(od));
         else printf("no on-demand price\n");
     }
+    if (gcp) {
+        printf("skipped: %lld SKU%s of no machine in data/skypilot-map.csv (gcp_machine), %lld GPU "
+               "SKU%s of no mapped machine",
+               (long long)json_integer_value(json_object_get(sk, "no_accelerator")),
+               json_integer_value(json_object_get(sk, "no_accelerator")) == 1 ? "" : "s",
+               (long long)json_integer_value(json_object_get(sk, "unknown_accelerator")),
+               json_integer_value(json_object_get(sk, "unknown_accelerator")) == 1 ? "" : "s");
+        json_array_foreach(names, i, e) printf("%s%s", i ? ", " : " (", json_string_value(e));
+        printf("%s, %lld commitment SKU%s, %lld region%s missing a part\n",
+               json_array_size(names) ? ")" : "",
+               (long long)json_integer_value(json_object_get(sk, "unpriced_rows")),
+               json_integer_value(json_object_get(sk, "unpriced_rows")) == 1 ? "" : "s",
+               (long long)json_integer_value(json_object_get(sk, "host_without_gpu_row")),
+               json_integer_value(json_object_get(sk, "host_without_gpu_row")) == 1 ? "" : "s");
+    } else {
     printf("skipped: %lld row%s without an accelerator (CPU-only, or GCP host rows),\n"
            "  %lld accelerator row%s without an instance type, %lld row%s with an accelerator\n"
            "  outside data/gpus.csv", (long long)json_integer_value(json_object_get(sk, "no_accelerator")),
@@ -119,6 +140,18 @@ static void print_prices(const json_t *s, const char *file, int as_of_given)
     printf("%s, %lld row%s without any price\n", json_array_size(names) ? ")" : "",
            (long long)json_integer_value(json_object_get(sk, "unpriced_rows")),
            json_integer_value(json_object_get(sk, "unpriced_rows")) == 1 ? "" : "s");
+    }
+    if (json_integer_value(json_object_get(sk, "other_currency")))
+        printf("skipped %lld SKU%s priced in another currency (prices are never converted)\n",
+               (long long)json_integer_value(json_object_get(sk, "other_currency")),
+               json_integer_value(json_object_get(sk, "other_currency")) == 1 ? "" : "s");
+    if (gcp) return;
+    if (json_integer_value(json_object_get(s, "host_rows_with_gpus")) ||
+        json_integer_value(json_object_get(sk, "host_without_gpu_row")))
+        printf("host rows priced with their GPUs' row of the same region (data/skypilot-map.csv "
+               "host_gpus): %lld; without a GPU row in their region: %lld\n",
+               (long long)json_integer_value(json_object_get(s, "host_rows_with_gpus")),
+               (long long)json_integer_value(json_object_get(sk, "host_without_gpu_row")));
 }
 
 static int import_prices(const cli_ctx *ctx, const import_args *a, const char *file)
@@ -242,7 +275,7 @@ int cmd_import(const cli_ctx *ctx, int argc, char **argv)
     if (first + 1 < argc) return cli_usage_error("import", "one file at a time; unexpected '%s'", argv[first + 1]);
     if (a.format) return import_prices(ctx, &a, argv[first]);
     if (a.as_of || a.cloud)
-        return cli_usage_error("import", "%s goes with --format skypilot", a.as_of ? "--as-of" : "--cloud");
+        return cli_usage_error("import", "%s goes with --format skypilot or gcp-catalog", a.as_of ? "--as-of" : "--cloud");
     if (cli_today(ctx, today, sizeof today) != 0)
         return cli_usage_error("import", "CLUSTERFIT_NOW: expected a date YYYY-MM-DD, got \"%s\"",
                                ctx->now ? ctx->now : "");

@@ -405,16 +405,17 @@ CF_API cf_status cf_catalog_reset_user(cf_catalog *cat, size_t *removed, cf_erro
 
 /* Price files that refresh the catalog's prices. */
 typedef enum cf_price_format {
-    CF_PRICE_SKYPILOT = 0   /* skypilot-org/skypilot-catalog catalogs/v7/<cloud>/vms.csv */
+    CF_PRICE_SKYPILOT = 0,  /* skypilot-org/skypilot-catalog catalogs/v7/<cloud>/vms.csv */
+    CF_PRICE_GCP_CATALOG    /* a page of GCP's Cloud Billing Catalog services.skus.list (JSON) */
 } cf_price_format;
 
 /* The format of a name.
- * - inputs: s, "skypilot"
+ * - inputs: s, "skypilot" or "gcp-catalog" (case-insensitive)
  * - output: *out; unchanged on error
  * - errors: CF_EINVAL when s is NULL or names no price format */
 CF_API cf_status cf_price_format_parse(const char *s, cf_price_format *out);
 
-/* The price format names, for messages ("skypilot"). Static storage. */
+/* The price format names, for messages ("skypilot or gcp-catalog"). Static storage. */
 CF_API const char *cf_price_format_accepted(void);
 
 /* Options of a price import. Zero-initialise, then set what applies. */
@@ -426,7 +427,23 @@ typedef struct cf_price_import_opts {
     const char *cloud;
 } cf_price_import_opts;
 
-/* Imports the prices of a SkyPilot catalog file (DESIGN §3, issue 13).
+/* Imports the prices of a SkyPilot catalog file, or (fmt
+ * CF_PRICE_GCP_CATALOG) of a page of GCP's Cloud Billing Catalog SKUs
+ * (DESIGN §3, issue 13). gcp-catalog: `data` is the JSON object that
+ * services.skus.list returns; its skus[] are read by key (description,
+ * category.usageType, serviceRegions, pricingInfo[0].pricingExpression.
+ * tieredRates[0].unitPrice {currencyCode, units, nanos}), other keys
+ * ignored; the machine types of data/skypilot-map.csv kind gcp_machine
+ * (ACCELERATOR:COUNT|GPU SKU|CORE SKU:VCPUS|RAM SKU:GIB) are priced per
+ * region as COUNT x GPU + VCPUS x core + GIB x RAM (OnDemand; Preemptible
+ * for spot) and then go where a vms.csv type goes (ids of new rows
+ * gcp-catalog-gcp-<type>); the cloud is gcp (opts->cloud NULL or "gcp",
+ * else CF_EINVAL); commitments are counted in unpriced_rows, SKUs in
+ * another currency in skipped.other_currency, SKUs of no mapped machine in
+ * no_accelerator (GPU ones, by name, in unknown_accelerator); a used SKU
+ * without usage type, regions or tiered rates, or with a non-numeric
+ * units/nanos, is CF_EPARSE at its line and column with its JSON path.
+ * Malformed JSON: CF_EPARSE at jansson's position. For a vms.csv:
  * - inputs: `data`, len bytes (at most CF_MAX_IMPORT_BYTES) of a vms.csv as
  *   skypilot-catalog publishes it: columns read by name (InstanceType,
  *   AcceleratorName, AcceleratorCount, Price, Region required; SpotPrice
@@ -455,7 +472,13 @@ typedef struct cf_price_import_opts {
  *   price_on_demand_gpu_hr, price_spot_gpu_hr}], not_applied[{id,
  *   instance_type, reason}], skipped{no_accelerator,
  *   accelerator_without_instance, unknown_accelerator, unknown_names[],
- *   unpriced_rows}}
+ *   unpriced_rows, host_without_gpu_row}, host_rows_with_gpus}. A host row
+ *   (InstanceType set, no accelerator) of a type the map pairs with its
+ *   GPUs (kind host_gpus, value ACCELERATOR:COUNT; GCP's A2/A3 machine
+ *   types, whose vms.csv prices the GPUs in rows of their own with an
+ *   empty InstanceType) is priced as host + GPUs of the same region; a
+ *   mapped type is not applied when its accelerator count differs from the
+ *   offering's gpus_per_node
  * - errors: CF_EPARSE with err at FILE:LINE:COLUMN for a missing required
  *   column (line 1, column 0) or a cell that is not a number where a used
  *   row needs one (AcceleratorCount > 0, Price and SpotPrice >= 0 or

@@ -140,4 +140,16 @@ void cf__db_rollback(struct sqlite3 *db);
 cf_status cf__db_insert_all(struct sqlite3 *db, const char *path, const cf_offering_list *l,
                             const char *origin, cf_error *err);
 
+/* One step of a JSON path: a key of an object, or (key NULL) an index. */
+typedef struct cf__jstep {
+    const char *key;
+    size_t index;
+} cf__jstep;
+
+/* Line and column (1-based, columns in characters) of the value at `steps`
+ * in the JSON text data (already accepted by jansson), for errors that name
+ * a field deep in a price file (import.c); 0, 0 when not found. */
+void cf__json_path_position(const char *data, size_t len, const cf__jstep *steps, size_t n,
+                            long *line, long *column);
+
 #endif

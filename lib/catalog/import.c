@@ -495,6 +495,28 @@ static void locate(const char *data, size_t len, size_t element, const jloc *loc
     if (at) position(data, at, line, column);
 }
 
+/* The position of the value at a path below the document's top value (each
+ * step a key of an object, or with key NULL an index of an array): the
+ * walk of locate() for any depth. 0, 0 when the path is not found; the
+ * deepest step found is used when a later one is missing. */
+void cf__json_path_position(const char *data, size_t len, const cf__jstep *steps, size_t n,
+                            long *line, long *column)
+{
+    const char *end = data + len, *p = skip_ws(data, end), *at = p;
+    *line = *column = 0;
+    for (size_t i = 0; p && i < n; i++) {
+        const char *value = NULL;
+        if (steps[i].key) {
+            if (!object_key(p, end, steps[i].key, &value)) break;
+            p = value;
+        } else {
+            p = array_item(p, end, steps[i].index);
+        }
+        if (p) at = p;
+    }
+    if (at && at < end) position(data, at, line, column);
+}
+
 
 /* The CSV text of JSON value v for column c, into a new string (*text), and
  * how an error shows the value (got, size gotn), or a message in why with

@@ -31,7 +31,16 @@ enum { WHY = 512, MAX_NAMES_SHOWN = 8 };
  * adds (the file itself is the user's copy; nothing is downloaded). */
 #define SKYPILOT_URL "https://github.com/skypilot-org/skypilot-catalog/blob/master/catalogs/v7/"
 
-static const char *const price_format_names[] = {"skypilot"};
+static const char *const price_format_names[] = {"skypilot", "gcp-catalog"};
+
+/* What a format's files are, for notes and messages. */
+static const char *const price_format_what[] = {"a SkyPilot catalog",
+                                                "a Cloud Billing Catalog SKU list"};
+
+/* Where a format's files come from, for the source_url of added rows. */
+static const char *const price_format_url[] = {
+    SKYPILOT_URL "%s/vms.csv",
+    "https://cloud.google.com/billing/docs/reference/rest/v1/services.skus/list"};
 
 cf_status cf_price_format_parse(const char *s, cf_price_format *out)
 {
@@ -44,7 +53,7 @@ cf_status cf_price_format_parse(const char *s, cf_price_format *out)
     return CF_EINVAL;
 }
 
-const char *cf_price_format_accepted(void) { return "skypilot"; }
+const char *cf_price_format_accepted(void) { return "skypilot or gcp-catalog"; }
 
 /* ---- the map (data/skypilot-map.csv) ------------------------------------ */
 
@@ -104,15 +113,34 @@ typedef struct itype {
     const char *od_region, *spot_region;
     size_t rows;
     char *regions;              /* ';'-joined, each once; owned */
+    int host_plus_gpus;         /* priced as host row + GPU row (host_gpus) */
 } itype;
+
+/* One GPU-only row of GCP's vms.csv (AcceleratorName set, InstanceType
+ * empty: the price of N GPUs attached to a host, without the host), kept
+ * for the host machine types the map pairs with it: the lowest prices per
+ * (accelerator, count, region) over the region's zones. */
+typedef struct gpu_part {
+    const char *acc, *region;   /* borrowed from the table */
+    double count, od, spot;     /* od, spot: USD per hour for `count` GPUs, NAN when none */
+} gpu_part;
 
 typedef struct import {
     const char *name;
+    cf_price_format fmt;        /* the file's format */
+    size_t nrows;               /* rows (vms.csv) or SKUs (gcp-catalog) in the file */
+    const char *cloud;          /* the SkyPilot cloud, for the map's keys */
     const cf__csv_table *t;
     int c_inst, c_acc, c_count, c_price, c_region, c_spot;
     itype *types;
     size_t n, cap;
+    gpu_part *parts;            /* GPU-only rows a host pairing uses */
+    size_t nparts, parts_cap;
     long no_acc, no_inst, unknown_acc, unpriced;
+    long paired;                /* host rows priced with their GPUs' row (GCP A2/A3) */
+    long not_usd;               /* gcp-catalog SKUs in another currency (never converted) */
+    void *owned;                /* what types[].acc may point into (gcp-catalog machines) */
+    long unpaired;              /* paired host rows whose region has no GPU row */
     char unknown_names[MAX_NAMES_SHOWN][64];
     int n_unknown_names;
 } import;
@@ -121,6 +149,8 @@ static void import_clear(import *im)
 {
     for (size_t i = 0; i < im->n; i++) cf__free(im->types[i].regions);
     cf__free(im->types);
+    cf__free(im->parts);
+    cf__free(im->owned);
 }
 
 /* A number cell of row r: empty -> NAN (when allowed), else a decimal
@@ -192,48 +222,511 @@ static itype *type_of(import *im, const char *inst, const char *acc)
     return &im->types[im->n++];
 }
 
-/* Reads every row: skips what is not used, checks the cells of the rows
- * that are, and keeps the lowest prices per instance type. */
-static cf_status read_rows(import *im, const price_map *m, cf_error *err)
+/* The gpus.csv name of accelerator `acc`: *gpu, NULL when the name does
+ * not say the form factor. 0 (and counted) when the accelerator is neither
+ * in the map nor in data/gpus.csv. */
+static int resolve_gpu(import *im, const price_map *m, const char *acc, const char **gpu)
+{
+    const char *alias = map_get(m, "accelerator", acc);
+    const cf_gpu_spec *spec = NULL;
+    *gpu = NULL;
+    if (alias) {
+        *gpu = *alias ? alias : NULL;
+        return 1;
+    }
+    if (cf_gpu_lookup(acc, &spec) == CF_OK) {
+        *gpu = spec->name;
+        return 1;
+    }
+    note_unknown(im, acc);
+    return 0;
+}
+
+/* Keeps one priced row of instance type `inst` (count accelerators `acc`,
+ * gpus.csv name `gpu`; price and spot per instance-hour, NAN when none):
+ * the lowest price per GPU-hour and its region. Every format ends here. */
+static cf_status keep_prices(import *im, const char *inst, const char *acc, const char *gpu,
+                             double count, double price, double spot, const char *region)
+{
+    itype *ty = type_of(im, inst, acc);
+    if (!ty) return CF_ENOMEM;
+    ty->gpu = gpu;
+    ty->rows++;
+    if (isnan(ty->count)) ty->count = count;
+    if (isnan(price) && isnan(spot)) {
+        im->unpriced++;
+        return CF_OK;
+    }
+    if (add_region(&ty->regions, region) != CF_OK) return CF_ENOMEM;
+    if (!isnan(price) && (isnan(ty->od) || price / count < ty->od)) {
+        ty->od = price / count;
+        ty->od_region = region;
+    }
+    if (!isnan(spot) && (isnan(ty->spot) || spot / count < ty->spot)) {
+        ty->spot = spot / count;
+        ty->spot_region = region;
+    }
+    return CF_OK;
+}
+
+/* The pairing of host machine type `inst` with its GPUs (map kind
+ * host_gpus, key <cloud>/<type>, value <accelerator>:<count>): the
+ * accelerator's name into name (size n) and *count; 0 when unpaired. */
+static int host_pairing(const import *im, const price_map *m, const char *inst, char *name,
+                        size_t n, double *count)
+{
+    char key[256];
+    const char *v, *colon;
+    snprintf(key, sizeof key, "%s/%s", im->cloud, inst);
+    v = map_get(m, "host_gpus", key);
+    if (!v || !(colon = strrchr(v, ':')) || colon == v) return 0;
+    snprintf(name, n, "%.*s", (int)(colon - v), v);
+    return cf__parse_decimal(colon + 1, count) == CF_OK && *count > 0;
+}
+
+/* 1 when some host type of this cloud is paired with accelerator `acc`. */
+static int acc_is_paired(const import *im, const price_map *m, const char *acc)
+{
+    size_t lc = strlen(im->cloud), la = strlen(acc);
+    for (size_t i = 0; i < m->t.nrows; i++) {
+        const char *k = cf__csv_cell(&m->t, i, m->c_key), *v = cf__csv_cell(&m->t, i, m->c_value);
+        if (strcmp(cf__csv_cell(&m->t, i, m->c_kind), "host_gpus") != 0) continue;
+        if (strncmp(k, im->cloud, lc) != 0 || k[lc] != '/') continue;
+        if (strncmp(v, acc, la) == 0 && v[la] == ':') return 1;
+    }
+    return 0;
+}
+
+/* Pass 1: the GPU-only rows (InstanceType empty) that a host pairing of
+ * this cloud uses, checked and kept per (accelerator, count, region). */
+static cf_status read_parts(import *im, const price_map *m, cf_error *err)
 {
     for (size_t r = 0; r < im->t->nrows; r++) {
         const char *inst = cf__csv_cell(im->t, r, im->c_inst);
         const char *acc = cf__csv_cell(im->t, r, im->c_acc);
         const char *region = cf__csv_cell(im->t, r, im->c_region);
-        const char *gpu = NULL;
-        const cf_gpu_spec *spec = NULL;
         double count, price, spot = NAN;
-        itype *ty;
+        gpu_part *g = NULL;
         cf_status st;
-        if (!*acc) { im->no_acc++; continue; }
-        if (!*inst) { im->no_inst++; continue; }
-        {
-            const char *alias = map_get(m, "accelerator", acc);
-            if (alias) gpu = *alias ? alias : NULL;
-            else if (cf_gpu_lookup(acc, &spec) == CF_OK) gpu = spec->name;
-            else { note_unknown(im, acc); continue; }
-        }
+        if (*inst || !*acc || !acc_is_paired(im, m, acc)) continue;
         if ((st = number_cell(im, r, im->c_count, 1, &count, err)) != CF_OK) return st;
         if ((st = number_cell(im, r, im->c_price, 0, &price, err)) != CF_OK) return st;
         if (im->c_spot >= 0 && (st = number_cell(im, r, im->c_spot, 0, &spot, err)) != CF_OK)
             return st;
-        ty = type_of(im, inst, acc);
-        if (!ty) return CF_ENOMEM;
-        ty->gpu = gpu;
-        ty->rows++;
-        if (isnan(ty->count)) ty->count = count;
-        if (isnan(price) && isnan(spot)) { im->unpriced++; continue; }
-        if (add_region(&ty->regions, region) != CF_OK) return CF_ENOMEM;
-        if (!isnan(price) && (isnan(ty->od) || price / count < ty->od)) {
-            ty->od = price / count;
-            ty->od_region = region;
+        for (size_t i = 0; i < im->nparts && !g; i++)
+            if (strcmp(im->parts[i].acc, acc) == 0 && im->parts[i].count == count &&
+                strcmp(im->parts[i].region, region) == 0)
+                g = &im->parts[i];
+        if (!g) {
+            if (im->nparts == im->parts_cap) {
+                size_t ncap = im->parts_cap ? im->parts_cap * 2 : 32;
+                gpu_part *p = cf__realloc(im->parts, ncap * sizeof *p);
+                if (!p) return CF_ENOMEM;
+                im->parts = p;
+                im->parts_cap = ncap;
+            }
+            g = &im->parts[im->nparts++];
+            g->acc = acc;
+            g->region = region;
+            g->count = count;
+            g->od = g->spot = NAN;
         }
-        if (!isnan(spot) && (isnan(ty->spot) || spot / count < ty->spot)) {
-            ty->spot = spot / count;
-            ty->spot_region = region;
-        }
+        if (!isnan(price) && (isnan(g->od) || price < g->od)) g->od = price;
+        if (!isnan(spot) && (isnan(g->spot) || spot < g->spot)) g->spot = spot;
     }
     return CF_OK;
+}
+
+/* The GPU-only row of (acc, count, region), or NULL. */
+static const gpu_part *find_part(const import *im, const char *acc, double count,
+                                 const char *region)
+{
+    for (size_t i = 0; i < im->nparts; i++)
+        if (cf__strcasecmp(im->parts[i].acc, acc) == 0 && im->parts[i].count == count &&
+            strcmp(im->parts[i].region, region) == 0)
+            return &im->parts[i];
+    return NULL;
+}
+
+/* A host row (no accelerator) of a type the map pairs with its GPUs: the
+ * instance's price in a region is the host's price plus the price of its
+ * GPUs' row in the same region (on-demand with on-demand, spot with spot;
+ * either missing -> none), as SkyPilot itself adds the two for GCP's
+ * A2/A3 machine types. *used = 0 when the row is not such a host row. */
+static cf_status read_host_row(import *im, const price_map *m, size_t r, int *used,
+                               cf_error *err)
+{
+    const char *inst = cf__csv_cell(im->t, r, im->c_inst);
+    const char *region = cf__csv_cell(im->t, r, im->c_region);
+    const char *gpu = NULL;
+    const gpu_part *g;
+    char name[64];
+    double count, price, spot = NAN;
+    cf_status st;
+    *used = 0;
+    if (!*inst || !host_pairing(im, m, inst, name, sizeof name, &count)) return CF_OK;
+    *used = 1;
+    if (!(g = find_part(im, name, count, region))) {
+        im->unpaired++;
+        return CF_OK;
+    }
+    if (!resolve_gpu(im, m, g->acc, &gpu)) return CF_OK;
+    if ((st = number_cell(im, r, im->c_price, 0, &price, err)) != CF_OK) return st;
+    if (im->c_spot >= 0 && (st = number_cell(im, r, im->c_spot, 0, &spot, err)) != CF_OK)
+        return st;
+    im->paired++;
+    st = keep_prices(im, inst, g->acc, gpu, count, price + g->od, spot + g->spot, region);
+    if (st == CF_OK) type_of(im, inst, g->acc)->host_plus_gpus = 1; /* found: it was just kept */
+    return st;
+}
+
+/* Reads every row: skips what is not used, checks the cells of the rows
+ * that are, and keeps the lowest prices per instance type. */
+static cf_status read_rows(import *im, const price_map *m, cf_error *err)
+{
+    cf_status st = read_parts(im, m, err);
+    if (st != CF_OK) return st;
+    for (size_t r = 0; r < im->t->nrows; r++) {
+        const char *inst = cf__csv_cell(im->t, r, im->c_inst);
+        const char *acc = cf__csv_cell(im->t, r, im->c_acc);
+        const char *region = cf__csv_cell(im->t, r, im->c_region);
+        const char *gpu = NULL;
+        double count, price, spot = NAN;
+        if (!*acc) {
+            int used;
+            if ((st = read_host_row(im, m, r, &used, err)) != CF_OK) return st;
+            if (!used) im->no_acc++;
+            continue;
+        }
+        if (!*inst) { im->no_inst++; continue; }
+        if (!resolve_gpu(im, m, acc, &gpu)) continue;
+        if ((st = number_cell(im, r, im->c_count, 1, &count, err)) != CF_OK) return st;
+        if ((st = number_cell(im, r, im->c_price, 0, &price, err)) != CF_OK) return st;
+        if (im->c_spot >= 0 && (st = number_cell(im, r, im->c_spot, 0, &spot, err)) != CF_OK)
+            return st;
+        if ((st = keep_prices(im, inst, acc, gpu, count, price, spot, region)) != CF_OK) return st;
+    }
+    return CF_OK;
+}
+
+/* ---- gcp-catalog: Cloud Billing Catalog SKUs ------------------------------------ */
+
+/* GCP bills a VM of the accelerator-optimized families as its parts: each
+ * GPU, each vCPU and each GiB of memory is a SKU of its own (services
+ * 6F81-5844-456A/skus), priced per hour in the regions it lists. The map
+ * (kind gcp_machine) says what one machine type is made of:
+ * "ACCELERATOR:COUNT|GPU SKU NAME|CORE SKU NAME:VCPUS|RAM SKU NAME:GIB", a
+ * SKU name being its description before " running in "; a spot SKU's name
+ * loses its "Spot Preemptible " prefix and " attached to Spot Preemptible
+ * VMs". An instance-hour in a region is COUNT x GPU + VCPUS x core + GIB x
+ * RAM, with every part of the same usage type (OnDemand, or Preemptible for
+ * spot) listing the region; a part missing leaves the region unpriced. */
+
+enum { GCP_PARTS = 3, GCP_NAME = 96 };
+
+typedef struct gcp_machine {
+    const char *type;                   /* the machine type (map key) */
+    char acc[32];                       /* SkyPilot-style accelerator name */
+    double count;                       /* GPUs per machine */
+    char part[GCP_PARTS][GCP_NAME];     /* GPU, core and RAM SKU names */
+    double qty[GCP_PARTS];              /* GPUs, vCPUs, GiB */
+} gcp_machine;
+
+typedef struct gcp_price {
+    int part_of;                        /* index into the machines' parts, m * 3 + k */
+    int spot;                           /* usage type Preemptible */
+    const char *region;                 /* borrowed from the document */
+    double usd_per_unit;
+} gcp_price;
+
+/* Parses a gcp_machine value; 0 when malformed (data/check.py checks the
+ * map's rows, so a bad row is an internal error of the build). */
+static int gcp_machine_parse(const char *type, const char *v, gcp_machine *g)
+{
+    const char *f[4];
+    size_t l[4];
+    char num[32];
+    memset(g, 0, sizeof *g);
+    g->type = type;
+    for (int i = 0; i < 4; i++) {
+        f[i] = v;
+        l[i] = strcspn(v, "|");
+        v += l[i];
+        if (i < 3 && *v++ != '|') return 0;
+    }
+    for (int i = 0; i < 4; i++) {
+        const char *colon = i == 1 ? NULL : memchr(f[i], ':', l[i]);
+        size_t nl = colon ? (size_t)(colon - f[i]) : l[i];
+        char *dst = i == 0 ? g->acc : g->part[i == 1 ? 0 : i - 1];
+        size_t cap = i == 0 ? sizeof g->acc : GCP_NAME;
+        if ((i != 1 && !colon) || nl == 0 || nl >= cap) return 0;
+        snprintf(dst, cap, "%.*s", (int)nl, f[i]);
+        if (colon) {
+            double x;
+            snprintf(num, sizeof num, "%.*s", (int)(l[i] - nl - 1), colon + 1);
+            if (cf__parse_decimal(num, &x) != CF_OK || !(x > 0)) return 0;
+            if (i == 0) g->count = g->qty[0] = x;
+            else g->qty[i - 1] = x;
+        }
+    }
+    return 1;
+}
+
+/* A SKU description's part name: before " running in ", without the spot
+ * wording. 0 when the description names no "running in". */
+static int gcp_part_name(const char *desc, char *out, size_t n)
+{
+    static const char *const drop[] = {" attached to Spot Preemptible VMs",
+                                       " attached to preemptible VMs"};
+    const char *r = strstr(desc, " running in ");
+    char buf[256];
+    if (!r) return 0;
+    if (strncmp(desc, "Spot Preemptible ", 17) == 0) desc += 17;
+    else if (strncmp(desc, "Preemptible ", 12) == 0) desc += 12;
+    if (r < desc) return 0;
+    snprintf(buf, sizeof buf, "%.*s", (int)(r - desc), desc);
+    for (size_t i = 0; i < sizeof drop / sizeof drop[0]; i++) {
+        char *d = strstr(buf, drop[i]);
+        if (d) memmove(d, d + strlen(drop[i]), strlen(d + strlen(drop[i])) + 1);
+    }
+    if (strlen(buf) >= n) return 0; /* longer than any mapped name */
+    memcpy(out, buf, strlen(buf) + 1);
+    return 1;
+}
+
+/* A JSON error at a path below skus[i] (steps after "skus", i). */
+static cf_status gcp_fail(const import *im, const char *data, size_t len, size_t i,
+                          const cf__jstep *tail, size_t ntail, const char *path, const char *why,
+                          cf_error *err)
+{
+    cf__jstep steps[12];
+    long line, col;
+    size_t n = 0;
+    steps[n++] = (cf__jstep){"skus", 0};
+    steps[n++] = (cf__jstep){NULL, i};
+    for (size_t k = 0; k < ntail && n < sizeof steps / sizeof steps[0]; k++) steps[n++] = tail[k];
+    cf__json_path_position(data, len, steps, n, &line, &col);
+    cf_error_set(err, im->name, line, col, "skus[%zu].%s: %s", i, path, why);
+    return CF_EPARSE;
+}
+
+/* units (a decimal string, as the API writes int64) + nanos / 1e9. */
+static int gcp_money(const json_t *price, double *out)
+{
+    const json_t *u = json_object_get(price, "units"), *na = json_object_get(price, "nanos");
+    double units = 0, nanos = 0;
+    if (u && json_is_string(u)) {
+        if (cf__parse_decimal(json_string_value(u), &units) != CF_OK) return 0;
+    } else if (u && json_is_number(u)) {
+        units = json_number_value(u);
+    } else if (u && !json_is_null(u)) {
+        return 0;
+    }
+    if (na && json_is_number(na)) nanos = json_number_value(na);
+    else if (na && !json_is_null(na)) return 0;
+    if (!u && !na) return 0;
+    *out = units + nanos / 1e9;
+    return isfinite(*out) && *out >= 0;
+}
+
+/* Reads one SKU that is a part of a mapped machine: its price per unit in
+ * each region it lists. Skips (and counts) commitments and other
+ * currencies; a missing or non-numeric field of a used SKU is an error. */
+static cf_status gcp_read_sku(import *im, const char *data, size_t len, size_t i,
+                              const json_t *sku, int part_of, gcp_price **prices, size_t *np,
+                              size_t *cap, cf_error *err)
+{
+    const json_t *cat = json_object_get(sku, "category"), *ut = json_object_get(cat, "usageType");
+    const json_t *regions = json_object_get(sku, "serviceRegions"), *pi, *rates, *rate = NULL, *up;
+    const char *usage = json_string_value(ut), *cur;
+    char what[96], why[200];
+    double price;
+    size_t k;
+    const json_t *r;
+    int spot;
+    if (!usage)
+        return gcp_fail(im, data, len, i, (cf__jstep[]){{"category", 0}}, 1, "category.usageType",
+                        "required on a SKU that prices a mapped machine, as a string", err);
+    if (strcmp(usage, "OnDemand") != 0 && strcmp(usage, "Preemptible") != 0) {
+        im->unpriced++; /* Commit1Yr, Commit3Yr...: not a rate the catalog holds */
+        return CF_OK;
+    }
+    spot = usage[0] == 'P';
+    pi = json_array_get(json_object_get(sku, "pricingInfo"), 0);
+    rates = json_object_get(json_object_get(pi, "pricingExpression"), "tieredRates");
+    if (!json_is_array(rates) || json_array_size(rates) == 0)
+        return gcp_fail(im, data, len, i, (cf__jstep[]){{"pricingInfo", 0}, {NULL, 0}}, 2,
+                        "pricingInfo[0].pricingExpression.tieredRates",
+                        "required (a non-empty array) on a SKU that prices a mapped machine", err);
+    /* The first tier: an hourly rate starts at usage 0. */
+    rate = json_array_get(rates, 0);
+    up = json_object_get(rate, "unitPrice");
+    cur = json_string_value(json_object_get(up, "currencyCode"));
+    if (!gcp_money(up, &price)) {
+        /* At the field at fault: units, else nanos, else the price object. */
+        const json_t *u = json_object_get(up, "units"), *na = json_object_get(up, "nanos");
+        double x;
+        const char *field = !json_is_object(up) ? NULL
+                            : u && !(json_is_number(u) || (json_is_string(u) &&
+                                     cf__parse_decimal(json_string_value(u), &x) == CF_OK))
+                                ? "units"
+                            : na && !json_is_number(na) ? "nanos" : NULL;
+        char path[160];
+        snprintf(why, sizeof why, "%s, got %s",
+                 field && field[0] == 'u' ? "expected a non-negative number of USD (a decimal "
+                                            "string, as the API writes it)"
+                 : field ? "expected an integer number of nano-USD"
+                         : "expected an object with units and nanos",
+                 cf__json_describe(field ? json_object_get(up, field) : up, what, sizeof what));
+        snprintf(path, sizeof path, "pricingInfo[0].pricingExpression.tieredRates[0].unitPrice%s%s",
+                 field ? "." : "", field ? field : "");
+        return gcp_fail(im, data, len, i,
+                        (cf__jstep[]){{"pricingInfo", 0}, {NULL, 0}, {"pricingExpression", 0},
+                                      {"tieredRates", 0}, {NULL, 0}, {"unitPrice", 0},
+                                      {field, 0}},
+                        field ? 7 : 6, path, why, err);
+    }
+    if (!cur || strcmp(cur, "USD") != 0) {
+        im->not_usd++;
+        return CF_OK;
+    }
+    if (!json_is_array(regions) || json_array_size(regions) == 0)
+        return gcp_fail(im, data, len, i, (cf__jstep[]){{"serviceRegions", 0}}, 1, "serviceRegions",
+                        "required (a non-empty array of region names) on a SKU that prices a "
+                        "mapped machine", err);
+    json_array_foreach(regions, k, r) {
+        if (!json_is_string(r))
+            return gcp_fail(im, data, len, i, (cf__jstep[]){{"serviceRegions", 0}, {NULL, k}}, 2,
+                            "serviceRegions", "expected region names (strings)", err);
+        if (*np == *cap) {
+            size_t ncap = *cap ? *cap * 2 : 64;
+            gcp_price *p = cf__realloc(*prices, ncap * sizeof *p);
+            if (!p) return CF_ENOMEM;
+            *prices = p;
+            *cap = ncap;
+        }
+        (*prices)[*np].part_of = part_of;
+        (*prices)[*np].spot = spot;
+        (*prices)[*np].region = json_string_value(r);
+        (*prices)[*np].usd_per_unit = price;
+        (*np)++;
+    }
+    return CF_OK;
+}
+
+/* The lowest price of part (machine mi, part k, spot) in region; NAN. */
+static double gcp_part_price(const gcp_price *p, size_t np, int part_of, int spot,
+                             const char *region)
+{
+    double best = NAN;
+    for (size_t i = 0; i < np; i++)
+        if (p[i].part_of == part_of && p[i].spot == spot && strcmp(p[i].region, region) == 0 &&
+            (isnan(best) || p[i].usd_per_unit < best))
+            best = p[i].usd_per_unit;
+    return best;
+}
+
+/* Reads a page of services.skus.list (an object with a skus array; other
+ * keys, nextPageToken included, ignored) and prices the mapped machines. */
+static cf_status read_gcp(import *im, const price_map *m, const json_t *root, const char *data,
+                          size_t len, cf_error *err)
+{
+    const json_t *skus = json_object_get(root, "skus"), *sku;
+    gcp_machine *mach = NULL;
+    gcp_price *prices = NULL;
+    size_t nm = 0, np = 0, cap = 0, i;
+    cf_status st = CF_OK;
+    if (!json_is_object(root) || !json_is_array(skus)) {
+        long line, col;
+        cf__json_path_position(data, len, NULL, 0, &line, &col);
+        cf_error_set(err, im->name, line, col, "expected an object with a \"skus\" array (a page "
+                     "of the Cloud Billing Catalog API's services.skus.list)");
+        return CF_EPARSE;
+    }
+    im->nrows = json_array_size(skus);
+    if ((long)im->nrows > CF_MAX_IMPORT_ROWS) {
+        cf_error_set(err, im->name, 0, 0, "more than %ld SKUs (CF_MAX_IMPORT_ROWS)",
+                     CF_MAX_IMPORT_ROWS);
+        return CF_ELIMIT;
+    }
+    mach = cf__calloc(m->t.nrows ? m->t.nrows : 1, sizeof *mach);
+    if (!mach) return CF_ENOMEM;
+    im->owned = mach; /* the types' accelerator names point into it */
+    for (size_t r = 0; r < m->t.nrows; r++) {
+        if (strcmp(cf__csv_cell(&m->t, r, m->c_kind), "gcp_machine") != 0) continue;
+        if (!gcp_machine_parse(cf__csv_cell(&m->t, r, m->c_key), cf__csv_cell(&m->t, r, m->c_value),
+                               &mach[nm])) {
+            cf_error_set(err, NULL, 0, 0, "data/skypilot-map.csv: malformed gcp_machine row for "
+                         "\"%s\"", cf__csv_cell(&m->t, r, m->c_key));
+            st = CF_EINTERNAL;
+            goto done;
+        }
+        nm++;
+    }
+    json_array_foreach(skus, i, sku) {
+        const char *desc = json_string_value(json_object_get(sku, "description"));
+        const char *usage = json_string_value(
+            json_object_get(json_object_get(sku, "category"), "usageType"));
+        char name[GCP_NAME * 2];
+        int used = 0;
+        if (usage && strcmp(usage, "OnDemand") != 0 && strcmp(usage, "Preemptible") != 0) {
+            im->unpriced++; /* Commit1Yr, Commit3Yr...: not a rate the catalog holds */
+            continue;
+        }
+        if (!desc || !gcp_part_name(desc, name, sizeof name)) {
+            im->no_acc++;
+            continue;
+        }
+        for (size_t mi = 0; mi < nm; mi++)
+            for (int k = 0; k < GCP_PARTS; k++) {
+                if (strcmp(mach[mi].part[k], name) != 0) continue;
+                used = 1;
+                st = gcp_read_sku(im, data, len, i, sku, (int)(mi * GCP_PARTS + (size_t)k), &prices,
+                                  &np, &cap, err);
+                if (st != CF_OK) goto done;
+            }
+        if (!used) {
+            /* A GPU SKU of no mapped machine is an accelerator the map does
+             * not place; other SKUs (CPU, RAM, disks, licences) are hosts. */
+            const char *grp = json_string_value(json_object_get(json_object_get(sku, "category"),
+                                                                "resourceGroup"));
+            if (grp && strcmp(grp, "GPU") == 0) note_unknown(im, name);
+            else im->no_acc++;
+        }
+    }
+    for (size_t mi = 0; mi < nm; mi++) {
+        const char *gpu = NULL;
+        int resolved = -1;
+        for (size_t p = 0; p < np; p++) {
+            double od = 0, spot = 0;
+            const char *region = prices[p].region;
+            int seen = 0;
+            if (prices[p].part_of != (int)(mi * GCP_PARTS)) continue;
+            for (size_t q = 0; q < p && !seen; q++) /* each region once */
+                seen = prices[q].part_of == prices[p].part_of &&
+                       strcmp(prices[q].region, region) == 0;
+            if (seen) continue;
+            for (int k = 0; k < GCP_PARTS; k++) {
+                od += mach[mi].qty[k] * gcp_part_price(prices, np, (int)(mi * GCP_PARTS) + k, 0,
+                                                       region);
+                spot += mach[mi].qty[k] * gcp_part_price(prices, np, (int)(mi * GCP_PARTS) + k, 1,
+                                                         region);
+            }
+            if (isnan(od) && isnan(spot)) {
+                im->unpaired++; /* a part has no price in this region */
+                continue;
+            }
+            if (resolved < 0) resolved = resolve_gpu(im, m, mach[mi].acc, &gpu);
+            if (!resolved) break;
+            if ((st = keep_prices(im, mach[mi].type, mach[mi].acc, gpu, mach[mi].count, od, spot,
+                                  region)) != CF_OK)
+                goto done;
+            type_of(im, mach[mi].type, mach[mi].acc)->host_plus_gpus = 2;
+        }
+    }
+done:
+    cf__free(prices);
+    return st;
 }
 
 /* ---- what an instance type becomes ---------------------------------------- */
@@ -255,15 +748,20 @@ static void price_text(double x, char *buf, size_t n)
 }
 
 /* The note an overlay or a new row carries: where the prices come from. */
-static void price_note(const itype *ty, const char *file, const char *cloud, const char *as_of,
-                       char *buf, size_t n)
+static void price_note(cf_price_format fmt, const itype *ty, const char *file, const char *cloud,
+                       const char *as_of, char *buf, size_t n)
 {
     char od[32] = "", sp[32] = "";
     size_t used;
     if (!isnan(ty->od)) price_text(ty->od, od, sizeof od);
     if (!isnan(ty->spot)) price_text(ty->spot, sp, sizeof sp);
-    used = (size_t)snprintf(buf, n, "Prices from a SkyPilot catalog (%s, cloud %s, %s %s, prices "
-                            "as of %s): ", file, cloud, ty->inst, ty->acc, as_of);
+    used = (size_t)snprintf(buf, n, "Prices from %s (%s, cloud %s, %s %s%s, "
+                            "prices as of %s): ", price_format_what[fmt], file, cloud, ty->inst,
+                            ty->acc,
+                            ty->host_plus_gpus == 1 ? ", host row + GPU row of the same region"
+                            : ty->host_plus_gpus == 2 ? ", GPU + vCPU + RAM SKUs of the same region"
+                                                      : "",
+                            as_of);
     if (used >= n) return;
     if (od[0])
         used += (size_t)snprintf(buf + used, n - used, "lowest on-demand %s USD per GPU-hour "
@@ -288,15 +786,16 @@ static cf_status set(cf_offering *o, const char *col, const char *v, cf_error *e
 }
 
 /* The user row an unmapped instance type becomes. */
-static cf_status new_row(const itype *ty, const char *cloud, const char *provider,
-                         const char *file, const char *as_of, cf_offering *o, cf_error *err)
+static cf_status new_row(cf_price_format fmt, const itype *ty, const char *cloud,
+                         const char *provider, const char *file, const char *as_of, cf_offering *o,
+                         cf_error *err)
 {
     char id[160], buf[2048], num[64];
     size_t k = 0;
     cf_status st;
     int priced = !isnan(ty->od) || !isnan(ty->spot);
     cf__offering_init(o);
-    k = (size_t)snprintf(id, sizeof id, "skypilot-%s-", cloud);
+    k = (size_t)snprintf(id, sizeof id, "%s-%s-", price_format_names[fmt], cloud);
     for (const char *p = ty->inst; *p && k + 1 < sizeof id && k < 128; p++) {
         char c = *p;
         if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
@@ -331,7 +830,7 @@ static cf_status new_row(const itype *ty, const char *cloud, const char *provide
             return st;
     }
     if (ty->regions && (st = set(o, "regions", ty->regions, err)) != CF_OK) return st;
-    price_note(ty, file, cloud, as_of, buf, sizeof buf);
+    price_note(fmt, ty, file, cloud, as_of, buf, sizeof buf);
     {
         size_t used = strlen(buf);
         snprintf(buf + used, sizeof buf - used, " Added by the import: the instance type is not in "
@@ -340,7 +839,7 @@ static cf_status new_row(const itype *ty, const char *cloud, const char *provide
                  "the GPU is unknown");
     }
     if ((st = set(o, "notes", buf, err)) != CF_OK) return st;
-    snprintf(buf, sizeof buf, SKYPILOT_URL "%s/vms.csv", cloud);
+    snprintf(buf, sizeof buf, price_format_url[fmt], cloud);
     if ((st = set(o, "source_url", buf, err)) != CF_OK || (st = set(o, "as_of", as_of, err)) != CF_OK)
         return st;
     o->user_row = 1;
@@ -355,7 +854,7 @@ typedef struct overlay {
     char note[1024];
 } overlay;
 
-static cf_status write_all(cf_catalog *cat, const overlay *ov, size_t n_ov,
+static cf_status write_all(cf_catalog *cat, cf_price_format fmt, const overlay *ov, size_t n_ov,
                            const cf_offering_list *rows, const char *as_of, cf_error *err)
 {
     sqlite3_stmt *st = NULL;
@@ -365,7 +864,7 @@ static cf_status write_all(cf_catalog *cat, const overlay *ov, size_t n_ov,
     if (sqlite3_prepare_v2(cat->db,
                            "INSERT OR REPLACE INTO price_overlay (id, price_on_demand_gpu_hr,"
                            " price_spot_gpu_hr, currency, price_as_of, note, format)"
-                           " VALUES (?, ?, ?, 'USD', ?, ?, 'skypilot')",
+                           " VALUES (?, ?, ?, 'USD', ?, ?, ?)",
                            -1, &st, NULL) != SQLITE_OK) {
         status = cf__db_error(cat->db, cat->path, err, "cannot prepare the price overlay");
         goto done;
@@ -381,6 +880,8 @@ static cf_status write_all(cf_catalog *cat, const overlay *ov, size_t n_ov,
                                        : sqlite3_bind_double(st, 3, ov[i].ty->spot);
         if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 4, as_of, -1, SQLITE_STATIC);
         if (rc == SQLITE_OK) rc = sqlite3_bind_text(st, 5, ov[i].note, -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK)
+            rc = sqlite3_bind_text(st, 6, price_format_names[fmt], -1, SQLITE_STATIC);
         if (rc != SQLITE_OK || sqlite3_step(st) != SQLITE_DONE) {
             status = cf__db_error(cat->db, cat->path, err, "cannot write the price overlay");
             goto done;
@@ -402,10 +903,20 @@ static json_t *num_or_null(double x) { return isnan(x) ? json_null() : json_real
 /* ---- the import ------------------------------------------------------------------ */
 
 /* The cloud: opts->cloud, else the name of the folder holding the file. */
-static cf_status cloud_of(const char *name, const cf_price_import_opts *opts, char *buf, size_t n,
-                          cf_error *err)
+static cf_status cloud_of(const char *name, cf_price_format fmt, const cf_price_import_opts *opts,
+                          char *buf, size_t n, cf_error *err)
 {
     const char *end, *start;
+    if (fmt == CF_PRICE_GCP_CATALOG) {
+        /* One cloud's format: a --cloud other than gcp is a mistake. */
+        if (opts->cloud && *opts->cloud && cf__strcasecmp(opts->cloud, "gcp") != 0) {
+            cf_error_set(err, NULL, 0, 0, "cloud: a Cloud Billing Catalog file is GCP's; got "
+                         "\"%.60s\"", opts->cloud);
+            return CF_EINVAL;
+        }
+        snprintf(buf, n, "gcp");
+        return CF_OK;
+    }
     if (opts->cloud && *opts->cloud) {
         snprintf(buf, n, "%s", opts->cloud);
     } else {
@@ -514,6 +1025,12 @@ static cf_status why_not(cf_catalog *cat, const char *id, const itype *ty, const
     if (g != CF_OK) return g == CF_ENOMEM ? g : CF_EDB;
     if (o->user_row) {
         *why = "a row of your own with this id hides the shipped one";
+    } else if (o->gpus_per_node > 0 && ty->count != (double)o->gpus_per_node) {
+        /* A per-GPU price from a count the offering contradicts would be
+         * wrong by their ratio (SkyPilot's azure file once counted 12 H100
+         * on Standard_ND96isr_H100_v5, which has 8). */
+        *why = "the file's accelerator count differs from the offering's gpus_per_node "
+               "(a per-GPU price from it would be wrong)";
     } else if (isnan(ty->od)) {
         *why = "no on-demand price in the file (the catalog's prices are kept)";
     } else if (o->currency && strcmp(o->currency, "USD") != 0) {
@@ -552,7 +1069,8 @@ static cf_status decide(cf_catalog *cat, const price_map *m, const import *im, c
                    json_array_append_new(oc->not_applied, x) ? CF_ENOMEM : CF_OK;
         oc->ov[oc->n_ov].id = id;
         oc->ov[oc->n_ov].ty = ty;
-        price_note(ty, im->name, cloud, as_of, oc->ov[oc->n_ov].note, sizeof oc->ov[0].note);
+        price_note(im->fmt, ty, im->name, cloud, as_of, oc->ov[oc->n_ov].note,
+                   sizeof oc->ov[0].note);
         oc->n_ov++;
         if (json_object_set_new(x, "price_on_demand_gpu_hr", num_or_null(ty->od)) ||
             json_object_set_new(x, "region", json_string(ty->od_region)) ||
@@ -564,7 +1082,7 @@ static cf_status decide(cf_catalog *cat, const price_map *m, const import *im, c
     }
     {
         cf_offering row;
-        st = new_row(ty, cloud, provider, im->name, as_of, &row, err);
+        st = new_row(im->fmt, ty, cloud, provider, im->name, as_of, &row, err);
         if (st == CF_OK && (json_object_set_new(x, "id", json_string(row.id)) ||
                             json_object_set_new(x, "instance_type", json_string(ty->inst)) ||
                             json_object_set_new(x, "gpu", ty->gpu ? json_string(ty->gpu) : json_null()) ||
@@ -598,11 +1116,14 @@ static json_t *summary_json(const import *im, const outcome *oc, const char *clo
               json_object_set_new(skipped, "unknown_accelerator", json_integer(im->unknown_acc)) ||
               json_object_set(skipped, "unknown_names", names) ||
               json_object_set_new(skipped, "unpriced_rows", json_integer(im->unpriced)) ||
-              json_object_set_new(sum, "format", json_string("skypilot")) ||
+              json_object_set_new(skipped, "host_without_gpu_row", json_integer(im->unpaired)) ||
+              json_object_set_new(skipped, "other_currency", json_integer(im->not_usd)) ||
+              json_object_set_new(sum, "host_rows_with_gpus", json_integer(im->paired)) ||
+              json_object_set_new(sum, "format", json_string(price_format_names[im->fmt])) ||
               json_object_set_new(sum, "cloud", json_string(cloud)) ||
               json_object_set_new(sum, "provider", json_string(provider)) ||
               json_object_set_new(sum, "as_of", json_string(as_of)) ||
-              json_object_set_new(sum, "rows", json_integer((json_int_t)im->t->nrows)) ||
+              json_object_set_new(sum, "rows", json_integer((json_int_t)im->nrows)) ||
               json_object_set(sum, "priced", oc->priced) || json_object_set(sum, "added", oc->added) ||
               json_object_set(sum, "not_applied", oc->not_applied) ||
               json_object_set(sum, "skipped", skipped);
@@ -625,7 +1146,7 @@ cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, const char
     outcome oc;
     char cloud[64];
     const char *provider;
-    json_t *sum = NULL;
+    json_t *sum = NULL, *root = NULL;
     cf_status st;
 
     cf_error_clear(err);
@@ -634,9 +1155,11 @@ cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, const char
     memset(&m, 0, sizeof m);
     memset(&im, 0, sizeof im);
     memset(&oc, 0, sizeof oc);
-    if (!cat || !opts || !summary || (!data && len) || fmt != CF_PRICE_SKYPILOT) return CF_EINVAL;
+    if (!cat || !opts || !summary || (!data && len) ||
+        (fmt != CF_PRICE_SKYPILOT && fmt != CF_PRICE_GCP_CATALOG))
+        return CF_EINVAL;
     if ((st = check_as_of(opts, err)) != CF_OK) return st;
-    if ((st = cloud_of(name, opts, cloud, sizeof cloud, err)) != CF_OK) return st;
+    if ((st = cloud_of(name, fmt, opts, cloud, sizeof cloud, err)) != CF_OK) return st;
     if (len > (size_t)CF_MAX_IMPORT_BYTES) {
         cf_error_set(err, name, 0, 0, "more than %ld bytes (CF_MAX_IMPORT_BYTES)", CF_MAX_IMPORT_BYTES);
         return CF_ELIMIT;
@@ -644,12 +1167,29 @@ cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, const char
     if ((st = map_load(&m, err)) != CF_OK) return st;
     provider = map_get(&m, "cloud", cloud);
     if (!provider || !*provider) provider = cloud;
-    st = cf__csv_table_parse(data ? data : "", len, name ? name : "input", (size_t)CF_MAX_IMPORT_ROWS,
-                             &t, err);
-    if (st != CF_OK) goto done;
     im.name = name ? name : "input";
-    im.t = &t;
-    if ((st = find_columns(&im, err)) != CF_OK || (st = read_rows(&im, &m, err)) != CF_OK) goto done;
+    im.fmt = fmt;
+    im.cloud = cloud;
+    if (fmt == CF_PRICE_GCP_CATALOG) {
+        json_error_t jerr;
+        root = json_loadb(data ? data : "", len, 0, &jerr);
+        if (!root) {
+            st = json_error_code(&jerr) == json_error_out_of_memory ? CF_ENOMEM : CF_EPARSE;
+            if (st == CF_EPARSE)
+                cf_error_set(err, im.name, jerr.line > 0 ? jerr.line : 1,
+                             jerr.column > 0 ? jerr.column : 0, "malformed JSON: %s", jerr.text);
+            goto done;
+        }
+        if ((st = read_gcp(&im, &m, root, data ? data : "", len, err)) != CF_OK) goto done;
+    } else {
+        st = cf__csv_table_parse(data ? data : "", len, im.name, (size_t)CF_MAX_IMPORT_ROWS, &t,
+                                 err);
+        if (st != CF_OK) goto done;
+        im.t = &t;
+        im.nrows = t.nrows;
+        if ((st = find_columns(&im, err)) != CF_OK || (st = read_rows(&im, &m, err)) != CF_OK)
+            goto done;
+    }
     st = CF_ENOMEM;
     oc.priced = json_array();
     oc.added = json_array();
@@ -661,7 +1201,7 @@ cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, const char
             goto done;
     st = CF_ENOMEM;
     if (!(sum = summary_json(&im, &oc, cloud, provider, opts->as_of))) goto done;
-    st = write_all(cat, oc.ov, oc.n_ov, &oc.rows, opts->as_of, err);
+    st = write_all(cat, fmt, oc.ov, oc.n_ov, &oc.rows, opts->as_of, err);
     if (st == CF_OK) {
         *summary = sum;
         sum = NULL;
@@ -673,6 +1213,7 @@ done:
     import_clear(&im);
     cf__csv_table_clear(&t);
     cf__csv_table_clear(&m.t);
+    json_decref(root);
     return st;
 }
 
@@ -699,7 +1240,7 @@ cf_status cf_catalog_import_prices_file(cf_catalog *cat, const char *path, cf_pr
     if (!cat || !path || !opts) return CF_EINVAL;
     {
         char cloud[64]; /* a usage error before a read error: the cloud first */
-        if ((st = cloud_of(path, opts, cloud, sizeof cloud, err)) != CF_OK) return st;
+        if ((st = cloud_of(path, fmt, opts, cloud, sizeof cloud, err)) != CF_OK) return st;
     }
     st = cf__read_file(path, (size_t)CF_MAX_IMPORT_BYTES, "CF_MAX_IMPORT_BYTES", &buf, &len, err);
     if (st != CF_OK) return st;

@@ -37,7 +37,7 @@ cf list --format csv; cmp -s "$T/before2.csv" "$T/out" || fail "a rejected price
 cf import --format skypilot "$SKY/aws/vms.csv" --as-of 2026-12-01; expect_rc 2
 expect_err "--as-of: expected a date no later than today (2026-11-30), got \"2026-12-01\""
 cf import --format skypilot "$SKY/aws/vms.csv" --as-of 2026-11; expect_rc 2; expect_err "--as-of: expected a date YYYY-MM-DD"
-cf import --format yaml "$SKY/aws/vms.csv"; expect_rc 2; expect_err "--format: expected skypilot, got \"yaml\""
+cf import --format yaml "$SKY/aws/vms.csv"; expect_rc 2; expect_err "--format: expected skypilot or gcp-catalog, got \"yaml\""
 cf import --as-of 2026-11-01 "$SKY/aws/vms.csv"; expect_rc 2; expect_err "--as-of goes with --format skypilot"
 cp "$SKY/aws/vms.csv" "$T/vms.csv"
 cf import --format skypilot vms.csv; expect_rc 2; expect_err "cannot tell the SkyPilot cloud"

@@ -69,3 +69,31 @@ expect_out "aws-p5-48xlarge            the catalog's prices are dated after --as
 # Default --as-of: today (CLUSTERFIT_NOW), said in the output.
 cf import --format skypilot "$SKY/nebius/vms.csv"; expect_rc 0
 expect_out "prices dated 2026-11-30 (today: give --as-of for the file's own date)"
+# GCP (tests/data/import/skypilot/gcp): A3 host rows carry no accelerator;
+# the GPUs are priced in rows of their own (InstanceType empty). A paired
+# type (data/skypilot-map.csv host_gpus) costs host + GPUs of the same
+# region: a3-highgpu-8g in us-central1 (9.46006 + 36.56073) / 8 = 5.7526,
+# spot lowest in us-east4 (1.70352 + 14.1056) / 8 = 1.97614.
+cf import --format skypilot "$SKY/gcp/vms.csv" --as-of 2026-11-30; expect_rc 0
+expect_out "gcp-a3-highgpu-8g          5.753 USD/GPU-h on-demand (us-central1), spot 1.976 (us-east4)"
+expect_out "gcp-a3-megagpu-8g          11.53 USD/GPU-h on-demand (us-central1), spot 2.075 (us-east4)"
+expect_out "skipped: 4 rows without an accelerator"
+expect_out "host rows priced with their GPUs' row of the same region (data/skypilot-map.csv host_gpus): 8"
+cf show gcp-a3-highgpu-8g --format json; expect_rc 0
+expect_json '.price_on_demand_gpu_hr' 5.75259875
+expect_json '.price_spot_gpu_hr' 1.97614
+expect_json '.notes | test("host row \\+ GPU row of the same region")' true
+# A3 Ultra: host rows only, no H200 GPU row in the file: its reserved list
+# price stays and nothing is overlaid.
+cf show gcp-a3-ultragpu-8g --format json; expect_json '.notes | test("SkyPilot")' false
+# Azure: Standard_ND96isr_H100_v5 is published with AcceleratorCount 12 (the
+# VM has 8 GPUs): not applied rather than priced 12.29 * 8 / 12.
+cf import --format skypilot "$SKY/azure/vms.csv" --as-of 2026-11-30; expect_rc 0
+expect_out "azure-nd96asr-a100-v4      3.4 USD/GPU-h on-demand (eastus), spot 0.374 (eastus)"
+expect_out "azure-nd96isr-h100-v5      the file's accelerator count differs from the offering's gpus_per_node"
+expect_out "outside data/gpus.csv (K80, Radeon MI25)"
+cf show azure-nd96amsr-a100-v4 --format json; expect_json '.price_on_demand_gpu_hr' 4.09625
+cf show azure-nd96isr-h100-v5 --format json; expect_json '.price_on_demand_gpu_hr' 12.29
+# The plan ranks the GCP offering at the imported price.
+cf plan --workload llama3-8b --provider "Google Cloud" --format json; expect_rc 0
+expect_json '.ranked[] | select(.offering_id == "gcp-a3-highgpu-8g") | .sticker_price_gpu_hr' 5.75259875

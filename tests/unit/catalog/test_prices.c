@@ -140,11 +140,160 @@ static void skypilot_refusals_change_nothing(void **state)
     cf_catalog_close(cat);
 }
 
+/* GCP: host rows of a paired type (data/skypilot-map.csv host_gpus,
+ * a3-highgpu-8g = H100:8) are priced with the GPU-only row of the same
+ * region; a region without a GPU row is counted; a bad price on a GPU row
+ * a pairing uses is an error at its cell. A mapped type whose accelerator
+ * count contradicts the offering is not applied. */
+static const char SHIPPED_GCP[] =
+    "id,provider,offering,gpu,gpus_per_node,price_on_demand_gpu_hr,currency,multinode,source_url,as_of\n"
+    "gcp-a3-highgpu-8g,Google Cloud,A3 High,H100-SXM,8,11.06,USD,yes,https://example.com/a3,2026-10\n"
+    "azure-nd96asr-a100-v4,Microsoft Azure,ND A100 v4,A100-SXM-40,8,3.4,USD,yes,https://example.com/nd,2026-10\n";
+
+static const char GCP_VMS[] =
+    "InstanceType,AcceleratorName,AcceleratorCount,Region,AvailabilityZone,Price,SpotPrice\n"
+    "a3-highgpu-8g,,,us-east4,us-east4-a,9.5,1.7\n"
+    "a3-highgpu-8g,,,us-central1,us-central1-a,9.5,2.2\n"
+    "a3-highgpu-8g,,,asia-east1,asia-east1-c,11,7.7\n"
+    "c2-standard-4,,,us-east4,us-east4-a,0.2,0.06\n"
+    ",H100,8,us-east4,us-east4-a,78.5,14.1\n"
+    ",H100,8,us-central1,us-central1-a,36.5,\n";
+
+static void gcp_host_plus_gpus(void **state)
+{
+    cf_catalog *cat = NULL;
+    cf_price_import_opts po = {"2026-11-30", "2026-11-30", NULL};
+    json_t *sum = NULL, *p;
+    cf_offering *o = NULL;
+    cf_error err;
+    char *bad;
+    (void)state;
+    assert_int_equal(cf__catalog_open_shipped(NULL, "s", SHIPPED_GCP, strlen(SHIPPED_GCP), &cat, &err), CF_OK);
+    assert_int_equal(cf_catalog_import_prices(cat, "v7/gcp/vms.csv", GCP_VMS, strlen(GCP_VMS),
+                                              CF_PRICE_SKYPILOT, &po, &sum, &err), CF_OK);
+    p = json_array_get(json_object_get(sum, "priced"), 0);
+    assert_non_null(p);
+    /* us-central1: (9.5 + 36.5) / 8 = 5.75; spot only in us-east4:
+     * (1.7 + 14.1) / 8 = 1.975 (us-central1 has no GPU spot price). */
+    assert_true(fabs(json_real_value(json_object_get(p, "price_on_demand_gpu_hr")) - 5.75) < 1e-9);
+    assert_string_equal(json_string_value(json_object_get(p, "region")), "us-central1");
+    assert_true(fabs(json_real_value(json_object_get(p, "price_spot_gpu_hr")) - 1.975) < 1e-9);
+    assert_int_equal(json_integer_value(json_object_get(sum, "host_rows_with_gpus")), 2);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(sum, "skipped"), "host_without_gpu_row")), 1);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(sum, "skipped"), "no_accelerator")), 1);
+    json_decref(sum);
+    assert_int_equal(cf_catalog_get(cat, "gcp-a3-highgpu-8g", &o), CF_OK);
+    assert_true(fabs(o->price_on_demand_gpu_hr - 5.75) < 1e-9);
+    assert_non_null(strstr(o->notes, "host row + GPU row of the same region"));
+    cf_offering_free(o);
+    /* A non-numeric price on a GPU row a pairing uses: line 6, column 6. */
+    bad = strdup(GCP_VMS);
+    memcpy(strstr(bad, "78.5"), "78x5", 4);
+    assert_int_equal(cf_catalog_import_prices(cat, "v7/gcp/vms.csv", bad, strlen(bad),
+                                              CF_PRICE_SKYPILOT, &po, &sum, &err), CF_EPARSE);
+    assert_int_equal(err.line, 6);
+    assert_int_equal(err.column, 6);
+    free(bad);
+    /* Azure: 12 accelerators on an 8-GPU offering is not applied. */
+    {
+        static const char AZ[] = "InstanceType,AcceleratorName,AcceleratorCount,Price,SpotPrice,Region\n"
+                                 "Standard_ND96asr_v4,A100,12,27.2,3,eastus\n";
+        assert_int_equal(cf_catalog_import_prices(cat, "v7/azure/vms.csv", AZ, strlen(AZ),
+                                                  CF_PRICE_SKYPILOT, &po, &sum, &err), CF_OK);
+        assert_int_equal(json_array_size(json_object_get(sum, "priced")), 0);
+        assert_non_null(strstr(json_string_value(json_object_get(json_array_get(json_object_get(sum, "not_applied"), 0), "reason")), "accelerator count differs"));
+        json_decref(sum);
+    }
+    cf_catalog_close(cat);
+}
+
+/* gcp-catalog: the GPU, core and RAM SKUs of a3-highgpu-8g (map kind
+ * gcp_machine: H100:8, 208 vCPUs, 1872 GiB) price the mapped offering per
+ * region, spot from the Preemptible SKUs; commitments and other currencies
+ * are counted; a SKU of no machine is skipped; a bad price is an error at
+ * its line and column with the JSON path. */
+#define GCP_SKU(desc, grp, usage, region, cur, units, nanos)                                      \
+    "{\"description\": \"" desc "\", \"category\": {\"resourceGroup\": \"" grp "\", "            \
+    "\"usageType\": \"" usage "\"}, \"serviceRegions\": [\"" region "\"], \"pricingInfo\": "     \
+    "[{\"pricingExpression\": {\"usageUnit\": \"h\", \"tieredRates\": [{\"startUsageAmount\": 0, " \
+    "\"unitPrice\": {\"currencyCode\": \"" cur "\", \"units\": \"" units "\", \"nanos\": " nanos  \
+    "}}]}}]}"
+
+static const char GCP_SKUS[] =
+    "{\"skus\": [\n"
+    GCP_SKU("Nvidia H100 80GB GPU running in Americas", "GPU", "OnDemand", "us-east4", "USD", "9", "500000000") ",\n"
+    GCP_SKU("A3 Instance Core running in Americas", "CPU", "OnDemand", "us-east4", "USD", "0", "25000000") ",\n"
+    GCP_SKU("A3 Instance Ram running in Americas", "RAM", "OnDemand", "us-east4", "USD", "0", "2000000") ",\n"
+    GCP_SKU("Nvidia H100 80GB GPU attached to Spot Preemptible VMs running in Americas", "GPU", "Preemptible", "us-east4", "USD", "2", "0") ",\n"
+    GCP_SKU("Spot Preemptible A3 Instance Core running in Americas", "CPU", "Preemptible", "us-east4", "USD", "0", "10000000") ",\n"
+    GCP_SKU("Spot Preemptible A3 Instance Ram running in Americas", "RAM", "Preemptible", "us-east4", "USD", "0", "1000000") ",\n"
+    GCP_SKU("Commitment v1: Nvidia H100 80GB GPU running in Americas for 1 Year", "GPU", "Commit1Yr", "us-east4", "USD", "6", "0") ",\n"
+    GCP_SKU("Nvidia H100 80GB GPU running in Americas", "GPU", "OnDemand", "asia-southeast1", "IDR", "150000", "0") ",\n"
+    GCP_SKU("E2 Instance Core running in Americas", "CPU", "OnDemand", "us-east4", "USD", "0", "21811590") ",\n"
+    GCP_SKU("Nvidia L4 GPU running in Americas", "GPU", "OnDemand", "us-east4", "USD", "0", "560000000") "\n"
+    "], \"nextPageToken\": \"\"}\n";
+
+static void gcp_catalog_parts(void **state)
+{
+    cf_catalog *cat = NULL;
+    cf_price_import_opts po = {"2026-11-30", "2026-11-30", NULL};
+    json_t *sum = NULL, *p, *sk;
+    cf_offering *o = NULL;
+    cf_error err;
+    char *bad;
+    (void)state;
+    assert_int_equal(cf__catalog_open_shipped(NULL, "s", SHIPPED_GCP, strlen(SHIPPED_GCP), &cat, &err), CF_OK);
+    assert_int_equal(cf_catalog_import_prices(cat, "page1.json", GCP_SKUS, strlen(GCP_SKUS),
+                                              CF_PRICE_GCP_CATALOG, &po, &sum, &err), CF_OK);
+    assert_string_equal(json_string_value(json_object_get(sum, "format")), "gcp-catalog");
+    assert_int_equal(json_integer_value(json_object_get(sum, "rows")), 10);
+    p = json_array_get(json_object_get(sum, "priced"), 0);
+    assert_non_null(p);
+    assert_string_equal(json_string_value(json_object_get(p, "id")), "gcp-a3-highgpu-8g");
+    /* (8 x 9.5 + 208 x 0.025 + 1872 x 0.002) / 8 = (76 + 5.2 + 3.744) / 8 */
+    assert_true(fabs(json_real_value(json_object_get(p, "price_on_demand_gpu_hr")) - 10.618) < 1e-9);
+    /* (8 x 2 + 208 x 0.01 + 1872 x 0.001) / 8 = (16 + 2.08 + 1.872) / 8 */
+    assert_true(fabs(json_real_value(json_object_get(p, "price_spot_gpu_hr")) - 2.494) < 1e-9);
+    sk = json_object_get(sum, "skipped");
+    assert_int_equal(json_integer_value(json_object_get(sk, "unpriced_rows")), 1);  /* Commit1Yr */
+    assert_int_equal(json_integer_value(json_object_get(sk, "other_currency")), 1); /* IDR */
+    assert_int_equal(json_integer_value(json_object_get(sk, "no_accelerator")), 1); /* E2 core */
+    assert_int_equal(json_integer_value(json_object_get(sk, "unknown_accelerator")), 1); /* L4 */
+    json_decref(sum);
+    assert_int_equal(cf_catalog_get(cat, "gcp-a3-highgpu-8g", &o), CF_OK);
+    assert_true(fabs(o->price_on_demand_gpu_hr - 10.618) < 1e-9);
+    assert_non_null(strstr(o->notes, "Cloud Billing Catalog"));
+    cf_offering_free(o);
+    /* A non-numeric units on a used SKU: line 3 (the second SKU), the units. */
+    bad = strdup(GCP_SKUS);
+    memcpy(strstr(bad, "\"units\": \"0\""), "\"units\": \"o\"", 12);
+    assert_int_equal(cf_catalog_import_prices(cat, "page1.json", bad, strlen(bad),
+                                              CF_PRICE_GCP_CATALOG, &po, &sum, &err), CF_EPARSE);
+    assert_int_equal(err.line, 3);
+    assert_true(err.column > 1);
+    assert_non_null(strstr(err.message, "skus[1].pricingInfo[0].pricingExpression.tieredRates[0].unitPrice.units"));
+    free(bad);
+    /* Not a page; a cloud other than gcp. */
+    assert_int_equal(cf_catalog_import_prices(cat, "p.json", "[1]", 3, CF_PRICE_GCP_CATALOG, &po,
+                                              &sum, &err), CF_EPARSE);
+    po.cloud = "aws";
+    assert_int_equal(cf_catalog_import_prices(cat, "p.json", GCP_SKUS, strlen(GCP_SKUS),
+                                              CF_PRICE_GCP_CATALOG, &po, &sum, &err), CF_EINVAL);
+    {
+        cf_price_format f;
+        assert_int_equal(cf_price_format_parse("GCP-Catalog", &f), CF_OK);
+        assert_int_equal(f, CF_PRICE_GCP_CATALOG);
+    }
+    cf_catalog_close(cat);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(skypilot_overlay_and_rows),
         cmocka_unit_test(skypilot_refusals_change_nothing),
+        cmocka_unit_test(gcp_host_plus_gpus),
+        cmocka_unit_test(gcp_catalog_parts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
