@@ -236,13 +236,14 @@ static void step_expert_launch(void **state)
 }
 
 /* The layout space of an MoE workload: ep over the divisors of the experts
- * that divide tp*dp*cp; a dense workload only ep 1. */
+ * that divide tp*dp*cp, each with etp 1 and (tp > 1) etp = tp where ep*tp
+ * divides tp*dp*cp; a dense workload only ep 1, etp 1. */
 static void layouts_ep(void **state)
 {
     cf_workload w = mixtral();
     cf__layout_iter it;
     cf_layout lay;
-    int seen[9] = {0}, n = 0;
+    int seen[9] = {0}, n = 0, tp8 = 0, etp8 = 0;
     (void)state;
     w.kind = CF_WL_LLM;
     cf_layout_init(&lay);
@@ -250,16 +251,27 @@ static void layouts_ep(void **state)
     while (cf__layout_iter_next(&it, &lay)) {
         if (lay.tp == 1 && lay.pp == 1 && lay.cp == 1) seen[lay.ep]++;
         assert_int_equal(8 % lay.ep, 0);
-        assert_int_equal(((long)lay.tp * lay.dp * lay.cp) % lay.ep, 0);
+        assert_int_equal(((long)lay.tp * lay.dp * lay.cp) % ((long)lay.ep * lay.etp), 0);
+        /* etp: 1, or tp when tp > 1 (14336 % tp == 0) */
+        assert_true(lay.etp == 1 || (lay.tp > 1 && lay.etp == lay.tp));
+        if (lay.tp == 8 && lay.pp == 1) {
+            if (lay.etp == 8) etp8++;
+            else tp8++;
+        }
         n++;
     }
     assert_int_equal(seen[1] + seen[2] + seen[4] + seen[8], 4);
     assert_int_equal(seen[1], 1);
     assert_int_equal(seen[8], 1);
+    /* TP8 on 8 GPUs: ep 1, 2, 4, 8 at etp 1; etp 8 only with ep 1
+     * (ep x etp divides tp*dp*cp = 8) */
+    assert_int_equal(tp8, 4);
+    assert_int_equal(etp8, 1);
     w.llm.moe.experts = 0;
     cf__layout_iter_init(&it, &w, 8, 8);
     while (cf__layout_iter_next(&it, &lay)) {
         assert_int_equal(lay.ep, 1);
+        assert_int_equal(lay.etp, 1);
         n--;
     }
     assert_true(n > 0);     /* the MoE space is larger */
