@@ -36,3 +36,10 @@ expect_json '.fits_memory' true
 cf predict step --workload "$T/etp.json" --tp 8 --pp 1 --dp 1 --ep 2 $F --format json
 expect_rc 0
 expect_json '.fits_memory' false
+# fit counts ep x etp as the expert parallelism and keeps etp 1 at a tie:
+# DeepSeek-V3 on H100 stays TP4 EP32 (not TP4 EP8 ETP4, the same 32 GPUs
+# per expert layer).
+cf fit --workload deepseek-v3 --gpu H100-SXM --format json
+expect_rc 0
+expect_json '.layout.etp' 1
+expect_json '.layout.ep' 32
