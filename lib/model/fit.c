@@ -10,7 +10,7 @@
  * it has one), recompute none, selective, full, micro-batch 1, sequence
  * parallel on. Of the layouts that fit, `fit` keeps the one with the least
  * model parallelism (tp*pp*cp), then the lowest ZeRO stage, then the least
- * recompute, then (MoE) the least expert parallelism, then the least memory: the layout an experienced user tries
+ * recompute, then (MoE) the least expert parallelism, then etp 1 before etp > 1, then the least memory: the layout an experienced user tries
  * first. The fastest layout on a given fabric is `plan`'s job. Other kinds:
  * memory per GPU falls with the GPU count (data-parallel batch per GPU,
  * stencil cells per GPU); an embarrassingly parallel task fits one GPU or
@@ -27,9 +27,13 @@ typedef struct best {
     cf_layout lay;
 } best;
 
+/* Lower score first; at equal score the least expert tensor parallelism
+ * (etp 1 before etp = tp: the experts' matrices stay whole where they
+ * can), then the least memory. */
 static void consider(best *b, const cf_layout *l, long score, double bytes)
 {
-    if (!b->found || score < b->score || (score == b->score && bytes < b->bytes)) {
+    if (!b->found || score < b->score ||
+        (score == b->score && (l->etp < b->lay.etp || (l->etp == b->lay.etp && bytes < b->bytes)))) {
         b->found = 1;
         b->score = score;
         b->bytes = bytes;
@@ -49,6 +53,7 @@ static void try_split(const cf_workload *w, const cf_layout *split, double usabl
         for (size_t ri = 0; ri < 3; ri++) {
             cf_layout l;
             double bytes;
+            long eps;
             cf_layout_init(&l);
             l.tp = split->tp;
             l.pp = split->pp;
@@ -60,9 +65,12 @@ static void try_split(const cf_workload *w, const cf_layout *split, double usabl
             l.recompute = rcs[ri];
             bytes = cf__llm_memory_bytes(w, &l, NULL);
             if (bytes > usable) continue;
-            /* then the least expert parallelism (the all-to-all stays
-             * within the fewest GPUs) */
-            consider(b, &l, ((mp * 16 + z) * 4 + (long)ri) * (CF_MAX_LAYOUT_DEGREE + 1) + l.ep, bytes);
+            /* then the least expert parallelism, ep x etp GPUs per expert
+             * layer (the all-to-all stays within the fewest GPUs); at a
+             * tie consider() keeps etp 1 */
+            eps = (long)l.ep * l.etp;
+            if (eps > CF_MAX_LAYOUT_DEGREE) eps = CF_MAX_LAYOUT_DEGREE;
+            consider(b, &l, ((mp * 16 + z) * 4 + (long)ri) * (CF_MAX_LAYOUT_DEGREE + 1) + eps, bytes);
             break;  /* more recompute only scores worse */
         }
     }

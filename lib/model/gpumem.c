@@ -57,7 +57,7 @@ long cf__micro_batches(const cf_workload *w, const cf_layout *lay)
  * replicated on every TP rank, the rest split by t: their 10 + 24/t. Full
  * recompute stores only the layer input (2 units). */
 static double layer_activation_bytes(const cf_llm_shape *s, const cf_layout *lay, int full_layer,
-                                     int moe)
+                                     int moe, int fp8)
 {
     double h = (double)s->hidden, f = (double)s->ffn_hidden;
     double t = lay->tp > 0 ? lay->tp : 1;
@@ -68,8 +68,13 @@ static double layer_activation_bytes(const cf_llm_shape *s, const cf_layout *lay
     int sp = lay->sequence_parallel && t > 1;
     if (moe) {
         double fe = (double)s->moe.ffn_hidden, etp = lay->etp > 0 ? lay->etp : 1;
+        /* FP8 training keeps the routed experts' GEMM inputs (the
+         * dispatched copy, fc2's input) in FP8 for their backward: 1 unit
+         * each instead of 2 (MOE_FP8_INPUT_UNITS). */
+        double in = fp8 ? CF_K(MOE_FP8_INPUT_UNITS) : 2.0;
         ffn = (double)s->moe.shared_experts * per_f * fe / h +
-              (double)s->moe.top_k * cf__moe_load_factor(s) * (4.0 * etp + per_f * fe / h);
+              (double)s->moe.top_k * cf__moe_load_factor(s) *
+                  ((2.0 + in) * etp + (per_f - 2.0 + in) * fe / h);
     }
     units = 4.0 + 3.0 + 4.0 * cf__llm_q_dim(s) / h + 4.0 * cf__llm_kv_dim(s) / h + 3.0 + ffn;
     if (lay->recompute == CF_RECOMPUTE_FULL && !full_layer)
@@ -110,10 +115,10 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
     double gathered = cf__llm_layer_params(s) / t;
     double layers_stage = ceil((double)s->layers / p);
     double emb_p = (double)s->vocab * (double)s->hidden / t;
-    int moe = cf__llm_is_moe(s);
+    int moe = cf__llm_is_moe(s), fp8 = w->precision == CF_PREC_FP8;
     long m = cf__micro_batches(w, lay);
-    double act_dense = layer_activation_bytes(s, lay, 0, 0);
-    double act_moe = moe ? layer_activation_bytes(s, lay, 0, 1) : 0;
+    double act_dense = layer_activation_bytes(s, lay, 0, 0, 0);
+    double act_moe = moe ? layer_activation_bytes(s, lay, 0, 1, fp8) : 0;
     double inflight = p > 1 ? fmin((double)m, p) : 1.0;
     double heads = 1.0 + (cf__llm_is_moe(s) ? (double)s->mtp_layers : 0.0);
     double best = 0, best_states = 0, best_act = 0;
@@ -142,7 +147,7 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
          * MTP head). */
         act = (nd * act_dense + nm * act_moe) * (first ? inflight : 1.0);
         if (lay->recompute == CF_RECOMPUTE_FULL)    /* the layer being recomputed */
-            act += layer_activation_bytes(s, lay, 1, nm > 0);
+            act += layer_activation_bytes(s, lay, 1, nm > 0, fp8);
         if (last)
             act += heads * 6.0 * (double)s->seq / (lay->cp > 0 ? lay->cp : 1) *
                    (lay->micro_batch > 0 ? lay->micro_batch : 1) * (double)s->vocab / t;

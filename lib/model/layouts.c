@@ -15,8 +15,15 @@
  *  - dp = GPUs / (tp·cp·pp) is at most the global batch (every
  *    data-parallel rank gets a sequence);
  *  - for a Mixture-of-Experts workload, ep is every divisor of the experts
- *    that divides tp·dp·cp (Megatron-Core's etp·ep·edp = tp·dp·cp, with
- *    etp 1: an expert's matrices are not split unless a layout says so);
+ *    that divides tp·dp·cp (Megatron-Core's etp·ep·edp = tp·dp·cp), and
+ *    for each, etp 1 (an expert's matrices whole) and, when tp > 1, etp =
+ *    tp (each expert split like the dense layers, Megatron-Core's default
+ *    before ETP was its own setting) when tp divides the expert's
+ *    ffn_hidden and ep·tp divides tp·dp·cp. Only the two ends of the
+ *    divisors of tp: the intermediate ones would multiply the space by
+ *    the divisor count of tp (4 at tp 8) for layouts between the two in
+ *    memory and in traffic, and `make bench` holds deepseek-v3's plan to
+ *    2 s;
  *    a dense workload takes ep 1 only, so its space is unchanged. How the batch is then cut into
  *    micro-batches (the plan's dp·mb dividing it, `fit`'s micro-batch 1) is
  *    the caller's dimension, like ZeRO and recompute.
@@ -49,6 +56,8 @@ void cf__layout_iter_init(cf__layout_iter *it, const cf_workload *w, long gpus, 
     it->batch = w->global_batch_seqs;
     it->pp_max = w->llm.layers < PP_MAX ? w->llm.layers : PP_MAX;
     it->experts = w->kind == CF_WL_LLM ? w->llm.moe.experts : 0;
+    it->expert_ffn = w->kind == CF_WL_LLM ? w->llm.moe.ffn_hidden : 0;
+    it->etp = 1;
     it->tp = 1;
     it->ci = 0;
     it->pp = 0;
@@ -86,25 +95,38 @@ static int next_ep(const cf__layout_iter *it, long inner, int ep)
     return 0;
 }
 
+/* Whether etp = tp may follow etp 1 at expert-parallel degree ep of a
+ * split whose tp·dp·cp ranks are `inner` (an MoE workload, tp > 1). */
+static int etp_tp_ok(const cf__layout_iter *it, long inner, int ep)
+{
+    return it->experts > 0 && it->tp > 1 && it->expert_ffn % it->tp == 0 &&
+           inner % ((long)ep * it->tp) == 0;
+}
+
 int cf__layout_iter_next(cf__layout_iter *it, cf_layout *lay)
 {
-    for (; it->tp <= it->domain; it->tp++, it->ci = 0, it->pp = 0, it->ep = 0) {
+    for (; it->tp <= it->domain; it->tp++, it->ci = 0, it->pp = 0, it->ep = 0, it->etp = 1) {
         if (!tp_ok(it)) continue;
-        for (; it->ci < N_CP; it->ci++, it->pp = 0, it->ep = 0) {
+        for (; it->ci < N_CP; it->ci++, it->pp = 0, it->ep = 0, it->etp = 1) {
             int cp = cp_values[it->ci];
             if (!cp_ok(it, cp)) continue;
             if (it->pp == 0) it->pp = 1;
-            for (; it->pp <= it->pp_max; it->pp++, it->ep = 0) {
-                long dp = dp_of(it, cp);
+            for (; it->pp <= it->pp_max; it->pp++, it->ep = 0, it->etp = 1) {
+                long dp = dp_of(it, cp), inner = (long)it->tp * cp * dp;
                 if (dp == 0) continue;
-                it->ep = next_ep(it, (long)it->tp * cp * dp, it->ep);
+                /* etp 1 at this ep was returned: etp = tp next, if it may */
+                if (it->ep > 0 && it->etp == 1 && etp_tp_ok(it, inner, it->ep)) it->etp = it->tp;
+                else {
+                    it->ep = next_ep(it, inner, it->ep);
+                    it->etp = 1;
+                }
                 if (it->ep == 0) continue;
                 lay->tp = it->tp;
                 lay->cp = cp;
                 lay->pp = (int)it->pp;
                 lay->dp = (int)dp;
                 lay->ep = it->ep;
-                lay->etp = 1;
+                lay->etp = it->etp;
                 return 1;
             }
         }

@@ -206,6 +206,8 @@ typedef struct cf__layout_iter {
     long pp;            /* current pipeline degree; 0 before the first */
     long experts;       /* routed experts of an MoE workload: ep divides them; 0 = dense */
     int ep;             /* current expert-parallel degree; 0 before the first of a split */
+    long expert_ffn;    /* an expert's ffn_hidden: etp divides it */
+    int etp;            /* current expert-tensor-parallel degree: 1, then tp */
 } cf__layout_iter;
 
 /* The NVLink domain tp may span: the GPUs of a node, or 72 on an NVL72
@@ -217,10 +219,10 @@ int cf__layout_domain(int gpus_per_node, cf_intra_link link);
  * workloads have no layouts here (they run one rank per GPU). */
 void cf__layout_iter_init(cf__layout_iter *it, const cf_workload *w, long gpus, int domain);
 
-/* The next layout: writes tp, cp, pp, dp, ep and etp (1) into *lay (its
+/* The next layout: writes tp, cp, pp, dp, ep and etp into *lay (its
  * other fields are left as they are) and returns 1; returns 0 when there
- * are no more. Order: tp, then cp, then pp, then ep, each increasing.
- * Allocation-free. */
+ * are no more. Order: tp, then cp, then pp, then ep, each increasing, then
+ * etp 1 before etp = tp. Allocation-free. */
 int cf__layout_iter_next(cf__layout_iter *it, cf_layout *lay);
 
 /* --------------------------------------------------------- validation

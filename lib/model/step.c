@@ -330,7 +330,12 @@ static double attn_gemm_time(const llm_dims *d, const cf_llm_shape *s)
  * router on this rank's M/t tokens; the shared experts split by TP like a
  * dense FFN; the routed experts: R = (M/t) x top_k x load x etp token
  * copies over the ep-local experts E/ep, each a GEMM of R/(E/ep) rows and
- * ffn_hidden/etp columns. *elem = its memory-bound bytes / HBM rate. */
+ * ffn_hidden/etp columns, and no faster than the host launches their
+ * kernels: E/ep x CF_K(MOE_EXPERT_LAUNCH_S) (the grouped expert GEMM is
+ * one GEMM per local expert, issued after the dropless dispatcher's
+ * host synchronization, so the CPU cannot run ahead of it; Megatron-Core
+ * MoE README, "CPU overhead bottleneck"). *elem = its memory-bound bytes
+ * / HBM rate. */
 static double moe_ffn_time(const llm_dims *d, const cf_llm_shape *s, const cf_layout *lay,
                            double *elem)
 {
@@ -339,12 +344,13 @@ static double moe_ffn_time(const llm_dims *d, const cf_llm_shape *s, const cf_la
     double ep = lay->ep > 0 ? lay->ep : 1, etp = lay->etp > 0 ? lay->etp : 1;
     double local = (double)s->moe.experts / ep, mt = M / t;
     double R = mt * (double)s->moe.top_k * cf__moe_load_factor(s) * etp, rows = R / local;
-    double up = d->swiglu ? 2.0 : 1.0, tm = 0;
+    double up = d->swiglu ? 2.0 : 1.0, tm = 0, routed;
     double fb = d->swiglu ? CF_K(ELEM_BYTES_PER_F_SWIGLU) : CF_K(ELEM_BYTES_PER_F_GELU);
     tm += gemm_time(mt, h, (double)s->moe.experts, peak, poh);
     if (sh > 0)
         tm += gemm_time(M, h, up * sh * fe / t, peak, poh) + gemm_time(M, sh * fe / t, h, peak, poh);
-    tm += local * (gemm_time(rows, h, up * fe / etp, peak, poh) + gemm_time(rows, fe / etp, h, peak, poh));
+    routed = local * (gemm_time(rows, h, up * fe / etp, peak, poh) + gemm_time(rows, fe / etp, h, peak, poh));
+    tm += fmax(routed, local * CF_K(MOE_EXPERT_LAUNCH_S));
     *elem = 2.0 * (fb * (M * sh * fe / t + R * fe / etp) + CF_K(MOE_PERMUTE_VALUES_PER_COPY) * R * h) / d->hbm;
     return tm;
 }

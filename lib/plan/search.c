@@ -21,6 +21,15 @@
  *    stage at micro-batch m is a lower bound at 2m, and when nothing fits at
  *    m nothing fits at any larger micro-batch.
  *  - With dp = 1 the ZeRO stages shard nothing: only stage 0 is evaluated.
+ * One bound that is not exact: an MoE split is tried with etp = tp (the
+ * experts' matrices split over the TP ranks; model/layouts.c) only when
+ * nothing fits at etp 1 of the same split (tp, cp, pp, ep, vp). etp > 1
+ * spreads the same tokens' all-to-all over a group etp times wider and
+ * adds an all-gather and a reduce-scatter per expert layer; what it buys
+ * is memory (expert weights, gradients and optimizer / etp). Timing etp =
+ * tp everywhere took deepseek-v3's plan over the catalog from 798,946 to
+ * 1,424,272 layouts (1.78x) and past its 2 s; with the bound 840,959
+ * (1.05x) (`make bench`, docs/model-step.md §8).
  * Layouts the step model rejects (CF_EINVAL) are skipped. The loop only
  * writes to the caller's structs: no allocation. */
 #include <math.h>
@@ -65,11 +74,13 @@ static int batch_splits(const cf_workload *w, const cf_layout *lay)
     return w->global_batch_seqs % lay->dp == 0;
 }
 
-/* ZeRO × recompute over micro-batches for one (tp, cp, pp, vp). */
-static void search_mb(cf__search *s, int nodes, cf_layout *lay, long batch, cf__plan_point *best)
+/* ZeRO × recompute over micro-batches for one (tp, cp, pp, ep, etp, vp).
+ * Returns 1 when no micro-batch of the split fits (or the model refuses
+ * it), else 0. */
+static int search_mb(cf__search *s, int nodes, cf_layout *lay, long batch, cf__plan_point *best)
 {
     int minrc[N_ZERO] = {0, 0, 0};
-    int nz = lay->dp > 1 ? N_ZERO : 1;
+    int nz = lay->dp > 1 ? N_ZERO : 1, fitted = 0;
     for (size_t mi = 0; mi < sizeof mb_values / sizeof mb_values[0]; mi++) {
         int mb = mb_values[mi];
         long per = (long)lay->dp * mb;
@@ -84,12 +95,14 @@ static void search_mb(cf__search *s, int nodes, cf_layout *lay, long batch, cf__
                 lay->recompute = (cf_recompute)rc;
                 fit = try_layout(s, nodes, lay, best);
                 if (fit > 0) { any = 1; break; }
-                if (fit < 0) return;    /* the model does not take this shape */
+                if (fit < 0) return !fitted;    /* the model does not take this shape */
                 minrc[zi] = rc + 1;
             }
         }
-        if (!any) return;           /* larger micro-batches need more memory */
+        if (!any) break;            /* larger micro-batches need more memory */
+        fitted = 1;
     }
+    return !fitted;
 }
 
 void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
@@ -98,6 +111,7 @@ void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
     long gpus = (long)nodes * s->fab->gpus_per_node;
     cf__layout_iter it;
     cf_layout lay;
+    int bound[2] = {0, 0};      /* nothing fit at etp 1 of this split, by vp */
 
     memset(out, 0, sizeof *out);
     out->nodes = nodes;
@@ -127,7 +141,12 @@ void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
         for (int vp = 1; vp <= (lay.pp > 1 ? 2 : 1); vp++) {
             if ((long)lay.pp * vp > w->llm.layers) continue;
             lay.vp = vp;
-            search_mb(s, nodes, &lay, w->global_batch_seqs, out);
+            /* etp = tp follows etp 1 of the same split (layouts.c): it
+             * splits the experts' weights, so it is tried only where
+             * nothing fit at etp 1 (see the header). */
+            if (lay.etp > 1 && !bound[vp - 1]) continue;
+            if (lay.etp == 1) bound[vp - 1] = search_mb(s, nodes, &lay, w->global_batch_seqs, out);
+            else (void)search_mb(s, nodes, &lay, w->global_batch_seqs, out);
         }
     }
 }

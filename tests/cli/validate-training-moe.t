@@ -18,3 +18,13 @@ cf validate training "$T/nomoe.csv" --format json
 expect_rc 0
 expect_json '.rows | length' 0
 expect_json_true '.skipped[0].reason | test("params_b 46.7 is .* away from the .* dense shape")'
+# The held-out MoE rows (training-moe-holdout.csv: Megatron-Bridge 26.04.01,
+# added after MOE_EXPERT_LAUNCH_S and MOE_A2A_HIDDEN were chosen on the
+# rows above, never fitted on): median APE <= 15 %, none skipped, and
+# Qwen3-30B-A3B on one B200 node within 15 % at micro-batch 4.
+cf validate training "$ROOT/tests/data/validation/training-moe-holdout.csv" --format json
+expect_rc 0
+expect_json_true '.median_ape_pct <= 15'
+expect_json '.skipped | length' 0
+expect_json '.rows | length' 19
+expect_json_true '.rows[] | select(.id == "m2604h13") | .ape_pct <= 15'

@@ -174,14 +174,76 @@ static void memory_experts(void **state)
     assert_true(parts.states_bytes == (dense + 8.0 * expert) * (4.0 + 12.0 / 8.0));
 }
 
+/* FP8 training keeps the routed experts' GEMM inputs in FP8 for the
+ * backward (MOE_FP8_INPUT_UNITS = 1 unit of h bytes per h values instead
+ * of 2): per routed copy the dispatched input saves 1 unit and fc2's input
+ * f_e/h units. Mixtral, micro-batch 1 of 4096 tokens, no recompute:
+ * 32 layers x 2 copies x (1 + 14336/4096) x 4096 tokens x 4096 B. */
+static void memory_fp8_experts(void **state)
+{
+    cf_workload w = mixtral();
+    cf_layout lay;
+    cf__mem_parts bf, f8;
+    (void)state;
+    cf_layout_init(&lay);
+    lay.dp = 8;
+    lay.ep = 8;
+    lay.zero = 1;
+    lay.recompute = CF_RECOMPUTE_NONE;
+    w.precision = CF_PREC_BF16;
+    (void)cf__llm_memory_bytes(&w, &lay, &bf);
+    w.precision = CF_PREC_FP8;
+    (void)cf__llm_memory_bytes(&w, &lay, &f8);
+    assert_true(CF_K(MOE_FP8_INPUT_UNITS) == 1.0);
+    assert_true(bf.activation_bytes - f8.activation_bytes == 32.0 * 2.0 * 4.5 * 4096.0 * 4096.0);
+    assert_true(bf.states_bytes == f8.states_bytes);
+}
+
+/* The host floor of the routed experts: E/ep local experts take at least
+ * E/ep x MOE_EXPERT_LAUNCH_S per MoE layer and micro-batch forward (x3 with
+ * the backward). 64 tiny experts (f_e 16: GEMMs of a few microseconds)
+ * on one 8-GPU H100 node, dp 8, ZeRO-1 (its optimizer step does not depend
+ * on ep): ep 2 leaves 32 local experts, ep 4 16, so the compute differs by
+ * m x 32 layers x 3 x 16 x MOE_EXPERT_LAUNCH_S. Mixtral's 8 experts of
+ * 14336 at ep 8 (one local expert, ~0.2 TFLOP of GEMMs) are GEMM-bound. */
+static void step_expert_launch(void **state)
+{
+    cf_workload w = mixtral();
+    cf_fabric fab;
+    cf_layout lay;
+    cf_step_result r2, r4;
+    long m;
+    (void)state;
+    w.llm.moe.experts = 64;
+    w.llm.moe.ffn_hidden = 16;
+    memset(&fab, 0, sizeof fab);
+    snprintf(fab.gpu, sizeof fab.gpu, "H100-SXM");
+    fab.gpus_per_node = 8;
+    fab.intra_link = CF_INTRA_NVSWITCH_NVLINK4;
+    fab.network = CF_NET_NONE;
+    cf_layout_init(&lay);
+    lay.dp = 8;
+    lay.zero = 1;
+    lay.recompute = CF_RECOMPUTE_NONE;
+    lay.ep = 2;
+    assert_int_equal(cf_step_predict(&w, &fab, 1, &lay, &r2, NULL), CF_OK);
+    lay.ep = 4;
+    assert_int_equal(cf_step_predict(&w, &fab, 1, &lay, &r4, NULL), CF_OK);
+    m = cf__micro_batches(&w, &lay);
+    near(r2.breakdown.compute_s - r4.breakdown.compute_s,
+         (double)m * 32.0 * 3.0 * 16.0 * CF_K(MOE_EXPERT_LAUNCH_S), 1e-9);
+    assert_true(CF_K(MOE_EXPERT_LAUNCH_S) == 80e-6);
+}
+
 /* The layout space of an MoE workload: ep over the divisors of the experts
- * that divide tp*dp*cp; a dense workload only ep 1. */
+ * that divide tp*dp*cp, each with etp 1 and (tp > 1) etp = tp where ep*tp
+ * divides tp*dp*cp; a dense workload only ep 1, etp 1. */
 static void layouts_ep(void **state)
 {
     cf_workload w = mixtral();
     cf__layout_iter it;
     cf_layout lay;
-    int seen[9] = {0}, n = 0;
+    int seen[9] = {0}, n = 0, tp8 = 0, etp8 = 0;
     (void)state;
     w.kind = CF_WL_LLM;
     cf_layout_init(&lay);
@@ -189,16 +251,27 @@ static void layouts_ep(void **state)
     while (cf__layout_iter_next(&it, &lay)) {
         if (lay.tp == 1 && lay.pp == 1 && lay.cp == 1) seen[lay.ep]++;
         assert_int_equal(8 % lay.ep, 0);
-        assert_int_equal(((long)lay.tp * lay.dp * lay.cp) % lay.ep, 0);
+        assert_int_equal(((long)lay.tp * lay.dp * lay.cp) % ((long)lay.ep * lay.etp), 0);
+        /* etp: 1, or tp when tp > 1 (14336 % tp == 0) */
+        assert_true(lay.etp == 1 || (lay.tp > 1 && lay.etp == lay.tp));
+        if (lay.tp == 8 && lay.pp == 1) {
+            if (lay.etp == 8) etp8++;
+            else tp8++;
+        }
         n++;
     }
     assert_int_equal(seen[1] + seen[2] + seen[4] + seen[8], 4);
     assert_int_equal(seen[1], 1);
     assert_int_equal(seen[8], 1);
+    /* TP8 on 8 GPUs: ep 1, 2, 4, 8 at etp 1; etp 8 only with ep 1
+     * (ep x etp divides tp*dp*cp = 8) */
+    assert_int_equal(tp8, 4);
+    assert_int_equal(etp8, 1);
     w.llm.moe.experts = 0;
     cf__layout_iter_init(&it, &w, 8, 8);
     while (cf__layout_iter_next(&it, &lay)) {
         assert_int_equal(lay.ep, 1);
+        assert_int_equal(lay.etp, 1);
         n--;
     }
     assert_true(n > 0);     /* the MoE space is larger */
@@ -255,6 +328,8 @@ int main(void)
         cmocka_unit_test(params_deepseek),
         cmocka_unit_test(a2a_volume),
         cmocka_unit_test(step_a2a),
+        cmocka_unit_test(memory_fp8_experts),
+        cmocka_unit_test(step_expert_launch),
         cmocka_unit_test(memory_experts),
         cmocka_unit_test(layouts_ep),
         cmocka_unit_test(bad_shapes),
