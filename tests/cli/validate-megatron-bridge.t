@@ -2,7 +2,7 @@
 # (tests/data/validation/training-megatron-bridge.csv: NeMo 25.11's dense
 # Llama 3 FP8 rows on DGX-H100, B200, GB200 and GB300, framework megatron,
 # recompute as the performance recipes state it): none skipped, median APE
-# <= 8 % (5.1 % measured, docs/model-step.md §10), the Blackwell rows
+# <= 8 % (4.8 % measured, docs/model-step.md §10), the Blackwell rows
 # predicted with EFF_MEGATRON_BLACKWELL.
 cf validate training "$ROOT/tests/data/validation/training-megatron-bridge.csv" --format json
 expect_rc 0
