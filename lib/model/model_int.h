@@ -132,10 +132,11 @@ double cf__fp8_dense_act_saving(const cf_workload *w, const cf_layout *lay);
  * recompute unknown = the cheapest that fits in memory for the step time
  * (none, selective, full of the first n layers of each chunk, full), FLOPs
  * counted as none; tflops_per_gpu counts recompute only when full. *used =
- * the layout the step was timed with (its recompute, recompute_layers, ep). */
+ * the layout the step was timed with (its recompute, recompute_layers, ep);
+ * a refusal of the step model's is told in err (NULL = not wanted). */
 cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, int nodes,
                                     const cf_layout *lay, cf_metric metric, double *predicted,
-                                    cf_layout *used);
+                                    cf_layout *used, cf_error *err);
 
 /* --------------------------------- MoE and attention shapes (model/moe.c)
  * docs/model-step.md "Mixture of Experts". A dense shape (moe.experts 0,

@@ -319,7 +319,7 @@ static const char *row_inputs(const row_in *r, cf_workload *w, cf_fabric *fab, i
 
 cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, int nodes,
                                     const cf_layout *in, cf_metric metric, double *predicted,
-                                    cf_layout *used)
+                                    cf_layout *used, cf_error *err)
 {
     cf_layout lay = *in;
     cf_step_result r;
@@ -371,7 +371,7 @@ cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, 
             lay.recompute_layers = 0;
         }
     }
-    st = cf_step_predict(w, fab, nodes, &lay, &r, NULL);
+    st = cf_step_predict(w, fab, nodes, &lay, &r, err);
     if (st != CF_OK) return st;
     *used = lay;
     cf__llm_flops_compute(&w->llm, &fl);
@@ -417,9 +417,13 @@ static cf_status training_table(const cf__csv_table *t, const char *path, cf_val
         for (int c = 0; c < C__N; c++) r.cell[c] = cf__csv_cell(t, i, col[c]);
         reason = row_inputs(&r, &w, &fab, &nodes, &lay, &metric, &measured, why, sizeof why);
         if (!reason) {
-            cf_status ps = cf__validate_training_row(&w, &fab, nodes, &lay, metric, &predicted, &used);
+            cf_error perr;
+            cf_status ps;
+            cf_error_clear(&perr);
+            ps = cf__validate_training_row(&w, &fab, nodes, &lay, metric, &predicted, &used, &perr);
             if (ps != CF_OK || !isfinite(predicted) || predicted <= 0) {
-                snprintf(why, sizeof why, "the model cannot predict this row (%s)", cf_strerror(ps));
+                snprintf(why, sizeof why, "the model cannot predict this row (%.200s)",
+                         ps != CF_OK && perr.message[0] ? perr.message : cf_strerror(ps));
                 reason = why;
             }
         }

@@ -11,5 +11,6 @@ expect_rc 0
 expect_json '.rows | length' 16
 expect_json '.skipped | length' 1
 expect_json '.skipped[0].id' hb13
+expect_json ".skipped[0].reason" "the model cannot predict this row (pp 16 x vp 8 exceeds the workload's 126 layers)"
 expect_json_true '.median_ape_pct <= 8'
 expect_json '.rows[] | select(.id == "hb16") | .measured' 1633
