@@ -22,6 +22,9 @@ typedef struct cf_layout {
     int etp;                /* expert tensor parallel: ranks one expert's matrices are
                                split over; etp*ep divides tp*dp*cp (Megatron-Core);
                                1 by default (0 is read as 1) */
+    int recompute_layers;   /* with recompute full: layers of each pipeline chunk
+                               recomputed (Megatron's recompute_num_layers, method
+                               block: the chunk's first N layers); 0 = all of them */
 } cf_layout;
 
 /* The layout of one GPU.

@@ -84,6 +84,29 @@ static double layer_activation_bytes(const cf_llm_shape *s, const cf_layout *lay
     return per_token * tokens * h;
 }
 
+double cf__recompute_frac(const cf_workload *w, const cf_layout *lay)
+{
+    double per_stage, v = lay->vp > 0 ? lay->vp : 1;
+    if (lay->recompute != CF_RECOMPUTE_FULL) return 0;
+    if (lay->recompute_layers <= 0 || cf__llm_is_moe(&w->llm)) return 1;
+    per_stage = ceil((double)w->llm.layers / (lay->pp > 0 ? lay->pp : 1));
+    return per_stage > 0 ? fmin(1.0, (double)lay->recompute_layers * v / per_stage) : 1;
+}
+
+double cf__fp8_dense_act_saving(const cf_workload *w, const cf_layout *lay)
+{
+    const cf_llm_shape *s = &w->llm;
+    double h = (double)s->hidden, f = (double)s->ffn_hidden;
+    double t = lay->tp > 0 ? lay->tp : 1;
+    double tokens = (double)s->seq / (lay->cp > 0 ? lay->cp : 1) * (lay->micro_batch > 0 ? lay->micro_batch : 1);
+    double per = 2.0 - CF_K(FP8_ACT_INPUT_BYTES);
+    int sp = lay->sequence_parallel && t > 1;
+    if (w->precision != CF_PREC_FP8 || !(per > 0)) return 0;
+    /* the QKV and fc1 inputs are replicated on the TP ranks without
+     * sequence parallelism (layer_activation_bytes), fc2's is split */
+    return tokens * per * (2.0 * h / (sp ? t : 1.0) + f / t);
+}
+
 /* Model states of one stage on one GPU, bytes: `dense` parameters sharded
  * by ZeRO over `shard` ranks (dp x cp), `expert` ones over `eshard` (the
  * expert-data-parallel ranks); `gathered` = the parameters of the largest
@@ -124,6 +147,14 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
     double best = 0, best_states = 0, best_act = 0;
     if (v > 1 && p > 1) inflight *= 1.0 + (p - 1.0) / (p * v);
     if (eshard < 1) eshard = 1;
+    /* Dense layers: FP8 inputs kept in FP8, and a partial (block) full
+     * recompute: the recomputed share of the stage keeps its inputs only,
+     * the rest every activation (cf__recompute_frac). */
+    if (!moe) {
+        double frac = cf__recompute_frac(w, lay), whole = layer_activation_bytes(s, lay, 1, 0, 0);
+        double kept = whole - cf__fp8_dense_act_saving(w, lay);
+        act_dense = frac >= 1 ? act_dense : frac * act_dense + (1.0 - frac) * kept;
+    }
     if (cf__llm_is_moe(s))
         gathered = fmax(gathered, cf__moe_layer_dense_params(s) / t + cf__moe_layer_expert_params(s) / eps);
 

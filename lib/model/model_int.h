@@ -113,12 +113,30 @@ double cf__gpu_usable_bytes(const char *gpu);
 /* Micro-batches per step per pipeline: ceil(global_batch / (dp*mb)), >= 1. */
 long cf__micro_batches(const cf_workload *w, const cf_layout *lay);
 
+/* The share (0..1) of a pipeline stage's layers that full recompute
+ * recomputes: 1 for recompute full with recompute_layers 0, else
+ * min(1, recompute_layers x vp / layers per stage) (Megatron's block method
+ * takes the first recompute_layers of each of the vp chunks); 0 unless
+ * recompute is full; 1 for an MoE model (its partial recompute is not
+ * modelled: every layer counted). */
+double cf__recompute_frac(const cf_workload *w, const cf_layout *lay);
+
+/* Activation bytes one dense layer of one micro-batch saves when it trains
+ * in FP8 and is not recomputed (Transformer Engine keeps the FP8 copy of
+ * each FP8 GEMM's input for the weight gradient, not the bf16 one): the
+ * QKV and fc1 inputs (h wide) and fc2's input (ffn_hidden wide) at
+ * CF_K(FP8_ACT_INPUT_BYTES) instead of 2 bytes a value; 0 in bf16. */
+double cf__fp8_dense_act_saving(const cf_workload *w, const cf_layout *lay);
+
 /* Predicts one training validation row's metric (model/validate_training.c):
- * recompute unknown = the cheapest that fits in memory for the step time,
- * FLOPs counted as none; tflops_per_gpu counts recompute only when full. */
+ * recompute unknown = the cheapest that fits in memory for the step time
+ * (none, selective, full of the first n layers of each chunk, full), FLOPs
+ * counted as none; tflops_per_gpu counts recompute only when full. *used =
+ * the layout the step was timed with (its recompute, recompute_layers, ep);
+ * a refusal of the step model's is told in err (NULL = not wanted). */
 cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, int nodes,
                                     const cf_layout *lay, cf_metric metric, double *predicted,
-                                    cf_recompute *used);
+                                    cf_layout *used, cf_error *err);
 
 /* --------------------------------- MoE and attention shapes (model/moe.c)
  * docs/model-step.md "Mixture of Experts". A dense shape (moe.experts 0,

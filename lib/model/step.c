@@ -261,6 +261,7 @@ typedef struct llm_dims {
     double layers_stage;        /* layers of the largest pipeline stage */
     double act_bytes, grad_bytes;   /* per activation value, per gradient */
     double peak_raw;            /* the GPU's dense peak (MFU's denominator), FLOP/s */
+    double rc_frac;             /* share of the layers full recompute repeats (0..1) */
 } llm_dims;
 
 static void llm_dims_init(llm_dims *d, const ctx *c, const cf_workload *w, const cf_layout *lay)
@@ -288,6 +289,7 @@ static void llm_dims_init(llm_dims *d, const ctx *c, const cf_workload *w, const
     d->layers_stage = ceil((double)s->layers / d->p);
     d->act_bytes = CF_K(BYTES_WEIGHT);
     d->grad_bytes = cf__grad_bytes(w);
+    d->rc_frac = cf__recompute_frac(w, lay);
     /* The framework class and GPU generation (model/efficiency.c) scale the
      * GEMM and attention rate, not the peak MFU is counted against, nor the
      * roofline's traffic term (poh). Dense LLMs only: the MoE step's own
@@ -379,7 +381,7 @@ static void layer_compute(const llm_dims *d, const cf_workload *w, const cf_layo
     }
     fwd = gemm + attn + elem + CF_K(LAYER_OVERHEAD_S) + (moe ? CF_K(MOE_LAYER_OVERHEAD_S) : 0.0);
     bwd = 2.0 * fwd;
-    if (lay->recompute == CF_RECOMPUTE_FULL) bwd += fwd;
+    if (lay->recompute == CF_RECOMPUTE_FULL) bwd += d->rc_frac * fwd;
     else if (lay->recompute == CF_RECOMPUTE_SELECTIVE) bwd += attn;
     lt->gemm = gemm;
     lt->attn = attn;
@@ -402,10 +404,10 @@ static double tp_comm_layer(ctx *c, const llm_dims *d, const cf_layout *lay, dou
         /* 2 AG + 2 RS forward, 2 + 2 backward, 2 AG re-gathers in
          * backward; full recompute repeats the forward's 2 + 2. */
         tp_layer = 4.0 * (ag + rs) + 2.0 * ag;
-        if (lay->recompute == CF_RECOMPUTE_FULL) tp_layer += 2.0 * (ag + rs);
+        if (lay->recompute == CF_RECOMPUTE_FULL) tp_layer += d->rc_frac * 2.0 * (ag + rs);
     } else {
         double ar = coll(c, CF_COLL_ALL_REDUCE, S, g.cnodes, g.rpn);
-        tp_layer = (lay->recompute == CF_RECOMPUTE_FULL ? 6.0 : 4.0) * ar;
+        tp_layer = (4.0 + 2.0 * d->rc_frac) * ar;
     }
     if (lay->tp_comm_overlap) tp_layer = overlap(tp_layer, gemm * 3.0);
     return tp_layer;

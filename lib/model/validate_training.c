@@ -43,7 +43,9 @@ enum {
     /* optional shape columns of this repository's MoE rows (blank = none) */
     C_QLORA, C_KVLORA, C_ROPE, C_MTP,
     /* optional framework class (megatron | fsdp; blank = by the ZeRO stage) */
-    C_FRAMEWORK, C__N
+    C_FRAMEWORK,
+    /* optional: layers per pipeline chunk full recompute repeats (blank = all) */
+    C_RC_LAYERS, C__N
 };
 static const char *const colnames[C__N] = {
     "id", "model", "params_b", "layers", "hidden", "ffn_hidden", "heads", "kv_heads", "seq",
@@ -51,7 +53,7 @@ static const char *const colnames[C__N] = {
     "precision", "gpu", "gpus_per_node", "nodes", "intra_link", "network", "nics_per_node",
     "nic_gbps", "recompute", "metric", "value", "head_dim", "experts", "top_k", "moe_ffn_hidden",
     "shared_experts", "dense_layers", "ep", "etp", "q_lora_rank", "kv_lora_rank", "rope_head_dim",
-    "mtp_layers", "framework"};
+    "mtp_layers", "framework", "recompute_num_layers"};
 
 typedef struct row_in {
     const char *cell[C__N];
@@ -94,10 +96,11 @@ static const char *row_counts(const row_in *r, long v[C__N], char *why, size_t w
     static const int ints[] = {C_LAYERS, C_HIDDEN, C_FFN, C_HEADS, C_KV, C_SEQ, C_VOCAB, C_GBS,
                                C_MB, C_TP, C_PP, C_VP, C_DP, C_CP, C_ZERO, C_GPN, C_NODES,
                                C_NICS, C_HEAD_DIM, C_EXPERTS, C_TOPK, C_MOE_FFN, C_SHARED,
-                               C_DENSE_L, C_EP, C_ETP, C_QLORA, C_KVLORA, C_ROPE, C_MTP};
-    /* ep 0 = not stated (chosen below), etp 1 */
+                               C_DENSE_L, C_EP, C_ETP, C_QLORA, C_KVLORA, C_ROPE, C_MTP,
+                               C_RC_LAYERS};
+    /* ep 0 = not stated (chosen below), etp 1, recompute_num_layers 0 = all */
     static const long defs[] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0,
-                                0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0};
+                                0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0};
     for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
         v[ints[i]] = int_cell(r->cell[ints[i]], defs[i]);
         if (v[ints[i]] < 0) {
@@ -275,6 +278,10 @@ static const char *row_layout(const row_in *r, const long v[C__N], long gpus, cf
         snprintf(why, whyn, "recompute '%s' not one of %s", r->cell[C_RECOMP], cf_recompute_accepted());
         return why;
     }
+    lay->recompute_layers = (int)v[C_RC_LAYERS];
+    if (lay->recompute_layers > 0 && lay->recompute != CF_RECOMPUTE_FULL)
+        return "recompute_num_layers stated without recompute full";
+    if ((long)lay->recompute_layers * lay->pp * lay->vp > MAX_COUNT) return "recompute_num_layers too large";
     return NULL;
 }
 
@@ -312,7 +319,7 @@ static const char *row_inputs(const row_in *r, cf_workload *w, cf_fabric *fab, i
 
 cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, int nodes,
                                     const cf_layout *in, cf_metric metric, double *predicted,
-                                    cf_recompute *used)
+                                    cf_layout *used, cf_error *err)
 {
     cf_layout lay = *in;
     cf_step_result r;
@@ -338,19 +345,35 @@ cf_status cf__validate_training_row(const cf_workload *w, const cf_fabric *fab, 
         if (lay.ep == 0) lay.ep = 1;
     }
     if (in->recompute == CF_RECOMPUTE_UNKNOWN) {
-        /* The cheapest recompute that fits: what the run must have used. */
+        /* The cheapest recompute that fits: what the run must have used.
+         * Between selective and full of every layer, full recompute of the
+         * first n layers of each pipeline chunk, n = 1, 2, ... (Megatron's
+         * block method, recompute_num_layers, as NVIDIA's recipes set it;
+         * dense models: the memory of a partial recompute is modelled for
+         * dense layers only). */
         static const cf_recompute order[] = {CF_RECOMPUTE_NONE, CF_RECOMPUTE_SELECTIVE, CF_RECOMPUTE_FULL};
+        long chunk = (w->llm.layers + (long)lay.pp * lay.vp - 1) / ((long)lay.pp * lay.vp);
+        lay.recompute_layers = 0;
         for (size_t i = 0; i < 3; i++) {
             lay.recompute = order[i];
+            if (order[i] == CF_RECOMPUTE_FULL && !cf__llm_is_moe(&w->llm))
+                for (long n = 1; n < chunk; n++) {
+                    lay.recompute_layers = (int)n;
+                    if (cf__llm_memory_bytes(w, &lay, NULL) <= usable) break;
+                    lay.recompute_layers = 0;
+                }
             if (cf__llm_memory_bytes(w, &lay, NULL) <= usable) break;
         }
         /* Nothing fits: the run used what the row does not state (a
          * sharded optimizer, offload); do not charge recompute for it. */
-        if (cf__llm_memory_bytes(w, &lay, NULL) > usable) lay.recompute = CF_RECOMPUTE_NONE;
+        if (cf__llm_memory_bytes(w, &lay, NULL) > usable) {
+            lay.recompute = CF_RECOMPUTE_NONE;
+            lay.recompute_layers = 0;
+        }
     }
-    st = cf_step_predict(w, fab, nodes, &lay, &r, NULL);
+    st = cf_step_predict(w, fab, nodes, &lay, &r, err);
     if (st != CF_OK) return st;
-    *used = lay.recompute;
+    *used = lay;
     cf__llm_flops_compute(&w->llm, &fl);
     switch (metric) {
     case CF_METRIC_TFLOPS_PER_GPU:
@@ -388,15 +411,19 @@ static cf_status training_table(const cf__csv_table *t, const char *path, cf_val
         cf_metric metric;
         int nodes = 0;
         double measured = 0, predicted = 0;
-        cf_recompute used = CF_RECOMPUTE_NONE;
-        char why[256], note[96];
+        cf_layout used;
+        char why[256], note[128];
         const char *reason;
         for (int c = 0; c < C__N; c++) r.cell[c] = cf__csv_cell(t, i, col[c]);
         reason = row_inputs(&r, &w, &fab, &nodes, &lay, &metric, &measured, why, sizeof why);
         if (!reason) {
-            cf_status ps = cf__validate_training_row(&w, &fab, nodes, &lay, metric, &predicted, &used);
+            cf_error perr;
+            cf_status ps;
+            cf_error_clear(&perr);
+            ps = cf__validate_training_row(&w, &fab, nodes, &lay, metric, &predicted, &used, &perr);
             if (ps != CF_OK || !isfinite(predicted) || predicted <= 0) {
-                snprintf(why, sizeof why, "the model cannot predict this row (%s)", cf_strerror(ps));
+                snprintf(why, sizeof why, "the model cannot predict this row (%.200s)",
+                         ps != CF_OK && perr.message[0] ? perr.message : cf_strerror(ps));
                 reason = why;
             }
         }
@@ -405,9 +432,12 @@ static cf_status training_table(const cf__csv_table *t, const char *path, cf_val
         else {
             /* The note says which recompute the step time assumed. */
             if (lay.recompute == CF_RECOMPUTE_UNKNOWN)
-                snprintf(note, sizeof note, "recompute unknown, assumed %s", cf_recompute_name(used));
+                snprintf(note, sizeof note, "recompute unknown, assumed %s", cf_recompute_name(used.recompute));
             else
-                snprintf(note, sizeof note, "recompute %s", cf_recompute_name(used));
+                snprintf(note, sizeof note, "recompute %s", cf_recompute_name(used.recompute));
+            if (used.recompute == CF_RECOMPUTE_FULL && used.recompute_layers > 0)
+                snprintf(note + strlen(note), sizeof note - strlen(note), " (%d layers per chunk)",
+                         used.recompute_layers);
             /* ... and which framework class its compute efficiency is. */
             snprintf(note + strlen(note), sizeof note - strlen(note), "; %s%s",
                      cf_framework_name(cf_framework_resolve(w.framework, lay.zero)),

@@ -145,10 +145,56 @@ static void usable_gib(void **state)
     }
 }
 
+/* FP8 (mbr): each dense layer keeps the QKV and fc1 inputs (h wide) and
+ * fc2's input (4h wide for GELU) in 1 byte instead of 2: s*b*(2h/t + 4h/t)
+ * with sequence parallel, s*b*(2h + 4h/t) without. Partial (block) full
+ * recompute of n layers of each of the v chunks: that share of the stage
+ * keeps its inputs only (2sbh/t), the rest everything. */
+static void fp8_inputs_and_partial_recompute(void **state)
+{
+    cf_workload w = gpt(24, 4096, 2048, 51200, 64);
+    cf_layout lay;
+    cf__mem_parts p;
+    double h = 4096, s = 2048, t = 4, b = 2;
+    double logits = 6.0 * s * b * 51200 / t, full = s * b * h * 34 / t;
+    double fp8 = full - s * b * (2 * h / t + 4 * h / t);
+    (void)state;
+    cf_layout_init(&lay);
+    lay.tp = 4;
+    lay.dp = 2;
+    lay.micro_batch = 2;
+    w.precision = CF_PREC_FP8;
+    cf__llm_memory_bytes(&w, &lay, &p);
+    near(p.activation_bytes, 24 * fp8 + logits, 1e-12);
+    lay.sequence_parallel = 0;
+    near(cf__fp8_dense_act_saving(&w, &lay), s * b * (2 * h + 4 * h / t), 1e-12);
+    lay.sequence_parallel = 1;
+    /* 6 of 24 layers recomputed: a quarter keeps 2sbh/t, the rest fp8;
+     * plus the layer being recomputed (its bf16 activations). */
+    lay.recompute = CF_RECOMPUTE_FULL;
+    lay.recompute_layers = 6;
+    near(cf__recompute_frac(&w, &lay), 0.25, 1e-12);
+    cf__llm_memory_bytes(&w, &lay, &p);
+    near(p.activation_bytes, 24 * (0.25 * 2 * s * b * h / t + 0.75 * fp8) + full + logits, 1e-12);
+    /* pp 2, vp 2: 12 layers a stage, 3 of each 6-layer chunk: half */
+    lay.pp = 2;
+    lay.dp = 1;
+    lay.vp = 2;
+    lay.recompute_layers = 3;
+    near(cf__recompute_frac(&w, &lay), 0.5, 1e-12);
+    lay.recompute_layers = 0;
+    near(cf__recompute_frac(&w, &lay), 1.0, 0);
+    lay.recompute = CF_RECOMPUTE_SELECTIVE;
+    near(cf__recompute_frac(&w, &lay), 0.0, 0);
+    w.precision = CF_PREC_BF16;
+    near(cf__fp8_dense_act_saving(&w, &lay), 0.0, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(korthikanti_tp_sp),
+        cmocka_unit_test(fp8_inputs_and_partial_recompute),
         cmocka_unit_test(zero_stages),
         cmocka_unit_test(pipeline_inflight),
         cmocka_unit_test(usable_memory),
