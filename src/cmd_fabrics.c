@@ -73,7 +73,8 @@ static const cli_cmd fabrics_cmd = {
              "percent more per GPU-hour each may cost than the baseline before the whole\n"
              "job costs more (equal total cost: premium = T_baseline / T_fabric - 1; under\n"
              "--deadline, the same with GPU-hours, each family at its smallest node count\n"
-             "of plan's list that meets the deadline).\n"
+             "of plan's list that meets the deadline). At each node count every fabric\n"
+             "runs the global batch the search grows to there on ib: the same job.\n"
              "\n",
     .opts = fabrics_opts,
     .col = 24,
@@ -144,6 +145,30 @@ static int step_decimals(json_t *arr)
     return d > 9 ? 9 : d;
 }
 
+static const char *label_of(const char *name);
+
+/* The batch line: every family runs the same global batch at a node count,
+ * the one the search grows to there on the first family (ib); said once,
+ * as the batch column alone does not say why. Nothing for a workload
+ * without a batch (an MPI stencil). */
+static void print_batch(FILE *out, json_t *doc)
+{
+    json_t *r0 = json_array_get(json_object_get(doc, "fabrics"), 0);
+    json_t *b = json_object_get(r0, "global_batch_seqs"), *n = json_object_get(doc, "nodes");
+    const char *first = label_of(json_string_value(json_object_get(r0, "network")));
+    char line[512];
+    if (!json_object_get(r0, "global_batch_seqs")) return;
+    if (json_is_integer(n) && json_is_integer(b))
+        snprintf(line, sizeof line, "batch: every fabric at the global batch of %ld sequences the "
+                 "cluster grows to on %s at %ld node%s: the same job on each fabric.",
+                 (long)json_integer_value(b), first, (long)json_integer_value(n),
+                 json_integer_value(n) == 1 ? "" : "s");
+    else
+        snprintf(line, sizeof line, "batch: at each node count every fabric runs the global batch "
+                 "the cluster grows to there on %s: the same job on each fabric.", first);
+    tf_wrap(out, "", line, TF_WIDTH);
+}
+
 static int print_rows(FILE *out, json_t *doc)
 {
     json_t *arr = json_object_get(doc, "fabrics"), *r;
@@ -196,6 +221,7 @@ static int print_rows(FILE *out, json_t *doc)
         if (table_cell(t, 8, notes[0] ? notes : "")) goto done;
     }
     if (table_print(t, out, TABLE_WIDTH) != 0) goto done;
+    print_batch(out, doc);
     json_array_foreach(arr, i, r) {
         if (num(r, "scaling_efficiency") > CF_PLAN_E_NOTE_MIN) {
             fputs("E > 1: N0 needs memory savers (recompute, ZeRO, pipeline stages) that more\n"

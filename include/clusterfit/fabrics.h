@@ -102,8 +102,13 @@ CF_API const cf_network *cf_fabrics_families(size_t *n);
  *   on that many nodes (plan's layout search, DESIGN §4.5); with
  *   q->deadline_h, the smallest node count of plan's list (N0, then powers
  *   of two up to CF_PLAN_DEFAULT_MAX_GPUS GPUs) whose time to train meets
- *   the deadline. Then step_time_s, scaling_efficiency (E of DESIGN §4.1
- *   against N0 on the same family), time_to_train_h (steps × step time),
+ *   the deadline. At each node count every family runs the same global
+ *   batch (LLM workloads): the one plan's search grows to there on the
+ *   first family, ib (up to batch_max); the others are searched at that
+ *   batch, so the rows compare the same job. Then step_time_s,
+ *   scaling_efficiency (E of DESIGN §4.1 against N0 on the same family,
+ *   at ib's batch on N0), time_to_train_h (the workload's steps × step
+ *   time × batch / global_batch_seqs),
  *   gpu_hours (nodes × GPUs per node × time to train) and
  *   worth_premium_pct: how many percent more per GPU-hour the family may
  *   cost than the baseline before the job costs more. Equal total cost:
@@ -120,7 +125,8 @@ CF_API const cf_network *cf_fabrics_families(size_t *n);
  *   premium_basis ("time" at a fixed node count, "gpu_hours" under a
  *   deadline), n0, assumes: [strings], fabrics: [{network, nics, nic_gbps,
  *   nodes, step_time_s, scaling_efficiency, time_to_train_h, gpu_hours,
- *   worth_premium_pct, layout, flags}]}: layout as plan's ({tp, pp, vp, dp,
+ *   worth_premium_pct, layout, global_batch_seqs (LLM only; equal across
+ *   rows on the same node count), flags}]}: layout as plan's ({tp, pp, vp, dp,
  *   cp, zero, recompute, micro_batch}); flags the assumption codes of
  *   cf_fabric_assumptions plus "does_not_fit" (no layout fits on that
  *   count) or "deadline_missed" (no count of the list meets it); values

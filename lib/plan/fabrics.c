@@ -10,7 +10,9 @@
  *     (node_defaults), each one recorded as an `assumes` sentence;
  *  2. per family: plan's layout search (search.c) at the node count asked,
  *     or at the counts of plan's list (N0, then powers of two) until the
- *     time to train meets the deadline; N0 and its point for E;
+ *     time to train meets the deadline; N0 and its point for E. At each
+ *     count every family runs the same global batch, the one the search
+ *     grows to there on ib (batch_ref): the same job on each fabric;
  *  3. the premium against the baseline (cf_worth_premium_pct) and the JSON.
  * The premium is the break-even of equal total cost: the job on family f
  * costs price_f × G_f (G = GPU-hours), on the baseline price_b × G_b, so f
@@ -276,14 +278,76 @@ typedef struct fam_result {
     double time_h, gpu_h;   /* time to train, GPU-hours; NAN without a point */
 } fam_result;
 
-/* N0's point: the first count from n0 (up to 2·n0) where a layout fits. */
-static void reference(cf__search *s, int n0, cf__plan_point *p0)
+/* The global batch of each node count: what the search grows it to on the
+ * first family (ib, the best-connected) at that count, the same NICs and
+ * line rate. Every family runs that batch there, so the rows compare the
+ * same job, hyperparameters included: a slow fabric would otherwise grow
+ * its batch further to hide its communication (cf__plan_best_grow), and
+ * the premium would price a different job. The points of the first family
+ * are kept per count (the other families ask for the same counts). */
+typedef struct batch_ref {
+    cf_fabric fab;          /* the node type on the first family */
+    cf__search s;           /* its search (s.fab = &fab) */
+    size_t n;               /* points kept */
+    cf__plan_point pts[2 * CF_MAX_PLAN_NODE_COUNTS];
+} batch_ref;
+
+static void batch_ref_init(batch_ref *b, const job *j)
 {
-    memset(p0, 0, sizeof *p0);
-    for (int k = n0; k >= 1 && k <= 2 * n0 && !p0->found; k++) cf__plan_best_grow(s, k, p0);
+    memset(b, 0, sizeof *b);
+    b->fab = j->node;
+    b->fab.network = families[0];
+    b->fab.gdr = CF_GDR_UNKNOWN;
+    b->s.model = &cf__plan_model_default;
+    b->s.w = j->w;
+    b->s.fab = &b->fab;
+    b->s.mem_limit_gib = cf__plan_mem_limit_gib(b->fab.gpu);
 }
 
-static void run_family(const job *j, cf_network net, int n0, fam_result *r)
+/* The first family's point at `nodes`, its batch grown. */
+static void batch_ref_at(batch_ref *b, int nodes, cf__plan_point *out)
+{
+    for (size_t i = 0; i < b->n; i++)
+        if (b->pts[i].nodes == nodes) {
+            *out = b->pts[i];
+            return;
+        }
+    cf__plan_best_grow(&b->s, nodes, out);
+    out->nodes = nodes;
+    if (b->n < sizeof b->pts / sizeof b->pts[0]) b->pts[b->n++] = *out;
+}
+
+/* The fastest layout of family s->fab at `nodes` with the global batch the
+ * first family grows to there: the search of cf__plan_best_grow_from on a
+ * workload whose batch_max is that batch, so it starts and stops there
+ * (point.batch and batch_scale say so, as when grown). */
+static void best_same_batch(cf__search *s, batch_ref *b, int nodes, cf__plan_point *out)
+{
+    const cf_workload *w0 = s->w;
+    cf_workload wb;
+    cf__plan_point ref;
+    long batch;
+    batch_ref_at(b, nodes, &ref);
+    if (s->fab->network == b->fab.network && s->fab->gdr == b->fab.gdr) {
+        *out = ref;     /* the first family itself */
+        return;
+    }
+    batch = ref.found ? cf__plan_pt_batch(&ref, w0) : w0->global_batch_seqs;
+    wb = *w0;
+    wb.global_batch_max_seqs = batch;
+    s->w = &wb;
+    cf__plan_best_grow_from(s, nodes, batch, out);
+    s->w = w0;
+}
+
+/* N0's point: the first count from n0 (up to 2·n0) where a layout fits. */
+static void reference(cf__search *s, batch_ref *b, int n0, cf__plan_point *p0)
+{
+    memset(p0, 0, sizeof *p0);
+    for (int k = n0; k >= 1 && k <= 2 * n0 && !p0->found; k++) best_same_batch(s, b, k, p0);
+}
+
+static void run_family(const job *j, batch_ref *b, cf_network net, int n0, fam_result *r)
 {
     cf__search s;
     memset(r, 0, sizeof *r);
@@ -295,9 +359,9 @@ static void run_family(const job *j, cf_network net, int n0, fam_result *r)
     s.fab = &r->fab;
     s.mem_limit_gib = cf__plan_mem_limit_gib(r->fab.gpu);
     s.evaluated = s.considered = 0;
-    reference(&s, n0, &r->p0);
+    reference(&s, b, n0, &r->p0);
     if (j->nodes > 0) {
-        cf__plan_best_grow(&s, j->nodes, &r->pt);
+        best_same_batch(&s, b, j->nodes, &r->pt);
     } else {
         int counts[CF_MAX_PLAN_NODE_COUNTS];
         size_t k = cf__plan_node_counts(n0, r->fab.gpus_per_node,
@@ -305,7 +369,7 @@ static void run_family(const job *j, cf_network net, int n0, fam_result *r)
                                         CF_MAX_PLAN_NODE_COUNTS);
         r->missed = 1;
         for (size_t i = 0; i < k && r->missed; i++) {
-            cf__plan_best_grow(&s, counts[i], &r->pt);
+            best_same_batch(&s, b, counts[i], &r->pt);
             if (r->pt.found && !(j->steps * cf__plan_pt_s(&r->pt) / 3600.0 > j->deadline_h))
                 r->missed = 0;
         }
@@ -443,6 +507,7 @@ cf_status cf_fabrics(const cf_workload *w, const cf_fabrics_query *q, json_t **o
 {
     job j;
     fam_result rs[N_FAM];
+    batch_ref b;
     int n0;
     cf_status st;
     if (out) *out = NULL;
@@ -458,7 +523,8 @@ cf_status cf_fabrics(const cf_workload *w, const cf_fabrics_query *q, json_t **o
                                "of %d x %s", w->name, j.max_nodes, j.node.gpus_per_node, j.node.gpu);
             st = CF_EINVAL;
         } else {
-            for (size_t i = 0; i < N_FAM; i++) run_family(&j, families[i], n0, &rs[i]);
+            batch_ref_init(&b, &j);
+            for (size_t i = 0; i < N_FAM; i++) run_family(&j, &b, families[i], n0, &rs[i]);
             st = build(&j, rs, n0, out);
         }
     }

@@ -774,7 +774,7 @@ function renderChart(curves) {
  * fabric's name and its value as text, so it reads without colour. */
 Object.assign(I18N.en, {
   fx_nav: 'Fabrics', fx_h: 'Is a better fabric worth it?',
-  fx_intro: 'The same nodes over each fabric family at the same NICs and line rate: how much longer the job takes, and how many percent more per GPU-hour each fabric may cost than the baseline before the whole job costs more.',
+  fx_intro: 'The same job on the same nodes over each fabric family, at the same NICs and line rate and the same global batch (the one the cluster grows to on InfiniBand at that node count): how much longer the job takes, and how many percent more per GPU-hour each fabric may cost than the baseline before the whole job costs more.',
   fx_nodes: 'Nodes', fx_deadline: 'or a deadline in hours (replaces nodes)', fx_baseline: 'Baseline',
   fx_nics: 'NICs per node (empty = usual)', fx_nic_gbps: 'Gbit/s per NIC (empty = usual)',
   fx_non_blocking: 'Non-blocking', fx_rail_optimized: 'Rail-optimized', fx_run: 'Compare fabrics',
@@ -796,7 +796,7 @@ Object.assign(I18N.en, {
 });
 Object.assign(I18N.es, {
   fx_nav: 'Redes', fx_h: '¿Compensa una red mejor?',
-  fx_intro: 'Los mismos nodos con cada familia de red, con las mismas NIC y velocidad de línea: cuánto más tarda el trabajo y cuánto más por GPU-hora puede costar cada red que la de referencia antes de que el trabajo entero cueste más.',
+  fx_intro: 'El mismo trabajo en los mismos nodos con cada familia de red, con las mismas NIC y velocidad de línea y el mismo lote global (el que alcanza el clúster con InfiniBand con ese número de nodos): cuánto más tarda el trabajo y cuánto más por GPU-hora puede costar cada red que la de referencia antes de que el trabajo entero cueste más.',
   fx_nodes: 'Nodos', fx_deadline: 'o un plazo en horas (sustituye a los nodos)', fx_baseline: 'Referencia',
   fx_nics: 'NIC por nodo (vacío = las habituales)', fx_nic_gbps: 'Gbit/s por NIC (vacío = los habituales)',
   fx_non_blocking: 'Sin bloqueo', fx_rail_optimized: 'Optimizada por raíles', fx_run: 'Comparar redes',

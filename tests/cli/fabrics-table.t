@@ -24,8 +24,20 @@ grep -q "^ib .*$shown" "$T/table" || fail "table lacks ib's premium $shown"
 expect_json '[.fabrics[].network] | join(",")' "ib,roce,efa,tcpxo,tcpx,tcp"
 t_tcp=$(jq -r '.fabrics[] | select(.network == "tcp") | .time_to_train_h' "$T/out")
 expect_json_true "[.fabrics[] | ((.worth_premium_pct - 100 * ($t_tcp / .time_to_train_h - 1)) | fabs) < 1e-6] | all"
-# Each row shows its global batch (a layout may grow it, so the step alone
-# does not compare fabrics), and the step column has one precision.
+# The same job on each fabric: every row runs the global batch the search
+# grows to on ib at 64 nodes (a slower fabric once grew its own, tcp 1024
+# against 512, and tcpx came out slower than tcp); the text says so. With
+# the batch equal, a better-connected fabric is not slower: tcpx's premium
+# over tcp is not negative, and ib's is at least tcpx's.
+expect_json '[.fabrics[].global_batch_seqs] | unique | length' 1
+expect_json_true '.fabrics[0].global_batch_seqs >= 512'
+expect_json_true '[.fabrics[] | select(.network == "tcpx") | .worth_premium_pct >= 0] | all'
+expect_json_true '(.fabrics[0].worth_premium_pct) >= ([.fabrics[] | select(.network == "tcpx") | .worth_premium_pct][0])'
+b=$(jq -r '.fabrics[0].global_batch_seqs' "$T/out")
+tr '\n' ' ' < "$T/table" | sed 's/  */ /g' |
+    grep -qF "batch: every fabric at the global batch of $b sequences the cluster grows to on InfiniBand at 64 nodes" ||
+    fail "no batch line for $b sequences"
+# Each row shows its global batch, and the step column has one precision.
 for net in ib tcp; do
     b=$(jq -r ".fabrics[] | select(.network == \"$net\") | .global_batch_seqs" "$T/out")
     grep -q "^$net  *64  *$b  *[0-9]" "$T/table" || fail "$net row lacks its batch $b"
@@ -45,6 +57,10 @@ expect_out "llama3-8b within 720 h (each fabric on the fewest nodes that meet it
 # (wrapped text: read as one line)
 expect_flat() { tr '\n' ' ' < "$T/out" | sed 's/  */ /g' | grep -qF -- "$1" || fail "stdout lacks '$1'"; }
 expect_flat "GPU-hours on the baseline / GPU-hours on the fabric - 1"
+expect_flat "every fabric runs the global batch the cluster grows to there on InfiniBand"
+# Rows on the same node count run the same batch (each family on its own count).
+cf fabrics --workload llama3-8b --gpu H100-SXM --deadline 720 --format json; expect_rc 0
+expect_json_true '[.fabrics[] | select(.nodes != null)] | group_by(.nodes) | map([.[].global_batch_seqs] | unique | length == 1) | all'
 # A deadline no count meets.
 cf fabrics --workload llama3-70b --gpu H100-SXM --deadline 0.5; expect_rc 0
 expect_out "too slow"

@@ -123,6 +123,45 @@ static void fixed_nodes_relations(void **state)
     json_decref(doc);
 }
 
+/* The same job on each fabric: at a node count every family runs the
+ * global batch the search grows to there on ib, the first family (a slow
+ * fabric would grow its own further and price another job). llama3-70b on
+ * 64 nodes of 8 x H100-SXM grows 512 on ib and once grew 1024 on tcp. The
+ * time is the workload's steps (of its batch) x step x batch / grown batch;
+ * with the batch equal, tcpx is not slower than tcp, nor ib than tcpx. */
+static void same_batch_every_family(void **state)
+{
+    cf_fabrics_query q;
+    cf_workload w;
+    cf_error e;
+    json_t *doc, *r;
+    size_t i;
+    long b;
+    double steps;
+    (void)state;
+    cf_error_clear(&e);
+    assert_int_equal(cf_workload_load("llama3-70b", &w, &e), CF_OK);
+    steps = ceil(w.train_tokens / ((double)w.global_batch_seqs * (double)w.llm.seq));
+    cf_fabrics_query_init(&q);
+    set(&q, "gpu", "H100-SXM");
+    set(&q, "nodes", "64");
+    doc = run("llama3-70b", &q);
+    r = json_array_get(json_object_get(doc, "fabrics"), 0);
+    assert_string_equal(json_string_value(json_object_get(r, "network")), "ib");
+    b = (long)json_integer_value(json_object_get(r, "global_batch_seqs"));
+    assert_true(b >= w.global_batch_seqs && b <= w.global_batch_max_seqs);
+    json_array_foreach(json_object_get(doc, "fabrics"), i, r) {
+        double t = num(r, "time_to_train_h");
+        assert_int_equal(json_integer_value(json_object_get(r, "global_batch_seqs")), b);
+        near(t, steps * num(r, "step_time_s") * (double)w.global_batch_seqs / (double)b / 3600.0,
+             1e-9 * t);
+    }
+    assert_true(num(row_of(doc, "tcpx"), "worth_premium_pct") >= 0);
+    assert_true(num(row_of(doc, "ib"), "worth_premium_pct") >= num(row_of(doc, "tcpx"), "worth_premium_pct"));
+    assert_true(num(row_of(doc, "tcpxo"), "worth_premium_pct") >= num(row_of(doc, "tcpx"), "worth_premium_pct"));
+    json_decref(doc);
+}
+
 /* E is the row's throughput per GPU against N0 on the same family: 1 at
  * N0, and E(N) = t(N0) N0 / (t(N) N) from two answers. */
 static void efficiency_against_n0(void **state)
@@ -400,6 +439,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(premium_formula),
         cmocka_unit_test(fixed_nodes_relations),
+        cmocka_unit_test(same_batch_every_family),
         cmocka_unit_test(efficiency_against_n0),
         cmocka_unit_test(deadline_relations),
         cmocka_unit_test(deadline_missed),
