@@ -93,6 +93,32 @@ static const char *const migrations[] = {
     " FROM offering AS o LEFT JOIN price_overlay AS p ON p.id = o.id AND o.origin = 'shipped'"
     " WHERE o.origin = 'user'"
     " OR NOT EXISTS (SELECT 1 FROM offering AS u WHERE u.id = o.id AND u.origin = 'user');",
+    /* 2 -> 3: an offering's notes and its imported prices' note are
+     * joined with "; " (they read as one sentence before). */
+    "DROP VIEW catalog;"
+    "CREATE VIEW catalog AS SELECT o.id AS id, o.origin AS origin, o.provider AS provider,"
+    " o.offering AS offering, o.gpu AS gpu, o.gpus_per_node AS gpus_per_node,"
+    " o.gpu_memory_gb AS gpu_memory_gb, o.intra_link AS intra_link, o.network AS network,"
+    " o.network_gbps_per_node AS network_gbps_per_node, o.nics_per_node AS nics_per_node,"
+    " o.rdma AS rdma, o.gpudirect_rdma AS gpudirect_rdma, o.topology AS topology,"
+    " o.non_blocking AS non_blocking, o.rail_optimized AS rail_optimized,"
+    " o.max_cluster_gpus AS max_cluster_gpus, o.orchestration AS orchestration,"
+    " o.provisioning AS provisioning, o.min_commitment_h AS min_commitment_h,"
+    " o.billing_increment_s AS billing_increment_s,"
+    " coalesce(p.price_on_demand_gpu_hr, o.price_on_demand_gpu_hr) AS price_on_demand_gpu_hr,"
+    " o.price_reserved_gpu_hr AS price_reserved_gpu_hr,"
+    " coalesce(o.currency, p.currency) AS currency, o.shared_storage AS shared_storage,"
+    " o.regions AS regions, o.multinode AS multinode,"
+    " CASE WHEN p.id IS NULL THEN o.notes WHEN o.notes IS NULL THEN p.note"
+    "  ELSE o.notes || '; ' || p.note END AS notes,"
+    " o.source_url AS source_url, o.as_of AS as_of,"
+    " o.in_network_reduction AS in_network_reduction,"
+    " coalesce(p.price_spot_gpu_hr, o.price_spot_gpu_hr) AS price_spot_gpu_hr,"
+    " CASE WHEN p.id IS NULL THEN o.price_as_of ELSE p.price_as_of END AS price_as_of,"
+    " p.id IS NOT NULL AS overlay"
+    " FROM offering AS o LEFT JOIN price_overlay AS p ON p.id = o.id AND o.origin = 'shipped'"
+    " WHERE o.origin = 'user'"
+    " OR NOT EXISTS (SELECT 1 FROM offering AS u WHERE u.id = o.id AND u.origin = 'user');",
 };
 
 #define N_MIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))

@@ -25,7 +25,7 @@ cf --db "$T/other.db" list; expect_rc 4; expect_err "catalog $T/other.db: not a 
 # A catalog from a newer clusterfit.
 cf --db "$T/new.db" list --provider AWS; expect_rc 0
 sqlite3 "$T/new.db" "PRAGMA user_version = 7"
-cf --db "$T/new.db" list; expect_rc 4; expect_err "schema version 7 is newer than this clusterfit's 2"
+cf --db "$T/new.db" list; expect_rc 4; expect_err "schema version 7 is newer than this clusterfit's 3"
 # A directory that does not exist, and a directory given as the file: usage
 # errors (exit 2) that say so, not SQLite's "unable to open database file".
 cf --db "$T/no/such/dir/c.db" list; expect_rc 2
