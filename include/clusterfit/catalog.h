@@ -266,10 +266,12 @@ typedef struct cf_catalog cf_catalog;   /* opaque: an open database */
  *   reported, never silently emptied
  * - inputs: path of the SQLite file (NULL: a private in-memory catalog)
  * - output: *out, the open catalog
- * - errors: CF_EDB (not a clusterfit catalog, newer schema, SQLite failure;
- *   the message names the path), CF_EIO; CF_EINVAL when `path` is a
- *   directory or lies in a directory that does not exist (a usage error),
- *   or out is NULL; CF_EINTERNAL when the library was built without
+ * - errors: CF_EPARSE (exit 3, bad input) when the file is not a
+ *   clusterfit catalog this library reads: not an SQLite database, another
+ *   program's database, a newer or unexpected schema (the message names
+ *   the path); CF_EDB (another SQLite failure), CF_EIO; CF_EENV (exit 5)
+ *   when `path` lies in a directory that does not exist (the message says
+ *   to create it); CF_EINVAL when `path` is a directory, or out is NULL; CF_EINTERNAL when the library was built without
  *   data/offerings.csv; CF_ENOMEM. err is set; *out is NULL
  * - ownership: *out is the caller's; cf_catalog_close() closes and frees
  *   it. path is copied */

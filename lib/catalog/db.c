@@ -232,7 +232,7 @@ static cf_status migrate(sqlite3 *db, const char *path, cf_error *err)
             cf_error_set(err, NULL, 0, 0, "catalog %s: not a clusterfit catalog (the file is not "
                          "an SQLite database); move it away or choose another file with --db",
                          path);
-            return CF_EDB;
+            return CF_EPARSE;
         }
         return cf__db_error(db, path, err, "cannot read the file");
     }
@@ -242,13 +242,13 @@ static cf_status migrate(sqlite3 *db, const char *path, cf_error *err)
     if ((app != APPLICATION_ID && (app != 0 || objects > 0 || version != 0))) {
         cf_error_set(err, NULL, 0, 0, "catalog %s: not a clusterfit catalog (an SQLite database "
                      "of another program); move it away or choose another file with --db", path);
-        return CF_EDB;
+        return CF_EPARSE;
     }
     if (version > CF_CATALOG_SCHEMA_VERSION) {
         cf_error_set(err, NULL, 0, 0, "catalog %s: schema version %lld is newer than this "
                      "clusterfit's %d; upgrade clusterfit or choose another file with --db",
                      path, version, CF_CATALOG_SCHEMA_VERSION);
-        return CF_EDB;
+        return CF_EPARSE;
     }
     if (version == CF_CATALOG_SCHEMA_VERSION) return CF_OK;
     if (cf__db_exec(db, "BEGIN IMMEDIATE") != 0)
@@ -443,9 +443,9 @@ static cf_status check_path(const char *path, cf_error *err)
     if (!slash || slash == path || (size_t)(slash - path) >= sizeof dir) return CF_OK;
     snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
     if (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode)) return CF_OK;
-    cf_error_set(err, NULL, 0, 0, "catalog %s: cannot open: the directory %s does not exist",
-                 path, dir);
-    return CF_EINVAL;
+    cf_error_set(err, NULL, 0, 0, "catalog %s: cannot open: the directory %s does not exist; "
+                 "create it (mkdir -p %s) or choose another file with --db", path, dir, dir);
+    return CF_EENV;
 }
 
 cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
@@ -483,6 +483,7 @@ cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
     if (!sql) { st = CF_ENOMEM; goto fail; }
     if (sqlite3_prepare_v2(cat->db, sql, -1, &check, NULL) != SQLITE_OK) {
         st = cf__db_error(cat->db, shown, err, "not a clusterfit catalog of this version (unexpected schema)");
+        if (st == CF_EDB) st = CF_EPARSE;
         goto fail;
     }
     st = sync_shipped(cat->db, shown, shipped_name ? shipped_name : "shipped catalog",
