@@ -69,6 +69,25 @@ static const cli_cmd import_cmd = {
     .col = 18,
 };
 
+/* The applied prices past CF_PRICE_CHANGE_WARN_PCT either way: a warning
+ * line each, old -> new with their dates. */
+static void print_large_changes(const json_t *s)
+{
+    const json_t *e;
+    size_t i;
+    json_array_foreach(json_object_get(s, "priced"), i, e) {
+        const json_t *prev = json_object_get(e, "previous_price_on_demand_gpu_hr");
+        if (!json_is_true(json_object_get(e, "large_change"))) continue;
+        printf("warning: %s: on-demand price %.4g (%s) -> %.4g USD/GPU-h (%s), %+.0f %%; "
+               "check the file (its date, its accelerator counts) before you rely on it\n",
+               json_string_value(json_object_get(e, "id")), json_number_value(prev),
+               json_string_value(json_object_get(e, "previous_price_as_of")),
+               json_number_value(json_object_get(e, "price_on_demand_gpu_hr")),
+               json_string_value(json_object_get(s, "as_of")),
+               json_number_value(json_object_get(e, "change_pct")));
+    }
+}
+
 /* The price import's summary (cf_catalog_import_prices) as text. */
 static void print_prices(const json_t *s, const char *file, int as_of_given)
 {
@@ -99,18 +118,7 @@ static void print_prices(const json_t *s, const char *file, int as_of_given)
             printf(", spot %.4g (%s)", spot, json_string_value(json_object_get(e, "spot_region")));
         printf("\n");
     }
-    json_array_foreach(p, i, e) {
-        /* Applied, but past CF_PRICE_CHANGE_WARN_PCT either way: say so. */
-        const json_t *prev = json_object_get(e, "previous_price_on_demand_gpu_hr");
-        if (!json_is_true(json_object_get(e, "large_change"))) continue;
-        printf("warning: %s: on-demand price %.4g (%s) -> %.4g USD/GPU-h (%s), %+.0f %%; "
-               "check the file (its date, its accelerator counts) before you rely on it\n",
-               json_string_value(json_object_get(e, "id")), json_number_value(prev),
-               json_string_value(json_object_get(e, "previous_price_as_of")),
-               json_number_value(json_object_get(e, "price_on_demand_gpu_hr")),
-               json_string_value(json_object_get(s, "as_of")),
-               json_number_value(json_object_get(e, "change_pct")));
-    }
+    print_large_changes(s);
     if (json_array_size(na)) {
         printf("not applied to %zu mapped offering%s:\n", json_array_size(na),
                json_array_size(na) == 1 ? "" : "s");
