@@ -469,9 +469,14 @@ static const char *const plan_opt_keys[] = {"objective", "deadline_h", "budget",
  * says what the member expects). Absent or null: the default. */
 static int plan_opt(const json_t *body, const char *key, cf_plan_opts *po, srv_reply *out)
 {
-    json_t *v = json_object_get(body, key);
+    int twice = 0;
+    json_t *v = srv_member_get(body, key, &twice); /* deadline_h or deadline */
     cf_error e;
     cf_status st;
+    if (twice) {
+        srv_error(out, 400, "bad_request", "give '%s' or 'deadline', not both", key);
+        return -1;
+    }
     if (!v || json_is_null(v)) return 0;
     cf_error_clear(&e);
     if (json_is_number(v)) {
@@ -522,10 +527,12 @@ static int plan_input(const json_t *body, cf_workload *w, srv_list_query *lq, cf
 
     json_object_foreach((json_t *)body, key, v) {
         int known = 0;
-        for (int i = 0; plan_keys[i]; i++) if (strcmp(key, plan_keys[i]) == 0) known = 1;
+        for (int i = 0; plan_keys[i]; i++)
+            if (strcmp(srv_member_name(key), plan_keys[i]) == 0) known = 1;
         if (!known) {
             srv_error(out, 400, "bad_request", "unknown member '%.64s' (accepted: workload, objective, "
-                      "deadline_h, budget, filters, top, max_gpus, margin_pct, known_only)", key);
+                      "deadline_h (or deadline), budget, filters, top, max_gpus, margin_pct, "
+                      "known_only)", key);
             return -1;
         }
     }

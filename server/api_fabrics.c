@@ -26,7 +26,7 @@ static void refusal(srv_reply *out, cf_status st, const cf_error *e)
 static const char *param_of(const char *key)
 {
     const char *const *names = cf_fabrics_param_names();
-    if (strcmp(key, "deadline") == 0) return "deadline_h";
+    key = srv_member_name(key); /* "deadline" is deadline_h, as in POST /api/plan */
     for (size_t i = 0; names[i]; i++)
         if (strcmp(names[i], key) == 0) return names[i];
     return NULL;

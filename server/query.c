@@ -324,3 +324,23 @@ int srv_parse_coll(const srv_kv *kv, size_t n, srv_coll_query *out, char *msg, s
     }
     return 0;
 }
+
+const char *srv_member_name(const char *key)
+{
+    if (key && strcmp(key, "deadline") == 0) return "deadline_h";
+    return key;
+}
+
+json_t *srv_member_get(const json_t *body, const char *name, int *twice)
+{
+    const char *key;
+    json_t *v, *found = NULL;
+    int n = 0;
+    json_object_foreach((json_t *)body, key, v) {
+        if (strcmp(srv_member_name(key), name) != 0) continue;
+        if (!found) found = v;
+        n++;
+    }
+    if (twice) *twice = n > 1;
+    return found;
+}

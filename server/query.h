@@ -59,4 +59,15 @@ int srv_parse_coll(const srv_kv *kv, size_t n, srv_coll_query *out, char *msg, s
  * the status string when empty). */
 void srv_param_message(const cf_error *e, cf_status st, char *buf, size_t n);
 
+/* The name a JSON body member stands for: "deadline" is "deadline_h" (the
+ * CLI's --deadline, in hours), in POST /api/plan as in /api/fabrics; any
+ * other key is itself. */
+const char *srv_member_name(const char *key);
+
+/* The body's value for member `name` under either spelling
+ * (srv_member_name), borrowed; NULL when absent. *twice = 1 when both
+ * spellings are given (the caller refuses: "give 'deadline_h' or
+ * 'deadline', not both"). */
+json_t *srv_member_get(const json_t *body, const char *name, int *twice);
+
 #endif

@@ -161,9 +161,9 @@ int cli_open_catalog(const cli_ctx *ctx, const char *cmd, cf_catalog **out)
         else
             snprintf(path, sizeof path, "clusterfit-catalog.db");
         if (mkdirs(path) != 0) {
-            fprintf(stderr, "clusterfit %s: cannot create the directory of %s: %s\n", cmd, path,
-                    strerror(errno));
-            return EXIT_INTERNAL;
+            fprintf(stderr, "clusterfit %s: cannot create the directory of %s: %s; choose a "
+                    "catalog file with --db\n", cmd, path, strerror(errno));
+            return EXIT_ENV;
         }
     }
     st = cf_catalog_open(path, out, &err);

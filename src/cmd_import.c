@@ -69,6 +69,25 @@ static const cli_cmd import_cmd = {
     .col = 18,
 };
 
+/* The applied prices past CF_PRICE_CHANGE_WARN_PCT either way: a warning
+ * line each, old -> new with their dates. */
+static void print_large_changes(const json_t *s)
+{
+    const json_t *e;
+    size_t i;
+    json_array_foreach(json_object_get(s, "priced"), i, e) {
+        const json_t *prev = json_object_get(e, "previous_price_on_demand_gpu_hr");
+        if (!json_is_true(json_object_get(e, "large_change"))) continue;
+        printf("warning: %s: on-demand price %.4g (%s) -> %.4g USD/GPU-h (%s), %+.0f %%; "
+               "check the file (its date, its accelerator counts) before you rely on it\n",
+               json_string_value(json_object_get(e, "id")), json_number_value(prev),
+               json_string_value(json_object_get(e, "previous_price_as_of")),
+               json_number_value(json_object_get(e, "price_on_demand_gpu_hr")),
+               json_string_value(json_object_get(s, "as_of")),
+               json_number_value(json_object_get(e, "change_pct")));
+    }
+}
+
 /* The price import's summary (cf_catalog_import_prices) as text. */
 static void print_prices(const json_t *s, const char *file, int as_of_given)
 {
@@ -84,8 +103,12 @@ static void print_prices(const json_t *s, const char *file, int as_of_given)
            (size_t)json_integer_value(json_object_get(s, "rows")), gcp ? "SKUs" : "rows",
            json_string_value(json_object_get(s, "as_of")),
            as_of_given ? " (--as-of)" : " (today: give --as-of for the file's own date)");
-    printf("priced %zu offering%s (price overlay, kept when the shipped catalog is rebuilt):\n",
-           json_array_size(p), json_array_size(p) == 1 ? "" : "s");
+    if (json_array_size(p))
+        printf("priced %zu offering%s (price overlay, kept when the shipped catalog is rebuilt):\n",
+               json_array_size(p), json_array_size(p) == 1 ? "" : "s");
+    else
+        printf("priced 0 offerings of the catalog (no type in the file maps to one%s)\n",
+               json_array_size(na) ? " whose prices could be applied" : "");
     json_array_foreach(p, i, e) {
         double spot = json_number_value(json_object_get(e, "price_spot_gpu_hr"));
         printf("  %-26s %.4g USD/GPU-h on-demand (%s)", json_string_value(json_object_get(e, "id")),
@@ -95,6 +118,7 @@ static void print_prices(const json_t *s, const char *file, int as_of_given)
             printf(", spot %.4g (%s)", spot, json_string_value(json_object_get(e, "spot_region")));
         printf("\n");
     }
+    print_large_changes(s);
     if (json_array_size(na)) {
         printf("not applied to %zu mapped offering%s:\n", json_array_size(na),
                json_array_size(na) == 1 ? "" : "s");
@@ -107,9 +131,18 @@ static void print_prices(const json_t *s, const char *file, int as_of_given)
            json_array_size(ad) ? ":" : "");
     json_array_foreach(ad, i, e) {
         const json_t *od = json_object_get(e, "price_on_demand_gpu_hr");
-        printf("  %-34s %-11s ", json_string_value(json_object_get(e, "id")),
-               json_is_string(json_object_get(e, "gpu")) ? json_string_value(json_object_get(e, "gpu"))
-                                                         : "GPU unknown");
+        const json_t *cnt = json_object_get(e, "accelerator_count");
+        char gpu[96];
+        /* The map's accelerator name is known even where it does not say
+         * the form factor (gpus.csv's name: the row's gpu stays unknown). */
+        if (json_is_string(json_object_get(e, "gpu")))
+            snprintf(gpu, sizeof gpu, "%s", json_string_value(json_object_get(e, "gpu")));
+        else
+            snprintf(gpu, sizeof gpu, "%s (form factor not stated)",
+                     json_string_value(json_object_get(e, "accelerator")));
+        if (json_is_number(cnt))
+            snprintf(gpu + strlen(gpu), sizeof gpu - strlen(gpu), " x%.0f", json_number_value(cnt));
+        printf("  %-34s %-11s ", json_string_value(json_object_get(e, "id")), gpu);
         if (json_is_number(od)) printf("%.4g USD/GPU-h on-demand\n", json_number_value(od));
         else printf("no on-demand price\n");
     }

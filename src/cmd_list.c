@@ -141,6 +141,9 @@ static int print_json(const cf_offering_list *l)
     return cli_print_json(arr);
 }
 
+/* The date --stale judges a row by: price_as_of where set, else as_of. */
+#define DATED_COL (-2)
+
 /* The table's columns: header (with its unit), catalog column (-1: price
  * with currency), alignment, flags, minimum width, drop rank. */
 static const struct list_col {
@@ -150,10 +153,13 @@ static const struct list_col {
     unsigned flags;
     int min_width, drop;
 } list_cols[] = {
-    {"ID", 0, TABLE_LEFT, 0, 0, 0}, /* never cut: it is what `show` takes */
+    /* The ID is the offering's only text in the fitted table: cut (with a
+     * footnote) before the GPU, whose name tells 40 from 80 GB, but only
+     * once the droppable columns (GPUs, As of) are gone. */
+    {"ID", 0, TABLE_LEFT, TABLE_SHRINK | TABLE_SHRINK_LAST, 20, 0},
     {"Provider", 1, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"Offering", 2, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
-    {"GPU", 3, TABLE_LEFT, TABLE_SHRINK, 8, 0},
+    {"GPU", 3, TABLE_LEFT, 0, 0, 0},
     {"GPUs", 4, TABLE_RIGHT, 0, 0, 1},
     {"Mem GB", 5, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
     {"Intra-node", 6, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
@@ -178,6 +184,7 @@ static const struct list_col {
     {"Storage", 23, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"Regions", 24, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"As of", 28, TABLE_LEFT, 0, 0, 2},
+    {"Dated", DATED_COL, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0}, /* shown with --stale */
 };
 
 #define N_LIST_COLS (sizeof list_cols / sizeof list_cols[0])
@@ -197,6 +204,11 @@ static int add_row(table *t, const cf_offering *o)
             if (rc != 0) return -1;
             continue;
         }
+        if (c == DATED_COL) {
+            const char *d = o->price_as_of ? o->price_as_of : o->as_of;
+            if (d && table_cell(t, (int)i, d) != 0) return -1;
+            continue;
+        }
         if (cf_offering_column_unknown(o, c)) continue; /* prints "unknown" */
         cf_offering_column_text(o, c, buf, sizeof buf);
         if (c == 20 || c == 21 || c == 30) /* never without its currency; exact in csv/json */
@@ -211,16 +223,36 @@ static int add_row(table *t, const cf_offering *o)
     return 0;
 }
 
-static int print_table(const cf_offering_list *l, int wide)
+/* The fitted table's columns by mode: with --stale the row's date shows
+ * (and the As of column, GPUs, Gbit/s and GDR go to --wide, to keep 80 columns). */
+static unsigned col_flags(size_t i, int stale)
+{
+    int c = list_cols[i].col;
+    if (!stale) return list_cols[i].flags;
+    if (c == DATED_COL) return 0;
+    if (c == 28 || c == 8 || c == 11 || c == 4) return TABLE_WIDE_ONLY;
+    return list_cols[i].flags;
+}
+
+static int print_table(const cf_offering_list *l, int wide, int stale, int by_provider)
 {
     table *t = table_new();
     size_t user = 0, reserved_only = 0;
-    int rc = t ? 0 : -1;
+    int rc = t ? 0 : -1, id_cut;
     for (size_t i = 0; i < N_LIST_COLS && rc == 0; i++)
-        rc = table_column(t, list_cols[i].header, list_cols[i].align, list_cols[i].flags,
+        rc = table_column(t, list_cols[i].header, list_cols[i].align, col_flags(i, stale),
                           list_cols[i].min_width, list_cols[i].drop) < 0 ? -1 : 0;
     for (size_t i = 0; i < l->n && rc == 0; i++) {
         int r;
+        /* Sorted by provider (the default): a heading per provider, so the
+         * order reads as sorted (--wide has a Provider column instead). */
+        if (by_provider && !wide &&
+            (i == 0 || strcmp(l->items[i].provider, l->items[i - 1].provider) != 0)) {
+            char head[160];
+            snprintf(head, sizeof head, "== %s ==", l->items[i].provider);
+            rc = table_group(t, head);
+            if (rc != 0) break;
+        }
         rc = add_row(t, &l->items[i]);
         user += l->items[i].user_row != 0;
         (void)cf_offering_list_price(&l->items[i], &r);
@@ -231,6 +263,7 @@ static int print_table(const cf_offering_list *l, int wide)
         fprintf(stderr, "clusterfit list: no offering matches these filters\n");
         return EXIT_OK;
     }
+    id_cut = rc == 0 && !wide && table_cut(t, TABLE_WIDTH, 0);
     if (rc == 0) rc = table_print(t, stdout, wide ? 0 : TABLE_WIDTH);
     table_free(t);
     if (rc != 0) return EXIT_INTERNAL;
@@ -240,6 +273,11 @@ static int print_table(const cf_offering_list *l, int wide)
         printf("%zu offering%s\n", l->n, l->n == 1 ? "" : "s");
     if (reserved_only)
         printf("*: reserved price; the offering states no on-demand price\n");
+    if (id_cut)
+        printf("\xe2\x80\xa6: an ID cut to fit %d columns; --wide (or --format csv) shows it whole\n",
+               TABLE_WIDTH);
+    if (stale)
+        printf("Dated: the date each row is judged by (price_as_of where set, else as_of)\n");
     return EXIT_OK;
 }
 
@@ -275,7 +313,9 @@ int cmd_list(const cli_ctx *ctx, int argc, char **argv)
     switch (a.fmt) {
     case FMT_CSV: rc = print_csv(&l); break;
     case FMT_JSON: rc = print_json(&l); break;
-    default: rc = print_table(&l, a.wide); break;
+    default:
+        rc = print_table(&l, a.wide, a.filter.stale_months > 0, a.sort == CF_SORT_PROVIDER);
+        break;
     }
     cf_offering_list_clear(&l);
     cf_catalog_close(cat);

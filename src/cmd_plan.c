@@ -249,6 +249,72 @@ static const char *reason_kind(const char *r)
     return "other reasons";
 }
 
+/* Up to this many unranked offerings are listed one by one with their
+ * reasons; more are summarized per kind of reason (unranked_by_kind). */
+enum { UNRANKED_LISTED = 12, UNRANKED_IDS = 3 };
+
+/* "Not ranked (173), by reason": per kind of reason (reason_kind), most
+ * frequent first, its count and its first ids; every offering with all its
+ * reasons is in --format json. An offering counts under each kind. */
+static void unranked_by_kind(FILE *out, json_t *unranked)
+{
+    enum { MAXK = 16 };
+    const char *kinds[MAXK];
+    size_t counts[MAXK], order[MAXK], nk = 0, i;
+    char line[1024];
+    json_t *u;
+    json_array_foreach(unranked, i, u) {
+        json_t *why;
+        size_t j, k, seen_n = 0;
+        const char *seen[MAXK];
+        json_array_foreach(json_object_get(u, "reasons"), j, why) {
+            const char *kd = reason_kind(json_string_value(why) ? json_string_value(why) : "");
+            size_t dup = 0;
+            for (k = 0; k < seen_n; k++) dup |= seen[k] == kd;
+            if (dup || seen_n == MAXK) continue; /* once per offering */
+            seen[seen_n++] = kd;
+            for (k = 0; k < nk && kinds[k] != kd; k++) {}
+            if (k == nk) {
+                if (nk == MAXK) continue;
+                kinds[nk] = kd;
+                counts[nk++] = 0;
+            }
+            counts[k]++;
+        }
+    }
+    for (size_t k = 0; k < nk; k++) order[k] = k;
+    for (size_t a = 1; a < nk; a++) /* most frequent first, stable */
+        for (size_t b = a; b > 0 && counts[order[b]] > counts[order[b - 1]]; b--) {
+            size_t t = order[b];
+            order[b] = order[b - 1];
+            order[b - 1] = t;
+        }
+    fprintf(out, "\nNot ranked (%zu), by reason (all, with every reason: --format json):\n",
+            json_array_size(unranked));
+    for (size_t o = 0; o < nk; o++) {
+        size_t k = order[o], shown = 0, n = 0, dup_total = 0;
+        char lead[96];
+        line[0] = '\0';
+        snprintf(lead, sizeof lead, "  %s (%zu): ", kinds[k], counts[k]);
+        json_array_foreach(unranked, i, u) {
+            json_t *why;
+            size_t j;
+            int has = 0;
+            json_array_foreach(json_object_get(u, "reasons"), j, why)
+                has |= reason_kind(json_string_value(why) ? json_string_value(why) : "") == kinds[k];
+            if (!has) continue;
+            dup_total++;
+            if (shown == UNRANKED_IDS || n >= sizeof line) continue;
+            n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", shown ? ", " : "",
+                                  json_string_value(json_object_get(u, "offering_id")));
+            shown++;
+        }
+        if (dup_total > shown && n < sizeof line)
+            snprintf(line + n, sizeof line - n, " and %zu more", dup_total - shown);
+        wrapped(out, lead, line);
+    }
+}
+
 /* "43 not ranked (no price 34, no Gbit/s 20, ...)" appended to buf, kinds
  * most frequent first while the line stays within WIDTH (an offering counts
  * once per kind of reason it has). */
@@ -449,7 +515,9 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
         if (line[0]) wrapped(out, "   assumes: ", line);
     }
     if (json_array_size(ranked) == 0) fputs("(no offering could be ranked)\n", out);
-    if (json_array_size(unranked) > 0) {
+    if (json_array_size(unranked) > UNRANKED_LISTED) {
+        unranked_by_kind(out, unranked);
+    } else if (json_array_size(unranked) > 0) {
         fprintf(out, "\nNot ranked (%zu):\n", json_array_size(unranked));
         json_array_foreach(unranked, i, r) {
             size_t k, n = 0;

@@ -55,7 +55,9 @@ static void usage(FILE *out)
             "  --version    print the version\n"
             "\nExit codes: 0 ok, 1 audit failed or invalid (probe: an error finding),\n"
             "2 usage error (or a fact the model needs is unknown for that offering),\n"
-            "3 bad input file, 4 internal error. See clusterfit(1).\n");
+            "3 bad input file (a --db file that is not a clusterfit catalog too),\n"
+            "4 internal error, 5 the environment (the catalog locked by another\n"
+            "process, a full disk, a read-only file, a missing directory). See clusterfit(1).\n");
 }
 
 int main(int argc, char **argv)

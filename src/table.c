@@ -20,6 +20,7 @@ struct table {
     size_t ncols;
     char **cells;       /* rows × ncols, row-major; NULL = unknown */
     size_t nrows, cap_rows;
+    unsigned char *group; /* per row: 1 = a heading line (its text in column 0) */
 };
 
 static const char UNKNOWN[] = "unknown";
@@ -34,6 +35,7 @@ void table_free(table *t)
     for (size_t c = 0; c < t->ncols; c++) free(t->cols[c].header);
     free(t->cells);
     free(t->cols);
+    free(t->group);
     free(t);
 }
 
@@ -61,13 +63,25 @@ int table_row(table *t)
     if (t->nrows == t->cap_rows) {
         size_t ncap = t->cap_rows ? t->cap_rows * 2 : 32;
         char **p = realloc(t->cells, ncap * t->ncols * sizeof *p);
+        unsigned char *g;
         if (!p) return -1;
         t->cells = p;
+        g = realloc(t->group, ncap);
+        if (!g) return -1;
+        t->group = g;
         t->cap_rows = ncap;
     }
     memset(t->cells + t->nrows * t->ncols, 0, t->ncols * sizeof *t->cells);
+    t->group[t->nrows] = 0;
     t->nrows++;
     return 0;
+}
+
+int table_group(table *t, const char *text)
+{
+    if (table_row(t) != 0) return -1;
+    t->group[t->nrows - 1] = 1;
+    return table_cell(t, 0, text ? text : "");
 }
 
 int table_cell(table *t, int col, const char *text)
@@ -133,7 +147,9 @@ static int layout(const table *t, int width, int *w, int *on)
         w[c] = width_of(t->cols[c].header);
         for (size_t r = 0; r < t->nrows; r++) {
             const char *s = t->cells[r * t->ncols + c];
-            int cw = width_of(s ? s : UNKNOWN);
+            int cw;
+            if (t->group[r]) continue; /* a heading spans the line */
+            cw = width_of(s ? s : UNKNOWN);
             if (cw > w[c]) w[c] = cw;
         }
     }
@@ -149,8 +165,11 @@ static int layout(const table *t, int width, int *w, int *on)
         if (total <= width) break;
         /* Narrow the widest shrinkable column by one, so that wide columns
          * share the cut... */
+        int droppable = 0;
+        for (size_t c = 0; c < t->ncols; c++) droppable |= on[c] && t->cols[c].drop > 0;
         for (size_t c = 0; c < t->ncols; c++) {
             if (!on[c] || !(t->cols[c].flags & TABLE_SHRINK) || w[c] <= t->cols[c].min_width) continue;
+            if ((t->cols[c].flags & TABLE_SHRINK_LAST) && droppable) continue;
             if (best < 0 || w[c] > w[best]) best = (int)c;
         }
         if (best >= 0) {
@@ -184,6 +203,13 @@ int table_print(const table *t, FILE *out, int width)
     if (layout(t, width, w, on) != 0) rc = -1;
     for (long r = -1; r < (long)t->nrows && rc == 0; r++) {
         size_t last = 0, first = 1;
+        if (r >= 0 && t->group[r]) {
+            const char *s = t->cells[(size_t)r * t->ncols];
+            int sw = width_of(s);
+            rc = put_cell(out, s, width > 0 && sw > width ? width : sw, TABLE_LEFT, 1);
+            if (fputc('\n', out) == EOF) rc = -1;
+            continue;
+        }
         for (size_t c = 0; c < t->ncols; c++)
             if (on[c]) last = c;
         for (size_t c = 0; c < t->ncols && rc == 0; c++) {
@@ -199,4 +225,20 @@ int table_print(const table *t, FILE *out, int width)
     free(w);
     free(on);
     return rc;
+}
+
+int table_cut(const table *t, int width, int col)
+{
+    int *w, *on, cut = 0;
+    if (!t || col < 0 || (size_t)col >= t->ncols || width <= 0) return 0;
+    w = calloc(t->ncols, sizeof *w);
+    on = calloc(t->ncols, sizeof *on);
+    if (w && on && layout(t, width, w, on) == 0 && on[col])
+        for (size_t r = 0; r < t->nrows && !cut; r++) {
+            const char *s = t->cells[r * t->ncols + (size_t)col];
+            cut = !t->group[r] && width_of(s ? s : UNKNOWN) > w[col];
+        }
+    free(w);
+    free(on);
+    return cut;
 }

@@ -21,7 +21,9 @@ typedef struct table table;
 enum { TABLE_LEFT = 0, TABLE_RIGHT = 1 };
 enum {
     TABLE_WIDE_ONLY = 1 << 0, /* shown only with --wide */
-    TABLE_SHRINK = 1 << 1     /* may be narrowed down to min_width */
+    TABLE_SHRINK = 1 << 1,    /* may be narrowed down to min_width */
+    TABLE_SHRINK_LAST = 1 << 2 /* with TABLE_SHRINK: narrowed only when no column with a
+                                  drop rank is left to drop */
 };
 
 /* A new, empty table; NULL on ENOMEM. Free with table_free(). */
@@ -45,6 +47,14 @@ int table_cellf(table *t, int col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+
+/* Adds a heading line (e.g. the provider of the rows below it): printed
+ * whole across the columns (cut at a fitted width), not counted in the
+ * column widths. 0, or -1 on ENOMEM. */
+int table_group(table *t, const char *text);
+
+/* 1 when a fitted print at `width` would cut a cell of column `col`. */
+int table_cut(const table *t, int width, int col);
 
 /* Prints the table to out: width > 0 fits it into that many columns
  * (dropping TABLE_WIDE_ONLY columns), width 0 prints every column whole.

@@ -258,7 +258,7 @@ typedef struct cf_catalog cf_catalog;   /* opaque: an open database */
 
 /* Schema version of catalog files this library writes (PRAGMA user_version);
  * older files are migrated on open, newer ones refused. */
-#define CF_CATALOG_SCHEMA_VERSION 2
+#define CF_CATALOG_SCHEMA_VERSION 3
 
 /* Opens a catalog file.
  * - computes: creates the file, migrates its schema or rebuilds its shipped
@@ -266,10 +266,12 @@ typedef struct cf_catalog cf_catalog;   /* opaque: an open database */
  *   reported, never silently emptied
  * - inputs: path of the SQLite file (NULL: a private in-memory catalog)
  * - output: *out, the open catalog
- * - errors: CF_EDB (not a clusterfit catalog, newer schema, SQLite failure;
- *   the message names the path), CF_EIO; CF_EINVAL when `path` is a
- *   directory or lies in a directory that does not exist (a usage error),
- *   or out is NULL; CF_EINTERNAL when the library was built without
+ * - errors: CF_EPARSE (exit 3, bad input) when the file is not a
+ *   clusterfit catalog this library reads: not an SQLite database, another
+ *   program's database, a newer or unexpected schema (the message names
+ *   the path); CF_EDB (another SQLite failure), CF_EIO; CF_EENV (exit 5)
+ *   when `path` lies in a directory that does not exist (the message says
+ *   to create it); CF_EINVAL when `path` is a directory, or out is NULL; CF_EINTERNAL when the library was built without
  *   data/offerings.csv; CF_ENOMEM. err is set; *out is NULL
  * - ownership: *out is the caller's; cf_catalog_close() closes and frees
  *   it. path is copied */
@@ -468,8 +470,13 @@ typedef struct cf_price_import_opts {
  *   neither in the map nor in data/gpus.csv are skipped and counted
  * - output: *summary, a JSON object {format, cloud, provider, as_of, rows,
  *   priced[{id, instance_type, price_on_demand_gpu_hr, region,
- *   price_spot_gpu_hr, spot_region}], added[{id, instance_type, gpu,
- *   price_on_demand_gpu_hr, price_spot_gpu_hr}], not_applied[{id,
+ *   price_spot_gpu_hr, spot_region, previous_price_on_demand_gpu_hr and
+ *   previous_price_as_of (the listed price replaced, null when none),
+ *   change_pct and large_change (|change| > CF_PRICE_CHANGE_WARN_PCT; only
+ *   with a previous price)}], added[{id, instance_type, gpu (null when the
+ *   name does not say the form factor), accelerator (the file's or the
+ *   map's name, always set), accelerator_count, price_on_demand_gpu_hr,
+ *   price_spot_gpu_hr}], not_applied[{id,
  *   instance_type, reason}], skipped{no_accelerator,
  *   accelerator_without_instance, unknown_accelerator, unknown_names[],
  *   unpriced_rows, host_without_gpu_row}, host_rows_with_gpus}. A host row

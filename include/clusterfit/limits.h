@@ -309,4 +309,11 @@
  * per node far below 2^63 (a value of 2^32 once crashed the server). */
 #define CF_MAX_CLUSTER_GPUS 10000000L
 
+/* ---- Price imports (import --format). A price an import changes by more
+ * than this, up or down, is flagged in the summary (old -> new, with their
+ * dates): SkyPilot's files have carried wrong accelerator counts (a price
+ * off by their ratio), and a real price rarely moves by half between two
+ * reads; the import still applies it. */
+#define CF_PRICE_CHANGE_WARN_PCT 50.0
+
 #endif

@@ -93,6 +93,32 @@ static const char *const migrations[] = {
     " FROM offering AS o LEFT JOIN price_overlay AS p ON p.id = o.id AND o.origin = 'shipped'"
     " WHERE o.origin = 'user'"
     " OR NOT EXISTS (SELECT 1 FROM offering AS u WHERE u.id = o.id AND u.origin = 'user');",
+    /* 2 -> 3: an offering's notes and its imported prices' note are
+     * joined with "; " (they read as one sentence before). */
+    "DROP VIEW catalog;"
+    "CREATE VIEW catalog AS SELECT o.id AS id, o.origin AS origin, o.provider AS provider,"
+    " o.offering AS offering, o.gpu AS gpu, o.gpus_per_node AS gpus_per_node,"
+    " o.gpu_memory_gb AS gpu_memory_gb, o.intra_link AS intra_link, o.network AS network,"
+    " o.network_gbps_per_node AS network_gbps_per_node, o.nics_per_node AS nics_per_node,"
+    " o.rdma AS rdma, o.gpudirect_rdma AS gpudirect_rdma, o.topology AS topology,"
+    " o.non_blocking AS non_blocking, o.rail_optimized AS rail_optimized,"
+    " o.max_cluster_gpus AS max_cluster_gpus, o.orchestration AS orchestration,"
+    " o.provisioning AS provisioning, o.min_commitment_h AS min_commitment_h,"
+    " o.billing_increment_s AS billing_increment_s,"
+    " coalesce(p.price_on_demand_gpu_hr, o.price_on_demand_gpu_hr) AS price_on_demand_gpu_hr,"
+    " o.price_reserved_gpu_hr AS price_reserved_gpu_hr,"
+    " coalesce(o.currency, p.currency) AS currency, o.shared_storage AS shared_storage,"
+    " o.regions AS regions, o.multinode AS multinode,"
+    " CASE WHEN p.id IS NULL THEN o.notes WHEN o.notes IS NULL THEN p.note"
+    "  ELSE o.notes || '; ' || p.note END AS notes,"
+    " o.source_url AS source_url, o.as_of AS as_of,"
+    " o.in_network_reduction AS in_network_reduction,"
+    " coalesce(p.price_spot_gpu_hr, o.price_spot_gpu_hr) AS price_spot_gpu_hr,"
+    " CASE WHEN p.id IS NULL THEN o.price_as_of ELSE p.price_as_of END AS price_as_of,"
+    " p.id IS NOT NULL AS overlay"
+    " FROM offering AS o LEFT JOIN price_overlay AS p ON p.id = o.id AND o.origin = 'shipped'"
+    " WHERE o.origin = 'user'"
+    " OR NOT EXISTS (SELECT 1 FROM offering AS u WHERE u.id = o.id AND u.origin = 'user');",
 };
 
 #define N_MIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
@@ -206,7 +232,7 @@ static cf_status migrate(sqlite3 *db, const char *path, cf_error *err)
             cf_error_set(err, NULL, 0, 0, "catalog %s: not a clusterfit catalog (the file is not "
                          "an SQLite database); move it away or choose another file with --db",
                          path);
-            return CF_EDB;
+            return CF_EPARSE;
         }
         return cf__db_error(db, path, err, "cannot read the file");
     }
@@ -216,13 +242,13 @@ static cf_status migrate(sqlite3 *db, const char *path, cf_error *err)
     if ((app != APPLICATION_ID && (app != 0 || objects > 0 || version != 0))) {
         cf_error_set(err, NULL, 0, 0, "catalog %s: not a clusterfit catalog (an SQLite database "
                      "of another program); move it away or choose another file with --db", path);
-        return CF_EDB;
+        return CF_EPARSE;
     }
     if (version > CF_CATALOG_SCHEMA_VERSION) {
         cf_error_set(err, NULL, 0, 0, "catalog %s: schema version %lld is newer than this "
                      "clusterfit's %d; upgrade clusterfit or choose another file with --db",
                      path, version, CF_CATALOG_SCHEMA_VERSION);
-        return CF_EDB;
+        return CF_EPARSE;
     }
     if (version == CF_CATALOG_SCHEMA_VERSION) return CF_OK;
     if (cf__db_exec(db, "BEGIN IMMEDIATE") != 0)
@@ -417,9 +443,9 @@ static cf_status check_path(const char *path, cf_error *err)
     if (!slash || slash == path || (size_t)(slash - path) >= sizeof dir) return CF_OK;
     snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
     if (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode)) return CF_OK;
-    cf_error_set(err, NULL, 0, 0, "catalog %s: cannot open: the directory %s does not exist",
-                 path, dir);
-    return CF_EINVAL;
+    cf_error_set(err, NULL, 0, 0, "catalog %s: cannot open: the directory %s does not exist; "
+                 "create it (mkdir -p %s) or choose another file with --db", path, dir, dir);
+    return CF_EENV;
 }
 
 cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
@@ -457,6 +483,7 @@ cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
     if (!sql) { st = CF_ENOMEM; goto fail; }
     if (sqlite3_prepare_v2(cat->db, sql, -1, &check, NULL) != SQLITE_OK) {
         st = cf__db_error(cat->db, shown, err, "not a clusterfit catalog of this version (unexpected schema)");
+        if (st == CF_EDB) st = CF_EPARSE;
         goto fail;
     }
     st = sync_shipped(cat->db, shown, shipped_name ? shipped_name : "shipped catalog",

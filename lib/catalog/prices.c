@@ -1012,12 +1012,14 @@ static void outcome_clear(outcome *oc)
 /* Why a mapped type's prices are not applied to offering `id`, or NULL when
  * they are. CF_OK, or the status of a failed lookup. */
 static cf_status why_not(cf_catalog *cat, const char *id, const itype *ty, const char *as_of,
-                         const char **why)
+                         const char **why, double *prev_od, char prev_date[CF_DATE_SIZE])
 {
     cf_offering *o = NULL;
     char date_buf[CF_DATE_SIZE];
     cf_status g = cf_catalog_get(cat, id, &o);
     *why = NULL;
+    *prev_od = NAN;
+    prev_date[0] = '\0';
     if (g == CF_ENOTFOUND) {
         *why = "the mapped offering is not in the catalog";
         return CF_OK;
@@ -1038,6 +1040,12 @@ static cf_status why_not(cf_catalog *cat, const char *id, const itype *ty, const
     } else {
         price_date(o, date_buf);
         if (strcmp(date_buf, as_of) > 0) *why = "the catalog's prices are dated after --as-of";
+        if (!isnan(o->price_on_demand_gpu_hr) && o->price_on_demand_gpu_hr > 0) {
+            /* The listed price the import replaces, with its own date. */
+            const char *d = o->price_as_of ? o->price_as_of : o->as_of;
+            *prev_od = o->price_on_demand_gpu_hr;
+            snprintf(prev_date, CF_DATE_SIZE, "%s", d ? d : "");
+        }
     }
     cf_offering_free(o);
     return CF_OK;
@@ -1051,13 +1059,15 @@ static cf_status decide(cf_catalog *cat, const price_map *m, const import *im, c
 {
     char key[256];
     const char *id, *why = NULL;
+    char prev_date[CF_DATE_SIZE];
+    double prev_od;
     json_t *x = json_object();
     cf_status st;
     if (!x) return CF_ENOMEM;
     snprintf(key, sizeof key, "%s/%s", cloud, ty->inst);
     id = map_get(m, "instance", key);
     if (id && *id) {
-        if ((st = why_not(cat, id, ty, as_of, &why)) != CF_OK) {
+        if ((st = why_not(cat, id, ty, as_of, &why, &prev_od, prev_date)) != CF_OK) {
             json_decref(x);
             return st;
         }
@@ -1076,8 +1086,21 @@ static cf_status decide(cf_catalog *cat, const price_map *m, const import *im, c
             json_object_set_new(x, "region", json_string(ty->od_region)) ||
             json_object_set_new(x, "price_spot_gpu_hr", num_or_null(ty->spot)) ||
             json_object_set_new(x, "spot_region", ty->spot_region ? json_string(ty->spot_region)
-                                                                  : json_null()))
+                                                                  : json_null()) ||
+            json_object_set_new(x, "previous_price_on_demand_gpu_hr", num_or_null(prev_od)) ||
+            json_object_set_new(x, "previous_price_as_of",
+                                prev_date[0] ? json_string(prev_date) : json_null()))
             goto nomem;
+        if (!isnan(prev_od)) {
+            /* A change past CF_PRICE_CHANGE_WARN_PCT either way is worth a
+             * second look (a wrong count or unit in the file, or a price
+             * that really moved): the summary flags it; it is still applied. */
+            double pct = 100.0 * (ty->od - prev_od) / prev_od;
+            if (json_object_set_new(x, "change_pct", json_real(pct)) ||
+                json_object_set_new(x, "large_change",
+                                    json_boolean(fabs(pct) > CF_PRICE_CHANGE_WARN_PCT)))
+                goto nomem;
+        }
         return json_array_append_new(oc->priced, x) ? CF_ENOMEM : CF_OK;
     }
     {
@@ -1086,6 +1109,8 @@ static cf_status decide(cf_catalog *cat, const price_map *m, const import *im, c
         if (st == CF_OK && (json_object_set_new(x, "id", json_string(row.id)) ||
                             json_object_set_new(x, "instance_type", json_string(ty->inst)) ||
                             json_object_set_new(x, "gpu", ty->gpu ? json_string(ty->gpu) : json_null()) ||
+                            json_object_set_new(x, "accelerator", json_string(ty->acc)) ||
+                            json_object_set_new(x, "accelerator_count", num_or_null(ty->count)) ||
                             json_object_set_new(x, "price_on_demand_gpu_hr", num_or_null(ty->od)) ||
                             json_object_set_new(x, "price_spot_gpu_hr", num_or_null(ty->spot)) ||
                             cf__list_push(&oc->rows, &oc->rows_cap, &row) != CF_OK))

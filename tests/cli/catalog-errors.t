@@ -13,23 +13,27 @@ cf list --currency dollars; expect_rc 2; expect_err "--currency: expected an ISO
 cf list --network; expect_rc 2; expect_err "--network needs a value"
 cf list --colour red; expect_rc 2; expect_err "unknown option '--colour'"
 cf list --help; expect_rc 0; expect_out "--min-gbps X"
-# Not a database: reported with the path, exit 4, the file kept as it was.
+# Not a database: bad input (exit 3) reported with the path, the file kept
+# as it was; so for every file that is not a catalog this clusterfit reads.
 printf 'my notes, not a database\n' > "$T/notes.db"
-cf --db "$T/notes.db" list; expect_rc 4
+cf --db "$T/notes.db" list; expect_rc 3
 expect_err "catalog $T/notes.db: not a clusterfit catalog (the file is not an SQLite database)"
 [ "$(cat "$T/notes.db")" = "my notes, not a database" ] || fail "the file was changed"
 # Another program's database: same.
 sqlite3 "$T/other.db" "CREATE TABLE t (x); INSERT INTO t VALUES (42)"
-cf --db "$T/other.db" list; expect_rc 4; expect_err "catalog $T/other.db: not a clusterfit catalog (an SQLite database of another program)"
+cf --db "$T/other.db" list; expect_rc 3; expect_err "catalog $T/other.db: not a clusterfit catalog (an SQLite database of another program)"
 [ "$(sqlite3 "$T/other.db" "SELECT x FROM t")" = 42 ] || fail "the other database was changed"
 # A catalog from a newer clusterfit.
 cf --db "$T/new.db" list --provider AWS; expect_rc 0
 sqlite3 "$T/new.db" "PRAGMA user_version = 7"
-cf --db "$T/new.db" list; expect_rc 4; expect_err "schema version 7 is newer than this clusterfit's 2"
-# A directory that does not exist, and a directory given as the file: usage
-# errors (exit 2) that say so, not SQLite's "unable to open database file".
-cf --db "$T/no/such/dir/c.db" list; expect_rc 2
-expect_err "catalog $T/no/such/dir/c.db: cannot open: the directory $T/no/such/dir does not exist"
+cf --db "$T/new.db" list; expect_rc 3; expect_err "schema version 7 is newer than this clusterfit's 3"
+# A directory that does not exist: the environment (exit 5, as a read-only
+# or full disk), with the remedy; a directory given as the file: a usage
+# error (exit 2). Both say so, not SQLite's "unable to open database file".
+cf --db "$T/no/such/dir/c.db" list; expect_rc 5
+expect_err "catalog $T/no/such/dir/c.db: cannot open: the directory $T/no/such/dir does not exist; create it (mkdir -p $T/no/such/dir)"
+[ ! -e "$T/no" ] || fail "the missing directory was created"
+cf --db "$T/no/such/dir/c.db" import --format skypilot tests/data/import/skypilot/aws/vms.csv; expect_rc 5
 mkdir "$T/somedir"
 cf --db "$T/somedir" list; expect_rc 2
 expect_err "catalog $T/somedir: is a directory; give the path of a file, such as $T/somedir/catalog.db"

@@ -12,7 +12,11 @@ cf list --format csv; cp "$T/out" "$T/before.csv"
 # the a2-highgpu-8g host row and the A100 x8 row in us-central1).
 cf import --format gcp-catalog "$F" --as-of 2026-11-30; expect_rc 0
 expect_out "(Cloud Billing Catalog SKUs, cloud gcp: Google Cloud), 3 SKUs; prices dated 2026-11-30 (--as-of)"
-expect_out "gcp-catalog-gcp-a2-highgpu-8g      GPU unknown 3.673 USD/GPU-h on-demand"
+# No catalog offering is a2-highgpu-8g: nothing priced, said without a list.
+expect_out "priced 0 offerings of the catalog (no type in the file maps to one)"
+grep -q ':$' "$T/out" && grep -n ':$' "$T/out" | grep -v "of your own" && fail "a summary line ends in a dangling colon"
+# The map names the GPU (A100 x8); gpus.csv's name needs the form factor.
+expect_out "gcp-catalog-gcp-a2-highgpu-8g      A100 (form factor not stated) x8 3.673 USD/GPU-h on-demand"
 expect_out "skipped: 0 SKUs of no machine in data/skypilot-map.csv (gcp_machine), 0 GPU SKUs of no mapped machine, 0 commitment SKUs, 0 regions missing a part"
 cf show gcp-catalog-gcp-a2-highgpu-8g --format json; expect_rc 0
 expect_json '.price_on_demand_gpu_hr' 3.673385

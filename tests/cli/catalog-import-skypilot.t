@@ -22,7 +22,15 @@ expect_out "aws-p5e-48xlarge           no on-demand price in the file (the catal
 expect_out "added 1 offering of your own"
 expect_out "skipped: 2 rows without an accelerator"
 expect_out "1 row without any price"
+# 12.29 is 79 % above the shipped 6.88 (dated 2026-11-09): applied, with a
+# warning naming both prices and dates; p4d's change stays under 50 %.
+expect_out "warning: aws-p5-48xlarge: on-demand price 6.88 (2026-11-09) -> 12.29 USD/GPU-h (2026-11-30), +79 %"
+grep -q "warning: aws-p4d" "$T/out" && fail "a price change under 50 % warned"
+# The unmapped type's GPU: the map's name, with what it does not say.
+expect_out "skypilot-aws-p3dn.24xlarge         V100-32GB (form factor not stated) x8 3.901 USD/GPU-h"
 cf show aws-p5-48xlarge --format json; expect_rc 0
+# The shipped notes and the import's note, joined with "; ".
+expect_json '.notes | test("other regions exist; Prices from a SkyPilot catalog")' true
 expect_json '.price_on_demand_gpu_hr' 12.29
 expect_json '.price_spot_gpu_hr' 1.7971625
 expect_json '.price_as_of' 2026-11-30
@@ -47,6 +55,14 @@ expect_json '.source_url' https://github.com/skypilot-org/skypilot-catalog/blob/
 sqlite3 "$DB" "UPDATE meta SET value = 'stale' WHERE key = 'shipped_hash'"
 cf show aws-p5-48xlarge --format json; expect_json '.price_on_demand_gpu_hr' 12.29
 [ "$(sqlite3 "$DB" "SELECT price_on_demand_gpu_hr FROM offering WHERE id = 'aws-p5-48xlarge' AND origin = 'shipped'")" = 6.88 ] || fail "the shipped row itself was changed"
+# A later file with p5 at 32 USD per node (4 per GPU-hour): 67 % below the
+# 12.29 just imported, warned the other way, and applied.
+mkdir -p "$T/aws"; sed 's/,98.32,/,32.0,/' "$SKY/aws/vms.csv" > "$T/aws/vms.csv"
+cf import --format skypilot "$T/aws/vms.csv" --as-of 2026-11-30; expect_rc 0
+expect_out "warning: aws-p5-48xlarge: on-demand price 12.29 (2026-11-30) -> 4 USD/GPU-h (2026-11-30), -67 %"
+cf show aws-p5-48xlarge --format json; expect_json '.price_on_demand_gpu_hr' 4
+cf import --format skypilot "$SKY/aws/vms.csv" --as-of 2026-11-30; expect_rc 0
+expect_out "warning: aws-p5-48xlarge: on-demand price 4 (2026-11-30) -> 12.29 USD/GPU-h (2026-11-30), +207 %"
 # Lambda with CRLF line ends and the cloud given: A6000 is not in gpus.csv.
 sed 's/$/\r/' "$SKY/lambda/vms.csv" > "$T/lambda-crlf.csv"
 cf import --format skypilot "$T/lambda-crlf.csv" --cloud lambda --as-of 2026-11-30; expect_rc 0

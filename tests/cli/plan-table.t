@@ -28,8 +28,10 @@ expect_out "E: scaling efficiency"
 expect_out "cost USD"
 expect_out "why: "
 expect_out "sticker is"
-expect_out "Not ranked ($nun):"
-expect_out "price unknown"
+# Many unranked: summarized per kind of reason with a few ids each (all of
+# them, with every reason, in --format json).
+expect_out "Not ranked ($nun), by reason (all, with every reason: --format json):"
+expect_out "  no price ($nprice): "
 [ "$(grep -c '^   why: ' "$T/out")" = "$nranked" ] || fail "expected $nranked why lines"
 awk 'length > 79 { exit 1 }' "$T/out" || fail "a line is wider than 79 columns"
 # The first row: its id, and its cost with thousands separators.

@@ -279,6 +279,23 @@ await check('POST /api/plan: a budget alone ranks by time, as `clusterfit plan -
   assert.deepEqual(both, cost, 'budget and deadline = objective cost');
 });
 
+await check('POST /api/plan: "deadline" is taken for deadline_h (as /api/fabrics takes it); both is a 400', async () => {
+  const post = body => http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const a = await post({ workload: 'llama3-8b', top: 3, deadline_h: 2160 });
+  needImplemented(a);
+  assert.equal(a.status, 200, a.text.slice(0, 300));
+  const b = await post({ workload: 'llama3-8b', top: 3, deadline: 2160 });
+  assert.equal(b.status, 200, b.text.slice(0, 300));
+  assert.deepEqual(b.json.ranked, a.json.ranked, 'the same plan under either spelling');
+  assert.ok(a.json.ranked.every(row => row.time_to_train_h <= 2160), 'the deadline applied');
+  const both = await post({ workload: 'llama3-8b', deadline: 2160, deadline_h: 2160 });
+  expectError(both, 400, 'bad_request');
+  assert.match(both.json.error.message, /not both/);
+  const bad = await post({ workload: 'llama3-8b', deadline: 'soon' });
+  expectError(bad, 400, 'bad_request');
+  assert.match(bad.json.error.message, /deadline_h/);
+});
+
 const case05 = readFileSync(CASE05);
 await check('POST /api/audit (raw text) of case 05 finds GDR_DISABLED on ib, gdr off, with file:line', async () => {
   const r = await http('/api/audit', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: case05 });

@@ -309,7 +309,7 @@ static void refuses_files_not_ours(void **state)
     f = fopen(path, "w");
     fputs("not a database, but my notes\n", f);
     fclose(f);
-    assert_int_equal(cf__catalog_open_shipped(path, "s", small, small_len, &cat, &err), CF_EDB);
+    assert_int_equal(cf__catalog_open_shipped(path, "s", small, small_len, &cat, &err), CF_EPARSE);
     assert_null(cat);
     assert_non_null(strstr(err.message, path));
     assert_non_null(strstr(err.message, "not a clusterfit catalog (the file is not an SQLite database)"));
@@ -324,21 +324,21 @@ static void refuses_files_not_ours(void **state)
     assert_int_equal(sqlite3_open(path, &raw), SQLITE_OK);
     assert_int_equal(sqlite3_exec(raw, "CREATE TABLE t (x)", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(raw);
-    assert_int_equal(cf__catalog_open_shipped(path, "s", small, small_len, &cat, &err), CF_EDB);
+    assert_int_equal(cf__catalog_open_shipped(path, "s", small, small_len, &cat, &err), CF_EPARSE);
     assert_non_null(strstr(err.message, "an SQLite database of another program"));
     /* Ours, from a newer clusterfit. */
     fresh();
     cf_catalog_close(open_small());
     assert_int_equal(sqlite3_open(db, &raw), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(raw, "PRAGMA user_version = 3", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(raw, "PRAGMA user_version = 4", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(raw);
-    assert_int_equal(cf__catalog_open_shipped(db, "s", small, small_len, &cat, &err), CF_EDB);
-    assert_non_null(strstr(err.message, "schema version 3 is newer than this clusterfit's 2"));
+    assert_int_equal(cf__catalog_open_shipped(db, "s", small, small_len, &cat, &err), CF_EPARSE);
+    assert_non_null(strstr(err.message, "schema version 4 is newer than this clusterfit's 3"));
     /* Ours by its id and version, but the table is gone. */
     assert_int_equal(sqlite3_open(db, &raw), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(raw, "PRAGMA user_version = 2; DROP VIEW catalog", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(raw, "PRAGMA user_version = 3; DROP VIEW catalog", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(raw);
-    assert_int_equal(cf__catalog_open_shipped(db, "s", small, small_len, &cat, &err), CF_EDB);
+    assert_int_equal(cf__catalog_open_shipped(db, "s", small, small_len, &cat, &err), CF_EPARSE);
     assert_non_null(strstr(err.message, "unexpected schema"));
     /* An empty file is a new catalog. */
     fresh();

@@ -56,6 +56,19 @@ static void skypilot_overlay_and_rows(void **state)
     assert_int_equal(json_integer_value(json_object_get(sum, "rows")), 7);
     assert_int_equal(json_array_size(json_object_get(sum, "priced")), 1);
     assert_string_equal(json_string_value(json_object_get(json_array_get(json_object_get(sum, "priced"), 0), "region")), "us-west-2");
+    {
+        /* The price it replaces, with its date: 6.88 -> 10 is +45.3 %, under
+         * CF_PRICE_CHANGE_WARN_PCT (50), so not a large change. */
+        const json_t *p = json_array_get(json_object_get(sum, "priced"), 0);
+        assert_true(json_number_value(json_object_get(p, "previous_price_on_demand_gpu_hr")) == 6.88);
+        assert_string_equal(json_string_value(json_object_get(p, "previous_price_as_of")), "2026-11-09");
+        assert_true(fabs(json_number_value(json_object_get(p, "change_pct")) - 100 * (10 - 6.88) / 6.88) < 1e-9);
+        assert_true(json_is_false(json_object_get(p, "large_change")));
+        /* The added row names its accelerator and count. */
+        p = json_array_get(json_object_get(sum, "added"), 0);
+        assert_string_equal(json_string_value(json_object_get(p, "accelerator")), "L4");
+        assert_true(json_number_value(json_object_get(p, "accelerator_count")) == 1);
+    }
     assert_int_equal(json_array_size(json_object_get(sum, "not_applied")), 1);
     assert_non_null(strstr(json_string_value(json_object_get(json_array_get(json_object_get(sum, "not_applied"), 0), "reason")), "another currency"));
     assert_int_equal(json_integer_value(json_object_get(json_object_get(sum, "skipped"), "no_accelerator")), 1);
@@ -89,6 +102,31 @@ static void skypilot_overlay_and_rows(void **state)
     assert_int_equal(o->multinode, CF_CAP_UNKNOWN);
     assert_int_equal(o->provisioning, CF_PROV_ON_DEMAND | CF_PROV_SPOT);
     cf_offering_free(o);
+    /* Again with p5 at 40 per node (5 per GPU-hour): -50 % is not more than
+     * 50; then at 18 (2.25, -55 % from 5) it is, and still applied. */
+    {
+        static const char CHEAP[] = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n"
+                                    "p5.48xlarge,H100,8,40,us-east-1\n";
+        static const char CHEAPER[] = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n"
+                                      "p5.48xlarge,H100,8,18,us-east-1\n";
+        const json_t *p;
+        assert_int_equal(cf_catalog_import_prices(cat, "v7/aws/vms.csv", CHEAP, strlen(CHEAP),
+                                                  CF_PRICE_SKYPILOT, &po, &sum, &err), CF_OK);
+        p = json_array_get(json_object_get(sum, "priced"), 0);
+        assert_true(json_number_value(json_object_get(p, "previous_price_on_demand_gpu_hr")) == 10.0);
+        assert_true(fabs(json_number_value(json_object_get(p, "change_pct")) + 50) < 1e-9);
+        assert_true(json_is_false(json_object_get(p, "large_change")));
+        json_decref(sum);
+        assert_int_equal(cf_catalog_import_prices(cat, "v7/aws/vms.csv", CHEAPER, strlen(CHEAPER),
+                                                  CF_PRICE_SKYPILOT, &po, &sum, &err), CF_OK);
+        p = json_array_get(json_object_get(sum, "priced"), 0);
+        assert_true(fabs(json_number_value(json_object_get(p, "change_pct")) + 55) < 1e-9);
+        assert_true(json_is_true(json_object_get(p, "large_change")));
+        json_decref(sum);
+        assert_int_equal(cf_catalog_get(cat, "aws-p5-48xlarge", &o), CF_OK);
+        assert_true(o->price_on_demand_gpu_hr == 18.0 / 8);
+        cf_offering_free(o);
+    }
     cf_catalog_close(cat);
 }
 
