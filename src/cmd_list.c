@@ -153,21 +153,22 @@ static const struct list_col {
     unsigned flags;
     int min_width, drop;
 } list_cols[] = {
-    /* The ID is the offering's only text in the fitted table: cut (with a
-     * footnote) before the GPU, whose name tells 40 from 80 GB, but only
-     * once the droppable columns (GPUs, As of) are gone. */
+    /* The ID is the offering's only text in the fitted table and the key
+     * `show` takes: cut (with a footnote) only as a last resort, once the
+     * droppable columns (As of, GPUs, then GDR) are gone; the GPU, whose
+     * name tells 40 from 80 GB, is never cut. */
     {"ID", 0, TABLE_LEFT, TABLE_SHRINK | TABLE_SHRINK_LAST, 20, 0},
     {"Provider", 1, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"Offering", 2, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"GPU", 3, TABLE_LEFT, 0, 0, 0},
-    {"GPUs", 4, TABLE_RIGHT, 0, 0, 1},
+    {"GPUs", 4, TABLE_RIGHT, 0, 0, 2},
     {"Mem GB", 5, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
     {"Intra-node", 6, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"Network", 7, TABLE_LEFT, 0, 0, 0},
     {"Gbit/s", 8, TABLE_RIGHT, 0, 0, 0},
     {"NICs", 9, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
     {"RDMA", 10, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
-    {"GDR", 11, TABLE_LEFT, 0, 0, 0},
+    {"GDR", 11, TABLE_LEFT, 0, 0, 1},
     {"Non-blocking", 13, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"Rail-opt", 14, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"Max GPUs", 15, TABLE_RIGHT, TABLE_WIDE_ONLY, 0, 0},
@@ -183,7 +184,7 @@ static const struct list_col {
     {"In-net reduce", 29, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"Storage", 23, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
     {"Regions", 24, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0},
-    {"As of", 28, TABLE_LEFT, 0, 0, 2},
+    {"As of", 28, TABLE_LEFT, 0, 0, 3},
     {"Dated", DATED_COL, TABLE_LEFT, TABLE_WIDE_ONLY, 0, 0}, /* shown with --stale */
 };
 
