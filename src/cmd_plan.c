@@ -218,8 +218,17 @@ static void flags_text(char *buf, size_t cap, json_t *flags, long max_gpus)
         else if (strcmp(k, "gdr_unknown") == 0) words = "GPUDirect RDMA not stated";
         else if (strcmp(k, "nics_per_node_unknown") == 0)
             words = "NICs per node not stated, one per GPU assumed";
-        else if (strcmp(k, "network_unknown") == 0)
+        else if (strcmp(k, "network_unknown") == 0) {
+            /* With network_gbps_unknown the family is stated: that flag's words say what is not. */
+            size_t j;
+            json_t *g;
+            int gbps = 0;
+            json_array_foreach(flags, j, g)
+                gbps |= json_string_value(g) && strcmp(json_string_value(g), "network_gbps_unknown") == 0;
+            if (gbps) continue;
             words = "network between nodes not stated: one node only";
+        } else if (strcmp(k, "network_gbps_unknown") == 0)
+            words = "network's Gbit/s per node not stated: one node only";
         else if (strcmp(k, "non_blocking_unknown") == 0)
             words = "non-blocking not stated, taken as not (congestion grows with nodes)";
         else if (strcmp(k, "rail_optimized_unknown") == 0)

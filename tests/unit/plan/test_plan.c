@@ -588,6 +588,40 @@ static void plan_fabric_beats_sticker(void **state)
     json_decref(doc);
 }
 
+/* An offering planned on one node for want of its network says what is
+ * missing: the network itself, or (family stated) only its Gbit/s. */
+static void plan_one_node_reason_names_what_is_missing(void **state)
+{
+    cf_workload w;
+    cf_offering os[2];
+    cf_offering_list list = {os, 2};
+    cf_plan_opts opts;
+    cf_error err;
+    json_t *doc;
+    (void)state;
+    Q = 400; fake_n0 = 2;
+    llm(&w, 1, 2000, 1, 4096, 8, 100);
+    offering(&os[0], "nonet", 1, CF_NET_UNKNOWN, NAN, -1, 2.0, "USD", 8);
+    offering(&os[1], "nogbps", 1, CF_NET_IB, NAN, -1, 2.0, "USD", 8);
+    cf_plan_opts_init(&opts);
+    assert_int_equal(cf__plan_run(&with_mem, &list, &w, &opts, &doc, &err), CF_OK);
+    assert_true(has_reason(doc, "nonet", "needs 2 nodes to fit in memory; one node only: the network "
+                           "between nodes is not stated (network unknown)"));
+    assert_true(has_reason(doc, "nogbps", "needs 2 nodes to fit in memory; one node only: the network's "
+                           "Gbit/s per node is not stated (network ib, network_gbps_per_node unknown)"));
+    json_decref(doc);
+    /* On one node (N0 = 1) both are ranked; only the second has the gbps flag. */
+    fake_n0 = 1;
+    assert_int_equal(cf__plan_run(&with_mem, &list, &w, &opts, &doc, &err), CF_OK);
+    assert_non_null(row_of(doc, "nonet"));
+    assert_non_null(row_of(doc, "nogbps"));
+    assert_true(has_flag(row_of(doc, "nonet"), "network_unknown"));
+    assert_false(has_flag(row_of(doc, "nonet"), "network_gbps_unknown"));
+    assert_true(has_flag(row_of(doc, "nogbps"), "network_unknown"));
+    assert_true(has_flag(row_of(doc, "nogbps"), "network_gbps_unknown"));
+    json_decref(doc);
+}
+
 static void scale_curve(void **state)
 {
     /* The hand-computed offering of plan_hand_computed, N0 = 1, Q = 40:
@@ -876,6 +910,7 @@ int main(void)
         cmocka_unit_test(n0_from_memory),
         cmocka_unit_test(plan_hand_computed),
         cmocka_unit_test(plan_fabric_beats_sticker),
+        cmocka_unit_test(plan_one_node_reason_names_what_is_missing),
         cmocka_unit_test(scale_curve),
         cmocka_unit_test(e_above_one_from_memory),
         cmocka_unit_test(e_above_one_not_memory),
