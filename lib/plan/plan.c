@@ -25,6 +25,7 @@
 #include "model/model_int.h"
 #include "clusterfit/limits.h"
 #include "clusterfit/fabrics.h"
+#include "clusterfit/date.h"
 
 /* ---- 1. offerings: what the plan needs of each ---- */
 
@@ -55,7 +56,7 @@ enum {
     F_MAX_CLUSTER_UNKNOWN = 1u << 0, F_RESERVED_PRICE = 1u << 1,
     F_INCREMENT_UNKNOWN = 1u << 2, F_COMMITMENT_UNKNOWN = 1u << 3,
     F_GDR_UNKNOWN = 1u << 4, F_NICS_UNKNOWN = 1u << 5, F_NETWORK_UNKNOWN = 1u << 6,
-    F_EFF_UNVALIDATED = 1u << 7, F_NETWORK_GBPS_UNKNOWN = 1u << 8
+    F_EFF_UNVALIDATED = 1u << 7, F_NETWORK_GBPS_UNKNOWN = 1u << 8, F_STALE_PRICE = 1u << 9
 };
 /* network_unknown: one node only, for want of a usable network between nodes
  * (its family or its line rate); network_gbps_unknown with it: the family is
@@ -63,7 +64,7 @@ enum {
 static const char *const flag_names[] = {
     "max_cluster_unknown", "reserved_price", "billing_increment_unknown",
     "min_commitment_unknown", "gdr_unknown", "nics_per_node_unknown", "network_unknown",
-    "compute_efficiency_unvalidated", "network_gbps_unknown"
+    "compute_efficiency_unvalidated", "network_gbps_unknown", "stale_price"
 };
 
 static int add_reason(json_t *reasons, const char *fmt, const char *arg)
@@ -126,12 +127,15 @@ static void one_node_text(char *buf, size_t cap, const entry *e, int paren)
  * its largest cluster and flags. CF_ENOMEM only when a reason could not be
  * stored. */
 static cf_status check_offering(const cf__plan_model *m, entry *e, const char *currency,
-                                long default_max)
+                                long default_max, const char *stale_before)
 {
     const cf_offering *o = e->o;
     int reserved;
     e->price = cf__plan_sticker_price(o, &reserved);
     if (reserved) e->flags |= F_RESERVED_PRICE;
+    /* A price dated before the cutoff is a stated fact, only old: flagged,
+     * not assumed (no `*`, kept by --known-only). */
+    if (stale_before[0] && cf_offering_stale(o, stale_before)) e->flags |= F_STALE_PRICE;
     if (check_facts(m, e, currency)) return CF_ENOMEM;
     if (json_array_size(e->reasons) > 0) return CF_OK;
     if (o->network == CF_NET_NONE || o->multinode == CF_CAP_NO) {
@@ -194,6 +198,7 @@ typedef struct run {
     struct row *rows;               /* nrows chosen configurations (owned) */
     size_t nrows;
     unsigned long evaluated;        /* step predictions made */
+    char stale_before[CF_DATE_SIZE];/* prices dated before it are stale; "" = no today */
 } run;
 
 static int same_fabric(const cf_fabric *a, const cf_fabric *b)
@@ -244,7 +249,8 @@ static cf_status group_offerings(run *r)
         e->o = &r->list->items[i];
         e->g = -1;
         if (!(e->reasons = json_array())) return CF_ENOMEM;
-        if (check_offering(r->m, e, r->currency, r->default_max) != CF_OK) return CF_ENOMEM;
+        if (check_offering(r->m, e, r->currency, r->default_max, r->stale_before) != CF_OK)
+            return CF_ENOMEM;
         if (json_array_size(e->reasons) > 0) continue;
         mark_assumed(e, r->opts->known_only);
         memset(&fab, 0, sizeof fab);
@@ -540,6 +546,7 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
         o->gpu, w->framework, pt->lay.zero) ? F_EFF_UNVALIDATED : 0u, &g->fab, pt->nodes));
     bad |= cf__json_set(j, "assumed_facts", assumed_json(e, pt));
     bad |= cf__json_set(j, "rests_on_assumptions", json_boolean(pt->nodes > 1 && e->assumed));
+    bad |= cf__json_set(j, "price_dated", cf__json_str(o->price_as_of ? o->price_as_of : o->as_of));
     bad |= cf__json_set(j, "why", json_string(why));
     bad |= cf__json_set(j, "scaling_note", cf__plan_scaling_note(pt, p0, eff, llm, g->free0_s));
     if (bad) {
@@ -583,6 +590,10 @@ static cf_status build_doc(run *r, json_t **out)
     bad |= cf__json_set(doc, "currency", json_string(r->currency));
     bad |= cf__json_set(doc, "ranked", ranked);
     bad |= cf__json_set(doc, "unranked", unranked);
+    if (r->stale_before[0]) {
+        bad |= cf__json_set(doc, "stale_months", json_integer(CF_STALE_MONTHS_DEFAULT));
+        bad |= cf__json_set(doc, "stale_before", json_string(r->stale_before));
+    }
     if (bad) {
         json_decref(doc);
         return CF_ENOMEM;
@@ -611,6 +622,10 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
     r.goal.deadline_h = opts->deadline_h;
     r.goal.budget = opts->budget;
     r.goal.margin_pct = isnan(opts->margin_pct) ? CF_PLAN_DEFAULT_MARGIN_PCT : opts->margin_pct;
+    if (opts->today && cf_catalog_stale_cutoff(opts->today, CF_STALE_MONTHS_DEFAULT, r.stale_before) != CF_OK) {
+        cf_error_set_param(err, "today", "today expects a date YYYY-MM-DD, got '%.64s'", opts->today);
+        return CF_EINVAL;
+    }
     if (isnan(r.steps)) {
         cf_error_set(err, NULL, 0, 0, "workload %s states no amount of work (tokens, samples, iterations or tasks)", w->name);
         return CF_EINVAL;
