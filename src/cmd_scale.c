@@ -256,9 +256,16 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
         }
     }
     if (table_print(t, out, TABLE_WIDTH) != 0) goto fail;
-    if (llm)
-        fputs("layout: TP, PP (v2 = interleaved), CP, DP degrees; Zn = ZeRO stage n;\n"
-              "full-rc / sel-rc = full / selective activation recompute.\n", out);
+    if (llm) {
+        /* ETP is named only when a row shows it (etp > 1). */
+        int etp = 0;
+        json_array_foreach(arr, i, r)
+            etp |= json_integer_value(json_object_get(json_object_get(r, "layout"), "etp")) > 1;
+        fputs(etp ? "layout: TP, PP (v2 = interleaved), CP, EP (experts), ETP (expert tensor\n"
+                    "parallel), DP degrees;\n"
+                  : "layout: TP, PP (v2 = interleaved), CP, EP (experts), DP degrees;\n", out);
+        fputs("Zn = ZeRO stage n; full-rc / sel-rc = full / selective activation recompute.\n", out);
+    }
     if (missing)
         fputs("- : no layout of the search space at that many nodes; the layout column says why\n"
               "    (memory, or a global batch smaller than the data-parallel ranks).\n", out);

@@ -839,6 +839,13 @@ static void layout_words(void **state)
     assert_string_equal(buf, "DP8");
     cf_layout_words(buf, 5, &l, CF_WL_LLM);     /* cut, terminated */
     assert_string_equal(buf, "DP8 ");
+    /* MoE: EP, and ETP when above 1, after CP and before DP. */
+    l.tp = 2; l.ep = 8; l.etp = 2; l.dp = 16;
+    cf_layout_words(buf, sizeof buf, &l, CF_WL_LLM);
+    assert_string_equal(buf, "TP2 EP8 ETP2 DP16 with no recompute");
+    l.etp = 1;
+    cf_layout_words(buf, sizeof buf, &l, CF_WL_LLM);
+    assert_string_equal(buf, "TP2 EP8 DP16 with no recompute");
 }
 
 /* The real step model: on real fabrics, every E above 1 is memory's doing.
