@@ -15,7 +15,7 @@ typedef struct show_args {
 
 static const cli_opt show_opts[] = {
     {.name = "format", CLI_FORMAT_AT(show_args, fmt), .metavar = "F",
-     .formats = FMT_TEXT | FMT_JSON, .help = "text (default) or json (the offering plus age_days and price_age_days)"},
+     .formats = FMT_TEXT | FMT_JSON, .help = "text (default) or json (the offering, age_days, price_age_days)"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
     {.kind = CLI_END},
 };
