@@ -648,6 +648,7 @@ static void post_plan(srv_api *api, const srv_request *rq, srv_reply *out)
     cf_workload w;
     srv_list_query lq;
     cf_plan_opts po;
+    char today[16];
     cf_error e;
     cf_status st;
 
@@ -666,6 +667,9 @@ static void post_plan(srv_api *api, const srv_request *rq, srv_reply *out)
      * handle's lock: a plan takes up to seconds, and every uncached read
      * would wait for it (issue 15). */
     cf_error_clear(&e);
+    /* Stale prices are judged on the day GET /api/offerings' stale mark is
+     * (today_of); no readable date, no judgement. */
+    po.today = today_of(api->now, today) == 0 ? today : NULL;
     st = cf_catalog_open(api->db_path, &own, &e);
     if (st == CF_OK) st = cf_plan(own, &lq.filter, &w, &po, &plan, &e);
     if (st == CF_OK && plan) add_scaling(own, plan, &w);

@@ -195,8 +195,9 @@ static void wrapped(FILE *out, const char *lead, const char *text)
 /* A ranked row's flags (assumptions the plan made, DESIGN §4.5) in words:
  * "reserved price (on-demand unknown); largest cluster not stated, capped at
  * 16,384 GPUs". Empty when the row has none. */
-static void flags_text(char *buf, size_t cap, json_t *flags, long max_gpus)
+static void flags_text(char *buf, size_t cap, json_t *row, json_t *doc, long max_gpus)
 {
+    json_t *flags = json_object_get(row, "flags");
     size_t i, n = 0;
     json_t *f;
     char num[32];
@@ -218,8 +219,24 @@ static void flags_text(char *buf, size_t cap, json_t *flags, long max_gpus)
         else if (strcmp(k, "gdr_unknown") == 0) words = "GPUDirect RDMA not stated";
         else if (strcmp(k, "nics_per_node_unknown") == 0)
             words = "NICs per node not stated, one per GPU assumed";
-        else if (strcmp(k, "network_unknown") == 0)
+        else if (strcmp(k, "network_unknown") == 0) {
+            /* With network_gbps_unknown the family is stated: that flag's words say what is not. */
+            size_t j;
+            json_t *g;
+            int gbps = 0;
+            json_array_foreach(flags, j, g)
+                gbps |= json_string_value(g) && strcmp(json_string_value(g), "network_gbps_unknown") == 0;
+            if (gbps) continue;
             words = "network between nodes not stated: one node only";
+        } else if (strcmp(k, "stale_price") == 0) {
+            const char *d = json_string_value(json_object_get(row, "price_dated"));
+            if (n < cap)
+                n += (size_t)snprintf(buf + n, cap - n, "%sprice dated %s, more than %ld months old",
+                                      n ? "; " : "", d ? d : "unknown",
+                                      (long)json_integer_value(json_object_get(doc, "stale_months")));
+            continue;
+        } else if (strcmp(k, "network_gbps_unknown") == 0)
+            words = "network's Gbit/s per node not stated: one node only";
         else if (strcmp(k, "non_blocking_unknown") == 0)
             words = "non-blocking not stated, taken as not (congestion grows with nodes)";
         else if (strcmp(k, "rail_optimized_unknown") == 0)
@@ -510,7 +527,7 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
         if (strlen(id) > ID_WIDTH && n < sizeof line) snprintf(line + n, sizeof line - n, " (%s)", id);
         wrapped(out, "   ", line);
         wrapped(out, "   why: ", json_string_value(json_object_get(r, "why")));
-        flags_text(line, sizeof line, json_object_get(r, "flags"),
+        flags_text(line, sizeof line, r, doc,
                    opts->max_gpus > 0 ? opts->max_gpus : CF_PLAN_DEFAULT_MAX_GPUS);
         if (line[0]) wrapped(out, "   assumes: ", line);
     }
@@ -541,6 +558,7 @@ int cmd_plan(const cli_ctx *ctx, int argc, char **argv)
     cf_error err;
     json_t *doc = NULL;
     const char *workload;
+    char today[16];
     int rc;
     cf_status st;
 
@@ -566,6 +584,13 @@ int cmd_plan(const cli_ctx *ctx, int argc, char **argv)
     }
     if ((st = cf_workload_load(workload, &w, &err)) != CF_OK) return cli_lib_error("plan", st, &err);
     if ((rc = cli_open_catalog(ctx, "plan", &cat)) != EXIT_OK) return rc;
+    /* Today for the stale mark of prices, as `list --stale` reads it. */
+    if (cli_today(ctx, today, sizeof today) != 0) {
+        cf_catalog_close(cat);
+        return cli_usage_error("plan", "CLUSTERFIT_NOW: expected a date YYYY-MM-DD, got \"%s\"",
+                               ctx->now ? ctx->now : "");
+    }
+    a.opts.today = today;
     if (isatty(STDERR_FILENO)) a.opts.progress = progress;
     st = cf_plan(cat, &a.filter, &w, &a.opts, &doc, &err);
     if (st == CF_OK) cli_catalog_note("plan", cat);

@@ -140,7 +140,7 @@ static void layout_cell(char *buf, size_t cap, json_t *l, int llm)
 
 /* What the model assumes on the offering's fabric (the rows' flags), one
  * "assumes:" line each. */
-static void print_assumes(FILE *out, json_t *arr)
+static void print_assumes(FILE *out, json_t *arr, const cf_offering *o)
 {
     unsigned seen = 0;
     size_t i, k;
@@ -156,7 +156,13 @@ static void print_assumes(FILE *out, json_t *arr)
                     tf_wrap(out, "assumes: ", cf_assumption_text(bit), TF_WIDTH);
                 }
         }
-    if (single)
+    if (single && o->network != CF_NET_UNKNOWN) {
+        char line[320];
+        snprintf(line, sizeof line, "one node only: the offering states its %s network but not its "
+                 "Gbit/s per node (network_gbps_per_node unknown), so no larger cluster is modelled; "
+                 "--nodes N asks for N nodes and says why it cannot", cf_network_name(o->network));
+        tf_wrap(out, "note: ", line, TF_WIDTH);
+    } else if (single)
         tf_wrap(out, "note: ", "one node only: the offering does not state its network or its line rate "
                 "(network_unknown), so no larger cluster is modelled; --nodes N asks for N nodes and "
                 "says why it cannot", TF_WIDTH);
@@ -250,13 +256,20 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
         }
     }
     if (table_print(t, out, TABLE_WIDTH) != 0) goto fail;
-    if (llm)
-        fputs("layout: TP, PP (v2 = interleaved), CP, DP degrees; Zn = ZeRO stage n;\n"
-              "full-rc / sel-rc = full / selective activation recompute.\n", out);
+    if (llm) {
+        /* ETP is named only when a row shows it (etp > 1). */
+        int etp = 0;
+        json_array_foreach(arr, i, r)
+            etp |= json_integer_value(json_object_get(json_object_get(r, "layout"), "etp")) > 1;
+        fputs(etp ? "layout: TP, PP (v2 = interleaved), CP, EP (experts), ETP (expert tensor\n"
+                    "parallel), DP degrees;\n"
+                  : "layout: TP, PP (v2 = interleaved), CP, EP (experts), DP degrees;\n", out);
+        fputs("Zn = ZeRO stage n; full-rc / sel-rc = full / selective activation recompute.\n", out);
+    }
     if (missing)
         fputs("- : no layout of the search space at that many nodes; the layout column says why\n"
               "    (memory, or a global batch smaller than the data-parallel ranks).\n", out);
-    print_assumes(out, arr);
+    print_assumes(out, arr, o);
     if (best != (size_t)-1) {
         const char *note = json_string_value(
             json_object_get(json_object_get(json_array_get(arr, best), "scaling_note"), "text"));

@@ -1,7 +1,8 @@
 /* cmd_show.c — `clusterfit show ID`: every field of one offering, where it
  * comes from (shipped data or the user's import, and the source URLs) and
  * how old the facts are, relative to CLUSTERFIT_NOW (cli_ctx.now) or today.
- * JSON: the offering as `list --format json` gives it, plus age_days. */
+ * JSON: the offering as `list --format json` gives it, plus age_days (of
+ * as_of) and price_age_days (of price_as_of; null when it is not set). */
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -14,7 +15,7 @@ typedef struct show_args {
 
 static const cli_opt show_opts[] = {
     {.name = "format", CLI_FORMAT_AT(show_args, fmt), .metavar = "F",
-     .formats = FMT_TEXT | FMT_JSON, .help = "text (default) or json (the offering plus age_days)"},
+     .formats = FMT_TEXT | FMT_JSON, .help = "text (default) or json (the offering, age_days, price_age_days)"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
     {.kind = CLI_END},
 };
@@ -56,11 +57,21 @@ static const char *unit_of(int col)
     }
 }
 
-static int print_text(const cf_offering *o, long days, int have_age)
+/* "2.0 years old, 729 days": age_text, with the days when it counts in
+ * months or years. */
+static void age_days_text(long days, char *buf, size_t n)
 {
-    char *buf = malloc(CF_MAX_FIELD_BYTES * 2), age[64] = "";
+    age_text(days, buf, n);
+    if (days >= 45 && strlen(buf) < n)
+        snprintf(buf + strlen(buf), n - strlen(buf), ", %ld days", days);
+}
+
+static int print_text(const cf_offering *o, long days, int have_age, long price_days, int have_price_age)
+{
+    char *buf = malloc(CF_MAX_FIELD_BYTES * 2), age[64] = "", price_age[80] = "";
     if (!buf) return EXIT_INTERNAL;
     if (have_age) age_text(days, age, sizeof age);
+    if (have_price_age) age_days_text(price_days, price_age, sizeof price_age);
     printf("%s: %s, %s\n\n", o->id, o->provider, o->offering);
     for (int c = 0; c < CF_OFFERING_NCOLS; c++) {
         const char *name = cf_offering_column_name(c);
@@ -75,6 +86,8 @@ static int print_text(const cf_offering *o, long days, int have_age)
                    o->price_overlay && c != 21 ? " (from your price import)" : "");
         else if (c == 28 && have_age)
             printf("  %-24s %s (%s)\n", name, buf, age);
+        else if (have_price_age && strcmp(name, "price_as_of") == 0) /* how old the prices are */
+            printf("  %-24s %s (%s)\n", name, buf, price_age);
         else if (c == 16 || c == 17 || c == 23 || c == 24) { /* sets: ", " reads better */
             printf("  %-24s ", name);
             for (const char *p = buf; *p; p++) fputs(*p == ';' ? ", " : (char[]){*p, 0}, stdout);
@@ -110,8 +123,8 @@ int cmd_show(const cli_ctx *ctx, int argc, char **argv)
     cf_catalog *cat = NULL;
     cf_offering *o = NULL;
     char now[16];
-    long days = 0;
-    int first, rc, have_age;
+    long days = 0, price_days = 0;
+    int first, rc, have_age, have_price_age;
     cf_status st;
 
     if ((first = cli_opts_parse(&show_cmd, argc, argv, &a, &rc)) < 0) return rc;
@@ -134,15 +147,18 @@ int cmd_show(const cli_ctx *ctx, int argc, char **argv)
         return rc;
     }
     have_age = cf_age_days(o->as_of, now, &days) == CF_OK;
+    have_price_age = o->price_as_of && cf_age_days(o->price_as_of, now, &price_days) == CF_OK;
     if (a.fmt == FMT_JSON) {
         json_t *j = cf_offering_to_json(o);
-        if (j && json_object_set_new(j, "age_days", have_age ? json_integer(days) : json_null()) != 0) {
+        if (j && (json_object_set_new(j, "age_days", have_age ? json_integer(days) : json_null()) != 0 ||
+                  json_object_set_new(j, "price_age_days",
+                                      have_price_age ? json_integer(price_days) : json_null()) != 0)) {
             json_decref(j);
             j = NULL;
         }
         rc = cli_print_json(j);
     } else {
-        rc = print_text(o, days, have_age);
+        rc = print_text(o, days, have_age, price_days, have_price_age);
     }
     cf_offering_free(o);
     cf_catalog_close(cat);

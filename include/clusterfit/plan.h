@@ -42,6 +42,14 @@ typedef struct cf_plan_opts {
     double margin_pct;      /* deadline margin, percent; NAN = CF_PLAN_DEFAULT_MARGIN_PCT */
     int known_only;         /* 1: rank on stated facts alone (no assumed largest
                              * cluster, NIC count or fabric topology) */
+    const char *today;      /* YYYY-MM-DD the plan is made on (the front end's
+                             * CLUSTERFIT_NOW or clock: the library never reads
+                             * it); NULL = no price is judged stale. A ranked row
+                             * whose price is dated (price_as_of where set, else
+                             * as_of) before today minus CF_STALE_MONTHS_DEFAULT
+                             * months gets flag stale_price (cf_offering_stale);
+                             * a stated fact, only old: no `*`, and --known-only
+                             * keeps it (borrowed) */
 } cf_plan_opts;
 
 /* Scaling efficiency above this gets its reason wherever it is shown: the
@@ -159,11 +167,14 @@ CF_API cf_status cf_plan_opts_finish(cf_plan_opts *po, cf_error *err);
  *   assumed_facts (of "max_cluster", "nics_per_node", "fabric_topology":
  *   facts the catalog does not state that its multi-node configuration
  *   rests on; [] on one node) and rests_on_assumptions (assumed_facts not
- *   empty); with opts->known_only no row rests on any, an offering that
+ *   empty); price_dated (the date the price rests on: price_as_of where set,
+ *   else as_of; null when neither); with opts->today the document also has
+ *   stale_months (CF_STALE_MONTHS_DEFAULT) and stale_before (the cutoff
+ *   date), and rows priced before it flag stale_price; with opts->known_only no row rests on any, an offering that
  *   would need them being unranked with the reason. A deadline is met when
  *   time_to_train_h x (1 + margin_pct / 100) does not pass it
  * - errors: CF_EINVAL for bad options (outside cf_plan_opts_set's bounds,
- *   err->param naming the field) or a workload that states no amount of
+ *   or a malformed today; err->param naming the field) or a workload that states no amount of
  *   work; the errors of cf_catalog_query (CF_EINVAL for a NULL cat, CF_EDB);
  *   CF_ENOMEM. err says which; *out (out not NULL) is NULL on error
  * - ownership: *out is a new reference owned by the caller (json_decref);

@@ -17,6 +17,7 @@
 #include "catalog/catalog_int.h"
 #include "clusterfit/limits.h"
 #include "clusterfit/units.h"
+#include "clusterfit/date.h"
 
 typedef enum opt_key {
     K_OBJECTIVE, K_DEADLINE, K_BUDGET, K_CURRENCY, K_MAX_GPUS, K_TOP, K_MARGIN, K_KNOWN_ONLY,
@@ -216,6 +217,13 @@ cf_status cf__plan_check_opts(const cf_plan_opts *o, cf_error *err)
         (st = check_field(K_TOP, (double)o->top, err)) != CF_OK ||
         (st = check_field(K_MARGIN, o->margin_pct, err)) != CF_OK)
         return st;
+    if (o->today) {
+        char cutoff[CF_DATE_SIZE];
+        if (cf_catalog_stale_cutoff(o->today, CF_STALE_MONTHS_DEFAULT, cutoff) != CF_OK) {
+            cf_error_set_param(err, "today", "today expects a date YYYY-MM-DD, got '%.64s'", o->today);
+            return CF_EINVAL;
+        }
+    }
     return CF_OK;
 }
 

@@ -25,6 +25,7 @@
 #include "model/model_int.h"
 #include "clusterfit/limits.h"
 #include "clusterfit/fabrics.h"
+#include "clusterfit/date.h"
 
 /* ---- 1. offerings: what the plan needs of each ---- */
 
@@ -55,12 +56,15 @@ enum {
     F_MAX_CLUSTER_UNKNOWN = 1u << 0, F_RESERVED_PRICE = 1u << 1,
     F_INCREMENT_UNKNOWN = 1u << 2, F_COMMITMENT_UNKNOWN = 1u << 3,
     F_GDR_UNKNOWN = 1u << 4, F_NICS_UNKNOWN = 1u << 5, F_NETWORK_UNKNOWN = 1u << 6,
-    F_EFF_UNVALIDATED = 1u << 7
+    F_EFF_UNVALIDATED = 1u << 7, F_NETWORK_GBPS_UNKNOWN = 1u << 8, F_STALE_PRICE = 1u << 9
 };
+/* network_unknown: one node only, for want of a usable network between nodes
+ * (its family or its line rate); network_gbps_unknown with it: the family is
+ * stated, only the Gbit/s per node is not. */
 static const char *const flag_names[] = {
     "max_cluster_unknown", "reserved_price", "billing_increment_unknown",
     "min_commitment_unknown", "gdr_unknown", "nics_per_node_unknown", "network_unknown",
-    "compute_efficiency_unvalidated"
+    "compute_efficiency_unvalidated", "network_gbps_unknown", "stale_price"
 };
 
 static int add_reason(json_t *reasons, const char *fmt, const char *arg)
@@ -96,30 +100,52 @@ static int check_facts(const cf__plan_model *m, entry *e, const char *currency)
     return nomem;
 }
 
-/* Whether the offering states its scale-out network and line rate. */
+/* Whether the offering states its scale-out network and line rate (as
+ * cf_fabric_for_nodes reads them: a rate above 0). */
 static int network_known(const cf_offering *o)
 {
-    return o->network != CF_NET_UNKNOWN && o->network != CF_NET_NONE && !isnan(o->network_gbps_per_node);
+    return o->network != CF_NET_UNKNOWN && o->network != CF_NET_NONE &&
+           !isnan(o->network_gbps_per_node) && o->network_gbps_per_node > 0;
+}
+
+/* What is missing of the network of an offering planned on one node for want
+ * of it (F_NETWORK_UNKNOWN): the network itself, or, with its family stated
+ * (F_NETWORK_GBPS_UNKNOWN), only its Gbit/s per node. `paren` 1 gives the
+ * form inside parentheses ("...: network unknown"). */
+static void one_node_text(char *buf, size_t cap, const entry *e, int paren)
+{
+    if (e->flags & F_NETWORK_GBPS_UNKNOWN)
+        snprintf(buf, cap, "the network's Gbit/s per node is not stated%snetwork %s, "
+                 "network_gbps_per_node unknown%s", paren ? ": " : " (",
+                 cf_network_name(e->o->network), paren ? "" : ")");
+    else
+        snprintf(buf, cap, "the network between nodes is not stated%snetwork unknown%s",
+                 paren ? ": " : " (", paren ? "" : ")");
 }
 
 /* Checks what the plan needs of one offering (reasons in e->reasons), then
  * its largest cluster and flags. CF_ENOMEM only when a reason could not be
  * stored. */
 static cf_status check_offering(const cf__plan_model *m, entry *e, const char *currency,
-                                long default_max)
+                                long default_max, const char *stale_before)
 {
     const cf_offering *o = e->o;
     int reserved;
     e->price = cf__plan_sticker_price(o, &reserved);
     if (reserved) e->flags |= F_RESERVED_PRICE;
+    /* A price dated before the cutoff is a stated fact, only old: flagged,
+     * not assumed (no `*`, kept by --known-only). */
+    if (stale_before[0] && cf_offering_stale(o, stale_before)) e->flags |= F_STALE_PRICE;
     if (check_facts(m, e, currency)) return CF_ENOMEM;
     if (json_array_size(e->reasons) > 0) return CF_OK;
     if (o->network == CF_NET_NONE || o->multinode == CF_CAP_NO) {
         e->max_nodes = 1;
     } else if (!network_known(o)) {
-        /* One node only: the network between nodes is not stated. */
+        /* One node only: the network between nodes, or its line rate, is
+         * not stated. */
         e->max_nodes = 1;
         e->flags |= F_NETWORK_UNKNOWN;
+        if (o->network != CF_NET_UNKNOWN) e->flags |= F_NETWORK_GBPS_UNKNOWN;
     } else {
         long max = o->max_cluster_gpus;
         if (max < 1) {
@@ -172,6 +198,7 @@ typedef struct run {
     struct row *rows;               /* nrows chosen configurations (owned) */
     size_t nrows;
     unsigned long evaluated;        /* step predictions made */
+    char stale_before[CF_DATE_SIZE];/* prices dated before it are stale; "" = no today */
 } run;
 
 static int same_fabric(const cf_fabric *a, const cf_fabric *b)
@@ -222,7 +249,8 @@ static cf_status group_offerings(run *r)
         e->o = &r->list->items[i];
         e->g = -1;
         if (!(e->reasons = json_array())) return CF_ENOMEM;
-        if (check_offering(r->m, e, r->currency, r->default_max) != CF_OK) return CF_ENOMEM;
+        if (check_offering(r->m, e, r->currency, r->default_max, r->stale_before) != CF_OK)
+            return CF_ENOMEM;
         if (json_array_size(e->reasons) > 0) continue;
         mark_assumed(e, r->opts->known_only);
         memset(&fab, 0, sizeof fab);
@@ -309,22 +337,21 @@ typedef struct row {
 /* Why an offering has no configuration (why_none of cf__plan_choose). */
 static void no_choice_text(char *buf, size_t cap, const run *r, const entry *e, int n0, int why)
 {
-    char facts[128];
+    char facts[128], net[160];
     assumed_text(facts, sizeof facts, e->assumed);
+    one_node_text(net, sizeof net, e, why == 2);
     if (e->known_capped && (why == 1 || why == 2 || why == 3) && (n0 > 1 || why != 1))
         snprintf(buf, cap, "known-only: more than one node rests on facts the catalog does not "
                  "state (%s), and one node %s", facts,
                  why == 1 ? "does not fit the workload" : why == 2 ? "misses the deadline"
                                                                    : "exceeds the budget");
     else if (why == 1 && n0 > e->max_nodes && (e->flags & F_NETWORK_UNKNOWN))
-        snprintf(buf, cap, "needs %d nodes to fit in memory; one node only: the network between "
-                 "nodes is not stated (network unknown)", n0);
+        snprintf(buf, cap, "needs %d nodes to fit in memory; one node only: %s", n0, net);
     else if (why == 1 && n0 > e->max_nodes)
         snprintf(buf, cap, "needs %d nodes to fit in memory; the largest cluster is %d nodes", n0,
                  e->max_nodes);
     else if (why == 2 && (e->flags & F_NETWORK_UNKNOWN))
-        snprintf(buf, cap, "deadline %g h not met on one node (the network between nodes is not "
-                 "stated: network unknown)", r->goal.deadline_h);
+        snprintf(buf, cap, "deadline %g h not met on one node (%s)", r->goal.deadline_h, net);
     else if (why == 1)
         snprintf(buf, cap, "no layout fits in memory on up to %d nodes", e->max_nodes);
     else if (why == 2)
@@ -345,16 +372,20 @@ static cf_status choose_rows(run *r)
         cf__plan_price pr;
         size_t n = 0;
         int why = 0, k;
-        char buf[256];
+        char buf[512];
         if (e->g < 0) continue;
         g = &r->gs[e->g];
         if (g->fail[0]) {
-            const char *fmt = (e->flags & F_NETWORK_UNKNOWN)
-                                  ? "%s; one node only: the network between nodes is not stated (network unknown)"
-                                  : "%s";
-            if (e->known_capped) no_choice_text(buf, sizeof buf, r, e, 2, 1);
-            if (add_reason(e->reasons, e->known_capped ? "%s" : fmt, e->known_capped ? buf : g->fail))
-                return CF_ENOMEM;
+            if (e->known_capped) {
+                no_choice_text(buf, sizeof buf, r, e, 2, 1);
+            } else if (e->flags & F_NETWORK_UNKNOWN) {
+                char net[160];
+                one_node_text(net, sizeof net, e, 0);
+                snprintf(buf, sizeof buf, "%s; one node only: %s", g->fail, net);
+            } else {
+                snprintf(buf, sizeof buf, "%s", g->fail);
+            }
+            if (add_reason(e->reasons, "%s", buf)) return CF_ENOMEM;
             e->g = -1;
             continue;
         }
@@ -515,6 +546,7 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
         o->gpu, w->framework, pt->lay.zero) ? F_EFF_UNVALIDATED : 0u, &g->fab, pt->nodes));
     bad |= cf__json_set(j, "assumed_facts", assumed_json(e, pt));
     bad |= cf__json_set(j, "rests_on_assumptions", json_boolean(pt->nodes > 1 && e->assumed));
+    bad |= cf__json_set(j, "price_dated", cf__json_str(o->price_as_of ? o->price_as_of : o->as_of));
     bad |= cf__json_set(j, "why", json_string(why));
     bad |= cf__json_set(j, "scaling_note", cf__plan_scaling_note(pt, p0, eff, llm, g->free0_s));
     if (bad) {
@@ -558,6 +590,10 @@ static cf_status build_doc(run *r, json_t **out)
     bad |= cf__json_set(doc, "currency", json_string(r->currency));
     bad |= cf__json_set(doc, "ranked", ranked);
     bad |= cf__json_set(doc, "unranked", unranked);
+    if (r->stale_before[0]) {
+        bad |= cf__json_set(doc, "stale_months", json_integer(CF_STALE_MONTHS_DEFAULT));
+        bad |= cf__json_set(doc, "stale_before", json_string(r->stale_before));
+    }
     if (bad) {
         json_decref(doc);
         return CF_ENOMEM;
@@ -586,6 +622,10 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
     r.goal.deadline_h = opts->deadline_h;
     r.goal.budget = opts->budget;
     r.goal.margin_pct = isnan(opts->margin_pct) ? CF_PLAN_DEFAULT_MARGIN_PCT : opts->margin_pct;
+    if (opts->today && cf_catalog_stale_cutoff(opts->today, CF_STALE_MONTHS_DEFAULT, r.stale_before) != CF_OK) {
+        cf_error_set_param(err, "today", "today expects a date YYYY-MM-DD, got '%.64s'", opts->today);
+        return CF_EINVAL;
+    }
     if (isnan(r.steps)) {
         cf_error_set(err, NULL, 0, 0, "workload %s states no amount of work (tokens, samples, iterations or tasks)", w->name);
         return CF_EINVAL;

@@ -21,10 +21,16 @@
  * the bottleneck: the row is compute-bound. */
 #define WHY_MIN_SHARE 0.05
 
-/* "over 3200 Gbit/s EFA", or the NVLink domain for one node. */
-static void over_text(char *buf, size_t cap, const cf_offering *o, int nodes)
+/* "over 3200 Gbit/s EFA", or the NVLink of one node; a group of `gpus` GPUs
+ * (0: no more than a node's) larger than the node but inside an NVL72
+ * domain (GB200/GB300: 4 GPUs a node, 72 a domain) runs "within the NVLink
+ * domain (nvl72)". */
+static void over_text(char *buf, size_t cap, const cf_offering *o, int nodes, long gpus)
 {
-    if (nodes <= 1 || o->network == CF_NET_NONE)
+    if ((nodes <= 1 || o->network == CF_NET_NONE) && o->intra_link == CF_INTRA_NVL72 &&
+        gpus > o->gpus_per_node)
+        snprintf(buf, cap, "within the NVLink domain (%s)", cf_intra_link_name(o->intra_link));
+    else if (nodes <= 1 || o->network == CF_NET_NONE)
         snprintf(buf, cap, "within the node (%s)", cf_intra_link_name(o->intra_link));
     else if (!isnan(o->network_gbps_per_node))
         snprintf(buf, cap, "over %.0f Gbit/s %s", o->network_gbps_per_node, cf_network_label(o->network));
@@ -78,12 +84,12 @@ static void bottleneck_text(char *what, size_t cap, const cf_offering *o, const 
 {
     const cf_layout *l = &pt->lay;
     char over[96];
-    over_text(over, sizeof over, o, pt->nodes);
+    over_text(over, sizeof over, o, pt->nodes, 0);
     switch (k) {
     case 0: {
         char tpover[96];
         int span = (o->intra_link == CF_INTRA_NVL72 || l->tp <= o->gpus_per_node) ? 1 : pt->nodes;
-        over_text(tpover, sizeof tpover, o, span);
+        over_text(tpover, sizeof tpover, o, span, l->tp);
         snprintf(what, cap, "TP %s %s exposes %d%% of the step",
                  l->sequence_parallel ? "all-gather/reduce-scatter" : "all-reduce", tpover, pct);
         break;
@@ -109,7 +115,7 @@ static void bottleneck_text(char *what, size_t cap, const cf_offering *o, const 
         long span_gpus = (long)(l->ep > 0 ? l->ep : 1) * (l->etp > 0 ? l->etp : 1);
         int dom = o->intra_link == CF_INTRA_NVL72 ? (int)CF_K(NVL72_DOMAIN_GPUS) : o->gpus_per_node;
         int span = span_gpus <= dom ? 1 : (int)((span_gpus + o->gpus_per_node - 1) / o->gpus_per_node);
-        over_text(epover, sizeof epover, o, span > pt->nodes ? pt->nodes : span);
+        over_text(epover, sizeof epover, o, span > pt->nodes ? pt->nodes : span, span_gpus);
         snprintf(what, cap, "MoE all-to-all (dispatch and combine over EP%d) %s exposes %d%% of the step",
                  l->ep, epover, pct);
         break;

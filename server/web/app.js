@@ -51,6 +51,8 @@ const I18N = {
     flag_min_commitment_unknown: 'minimum commitment not stated, none applied',
     flag_gdr_unknown: 'GPUDirect RDMA not stated', flag_nics_per_node_unknown: 'NICs per node not stated, one per GPU assumed',
     flag_network_unknown: 'network between nodes not stated: one node only',
+    flag_network_gbps_unknown: "network's Gbit/s per node not stated: one node only",
+    flag_stale_price: a => `price dated ${a.d}, more than ${a.m} months old`,
     reserved_mark: 'reserved', dash_0: 'solid', dash_1: 'dashed', dash_2: 'dotted', dash_3: 'dash-dot', dash_4: 'short dashes',
     flag_non_blocking_unknown: 'non-blocking not stated, taken as not (congestion grows with nodes)',
     flag_rail_optimized_unknown: 'rail-optimized not stated, taken as not',
@@ -137,6 +139,8 @@ const I18N = {
     flag_min_commitment_unknown: 'compromiso mínimo no indicado, ninguno aplicado',
     flag_gdr_unknown: 'GPUDirect RDMA no indicado', flag_nics_per_node_unknown: 'NIC por nodo no indicadas, una por GPU supuesta',
     flag_network_unknown: 'red entre nodos no indicada: solo un nodo',
+    flag_network_gbps_unknown: 'Gbit/s por nodo de la red no indicados: solo un nodo',
+    flag_stale_price: a => `precio fechado en ${a.d}, de hace más de ${a.m} meses`,
     reserved_mark: 'reservado', dash_0: 'continua', dash_1: 'discontinua', dash_2: 'punteada', dash_3: 'raya-punto', dash_4: 'rayas cortas',
     flag_non_blocking_unknown: 'sin bloqueo no indicado, se supone que no (la congestión crece con los nodos)',
     flag_rail_optimized_unknown: 'optimización por raíles no indicada, se supone que no',
@@ -610,7 +614,10 @@ function renderPlan() {
         el('small', { text: `→ ${money(r.effective_price_gpu_hr, p.currency)}` }))));
     /* The why, and the row's assumptions in words, on a line under the row
      * (as the CLI prints them), so the ranked rows stay one line high. */
-    const assumes = (r.flags || []).map(f => f === 'max_cluster_unknown' ? T('flag_' + f, num(g.max_gpus || 16384, 0))
+    /* network_gbps_unknown says what network_unknown would (one node only) more precisely. */
+    const flags = (r.flags || []).filter(f => !(f === 'network_unknown' && (r.flags || []).includes('network_gbps_unknown')));
+    const assumes = flags.map(f => f === 'max_cluster_unknown' ? T('flag_' + f, num(g.max_gpus || 16384, 0))
+      : f === 'stale_price' ? T('flag_' + f, { d: r.price_dated || '?', m: p.stale_months || 6 })
       : (I18N.en['flag_' + f] !== undefined ? T('flag_' + f) : f));
     const whyCell = el('td', { colspan: String(cols.length), class: 'why' }, el('span', { class: 'why-text', text: `${T('pc_why')}: ${r.why ? gen(r.why, state.lang) : T('unknown')}` }));
     if (assumes.length) whyCell.append(el('br'), el('span', { class: 'assumes', text: `${T('assumes')}: ${assumes.join('; ')}` }));

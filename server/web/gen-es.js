@@ -13,8 +13,10 @@
 'use strict';
 /* "nodo" or "nodos" for a count the English wrote as digits. */
 const nodos = n => (+n === 1 ? 'nodo' : 'nodos');
-/* Where a collective runs: "within the node (nvswitch)", "over 3200 Gbit/s EFA". */
-const sobre = o => o.replace(/^within the node \(([^)]*)\)$/, 'dentro del nodo ($1)').replace(/^over /, 'sobre ');
+/* Where a collective runs: "within the node (nvswitch)", "within the NVLink
+ * domain (nvl72)", "over 3200 Gbit/s EFA". */
+const sobre = o => o.replace(/^within the node \(([^)]*)\)$/, 'dentro del nodo ($1)')
+  .replace(/^within the NVLink domain \(([^)]*)\)$/, 'dentro del dominio NVLink ($1)').replace(/^over /, 'sobre ');
 /* A fixed English sentence as a pattern (an action of lib/audit/codes.def). */
 const L = s => new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g');
 
@@ -294,15 +296,15 @@ const GEN_ES = [
     'sin cuello de botella de comunicación: comunicación y burbuja $1 del paso'],
   [/pipeline bubble \(PP(\d+) interleaved\) takes (\S+) of the step/g, 'la burbuja de tubería (PP$1 intercalado) ocupa $2 del paso'],
   [/pipeline bubble \(PP(\d+)\) takes (\S+) of the step/g, 'la burbuja de tubería (PP$1) ocupa $2 del paso'],
-  [/\bTP (all-reduce|all-gather\/reduce-scatter) (within the node \([^)]*\)|over [^;]*?) exposes (\S+) of the step/g,
+  [/\bTP (all-reduce|all-gather\/reduce-scatter) (within the node \([^)]*\)|within the NVLink domain \([^)]*\)|over [^;]*?) exposes (\S+) of the step/g,
     (m, c, o, p) => `el ${c} de TP ${sobre(o)} expone ${p} del paso`],
-  [/\bDP (all-reduce|all-gather\/reduce-scatter \(ZeRO-3\)) (within the node \([^)]*\)|over [^;]*?) exposes (\S+) of the step/g,
+  [/\bDP (all-reduce|all-gather\/reduce-scatter \(ZeRO-3\)) (within the node \([^)]*\)|within the NVLink domain \([^)]*\)|over [^;]*?) exposes (\S+) of the step/g,
     (m, c, o, p) => `el ${c} de DP ${sobre(o)} expone ${p} del paso`],
-  [/\bPP send\/recv (within the node \([^)]*\)|over [^;]*?) exposes (\S+) of the step/g,
+  [/\bPP send\/recv (within the node \([^)]*\)|within the NVLink domain \([^)]*\)|over [^;]*?) exposes (\S+) of the step/g,
     (m, o, p) => `el send/recv de PP ${sobre(o)} expone ${p} del paso`],
-  [/\bCP K\/V exchange (within the node \([^)]*\)|over [^;]*?) exposes (\S+) of the step/g,
+  [/\bCP K\/V exchange (within the node \([^)]*\)|within the NVLink domain \([^)]*\)|over [^;]*?) exposes (\S+) of the step/g,
     (m, o, p) => `el intercambio K/V de CP ${sobre(o)} expone ${p} del paso`],
-  [/\bMoE all-to-all \(dispatch and combine over (EP\d+)\) (within the node \([^)]*\)|over [^;]*?) exposes (\S+) of the step/g,
+  [/\bMoE all-to-all \(dispatch and combine over (EP\d+)\) (within the node \([^)]*\)|within the NVLink domain \([^)]*\)|over [^;]*?) exposes (\S+) of the step/g,
     (m, ep, o, p) => `el all-to-all de MoE (reparto y combinación en ${ep}) ${sobre(o)} expone ${p} del paso`],
   /* why E is above 1 (the why line and the scaling note's text) */
   [/\babove 1 because memory binds on (\d+) nodes?: the fastest layout that fits there is (.*?), while (\d+) nodes have room for /g,
@@ -321,6 +323,7 @@ const GEN_ES = [
   [/\b(\d+) ranks\b/g, '$1 rangos'],   /* a stencil's layout: MPI ranks */
   [/\bP (\S+): (\S+) (\S+)\/GPU-h sticker is (\S+) effective/g, 'P $1: $2 $3/GPU-h de tarifa son $4 efectivos'],
   [/ within the node \(([^)]*)\)/g, ' dentro del nodo ($1)'],
+  [/ within the NVLink domain \(([^)]*)\)/g, ' dentro del dominio NVLink ($1)'],
   /* --- unranked reasons (lib/plan/plan.c, scale.c) --- */
   [/^price unknown$/g, 'precio desconocido'],
   [/^currency unknown$/g, 'moneda desconocida'],
@@ -345,6 +348,10 @@ const GEN_ES = [
     '; solo un nodo: la red entre nodos no consta (red desconocida)'],
   [/deadline (\S+) h not met on one node \(the network between nodes is not stated: network unknown\)/g,
     'plazo de $1 h no cumplido con un nodo (la red entre nodos no consta: red desconocida)'],
+  [/; one node only: the network's Gbit\/s per node is not stated \(network (\S+), network_gbps_per_node unknown\)/g,
+    '; solo un nodo: los Gbit/s por nodo de la red no constan (red $1, Gbit/s por nodo desconocidos)'],
+  [/deadline (\S+) h not met on one node \(the network's Gbit\/s per node is not stated: network (\S+), network_gbps_per_node unknown\)/g,
+    'plazo de $1 h no cumplido con un nodo (los Gbit/s por nodo de la red no constan: red $2, Gbit/s por nodo desconocidos)'],
   [/deadline (\S+) h not met on up to (\d+) nodes/g, 'plazo de $1 h no cumplido con hasta $2 nodos'],
   [/ \(with the (\S+) % margin\)/g, ' (con el margen del $1 %)'],
   [/^known-only: more than one node rests on facts the catalog does not state \(([^)]*)\), and one node (does not fit the workload|misses the deadline|exceeds the budget)$/g,

@@ -37,4 +37,5 @@ cf scale --workload llama3-8b --offering lambda-1cc-b200 --format json; expect_r
 expect_json 'length' 1
 expect_json '.[0].flags | index("network_unknown") != null' true
 cf scale --workload llama3-8b --offering lambda-1cc-b200; expect_rc 0
-expect_out "one node only: the offering does not state its network or its line rate"
+# (it states its network, ib, but not the Gbit/s per node: the note says which)
+expect_out "one node only: the offering states its ib network but not its"

@@ -588,6 +588,89 @@ static void plan_fabric_beats_sticker(void **state)
     json_decref(doc);
 }
 
+/* An offering planned on one node for want of its network says what is
+ * missing: the network itself, or (family stated) only its Gbit/s. */
+static void plan_one_node_reason_names_what_is_missing(void **state)
+{
+    cf_workload w;
+    cf_offering os[2];
+    cf_offering_list list = {os, 2};
+    cf_plan_opts opts;
+    cf_error err;
+    json_t *doc;
+    (void)state;
+    Q = 400; fake_n0 = 2;
+    llm(&w, 1, 2000, 1, 4096, 8, 100);
+    offering(&os[0], "nonet", 1, CF_NET_UNKNOWN, NAN, -1, 2.0, "USD", 8);
+    offering(&os[1], "nogbps", 1, CF_NET_IB, NAN, -1, 2.0, "USD", 8);
+    cf_plan_opts_init(&opts);
+    assert_int_equal(cf__plan_run(&with_mem, &list, &w, &opts, &doc, &err), CF_OK);
+    assert_true(has_reason(doc, "nonet", "needs 2 nodes to fit in memory; one node only: the network "
+                           "between nodes is not stated (network unknown)"));
+    assert_true(has_reason(doc, "nogbps", "needs 2 nodes to fit in memory; one node only: the network's "
+                           "Gbit/s per node is not stated (network ib, network_gbps_per_node unknown)"));
+    json_decref(doc);
+    /* On one node (N0 = 1) both are ranked; only the second has the gbps flag. */
+    fake_n0 = 1;
+    assert_int_equal(cf__plan_run(&with_mem, &list, &w, &opts, &doc, &err), CF_OK);
+    assert_non_null(row_of(doc, "nonet"));
+    assert_non_null(row_of(doc, "nogbps"));
+    assert_true(has_flag(row_of(doc, "nonet"), "network_unknown"));
+    assert_false(has_flag(row_of(doc, "nonet"), "network_gbps_unknown"));
+    assert_true(has_flag(row_of(doc, "nogbps"), "network_unknown"));
+    assert_true(has_flag(row_of(doc, "nogbps"), "network_gbps_unknown"));
+    json_decref(doc);
+}
+
+/* opts.today dates the plan: a row priced (price_as_of, else as_of) before
+ * today minus CF_STALE_MONTHS_DEFAULT months gets stale_price, no assumed
+ * fact; without today nothing is stale; a malformed today is refused. */
+static void plan_stale_price(void **state)
+{
+    cf_workload w;
+    cf_offering os[3];
+    cf_offering_list list = {os, 3};
+    cf_plan_opts opts;
+    cf_error err;
+    json_t *doc;
+    (void)state;
+    Q = 400; fake_n0 = 1;
+    llm(&w, 1, 2000, 1, 4096, 8, 100);
+    offering(&os[0], "oldprice", 1, CF_NET_IB, 100, 1, 2.0, "USD", 8);
+    os[0].as_of = (char *)"2026-11-20";
+    os[0].price_as_of = (char *)"2024-12";
+    offering(&os[1], "oldrow", 1, CF_NET_IB, 100, 1, 2.0, "USD", 8);
+    os[1].as_of = (char *)"2026-05-29";
+    offering(&os[2], "fresh", 1, CF_NET_IB, 100, 1, 2.0, "USD", 8);
+    os[2].as_of = (char *)"2026-05-30";
+    cf_plan_opts_init(&opts);
+    assert_null(opts.today);
+    assert_int_equal(cf__plan_run(&with_mem, &list, &w, &opts, &doc, &err), CF_OK);
+    assert_false(has_flag(row_of(doc, "oldprice"), "stale_price"));
+    assert_null(json_object_get(doc, "stale_before"));
+    json_decref(doc);
+    opts.today = "2026-11-30";
+    assert_int_equal(cf__plan_run(&with_mem, &list, &w, &opts, &doc, &err), CF_OK);
+    assert_string_equal(json_string_value(json_object_get(doc, "stale_before")), "2026-05-30");
+    assert_int_equal(json_integer_value(json_object_get(doc, "stale_months")), CF_STALE_MONTHS_DEFAULT);
+    assert_true(has_flag(row_of(doc, "oldprice"), "stale_price"));
+    assert_string_equal(json_string_value(json_object_get(row_of(doc, "oldprice"), "price_dated")), "2024-12");
+    assert_true(has_flag(row_of(doc, "oldrow"), "stale_price"));
+    assert_false(has_flag(row_of(doc, "fresh"), "stale_price"));
+    assert_false(json_is_true(json_object_get(row_of(doc, "oldprice"), "rests_on_assumptions")));
+    json_decref(doc);
+    /* known_only keeps a stale row (a stated fact). */
+    opts.known_only = 1;
+    assert_int_equal(cf__plan_run(&with_mem, &list, &w, &opts, &doc, &err), CF_OK);
+    assert_true(has_flag(row_of(doc, "oldprice"), "stale_price"));
+    json_decref(doc);
+    opts.today = "2026-13-01";
+    assert_int_equal(cf__plan_check_opts(&opts, &err), CF_EINVAL);
+    assert_string_equal(err.param, "today");
+    assert_int_equal(cf__plan_run(&with_mem, &list, &w, &opts, &doc, &err), CF_EINVAL);
+    assert_null(doc);
+}
+
 static void scale_curve(void **state)
 {
     /* The hand-computed offering of plan_hand_computed, N0 = 1, Q = 40:
@@ -756,6 +839,13 @@ static void layout_words(void **state)
     assert_string_equal(buf, "DP8");
     cf_layout_words(buf, 5, &l, CF_WL_LLM);     /* cut, terminated */
     assert_string_equal(buf, "DP8 ");
+    /* MoE: EP, and ETP when above 1, after CP and before DP. */
+    l.tp = 2; l.ep = 8; l.etp = 2; l.dp = 16;
+    cf_layout_words(buf, sizeof buf, &l, CF_WL_LLM);
+    assert_string_equal(buf, "TP2 EP8 ETP2 DP16 with no recompute");
+    l.etp = 1;
+    cf_layout_words(buf, sizeof buf, &l, CF_WL_LLM);
+    assert_string_equal(buf, "TP2 EP8 DP16 with no recompute");
 }
 
 /* The real step model: on real fabrics, every E above 1 is memory's doing.
@@ -876,6 +966,8 @@ int main(void)
         cmocka_unit_test(n0_from_memory),
         cmocka_unit_test(plan_hand_computed),
         cmocka_unit_test(plan_fabric_beats_sticker),
+        cmocka_unit_test(plan_one_node_reason_names_what_is_missing),
+        cmocka_unit_test(plan_stale_price),
         cmocka_unit_test(scale_curve),
         cmocka_unit_test(e_above_one_from_memory),
         cmocka_unit_test(e_above_one_not_memory),
