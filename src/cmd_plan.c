@@ -270,6 +270,35 @@ static const char *reason_kind(const char *r)
  * reasons; more are summarized per kind of reason (unranked_by_kind). */
 enum { UNRANKED_LISTED = 12, UNRANKED_IDS = 3 };
 
+/* Counts the unranked offerings per kind of reason (reason_kind): kinds[]
+ * in first-seen order, counts[] how many offerings have it (an offering
+ * counts once per kind); at most max kinds. Returns the number of kinds. */
+static size_t count_kinds(json_t *unranked, const char **kinds, size_t *counts, size_t max)
+{
+    size_t nk = 0, i;
+    json_t *u;
+    json_array_foreach(unranked, i, u) {
+        json_t *why;
+        size_t j, k, seen_n = 0;
+        const char *seen[16];
+        json_array_foreach(json_object_get(u, "reasons"), j, why) {
+            const char *kd = reason_kind(json_string_value(why) ? json_string_value(why) : "");
+            size_t dup = 0;
+            for (k = 0; k < seen_n; k++) dup |= seen[k] == kd;
+            if (dup || seen_n == sizeof seen / sizeof seen[0]) continue; /* once per offering */
+            seen[seen_n++] = kd;
+            for (k = 0; k < nk && kinds[k] != kd; k++) {}
+            if (k == nk) {
+                if (nk == max) continue;
+                kinds[nk] = kd;
+                counts[nk++] = 0;
+            }
+            counts[k]++;
+        }
+    }
+    return nk;
+}
+
 /* "Not ranked (173), by reason": per kind of reason (reason_kind), most
  * frequent first, its count and its first ids; every offering with all its
  * reasons is in --format json. An offering counts under each kind. */
@@ -277,28 +306,9 @@ static void unranked_by_kind(FILE *out, json_t *unranked)
 {
     enum { MAXK = 16 };
     const char *kinds[MAXK];
-    size_t counts[MAXK], order[MAXK], nk = 0, i;
+    size_t counts[MAXK], order[MAXK], nk = count_kinds(unranked, kinds, counts, MAXK), i;
     char line[1024];
     json_t *u;
-    json_array_foreach(unranked, i, u) {
-        json_t *why;
-        size_t j, k, seen_n = 0;
-        const char *seen[MAXK];
-        json_array_foreach(json_object_get(u, "reasons"), j, why) {
-            const char *kd = reason_kind(json_string_value(why) ? json_string_value(why) : "");
-            size_t dup = 0;
-            for (k = 0; k < seen_n; k++) dup |= seen[k] == kd;
-            if (dup || seen_n == MAXK) continue; /* once per offering */
-            seen[seen_n++] = kd;
-            for (k = 0; k < nk && kinds[k] != kd; k++) {}
-            if (k == nk) {
-                if (nk == MAXK) continue;
-                kinds[nk] = kd;
-                counts[nk++] = 0;
-            }
-            counts[k]++;
-        }
-    }
     for (size_t k = 0; k < nk; k++) order[k] = k;
     for (size_t a = 1; a < nk; a++) /* most frequent first, stable */
         for (size_t b = a; b > 0 && counts[order[b]] > counts[order[b - 1]]; b--) {
@@ -339,27 +349,7 @@ static void unranked_summary(char *buf, size_t cap, json_t *unranked)
 {
     enum { MAXK = 16 };
     const char *kinds[MAXK];
-    size_t counts[MAXK], nk = 0, i, n;
-    json_t *u;
-    json_array_foreach(unranked, i, u) {
-        size_t j, seen_n = 0;
-        const char *seen[MAXK];
-        json_t *why;
-        json_array_foreach(json_object_get(u, "reasons"), j, why) {
-            const char *kd = reason_kind(json_string_value(why) ? json_string_value(why) : "");
-            size_t k, dup = 0;
-            for (k = 0; k < seen_n; k++) dup |= seen[k] == kd;
-            if (dup || seen_n == MAXK) continue;
-            seen[seen_n++] = kd;
-            for (k = 0; k < nk && kinds[k] != kd; k++) {}
-            if (k == nk) {
-                if (nk == MAXK) continue;
-                kinds[nk] = kd;
-                counts[nk++] = 0;
-            }
-            counts[k]++;
-        }
-    }
+    size_t counts[MAXK], nk = count_kinds(unranked, kinds, counts, MAXK), n;
     /* Most frequent first. */
     for (size_t a = 1; a < nk; a++)
         for (size_t b = a; b > 0 && counts[b] > counts[b - 1]; b--) {
