@@ -15,7 +15,7 @@
  * in one transaction, so a failure changes nothing. The map is embedded
  * like the other data files and read once per import. The other format,
  * gcp-catalog (Cloud Billing Catalog SKU pages), is read by prices_gcp.c
- * into the same types (prices_int.h); deciding and writing are here. */
+ * into the same types (catalog_int.h); deciding and writing are here. */
 #include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -26,7 +26,8 @@
 #include "clusterfit/limits.h"
 #include "catalog/catalog_int.h"
 #include "base/base.h"
-#include "catalog/prices_int.h"
+
+enum { WHY = 512 };             /* a reason in a message */
 
 
 /* The SkyPilot catalog's address, for the source_url of the rows an import

@@ -9,7 +9,6 @@
 #include "clusterfit/catalog.h"
 #include "clusterfit/limits.h"
 #include "catalog/catalog_int.h"
-#include "catalog/prices_int.h"
 
 /* ---- gcp-catalog: Cloud Billing Catalog SKUs ------------------------------------ */
 
