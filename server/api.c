@@ -233,7 +233,7 @@ static int need_catalog(srv_api *api, srv_reply *out)
 
 /* Maps a library status to an HTTP error with the library's reason (a
  * refused parameter named in the API's spelling, srv_param_message). */
-static void lib_error(srv_reply *out, cf_status st, const cf_error *e)
+void srv_lib_error(srv_reply *out, cf_status st, const cf_error *e)
 {
     char buf[CF_ERROR_MSG_MAX + 256];
     srv_param_message(e, st, buf, sizeof buf);
@@ -254,7 +254,7 @@ static void cat_error(srv_api *api, srv_reply *out, cf_status st)
     cf_error e;
     cf_error_clear(&e);
     snprintf(e.message, sizeof e.message, "%s", cf_catalog_note(api->cat));
-    lib_error(out, st, e.message[0] ? &e : NULL);
+    srv_lib_error(out, st, e.message[0] ? &e : NULL);
 }
 
 /* cf_catalog_get under the lock; on a failure other than not found, the
@@ -377,7 +377,7 @@ static void get_offering(srv_api *api, const char *id, srv_reply *out)
         return;
     }
     if (st != CF_OK) {
-        lib_error(out, st, note.message[0] ? &note : NULL);
+        srv_lib_error(out, st, note.message[0] ? &note : NULL);
         return;
     }
     j = offering_json(o, stale_cutoff(api, cutoff) == 0 ? cutoff : NULL);
@@ -416,7 +416,7 @@ static void get_predict_collective(srv_api *api, const srv_request *rq, srv_repl
             return;
         }
         if (st != CF_OK) {
-            lib_error(out, st, note.message[0] ? &note : NULL);
+            srv_lib_error(out, st, note.message[0] ? &note : NULL);
             return;
         }
         /* The one-node rule (a network the offering does not state matters
@@ -425,7 +425,7 @@ static void get_predict_collective(srv_api *api, const srv_request *rq, srv_repl
         st = cf_fabric_for_nodes(o, cq.q.nodes, &cq.fab, &e);
         cf_offering_free(o);
         if (st != CF_OK) {
-            lib_error(out, st, &e);
+            srv_lib_error(out, st, &e);
             return;
         }
         if (cq.gdr_set) cq.fab.gdr = gdr;
@@ -433,7 +433,7 @@ static void get_predict_collective(srv_api *api, const srv_request *rq, srv_repl
     cf_error_clear(&e);
     st = cf_collective_predict(&cq.fab, &cq.q, &r, &e);
     if (st != CF_OK) {
-        lib_error(out, st, &e);
+        srv_lib_error(out, st, &e);
         return;
     }
     {
@@ -493,7 +493,7 @@ static int plan_opt(const json_t *body, const char *key, cf_plan_opts *po, srv_r
         free(text);
     }
     if (st != CF_OK) {
-        lib_error(out, st, &e);
+        srv_lib_error(out, st, &e);
         return -1;
     }
     return 0;
@@ -536,30 +536,7 @@ static int plan_input(const json_t *body, cf_workload *w, srv_list_query *lq, cf
             return -1;
         }
     }
-    v = json_object_get(body, "workload");
-    cf_error_clear(&e);
-    if (json_is_string(v)) {
-        /* A preset name only: the API never opens files named by a client. */
-        const char *name = json_string_value(v);
-        st = is_preset(name) ? cf_workload_load(name, w, &e) : CF_ENOTFOUND;
-    } else if (json_is_object(v)) {
-        st = cf_workload_from_json(v, "workload", w, &e);
-    } else {
-        srv_error(out, 400, "bad_request", "'workload' is required: a preset name (%s) or an object",
-                  cf_workload_presets());
-        return -1;
-    }
-    if (st == CF_ENOTFOUND) {
-        /* The API never opens files: only presets or an object. */
-        srv_error(out, 400, "bad_request", "'workload': no preset '%.64s' (accepted: %s), or give "
-                  "an object with the keys of docs/workloads.md", json_string_value(v),
-                  cf_workload_presets());
-        return -1;
-    }
-    if (st != CF_OK) {
-        lib_error(out, st, &e);
-        return -1;
-    }
+    if (srv_body_workload(json_object_get(body, "workload"), w, out) != 0) return -1;
     cf_plan_opts_init(po);
     for (int i = 0; plan_opt_keys[i]; i++)
         if (plan_opt(body, plan_opt_keys[i], po, out) != 0) return -1;
@@ -579,7 +556,7 @@ static int plan_input(const json_t *body, cf_workload *w, srv_list_query *lq, cf
      * for the fastest plan within it. */
     cf_error_clear(&e);
     if ((st = cf_plan_opts_finish(po, &e)) != CF_OK) {
-        lib_error(out, st, &e);
+        srv_lib_error(out, st, &e);
         return -1;
     }
     return 0;
@@ -617,6 +594,35 @@ static void add_scaling(cf_catalog *cat, json_t *plan, const cf_workload *w)
         cf_offering_free(o);
     }
     json_object_set_new(plan, "scaling", curves);
+}
+
+int srv_body_workload(const json_t *v, cf_workload *w, srv_reply *out)
+{
+    cf_error e;
+    cf_status st;
+    cf_error_clear(&e);
+    if (json_is_string(v)) {
+        /* A preset name only: the API never opens files named by a client. */
+        const char *name = json_string_value(v);
+        st = is_preset(name) ? cf_workload_load(name, w, &e) : CF_ENOTFOUND;
+    } else if (json_is_object(v)) {
+        st = cf_workload_from_json(v, "workload", w, &e);
+    } else {
+        srv_error(out, 400, "bad_request", "'workload' is required: a preset name (%s) or an object",
+                  cf_workload_presets());
+        return -1;
+    }
+    if (st == CF_ENOTFOUND) {
+        srv_error(out, 400, "bad_request", "'workload': no preset '%.64s' (accepted: %s), or give "
+                  "an object with the keys of docs/workloads.md", json_string_value(v),
+                  cf_workload_presets());
+        return -1;
+    }
+    if (st != CF_OK) {
+        srv_lib_error(out, st, &e);
+        return -1;
+    }
+    return 0;
 }
 
 json_t *srv_body_object(const srv_request *rq, srv_reply *out, const char *example)
@@ -677,7 +683,7 @@ static void post_plan(srv_api *api, const srv_request *rq, srv_reply *out)
     json_decref(body);
     if (st != CF_OK) {
         json_decref(plan);
-        lib_error(out, st, &e);
+        srv_lib_error(out, st, &e);
         return;
     }
     reply_json(out, 200, plan);
@@ -732,7 +738,7 @@ static void post_audit(srv_api *api, const srv_request *rq, srv_reply *out)
         st = locked_get(api, offering, &o, &note);
         if (st != CF_OK) {
             if (st == CF_ENOTFOUND) srv_error(out, 404, "not_found", "no offering with id '%.64s'", offering);
-            else lib_error(out, st, note.message[0] ? &note : NULL);
+            else srv_lib_error(out, st, note.message[0] ? &note : NULL);
             return;
         }
         cf_error_clear(&e);
@@ -748,7 +754,7 @@ static void post_audit(srv_api *api, const srv_request *rq, srv_reply *out)
     st = cf_audit_buffer(rq->body, rq->body_len, name, &ao, &report, &as);
     if (st != CF_OK) {
         json_decref(report);
-        lib_error(out, st, NULL);
+        srv_lib_error(out, st, NULL);
         return;
     }
     reply_json(out, 200, report);

@@ -11,17 +11,6 @@
 #include "api_fabrics.h"
 #include "clusterfit/clusterfit.h"
 
-/* A library refusal as a reply: 400 for bad input, 500 otherwise. */
-static void refusal(srv_reply *out, cf_status st, const cf_error *e)
-{
-    char buf[CF_ERROR_MSG_MAX + 256];
-    srv_param_message(e, st, buf, sizeof buf);
-    if (st == CF_EINVAL || st == CF_EPARSE || st == CF_EUNSUPPORTED)
-        srv_error(out, 400, "bad_request", "%s", buf);
-    else
-        srv_error(out, 500, "internal", "%s", buf);
-}
-
 /* The library's name of a body member; NULL when it is none. */
 static const char *param_of(const char *key)
 {
@@ -63,40 +52,6 @@ static int value_text(const json_t *v, char *buf, size_t n)
     return 0;
 }
 
-/* The workload member: a preset name (the API never opens files) or an
- * object with the keys of a workload file. */
-static int read_workload(const json_t *v, cf_workload *w, srv_reply *out)
-{
-    cf_error e;
-    cf_status st;
-    cf_error_clear(&e);
-    if (json_is_string(v)) {
-        const char *name = json_string_value(v);
-        if (strchr(name, '/') || strchr(name, '.')) {
-            srv_error(out, 400, "bad_request", "'workload' must be a preset name (%s) or an object",
-                      cf_workload_presets());
-            return -1;
-        }
-        st = cf_workload_load(name, w, &e);
-        if (st == CF_ENOTFOUND) {
-            srv_error(out, 400, "bad_request", "'workload': no preset '%.64s' (accepted: %s), or give "
-                      "an object with the keys of docs/workloads.md", name, cf_workload_presets());
-            return -1;
-        }
-    } else if (json_is_object(v)) {
-        st = cf_workload_from_json(v, "workload", w, &e);
-    } else {
-        srv_error(out, 400, "bad_request", "'workload' is required: a preset name (%s) or an object",
-                  cf_workload_presets());
-        return -1;
-    }
-    if (st != CF_OK) {
-        refusal(out, st, &e);
-        return -1;
-    }
-    return 0;
-}
-
 /* The question's members through the library's setter, in the body's
  * order. */
 static int read_query(const json_t *body, cf_fabrics_query *q, srv_reply *out)
@@ -128,7 +83,7 @@ static int read_query(const json_t *body, cf_fabrics_query *q, srv_reply *out)
         }
         cf_error_clear(&e);
         if ((st = cf_fabrics_query_set(q, name, text, &e)) != CF_OK) {
-            refusal(out, st, &e);
+            srv_lib_error(out, st, &e);
             return -1;
         }
     }
@@ -145,7 +100,7 @@ void srv_post_fabrics(const srv_request *rq, srv_reply *out)
     if (!(body = srv_body_object(rq, out, "{\"workload\":\"llama3-70b\",\"gpu\":\"H100-SXM\",\"nodes\":64}")))
         return;
     memset(&w, 0, sizeof w);
-    if (read_workload(json_object_get(body, "workload"), &w, out) != 0 ||
+    if (srv_body_workload(json_object_get(body, "workload"), &w, out) != 0 ||
         read_query(body, &q, out) != 0) {
         json_decref(body);
         return;
@@ -153,7 +108,7 @@ void srv_post_fabrics(const srv_request *rq, srv_reply *out)
     json_decref(body);
     cf_error_clear(&e);
     if ((st = cf_fabrics(&w, &q, &doc, &e)) != CF_OK) {
-        refusal(out, st, &e);
+        srv_lib_error(out, st, &e);
         return;
     }
     out->status = 200;

@@ -93,4 +93,17 @@ void srv_error(srv_reply *out, unsigned status, const char *code, const char *fm
  * body's message shows. The caller owns the result (json_decref). */
 json_t *srv_body_object(const srv_request *rq, srv_reply *out, const char *example);
 
+/* The body's `workload` member (POST /api/plan, /api/fabrics) into *w: a
+ * preset name (only the names of cf_workload_presets(): the API never
+ * opens a file a client names) or an object with the keys of a workload
+ * file (cf_workload_from_json). 0 on success; -1 with a 400 reply naming
+ * the presets, or the library's refusal (srv_lib_error), in *out. */
+int srv_body_workload(const json_t *v, cf_workload *w, srv_reply *out);
+
+/* A library refusal as an HTTP error with the library's reason, the
+ * refused parameter in the API's spelling (srv_param_message): 400 for bad
+ * input, 413 over a limit, 404 not found, 503 busy or environment, else
+ * 500. */
+void srv_lib_error(srv_reply *out, cf_status st, const cf_error *e);
+
 #endif

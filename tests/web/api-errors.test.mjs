@@ -129,6 +129,16 @@ await check('expect_gbps and nic_gbps accept what the CLI accepts, and refuse th
   }
 });
 
+await check('POST /api/fabrics takes the same workload member as /api/plan: a name that is no preset (even a file of the server\'s directory, README) is a 400 listing the presets', async () => {
+  for (const name of ['README', 'Makefile', 'nope']) {
+    const r = await http('/api/fabrics', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ workload: name, gpu: 'H100-SXM', nodes: 2 }) });
+    expectError(r, 400, 'bad_request');
+    assert.match(r.json.error.message, /no preset/, `${name}: ${r.json.error.message}`);
+    assert.match(r.json.error.message, /llama3-70b/);
+  }
+});
+
 await check('POST /api/plan needs a JSON content type (415), and a foreign Origin is refused (403)', async () => {
   let r = await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ workload: 'llama3-8b' }) });
   expectError(r, 415, 'unsupported_media_type');
