@@ -93,12 +93,19 @@ typedef struct comm_shape {
     int cnodes, rpn;
 } comm_shape;
 
+/* A group of n consecutive ranks (the TP group, the expert-tensor-parallel
+ * group); none when n <= 1. */
+static comm_shape consecutive_shape(const ctx *c, int n)
+{
+    comm_shape g = {0, 0};
+    if (n > 1) group_shape(c->gpn, 1, n, &g.cnodes, &g.rpn);
+    return g;
+}
+
 /* The TP group: tp consecutive ranks. */
 static comm_shape tp_shape(const ctx *c, const cf_layout *lay)
 {
-    comm_shape g = {0, 0};
-    if (lay->tp > 1) group_shape(c->gpn, 1, lay->tp, &g.cnodes, &g.rpn);
-    return g;
+    return consecutive_shape(c, lay->tp);
 }
 
 /* One ring-attention send/recv of the CP group (ranks tp apart): between
@@ -148,9 +155,7 @@ static comm_shape ep_shape(const ctx *c, const cf_layout *lay)
 /* The expert-tensor-parallel group: etp consecutive ranks. */
 static comm_shape etp_shape(const ctx *c, const cf_layout *lay)
 {
-    comm_shape g = {0, 0};
-    if (lay->etp > 1) group_shape(c->gpn, 1, lay->etp, &g.cnodes, &g.rpn);
-    return g;
+    return consecutive_shape(c, lay->etp);
 }
 
 /* The expert-data-parallel group of the expert gradients: tp*dp*cp /
