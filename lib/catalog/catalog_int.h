@@ -133,6 +133,13 @@ int cf__db_quick_check(struct sqlite3 *db, const char *path, cf_error *err);
 /* Runs SQL without results: 0 on success, -1 with SQLite's error kept. */
 int cf__db_exec(struct sqlite3 *db, const char *sql);
 
+/* Runs one DELETE of `sql` on cat (the reset commands: your offerings,
+ * your imported prices): *removed (may be NULL) = the rows it removed.
+ * CF_EINVAL without a catalog; CF_EDB with "catalog PATH: WHAT: ..." when
+ * SQLite refuses. */
+cf_status cf__db_delete(cf_catalog *cat, const char *sql, const char *what, size_t *removed,
+                        cf_error *err);
+
 /* Rolls back the open transaction, if any. */
 void cf__db_rollback(struct sqlite3 *db);
 

@@ -218,6 +218,17 @@ int cf__db_exec(sqlite3 *db, const char *sql)
     return sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
 }
 
+cf_status cf__db_delete(cf_catalog *cat, const char *sql, const char *what, size_t *removed,
+                        cf_error *err)
+{
+    if (removed) *removed = 0;
+    cf_error_clear(err);
+    if (!cat) return CF_EINVAL;
+    if (cf__db_exec(cat->db, sql) != 0) return cf__db_error(cat->db, cat->path, err, what);
+    if (removed) *removed = (size_t)sqlite3_changes(cat->db);
+    return CF_OK;
+}
+
 void cf__db_rollback(sqlite3 *db)
 {
     if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);

@@ -883,13 +883,8 @@ done:
 
 cf_status cf_catalog_reset_prices(cf_catalog *cat, size_t *removed, cf_error *err)
 {
-    if (removed) *removed = 0;
-    cf_error_clear(err);
-    if (!cat) return CF_EINVAL;
-    if (cf__db_exec(cat->db, "DELETE FROM price_overlay") != 0)
-        return cf__db_error(cat->db, cat->path, err, "cannot remove your imported prices");
-    if (removed) *removed = (size_t)sqlite3_changes(cat->db);
-    return CF_OK;
+    return cf__db_delete(cat, "DELETE FROM price_overlay", "cannot remove your imported prices", removed,
+                         err);
 }
 
 cf_status cf_catalog_import_prices_file(cf_catalog *cat, const char *path, cf_price_format fmt,

@@ -151,11 +151,6 @@ done:
 
 cf_status cf_catalog_reset_user(cf_catalog *cat, size_t *removed, cf_error *err)
 {
-    if (removed) *removed = 0;
-    cf_error_clear(err);
-    if (!cat) return CF_EINVAL;
-    if (cf__db_exec(cat->db, "DELETE FROM offering WHERE origin = 'user'") != 0)
-        return cf__db_error(cat->db, cat->path, err, "cannot remove your offerings");
-    if (removed) *removed = (size_t)sqlite3_changes(cat->db);
-    return CF_OK;
+    return cf__db_delete(cat, "DELETE FROM offering WHERE origin = 'user'", "cannot remove your offerings",
+                         removed, err);
 }
