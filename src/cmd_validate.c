@@ -1,41 +1,75 @@
-/* cmd_validate.c — `clusterfit validate collectives|training FILE.csv`.
+/* cmd_validate.c — `clusterfit validate collectives|training FILE.csv...`
+ * and `clusterfit validate refit FILE.csv...`.
  *
  * Both kinds share option parsing and printing (run_validation): only the
- * library function differs. Exit 0 whenever the file was read (the tests
- * hold the accuracy targets), 3 on a malformed file (DESIGN §4.4). */
+ * library function differs. One file is read alone; several (or --cv
+ * source) are one validation set (cf_validation_set). `refit` prints what
+ * the fit of the fitted constants gives (`make fit`) and with --check fails
+ * when constants.def differs. Exit 0 whenever the files were read (the
+ * tests hold the accuracy targets), 3 on a malformed file (DESIGN §4.4), 1
+ * when refit --check finds constants.def out of date. */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli.h"
 #include "opts.h"
 
 typedef struct validate_args {
     cli_format fmt;
+    const char *cv;     /* --cv: "source" */
+    int check;          /* refit --check */
 } validate_args;
 
 static const cli_opt validate_opts[] = {
     {.name = "format", CLI_FORMAT_AT(validate_args, fmt), .metavar = "F",
      .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
+    {.name = "cv", CLI_STR_AT(validate_args, cv), .metavar = "source",
+     .help = "leave-one-source-out: refit without each source document, predict\n"
+             "its rows; in-sample beside out-of-sample error by class"},
     {.name = "help", .short_name = 'h', .kind = CLI_HELP, .help = "this help"},
     {.kind = CLI_END},
 };
 
 #define VALIDATE_USAGE \
-    "Usage: clusterfit validate collectives FILE.csv [--format table|json]\n" \
-    "       clusterfit validate training FILE.csv [--format table|json]\n" \
+    "Usage: clusterfit validate collectives FILE.csv... [--cv source] [--format table|json]\n" \
+    "       clusterfit validate training FILE.csv... [--cv source] [--format table|json]\n" \
     "Compare the model with published measurements (../shared/data/validation/):\n" \
     "per row id, metric, predicted, measured and APE %, then the median APE\n" \
     "(overall; for collectives also single-node and multi-node, by size class and\n" \
     "by network) and the skipped rows. A collectives row with a time_us column is\n" \
     "scored on time, else on busbw_GBps; each row names its metric.\n" \
+    "With --cv source the files are one set: each source document is left out in\n" \
+    "turn, the fitted constants refit without it (validate refit), and its rows\n" \
+    "predicted; the table gives in-sample and out-of-sample error by class.\n" \
     "Exit 0 when the file was read, 3 when it is malformed.\n" \
+    "\n"
+
+static const cli_opt refit_opts[] = {
+    {.name = "format", CLI_FORMAT_AT(validate_args, fmt), .metavar = "F",
+     .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
+    {.name = "check", CLI_FLAG_AT(validate_args, check),
+     .help = "exit 1 when constants.def differs from the fit"},
+    {.name = "help", .short_name = 'h', .kind = CLI_HELP, .help = "this help"},
+    {.kind = CLI_END},
+};
+
+#define REFIT_USAGE \
+    "Usage: clusterfit validate refit FILE.csv... [--check] [--format table|json]\n" \
+    "Fit the constants lib/model/fitspec.def names on the rows of the files\n" \
+    "(collectives and training files; `make fit` gives the repository's): each\n" \
+    "constant, from its literature start, takes the grid value that minimises the\n" \
+    "median |ln(measured/predicted time)| of its rows. Prints each constant's\n" \
+    "start, fitted and shipped (constants.def) value, its rows and their median\n" \
+    "APE, then every row's residual. --check: exit 1 when constants.def differs.\n" \
     "\n"
 
 /* One table, one help, for both kinds (and `validate --help`). */
 static const cli_cmd validate_cmds[] = {
     {.cmd = "validate collectives", .usage = VALIDATE_USAGE, .opts = validate_opts, .col = 15},
     {.cmd = "validate training", .usage = VALIDATE_USAGE, .opts = validate_opts, .col = 15},
+    {.cmd = "validate refit", .usage = REFIT_USAGE, .opts = refit_opts, .col = 15},
 };
 
 static void print_median(const char *label, double m)
@@ -77,25 +111,97 @@ static void print_validation_table(const cf_validation *v)
         printf("skipped %s: %s\n", v->skipped[i].id, v->skipped[i].reason);
 }
 
+/* The in-sample and out-of-sample error of one kind by class (--cv
+ * source): one line a class. */
+static void print_cv_table(const cf_vclass *in, size_t nin, const cf_vclass *oos, size_t noos,
+                           const char *kind)
+{
+    printf("%-12s %-10s %5s %7s %10s %10s %8s %8s\n", "by", "class", "rows", "sources",
+           "in-sample", "out-of-s.", "p10", "p90");
+    printf("%-12s %-10s %5s %7s %10s %10s %8s %8s\n", "", "", "", "", "median APE", "median APE",
+           "ratio", "ratio");
+    for (size_t i = 0; i < noos; i++) {
+        const cf_vclass *o = &oos[i], *m = NULL;
+        if (strcmp(o->kind, kind) != 0) continue;
+        for (size_t k = 0; k < nin; k++)
+            if (strcmp(in[k].kind, o->kind) == 0 && strcmp(in[k].by, o->by) == 0 &&
+                strcmp(in[k].name, o->name) == 0)
+                m = &in[k];
+        printf("%-12s %-10s %5zu %7zu %9.1f%% %9.1f%% %8.2f %8.2f\n", o->by, o->name, o->n_rows,
+               o->n_sources, m ? m->median_ape_pct : NAN, o->median_ape_pct, o->ratio_p10,
+               o->ratio_p90);
+    }
+    printf("\nratio = measured time / predicted time of a row, out of sample (> 1: the model\n"
+           "was too fast); every prediction's p10-p90 interval is its class's ratios\n"
+           "(constants.def ERR_*).\n");
+}
+
+static void cv_progress(size_t done, size_t total, void *arg)
+{
+    (void)arg;
+    if (!isatty(STDERR_FILENO)) return;
+    fprintf(stderr, "\rvalidate: source %zu of %zu", done, total);
+    if (done == total) fputc('\n', stderr);
+}
+
+/* --cv source over the set of files. */
+static int run_cv(const char *cmd, const char *kind, const cf_validation_set *set,
+                  const validate_args *a)
+{
+    cf_validation in, oos;
+    cf_vclass *cin = NULL, *coos = NULL;
+    size_t nin = 0, noos = 0;
+    cf_error err;
+    cf_status st;
+    int rc = EXIT_OK;
+    cf_error_clear(&err);
+    st = cf_validate_cv(set, kind, &in, &oos, cv_progress, NULL, &err);
+    if (st != CF_OK) return cli_lib_error(cmd, st, &err);
+    st = cf_validation_by_class(&in, &cin, &nin);
+    if (st == CF_OK) st = cf_validation_by_class(&oos, &coos, &noos);
+    if (st != CF_OK) rc = cli_lib_error(cmd, st, &err);
+    else if (a->fmt == FMT_JSON) rc = cli_print_json(cf_cv_to_json(kind, cin, nin, coos, noos, &oos));
+    else print_cv_table(cin, nin, coos, noos, kind);
+    cf_vclasses_free(cin);
+    cf_vclasses_free(coos);
+    cf_validation_clear(&in);
+    cf_validation_clear(&oos);
+    return rc;
+}
+
 /* Runs one kind of validation: `fn` is cf_validate_collectives or
  * cf_validate_training (same contract), and both share the option table and
- * the printing. Expects "FILE.csv [--format table|json]" (argv[0] = the
- * kind). */
+ * the printing. Expects "FILE.csv... [--cv source] [--format table|json]"
+ * (argv[0] = the kind). */
 static int run_validation(const cli_cmd *c, int argc, char **argv,
                           cf_status (*fn)(const char *, cf_validation *, cf_error *))
 {
-    const char *cmd = c->cmd, *file;
-    validate_args a = {FMT_TABLE};
+    const char *cmd = c->cmd;
+    validate_args a = {FMT_TABLE, NULL, 0};
     cf_validation v;
+    cf_validation_set *set = NULL;
     cf_error err;
     cf_status st;
     int rc, first;
     if ((first = cli_opts_parse(c, argc, argv, &a, &rc)) < 0) return rc;
-    if (first != argc - 1) return cli_usage_error(cmd, "expected one FILE.csv");
-    file = argv[first];
+    if (first >= argc) return cli_usage_error(cmd, "expected FILE.csv");
+    if (a.cv && strcmp(a.cv, "source") != 0)
+        return cli_usage_error(cmd, "--cv: expected 'source', got '%s'", a.cv);
     memset(&v, 0, sizeof v);
     cf_error_clear(&err);
-    st = fn(file, &v, &err);
+    if (!a.cv && first == argc - 1) {
+        st = fn(argv[first], &v, &err);
+    } else {
+        st = cf_validation_set_load((const char *const *)(argv + first), (size_t)(argc - first),
+                                    &set, &err);
+        if (st == CF_OK && a.cv) {
+            rc = run_cv(cmd, fn == cf_validate_training ? "training" : "collectives", set, &a);
+            cf_validation_set_free(set);
+            return rc;
+        }
+        if (st == CF_OK) st = cf_validation_set_run(set, &v, &err);
+        cf_validation_set_free(set);
+    }
     if (st != CF_OK) {
         /* A file that cannot be read is bad input too (exit 3). */
         rc = cli_lib_error(cmd, st, &err);
@@ -111,9 +217,67 @@ static int run_validation(const cli_cmd *c, int argc, char **argv,
     return rc;
 }
 
+/* The fit's table: one line a constant, then the residuals. */
+static void print_refit(const cf_refit_result *r, const cf_validation *v)
+{
+    printf("%-24s %10s %10s %10s %5s %8s  %s\n", "constant", "start", "fitted", "shipped", "rows",
+           "APE", "rows fitted on");
+    for (size_t i = 0; i < r->n; i++) {
+        const cf_refit_constant *c = &r->c[i];
+        printf("%-24s %10.4g %10.4g %10.4g %5zu %7.1f%%  %s%s\n", c->name, c->start, c->value,
+               c->shipped, c->n_rows, c->median_ape_pct, c->rows,
+               fabs(c->value - c->shipped) > c->step / 2 ? "  (differs)" : "");
+    }
+    printf("passes: %d\n\n", r->passes);
+    print_validation_table(v);
+}
+
+/* `validate refit FILE...`: fit, print, and with --check compare. */
+static int run_refit(const cli_cmd *c, int argc, char **argv)
+{
+    validate_args a = {FMT_TABLE, NULL, 0};
+    cf_validation_set *set = NULL;
+    cf_refit_result r;
+    cf_validation v;
+    cf_error err;
+    cf_status st;
+    int rc, first, differ = 0;
+    if ((first = cli_opts_parse(c, argc, argv, &a, &rc)) < 0) return rc;
+    if (first >= argc) return cli_usage_error(c->cmd, "expected FILE.csv...");
+    cf_error_clear(&err);
+    memset(&v, 0, sizeof v);
+    memset(&r, 0, sizeof r);
+    st = cf_validation_set_load((const char *const *)(argv + first), (size_t)(argc - first), &set,
+                                &err);
+    if (st == CF_OK) st = cf_refit(set, NULL, &r, &err);
+    if (st == CF_OK) st = cf_validation_set_run(set, &v, &err);
+    cf_validation_set_free(set);
+    if (st != CF_OK) {
+        cf_refit_clear(&r);
+        return cli_lib_error(c->cmd, st, &err);
+    }
+    if (a.fmt == FMT_JSON) rc = cli_print_json(cf_refit_to_json(&r, &v));
+    else {
+        print_refit(&r, &v);
+        rc = EXIT_OK;
+    }
+    for (size_t i = 0; i < r.n; i++)
+        if (fabs(r.c[i].value - r.c[i].shipped) > r.c[i].step / 2) {
+            differ = 1;
+            if (a.check)
+                fprintf(stderr, "clusterfit: validate refit: lib/model/constants.def: %s is %g, "
+                        "the fit gives %g (run `make fit` and update constants.def)\n",
+                        r.c[i].name, r.c[i].shipped, r.c[i].value);
+        }
+    cf_refit_clear(&r);
+    cf_validation_clear(&v);
+    cf_refit_restore();
+    return a.check && differ && rc == EXIT_OK ? 1 : rc;
+}
+
 int cmd_validate(const cli_ctx *ctx, int argc, char **argv)
 {
-    if (argc < 2) return cli_usage_error("validate", "expected 'collectives' or 'training'");
+    if (argc < 2) return cli_usage_error("validate", "expected 'collectives', 'training' or 'refit'");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         cli_opts_help(&validate_cmds[0], stdout);
         return EXIT_OK;
@@ -123,5 +287,7 @@ int cmd_validate(const cli_ctx *ctx, int argc, char **argv)
         return run_validation(&validate_cmds[0], argc - 1, argv + 1, cf_validate_collectives);
     if (strcmp(argv[1], "training") == 0)
         return run_validation(&validate_cmds[1], argc - 1, argv + 1, cf_validate_training);
-    return cli_usage_error("validate", "unknown kind '%s' (accepted: collectives, training)", argv[1]);
+    if (strcmp(argv[1], "refit") == 0) return run_refit(&validate_cmds[2], argc - 1, argv + 1);
+    return cli_usage_error("validate", "unknown kind '%s' (accepted: collectives, training, refit)",
+                           argv[1]);
 }

@@ -28,6 +28,14 @@
  * a user's own measurement dumps while bounding memory. */
 #define CF_MAX_VALIDATION_ROWS 100000L
 
+/* Files in one validation set (validate refit, --cv source): the
+ * repository has 9. */
+#define CF_MAX_VALIDATION_FILES 64
+
+/* Coordinate-descent passes of a refit (model/refit.c): the shipped files
+ * settle in 2-3. */
+#define CF_REFIT_MAX_PASSES 6
+
 /* GPU models in data/gpus.csv: ~25 today; the table is built once per
  * process and this bounds it. */
 #define CF_MAX_GPUS 256L

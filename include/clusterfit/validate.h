@@ -35,6 +35,18 @@ typedef struct cf_validation_row {
     int size_class;         /* CF_VSIZE_* of the row's message_bytes (collectives); -1 training */
     cf_network network;     /* the row's network (collectives; CF_NET_NONE on one node);
                                CF_NET_UNKNOWN for training */
+    char *source;           /* the row's source document: its `source` cell cut to the
+                               document (cf_validation_source_key); "" when not stated */
+    /* The classes errors are reported by (training rows; collectives leave
+     * them 0 / NULL): */
+    int moe;                /* 1: a Mixture-of-Experts row */
+    const char *framework;  /* "megatron" or "fsdp" (the class its efficiency is); static */
+    const char *generation; /* "ampere", "hopper", "blackwell", "cdna3", ... (the GPU
+                               generation, model/efficiency.c); static */
+    long seq;               /* the row's sequence length, tokens */
+    double time_ratio;      /* measured time / predicted time of the row's work (> 1: the
+                               model was too fast): predicted/measured for a throughput
+                               metric, measured/predicted for a time metric */
 } cf_validation_row;
 
 /* One row the model was not asked to predict, and why. */
@@ -116,5 +128,133 @@ CF_API void cf_validation_clear(cf_validation *v);
  * - errors: NULL on ENOMEM
  * - ownership: a new reference (json_decref); v (not NULL) is read only */
 CF_API json_t *cf_validation_to_json(const cf_validation *v);
+
+/* ------------------------------------------------------------------ refit
+ * Fitting as code (issue 20): every constant constants.def marks "fitted"
+ * is produced by cf_refit from named validation files, and --cv source
+ * tells the error on sources a fit never saw.
+ *
+ * A validation set is the files, read once into memory; each file is a
+ * collectives file when its header names a `collective` column, else a
+ * training file. */
+typedef struct cf_validation_set cf_validation_set;
+
+/* Reads n files (each as cf_validate_*: CF_MAX_VALIDATION_BYTES).
+ * - errors: CF_EIO, CF_ELIMIT with the path in err; CF_EINVAL for n 0 or
+ *   over CF_MAX_VALIDATION_FILES; CF_ENOMEM
+ * - ownership: *out is the caller's, freed by cf_validation_set_free */
+CF_API cf_status cf_validation_set_load(const char *const *paths, size_t n,
+                                        cf_validation_set **out, cf_error *err);
+CF_API void cf_validation_set_free(cf_validation_set *set);
+
+/* Every row of every file of `set` at the process's current constants,
+ * file after file, into *out (medians as cf_validate_training's: over
+ * every row; the by-class medians are cf_validation_by_class's).
+ * Errors and ownership as cf_validate_collectives (err names the file). */
+CF_API cf_status cf_validation_set_run(const cf_validation_set *set, cf_validation *out,
+                                       cf_error *err);
+
+/* One fitted constant. */
+typedef struct cf_refit_constant {
+    const char *name;       /* its id in constants.def; static */
+    const char *unit;       /* constants.def's unit; static */
+    double start, lo, hi, step; /* the search: from start over [lo, hi] in steps */
+    double value;           /* the fitted value */
+    double shipped;         /* constants.def's value */
+    char rows[64];          /* which rows it is fitted on, in words ("training dense,
+                               megatron, hopper", "collectives ib, large") */
+    size_t n_rows;          /* how many of the set's rows that is (the left-out source's
+                               excepted) */
+    double median_ape_pct;  /* theirs at the fitted value; NAN when none */
+} cf_refit_constant;
+
+typedef struct cf_refit_result {
+    cf_refit_constant *c;   /* n entries, in the fit's order (model/fitspec.def) */
+    size_t n;
+    int passes;             /* coordinate-descent passes of the longest group until no
+                               constant of it moved */
+} cf_refit_result;
+
+/* Fits the fitted constants (model/fitspec.def) to the rows of `set`,
+ * leaving out the rows of source `exclude` (a cf_validation_row.source
+ * key; NULL: none). Each constant, from its start, takes the grid value
+ * of [lo, hi] (its step) that minimises the median |ln(measured time /
+ * predicted time)| over its rows (the middle of a flat minimum), in the
+ * order of fitspec.def, pass after pass until none moves (at most
+ * CF_REFIT_MAX_PASSES), group after group: collectives, dense, MoE. A
+ * constant whose rows the set has but `exclude` holds all of keeps its
+ * start; one the set has no rows for keeps constants.def's value.
+ * - side effect: the process's constants are the fitted ones on return
+ *   (CF_K reads them) until cf_refit_restore(); not thread-safe: the tool
+ *   calls it, never the server
+ * - errors: as cf_validation_set_run; CF_ENOMEM
+ * - ownership: *out (zeroed or cleared) freed by cf_refit_clear */
+CF_API cf_status cf_refit(const cf_validation_set *set, const char *exclude, cf_refit_result *out,
+                          cf_error *err);
+CF_API void cf_refit_clear(cf_refit_result *r);
+/* Every constant back to constants.def's value. */
+CF_API void cf_refit_restore(void);
+
+/* Leave-one-source-out: for each source of the set's rows, cf_refit
+ * without it, then predict its rows; `kind` "training" or "collectives"
+ * folds only the sources with rows of that kind (NULL: every source).
+ * *oos gets every row so predicted
+ * (each source's rows, sources in order of first appearance); *in_sample
+ * the rows at the constants fitted on every row. The constants are
+ * constants.def's again on return. *progress (may be NULL) is called after
+ * each source with (done, total, arg).
+ * Errors and ownership as cf_validation_set_run (both results). */
+CF_API cf_status cf_validate_cv(const cf_validation_set *set, const char *kind,
+                                cf_validation *in_sample, cf_validation *oos,
+                                void (*progress)(size_t, size_t, void *), void *arg,
+                                cf_error *err);
+
+/* The classes error is reported by. */
+typedef enum cf_vclass_kind {
+    CF_VCLASS_ALL = 0,      /* every row of the kind */
+    CF_VCLASS_MODEL,        /* training: dense | moe */
+    CF_VCLASS_FRAMEWORK,    /* training: megatron | fsdp */
+    CF_VCLASS_GENERATION,   /* training: ampere | hopper | blackwell | ... */
+    CF_VCLASS_CONTEXT,      /* training: seq <= 4k | 8k | 16k-32k | > 32k */
+    CF_VCLASS_SIZE,         /* collectives: small | mid | large */
+    CF_VCLASS_NETWORK,      /* collectives: none (one node) | ib | roce | efa | ... */
+    CF_VCLASS__COUNT
+} cf_vclass_kind;
+
+/* One class's error: median APE and the quantiles of measured time /
+ * predicted time (the interval a prediction of the class carries). */
+typedef struct cf_vclass {
+    const char *kind;       /* "training" or "collectives"; static */
+    const char *by;         /* "all", "model", "framework", ...; static */
+    char name[32];          /* the class: "dense", "hopper", "small", "tcpx", ... */
+    size_t n_rows;
+    size_t n_sources;       /* distinct sources among them */
+    double median_ape_pct;  /* NAN when no row */
+    double ratio_p10, ratio_p50, ratio_p90;  /* quantiles of time_ratio (linear
+                                                interpolation between order statistics) */
+} cf_vclass;
+
+/* The classes of v's rows with at least one row: every training row and
+ * every collectives row (by "all"), then each class of each kind above, in
+ * that order. *out (cf__malloc'd, freed with cf_vclasses_free) gets *n. */
+CF_API cf_status cf_validation_by_class(const cf_validation *v, cf_vclass **out, size_t *n);
+CF_API void cf_vclasses_free(cf_vclass *c);
+
+/* A fit as JSON: {constants:[{name, unit, start, lo, hi, step, value,
+ * shipped, differs, rows, n_rows, median_ape_pct}], passes, residuals: v as
+ * cf_validation_to_json}. New reference; NULL on ENOMEM. */
+CF_API json_t *cf_refit_to_json(const cf_refit_result *r, const cf_validation *v);
+
+/* --cv source as JSON: {cv: "source", kind, classes: [{by, class, rows,
+ * sources, in_sample_median_ape_pct, median_ape_pct, ratio_p10, ratio_p50,
+ * ratio_p90}] (the classes of `kind`: "training" or "collectives"),
+ * rows: oos's rows as cf_validation_to_json with their source}. New
+ * reference; NULL on ENOMEM. */
+CF_API json_t *cf_cv_to_json(const char *kind, const cf_vclass *in, size_t nin,
+                             const cf_vclass *oos, size_t noos, const cf_validation *rows);
+
+/* The q-quantile (0..1) of n values (sorted in place), linear between
+ * order statistics; NAN when n is 0. */
+CF_API double cf_quantile(double *vals, size_t n, double q);
 
 #endif

@@ -70,6 +70,13 @@ static family family_of(const char *gpu)
     return FAM_OTHER;
 }
 
+const char *cf__gpu_generation(const char *gpu)
+{
+    static const char *const names[] = {"other", "ampere", "hopper", "blackwell", "cdna2",
+                                        "cdna3", "cdna4"};
+    return names[family_of(gpu)];
+}
+
 /* The cell a GPU's factor is read from for class c: its own generation's,
  * or the nearest one with a factor (Hopper for FSDP-class runs on
  * Blackwell and for CDNA4 and unnamed AMD parts, CDNA3 for CDNA2, Ampere

@@ -27,7 +27,14 @@ typedef enum cf__kid {
     CF_K__COUNT
 } cf__kid;
 
-extern const cf_model_constant cf__model_constants[CF_K__COUNT];
+/* Read through CF_K. Only model/refit.c writes it (a refit sets the fitted
+ * constants for the process: the tool's `validate refit` and `--cv
+ * source`, single-threaded; the server never refits). */
+extern cf_model_constant cf__model_constants[CF_K__COUNT];
+/* constants.def's value of constant k (a cf__kid); 0 out of range. */
+double cf__model_constant_shipped(int k);
+/* Every constant back to constants.def's value. */
+void cf__model_constants_restore(void);
 
 #define CF_K(id) (cf__model_constants[CF_K_##id].value)
 /* --------------------------------------------- the model's checks (params.c)
@@ -258,13 +265,23 @@ int cf__layout_iter_next(cf__layout_iter *it, cf_layout *lay);
  *     numbers: cf__validate_num(t, path, r, col, "header", &x, &blank, err)
  *       (CF_EPARSE at FILE:LINE:COLUMN naming the header if not a number)
  *     a row the model cannot predict: cf__validation_skip(v, id, "reason")
- *     a predicted row: cf__validation_add(v, id, metric, predicted, measured, multi_node, note)
+ *     a predicted row: cf__validation_add(v, id, metric, predicted, measured, multi_node, note, source)
  *   return cf__validation_finish(v, by_node_count);   (computes the medians)
  *   on error: return the status (cf__validate_run clears *v).
  * All strings passed in are copied. */
 cf_status cf__validation_add(cf_validation *v, const char *id, const char *metric,
                              double predicted, double measured, int multi_node,
-                             const char *note);
+                             const char *note, const char *source);
+/* The document part of a `source` cell (validate.c): the text before " (",
+ * GitHub "/blob/COMMIT/" with the commit as a star, an arXiv id without its
+ * table or section. Rows with one key are one source for --cv source. */
+void cf__validation_source_key(const char *src, char *out, size_t n);
+/* cf_refit, reusing the values `reuse` (fitspec.def order: the fit on
+ * every row) for each group whose constants `exclude` holds no row of,
+ * while no earlier group moved: what one fold of --cv source refits is
+ * then only what the source can change (model/crossval.c). */
+cf_status cf__refit_reusing(const cf_validation_set *set, const char *exclude, const double *reuse,
+                            cf_refit_result *out, cf_error *err);
 cf_status cf__validation_skip(cf_validation *v, const char *id, const char *reason);
 
 /* Median of n values (NAN if n == 0); sorts `vals` in place. The medians
@@ -283,6 +300,9 @@ double cf__compute_eff(const cf_gpu_spec *g, cf_framework fw, int zero);
  * factor is a neighbour's (AMD, older NVIDIA parts, FSDP on Blackwell):
  * plan flags it. */
 int cf__compute_eff_validated(const char *gpu, cf_framework fw, int zero);
+/* The generation a GPU name belongs to (model/efficiency.c): "ampere",
+ * "hopper", "blackwell", "cdna2", "cdna3", "cdna4" or "other"; static. */
+const char *cf__gpu_generation(const char *gpu);
 
 /* Computes the medians; by_node_count = 1 for collectives. CF_ENOMEM. */
 cf_status cf__validation_finish(cf_validation *v, int by_node_count);

@@ -42,6 +42,7 @@ void cf_validation_clear(cf_validation *v)
         cf__free(v->rows[i].id);
         cf__free(v->rows[i].metric);
         cf__free(v->rows[i].note);
+        cf__free(v->rows[i].source);
     }
     cf__free(v->rows);
     for (size_t i = 0; i < v->n_skipped; i++) {
@@ -55,10 +56,60 @@ void cf_validation_clear(cf_validation *v)
     for (int i = 0; i < CF_NET__COUNT; i++) v->median_ape_pct_by_network[i] = NAN;
 }
 
+/* Copies the document part of a source cell into out[n]: what comes
+ * before the first " (" (the section a row was read from), with a GitHub
+ * "/blob/<commit>/" read as "/blob/" + "*" + "/" (versions of one page are one
+ * document) and an arXiv id cut after its number ("arXiv:2104.04473
+ * Table 1" -> "arXiv:2104.04473"); "https://arxiv.org/abs/ID" reads as
+ * "arXiv:ID". Surrounding blanks are dropped. */
+void cf__validation_source_key(const char *src, char *out, size_t n)
+{
+    char buf[1024];
+    const char *p, *e;
+    size_t len, o = 0;
+    if (!n) return;
+    out[0] = '\0';
+    if (!src) return;
+    while (*src == ' ' || *src == '\t') src++;
+    if (strncmp(src, "https://arxiv.org/abs/", 22) == 0 || strncmp(src, "http://arxiv.org/abs/", 21) == 0) {
+        snprintf(buf, sizeof buf, "arXiv:%s", strstr(src, "/abs/") + 5);
+        src = buf;
+    }
+    e = strstr(src, " (");
+    len = e ? (size_t)(e - src) : strlen(src);
+    if (strncmp(src, "arXiv:", 6) == 0) {
+        size_t k = 6;
+        while (k < len && src[k] != ' ' && src[k] != ',' && src[k] != ';') k++;
+        len = k;
+    }
+    while (len > 0 && (src[len - 1] == ' ' || src[len - 1] == '\t')) len--;
+    for (size_t i = 0; i < len && o + 1 < n; i++) {
+        /* "/blob/<commit>/" -> "/blob/" "*" "/" */
+        if (strncmp(src + i, "/blob/", 6) == 0 && (p = memchr(src + i + 6, '/', len - i - 6))) {
+            const char *c = "/blob/*";
+            while (*c && o + 1 < n) out[o++] = *c++;
+            i = (size_t)(p - src) - 1;
+            continue;
+        }
+        out[o++] = src[i];
+    }
+    out[o] = '\0';
+}
+
+/* measured time / predicted time of a row's work: throughputs (busbw,
+ * tokens/s, TFLOP/s, MFU) run the other way from times. */
+static double time_ratio(const char *metric, double predicted, double measured)
+{
+    int is_time = strcmp(metric, "time_us") == 0 || strcmp(metric, "step_time_s") == 0;
+    if (!(predicted > 0) || !(measured > 0)) return NAN;
+    return is_time ? measured / predicted : predicted / measured;
+}
+
 cf_status cf__validation_add(cf_validation *v, const char *id, const char *metric,
                              double predicted, double measured, int multi_node,
-                             const char *note)
+                             const char *note, const char *source)
 {
+    char key[512];
     cf_validation_row *rows = cf__realloc(v->rows, (v->n_rows + 1) * sizeof *rows);
     cf_validation_row *r;
     if (!rows) return CF_ENOMEM;
@@ -68,15 +119,19 @@ cf_status cf__validation_add(cf_validation *v, const char *id, const char *metri
     r->id = cf__strdup(id ? id : "");
     r->metric = cf__strdup(metric ? metric : "");
     r->note = note ? cf__strdup(note) : NULL;
-    if (!r->id || !r->metric || (note && !r->note)) {
+    cf__validation_source_key(source, key, sizeof key);
+    r->source = cf__strdup(key);
+    if (!r->id || !r->metric || (note && !r->note) || !r->source) {
         cf__free(r->id);
         cf__free(r->metric);
         cf__free(r->note);
+        cf__free(r->source);
         return CF_ENOMEM;
     }
     r->predicted = predicted;
     r->measured = measured;
     r->ape_pct = measured != 0 ? fabs(predicted - measured) / fabs(measured) * 100.0 : NAN;
+    r->time_ratio = time_ratio(r->metric, predicted, measured);
     r->multi_node = multi_node;
     r->size_class = -1;
     r->network = CF_NET_UNKNOWN;
@@ -164,6 +219,7 @@ cf_status cf__validate_num(const cf__csv_table *t, const char *path, size_t row,
 typedef struct ccols {
     int id, gpu, gpn, nodes, intra, network, nics, nic_gbps, gdr, coll, algo, bytes, busbw;
     int time;   /* time_us, -1 when the file has no such column */
+    int source; /* source, -1 when the file has no such column */
 } ccols;
 
 static cf_status bad_word(const cf__csv_table *t, const char *path, size_t r, int col,
@@ -337,6 +393,7 @@ static cf_status collectives_table(const cf__csv_table *t, const char *path, cf_
     c.bytes = cf__csv_col(t, "message_bytes");
     c.busbw = cf__csv_col(t, "busbw_GBps");
     c.time = cf__csv_col(t, "time_us");
+    c.source = cf__csv_col(t, "source");
     for (size_t r = 0; r < t->nrows; r++) {
         cf_fabric fab;
         cf_coll_query q;
@@ -364,7 +421,7 @@ static cf_status collectives_table(const cf__csv_table *t, const char *path, cf_
         }
         st = cf__validation_add(out, id, timed ? "time_us" : "busbw_GBps",
                                 timed ? res.time_us : res.busbw_GBps, measured, q.nodes > 1,
-                                cf_algo_name(res.algo));
+                                cf_algo_name(res.algo), cf__csv_cell(t, r, c.source));
         if (st != CF_OK) return st;
         out->rows[out->n_rows - 1].size_class =
             q.bytes <= CF_VALIDATION_SMALL_MAX_BYTES ? CF_VSIZE_SMALL
@@ -456,7 +513,9 @@ json_t *cf_validation_to_json(const cf_validation *v)
             json_object_set_new(o, "metric", json_string(r->metric)) ||
             json_object_set_new(o, "predicted", num_or_null(r->predicted)) ||
             json_object_set_new(o, "measured", num_or_null(r->measured)) ||
-            json_object_set_new(o, "ape_pct", num_or_null(r->ape_pct)))
+            json_object_set_new(o, "ape_pct", num_or_null(r->ape_pct)) ||
+            json_object_set_new(o, "time_ratio", num_or_null(r->time_ratio)) ||
+            json_object_set_new(o, "source", json_string(r->source ? r->source : "")))
             goto fail;
     }
     for (size_t i = 0; i < v->n_skipped; i++) {

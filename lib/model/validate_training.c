@@ -45,7 +45,9 @@ enum {
     /* optional framework class (megatron | fsdp; blank = by the ZeRO stage) */
     C_FRAMEWORK,
     /* optional: layers per pipeline chunk full recompute repeats (blank = all) */
-    C_RC_LAYERS, C__N
+    C_RC_LAYERS,
+    /* the row's source (grouped by document for --cv source; blank = none) */
+    C_SOURCE, C__N
 };
 static const char *const colnames[C__N] = {
     "id", "model", "params_b", "layers", "hidden", "ffn_hidden", "heads", "kv_heads", "seq",
@@ -53,7 +55,7 @@ static const char *const colnames[C__N] = {
     "precision", "gpu", "gpus_per_node", "nodes", "intra_link", "network", "nics_per_node",
     "nic_gbps", "recompute", "metric", "value", "head_dim", "experts", "top_k", "moe_ffn_hidden",
     "shared_experts", "dense_layers", "ep", "etp", "q_lora_rank", "kv_lora_rank", "rope_head_dim",
-    "mtp_layers", "framework", "recompute_num_layers"};
+    "mtp_layers", "framework", "recompute_num_layers", "source"};
 
 typedef struct row_in {
     const char *cell[C__N];
@@ -443,7 +445,14 @@ static cf_status training_table(const cf__csv_table *t, const char *path, cf_val
                      cf_framework_name(cf_framework_resolve(w.framework, lay.zero)),
                      w.framework == CF_FW_DEFAULT ? " (by ZeRO stage)" : "");
             st = cf__validation_add(out, r.cell[C_ID], cf_metric_name(metric), predicted, measured,
-                                    nodes > 1, note);
+                                    nodes > 1, note, r.cell[C_SOURCE]);
+            if (st == CF_OK) {
+                cf_validation_row *vr = &out->rows[out->n_rows - 1];
+                vr->moe = cf__llm_is_moe(&w.llm);
+                vr->framework = cf_framework_name(cf_framework_resolve(w.framework, lay.zero));
+                vr->generation = cf__gpu_generation(fab.gpu);
+                vr->seq = w.llm.seq;
+            }
         }
         if (st != CF_OK) return st;
     }
