@@ -161,9 +161,37 @@ soak: all
 
 check: deps
 	$(MAKE) test
+	$(MAKE) fit-check
 	$(MAKE) BUILD=build-asan SAN=1 CFLAGS="-O1 -g" test
 	@sh tests/build-without-pkg-config.sh
 	@if [ -x tests/web/run.sh ]; then $(RUN_WEB); fi
+
+# Fitting as code (issue 20): the validation files every fitted constant
+# and every interval constant of lib/model/constants.def comes from.
+# `make fit` prints the fit, its rows and residuals, and the out-of-sample
+# error by class; `make fit-update` writes the fitted values into
+# constants.def; `make check` fails when constants.def differs (fit-check).
+FIT_FILES = tests/data/shared/data/validation/collectives.csv \
+	tests/data/validation/collectives-holdout.csv tests/data/validation/collectives-sweeps.csv \
+	tests/data/shared/data/validation/training.csv tests/data/validation/training-holdout.csv \
+	tests/data/validation/training-megatron-bridge.csv \
+	tests/data/validation/training-megatron-bridge-holdout.csv \
+	tests/data/validation/training-moe.csv tests/data/validation/training-moe-holdout.csv
+
+fit: all
+	./$(BUILD)/clusterfit validate refit --intervals $(FIT_FILES)
+
+fit-update: all
+	./$(BUILD)/clusterfit validate refit --intervals --format json $(FIT_FILES) > $(BUILD)/fit.json
+	python3 tools/fit-update.py $(BUILD)/fit.json lib/model/constants.def
+
+fit-check: all
+	@./$(BUILD)/clusterfit validate refit --check --intervals $(FIT_FILES) > /dev/null && \
+		echo "fit: constants.def is what make fit gives"
+
+validate-cv: all
+	./$(BUILD)/clusterfit validate training --cv source $(FIT_FILES)
+	./$(BUILD)/clusterfit validate collectives --cv source $(FIT_FILES)
 
 bench: all
 	@sh bench/run.sh $(BUILD)

@@ -20,6 +20,7 @@ typedef struct validate_args {
     cli_format fmt;
     const char *cv;     /* --cv: "source" */
     int check;          /* refit --check */
+    int intervals;      /* refit --intervals */
 } validate_args;
 
 static const cli_opt validate_opts[] = {
@@ -51,18 +52,23 @@ static const cli_opt refit_opts[] = {
      .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
     {.name = "check", CLI_FLAG_AT(validate_args, check),
      .help = "exit 1 when constants.def differs from the fit"},
+    {.name = "intervals", CLI_FLAG_AT(validate_args, intervals),
+     .help = "also the interval constants (ERR_*) from a leave-one-source-out\n"
+             "run over the files (about a minute)"},
     {.name = "help", .short_name = 'h', .kind = CLI_HELP, .help = "this help"},
     {.kind = CLI_END},
 };
 
 #define REFIT_USAGE \
-    "Usage: clusterfit validate refit FILE.csv... [--check] [--format table|json]\n" \
+    "Usage: clusterfit validate refit FILE.csv... [--check] [--intervals] [--format table|json]\n" \
     "Fit the constants lib/model/fitspec.def names on the rows of the files\n" \
     "(collectives and training files; `make fit` gives the repository's): each\n" \
     "constant, from its literature start, takes the grid value that minimises the\n" \
     "median |ln(measured/predicted time)| of its rows. Prints each constant's\n" \
     "start, fitted and shipped (constants.def) value, its rows and their median\n" \
-    "APE, then every row's residual. --check: exit 1 when constants.def differs.\n" \
+    "APE, then every row's residual. --intervals adds the p10/p90 constants every\n" \
+    "prediction's interval comes from (leave-one-source-out, as --cv source).\n" \
+    "--check: exit 1 when constants.def differs.\n" \
     "\n"
 
 /* One table, one help, for both kinds (and `validate --help`). */
@@ -177,7 +183,7 @@ static int run_validation(const cli_cmd *c, int argc, char **argv,
                           cf_status (*fn)(const char *, cf_validation *, cf_error *))
 {
     const char *cmd = c->cmd;
-    validate_args a = {FMT_TABLE, NULL, 0};
+    validate_args a = {FMT_TABLE, NULL, 0, 0};
     cf_validation v;
     cf_validation_set *set = NULL;
     cf_error err;
@@ -224,7 +230,8 @@ static void print_refit(const cf_refit_result *r, const cf_validation *v)
            "APE", "rows fitted on");
     for (size_t i = 0; i < r->n; i++) {
         const cf_refit_constant *c = &r->c[i];
-        printf("%-24s %10.4g %10.4g %10.4g %5zu %7.1f%%  %s%s\n", c->name, c->start, c->value,
+        printf("%-24s %10.4g %10.4g %10.4g %5zu %7.1f%%  %s%s\n", c->name,
+               isnan(c->start) ? c->shipped : c->start, c->value,
                c->shipped, c->n_rows, c->median_ape_pct, c->rows,
                fabs(c->value - c->shipped) > c->step / 2 ? "  (differs)" : "");
     }
@@ -235,7 +242,7 @@ static void print_refit(const cf_refit_result *r, const cf_validation *v)
 /* `validate refit FILE...`: fit, print, and with --check compare. */
 static int run_refit(const cli_cmd *c, int argc, char **argv)
 {
-    validate_args a = {FMT_TABLE, NULL, 0};
+    validate_args a = {FMT_TABLE, NULL, 0, 0};
     cf_validation_set *set = NULL;
     cf_refit_result r;
     cf_validation v;
@@ -251,6 +258,13 @@ static int run_refit(const cli_cmd *c, int argc, char **argv)
                                 &err);
     if (st == CF_OK) st = cf_refit(set, NULL, &r, &err);
     if (st == CF_OK) st = cf_validation_set_run(set, &v, &err);
+    if (st == CF_OK && a.intervals) {
+        cf_validation in, oos;
+        st = cf_validate_cv(set, NULL, &in, &oos, cv_progress, NULL, &err);
+        if (st == CF_OK) st = cf_refit_intervals(&oos, &r);
+        cf_validation_clear(&in);
+        cf_validation_clear(&oos);
+    }
     cf_validation_set_free(set);
     if (st != CF_OK) {
         cf_refit_clear(&r);

@@ -36,6 +36,10 @@
  * settle in 2-3. */
 #define CF_REFIT_MAX_PASSES 6
 
+/* Rows a fitted constant needs; with fewer it keeps its start, the
+ * literature value (one or two rows are an anecdote, not a fit). */
+#define CF_REFIT_MIN_ROWS 3
+
 /* GPU models in data/gpus.csv: ~25 today; the table is built once per
  * process and this bounds it. */
 #define CF_MAX_GPUS 256L

@@ -253,6 +253,31 @@ CF_API json_t *cf_refit_to_json(const cf_refit_result *r, const cf_validation *v
 CF_API json_t *cf_cv_to_json(const char *kind, const cf_vclass *in, size_t nin,
                              const cf_vclass *oos, size_t noos, const cf_validation *rows);
 
+/* Appends the interval constants (constants.def ERR_*: p10 and p90 of
+ * measured/predicted time of the dense and MoE training rows and of the
+ * collectives by size class) as computed from the out-of-sample rows
+ * `oos` of cf_validate_cv, each rounded to 0.01, to out->c (its shipped
+ * value beside; a class without rows keeps it). CF_ENOMEM. */
+CF_API cf_status cf_refit_intervals(const cf_validation *oos, cf_refit_result *out);
+
+/* The classes a prediction's interval is read from. */
+typedef enum cf_err_class {
+    CF_ERRCLASS_DENSE = 0,      /* a dense LLM step (and every other kind: said as assumed) */
+    CF_ERRCLASS_MOE,            /* a Mixture-of-Experts step */
+    CF_ERRCLASS_COLL_SMALL,     /* a collective of <= 64 KiB */
+    CF_ERRCLASS_COLL_MID,       /* ... up to 64 MiB */
+    CF_ERRCLASS_COLL_LARGE,     /* ... larger */
+    CF_ERRCLASS__COUNT
+} cf_err_class;
+
+/* The p10 and p90 of measured time / predicted time of class c out of
+ * sample (constants.def ERR_*): a predicted time t lies in [t x p10,
+ * t x p90] for 80 % of the rows of sources the fit never saw. Either
+ * pointer may be NULL. */
+CF_API void cf_error_band(cf_err_class c, double *p10, double *p90);
+/* The collectives class of a message of `bytes` (nccl-tests' size). */
+CF_API cf_err_class cf_error_class_collective(uint64_t bytes);
+
 /* The q-quantile (0..1) of n values (sorted in place), linear between
  * order statistics; NAN when n is 0. */
 CF_API double cf_quantile(double *vals, size_t n, double q);

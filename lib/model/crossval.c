@@ -264,3 +264,86 @@ json_t *cf_cv_to_json(const char *kind, const cf_vclass *in, size_t nin, const c
     }
     return j;
 }
+
+/* ------------------------------------------------------------- intervals */
+
+/* The interval constants and the class and quantile each is. */
+static const struct interval_spec {
+    int k;                  /* the constant (cf__kid) */
+    const char *kind, *by, *name;  /* the class (cf_vclass) */
+    double q;               /* the quantile */
+} ivals[] = {
+    {CF_K_ERR_DENSE_P10, "training", "model", "dense", 0.10},
+    {CF_K_ERR_DENSE_P90, "training", "model", "dense", 0.90},
+    {CF_K_ERR_MOE_P10, "training", "model", "moe", 0.10},
+    {CF_K_ERR_MOE_P90, "training", "model", "moe", 0.90},
+    {CF_K_ERR_COLL_SMALL_P10, "collectives", "size", "small", 0.10},
+    {CF_K_ERR_COLL_SMALL_P90, "collectives", "size", "small", 0.90},
+    {CF_K_ERR_COLL_MID_P10, "collectives", "size", "mid", 0.10},
+    {CF_K_ERR_COLL_MID_P90, "collectives", "size", "mid", 0.90},
+    {CF_K_ERR_COLL_LARGE_P10, "collectives", "size", "large", 0.10},
+    {CF_K_ERR_COLL_LARGE_P90, "collectives", "size", "large", 0.90},
+};
+#define N_IVALS (sizeof ivals / sizeof ivals[0])
+
+cf_status cf_refit_intervals(const cf_validation *oos, cf_refit_result *out)
+{
+    cf_vclass *c = NULL;
+    size_t nc = 0;
+    cf_refit_constant *r;
+    cf_status st = cf_validation_by_class(oos, &c, &nc);
+    if (st != CF_OK) return st;
+    r = cf__realloc(out->c, (out->n + N_IVALS) * sizeof *r);
+    if (!r) {
+        cf_vclasses_free(c);
+        return CF_ENOMEM;
+    }
+    out->c = r;
+    for (size_t i = 0; i < N_IVALS; i++) {
+        cf_refit_constant *e = &out->c[out->n++];
+        const cf_vclass *m = NULL;
+        double v = NAN;
+        for (size_t k = 0; k < nc; k++)
+            if (strcmp(c[k].kind, ivals[i].kind) == 0 && strcmp(c[k].by, ivals[i].by) == 0 &&
+                strcmp(c[k].name, ivals[i].name) == 0)
+                m = &c[k];
+        memset(e, 0, sizeof *e);
+        e->name = cf__model_constants[ivals[i].k].name;
+        e->unit = cf__model_constants[ivals[i].k].unit;
+        e->shipped = cf__model_constant_shipped(ivals[i].k);
+        e->step = 0.01;
+        e->lo = 0;
+        e->hi = INFINITY;
+        e->start = NAN;
+        if (m) v = ivals[i].q < 0.5 ? m->ratio_p10 : m->ratio_p90;
+        /* rounded to the step: a figure of two decimals, as shipped */
+        e->value = isnan(v) ? e->shipped : floor(v / e->step + 0.5) * e->step;
+        e->n_rows = m ? m->n_rows : 0;
+        e->median_ape_pct = m ? m->median_ape_pct : NAN;
+        snprintf(e->rows, sizeof e->rows, "out of sample: %s %s, p%.0f", ivals[i].kind,
+                 ivals[i].name, ivals[i].q * 100);
+    }
+    cf_vclasses_free(c);
+    return CF_OK;
+}
+
+/* The band of a class: its p10 and p90 constants. */
+void cf_error_band(cf_err_class c, double *p10, double *p90)
+{
+    static const int band[CF_ERRCLASS__COUNT][2] = {
+        {CF_K_ERR_DENSE_P10, CF_K_ERR_DENSE_P90},
+        {CF_K_ERR_MOE_P10, CF_K_ERR_MOE_P90},
+        {CF_K_ERR_COLL_SMALL_P10, CF_K_ERR_COLL_SMALL_P90},
+        {CF_K_ERR_COLL_MID_P10, CF_K_ERR_COLL_MID_P90},
+        {CF_K_ERR_COLL_LARGE_P10, CF_K_ERR_COLL_LARGE_P90},
+    };
+    int i = c >= 0 && c < CF_ERRCLASS__COUNT ? (int)c : CF_ERRCLASS_DENSE;
+    if (p10) *p10 = cf__model_constants[band[i][0]].value;
+    if (p90) *p90 = cf__model_constants[band[i][1]].value;
+}
+
+cf_err_class cf_error_class_collective(uint64_t bytes)
+{
+    return bytes <= CF_VALIDATION_SMALL_MAX_BYTES ? CF_ERRCLASS_COLL_SMALL
+           : bytes <= CF_VALIDATION_MID_MAX_BYTES ? CF_ERRCLASS_COLL_MID : CF_ERRCLASS_COLL_LARGE;
+}

@@ -236,7 +236,11 @@ static cf_status fit_one(const cf_validation_set *set, const fit_spec *s, const 
         cf__model_constants[s->k].value = grid(s, i);
         st = objective(set, s, exclude, &o, &rows, NULL, err);
         if (st != CF_OK) return st;
-        if (rows == 0) break;
+        /* too few rows to stand behind a fit: the start (the prior) */
+        if (rows < CF_REFIT_MIN_ROWS) {
+            rows = 0;
+            break;
+        }
         if (o < best - 1e-12) { best = o; best_lo = best_hi = i; }
         else if (o <= best + 1e-12 && best_hi == i - 1) best_hi = i;
     }
