@@ -183,7 +183,7 @@ fit: all
 
 fit-update: all
 	./$(BUILD)/clusterfit validate refit --intervals --format json $(FIT_FILES) > $(BUILD)/fit.json
-	python3 tools/fit-update.py $(BUILD)/fit.json lib/model/constants.def
+	python3 tools/fit-update.py $(BUILD)/fit.json lib/model/constants.def docs/model.md docs/model-step.md
 
 fit-check: all
 	@./$(BUILD)/clusterfit validate refit --check --intervals $(FIT_FILES) > /dev/null && \

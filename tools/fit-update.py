@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""fit-update.py FIT.json CONSTANTS.def — writes the values of
+"""fit-update.py FIT.json CONSTANTS.def DOC.md... — writes the values of
 `clusterfit validate refit --intervals --format json` into the CF_CONSTANT
-rows of constants.def (`make fit-update`). Only the value changes; units,
-sources and comments stay as written. Exit 1 when a constant is missing."""
+rows of constants.def and the value cells of the docs' constant tables
+(`make fit-update`). Only the value changes; units, sources and comments
+stay as written. Exit 1 when a constant is missing."""
 import json
 import re
 import sys
@@ -28,6 +29,13 @@ def main():
             text = pat.sub(lambda m: m.group(1) + fmt(c["value"]) + m.group(3), text, count=1)
             print("%s: %s -> %s" % (c["name"], c["shipped"], fmt(c["value"])))
     open(path, "w").write(text)
+    for doc in sys.argv[3:]:
+        t = open(doc).read()
+        for c in fit["constants"]:
+            row = re.compile(r"^(\| `" + re.escape(c["name"]) + r"` \| )([^|]+)( \|)", re.M)
+            if c["differs"]:
+                t = row.sub(lambda m: m.group(1) + fmt(c["value"]) + m.group(3), t)
+        open(doc, "w").write(t)
 
 
 main()
