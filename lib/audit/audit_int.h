@@ -724,8 +724,20 @@ typedef struct cf__audit_verdict {
     long gpn;               /* GPUs (ranks) per node; -1 unknown */
     cf_collective coll;     /* the collective of its last table */
     double busbw;           /* busbw at the largest size of its last table, GB/s; NAN none */
-    double expected;        /* expected busbw, GB/s; NAN none */
-    const char *exp_src;    /* where the expectation comes from ("offering", "expect-gbps", "ports"); NULL none */
+    double expected;        /* expected busbw, GB/s; NAN none: the model's prediction
+                             * (cf_collective_predict, as `predict collective`) at exp_bytes,
+                             * or the line-rate fallback */
+    const char *exp_src;    /* where the expectation's fabric comes from ("offering", "expect-gbps",
+                             * "ports", "probe"); NULL none */
+    double exp_bytes;       /* message size it is for: the largest measured, bytes; NAN none */
+    cf_algo exp_algo;       /* its algorithm; CF_ALGO_AUTO none */
+    const char *exp_proto;  /* its protocol ("LL", "LL128", "Simple"; static); NULL none (line rate) */
+    const char *exp_algo_src;   /* who chose exp_algo: CF_ALGO_SOURCE_* (collective.h); NULL none */
+    cf_algo nccl_algo;      /* the algorithm the log shows NCCL used or was told to use (one);
+                             * CF_ALGO_AUTO not shown */
+    const char *nccl_proto; /* the protocol of that tuning line (static); NULL not shown */
+    const char *nccl_algo_src;  /* CF_ALGO_SOURCE_NCCL_LOG or _NCCL_ALGO; NULL not shown */
+    cf__audit_loc nccl_algo_at; /* the line that shows it */
     int last_run;           /* part index of its last nccl-tests table with content; -1 none */
     int fam;                /* CF__NCCLNET_* family the transport was read from */
     int forced_level;       /* strongest NCCL_NET_GDR_LEVEL set (cf__gdr_level); -1 none */
