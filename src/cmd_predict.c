@@ -83,6 +83,7 @@ static void print_text(const cf_coll_result *r, const cf_fabric *fab)
 {
     static const char *const bin[] = {"B", "KiB", "MiB", "GiB", "TiB"};
     double b = (double)r->message_bytes, t = r->time_us;
+    char line[160];
     int k = 0;
     while (b >= 1024 && k < 4) { b /= 1024; k++; }
     printf("collective     %s\n", cf_collective_name(r->collective));
@@ -91,12 +92,17 @@ static void print_text(const cf_coll_result *r, const cf_fabric *fab)
     printf("nodes          %d\n", r->nodes);
     printf("ranks          %d (%d per node)\n", r->ranks, r->nodes > 0 ? r->ranks / r->nodes : r->ranks);
     printf("algo           %s\n", cf_algo_name(r->algo));
+    printf("protocol       %s\n", r->protocol ? r->protocol : "unknown");
     if (t >= 1e6) printf("time_us        %.1f (%.3g s)\n", t, t / 1e6);
     else if (t >= 1e3) printf("time_us        %.1f (%.3g ms)\n", t, t / 1e3);
     else printf("time_us        %.1f\n", t);
     printf("algbw_GBps     %.2f (GB/s = 10^9 B/s, as nccl-tests reports it)\n", r->algbw_GBps);
     printf("busbw_GBps     %.2f (GB/s)\n", r->busbw_GBps);
     printf("bottleneck     %s\n", cf_bottleneck_name(r->bottleneck));
+    /* the line `audit` prints for the same node (one expectation, issue 20) */
+    cf_coll_expect_text(line, sizeof line, r->busbw_GBps, r->algo, r->protocol,
+                        r->algo_asked ? CF_ALGO_SOURCE_ASKED : CF_ALGO_SOURCE_MODEL);
+    printf("expected       %s\n", line);
     cli_print_assumes(stdout, fab, r->nodes);
 }
 

@@ -138,6 +138,10 @@ typedef struct cf_coll_result {
     uint64_t message_bytes;         /* S, as asked (q->bytes) */
     int nodes, ranks;               /* nodes as asked; ranks = nodes x ranks per node */
     cf_algo algo;                   /* the algorithm used (never AUTO) */
+    const char *protocol;           /* NCCL's protocol of the prediction: "LL", "LL128" or
+                                       "Simple" (static) */
+    int algo_asked;                 /* 1: q->algo named the algorithm; 0: auto picked it
+                                       (the model's tuner: JSON "algo_source") */
     double time_us, algbw_GBps, busbw_GBps; /* microseconds; GB/s = 10^9 B/s */
     cf_bottleneck bottleneck;       /* latency when it is over half of time_us */
     unsigned assumed;               /* CF_ASSUMED_* bits: what the model assumed */
@@ -169,12 +173,49 @@ CF_API cf_status cf_collective_predict(const cf_fabric *fab, const cf_coll_query
                                        cf_coll_result *out, cf_error *err);
 
 /* A prediction as JSON (DESIGN §6).
- * - output: {collective, message_bytes, nodes, ranks, algo, time_us,
- *   algbw_GBps, busbw_GBps, bottleneck}, names as cf_collective_name,
- *   cf_algo_name and cf_bottleneck_name spell them
+ * - output: {collective, message_bytes, nodes, ranks, algo, protocol,
+ *   algo_source, time_us, algbw_GBps, busbw_GBps, bottleneck}, names as
+ *   cf_collective_name, cf_algo_name and cf_bottleneck_name spell them;
+ *   algo_source "model" (auto: the model's tuner picked it) or "asked"
+ *   (CF_ALGO_SOURCE_* below)
  * - errors: NULL on ENOMEM
  * - ownership: a new reference (json_decref); r (not NULL) is read only */
 CF_API json_t *cf_coll_result_to_json(const cf_coll_result *r);
+
+/* Who chose the algorithm of an expected busbw, as the JSON fields
+ * "algo_source" (predict) and "expected_algo_source" (audit) spell it:
+ * - CF_ALGO_SOURCE_MODEL "model": the model's tuner (auto: the least
+ *   predicted time, as NCCL's tuner)
+ * - CF_ALGO_SOURCE_ASKED "asked": the query named it (predict --algo, the
+ *   API's algo)
+ * - CF_ALGO_SOURCE_NCCL_LOG "nccl_log": NCCL's own choice, read from a
+ *   tuning line of the log ("AllReduce: 8589934592 Bytes -> Algo RING proto
+ *   SIMPLE ...", or "Algo 1 proto 2" in older releases)
+ * - CF_ALGO_SOURCE_NCCL_ALGO "nccl_algo": NCCL_ALGO named one algorithm
+ *   (NCCL's "set by environment" line, the launcher's -x, an env listing)
+ * - CF_ALGO_SOURCE_LINE_RATE "line_rate": not the model's prediction but the
+ *   ring's bound line rate x the fabric family's efficiency, where the model
+ *   cannot be asked (the audit shows no GPU or node count) */
+#define CF_ALGO_SOURCE_MODEL "model"
+#define CF_ALGO_SOURCE_ASKED "asked"
+#define CF_ALGO_SOURCE_NCCL_LOG "nccl_log"
+#define CF_ALGO_SOURCE_NCCL_ALGO "nccl_algo"
+#define CF_ALGO_SOURCE_LINE_RATE "line_rate"
+
+/* The one line that names an expected busbw and what it assumes, the same
+ * in `predict collective` and `audit` text: "447 GB/s busbw (NVLSTree,
+ * Simple, model)".
+ * - inputs: busbw_GBps (GB/s, printed to the GB/s; one decimal below 10);
+ *   algo (named as cf_algo_label); protocol ("LL", "LL128", "Simple"; NULL
+ *   or "" leaves it out); source, a CF_ALGO_SOURCE_* name (printed as
+ *   "model", "asked", "NCCL log", "NCCL_ALGO", "line rate x efficiency";
+ *   another string as it is, NULL left out)
+ * - output: the line in buf (n bytes, always NUL-terminated when n > 0,
+ *   cut to fit); returns the length the whole line needs, as snprintf
+ * - errors: none; buf NULL with n 0 only measures
+ * - ownership: writes the caller's buffer only */
+CF_API int cf_coll_expect_text(char *buf, size_t n, double busbw_GBps, cf_algo algo,
+                               const char *protocol, const char *source);
 
 /* The busbw/algbw factor f of nccl-tests for n ranks (DESIGN §4.1).
  * - output: 2(n-1)/n for all_reduce; (n-1)/n for all_gather,

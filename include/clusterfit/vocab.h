@@ -149,6 +149,13 @@ CF_VOCAB_DECL(severity, cf_severity)
  * - ownership: static storage */
 CF_API const char *cf_network_label(cf_network n);
 
+/* The name NCCL gives an algorithm (its NCCL_ALGO values and tuning
+ * tables), for sentences: what a user reads in a log and sets in NCCL_ALGO.
+ * - output: "Ring", "Tree", "NVLS", "NVLSTree", "CollNet"; the canonical
+ *   name of cf_algo_name for auto and out-of-range values
+ * - ownership: static storage */
+CF_API const char *cf_algo_label(cf_algo a);
+
 /* Set vocabularies: orchestration (CF_ORCH_*), provisioning (CF_PROV_*),
  * storage (CF_STOR_*), as bit masks. */
 typedef enum cf_set_kind { CF_SET_ORCHESTRATION, CF_SET_PROVISIONING, CF_SET_STORAGE } cf_set_kind;

@@ -196,9 +196,13 @@ enum {
     CF__NL_DMABUF,          /* "DMA-BUF is available on GPU device 0" */
     CF__NL_IB_NODEV,        /* "NET/IB : No device found." */
     CF__NL_CHANNEL_LOCAL,   /* a channel inside the node: "via P2P/IPC/read", "via SHM/direct" */
-    CF__NL_PLUGIN_FAIL      /* an optional net plugin failed to load or initialise: a WARN or
+    CF__NL_PLUGIN_FAIL,     /* an optional net plugin failed to load or initialise: a WARN or
                              * return trace of NET/OFI, NET/Plugin or a plugin file; the job
                              * goes on with NCCL's internal transports (not an error by itself) */
+    CF__NL_TUNING           /* NCCL's choice for one call (NCCL_DEBUG_SUBSYS=TUNING or COLL):
+                             * "AllReduce: 8589934592 Bytes -> Algo RING proto SIMPLE channel..."
+                             * (2.21+), "AllGather: 37756928 Bytes -> Algo 1 proto 2 time 2860.2"
+                             * and "8589934592 Bytes -> Algo 1 proto 2 time ..." (older) */
 };
 
 /* Link layers of RDMA ports. */
@@ -247,7 +251,26 @@ typedef struct cf__nccl_line {
     int init_complete;                  /* COMM: "... - Init COMPLETE" */
     cf__ibdev ibdevs[CF__MAX_IBDEVS];   /* IB_USING: the devices listed */
     int n_ibdevs;                       /* IB_USING: how many */
+    double bytes;                       /* TUNING: the call's bytes */
+    cf_algo algo;                       /* TUNING: the algorithm NCCL chose (cf__nccl_algo);
+                                         * CF_ALGO_AUTO: one the model does not know */
+    const char *proto;                  /* TUNING: its protocol (cf__nccl_proto); NULL unknown */
+    cf_collective coll;                 /* TUNING: the function named ("AllReduce:");
+                                         * CF_COLL_UNKNOWN when none or another */
 } cf__nccl_line;
+
+/* An algorithm as NCCL spells it (case-insensitive): its NCCL_ALGO values
+ * and tuning-line names "Ring", "Tree", "NVLS", "NVLSTree" / "NVLS_TREE",
+ * "CollNetDirect" / "COLLNET_CHAIN" / ... (CollNet), "PAT" (ring: the
+ * model reports PAT as ring); with `numeric` also the index of older tuning
+ * lines (NCCL's NCCL_ALGO_*: 0 Tree, 1 Ring, 2-3 CollNet, 4 NVLS, 5
+ * NVLSTree, 6 PAT). CF_ALGO_AUTO for anything else, a list ("Tree,Ring")
+ * or an exclusion ("^NVLS") included. */
+cf_algo cf__nccl_algo(const char *s, size_t n, int numeric);
+/* A protocol as NCCL spells it ("LL", "LL128", "Simple"/"SIMPLE", or the
+ * index 0-2 of older tuning lines): "LL", "LL128", "Simple" (static);
+ * NULL for anything else. */
+const char *cf__nccl_proto(const char *s, size_t n);
 
 /* Parses one line (after prefix stripping); out->kind CF__NL_NONE if it is
  * not an NCCL_DEBUG line. */
@@ -541,6 +564,13 @@ typedef struct cf__audit_netev {
     long local_channels;        /* channel lines inside the node (P2P, SHM) */
     long sock_loopback;         /* "NET/Socket : Using" lines listing only loopback (lo, 127.x) */
     long sock_other;            /* ... listing another interface */
+    double tuned_bytes;         /* the largest call a tuning line shows (CF__NL_TUNING), bytes;
+                                 * -1 none */
+    cf_algo tuned_algo;         /* NCCL's algorithm for it; CF_ALGO_AUTO one the model does not know */
+    const char *tuned_proto;    /* its protocol ("LL", "LL128", "Simple"; static); NULL not shown */
+    cf_collective tuned_coll;   /* the function the line names; CF_COLL_UNKNOWN none */
+    cf__audit_loc tuned_at;     /* the line (the first at that size) */
+    cf__audit_setting algo_env; /* "NCCL_ALGO set by environment to Ring" as NCCL_ALGO=Ring */
 } cf__audit_netev;
 
 /* A part: a stretch of one file of one kind (one nccl-tests run, NCCL log
@@ -572,6 +602,7 @@ typedef struct cf__audit_hints {
     cf__audit_setting container_limit;  /* a container given fewer RDMA devices: "--device
                                          * /dev/infiniband/uverbs0", "rdma/...: 1" */
     cf__audit_setting ib_disable;       /* NCCL_IB_DISABLE=1 on a launcher, export or env line */
+    cf__audit_setting algo_env;         /* NCCL_ALGO=... on a launcher, export or env line */
     int env;                            /* CF__ENV_* shown */
     cf__audit_loc env_at[3];            /* where each was first shown (slurm, k8s, container) */
     cf__audit_loc no_devib;             /* "/dev/infiniband" missing in the container */
@@ -693,8 +724,20 @@ typedef struct cf__audit_verdict {
     long gpn;               /* GPUs (ranks) per node; -1 unknown */
     cf_collective coll;     /* the collective of its last table */
     double busbw;           /* busbw at the largest size of its last table, GB/s; NAN none */
-    double expected;        /* expected busbw, GB/s; NAN none */
-    const char *exp_src;    /* where the expectation comes from ("offering", "expect-gbps", "ports"); NULL none */
+    double expected;        /* expected busbw, GB/s; NAN none: the model's prediction
+                             * (cf_collective_predict, as `predict collective`) at exp_bytes,
+                             * or the line-rate fallback */
+    const char *exp_src;    /* where the expectation's fabric comes from ("offering", "expect-gbps",
+                             * "ports", "probe"); NULL none */
+    double exp_bytes;       /* message size it is for: the largest measured, bytes; NAN none */
+    cf_algo exp_algo;       /* its algorithm; CF_ALGO_AUTO none */
+    const char *exp_proto;  /* its protocol ("LL", "LL128", "Simple"; static); NULL none (line rate) */
+    const char *exp_algo_src;   /* who chose exp_algo: CF_ALGO_SOURCE_* (collective.h); NULL none */
+    cf_algo nccl_algo;      /* the algorithm the log shows NCCL used or was told to use (one);
+                             * CF_ALGO_AUTO not shown */
+    const char *nccl_proto; /* the protocol of that tuning line (static); NULL not shown */
+    const char *nccl_algo_src;  /* CF_ALGO_SOURCE_NCCL_LOG or _NCCL_ALGO; NULL not shown */
+    cf__audit_loc nccl_algo_at; /* the line that shows it */
     int last_run;           /* part index of its last nccl-tests table with content; -1 none */
     int fam;                /* CF__NCCLNET_* family the transport was read from */
     int forced_level;       /* strongest NCCL_NET_GDR_LEVEL set (cf__gdr_level); -1 none */

@@ -30,6 +30,8 @@ static void ev_init(cf__audit_netev *e)
     e->off_distance = e->off_distance_max = -1;
     e->completion_status = -1;
     e->gid_index = -1;
+    e->tuned_bytes = -1;
+    e->tuned_coll = CF_COLL_UNKNOWN;
     memset(e->dev_of_idx, -1, sizeof e->dev_of_idx);
     cf__kvset_init(&e->rank_gdr, (size_t)CF_MAX_RANKS);
 }

@@ -180,11 +180,19 @@ static void ev_merge(cf_audit *a, cf__audit_netev *d, const cf__audit_netev *s)
 }
 
 /* What the lines show about how NCCL set its network up: restrictions,
- * missing devices, soft RoCE, plugins that failed, INFO level. */
+ * the algorithm it chose or was told (tuning lines, NCCL_ALGO), missing devices, soft RoCE, plugins that failed, INFO level. */
 static void ev_merge_net_setup(cf__audit_netev *d, const cf__audit_netev *s)
 {
     if (!d->hca_env.at.line) d->hca_env = s->hca_env;
     if (!d->ifname_env.at.line) d->ifname_env = s->ifname_env;
+    if (!d->algo_env.at.line) d->algo_env = s->algo_env;
+    if (s->tuned_bytes > d->tuned_bytes) {
+        d->tuned_bytes = s->tuned_bytes;
+        d->tuned_algo = s->tuned_algo;
+        d->tuned_proto = s->tuned_proto;
+        d->tuned_coll = s->tuned_coll;
+        d->tuned_at = s->tuned_at;
+    }
     if (!d->ib_nodev) d->ib_nodev_loc = s->ib_nodev_loc;
     d->ib_nodev += s->ib_nodev;
     if (!d->soft_roce && s->soft_roce) {
@@ -213,6 +221,7 @@ static void hints_merge(cf__audit_hints *d, const cf__audit_hints *s)
     if (!d->restrict_if.at.line) d->restrict_if = s->restrict_if;
     if (!d->container_limit.at.line) d->container_limit = s->container_limit;
     if (!d->ib_disable.at.line) d->ib_disable = s->ib_disable;
+    if (!d->algo_env.at.line) d->algo_env = s->algo_env;
     for (int k = 0; k < 3; k++)
         if (!(d->env & (1 << k)) && (s->env & (1 << k))) d->env_at[k] = s->env_at[k];
     d->env |= s->env;

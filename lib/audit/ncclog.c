@@ -3,7 +3,9 @@
  * struct per line: the facts DESIGN §5 decides from (which net NCCL loaded,
  * which devices, channel lines and their /GDRDMA, GPU Direct RDMA
  * capability and per-GPU decisions, environment overrides, communicator
- * sizes, completion errors, fatal warnings).
+ * sizes, completion errors, fatal warnings, and the algorithm and protocol
+ * NCCL's tuner chose for a call: "AllReduce: 8589934592 Bytes -> Algo RING
+ * proto SIMPLE ...", older "... Bytes -> Algo 1 proto 2 time ...").
  *
  * Shapes follow NCCL's own format strings (src/transport/net.cc,
  * src/transport/net_ib.cc, src/graph/paths.cc, src/init.cc, src/debug.cc)
@@ -410,11 +412,89 @@ static void parse_tail(const char *m, const char *end, cf__nccl_line *out)
         out->kind = CF__NL_IBVERBS_MISSING;
 }
 
+cf_algo cf__nccl_algo(const char *s, size_t n, int numeric)
+{
+    static const struct { const char *name; cf_algo a; } names[] = {
+        {"ring", CF_ALGO_RING},           {"tree", CF_ALGO_TREE},
+        {"nvls", CF_ALGO_NVLS},           {"nvlstree", CF_ALGO_NVLSTREE},
+        {"nvls_tree", CF_ALGO_NVLSTREE},  {"collnet", CF_ALGO_COLLNET},
+        {"collnetdirect", CF_ALGO_COLLNET}, {"collnet_direct", CF_ALGO_COLLNET},
+        {"collnetchain", CF_ALGO_COLLNET},  {"collnet_chain", CF_ALGO_COLLNET},
+        {"pat", CF_ALGO_RING},
+    };
+    /* NCCL_ALGO_TREE 0, RING 1, COLLNET_DIRECT 2, COLLNET_CHAIN 3, NVLS 4,
+     * NVLS_TREE 5, PAT 6 (src/include/device.h; 2 was CollNet before 2.14) */
+    static const cf_algo num[] = {CF_ALGO_TREE, CF_ALGO_RING, CF_ALGO_COLLNET, CF_ALGO_COLLNET,
+                                  CF_ALGO_NVLS, CF_ALGO_NVLSTREE, CF_ALGO_RING};
+    char buf[24];
+    while (n > 0 && (*s == ' ' || *s == '\t')) { s++; n--; }
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
+    if (numeric && n == 1 && is_digit(s[0])) return s[0] - '0' <= 6 ? num[s[0] - '0'] : CF_ALGO_AUTO;
+    if (n == 0 || n >= sizeof buf) return CF_ALGO_AUTO;
+    cf__copy_n(buf, sizeof buf, s, n);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (cf__strcasecmp(buf, names[i].name) == 0) return names[i].a;
+    return CF_ALGO_AUTO;
+}
+
+const char *cf__nccl_proto(const char *s, size_t n)
+{
+    char buf[8];
+    if (n == 1 && s[0] >= '0' && s[0] <= '2') return s[0] == '0' ? "LL" : s[0] == '1' ? "LL128" : "Simple";
+    if (n == 0 || n >= sizeof buf) return NULL;
+    cf__copy_n(buf, sizeof buf, s, n);
+    if (cf__strcasecmp(buf, "LL") == 0) return "LL";
+    if (cf__strcasecmp(buf, "LL128") == 0) return "LL128";
+    if (cf__strcasecmp(buf, "Simple") == 0) return "Simple";
+    return NULL;
+}
+
+/* NCCL's tuning line (enqueue.cc): "[Func: ]N Bytes -> Algo A proto P ...";
+ * the function, when named, must be one of the collectives NCCL tunes.
+ * 1 when the line is one. */
+static int parse_tuning(const char *m, const char *end, cf__nccl_line *out)
+{
+    static const struct { const char *name; cf_collective c; } funcs[] = {
+        {"AllReduce", CF_COLL_ALL_REDUCE}, {"AllGather", CF_COLL_ALL_GATHER},
+        {"ReduceScatter", CF_COLL_REDUCE_SCATTER}, {"Broadcast", CF_COLL_BROADCAST},
+        {"Reduce", CF_COLL_REDUCE},
+    };
+    const char *p = m, *t, *a, *pr;
+    size_t tn, an, prn;
+    double bytes;
+    cf_collective coll = CF_COLL_UNKNOWN;
+    if (!is_digit(*m)) {
+        const char *colon = memchr(m, ':', (size_t)(end - m) < 16 ? (size_t)(end - m) : 16);
+        size_t k;
+        if (!colon) return 0;
+        for (k = 0; k < sizeof funcs / sizeof funcs[0]; k++)
+            if ((size_t)(colon - m) == strlen(funcs[k].name) && memcmp(m, funcs[k].name, (size_t)(colon - m)) == 0)
+                break;
+        if (k == sizeof funcs / sizeof funcs[0]) return 0;
+        coll = funcs[k].c;
+        p = colon + 1;
+    }
+    if (!cf__token(&p, end, &t, &tn) || !cf__num(t, tn, &bytes) || !(bytes >= 0)) return 0;
+    if (!cf__token(&p, end, &t, &tn) || !CF__LIT(t, tn, "Bytes")) return 0;
+    if (!cf__token(&p, end, &t, &tn) || !CF__LIT(t, tn, "->")) return 0;
+    if (!cf__token(&p, end, &t, &tn) || !CF__LIT(t, tn, "Algo") || !cf__token(&p, end, &a, &an)) return 0;
+    if (!cf__token(&p, end, &t, &tn) || !CF__LIT(t, tn, "proto") || !cf__token(&p, end, &pr, &prn)) return 0;
+    out->kind = CF__NL_TUNING;
+    out->bytes = bytes;
+    out->coll = coll;
+    out->algo = cf__nccl_algo(a, an, 1);
+    out->proto = cf__nccl_proto(pr, prn);
+    return 1;
+}
+
 static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
 {
     size_t n = (size_t)(end - m);
     const char *f;
     if (n == 0) return;
+    if ((is_digit(m[0]) || m[0] == 'A' || m[0] == 'B' || (m[0] == 'R' && CF__LIT(m, n, "Reduce"))) &&
+        parse_tuning(m, end, out))
+        return;
     switch (m[0]) {
     case 'N':
         if (parse_n(m, end, out)) return;

@@ -242,6 +242,44 @@ static int ports_json(json_t *o, const cf__audit_part *p)
     return bad;
 }
 
+/* What the input shows of NCCL's algorithm (v->nccl_*): {algo, protocol,
+ * shown_by (CF_ALGO_SOURCE_NCCL_LOG or _NCCL_ALGO), file, line}; null when
+ * it shows none. */
+static json_t *nccl_algo_json(const cf_audit *a, const cf__audit_verdict *v)
+{
+    json_t *o;
+    int bad = 0;
+    if (v->nccl_algo == CF_ALGO_AUTO || !v->nccl_algo_src) return json_null();
+    o = json_object();
+    bad |= cf__json_set(o, "algo", json_string(cf_algo_name(v->nccl_algo)));
+    bad |= cf__json_set(o, "protocol", jstr(v->nccl_proto));
+    bad |= cf__json_set(o, "shown_by", json_string(v->nccl_algo_src));
+    bad |= cf__json_set(o, "file", v->nccl_algo_at.line > 0 && v->nccl_algo_at.file < a->nfiles
+                                       ? jstr(a->files[v->nccl_algo_at.file]) : json_null());
+    bad |= cf__json_set(o, "line", v->nccl_algo_at.line > 0 ? json_integer(v->nccl_algo_at.line) : json_null());
+    if (bad) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* The expectation of one verdict (issue 20: the model's prediction, the
+ * same as `predict collective` gives): busbw, where its fabric comes from,
+ * the message size, algorithm, protocol and who chose the algorithm. */
+static int expected_json(json_t *o, const cf__audit_verdict *v)
+{
+    int bad = 0, has = !isnan(v->expected);
+    bad |= cf__json_set(o, "expected_busbw_GBps", cf__json_num(v->expected));
+    bad |= cf__json_set(o, "expected_source", jstr(v->exp_src));
+    bad |= cf__json_set(o, "expected_message_bytes", has ? jbytes(v->exp_bytes) : json_null());
+    bad |= cf__json_set(o, "expected_algo", has && v->exp_algo != CF_ALGO_AUTO
+                                                ? json_string(cf_algo_name(v->exp_algo)) : json_null());
+    bad |= cf__json_set(o, "expected_protocol", has ? jstr(v->exp_proto) : json_null());
+    bad |= cf__json_set(o, "expected_algo_source", has ? jstr(v->exp_algo_src) : json_null());
+    return bad;
+}
+
 /* The facts of one verdict into `o` (the top level or a run_facts entry). */
 static int facts_json(json_t *o, const cf_audit *a, const cf__audit_verdict *v, int g)
 {
@@ -254,8 +292,8 @@ static int facts_json(json_t *o, const cf_audit *a, const cf__audit_verdict *v, 
     bad |= cf__json_set(o, "gpus_per_node", jint(v->gpn));
     bad |= cf__json_set(o, "collective", v->coll != CF_COLL_UNKNOWN ? json_string(cf_collective_name(v->coll)) : json_null());
     bad |= cf__json_set(o, "busbw_GBps", cf__json_num(v->busbw));
-    bad |= cf__json_set(o, "expected_busbw_GBps", cf__json_num(v->expected));
-    bad |= cf__json_set(o, "expected_source", jstr(v->exp_src));
+    bad |= expected_json(o, v);
+    bad |= cf__json_set(o, "nccl_algo", nccl_algo_json(a, v));
     bad |= cf__json_set(o, "node_nics", v->node.count > 0 ? json_integer(v->node.count) : json_null());
     bad |= cf__json_set(o, "node_nics_source", jstr(v->node.count > 0 ? v->node.src : NULL));
     bad |= cf__json_set(o, "nics_used", v->nics_used > 0 ? json_integer(v->nics_used) : json_null());
@@ -311,7 +349,8 @@ json_t *cf__audit_report_json(const cf_audit *a, const cf__audit_verdict *vs, co
     none.gdr = CF_GDR_UNKNOWN;
     none.coll = CF_COLL_UNKNOWN;
     none.ranks = none.nodes = none.gpn = -1;
-    none.busbw = none.expected = NAN;
+    none.busbw = none.expected = none.exp_bytes = NAN;
+    none.exp_algo = none.nccl_algo = CF_ALGO_AUTO;
     none.node.count = none.nics_used = -1;
     none.not_judged = "the input shows no nccl-tests result row: there is no busbw to judge";
     bad |= cf__json_set(o, "status", json_string(cf_audit_status_name(st)));

@@ -239,8 +239,10 @@ static void ev_env(cf__audit_netev *e, const cf__nccl_line *l, cf__audit_loc at)
     } else if (strcmp(l->env_name, "NCCL_IB_DISABLE") == 0) {
         e->ib_disable = l->text[0] == '1';
         e->ib_disable_loc = at;
-    } else if (strcmp(l->env_name, "NCCL_IB_HCA") == 0 || strcmp(l->env_name, "NCCL_SOCKET_IFNAME") == 0) {
-        cf__audit_setting *st = l->env_name[5] == 'I' ? &e->hca_env : &e->ifname_env;
+    } else if (strcmp(l->env_name, "NCCL_IB_HCA") == 0 || strcmp(l->env_name, "NCCL_SOCKET_IFNAME") == 0 ||
+               strcmp(l->env_name, "NCCL_ALGO") == 0) {
+        cf__audit_setting *st = l->env_name[5] == 'I' ? &e->hca_env : l->env_name[5] == 'A' ? &e->algo_env
+                                                                                            : &e->ifname_env;
         if (!st->at.line) {
             size_t k = strlen(l->env_name);
             cf__copy(st->text, sizeof st->text, l->env_name);
@@ -311,6 +313,16 @@ static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, ui
     case CF__NL_GDR_GPU: ev_gdr(e, l, at); break;
     case CF__NL_CHANNEL: ev_channel(a, e, l, host, at, is_seg); break;
     case CF__NL_ENV: ev_env(e, l, at); break;
+    case CF__NL_TUNING:
+        /* NCCL's choice at the largest call shown: nccl-tests' largest size */
+        if (l->bytes > e->tuned_bytes) {
+            e->tuned_bytes = l->bytes;
+            e->tuned_algo = l->algo;
+            e->tuned_proto = l->proto;
+            e->tuned_coll = l->coll;
+            e->tuned_at = at;
+        }
+        break;
     case CF__NL_COMM:
         if (l->nranks > e->nranks) e->nranks = l->nranks;
         e->init_complete += l->init_complete;
@@ -692,6 +704,7 @@ static void note_hints(cf_audit *a, const char *s, size_t n, long line)
         if ((g = cf__find(f, rest, "NCCL_IB_HCA=")) != NULL) keep_setting(&h->restrict_hca, g, end, at);
         if ((g = cf__find(f, rest, "NCCL_SOCKET_IFNAME=")) != NULL) keep_setting(&h->restrict_if, g, end, at);
         if ((g = cf__find(f, rest, "NCCL_IB_DISABLE=1")) != NULL) keep_setting(&h->ib_disable, g, end, at);
+        if ((g = cf__find(f, rest, "NCCL_ALGO=")) != NULL) keep_setting(&h->algo_env, g, end, at);
     }
     if (cf__find(s, n, "srun ") || cf__find(s, n, "sbatch") || cf__find(s, n, "SLURM_") || cf__find(s, n, "SBATCH"))
         note_env(h, CF__ENV_SLURM, at);

@@ -36,6 +36,57 @@ static void int_or_unknown(cf__buf *b, const json_t *o, const char *k)
     else cf__buf_printf(b, "unknown");
 }
 
+/* A byte count in binary units ("8 GiB", "512 MiB", "4096 B"). */
+static void bytes_text(cf__buf *b, double v)
+{
+    static const char *const bin[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    int k = 0;
+    while (v >= 1024 && k < 4) { v /= 1024; k++; }
+    cf__buf_printf(b, "%.4g %s", v, bin[k]);
+}
+
+/* The line under the facts that says what the expected busbw assumes: the
+ * line `predict collective` prints for the same node (cf_coll_expect_text),
+ * the message size, who chose the algorithm and the fabric's source. */
+static void expected_text(cf__buf *b, const json_t *report)
+{
+    const char *src = js_or(report, "expected_source", ""), *asrc = js_or(report, "expected_algo_source", "");
+    const char *rate = strcmp(src, "expect-gbps") == 0 ? "the --expect-gbps line rate"
+                       : strcmp(src, "offering") == 0  ? "the offering's NICs"
+                       : strcmp(src, "probe") == 0     ? "the NICs the probe found"
+                       : strcmp(src, "ports") == 0     ? "the node's ports (ibstat/ibv_devinfo)"
+                                                       : src;
+    const json_t *na = json_object_get(report, "nccl_algo"), *sz = json_object_get(report, "expected_message_bytes");
+    cf_algo algo = CF_ALGO_AUTO;
+    char line[160];
+    (void)cf_algo_parse(js_or(report, "expected_algo", ""), &algo);
+    cf_coll_expect_text(line, sizeof line, json_number_value(json_object_get(report, "expected_busbw_GBps")), algo,
+                        js(report, "expected_protocol"), asrc);
+    cf__buf_printf(b, "\n  expected %s", line);
+    if (json_is_number(sz)) {
+        cf__buf_printf(b, " at ");
+        bytes_text(b, json_number_value(sz));
+    }
+    if (strcmp(asrc, CF_ALGO_SOURCE_LINE_RATE) == 0) {
+        cf__buf_printf(b, ": %s x the fabric's efficiency: the model needs the GPU and the node count; "
+                       "docs/model.md", rate);
+        return;
+    }
+    cf__buf_printf(b, ": the model's prediction");
+    if (json_is_object(na) && js(na, "file") && json_is_integer(json_object_get(na, "line"))) {
+        const char *f = cf__audit_base_name(js(na, "file"));
+        long long ln = (long long)json_integer_value(json_object_get(na, "line"));
+        cf_algo shown = CF_ALGO_AUTO;
+        (void)cf_algo_parse(js_or(na, "algo", ""), &shown);
+        if (strcmp(asrc, CF_ALGO_SOURCE_MODEL) == 0)
+            cf__buf_printf(b, " (its own pick: it cannot run %s, which %s:%lld shows, here)",
+                           cf_algo_label(shown), f, ln);
+        else
+            cf__buf_printf(b, " for the algorithm that %s:%lld shows", f, ln);
+    }
+    cf__buf_printf(b, ", on %s; docs/model.md", rate);
+}
+
 /* The verdict and the facts of the top-level run. */
 static void facts_text(cf__buf *b, const json_t *report, const char *st)
 {
@@ -55,14 +106,8 @@ static void facts_text(cf__buf *b, const json_t *report, const char *st)
     else cf__buf_printf(b, "not shown");
     v = json_object_get(report, "expected_busbw_GBps");
     if (json_is_number(v)) {
-        const char *src = js_or(report, "expected_source", "");
         cf__buf_printf(b, "   expected: %.2f GB/s", json_number_value(v));
-        cf__buf_printf(b, "\n  (the model's ring busbw at %s; docs/model.md)",
-                       strcmp(src, "expect-gbps") == 0 ? "the --expect-gbps line rate"
-                       : strcmp(src, "offering") == 0   ? "the offering's NICs"
-                       : strcmp(src, "probe") == 0      ? "the NICs the probe found"
-                       : strcmp(src, "ports") == 0      ? "the node's ports (ibstat/ibv_devinfo)"
-                                                        : src);
+        expected_text(b, report);
     }
     cf__buf_printf(b, "\n");
     if (json_is_integer(json_object_get(report, "node_nics")) || json_is_integer(json_object_get(report, "nics_used"))) {

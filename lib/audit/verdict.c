@@ -3,10 +3,14 @@
  * used (the net family of its channel lines, then NCCL's "Using network",
  * then its devices and port dumps), the GDR state (per rank, from the
  * channels' /GDRDMA, else NCCL's GPU/HCA lines) and the busbw to expect:
- * the collective model's ring reference with GDR on, for the offering,
- * --expect-gbps or the node's NICs (node NIC evidence, audit_int.h:
- * ibstat / ibv_devinfo / probe ports, the offering, a topology matrix),
- * not only the ones NCCL chose; and how many of them NCCL uses.
+ * the collective model's prediction with GDR on (cf_collective_predict,
+ * the call `predict collective` makes: one expectation, issue 20) at the
+ * largest message measured, under the algorithm NCCL used when the log
+ * shows it (a tuning line, NCCL_ALGO) and the model's own pick otherwise,
+ * for the offering, --expect-gbps or the node's NICs (node NIC evidence,
+ * audit_int.h: ibstat / ibv_devinfo / probe ports, the offering, a
+ * topology matrix), not only the ones NCCL chose; and how many of them
+ * NCCL uses.
  *
  * Shape: reads the state, writes only the verdict; no finding is added
  * here (findings.c judges the verdict). The η fallback is the collective
@@ -432,74 +436,152 @@ static int node_link_layer(const cf__audit_verdict *v)
     return CF__LL_UNKNOWN;
 }
 
-/* Expected busbw (DESIGN §5): the collective model's ring reference with
- * GDR on, for the fabric given by --offering, or built from --expect-gbps or
- * the run's own port dumps (GPU from its rank list). When the model cannot
- * be asked (GPU or node count not shown), the ring reference is the
- * per-node line rate / 8 x eta, normalised per collective as in DESIGN §4.2. */
+/* One algorithm named by an NCCL_ALGO value ("NCCL_ALGO=Ring", as kept):
+ * CF_ALGO_AUTO for a list, an exclusion, a per-function rule or a name the
+ * model does not know. */
+static cf_algo algo_setting(const cf__audit_setting *st)
+{
+    const char *eq = strchr(st->text, '=');
+    if (!st->at.line || !eq) return CF_ALGO_AUTO;
+    return cf__nccl_algo(eq + 1, strlen(eq + 1), 0);
+}
+
+/* The algorithm the input shows NCCL used, or was told to use, for run g
+ * (v->nccl_*), strongest first: NCCL's tuning line at the largest call the
+ * log shows, when it names the run's collective or none; NCCL's own
+ * "NCCL_ALGO set by environment" line; NCCL_ALGO on the launcher, an
+ * export or an env listing. */
+static void decide_nccl_algo(const cf_audit *a, int g, cf__audit_verdict *v)
+{
+    const cf__audit_seg *s = a->segs[g];
+    const cf__audit_netev *e = &s->ev;
+    cf_collective c = v->coll == CF_COLL_UNKNOWN ? CF_COLL_ALL_REDUCE : v->coll;
+    cf_algo k;
+    v->nccl_algo = CF_ALGO_AUTO;
+    v->nccl_proto = v->nccl_algo_src = NULL;
+    if (e->tuned_bytes >= 0 && e->tuned_algo != CF_ALGO_AUTO &&
+        (e->tuned_coll == CF_COLL_UNKNOWN || e->tuned_coll == c)) {
+        v->nccl_algo = e->tuned_algo;
+        v->nccl_proto = e->tuned_proto;
+        v->nccl_algo_src = CF_ALGO_SOURCE_NCCL_LOG;
+        v->nccl_algo_at = e->tuned_at;
+        return;
+    }
+    if ((k = algo_setting(&e->algo_env)) != CF_ALGO_AUTO) {
+        v->nccl_algo_at = e->algo_env.at;
+    } else if ((k = algo_setting(&s->hints.algo_env)) != CF_ALGO_AUTO) {
+        v->nccl_algo_at = s->hints.algo_env.at;
+    } else {
+        return;
+    }
+    v->nccl_algo = k;
+    v->nccl_algo_src = CF_ALGO_SOURCE_NCCL_ALGO;
+}
+
+/* The fabric the expectation is computed on (DESIGN §5): --offering's, or
+ * one built from --expect-gbps or the run's own port dumps (GPU from its
+ * rank list), always with GDR on; *line_gbps and *nics the per-node line
+ * rate and NICs (NAN / 0 unknown). Sets v->exp_src. 0 when nothing gives
+ * an expectation. */
+static int expect_fabric(cf_audit *a, int g, cf__audit_verdict *v, cf_fabric *fab, double *line_gbps,
+                         int *nics)
+{
+    const char *gpu = NULL;
+    cf_intra_link link = CF_INTRA_UNKNOWN;
+    const cf__audit_run *lr = v->last_run >= 0 ? a->parts[v->last_run].r : NULL;
+    *line_gbps = NAN;
+    *nics = 0;
+    cf_fabric_init(fab);
+    if (a->has_fabric) {
+        *fab = a->fabric;
+        v->exp_src = "offering";
+        if (fab->network != CF_NET_NONE && fab->nics_per_node > 0 && fab->nic_gbps > 0) {
+            *line_gbps = fab->nics_per_node * fab->nic_gbps;
+            *nics = fab->nics_per_node;
+        }
+        fab->gdr = CF_GDR_ON;
+        return 1;
+    }
+    if (v->nodes == 1 || v->net == CF_NET_NONE) return 0;
+    if (a->opts.expect_gbps > 0) {
+        *line_gbps = a->opts.expect_gbps;
+        *nics = v->gpn > 0 ? (int)v->gpn : 1;    /* one NIC per GPU, the usual layout */
+        v->exp_src = "expect-gbps";
+    } else {
+        /* the node's NICs, not only those NCCL chose (a run restricted to
+         * one HCA is measured against what the node has); with a run to
+         * judge: a port dump alone expects nothing */
+        if (v->last_run < 0 && a->segs[g]->ev.lines == 0) return 0;
+        *line_gbps = v->node.rate_gbps;
+        *nics = v->node.rated;
+        v->exp_src = v->node.src && strcmp(v->node.src, "probe") == 0 ? "probe" : "ports";
+    }
+    if (isnan(*line_gbps) || *line_gbps <= 0 || *nics <= 0) {
+        v->exp_src = NULL;
+        return 0;
+    }
+    if (lr && gpu_of_name(lr->gpu_name, &gpu, &link)) cf__copy(fab->gpu, sizeof fab->gpu, gpu);
+    fab->intra_link = link;
+    fab->gpus_per_node = v->gpn > 0 ? (int)v->gpn : 0;
+    fab->network = v->net == CF_NET_UNKNOWN ? CF_NET_RDMA : v->net;
+    if (v->net == CF_NET_TCP && v->node.rdma && v->node.src && strcmp(v->exp_src, "expect-gbps") != 0)
+        fab->network = node_link_layer(v) == CF__LL_ETH ? CF_NET_ROCE : CF_NET_IB;  /* what the node offers */
+    fab->nics_per_node = *nics;
+    fab->nic_gbps = *line_gbps / *nics;
+    fab->gdr = CF_GDR_ON;                /* always the reference with GDR on */
+    return 1;
+}
+
+/* The model's prediction for run g on fab (issue 20: one expectation):
+ * the same call `predict collective` makes, for the run's collective
+ * (all_reduce when not shown), its largest message, nodes and ranks per
+ * node, under the algorithm NCCL used (v->nccl_algo) or, when the log does
+ * not show it or the model cannot run it on this fabric, the model's own
+ * pick (auto). 1 when the model answered. */
+static int model_expected(cf_audit *a, cf__audit_verdict *v, const cf_fabric *fab)
+{
+    const cf__audit_run *lr = v->last_run >= 0 ? a->parts[v->last_run].r : NULL;
+    cf_coll_query q;
+    cf_coll_result res;
+    cf_status st;
+    if (!lr || lr->nrows <= 0 || v->nodes < 1 || fab->gpus_per_node <= 0) return 0;
+    cf_coll_query_init(&q);
+    q.collective = v->coll == CF_COLL_UNKNOWN ? CF_COLL_ALL_REDUCE : v->coll;
+    q.bytes = lr->an.largest_size > 0 ? (uint64_t)lr->an.largest_size : 1;
+    q.nodes = (int)v->nodes;
+    q.ranks_per_node = v->gpn > 0 && v->gpn <= fab->gpus_per_node ? (int)v->gpn : 0;
+    q.algo = v->nccl_algo;
+    st = cf_collective_predict(fab, &q, &res, NULL);
+    if (st != CF_OK && q.algo != CF_ALGO_AUTO) {
+        q.algo = CF_ALGO_AUTO;
+        st = cf_collective_predict(fab, &q, &res, NULL);
+    }
+    if (st != CF_OK || !(res.busbw_GBps > 0)) return 0;
+    v->expected = round(res.busbw_GBps * 100.0) / 100.0;
+    v->exp_bytes = (double)q.bytes;
+    v->exp_algo = res.algo;
+    v->exp_proto = res.protocol;
+    v->exp_algo_src = q.algo == CF_ALGO_AUTO ? CF_ALGO_SOURCE_MODEL : v->nccl_algo_src;
+    return 1;
+}
+
+/* Expected busbw (DESIGN §5): the model's prediction (model_expected) on
+ * the fabric of expect_fabric. When the model cannot be asked (GPU or node
+ * count not shown), the ring's bound without the model: the per-node line
+ * rate / 8 x eta, normalised per collective as in DESIGN §4.2 (source
+ * CF_ALGO_SOURCE_LINE_RATE). */
 static void decide_expected(cf_audit *a, int g, cf__audit_verdict *v)
 {
-    double line_gbps = NAN, per_node;
-    int nics = 0, node_ll = node_link_layer(v);
+    double line_gbps, per_node;
+    int nics;
     cf_fabric fab;
     const cf__audit_run *lr = v->last_run >= 0 ? a->parts[v->last_run].r : NULL;
-    (void)g;
-    v->expected = NAN;
-    v->exp_src = NULL;
-    memset(&fab, 0, sizeof fab);
-    fab.non_blocking = fab.rail_optimized = CF_CAP_UNKNOWN;
-    if (a->has_fabric) {
-        fab = a->fabric;
-        v->exp_src = "offering";
-        if (fab.network != CF_NET_NONE && fab.nics_per_node > 0 && fab.nic_gbps > 0) {
-            line_gbps = fab.nics_per_node * fab.nic_gbps;
-            nics = fab.nics_per_node;
-        }
-    } else {
-        const char *gpu = NULL;
-        cf_intra_link link = CF_INTRA_UNKNOWN;
-        if (v->nodes == 1 || v->net == CF_NET_NONE) return;
-        if (a->opts.expect_gbps > 0) {
-            line_gbps = a->opts.expect_gbps;
-            nics = v->gpn > 0 ? (int)v->gpn : 1;    /* one NIC per GPU, the usual layout */
-            v->exp_src = "expect-gbps";
-        } else {
-            /* the node's NICs, not only those NCCL chose (a run restricted to
-             * one HCA is measured against what the node has) */
-            /* with a run to judge: a port dump alone expects nothing */
-            if (v->last_run < 0 && a->segs[g]->ev.lines == 0) return;
-            line_gbps = v->node.rate_gbps;
-            nics = v->node.rated;
-            v->exp_src = v->node.src && strcmp(v->node.src, "probe") == 0 ? "probe" : "ports";
-        }
-        if (isnan(line_gbps) || line_gbps <= 0 || nics <= 0) {
-            v->exp_src = NULL;
-            return;
-        }
-        if (lr && gpu_of_name(lr->gpu_name, &gpu, &link)) cf__copy(fab.gpu, sizeof fab.gpu, gpu);
-        fab.intra_link = link;
-        fab.gpus_per_node = v->gpn > 0 ? (int)v->gpn : 0;
-        fab.network = v->net == CF_NET_UNKNOWN ? CF_NET_RDMA : v->net;
-        if (v->net == CF_NET_TCP && v->node.rdma && v->node.src && strcmp(v->exp_src, "expect-gbps") != 0)
-            fab.network = node_ll == CF__LL_ETH ? CF_NET_ROCE : CF_NET_IB;     /* what the node offers */
-        fab.nics_per_node = nics;
-        fab.nic_gbps = line_gbps / nics;
-    }
-    fab.gdr = CF_GDR_ON;                /* always the reference with GDR on */
-    if (lr && lr->nrows > 0 && v->nodes >= 1 && fab.gpus_per_node > 0) {
-        cf_coll_query q;
-        cf_coll_result res;
-        memset(&q, 0, sizeof q);
-        q.collective = v->coll == CF_COLL_UNKNOWN ? CF_COLL_ALL_REDUCE : v->coll;
-        q.bytes = lr->an.largest_size > 0 ? (uint64_t)lr->an.largest_size : 1;
-        q.nodes = (int)v->nodes;
-        q.ranks_per_node = v->gpn > 0 && v->gpn <= fab.gpus_per_node ? (int)v->gpn : 0;
-        q.algo = CF_ALGO_RING;
-        if (cf_collective_predict(&fab, &q, &res, NULL) == CF_OK && res.busbw_GBps > 0) {
-            v->expected = round(res.busbw_GBps * 100.0) / 100.0;
-            return;
-        }
-    }
+    v->expected = v->exp_bytes = NAN;
+    v->exp_src = v->exp_proto = v->exp_algo_src = NULL;
+    v->exp_algo = CF_ALGO_AUTO;
+    decide_nccl_algo(a, g, v);
+    if (!expect_fabric(a, g, v, &fab, &line_gbps, &nics)) return;
+    if (model_expected(a, v, &fab)) return;
     if (v->nodes == 1 || isnan(line_gbps) || line_gbps <= 0) {
         v->exp_src = NULL;
         return;
@@ -519,6 +601,9 @@ static void decide_expected(cf_audit *a, int g, cf__audit_verdict *v)
         break;
     }
     v->expected = round(per_node * 100.0) / 100.0;
+    v->exp_algo = CF_ALGO_RING;
+    v->exp_algo_src = CF_ALGO_SOURCE_LINE_RATE;
+    if (lr && lr->nrows > 0 && lr->an.largest_size > 0) v->exp_bytes = lr->an.largest_size;
 }
 
 /* The verdict of one run: its last nccl-tests table, shape, transport,

@@ -138,6 +138,18 @@ const char *cf_network_label(cf_network n)
     }
 }
 
+const char *cf_algo_label(cf_algo a)
+{
+    switch (a) {
+    case CF_ALGO_RING: return "Ring";
+    case CF_ALGO_TREE: return "Tree";
+    case CF_ALGO_NVLS: return "NVLS";
+    case CF_ALGO_NVLSTREE: return "NVLSTree";
+    case CF_ALGO_COLLNET: return "CollNet";
+    default: return cf_algo_name(a);
+    }
+}
+
 /* Sets. */
 static const char *const orch_names[] = {"slurm", "kubernetes", "vm", "managed"};
 static const char *const prov_names[] = {"on-demand", "spot", "reserved", "waitlist", "flex"};

@@ -753,6 +753,8 @@ cf_status cf_collective_explain(const cf_fabric *fab, const cf_coll_query *q,
     out->nodes = q->nodes;
     out->ranks = q->nodes * (q->ranks_per_node ? q->ranks_per_node : fab->gpus_per_node);
     out->algo = best.algo;
+    out->protocol = proto_names[best.proto];
+    out->algo_asked = q->algo != CF_ALGO_AUTO;
     out->time_us = t;
     out->algbw_GBps = t > 0 ? S / (t * 1e3) : 0;
     if (q->collective == CF_COLL_HYPERCUBE && out->ranks > 0)
@@ -792,6 +794,9 @@ json_t *cf_coll_result_to_json(const cf_coll_result *r)
         json_object_set_new(j, "nodes", json_integer(r->nodes)) ||
         json_object_set_new(j, "ranks", json_integer(r->ranks)) ||
         json_object_set_new(j, "algo", json_string(cf_algo_name(r->algo))) ||
+        json_object_set_new(j, "protocol", r->protocol ? json_string(r->protocol) : json_null()) ||
+        json_object_set_new(j, "algo_source", json_string(r->algo_asked ? CF_ALGO_SOURCE_ASKED
+                                                                        : CF_ALGO_SOURCE_MODEL)) ||
         json_object_set_new(j, "time_us", json_real(r->time_us)) ||
         json_object_set_new(j, "algbw_GBps", json_real(r->algbw_GBps)) ||
         json_object_set_new(j, "busbw_GBps", json_real(r->busbw_GBps)) ||
@@ -800,4 +805,26 @@ json_t *cf_coll_result_to_json(const cf_coll_result *r)
         return NULL;
     }
     return j;
+}
+
+/* How a CF_ALGO_SOURCE_* name reads in a sentence. */
+static const char *algo_source_label(const char *src)
+{
+    static const struct { const char *name, *label; } labels[] = {
+        {CF_ALGO_SOURCE_MODEL, "model"},         {CF_ALGO_SOURCE_ASKED, "asked"},
+        {CF_ALGO_SOURCE_NCCL_LOG, "NCCL log"},   {CF_ALGO_SOURCE_NCCL_ALGO, "NCCL_ALGO"},
+        {CF_ALGO_SOURCE_LINE_RATE, "line rate x efficiency"},
+    };
+    for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
+        if (strcmp(src, labels[i].name) == 0) return labels[i].label;
+    return src;
+}
+
+int cf_coll_expect_text(char *buf, size_t n, double busbw_GBps, cf_algo algo, const char *protocol,
+                        const char *source)
+{
+    int has_proto = protocol && protocol[0], has_src = source && source[0];
+    return snprintf(buf, n, "%.*f GB/s busbw (%s%s%s%s%s)", busbw_GBps < 10 ? 1 : 0, busbw_GBps,
+                    cf_algo_label(algo), has_proto ? ", " : "", has_proto ? protocol : "",
+                    has_src ? ", " : "", has_src ? algo_source_label(source) : "");
 }

@@ -110,11 +110,68 @@ static void nets_and_errors(void **state)
     assert_int_equal(L.nranks, 64);
 }
 
+/* NCCL's tuning lines (enqueue.cc) of several releases, and the algorithm
+ * and protocol names NCCL_ALGO / NCCL_PROTO and those lines use. */
+static void tuning(void **state)
+{
+    (void)state;
+    assert_int_equal(kind("node01:1:1 [0] NCCL INFO AllReduce: 268435456 Bytes -> Algo NVLS proto Simple channel{Lo..Hi}={0..15}"),
+                     CF__NL_TUNING);
+    assert_true(L.bytes == 268435456.0);
+    assert_int_equal(L.algo, CF_ALGO_NVLS);
+    assert_string_equal(L.proto, "Simple");
+    assert_int_equal(L.coll, CF_COLL_ALL_REDUCE);
+    assert_int_equal(kind("NCCL INFO Broadcast:    32768 Bytes -> Algo RING proto SIMPLE channel{Lo..Hi}={0..0}"),
+                     CF__NL_TUNING);
+    assert_int_equal(L.coll, CF_COLL_BROADCAST);
+    assert_int_equal(L.algo, CF_ALGO_RING);
+    assert_string_equal(L.proto, "Simple");
+    /* older releases: indices (NCCL_ALGO_TREE 0, RING 1, ..., NVLS_TREE 5; LL 0, LL128 1, SIMPLE 2) */
+    assert_int_equal(kind("node-0:309:309 [0] NCCL INFO AllGather: 37756928 Bytes -> Algo 1 proto 2 time 2860.208008"),
+                     CF__NL_TUNING);
+    assert_int_equal(L.coll, CF_COLL_ALL_GATHER);
+    assert_int_equal(L.algo, CF_ALGO_RING);
+    assert_string_equal(L.proto, "Simple");
+    assert_int_equal(kind("n1:2:2 [0] NCCL INFO 8589934592 Bytes -> Algo 5 proto 1 time 35998.0"), CF__NL_TUNING);
+    assert_int_equal(L.coll, CF_COLL_UNKNOWN);
+    assert_int_equal(L.algo, CF_ALGO_NVLSTREE);
+    assert_string_equal(L.proto, "LL128");
+    assert_int_equal(kind("n1:2:2 [0] NCCL TRACE 4096 Bytes -> Algo 0 proto 0 time 12.5"), CF__NL_TUNING);
+    assert_int_equal(L.algo, CF_ALGO_TREE);
+    assert_string_equal(L.proto, "LL");
+    assert_int_equal(kind("n1:2:2 [0] NCCL INFO ReduceScatter: 1024 Bytes -> Algo PAT proto SIMPLE channel{Lo..Hi}={0..0}"),
+                     CF__NL_TUNING);
+    assert_int_equal(L.coll, CF_COLL_REDUCE_SCATTER);
+    assert_int_equal(L.algo, CF_ALGO_RING);     /* the model reports PAT as ring */
+    /* not tuning lines: the COLL call line, a ring line, other 'A'/'B' messages */
+    assert_int_equal(kind("n1:2:2 [0] NCCL INFO AllReduce: opCount 0 sendbuff 0x7f recvbuff 0x7f count 2 datatype 7 op 0 root 0 comm 0x55 [nranks=16] stream 0x55"),
+                     CF__NL_OTHER);
+    assert_int_equal(kind("n1:2:2 [0] NCCL INFO Ring 00 : 6 -> 2 [receive] via NET/IB/0"), CF__NL_CHANNEL);
+    assert_int_equal(kind("n1:2:2 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.1<0>"), CF__NL_BOOTSTRAP);
+    assert_int_equal(kind("n1:2:2 [0] NCCL INFO AllToAll: 1024 Bytes -> Algo 1 proto 2 time 1.0"), CF__NL_OTHER);
+    assert_int_equal(kind("n1:2:2 [0] NCCL INFO 16 coll channels, 0 nvls channels, 16 p2p channels"), CF__NL_OTHER);
+    /* names, case-insensitive; lists and exclusions name no one algorithm */
+    assert_int_equal(cf__nccl_algo("Ring", 4, 0), CF_ALGO_RING);
+    assert_int_equal(cf__nccl_algo("NVLSTree", 8, 0), CF_ALGO_NVLSTREE);
+    assert_int_equal(cf__nccl_algo("NVLS_TREE", 9, 0), CF_ALGO_NVLSTREE);
+    assert_int_equal(cf__nccl_algo("CollnetDirect", 13, 0), CF_ALGO_COLLNET);
+    assert_int_equal(cf__nccl_algo(" tree ", 6, 0), CF_ALGO_TREE);
+    assert_int_equal(cf__nccl_algo("Tree,Ring", 9, 0), CF_ALGO_AUTO);
+    assert_int_equal(cf__nccl_algo("^NVLS", 5, 0), CF_ALGO_AUTO);
+    assert_int_equal(cf__nccl_algo("1", 1, 0), CF_ALGO_AUTO);     /* an index only in tuning lines */
+    assert_int_equal(cf__nccl_algo("9", 1, 1), CF_ALGO_AUTO);
+    assert_string_equal(cf__nccl_proto("SIMPLE", 6), "Simple");
+    assert_string_equal(cf__nccl_proto("ll128", 5), "LL128");
+    assert_null(cf__nccl_proto("3", 1));
+    assert_null(cf__nccl_proto("LL,Simple", 9));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(prefix_and_version), cmocka_unit_test(channels),
         cmocka_unit_test(ib_and_gdr), cmocka_unit_test(nets_and_errors),
+        cmocka_unit_test(tuning),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

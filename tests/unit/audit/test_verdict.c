@@ -3,9 +3,11 @@
  * public API: the expected busbw from --expect-gbps and from the run's own
  * port dumps (only ports NCCL uses count), BUSBW_BELOW_LINK_RATE at 70 %,
  * a single node needs no network, sockets are a fallback, and GDR_DISABLED
- * takes the action its cause calls for. Without a GPU name or node count
- * the expectation is the ring reference line rate / 8 x eta (eta 0.90 on
- * IB, DESIGN §4.2), so the numbers below follow by hand. */
+ * takes the action its cause calls for. With a GPU name and node count
+ * the expectation is the model's prediction, the one `predict collective`
+ * gives (issue 20: expected_is_the_prediction); without them it is the
+ * ring's bound line rate / 8 x eta (eta 0.90 on IB, DESIGN §4.2), so the
+ * numbers of the other cases follow by hand. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -98,6 +100,124 @@ static void expected_from_ports(void **state)
     assert_string_equal(field_s(finding(r, "PORT_DOWN"), "file"), "ibstat.txt");
     assert_int_equal(field_i(finding(r, "PORT_DOWN"), "line"), 20);
     assert_non_null(finding(r, "BUSBW_BELOW_LINK_RATE"));
+    json_decref(r);
+}
+
+/* 2 nodes x 8 H100 (the rank list names the GPU), NET/IB with GDR, one
+ * 8 GiB all_reduce row; `extra` (may be "") goes before the table. */
+static const char *h100_run(char *buf, size_t cap, const char *extra)
+{
+    size_t k = 0;
+    k += (size_t)snprintf(buf + k, cap - k, "# nThread 1 nGpus 1 minBytes 8 maxBytes 8589934592 step: 2(factor)\n");
+    for (int r = 0; r < 16; r++)
+        k += (size_t)snprintf(buf + k, cap - k, "#  Rank %2d Group  0 Pid %d on n%d device  %d [0x18] NVIDIA H100 80GB HBM3\n",
+                              r, 100 + r, r / 8 + 1, r % 8);
+    snprintf(buf + k, cap - k,
+             "n1:100:100 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB ; OOB eth0:10.0.0.1<0>\n"
+             "n1:100:100 [0] NCCL INFO Channel 00/0 : 8[0] -> 0[0] [receive] via NET/IB/0/GDRDMA\n"
+             "n2:108:108 [0] NCCL INFO Channel 00/0 : 0[0] -> 8[0] [receive] via NET/IB/0/GDRDMA\n"
+             "%s"
+             "#  size  count  type  redop  root  time  algbw  busbw #wrong  time  algbw  busbw #wrong\n"
+             "  8589934592  2147483648  float  sum  -1  40000  214.75  402.65  0  40001  214.74  402.64  0\n",
+             extra);
+    return buf;
+}
+
+/* The prediction the audit expects, asked directly (issue 20: the same
+ * call `predict collective` makes) for 2 x 8 H100-SXM with 8 x 400G IB. */
+static double predicted(cf_algo algo, const char **proto)
+{
+    cf_fabric f;
+    cf_coll_query q;
+    cf_coll_result res;
+    cf_fabric_init(&f);
+    snprintf(f.gpu, sizeof f.gpu, "H100-SXM");
+    f.gpus_per_node = 8;
+    f.intra_link = CF_INTRA_NVSWITCH_NVLINK4;
+    f.network = CF_NET_IB;
+    f.nics_per_node = 8;
+    f.nic_gbps = 400;
+    cf_coll_query_init(&q);
+    q.collective = CF_COLL_ALL_REDUCE;
+    q.bytes = 8ULL << 30;
+    q.nodes = 2;
+    q.algo = algo;
+    assert_int_equal(cf_collective_predict(&f, &q, &res, NULL), CF_OK);
+    *proto = res.protocol;
+    return round(res.busbw_GBps * 100) / 100;
+}
+
+/* One expectation (issue 20): with the GPU and node count shown the
+ * expected busbw is the model's prediction at the largest size measured:
+ * its own pick (NVLSTree) when the log shows no algorithm, NCCL's when a
+ * tuning line or NCCL_ALGO shows it; an algorithm the model cannot run
+ * there (NVLS across nodes) leaves the model's pick. */
+static void expected_is_the_prediction(void **state)
+{
+    static char buf[8192];
+    const char *proto;
+    cf_audit_status st;
+    json_t *r;
+    (void)state;
+    r = audit_text(h100_run(buf, sizeof buf, ""), 3200, &st);
+    assert_int_equal(field_i(r, "nodes"), 2);
+    assert_int_equal(field_i(r, "gpus_per_node"), 8);
+    assert_true(field_d(r, "expected_busbw_GBps") == predicted(CF_ALGO_AUTO, &proto));
+    assert_true(field_d(r, "expected_busbw_GBps") > 440);
+    assert_string_equal(field_s(r, "expected_algo"), "nvlstree");
+    assert_string_equal(field_s(r, "expected_protocol"), proto);
+    assert_string_equal(field_s(r, "expected_algo_source"), "model");
+    assert_int_equal(field_i(r, "expected_message_bytes"), 8589934592LL);
+    assert_true(json_is_null(json_object_get(r, "nccl_algo")));
+    json_decref(r);
+    /* NCCL's tuning line at the largest call: Ring */
+    r = audit_text(h100_run(buf, sizeof buf,
+                            "n1:100:100 [0] NCCL INFO AllReduce: 4194304 Bytes -> Algo TREE proto LL128 channel{Lo..Hi}={0..15}\n"
+                            "n1:100:100 [0] NCCL INFO AllReduce: 8589934592 Bytes -> Algo RING proto SIMPLE channel{Lo..Hi}={0..15}\n"),
+                   3200, &st);
+    assert_true(field_d(r, "expected_busbw_GBps") == predicted(CF_ALGO_RING, &proto));
+    assert_string_equal(field_s(r, "expected_algo"), "ring");
+    assert_string_equal(field_s(r, "expected_algo_source"), "nccl_log");
+    assert_string_equal(field_s(json_object_get(r, "nccl_algo"), "algo"), "ring");
+    assert_string_equal(field_s(json_object_get(r, "nccl_algo"), "protocol"), "Simple");
+    assert_int_equal(field_i(json_object_get(r, "nccl_algo"), "line"), 22);  /* the 8 GiB call */
+    json_decref(r);
+    /* NCCL_ALGO set by environment: Tree */
+    r = audit_text(h100_run(buf, sizeof buf, "n1:100:100 [0] NCCL INFO NCCL_ALGO set by environment to Tree\n"), 3200, &st);
+    assert_true(field_d(r, "expected_busbw_GBps") == predicted(CF_ALGO_TREE, &proto));
+    assert_string_equal(field_s(r, "expected_algo"), "tree");
+    assert_string_equal(field_s(r, "expected_algo_source"), "nccl_algo");
+    json_decref(r);
+    /* a list names no one algorithm: the model's pick */
+    r = audit_text(h100_run(buf, sizeof buf, "n1:100:100 [0] NCCL INFO NCCL_ALGO set by environment to Tree,Ring\n"), 3200, &st);
+    assert_string_equal(field_s(r, "expected_algo"), "nvlstree");
+    assert_string_equal(field_s(r, "expected_algo_source"), "model");
+    json_decref(r);
+    /* NVLS across nodes: the model cannot run it; its own pick, the log's choice kept */
+    r = audit_text(h100_run(buf, sizeof buf, "export NCCL_ALGO=NVLS\n"), 3200, &st);
+    assert_true(field_d(r, "expected_busbw_GBps") == predicted(CF_ALGO_AUTO, &proto));
+    assert_string_equal(field_s(r, "expected_algo_source"), "model");
+    assert_string_equal(field_s(json_object_get(r, "nccl_algo"), "algo"), "nvls");
+    assert_string_equal(field_s(json_object_get(r, "nccl_algo"), "shown_by"), "nccl_algo");
+    json_decref(r);
+}
+
+/* Without GPU or node count the model cannot be asked: the ring's bound,
+ * named as the line-rate fallback. */
+static void line_rate_fallback_is_named(void **state)
+{
+    char buf[1024];
+    cf_audit_status st;
+    json_t *r = audit_text(ib_run(buf, sizeof buf, "30.00"), 400, &st);
+    (void)state;
+    assert_true(field_d(r, "expected_busbw_GBps") == 45.0);
+    assert_string_equal(field_s(r, "expected_algo"), "ring");
+    assert_string_equal(field_s(r, "expected_protocol"), "(null)");
+    assert_string_equal(field_s(r, "expected_algo_source"), "line_rate");
+    json_decref(r);
+    r = audit_text(ib_run(buf, sizeof buf, "30.00"), NAN, &st);
+    assert_string_equal(field_s(r, "expected_algo"), "(null)");
+    assert_string_equal(field_s(r, "expected_algo_source"), "(null)");
     json_decref(r);
 }
 
@@ -212,6 +332,8 @@ int main(void)
         cmocka_unit_test(expected_from_ports),
         cmocka_unit_test(single_node_needs_no_network),
         cmocka_unit_test(socket_fallback),
+        cmocka_unit_test(expected_is_the_prediction),
+        cmocka_unit_test(line_rate_fallback_is_named),
         cmocka_unit_test(gdr_disabled_action_follows_cause),
         cmocka_unit_test(launcher_sets_gdr_on_one_node),
     };

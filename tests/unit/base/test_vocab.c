@@ -124,6 +124,19 @@ static void network_labels(void **state)
     assert_string_equal(cf_network_label(CF_NET_UNKNOWN), "unknown");
 }
 
+/* NCCL's own names of the algorithms (NCCL_ALGO, its tuning tables). */
+static void algo_labels(void **state)
+{
+    (void)state;
+    assert_string_equal(cf_algo_label(CF_ALGO_RING), "Ring");
+    assert_string_equal(cf_algo_label(CF_ALGO_TREE), "Tree");
+    assert_string_equal(cf_algo_label(CF_ALGO_NVLS), "NVLS");
+    assert_string_equal(cf_algo_label(CF_ALGO_NVLSTREE), "NVLSTree");
+    assert_string_equal(cf_algo_label(CF_ALGO_COLLNET), "CollNet");
+    assert_string_equal(cf_algo_label(CF_ALGO_AUTO), "auto");
+    assert_string_equal(cf_algo_label((cf_algo)99), "unknown");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -131,6 +144,7 @@ int main(void)
         cmocka_unit_test(accepted_lists),
         cmocka_unit_test(sets), cmocka_unit_test(sizes_and_numbers),
         cmocka_unit_test(alloc_injection), cmocka_unit_test(network_labels),
+        cmocka_unit_test(algo_labels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -540,7 +540,53 @@ static void json(void **state)
     assert_int_equal(json_integer_value(json_object_get(j, "message_bytes")), 1 << 30);
     assert_string_equal(json_string_value(json_object_get(j, "bottleneck")), "intra_node");
     assert_true(json_real_value(json_object_get(j, "busbw_GBps")) > 0);
+    assert_string_equal(json_string_value(json_object_get(j, "protocol")), "Simple");
+    assert_string_equal(json_string_value(json_object_get(j, "algo_source")), "model");
     json_decref(j);
+}
+
+/* The result names the protocol of the chosen (algorithm, protocol) and
+ * whether the query asked for the algorithm; cf_coll_expect_text writes
+ * the line predict and audit share (issue 20): 2 x 8 H100, 8 x 400G IB,
+ * 8 GiB all_reduce: auto picks NVLSTree/Simple (447 GB/s, one node's
+ * NVLS), a forced ring gives 357 GB/s (NVLink ring). */
+static void expect_text(void **state)
+{
+    cf_fabric f = fabric("H100-SXM", 8, CF_INTRA_NVSWITCH_NVLINK4, CF_NET_IB, 8, 400);
+    cf_coll_query q = query(CF_COLL_ALL_REDUCE, 8ULL << 30, 2, 0, CF_ALGO_AUTO);
+    cf_coll_result r;
+    cf_coll_detail d;
+    char buf[96];
+    int n;
+    (void)state;
+    assert_int_equal(cf_collective_explain(&f, &q, &r, &d, NULL), CF_OK);
+    assert_int_equal(r.algo, CF_ALGO_NVLSTREE);
+    assert_string_equal(r.protocol, "Simple");
+    assert_string_equal(r.protocol, d.protocol);
+    assert_int_equal(r.algo_asked, 0);
+    near(r.busbw_GBps, 447.41, 1e-3);
+    n = cf_coll_expect_text(buf, sizeof buf, r.busbw_GBps, r.algo, r.protocol, CF_ALGO_SOURCE_MODEL);
+    assert_string_equal(buf, "447 GB/s busbw (NVLSTree, Simple, model)");
+    assert_int_equal(n, (int)strlen(buf));
+    q.algo = CF_ALGO_RING;
+    assert_int_equal(cf_collective_predict(&f, &q, &r, NULL), CF_OK);
+    assert_int_equal(r.algo_asked, 1);
+    near(r.busbw_GBps, 357.42, 1e-3);
+    cf_coll_expect_text(buf, sizeof buf, r.busbw_GBps, r.algo, r.protocol, CF_ALGO_SOURCE_ASKED);
+    assert_string_equal(buf, "357 GB/s busbw (Ring, Simple, asked)");
+    /* small figures keep a decimal; no protocol, the audit's sources */
+    cf_coll_expect_text(buf, sizeof buf, 2.54, CF_ALGO_RING, NULL, CF_ALGO_SOURCE_LINE_RATE);
+    assert_string_equal(buf, "2.5 GB/s busbw (Ring, line rate x efficiency)");
+    cf_coll_expect_text(buf, sizeof buf, 357.4, CF_ALGO_RING, "Simple", CF_ALGO_SOURCE_NCCL_LOG);
+    assert_string_equal(buf, "357 GB/s busbw (Ring, Simple, NCCL log)");
+    cf_coll_expect_text(buf, sizeof buf, 180, CF_ALGO_TREE, "LL128", CF_ALGO_SOURCE_NCCL_ALGO);
+    assert_string_equal(buf, "180 GB/s busbw (Tree, LL128, NCCL_ALGO)");
+    /* cut to fit, NUL-terminated; the return value measures the whole line */
+    n = cf_coll_expect_text(buf, 8, 447.41, CF_ALGO_NVLSTREE, "Simple", CF_ALGO_SOURCE_MODEL);
+    assert_string_equal(buf, "447 GB/");
+    assert_int_equal(n, (int)strlen("447 GB/s busbw (NVLSTree, Simple, model)"));
+    assert_int_equal(cf_coll_expect_text(NULL, 0, 1, CF_ALGO_RING, NULL, NULL),
+                     (int)strlen("1.0 GB/s busbw (Ring)"));
 }
 
 /* The cell after the next '|' of a Markdown table row, trimmed: copied
@@ -621,6 +667,7 @@ int main(void)
         cmocka_unit_test(stencil_mpi_tcp_vs_ib),
         cmocka_unit_test(errors),
         cmocka_unit_test(json),
+        cmocka_unit_test(expect_text),
         cmocka_unit_test(constants_documented),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
