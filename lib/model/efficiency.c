@@ -23,13 +23,14 @@
  * NVIDIA parts), and cf__compute_eff_validated says so, for plan's
  * `assumes:` flag.
  *
- * CDNA3 has its own factor, EFF_AMD_CDNA3, for both classes: not a median
+ * CDNA3 has its own factor for both classes, AMD_CDNA3_GEMM_EFF_MAX over
+ * GEMM_EFF_MAX: not a median
  * of training rows (no AMD training throughput with its layout stated was
  * found) but AMD's own Max-Achievable FLOPs: the best dense BF16 GEMM an
  * MI300X sustains is 708 TFLOP/s, an MI325X 843, against a 1,307 TFLOP/s
  * datasheet peak (the clock drops under dense matrix load), so the
- * roofline's ceiling GEMM_EFF_MAX (0.80 of peak, fitted on NVIDIA parts)
- * is scaled to AMD's measured one. CDNA2 borrows it (the nearest AMD
+ * roofline's ceiling GEMM_EFF_MAX (fitted on NVIDIA parts) is scaled to
+ * AMD's measured one. CDNA2 borrows it (the nearest AMD
  * generation). Every AMD cell stays flagged unvalidated. */
 #include <string.h>
 #include "clusterfit/hardware.h"
@@ -101,7 +102,7 @@ double cf__compute_eff(const cf_gpu_spec *g, cf_framework fw, int zero)
 {
     cf_framework c = cf_framework_resolve(fw, zero);
     family f = factor_family(g ? g->name : NULL, g ? g->vendor : NULL, c);
-    if (f == FAM_CDNA3) return CF_K(EFF_AMD_CDNA3);
+    if (f == FAM_CDNA3) return CF_K(AMD_CDNA3_GEMM_EFF_MAX) / CF_K(GEMM_EFF_MAX);
     if (c == CF_FW_FSDP) return f == FAM_HOPPER ? CF_K(EFF_FSDP_HOPPER) : CF_K(EFF_FSDP_AMPERE);
     return f == FAM_BLACKWELL ? CF_K(EFF_MEGATRON_BLACKWELL)
          : f == FAM_HOPPER ? CF_K(EFF_MEGATRON_HOPPER) : CF_K(EFF_MEGATRON_AMPERE);
