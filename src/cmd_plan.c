@@ -404,7 +404,7 @@ static void workload_text(char *buf, size_t cap, const cf_workload *w)
 
 /* "Cheapest total cost first (costs in USD), finishing within 2160 h (90
  * days)." — the objective, its constraint and the currency. */
-static void objective_line(FILE *out, const cf_plan_opts *opts, const char *cur)
+static void objective_line(FILE *out, const cf_plan_opts *opts, const char *cur, json_t *doc)
 {
     char line[512], d[64], f[64];
     size_t n = (size_t)snprintf(line, sizeof line, "%s first (costs in %s)",
@@ -415,8 +415,9 @@ static void objective_line(FILE *out, const cf_plan_opts *opts, const char *cur)
                               opts->deadline_h >= 48 ? fmt_days(d, sizeof d, opts->deadline_h) : "",
                               opts->deadline_h >= 48 ? ")" : "");
     if (!isnan(opts->deadline_h) && n < sizeof line)
-        n += (size_t)snprintf(line + n, sizeof line - n, " with a margin of %g %%",
-                              isnan(opts->margin_pct) ? CF_PLAN_DEFAULT_MARGIN_PCT : opts->margin_pct);
+        n += (size_t)snprintf(line + n, sizeof line - n, " with a margin of %g %%%s",
+                              getd(doc, "margin_pct"),
+                              isnan(opts->margin_pct) ? " (the model's p90 error out of sample)" : "");
     if (!isnan(opts->budget) && n < sizeof line)
         n += (size_t)snprintf(line + n, sizeof line - n, ", costing at most %s %s",
                               fmt_amount(f, sizeof f, opts->budget), cur);
@@ -427,6 +428,36 @@ static void objective_line(FILE *out, const cf_plan_opts *opts, const char *cur)
 }
 
 /* The legend of the '*' mark, when a ranked row has it. */
+/* "69.0 d - 93.0 d, 7.16 M - 9.65 M USD": a row's band (cf__plan_band_set
+ * in the library). */
+static void band_text(char *buf, size_t cap, json_t *r, const char *cur)
+{
+    char t0[32], t1[32], c0[32], c1[32];
+    snprintf(buf, cap, "%s - %s, %s - %s %s", fmt_hours(t0, sizeof t0, getd(r, "time_to_train_h_p10")),
+             fmt_hours(t1, sizeof t1, getd(r, "time_to_train_h_p90")),
+             fmt_amount(c0, sizeof c0, getd(r, "cost_p10")), fmt_amount(c1, sizeof c1, getd(r, "cost_p90")),
+             cur);
+}
+
+/* The legend line of the band and the rows the model cannot tell from
+ * the first ("rows 2-5 cost the same as row 1 within the model's error"). */
+static void band_legend(FILE *out, json_t *doc, const cf_plan_opts *opts)
+{
+    json_t *e = json_object_get(doc, "error"), *same = json_object_get(doc, "same_within_error");
+    char line[512];
+    size_t n;
+    n = (size_t)snprintf(line, sizeof line, "p10-p90: time and cost x %.2f-%.2f, the model's error out "
+                         "of sample on %s training%s (8 in 10 runs of sources it never saw fell "
+                         "inside).", getd(e, "p10"), getd(e, "p90"),
+                         json_string_value(json_object_get(e, "class")) ? json_string_value(json_object_get(e, "class")) : "dense",
+                         json_is_true(json_object_get(e, "assumed")) ? " (assumed: no validation rows of this kind)" : "");
+    if (json_array_size(same) > 0 && n < sizeof line)
+        snprintf(line + n, sizeof line - n, " Rows 2-%ld %s row 1 within that error.",
+                 (long)json_integer_value(json_array_get(same, json_array_size(same) - 1)),
+                 opts->objective == CF_OBJ_TIME ? "take as long as" : "cost the same as");
+    wrapped(out, "", line);
+}
+
 static void assumed_legend(FILE *out, json_t *ranked)
 {
     size_t i;
@@ -452,7 +483,7 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
     workload_text(wt, sizeof wt, w);
     snprintf(line, sizeof line, "Plan for %s: %s.", json_string_value(json_object_get(doc, "workload")), wt);
     wrapped(out, "", line);
-    objective_line(out, opts, cur);
+    objective_line(out, opts, cur, doc);
     if (opts->top > 0 && (size_t)opts->top <= shown)
         snprintf(line, sizeof line, "Top %zu shown", shown);
     else
@@ -470,6 +501,7 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
           "P: parallel efficiency. E and P are fractions, 1 = perfect.\n"
           "Effective price = sticker price / P, per GPU-hour.\n", out);
     assumed_legend(out, ranked);
+    if (shown > 0) band_legend(out, doc, opts);
     /* The cheapest plan with no deadline is often a years-long run. */
     if (opts->objective == CF_OBJ_COST && isnan(opts->deadline_h) && shown > 0 &&
         getd(json_array_get(ranked, 0), "time_to_train_h") > HINT_DEADLINE_H) {
@@ -516,6 +548,8 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
                                   json_string_value(json_object_get(r, "offering")) ? json_string_value(json_object_get(r, "offering")) : "");
         if (strlen(id) > ID_WIDTH && n < sizeof line) snprintf(line + n, sizeof line - n, " (%s)", id);
         wrapped(out, "   ", line);
+        band_text(line, sizeof line, r, cur);
+        wrapped(out, "   p10-p90: ", line);
         wrapped(out, "   why: ", json_string_value(json_object_get(r, "why")));
         flags_text(line, sizeof line, r, doc,
                    opts->max_gpus > 0 ? opts->max_gpus : CF_PLAN_DEFAULT_MAX_GPUS);

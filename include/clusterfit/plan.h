@@ -39,7 +39,7 @@ typedef struct cf_plan_opts {
                              * time was predicted (benchmarks) */
     int objective_given;    /* 1 once cf_plan_opts_set has set objective;
                              * read by cf_plan_opts_finish */
-    double margin_pct;      /* deadline margin, percent; NAN = CF_PLAN_DEFAULT_MARGIN_PCT */
+    double margin_pct;      /* deadline margin, percent; NAN = cf_default_margin_pct(workload) */
     int known_only;         /* 1: rank on stated facts alone (no assumed largest
                              * cluster, NIC count or fabric topology) */
     const char *today;      /* YYYY-MM-DD the plan is made on (the front end's
@@ -79,14 +79,11 @@ typedef struct cf_plan_opts {
  * inside the step model's own error (median 8-9 %, README) is not worth it. */
 #define CF_PLAN_BATCH_GROW_MIN_PCT 5.0
 
-/* Default deadline margin (margin_pct, `plan --margin`): a configuration
- * meets a deadline only when its predicted time plus this many percent
- * does. 8 % is the dense training error the validation holds the model to
- * (tests/cli/validate-training.t and validate-holdout.t: median APE <= 8 %
- * on each set; 8.3 and 9.2 % before the framework and GPU calibration,
- * docs/model-step.md §9): a plan that meets a deadline by 3 % has not met
- * it within the model's own error. */
-#define CF_PLAN_DEFAULT_MARGIN_PCT 8.0
+/* The default deadline margin (margin_pct, `plan --margin`) is the
+ * model's own error out of sample: cf_default_margin_pct(workload), p90 - 1
+ * of the workload's class (validate.h; constants.def ERR_*: dense 24 %,
+ * MoE 54 % today), so a plan that meets a deadline meets it at the p90 of
+ * how the model does on sources it never saw. */
 
 /* Default cap on a cluster whose largest size the provider does not state
  * (DESIGN §4.5); such rows carry the flag max_cluster_unknown. */

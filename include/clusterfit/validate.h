@@ -15,6 +15,8 @@
 #include "status.h"
 #include "vocab.h"
 
+struct cf_workload;
+
 /* Size classes of a collectives row (median_ape_pct_by_size): small up to
  * CF_VALIDATION_SMALL_MAX_BYTES (64 KiB: where latency dominates), mid up to
  * CF_VALIDATION_MID_MAX_BYTES (64 MiB: pipeline fill, protocol switches),
@@ -277,6 +279,16 @@ typedef enum cf_err_class {
 CF_API void cf_error_band(cf_err_class c, double *p10, double *p90);
 /* The collectives class of a message of `bytes` (nccl-tests' size). */
 CF_API cf_err_class cf_error_class_collective(uint64_t bytes);
+/* The class of a workload's step: MoE for an LLM with experts, else
+ * dense; *assumed (may be NULL) 1 when the kind has no validation rows of
+ * its own (data-parallel, stencil, batch: the dense band is assumed). */
+CF_API cf_err_class cf_workload_error_class(const struct cf_workload *w, int *assumed);
+/* "dense", "moe", "collective_small", ...; static. */
+CF_API const char *cf_error_class_name(cf_err_class c);
+/* The default deadline margin of `plan` for workload w, percent: p90 - 1
+ * of its class, whole percent (a deadline must hold at the p90 of the
+ * model's out-of-sample error). */
+CF_API double cf_default_margin_pct(const struct cf_workload *w);
 
 /* The q-quantile (0..1) of n values (sorted in place), linear between
  * order statistics; NAN when n is 0. */

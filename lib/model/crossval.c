@@ -326,24 +326,3 @@ cf_status cf_refit_intervals(const cf_validation *oos, cf_refit_result *out)
     cf_vclasses_free(c);
     return CF_OK;
 }
-
-/* The band of a class: its p10 and p90 constants. */
-void cf_error_band(cf_err_class c, double *p10, double *p90)
-{
-    static const int band[CF_ERRCLASS__COUNT][2] = {
-        {CF_K_ERR_DENSE_P10, CF_K_ERR_DENSE_P90},
-        {CF_K_ERR_MOE_P10, CF_K_ERR_MOE_P90},
-        {CF_K_ERR_COLL_SMALL_P10, CF_K_ERR_COLL_SMALL_P90},
-        {CF_K_ERR_COLL_MID_P10, CF_K_ERR_COLL_MID_P90},
-        {CF_K_ERR_COLL_LARGE_P10, CF_K_ERR_COLL_LARGE_P90},
-    };
-    int i = c >= 0 && c < CF_ERRCLASS__COUNT ? (int)c : CF_ERRCLASS_DENSE;
-    if (p10) *p10 = cf__model_constants[band[i][0]].value;
-    if (p90) *p90 = cf__model_constants[band[i][1]].value;
-}
-
-cf_err_class cf_error_class_collective(uint64_t bytes)
-{
-    return bytes <= CF_VALIDATION_SMALL_MAX_BYTES ? CF_ERRCLASS_COLL_SMALL
-           : bytes <= CF_VALIDATION_MID_MAX_BYTES ? CF_ERRCLASS_COLL_MID : CF_ERRCLASS_COLL_LARGE;
-}

@@ -407,6 +407,7 @@ static json_t *row_json(const job *j, const fam_result *r, const fam_result *bas
     bad |= cf__json_set(o, "step_time_s", r->pt.found ? cf__json_num(r->pt.res.step_time_s) : json_null());
     bad |= cf__json_set(o, "scaling_efficiency", cf__json_num(e));
     bad |= cf__json_set(o, "time_to_train_h", cf__json_num(r->time_h));
+    bad |= cf__plan_band_set(o, j->w, r->time_h, NAN);
     bad |= cf__json_set(o, "gpu_hours", cf__json_num(r->gpu_h));
     bad |= cf__json_set(o, "worth_premium_pct", cf__json_num(prem));
     bad |= cf__json_set(o, "layout", r->pt.found ? cf__plan_layout_json(&r->pt.lay, j->w->kind == CF_WL_STENCIL)

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
+#include "clusterfit/validate.h"
 #include "plan/plan_int.h"
 #include "model/model_int.h"
 #include "clusterfit/limits.h"
@@ -537,6 +538,7 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
     bad |= cf__json_set(j, "scaling_efficiency", cf__json_num(eff));
     bad |= cf__json_set(j, "parallel_efficiency", cf__json_num(par));
     bad |= cf__json_set(j, "cost", cf__json_num(r->cost));
+    bad |= cf__plan_band_set(j, w, r->time_h, r->cost);
     bad |= cf__json_set(j, "sticker_price_gpu_hr", cf__json_num(e->price));
     bad |= cf__json_set(j, "effective_price_gpu_hr", cf__json_num(effective));
     /* No published training row behind the compute efficiency of this GPU
@@ -568,6 +570,30 @@ static json_t *unranked_json(const entry *e)
     return u;
 }
 
+/* The ranks (1-based) of the rows shown after the first whose p10 lies
+ * below the first row's p90 on the objective (cost, or time): rows the
+ * model cannot tell apart from the first within its own error. [] when
+ * none. Rows are sorted. NULL on ENOMEM. */
+static json_t *same_within_error(const run *r)
+{
+    json_t *a = json_array();
+    double p10, p90;
+    int time = r->opts->objective == CF_OBJ_TIME;
+    size_t n = r->opts->top > 0 && (size_t)r->opts->top < r->nrows ? (size_t)r->opts->top : r->nrows;
+    if (!a || n == 0) return a;
+    cf_error_band(cf_workload_error_class(r->w, NULL), &p10, &p90);
+    for (size_t i = 1; i < n; i++) {
+        double first = time ? r->rows[0].time_h : r->rows[0].cost;
+        double here = time ? r->rows[i].time_h : r->rows[i].cost;
+        if (!(here * p10 <= first * p90)) break;
+        if (json_array_append_new(a, json_integer((json_int_t)i + 1))) {
+            json_decref(a);
+            return NULL;
+        }
+    }
+    return a;
+}
+
 /* The document {workload, currency, ranked, unranked} into *out. CF_ENOMEM. */
 static cf_status build_doc(run *r, json_t **out)
 {
@@ -590,6 +616,9 @@ static cf_status build_doc(run *r, json_t **out)
     bad |= cf__json_set(doc, "currency", json_string(r->currency));
     bad |= cf__json_set(doc, "ranked", ranked);
     bad |= cf__json_set(doc, "unranked", unranked);
+    bad |= cf__json_set(doc, "margin_pct", cf__json_num(r->goal.margin_pct));
+    bad |= cf__json_set(doc, "error", cf__plan_error_json(r->w, r->goal.margin_pct));
+    bad |= cf__json_set(doc, "same_within_error", same_within_error(r));
     if (r->stale_before[0]) {
         bad |= cf__json_set(doc, "stale_months", json_integer(CF_STALE_MONTHS_DEFAULT));
         bad |= cf__json_set(doc, "stale_before", json_string(r->stale_before));
@@ -621,7 +650,7 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
     r.goal.objective = opts->objective;
     r.goal.deadline_h = opts->deadline_h;
     r.goal.budget = opts->budget;
-    r.goal.margin_pct = isnan(opts->margin_pct) ? CF_PLAN_DEFAULT_MARGIN_PCT : opts->margin_pct;
+    r.goal.margin_pct = isnan(opts->margin_pct) ? cf_default_margin_pct(w) : opts->margin_pct;
     if (opts->today && cf_catalog_stale_cutoff(opts->today, CF_STALE_MONTHS_DEFAULT, r.stale_before) != CF_OK) {
         cf_error_set_param(err, "today", "today expects a date YYYY-MM-DD, got '%.64s'", opts->today);
         return CF_EINVAL;

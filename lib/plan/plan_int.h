@@ -211,6 +211,16 @@ double cf__plan_sticker_price(const cf_offering *o, int *reserved);
  * New reference; NULL on ENOMEM. */
 json_t *cf__plan_layout_json(const cf_layout *l, int mpi_ranks);
 
+/* The band of a row (plan/interval.c): sets time_to_train_h_p10/_p90 and,
+ * with a cost, cost_p10/_p90 on j, [x p10, x p90] of the model's error
+ * out of sample for w's class (cf_error_band). Returns cf__json_set's
+ * bad flag. */
+int cf__plan_band_set(json_t *j, const cf_workload *w, double time_h, double cost);
+/* {class, p10, p90, assumed, basis[, margin_pct]}: the band every row of a
+ * document carries and what it rests on; margin_pct NAN leaves it out.
+ * NULL on ENOMEM. */
+json_t *cf__plan_error_json(const cf_workload *w, double margin_pct);
+
 /* cf_plan over an offering list already read from the catalog, with the
  * model `m`. Same contract as cf_plan. */
 cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,

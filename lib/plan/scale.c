@@ -175,6 +175,7 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
     bad |= cf__json_set(j, "memory_relief", cf__json_num(relief));
     bad |= cf__json_set(j, "cost", cf__json_num(cost));
     bad |= cf__json_set(j, "time_to_train_h", cf__json_num(t_h));
+    bad |= cf__plan_band_set(j, w, t_h, cost);
     if (llm)
         bad |= cf__json_set(j, "global_batch_seqs",
                             pt->found ? json_integer(cf__plan_pt_batch(pt, w)) : json_null());
