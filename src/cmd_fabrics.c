@@ -301,6 +301,13 @@ static void print_break_even(FILE *out, json_t *doc)
              gpu_h ? "GPU-hours on the baseline / GPU-hours on the fabric - 1"
                    : "T_baseline / T_fabric - 1");
     tf_wrap(out, "", line, TF_WIDTH);
+    {
+        json_t *e = json_object_get(doc, "error");
+        snprintf(line, sizeof line, "p10-p90 of each time: x %.2f-%.2f, the model's error out of "
+                 "sample (each row's in --format json); the fabrics share the step model, so "
+                 "the premiums err less than the times.", num(e, "p10"), num(e, "p90"));
+        tf_wrap(out, "", line, TF_WIDTH);
+    }
     if (!best) {
         json_t *b = NULL;
         int missed = 0;

@@ -444,6 +444,7 @@ static cf_status build(const job *j, const fam_result *rs, int n0, json_t **out)
     bad |= cf__json_set(doc, "premium_basis", json_string(j->nodes > 0 ? "time" : "gpu_hours"));
     bad |= cf__json_set(doc, "n0", json_integer(n0));
     bad |= cf__json_set(doc, "assumes", json_incref(j->assumes));
+    bad |= cf__json_set(doc, "error", cf__plan_error_json(j->w, NAN));
     bad |= cf__json_set(doc, "fabrics", arr);
     arr = NULL;
     if (bad) {
