@@ -98,6 +98,12 @@ static void print_text(const cf_coll_result *r, const cf_fabric *fab)
     else printf("time_us        %.1f\n", t);
     printf("algbw_GBps     %.2f (GB/s = 10^9 B/s, as nccl-tests reports it)\n", r->algbw_GBps);
     printf("busbw_GBps     %.2f (GB/s)\n", r->busbw_GBps);
+    {
+        double p10, p90;
+        cf_error_band(cf_error_class_collective(r->message_bytes), &p10, &p90);
+        printf("p10-p90        time %.2f-%.2f us, busbw %.2f-%.2f GB/s (the model's error out of sample)\n",
+               r->time_us * p10, r->time_us * p90, r->busbw_GBps / p90, r->busbw_GBps / p10);
+    }
     printf("bottleneck     %s\n", cf_bottleneck_name(r->bottleneck));
     /* the line `audit` prints for the same node (one expectation, issue 20) */
     cf_coll_expect_text(line, sizeof line, r->busbw_GBps, r->algo, r->protocol,

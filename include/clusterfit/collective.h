@@ -177,7 +177,9 @@ CF_API cf_status cf_collective_predict(const cf_fabric *fab, const cf_coll_query
  *   algo_source, time_us, algbw_GBps, busbw_GBps, bottleneck}, names as
  *   cf_collective_name, cf_algo_name and cf_bottleneck_name spell them;
  *   algo_source "model" (auto: the model's tuner picked it) or "asked"
- *   (CF_ALGO_SOURCE_* below)
+ *   (CF_ALGO_SOURCE_* below); time_us_p10/_p90 and busbw_GBps_p10/_p90,
+ *   the band of the model's error out of sample for the message's size
+ *   class (cf_error_band, validate.h), and that error_class
  * - errors: NULL on ENOMEM
  * - ownership: a new reference (json_decref); r (not NULL) is read only */
 CF_API json_t *cf_coll_result_to_json(const cf_coll_result *r);
