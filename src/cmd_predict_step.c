@@ -145,6 +145,13 @@ static void print_text(const cf_workload *w, const cf_layout *l, int nodes, cons
     if (r->step_time_s >= 2 * 86400) printf(" (%.1f days)", r->step_time_s / 86400);
     else if (r->step_time_s >= 7200) printf(" (%.1f h)", r->step_time_s / 3600);
     else if (r->step_time_s >= 120) printf(" (%.1f min)", r->step_time_s / 60);
+    {
+        int assumed = 0;
+        double p10, p90;
+        cf_error_band(cf_workload_error_class(w, &assumed), &p10, &p90);
+        printf(" (p10-p90 %.*f-%.*f s%s)", dec, r->step_time_s * p10, dec, r->step_time_s * p90,
+               assumed ? ", the dense band assumed" : "");
+    }
     printf("%s\n", w->kind == CF_WL_EMBARRASSING ? ", the whole sweep" : "");
     printf("%-21s%s %s (%s per GPU)\n", "throughput", rate(a, sizeof a, r->tokens_per_s), rate_unit(w),
            rate(b, sizeof b, r->tokens_per_s_per_gpu));
@@ -246,6 +253,7 @@ int cmd_predict_step(const cli_ctx *ctx, int argc, char **argv)
                                       res.ideal_step_time_s > 0
                                           ? json_real(res.ideal_step_time_s / res.step_time_s)
                                           : json_null()) != 0 ||
+                  cli_add_band(j, &w, res.step_time_s) != 0 ||
                   cli_add_flags(j, &fab, nodes) != 0)) {
             json_decref(j);
             j = NULL;

@@ -102,6 +102,11 @@ int cli_add_flags(json_t *j, const cf_fabric *fab, int nodes)
     return json_object_set_new(j, "flags", f);
 }
 
+int cli_add_band(json_t *j, const cf_workload *w, double step_time_s)
+{
+    return cf_band_json_set(j, "step_time_s", step_time_s, cf_workload_error_class(w, NULL));
+}
+
 void cli_print_assumes(FILE *out, const cf_fabric *fab, int nodes)
 {
     unsigned flags = cf_fabric_assumptions(fab, nodes);

@@ -44,6 +44,9 @@ int cli_fabric_from_opts(const cli_ctx *ctx, const cli_cmd *c, const void *vals,
  * added to the JSON object j as its "flags" array (codes); nonzero on
  * ENOMEM (j is then left as it was or NULL-safe). */
 int cli_add_flags(json_t *j, const cf_fabric *fab, int nodes);
+/* Adds step_time_s_p10/_p90 and error_class (the band of the model's error
+ * out of sample for w's class, cf_band_json_set) to j. 0, or -1. */
+int cli_add_band(json_t *j, const cf_workload *w, double step_time_s);
 
 /* One "assumes: SENTENCE" line (wrapped) per assumption of fab at `nodes`
  * nodes, for the text outputs. */

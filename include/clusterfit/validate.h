@@ -283,6 +283,9 @@ CF_API cf_err_class cf_error_class_collective(uint64_t bytes);
  * dense; *assumed (may be NULL) 1 when the kind has no validation rows of
  * its own (data-parallel, stencil, batch: the dense band is assumed). */
 CF_API cf_err_class cf_workload_error_class(const struct cf_workload *w, int *assumed);
+/* Sets KEY_p10 and KEY_p90 (v x the class's p10 and p90: v a time) and
+ * error_class on object j. Returns 0, or -1 on ENOMEM (j NULL included). */
+CF_API int cf_band_json_set(json_t *j, const char *key, double v, cf_err_class c);
 /* "dense", "moe", "collective_small", ...; static. */
 CF_API const char *cf_error_class_name(cf_err_class c);
 /* The default deadline margin of `plan` for workload w, percent: p90 - 1

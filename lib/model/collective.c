@@ -809,13 +809,10 @@ json_t *cf_coll_result_to_json(const cf_coll_result *r)
          * a slower time is a lower busbw. */
         double p10, p90;
         cf_err_class c = cf_error_class_collective(r->message_bytes);
-        int bad = 0;
+        int bad = cf_band_json_set(j, "time_us", r->time_us, c);
         cf_error_band(c, &p10, &p90);
-        bad |= cf__json_set(j, "time_us_p10", cf__json_num(r->time_us * p10));
-        bad |= cf__json_set(j, "time_us_p90", cf__json_num(r->time_us * p90));
         bad |= cf__json_set(j, "busbw_GBps_p10", cf__json_num(r->busbw_GBps / p90));
         bad |= cf__json_set(j, "busbw_GBps_p90", cf__json_num(r->busbw_GBps / p10));
-        bad |= cf__json_set(j, "error_class", cf__json_str(cf_error_class_name(c)));
         if (bad) {
             json_decref(j);
             return NULL;

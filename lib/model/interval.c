@@ -10,6 +10,7 @@
  * rows (data-parallel CNNs, MPI stencils, batch jobs) takes the dense
  * band, and the output says so (cf_workload_error_class's *assumed). */
 #include <math.h>
+#include <stdio.h>
 #include "clusterfit/workload.h"
 #include "model/model_int.h"
 
@@ -53,4 +54,18 @@ double cf_default_margin_pct(const cf_workload *w)
     cf_error_band(cf_workload_error_class(w, NULL), NULL, &p90);
     /* whole percent, as --margin is given */
     return p90 > 1 ? floor((p90 - 1.0) * 100.0 + 0.5) : 0.0;
+}
+
+int cf_band_json_set(json_t *j, const char *key, double v, cf_err_class c)
+{
+    char k[96];
+    double p10, p90;
+    int bad = 0;
+    cf_error_band(c, &p10, &p90);
+    snprintf(k, sizeof k, "%s_p10", key);
+    bad |= cf__json_set(j, k, cf__json_num(v * p10));
+    snprintf(k, sizeof k, "%s_p90", key);
+    bad |= cf__json_set(j, k, cf__json_num(v * p90));
+    bad |= cf__json_set(j, "error_class", cf__json_str(cf_error_class_name(c)));
+    return bad ? -1 : 0;
 }

@@ -10,15 +10,9 @@
 
 int cf__plan_band_set(json_t *j, const cf_workload *w, double time_h, double cost)
 {
-    double p10, p90;
-    int bad = 0;
-    cf_error_band(cf_workload_error_class(w, NULL), &p10, &p90);
-    bad |= cf__json_set(j, "time_to_train_h_p10", cf__json_num(time_h * p10));
-    bad |= cf__json_set(j, "time_to_train_h_p90", cf__json_num(time_h * p90));
-    if (!isnan(cost) || json_object_get(j, "cost")) {
-        bad |= cf__json_set(j, "cost_p10", cf__json_num(cost * p10));
-        bad |= cf__json_set(j, "cost_p90", cf__json_num(cost * p90));
-    }
+    cf_err_class c = cf_workload_error_class(w, NULL);
+    int bad = cf_band_json_set(j, "time_to_train_h", time_h, c);
+    if (!isnan(cost) || json_object_get(j, "cost")) bad |= cf_band_json_set(j, "cost", cost, c);
     return bad;
 }
 
