@@ -122,10 +122,10 @@ static void print_validation_table(const cf_validation *v)
 static void print_cv_table(const cf_vclass *in, size_t nin, const cf_vclass *oos, size_t noos,
                            const char *kind)
 {
-    printf("%-12s %-10s %5s %7s %10s %10s %8s %8s\n", "by", "class", "rows", "sources",
-           "in-sample", "out-of-s.", "p10", "p90");
-    printf("%-12s %-10s %5s %7s %10s %10s %8s %8s\n", "", "", "", "", "median APE", "median APE",
-           "ratio", "ratio");
+    printf("%-11s %-9s %5s %7s %10s %10s %6s %6s %8s\n", "by", "class", "rows", "sources",
+           "in-sample", "out-of-s.", "p10", "p90", "p10-p90");
+    printf("%-11s %-9s %5s %7s %10s %10s %6s %6s %8s\n", "", "", "", "", "median APE", "median APE",
+           "ratio", "ratio", "coverage");
     for (size_t i = 0; i < noos; i++) {
         const cf_vclass *o = &oos[i], *m = NULL;
         if (strcmp(o->kind, kind) != 0) continue;
@@ -133,13 +133,14 @@ static void print_cv_table(const cf_vclass *in, size_t nin, const cf_vclass *oos
             if (strcmp(in[k].kind, o->kind) == 0 && strcmp(in[k].by, o->by) == 0 &&
                 strcmp(in[k].name, o->name) == 0)
                 m = &in[k];
-        printf("%-12s %-10s %5zu %7zu %9.1f%% %9.1f%% %8.2f %8.2f\n", o->by, o->name, o->n_rows,
-               o->n_sources, m ? m->median_ape_pct : NAN, o->median_ape_pct, o->ratio_p10,
-               o->ratio_p90);
+        printf("%-11s %-9s %5zu %7zu %9.1f%% %9.1f%% %6.2f %6.2f %7.0f%%\n", o->by, o->name,
+               o->n_rows, o->n_sources, m ? m->median_ape_pct : NAN, o->median_ape_pct, o->ratio_p10,
+               o->ratio_p90, o->coverage * 100);
     }
     printf("\nratio = measured time / predicted time of a row, out of sample (> 1: the model\n"
            "was too fast); every prediction's p10-p90 interval is its class's ratios\n"
-           "(constants.def ERR_*).\n");
+           "(constants.def ERR_*). coverage: the share of the rows inside the p10-p90 of\n"
+           "the class's rows from the other sources (the band out of sample too).\n");
 }
 
 static void cv_progress(size_t done, size_t total, void *arg)

@@ -234,6 +234,9 @@ typedef struct cf_vclass {
     double median_ape_pct;  /* NAN when no row */
     double ratio_p10, ratio_p50, ratio_p90;  /* quantiles of time_ratio (linear
                                                 interpolation between order statistics) */
+    double coverage;        /* fraction of the rows inside the p10-p90 of the class's rows
+                               from the other sources (the band out of sample too); NAN
+                               when no row has two rows of other sources */
 } cf_vclass;
 
 /* The classes of v's rows with at least one row: every training row and

@@ -157,6 +157,39 @@ static int class_of(const cf_validation_row *r, cf_vclass_kind by, char name[32]
 static const char *const by_names[CF_VCLASS__COUNT] = {"all", "model", "framework", "generation",
                                                        "context", "size", "network"};
 
+/* 1 when row r is of `kind` (1 training) and in class `name` under `by`. */
+static int in_class(const cf_validation_row *r, int training, cf_vclass_kind by, const char *name)
+{
+    char here[32];
+    return (r->size_class < 0) == training && class_of(r, by, here) && strcmp(here, name) == 0 &&
+           r->time_ratio > 0;
+}
+
+/* The fraction of the class's rows whose ratio lies inside the p10-p90 of
+ * the class's rows from the other sources: how often the band of a
+ * prediction holds on a source that neither the fit nor the band saw.
+ * `tmp` has room for every row. NAN when no row has another source. */
+static double coverage(const cf_validation *v, int training, cf_vclass_kind by, const char *name,
+                       double *tmp)
+{
+    size_t in = 0, judged = 0;
+    for (size_t i = 0; i < v->n_rows; i++) {
+        const cf_validation_row *r = &v->rows[i];
+        size_t m = 0;
+        if (!in_class(r, training, by, name)) continue;
+        for (size_t k = 0; k < v->n_rows; k++)
+            if (in_class(&v->rows[k], training, by, name) && strcmp(v->rows[k].source, r->source) != 0)
+                tmp[m++] = v->rows[k].time_ratio;
+        if (m < 2) continue;
+        judged++;
+        {
+            double lo = cf_quantile(tmp, m, 0.10), hi = cf_quantile(tmp, m, 0.90);
+            in += r->time_ratio >= lo && r->time_ratio <= hi;
+        }
+    }
+    return judged ? (double)in / (double)judged : NAN;
+}
+
 /* Fills c with the statistics of the rows of `kind` (1 training) in class
  * `name` under `by`; vals has room for every row. */
 static void class_stats(const cf_validation *v, int training, cf_vclass_kind by, cf_vclass *c,
@@ -177,6 +210,7 @@ static void class_stats(const cf_validation *v, int training, cf_vclass_kind by,
     }
     c->n_rows = n;
     c->n_sources = ns;
+    c->coverage = coverage(v, training, by, c->name, apes + n);
     c->median_ape_pct = cf__median(apes, n);
     c->ratio_p10 = cf_quantile(vals, n, 0.10);
     c->ratio_p50 = cf_quantile(vals, n, 0.50);
@@ -193,7 +227,7 @@ cf_status cf_validation_by_class(const cf_validation *v, cf_vclass **out, size_t
     size_t cap = v->n_rows * CF_VCLASS__COUNT + 2, k = 0;
     cf_vclass *c = cf__calloc(cap, sizeof *c);
     /* ratios and APEs of one class's rows, and the sources seen */
-    double *vals = cf__malloc((v->n_rows + 1) * 2 * sizeof *vals);
+    double *vals = cf__malloc((v->n_rows + 1) * 3 * sizeof *vals);
     const char **seen = cf__malloc((v->n_rows + 1) * sizeof *seen);
     *out = NULL;
     *n = 0;
@@ -250,7 +284,8 @@ json_t *cf_cv_to_json(const char *kind, const cf_vclass *in, size_t nin, const c
               cf__json_set(c, "median_ape_pct", cf__json_num(o->median_ape_pct)) ||
               cf__json_set(c, "ratio_p10", cf__json_num(o->ratio_p10)) ||
               cf__json_set(c, "ratio_p50", cf__json_num(o->ratio_p50)) ||
-              cf__json_set(c, "ratio_p90", cf__json_num(o->ratio_p90));
+              cf__json_set(c, "ratio_p90", cf__json_num(o->ratio_p90)) ||
+              cf__json_set(c, "coverage", cf__json_num(o->coverage));
     }
     if (bad || cf__json_set(j, "classes", a)) {
         if (bad) json_decref(a);
