@@ -105,6 +105,7 @@ typedef struct request {
     int head_ok;                    /* the head passed every check (on_headers): only then is
                                        a body kept, a post processor made, the cache consulted */
     int failed;                     /* the body was refused: HTTP status to answer */
+    const char *refusal;            /* why, when failed is 400 (static text); NULL: malformed */
     size_t discarded;               /* body bytes read and dropped after a refusal */
     struct MHD_PostProcessor *pp;   /* the multipart parser, made once the head passed */
     server *srv;                    /* the server this request belongs to */
@@ -416,9 +417,9 @@ static enum MHD_Result collect_arg(void *cls, enum MHD_ValueKind kind, const cha
         a->overflow = 1;
         return MHD_NO;
     }
-    a->kv[a->n].key = key;
+    a->kv[a->n].key = key ? key : "";  /* never NULL for the routes' strcmp */
     a->kv[a->n].value = value;
-    a->bytes += strlen(key) + 2 + (value ? strlen(value) : 0);
+    a->bytes += (key ? strlen(key) : 0) + 2 + (value ? strlen(value) : 0);
     a->n++;
     return MHD_YES;
 }
@@ -432,6 +433,14 @@ static enum MHD_Result post_field(void *cls, enum MHD_ValueKind kind, const char
     request *r = cls;
     int rc;
     (void)kind; (void)ctype; (void)enc; (void)off;
+    if (!key) {
+        /* A part without a Content-Disposition name: libmicrohttpd passes
+         * NULL (issue 21: strcmp(NULL, ...) ended the server). Refused. */
+        r->failed = 400;
+        r->refusal = "a multipart/form-data part has no name (each part needs "
+                     "Content-Disposition: form-data; name=\"...\"; the log goes in name=\"file\")";
+        return MHD_NO;
+    }
     /* The log is the field named "file" or "log", or any field with a file
      * name; other fields are ignored. */
     if (!(filename || strcmp(key, "file") == 0 || strcmp(key, "log") == 0)) return MHD_YES;
@@ -574,7 +583,8 @@ static enum MHD_Result answer(server *s, struct MHD_Connection *c, request *r, c
     if (r->failed == 503)
         return queue_error(c, r, 503, "unavailable", "too many large requests in progress; try again shortly");
     if (r->failed)
-        return queue_error(c, r, 400, "bad_request", "malformed multipart/form-data body");
+        return queue_error(c, r, 400, "bad_request", "%s",
+                           r->refusal ? r->refusal : "malformed multipart/form-data body");
     /* The cache key is the raw request target, as sent: two requests share
      * an entry only when their bytes are the same, so no decoded value
      * (provider=X%26sort%3Dgbps) can stand for another query. */
