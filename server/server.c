@@ -3,8 +3,11 @@
  * libmicrohttpd runs its own threads (a small pool with epoll where the
  * kernel has it); the main thread only waits for SIGINT/SIGTERM, blocked in
  * every thread and taken with sigwait(), then stops the daemon, so a stop
- * never interrupts a request half-way. Per request this file collects the
- * query parameters and the body (raw, or the file field of a
+ * never interrupts a request half-way. Per request the head is checked first
+ * (api.c's srv_api_check: Host, Origin, route and method, content type; then
+ * the sizes), before any byte of the body is read and before the cache is
+ * consulted (issue 21; docs/security.md, "The order of the checks"); then
+ * this file collects the query parameters and the body (raw, or the file field of a
  * multipart/form-data upload), bounded by limits.h: a declared oversize body
  * is answered 413 before it is read, one that grows past the cap closes the
  * connection, all bodies together stay under a global budget taken as bytes
