@@ -775,8 +775,9 @@ static json_t *split_names(const char *list)
     return arr;
 }
 
-static void get_vocab(srv_reply *out)
+static void get_vocab(srv_api *api, const srv_request *rq, srv_reply *out)
 {
+    (void)api; (void)rq;
     json_t *j = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:[ssssss]}",
                           "network", split_names(cf_network_accepted()),
                           "intra_link", split_names(cf_intra_link_accepted()),
@@ -795,8 +796,9 @@ static void get_vocab(srv_reply *out)
     out->cacheable = 1;
 }
 
-static void get_health(srv_api *api, srv_reply *out)
+static void get_health(srv_api *api, const srv_request *rq, srv_reply *out)
 {
+    (void)rq;
     reply_json(out, 200, json_pack("{s:s,s:s,s:s}", "status", "ok", "version", CF_VERSION,
                                    "catalog", api->cat ? "ok" : "unavailable"));
 }
@@ -816,55 +818,87 @@ static const cf_web_file *find_asset(const char *path)
 
 /* --- routing ------------------------------------------------------------------ */
 
-static int method_is(const srv_request *rq, const char *m, srv_reply *out, const char *allow)
+/* GET /api/offerings/{id}: the id is the rest of the path. */
+static void get_offering_route(srv_api *api, const srv_request *rq, srv_reply *out)
 {
-    if (strcmp(rq->method, m) == 0 || (strcmp(m, "GET") == 0 && strcmp(rq->method, "HEAD") == 0))
-        return 1;
+    if (rq->n_args) srv_error(out, 400, "bad_request", "/api/offerings/{id} takes no parameters");
+    else get_offering(api, rq->path + 15, out);
+}
+
+static void post_fabrics(srv_api *api, const srv_request *rq, srv_reply *out)
+{
+    (void)api;
+    srv_post_fabrics(rq, out);
+}
+
+/* One endpoint of the API: the head checks (srv_api_check) read its path
+ * and methods, srv_api_handle calls its function. */
+typedef struct route {
+    const char *path;           /* the path; ending in '/', a prefix (the rest is an id) */
+    const char *allow;          /* its methods, the Allow header of a 405: "GET, HEAD" or "POST" */
+    void (*fn)(srv_api *api, const srv_request *rq, srv_reply *out); /* answers it */
+} route;
+
+static const route routes[] = {
+    {"/healthz", "GET, HEAD", get_health},
+    {"/api/offerings", "GET, HEAD", get_offerings},
+    {"/api/offerings/", "GET, HEAD", get_offering_route},
+    {"/api/predict/collective", "GET, HEAD", get_predict_collective},
+    {"/api/plan", "POST", post_plan},
+    {"/api/fabrics", "POST", post_fabrics},
+    {"/api/audit", "POST", post_audit},
+    {"/api/vocab", "GET, HEAD", get_vocab},
+    {NULL, NULL, NULL}
+};
+
+static const route *find_route(const char *p)
+{
+    for (const route *r = routes; r->path; r++) {
+        size_t n = strlen(r->path);
+        if (r->path[n - 1] == '/' ? strncmp(p, r->path, n) == 0 : strcmp(p, r->path) == 0) return r;
+    }
+    return NULL;
+}
+
+/* Whether the method is one of `allow` (HEAD goes with GET); else a 405. */
+static int method_ok(const srv_request *rq, const char *allow, srv_reply *out)
+{
+    int get = strcmp(rq->method, "GET") == 0 || strcmp(rq->method, "HEAD") == 0;
+    if (strcmp(allow, "POST") == 0 ? strcmp(rq->method, "POST") == 0 : get) return 1;
     srv_error(out, 405, "method_not_allowed", "%s %s is not allowed (allowed: %s)", rq->method,
               rq->path, allow);
     out->allow = allow;
     return 0;
 }
 
-void srv_api_handle(srv_api *api, const srv_request *rq, srv_reply *out)
+/* The head checks in their order (see srv_api_check); on success the route
+ * in *rt, or the page in *f. */
+static int check_head(const srv_api *api, const srv_request *rq, srv_reply *out, const route **rt,
+                      const cf_web_file **f)
 {
     const char *p = rq->path;
-    const cf_web_file *f;
-    memset(out, 0, sizeof *out);
-
-    if (check_names(api, rq, out) != 0 || check_json_type(rq, out) != 0) {
-        /* refused before any route runs */
-    } else if (strcmp(p, "/healthz") == 0) {
-        if (method_is(rq, "GET", out, "GET, HEAD")) get_health(api, out);
-    } else if (strcmp(p, "/api/offerings") == 0) {
-        if (method_is(rq, "GET", out, "GET, HEAD")) get_offerings(api, rq, out);
-    } else if (strncmp(p, "/api/offerings/", 15) == 0) {
-        if (method_is(rq, "GET", out, "GET, HEAD")) {
-            if (rq->n_args) srv_error(out, 400, "bad_request", "/api/offerings/{id} takes no parameters");
-            else get_offering(api, p + 15, out);
-        }
-    } else if (strcmp(p, "/api/predict/collective") == 0) {
-        if (method_is(rq, "GET", out, "GET, HEAD")) get_predict_collective(api, rq, out);
-    } else if (strcmp(p, "/api/plan") == 0) {
-        if (method_is(rq, "POST", out, "POST")) post_plan(api, rq, out);
-    } else if (strcmp(p, "/api/fabrics") == 0) {
-        if (method_is(rq, "POST", out, "POST")) srv_post_fabrics(rq, out);
-    } else if (strcmp(p, "/api/audit") == 0) {
-        if (method_is(rq, "POST", out, "POST")) post_audit(api, rq, out);
-    } else if (strcmp(p, "/api/vocab") == 0) {
-        if (method_is(rq, "GET", out, "GET, HEAD")) get_vocab(out);
+    *rt = NULL;
+    *f = NULL;
+    if (check_names(api, rq, out) != 0) return -1;
+    if ((*rt = find_route(p)) != NULL) {
+        if (!method_ok(rq, (*rt)->allow, out)) return -1;
     } else if (strncmp(p, "/api/", 5) == 0 || strcmp(p, "/api") == 0) {
         srv_error(out, 404, "not_found", "no endpoint %.128s (routes: GET /api/offerings, "
                   "GET /api/offerings/{id}, POST /api/plan, POST /api/fabrics, POST /api/audit, "
                   "GET /api/predict/collective, GET /api/vocab, GET /healthz)", p);
-    } else if ((f = find_asset(p)) != NULL) {
-        if (method_is(rq, "GET", out, "GET, HEAD")) {
-            out->status = 200;
-            out->file = f;
-        }
+        return -1;
+    } else if ((*f = find_asset(p)) != NULL) {
+        if (!method_ok(rq, "GET, HEAD", out)) return -1;
     } else {
         srv_error(out, 404, "not_found", "no such page: %.128s", p);
+        return -1;
     }
+    return check_json_type(rq, out);
+}
+
+/* A reply that could not be built is the fixed 500 (server.c's body). */
+static void reply_done(srv_reply *out)
+{
     if (out->status == 0) srv_error(out, 500, "internal", "no reply was built");
     if (!out->json && !out->file) {
         /* srv_error could not allocate (its text is always valid UTF-8):
@@ -872,4 +906,32 @@ void srv_api_handle(srv_api *api, const srv_request *rq, srv_reply *out)
         out->status = 500;
         out->cacheable = 0;
     }
+}
+
+int srv_api_check(const srv_api *api, const srv_request *rq, srv_reply *out)
+{
+    const route *rt;
+    const cf_web_file *f;
+    memset(out, 0, sizeof *out);
+    if (check_head(api, rq, out, &rt, &f) == 0) return 0;
+    reply_done(out);
+    return -1;
+}
+
+void srv_api_handle(srv_api *api, const srv_request *rq, srv_reply *out)
+{
+    const route *rt;
+    const cf_web_file *f;
+    memset(out, 0, sizeof *out);
+    /* The head checks again: a caller that did not make them (unit use)
+     * gets the same refusals. */
+    if (check_head(api, rq, out, &rt, &f) != 0) {
+        /* refused before any route runs */
+    } else if (rt) {
+        rt->fn(api, rq, out);
+    } else {
+        out->status = 200;
+        out->file = f;
+    }
+    reply_done(out);
 }

@@ -3,8 +3,11 @@
  * libmicrohttpd runs its own threads (a small pool with epoll where the
  * kernel has it); the main thread only waits for SIGINT/SIGTERM, blocked in
  * every thread and taken with sigwait(), then stops the daemon, so a stop
- * never interrupts a request half-way. Per request this file collects the
- * query parameters and the body (raw, or the file field of a
+ * never interrupts a request half-way. Per request the head is checked first
+ * (api.c's srv_api_check: Host, Origin, route and method, content type; then
+ * the sizes), before any byte of the body is read and before the cache is
+ * consulted (issue 21; docs/security.md, "The order of the checks"); then
+ * this file collects the query parameters and the body (raw, or the file field of a
  * multipart/form-data upload), bounded by limits.h: a declared oversize body
  * is answered 413 before it is read, one that grows past the cap closes the
  * connection, all bodies together stay under a global budget taken as bytes
@@ -102,11 +105,14 @@ typedef struct request {
     char *body;
     size_t len, cap;
     long reserved;                  /* bytes counted in server.bodies_bytes */
+    int head_ok;                    /* the head passed every check (on_headers): only then is
+                                       a body kept, a post processor made, the cache consulted */
     int failed;                     /* the body was refused: HTTP status to answer */
+    const char *refusal;            /* why, when failed is 400 (static text); NULL: malformed */
     size_t discarded;               /* body bytes read and dropped after a refusal */
-    struct MHD_PostProcessor *pp;
-    server *srv;
-    char upload_name[128];
+    struct MHD_PostProcessor *pp;   /* the multipart parser, made once the head passed */
+    server *srv;                    /* the server this request belongs to */
+    char upload_name[128];          /* the upload's file name, as the audit shows it */
     int upload_field;               /* the multipart file field was seen */
 } request;
 
@@ -385,6 +391,18 @@ static enum MHD_Result queue_error(struct MHD_Connection *c, request *r, unsigne
     return ret;
 }
 
+/* Queues the reply api.c built (not cached) and frees its JSON. */
+static enum MHD_Result queue_reply(struct MHD_Connection *c, request *r, srv_reply *rep)
+{
+    size_t len = 0;
+    struct MHD_Response *resp = build_response(rep, &len);
+    enum MHD_Result ret = queue(c, r, rep->status, resp, len);
+    if (resp) MHD_destroy_response(resp);
+    json_decref(rep->json);
+    rep->json = NULL;
+    return ret;
+}
+
 /* --- parameters ------------------------------------------------------------------ */
 
 typedef struct args {
@@ -402,9 +420,9 @@ static enum MHD_Result collect_arg(void *cls, enum MHD_ValueKind kind, const cha
         a->overflow = 1;
         return MHD_NO;
     }
-    a->kv[a->n].key = key;
+    a->kv[a->n].key = key ? key : "";  /* never NULL for the routes' strcmp */
     a->kv[a->n].value = value;
-    a->bytes += strlen(key) + 2 + (value ? strlen(value) : 0);
+    a->bytes += (key ? strlen(key) : 0) + 2 + (value ? strlen(value) : 0);
     a->n++;
     return MHD_YES;
 }
@@ -418,6 +436,14 @@ static enum MHD_Result post_field(void *cls, enum MHD_ValueKind kind, const char
     request *r = cls;
     int rc;
     (void)kind; (void)ctype; (void)enc; (void)off;
+    if (!key) {
+        /* A part without a Content-Disposition name: libmicrohttpd passes
+         * NULL (issue 21: strcmp(NULL, ...) ended the server). Refused. */
+        r->failed = 400;
+        r->refusal = "a multipart/form-data part has no name (each part needs "
+                     "Content-Disposition: form-data; name=\"...\"; the log goes in name=\"file\")";
+        return MHD_NO;
+    }
     /* The log is the field named "file" or "log", or any field with a file
      * name; other fields are ignored. */
     if (!(filename || strcmp(key, "file") == 0 || strcmp(key, "log") == 0)) return MHD_YES;
@@ -443,15 +469,33 @@ static int has_body_method(const char *m)
     return strcmp(m, "POST") == 0 || strcmp(m, "PUT") == 0 || strcmp(m, "PATCH") == 0;
 }
 
-/* First call: headers only. Refuses declared oversize bodies before reading
- * them, and prepares the multipart parser. */
-static enum MHD_Result on_headers(server *s, struct MHD_Connection *c, request *r, const char *method)
+/* The request's head as api.c's checks see it: no body, no parameters. */
+static void head_of(struct MHD_Connection *c, const char *url, const char *method, srv_request *rq)
+{
+    memset(rq, 0, sizeof *rq);
+    rq->method = method;
+    rq->path = url;
+    rq->host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+    rq->origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    rq->content_type = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+}
+
+/* The sizes the head declares: the query (count, bytes), the target, a
+ * declared body. MHD_YES when they pass; else the refusal is queued. */
+static enum MHD_Result check_sizes(struct MHD_Connection *c, request *r, const char *method)
 {
     const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-    const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
-    (void)s;
-    if (!has_body_method(method)) return MHD_YES;
-    if (cl) {
+    args a = {0};
+    MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &a);
+    if (a.overflow)
+        return queue_error(c, r, 400, "bad_request", "more than %d query parameters", MAX_ARGS);
+    if (a.bytes > (size_t)CF_MAX_QUERY_BYTES)
+        return queue_error(c, r, 400, "bad_request", "the query string is longer than %ld bytes",
+                           (long)CF_MAX_QUERY_BYTES);
+    if (r->uri_too_long)
+        return queue_error(c, r, 414, "bad_request", "the request target is longer than %ld bytes",
+                           (long)CF_MAX_QUERY_BYTES);
+    if (has_body_method(method) && cl) {
         char *end;
         unsigned long long n;
         errno = 0;
@@ -463,7 +507,26 @@ static enum MHD_Result on_headers(server *s, struct MHD_Connection *c, request *
                                "the body is larger than %ld bytes (CF_MAX_HTTP_BODY_BYTES)",
                                (long)CF_MAX_HTTP_BODY_BYTES);
     }
-    if (ct && strncasecmp(ct, "multipart/form-data", 19) == 0) {
+    return MHD_YES;
+}
+
+/* First call: the head only (issue 21). Every check a request's head
+ * allows (Host, Origin, route and method, content type: srv_api_check;
+ * then the sizes) is made here, before any byte of the body is read and
+ * before the cache can answer: a refused request is answered now, and its
+ * body is never parsed. Only then is the multipart parser made. */
+static enum MHD_Result on_headers(server *s, struct MHD_Connection *c, request *r, const char *url,
+                                  const char *method)
+{
+    srv_request rq;
+    srv_reply rep;
+    enum MHD_Result ret;
+    head_of(c, url, method, &rq);
+    if (srv_api_check(s->api, &rq, &rep) != 0) return queue_reply(c, r, &rep);
+    if ((ret = check_sizes(c, r, method)) != MHD_YES || r->status) return ret;
+    r->head_ok = 1;
+    if (has_body_method(method) && rq.content_type &&
+        strncasecmp(rq.content_type, "multipart/form-data", 19) == 0) {
         r->pp = MHD_create_post_processor(c, 64 * 1024, post_field, r);
         if (!r->pp)
             return queue_error(c, r, 400, "bad_request", "malformed multipart/form-data (no boundary?)");
@@ -498,6 +561,10 @@ static enum MHD_Result on_data(server *s, request *r, const char *data, size_t n
     return MHD_YES;
 }
 
+/* Last call: the body (if any) is in. The head passed its checks in
+ * on_headers, so the cache answers only requests whose Host (and Origin)
+ * were accepted; an accepted name never changes a reply, so the key is the
+ * raw target alone. */
 static enum MHD_Result answer(server *s, struct MHD_Connection *c, request *r, const char *url,
                               const char *method)
 {
@@ -511,22 +578,16 @@ static enum MHD_Result answer(server *s, struct MHD_Connection *c, request *r, c
     int is_get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
     enum MHD_Result ret;
 
+    if (!r->head_ok)    /* on_headers queues a reply for every request it refuses */
+        return queue_error(c, r, 500, "internal", "the request was not checked");
     if (r->failed == 413)
         return queue_error(c, r, 413, "payload_too_large", "the body is larger than %ld bytes",
                            (long)(r->pp ? CF_MAX_AUDIT_UPLOAD_BYTES : CF_MAX_HTTP_BODY_BYTES));
     if (r->failed == 503)
         return queue_error(c, r, 503, "unavailable", "too many large requests in progress; try again shortly");
     if (r->failed)
-        return queue_error(c, r, 400, "bad_request", "malformed multipart/form-data body");
-    MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &a);
-    if (a.overflow)
-        return queue_error(c, r, 400, "bad_request", "more than %d query parameters", MAX_ARGS);
-    if (a.bytes > (size_t)CF_MAX_QUERY_BYTES)
-        return queue_error(c, r, 400, "bad_request", "the query string is longer than %ld bytes",
-                           (long)CF_MAX_QUERY_BYTES);
-    if (r->uri_too_long)
-        return queue_error(c, r, 414, "bad_request", "the request target is longer than %ld bytes",
-                           (long)CF_MAX_QUERY_BYTES);
+        return queue_error(c, r, 400, "bad_request", "%s",
+                           r->refusal ? r->refusal : "malformed multipart/form-data body");
     /* The cache key is the raw request target, as sent: two requests share
      * an entry only when their bytes are the same, so no decoded value
      * (provider=X%26sort%3Dgbps) can stand for another query. */
@@ -534,16 +595,14 @@ static enum MHD_Result answer(server *s, struct MHD_Connection *c, request *r, c
         int q = cache_queue(s, key, c, r, &gen);
         if (q) return q > 0 ? MHD_YES : MHD_NO;
     }
-    rq.method = method;
-    rq.path = url;
+    /* Collected again: on_headers checked their count and size. */
+    MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &a);
+    head_of(c, url, method, &rq);
     rq.args = a.kv;
     rq.n_args = a.n;
     rq.body = r->body;
     rq.body_len = r->len;
     rq.upload_name = r->upload_field ? r->upload_name : NULL;
-    rq.host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
-    rq.origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
-    rq.content_type = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
     srv_api_handle(s->api, &rq, &rep);
     resp = build_response(&rep, &len);
     ret = queue(c, r, rep.status, resp, len);
@@ -736,7 +795,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         r->started = 1;
         copy_cut(r->method, sizeof r->method, method);
         conn_mark(s, c, 1);
-        return on_headers(s, c, r, method);
+        return on_headers(s, c, r, url, method);
     }
     if (r->status) {
         /* Answered from the headers (413, 503): read nothing more. */

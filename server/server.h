@@ -72,7 +72,17 @@ void srv_api_free(srv_api *api);
 void srv_api_set_names(srv_api *api, const char *bind, unsigned port, const char *const *allow,
                        size_t n_allow);
 
-/* Answers one request. Thread-safe (the catalog is used under a lock). */
+/* The checks of a request's head (issue 21), in this order: Host, then
+ * Origin (on a method other than GET and HEAD), then the route and its
+ * method (404, 405), then the content type a JSON route needs (415). Reads
+ * only method, path, host, origin and content_type of rq (no body, no
+ * parameters). 0 when the request passes; -1 with the refusal in *out.
+ * server.c calls it when the head has arrived, before any byte of the body
+ * is read and before the reply cache is consulted. Thread-safe. */
+int srv_api_check(const srv_api *api, const srv_request *rq, srv_reply *out);
+
+/* Answers one request: the head checks again (srv_api_check), then the
+ * route. Thread-safe (the catalog is used under a lock). */
 void srv_api_handle(srv_api *api, const srv_request *rq, srv_reply *out);
 
 /* Sets *out to an error reply {"error":{"code","message"}}; `code` is one of

@@ -144,6 +144,52 @@ check "foreign Origin on POST: 403 ($S)" "[ $S = 403 ] && grep -q forbidden_orig
 req POST "$B/api/audit" -H 'Origin: null' --data-binary 'x'; check "Origin null on audit: 403 ($S)" "[ $S = 403 ]"
 req POST "$B/api/plan" -H 'Content-Type: text/plain' --data '{"workload":"llama3-8b"}'
 check "text/plain plan: 415 ($S)" "[ $S = 415 ] && grep -q unsupported_media_type '$T/body'"
+# The reply cache answers only requests that passed the Host check (issue 21:
+# a GET answered once was served from the cache to any Host, so DNS
+# rebinding read every cached reply, imported quotes included).
+for tg in '/api/offerings?multinode=yes' /api/offerings/edge /api/vocab; do
+    req GET "$B$tg"; check "cache x Host: $tg from the page's Host ($S)" "[ $S = 200 ]"
+    req GET "$B$tg"; check "cache x Host: $tg again, from the cache ($S)" "[ $S = 200 ]"
+    for h in rebind.evil.example "127.0.0.1:1" "localhost.evil.example:$PORT"; do
+        req GET "$B$tg" -H "Host: $h"
+        check "cache x Host: $tg cached, Host $h: 403 forbidden_host ($S)" "[ $S = 403 ] && grep -q forbidden_host '$T/body'"
+    done
+    req HEAD "$B$tg" -I -H 'Host: rebind.evil.example'; check "cache x Host: HEAD $tg cached, foreign Host: 403 ($S)" "[ $S = 403 ]"
+    S=$(raw "GET $tg HTTP/1.0\r\n\r\n"); echo "$S" >> "$T/statuses"
+    check "cache x Host: $tg cached, HTTP/1.0 without Host: 403 ($S)" "[ '$S' = 403 ]"
+    req GET "$B$tg" -H "Host: localhost:$PORT"; check "cache x Host: $tg cached, Host localhost:PORT: 200 ($S)" "[ $S = 200 ]"
+done
+# The head is checked before any body byte is read (issue 21): a foreign
+# Origin or Host is 403 even when the body never comes.
+for hdr in 'Origin: http://evil.example' 'Host: rebind.evil.example'; do
+    case $hdr in Host:*) host=; ;; *) host='Host: 127.0.0.1\r\n'; ;; esac
+    S=$(raw "POST /api/audit HTTP/1.1\r\n$host$hdr\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 100000\r\n\r\n--XyZ\r\n")
+    echo "$S" >> "$T/statuses"
+    check "refused from the head, body never sent ($hdr): 403 ($S)" "[ '$S' = 403 ]"
+done
+# Multipart parts without a name (issue 21: a NULL name was dereferenced and
+# SIGSEGV ended the server; multipart/form-data needs no CORS preflight, so
+# any page the user visits could send it). Refused with 400; from a
+# foreign Origin, or to a route that takes no multipart body, the head's
+# refusal comes first; the server answers /healthz after each.
+printf -- '--XyZ\r\nContent-Type: text/plain\r\n\r\nhello\r\n--XyZ--\r\n' > "$T/mp-noname"
+printf -- '--XyZ\r\nContent-Disposition: form-data\r\n\r\nhello\r\n--XyZ--\r\n' > "$T/mp-noname2"
+printf -- '--XyZ\r\nContent-Disposition: form-data; filename="a.log"\r\n\r\nhello\r\n--XyZ--\r\n' > "$T/mp-noname3"
+printf -- '--XyZ\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--XyZ\r\nContent-Type: text/plain\r\n\r\nhello\r\n--XyZ--\r\n' > "$T/mp-noname4"
+for f in mp-noname mp-noname2 mp-noname3 mp-noname4; do
+    req POST "$B/api/audit" -H 'Content-Type: multipart/form-data; boundary=XyZ' --data-binary "@$T/$f"
+    check "multipart $f: 400 bad_request ($S)" "[ $S = 400 ] && grep -q bad_request '$T/body' && grep -q 'no name' '$T/body'"
+    req POST "$B/api/audit" -H 'Content-Type: multipart/form-data; boundary=XyZ' -H 'Origin: http://evil.example' --data-binary "@$T/$f"
+    check "multipart $f from a foreign Origin: 403 forbidden_origin ($S)" "[ $S = 403 ] && grep -q forbidden_origin '$T/body'"
+    req POST "$B/api/nothing" -H 'Content-Type: multipart/form-data; boundary=XyZ' --data-binary "@$T/$f"; check "multipart $f to no route: 404 ($S)" "[ $S = 404 ]"
+    req POST "$B/api/plan" -H 'Content-Type: multipart/form-data; boundary=XyZ' --data-binary "@$T/$f"; check "multipart $f to /api/plan: 415 ($S)" "[ $S = 415 ]"
+    req GET "$B/healthz"; check "after multipart $f the server answers /healthz ($S)" "[ $S = 200 ]"
+done
+printf -- '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="nccl.log"\r\n\r\nNCCL INFO Bootstrap\r\n--XyZ--\r\n' > "$T/mp-named"
+req POST "$B/api/audit" -H 'Content-Type: multipart/form-data; boundary=XyZ' --data-binary "@$T/mp-named"; check "a named multipart upload is still audited ($S)" "[ $S = 200 ]"
+S=$(raw 'POST /api/audit HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 51\r\n\r\n--XyZ\r\nContent-Type: text/plain\r\n\r\nhello\r\n--XyZ--\r\n')
+echo "$S" >> "$T/statuses"; check "raw multipart part without a name: 400 ($S)" "[ '$S' = 400 ]"
+req GET "$B/healthz"; check "the server answers /healthz after the multipart cases ($S)" "[ $S = 200 ]"
 # Client-named files: never opened (the FIFO would block a worker).
 for f in Makefile envfile data fifo ../cwd/envfile; do
     req POST "$B/api/plan" $J --data "{\"workload\":\"$f\"}"

@@ -322,6 +322,43 @@ await check('POST /api/audit (multipart upload) names the uploaded file in findi
   assert.equal(f.file, '05-ib-gdr-disabled-distance-nccl247.txt');
 });
 
+// Issue 21: a multipart part without a Content-Disposition name made the
+// server dereference NULL (SIGSEGV); multipart/form-data needs no preflight,
+// so any page could send it. Refused with 400, from another origin with 403
+// before the body is read, and the server keeps answering.
+await check('POST /api/audit: a multipart part without a name is 400 (403 from another origin), and /healthz still answers', async () => {
+  const body = '--XyZ\r\nContent-Type: text/plain\r\n\r\nhello\r\n--XyZ--\r\n';
+  const headers = { 'Content-Type': 'multipart/form-data; boundary=XyZ' };
+  let r = await http('/api/audit', { method: 'POST', headers, body });
+  expectError(r, 400, 'bad_request');
+  assert.match(r.json.error.message, /no name/);
+  r = await http('/api/audit', { method: 'POST', headers: { ...headers, Origin: 'http://evil.example' }, body });
+  expectError(r, 403, 'forbidden_origin');
+  r = await http('/healthz');
+  assert.equal(r.status, 200);
+});
+
+// Issue 21: the reply cache answered before the Host check (DNS rebinding
+// then read every cached reply). fetch cannot set Host: raw requests.
+await check('a cached GET is still 403 forbidden_host for a foreign Host, or none', async () => {
+  const port = new URL(process.env.CF_BASE).port;
+  const path = '/api/offerings?multinode=yes&sort=price';
+  const get = host => raw(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+  const before = await get('rebind.evil.example');
+  assert.equal(statusOf(before.text), 403, before.text.slice(0, 200));
+  for (let i = 0; i < 2; i++) {   // the second one comes from the cache
+    const ok = await get(`127.0.0.1:${port}`);
+    assert.equal(statusOf(ok.text), 200, ok.text.slice(0, 200));
+  }
+  for (const host of ['rebind.evil.example', `rebind.evil.example:${port}`, '127.0.0.1:1', '']) {
+    const r = await get(host);
+    assert.equal(statusOf(r.text), 403, `Host '${host}': ${r.text.slice(0, 200)}`);
+    assert.match(r.text, /"code":"forbidden_host"/);
+  }
+  const none = await raw(`GET ${path} HTTP/1.0\r\n\r\n`);
+  assert.equal(statusOf(none.text), 403, `no Host: ${none.text.slice(0, 200)}`);
+});
+
 // Issue 11: the single-HCA reconstruction, with and without the node's ibstat:
 // the API says what the CLI says (NICS_UNUSED, whether busbw was judged and why).
 for (const name of ['r01-recon-single-hca-h100-2node.txt', 'r02-recon-single-hca-h100-2node-ibstat.txt']) {
