@@ -471,6 +471,18 @@ static void assumed_legend(FILE *out, json_t *ranked)
               "   on stated facts alone.\n", out);
 }
 
+/* What the columns mean, the assumed-fact mark and the band. */
+static void legend(FILE *out, json_t *doc, const cf_plan_opts *opts)
+{
+    json_t *ranked = json_object_get(doc, "ranked");
+    fputs("E: scaling efficiency, throughput per GPU vs the smallest cluster that fits;\n"
+          "   above 1 when that cluster needs memory savers (the why line says which).\n"
+          "P: parallel efficiency. E and P are fractions, 1 = perfect.\n"
+          "Effective price = sticker price / P, per GPU-hour.\n", out);
+    assumed_legend(out, ranked);
+    if (json_array_size(ranked) > 0) band_legend(out, doc, opts);
+}
+
 static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, const cf_workload *w)
 {
     json_t *ranked = json_object_get(doc, "ranked"), *unranked = json_object_get(doc, "unranked");
@@ -496,12 +508,7 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
         snprintf(line + strlen(line), sizeof line - strlen(line), "; every offering could be ranked.");
     }
     wrapped(out, "", line);
-    fputs("E: scaling efficiency, throughput per GPU vs the smallest cluster that fits;\n"
-          "   above 1 when that cluster needs memory savers (the why line says which).\n"
-          "P: parallel efficiency. E and P are fractions, 1 = perfect.\n"
-          "Effective price = sticker price / P, per GPU-hour.\n", out);
-    assumed_legend(out, ranked);
-    if (shown > 0) band_legend(out, doc, opts);
+    legend(out, doc, opts);
     /* The cheapest plan with no deadline is often a years-long run. */
     if (opts->objective == CF_OBJ_COST && isnan(opts->deadline_h) && shown > 0 &&
         getd(json_array_get(ranked, 0), "time_to_train_h") > HINT_DEADLINE_H) {
