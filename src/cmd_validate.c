@@ -27,15 +27,18 @@ static const cli_opt validate_opts[] = {
     {.name = "format", CLI_FORMAT_AT(validate_args, fmt), .metavar = "F",
      .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
     {.name = "cv", CLI_STR_AT(validate_args, cv), .metavar = "source",
-     .help = "leave-one-source-out: refit without each source document, predict\n"
-             "its rows; in-sample beside out-of-sample error by class"},
+     .help = "leave-one-source-out: refit without each source document,\n"
+             "predict its rows; in-sample beside out-of-sample error by\n"
+             "class"},
     {.name = "help", .short_name = 'h', .kind = CLI_HELP, .help = "this help"},
     {.kind = CLI_END},
 };
 
 #define VALIDATE_USAGE \
-    "Usage: clusterfit validate collectives FILE.csv... [--cv source] [--format table|json]\n" \
-    "       clusterfit validate training FILE.csv... [--cv source] [--format table|json]\n" \
+    "Usage: clusterfit validate collectives FILE.csv... [--cv source]\n" \
+    "           [--format table|json]\n" \
+    "       clusterfit validate training FILE.csv... [--cv source]\n" \
+    "           [--format table|json]\n" \
     "Compare the model with published measurements (../shared/data/validation/):\n" \
     "per row id, metric, predicted, measured and APE %, then the median APE\n" \
     "(overall; for collectives also single-node and multi-node, by size class and\n" \
@@ -53,14 +56,15 @@ static const cli_opt refit_opts[] = {
     {.name = "check", CLI_FLAG_AT(validate_args, check),
      .help = "exit 1 when constants.def differs from the fit"},
     {.name = "intervals", CLI_FLAG_AT(validate_args, intervals),
-     .help = "also the interval constants (ERR_*) from a leave-one-source-out\n"
-             "run over the files (about a minute)"},
+     .help = "also the interval constants (ERR_*) from a\n"
+             "leave-one-source-out run over the files (about a minute)"},
     {.name = "help", .short_name = 'h', .kind = CLI_HELP, .help = "this help"},
     {.kind = CLI_END},
 };
 
 #define REFIT_USAGE \
-    "Usage: clusterfit validate refit FILE.csv... [--check] [--intervals] [--format table|json]\n" \
+    "Usage: clusterfit validate refit FILE.csv... [--check] [--intervals]\n" \
+    "           [--format table|json]\n" \
     "Fit the constants lib/model/fitspec.def names on the rows of the files\n" \
     "(collectives and training files; `make fit` gives the repository's): each\n" \
     "constant, from its literature start, takes the grid value that minimises the\n" \

@@ -29,9 +29,17 @@ expect_json() {
 expect_json_true() { expect_json "$1" true; }
 # expect_near VALUE EXPECTED TOLERANCE — |VALUE-EXPECTED| <= TOLERANCE.
 expect_near() {
-    awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a != "" && d <= t) }' \
+    awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a != "" && b != "" && d <= t) }' \
         || fail "$1 not within $3 of $2"
 }
+# K NAME — the value of the model constant NAME as lib/model/constants.def
+# gives it (the unit tests' K("NAME")), so an expectation written from a
+# fitted constant follows the next refit; nothing when there is no such row.
+K() { sed -n "s/^CF_CONSTANT($1, *\([^,]*\),.*/\1/p" "$ROOT/lib/model/constants.def"; }
+# calc EXPR — EXPR (K's values inside it) evaluated by awk, printed with 10
+# significant digits; nothing (awk's syntax error) when a K value is missing,
+# which expect_near refuses.
+calc() { awk "BEGIN { printf \"%.10g\", $1 }" 2>/dev/null; }
 # serve_start LOG [PREFIX...] — starts `clusterfit serve --port 0` in the
 # background (PREFIX, e.g. `env TZ=...`, runs it), stderr to LOG, waits up to
 # 10 s for "listening on", and sets $srv (its pid), $BASE

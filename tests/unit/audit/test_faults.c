@@ -15,6 +15,14 @@
 #include <string.h>
 #include "auditutil.h"
 #include "audit/audit_int.h"
+#include "model/model_int.h"    /* CF_K: the model's constants */
+
+/* The ring bound of a per-node line rate (GB/s), no GPU shown so the model
+ * is not asked: gbps / 8 x ETA_IB, rounded to 0.01 as the report does. */
+static double ib_line_rate_expected(double gbps)
+{
+    return round(gbps / 8.0 * CF_K(ETA_IB) * 100.0) / 100.0;
+}
 
 /* Two nodes x 2 ranks, NCCL restricted to mlx5_0 on both, one 1 GiB row. */
 static const char RESTRICTED[] =
@@ -56,14 +64,16 @@ static void nics_unused_names_counts_and_line(void **state)
     assert_non_null(strstr(field_s(f, "message"), "NCCL uses 1 of the 2 NICs a node has (ibstat at ibstat.txt:1)"));
     assert_non_null(strstr(field_s(f, "message"), "NCCL_IB_HCA=mlx5_0 (run.log:1) restricts it"));
     assert_int_equal(field_i(f, "line"), 1);
-    /* the node's 2 x 200G, not the one port NCCL names: 400 / 8 x 0.9 = 45 */
-    assert_true(field_d(r, "expected_busbw_GBps") == 45.0);
-    /* 16 / 45 = 36 %: the warning, not the error */
+    /* the node's 2 x 200G, not the one port NCCL names: 400 / 8 x ETA_IB
+     * (44 at ETA_IB 0.88) */
+    assert_float_equal(field_d(r, "expected_busbw_GBps"), ib_line_rate_expected(400), 1e-9);
+    assert_string_equal(field_s(r, "expected_algo_source"), "line_rate");
+    /* 16 / 44 = 36 %: the warning, not the error */
     assert_non_null(finding(r, "BUSBW_BELOW_LINK_RATE"));
     assert_null(finding(r, "BUSBW_FAR_BELOW_LINK_RATE"));
     assert_true(json_is_true(json_object_get(r, "bandwidth_judged")));
     json_decref(r);
-    /* 10 / 45 = 22 %: the error */
+    /* 10 / 44 = 23 %: the error */
     r = restricted("10.00", 1, NAN, &st);
     assert_non_null(finding(r, "BUSBW_FAR_BELOW_LINK_RATE"));
     assert_string_equal(field_s(finding(r, "BUSBW_FAR_BELOW_LINK_RATE"), "severity"), "error");
@@ -331,8 +341,9 @@ static void probe_ports_are_node_evidence(void **state)
     assert_string_equal(field_s(r, "node_nics_source"), "probe");
     assert_int_equal(field_i(r, "node_nics"), 4);
     assert_string_equal(field_s(r, "expected_source"), "probe");
-    /* two ranks per node drive two of the four 400G NICs: 800 / 8 x 0.9 = 90 */
-    assert_true(field_d(r, "expected_busbw_GBps") == 90.0);
+    /* two ranks per node drive two of the four 400G NICs: 800 / 8 x ETA_IB
+     * (88 at ETA_IB 0.88) */
+    assert_float_equal(field_d(r, "expected_busbw_GBps"), ib_line_rate_expected(800), 1e-9);
     assert_non_null(strstr(field_s(finding(r, "NICS_UNUSED"), "message"), "NCCL uses 1 of the 4 NICs a node has (probe at probe.json:1)"));
     assert_non_null(finding(r, "BUSBW_FAR_BELOW_LINK_RATE"));
     json_decref(r);
