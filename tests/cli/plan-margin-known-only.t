@@ -1,5 +1,6 @@
 # --margin: a deadline is met when the time to train plus the margin is (the
-# default 8 %, CF_PLAN_DEFAULT_MARGIN_PCT); --known-only: rank on stated facts
+# default: the dense class's p90 - 1 out of sample, ERR_DENSE_P90 of
+# constants.def, cf_default_margin_pct); --known-only: rank on stated facts
 # alone; every ranked row says which unstated facts its place rests on.
 cat > "$T/w.json" <<'J'
 {"name": "llm-8b-test", "kind": "llm",
@@ -7,9 +8,12 @@ cat > "$T/w.json" <<'J'
            "kv_heads": 8, "seq": 8192, "vocab": 128256},
  "batch": 512, "tokens": 1e11}
 J
+M=$(calc "int(($(K ERR_DENSE_P90) - 1) * 100 + 0.5)")
+[ -n "$M" ] || fail "no ERR_DENSE_P90 in constants.def"
 cf plan --workload "$T/w.json" --deadline 24 --format json; expect_rc 0
 expect_json_true '(.ranked | length) > 0'
-expect_json_true '[.ranked[] | .time_to_train_h * 1.08 <= 24 * (1 + 1e-12)] | all'
+expect_json '.margin_pct' "$M"
+expect_json_true "[.ranked[] | .time_to_train_h * (1 + $M / 100) <= 24 * (1 + 1e-12)] | all"
 cf plan --workload "$T/w.json" --deadline 24 --margin 0 --format json; expect_rc 0
 expect_json_true '[.ranked[] | .time_to_train_h <= 24] | all'
 cf plan --workload "$T/w.json" --deadline 24 --margin 50 --format json; expect_rc 0
@@ -22,7 +26,7 @@ n=$(jq -r '.ranked[0].nodes' "$T/out")
 cf plan --workload "$T/w.json" --deadline "$t" --margin 20 --format json; expect_rc 0
 expect_json_true "[.ranked[] | select(.offering_id == \"$id\") | .nodes != $n] | all"
 cf plan --workload "$T/w.json" --deadline 24; expect_rc 0
-tr "\n" " " < "$T/out" | grep -q "finishing within 24 h with a margin of 8 %\." || fail "no margin on the objective line"
+tr "\n" " " < "$T/out" | grep -q "finishing within 24 h with a margin of $M % (the model's p90 error out of sample)\." || fail "no margin on the objective line"
 cf plan --workload "$T/w.json" --deadline 24 --margin 101; expect_rc 2
 expect_err "--margin expects a percentage from 0 to 100, got '101'"
 cf plan --workload "$T/w.json" --margin x; expect_rc 2; expect_err "--margin expects a percentage"

@@ -18,8 +18,9 @@ cost0=$(jq -r '.ranked[0].cost | round' "$T/out")
 cf plan --workload "$T/w.json" --deadline 2160; expect_rc 0
 expect_out "Plan for llm-8b-test: 100B tokens, global batch 512 x 8192."
 expect_out "Cheapest total cost first (costs in USD), finishing within 2160 h (90 days)"
-# ... with the deadline's margin (the default 8 %), wrapped onto the next line.
-expect_out "with a margin of 8 %."
+# ... with the deadline's margin (the default: the dense p90 error out of sample),
+# wrapped onto the next line.
+expect_out "with a margin of $(calc "int(($(K ERR_DENSE_P90) - 1) * 100 + 0.5)") % (the model's p90 error out of sample)."
 expect_out "$nranked ranked, $nun not ranked ("
 # ... on one line: the summary ends there.
 grep -q "^$nranked ranked, $nun not ranked (.*)\.\$" "$T/out" || fail "the ranked/not ranked summary is not one line"
