@@ -400,7 +400,8 @@ CF_API cf_status cf_catalog_remove_user(cf_catalog *cat, const char *const *ids,
 
 /* Deletes every user row (shipped rows with the same ids show again).
  * - output: *removed (may be NULL) gets how many; 0 on error
- * - errors: CF_EINVAL (cat NULL), CF_EDB, CF_ENOMEM; nothing is deleted */
+ * - errors: CF_EINVAL (cat NULL), CF_EDB (a damaged file among them),
+ *   CF_EBUSY, CF_EENV, CF_ENOMEM; nothing is deleted */
 CF_API cf_status cf_catalog_reset_user(cf_catalog *cat, size_t *removed, cf_error *err);
 
 /* ---- price imports (issue 13) ------------------------------------------- */
@@ -504,7 +505,7 @@ CF_API cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, con
  * cf_catalog_reset_user.
  * - output: *removed (may be NULL) gets how many offerings had imported
  *   prices; 0 on error
- * - errors: CF_EINVAL (cat NULL), CF_EDB, CF_ENOMEM; nothing is deleted */
+ * - errors: as cf_catalog_reset_user; nothing is deleted */
 CF_API cf_status cf_catalog_reset_prices(cf_catalog *cat, size_t *removed, cf_error *err);
 
 /* Reads a file and imports its prices as cf_catalog_import_prices does.

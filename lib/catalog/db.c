@@ -179,7 +179,12 @@ static cf_status read_error(cf_catalog *cat, int rc)
     return st;
 }
 
-int cf__db_quick_check(sqlite3 *db, const char *path, cf_error *err)
+/* PRAGMA quick_check (issue 15), inside the write transaction that follows
+ * it (cf__db_begin_write): CF_OK when the file is sound; CF_EDB with
+ * "catalog PATH is damaged (...); nothing was written" and a remedy when it
+ * is not; the status of cf__db_error when the check itself could not run
+ * (a lock, a full disk). */
+static cf_status quick_check(sqlite3 *db, const char *path, cf_error *err)
 {
     sqlite3_stmt *st = NULL;
     char first[200] = "";
@@ -188,18 +193,42 @@ int cf__db_quick_check(sqlite3 *db, const char *path, cf_error *err)
     if (rc == SQLITE_ROW) {
         const char *t = (const char *)sqlite3_column_text(st, 0);
         snprintf(first, sizeof first, "%s", t ? t : "");
+        for (char *p = first; *p; p++)
+            if ((unsigned char)*p < 0x20) *p = ' '; /* its report has lines: one message line */
     }
     sqlite3_finalize(st);
-    if (rc == SQLITE_ROW && strcmp(first, "ok") == 0) return 0;
-    if (rc != SQLITE_ROW && env_status(db, &(const char *){NULL}) != CF_OK) {
-        (void)cf__db_error(db, path, err, "cannot check the file before writing");
-        return -2;
-    }
+    if (rc == SQLITE_ROW && strcmp(first, "ok") == 0) return CF_OK;
+    if (rc != SQLITE_ROW && (rc == SQLITE_NOMEM || env_status(db, &(const char *){NULL}) != CF_OK))
+        return cf__db_error(db, path, err, "cannot check the file before writing");
     cf_error_set(err, NULL, 0, 0, "catalog %s is damaged (%s); nothing was written. Restore it "
                  "from a backup, or move it away (the next run creates a new catalog with the "
                  "shipped offerings) and import your rows again", path,
                  first[0] ? first : sqlite3_errmsg(db));
-    return -1;
+    return CF_EDB;
+}
+
+cf_status cf__db_begin_write(sqlite3 *db, const char *path, const char *what, cf_error *err)
+{
+    char msg[160];
+    cf_status st;
+    if (cf__db_exec(db, "BEGIN IMMEDIATE") != 0) {
+        snprintf(msg, sizeof msg, "cannot lock the file to %s", what);
+        return cf__db_error(db, path, err, msg);
+    }
+    st = quick_check(db, path, err); /* never write into a damaged file */
+    if (st != CF_OK) cf__db_rollback(db);
+    return st;
+}
+
+cf_status cf__db_commit(sqlite3 *db, const char *path, const char *what, cf_error *err)
+{
+    char msg[160];
+    cf_status st;
+    if (cf__db_exec(db, "COMMIT") == 0) return CF_OK;
+    snprintf(msg, sizeof msg, "cannot commit (%s)", what);
+    st = cf__db_error(db, path, err, msg);
+    cf__db_rollback(db);
+    return st;
 }
 
 /* Runs a query returning one integer; -1 with the SQLite error kept. */
@@ -218,15 +247,28 @@ int cf__db_exec(sqlite3 *db, const char *sql)
     return sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
 }
 
-cf_status cf__db_delete(cf_catalog *cat, const char *sql, const char *what, size_t *removed,
-                        cf_error *err)
+cf_status cf__db_delete(cf_catalog *cat, const char *const *sql, size_t n, const char *what,
+                        size_t *removed, cf_error *err)
 {
-    if (removed) *removed = 0;
+    char msg[160];
+    cf_status st;
+    for (size_t i = 0; removed && i < n; i++) removed[i] = 0;
     cf_error_clear(err);
     if (!cat) return CF_EINVAL;
-    if (cf__db_exec(cat->db, sql) != 0) return cf__db_error(cat->db, cat->path, err, what);
-    if (removed) *removed = (size_t)sqlite3_changes(cat->db);
-    return CF_OK;
+    if ((st = cf__db_begin_write(cat->db, cat->path, what, err)) != CF_OK) return st;
+    for (size_t i = 0; i < n; i++) {
+        if (cf__db_exec(cat->db, sql[i]) != 0) {
+            snprintf(msg, sizeof msg, "cannot %s", what);
+            st = cf__db_error(cat->db, cat->path, err, msg);
+            cf__db_rollback(cat->db);
+            for (size_t k = 0; removed && k < n; k++) removed[k] = 0;
+            return st;
+        }
+        if (removed) removed[i] = (size_t)sqlite3_changes(cat->db);
+    }
+    st = cf__db_commit(cat->db, cat->path, what, err);
+    for (size_t i = 0; st != CF_OK && removed && i < n; i++) removed[i] = 0;
+    return st;
 }
 
 void cf__db_rollback(sqlite3 *db)
@@ -407,15 +449,8 @@ static cf_status sync_shipped(sqlite3 *db, const char *path, const char *name, c
     /* Parse before locking: a bad shipped file leaves the database as it was. */
     st = cf_offerings_parse(name, csv, len, CF_IMPORT_CSV, NULL, &l, err);
     if (st != CF_OK) return st;
-    if (cf__db_exec(db, "BEGIN IMMEDIATE") != 0) {
-        st = cf__db_error(db, path, err, "cannot lock the file to rebuild the shipped offerings");
+    if ((st = cf__db_begin_write(db, path, "rebuild the shipped offerings", err)) != CF_OK)
         goto done;
-    }
-    if (cf__db_quick_check(db, path, err) != 0) {
-        st = sqlite3_errcode(db) == SQLITE_OK ? CF_EDB : cf__db_error(db, path, err,
-                                                                     "cannot check the file");
-        goto done;
-    }
     if (read_meta(db, "shipped_hash", have, sizeof have) != 0) goto dbfail;
     if (strcmp(want, have) != 0) { /* else another process rebuilt it meanwhile */
         snprintf(count, sizeof count, "%zu", l.n);
@@ -425,7 +460,7 @@ static cf_status sync_shipped(sqlite3 *db, const char *path, const char *name, c
         if (write_meta(db, "shipped_hash", want) != 0 || write_meta(db, "shipped_rows", count) != 0)
             goto dbfail;
     }
-    if (cf__db_exec(db, "COMMIT") != 0) goto dbfail;
+    st = cf__db_commit(db, path, "the rebuilt shipped offerings", err);
     goto done;
 dbfail:
     st = cf__db_error(db, path, err, "cannot rebuild the shipped offerings");

@@ -303,6 +303,35 @@ check "import into a damaged catalog is refused, naming it ($rc)" "[ $rc != 0 ] 
 check "the damaged file was not written" "[ \"$sum0\" = \"\$(cksum < '$D/bad.db')\" ]"
 CLUSTERFIT_DB="$D/bad.db" "$CF" list >/dev/null 2>"$T/err"; rc=$?
 check "reading a damaged catalog names the file ($rc)" "[ $rc = 0 ] || grep -q \"$D/bad.db\" '$T/err'"
+# A file that opens (its metadata and schema are sound) but fails
+# quick_check: every write refuses it alike, before it reads or writes a row
+# (issue 21: price imports, --remove and --reset wrote into it). The damage:
+# 8 bytes of 0xff over the cell pointers of the first leaf page of the table
+# `offering` (dbstat), which holds shipped rows; the user's rows and the
+# imported prices are on other pages.
+SKY="$ROOT/tests/data/import/skypilot/aws/vms.csv" GCP="$ROOT/tests/data/import/gcp-catalog/skus.json"
+CLUSTERFIT_DB="$D/c.db" "$CF" import "$T/edge.csv" >/dev/null 2>&1
+CLUSTERFIT_DB="$D/c.db" "$CF" import --format skypilot "$SKY" --as-of 2026-11-30 >/dev/null 2>&1
+cp "$D/c.db" "$D/qc0.db"
+pg=$(sqlite3 "$D/qc0.db" "SELECT min(pageno) FROM dbstat WHERE name = 'offering' AND pagetype = 'leaf'")
+ps=$(sqlite3 "$D/qc0.db" "PRAGMA page_size")
+printf '\377\377\377\377\377\377\377\377' | dd of="$D/qc0.db" bs=1 seek=$(( (pg - 1) * ps + 8 )) conv=notrunc 2>/dev/null
+check "the damaged file fails quick_check" "[ \"\$(sqlite3 '$D/qc0.db' 'PRAGMA quick_check(1)' | head -1)\" != ok ]"
+sum0=$(cksum < "$D/qc0.db")
+cp "$D/qc0.db" "$D/qc.db"
+CLUSTERFIT_DB="$D/qc.db" "$CF" import "$T/edge.csv" >/dev/null 2>"$T/err0"; rc0=$?
+check "import FILE into a file failing quick_check: refused as damaged ($rc0)" \
+    "[ $rc0 = 4 ] && tr '\\n' ' ' < '$T/err0' | grep -q \"catalog $D/qc.db is damaged (.*); nothing was written\""
+for w in "--remove edge" "--reset" "--format skypilot $SKY --as-of 2026-11-30" \
+         "--format gcp-catalog $GCP --as-of 2026-11-30"; do
+    cp "$D/qc0.db" "$D/qc.db" # each command meets the same damaged file
+    # shellcheck disable=SC2086
+    CLUSTERFIT_DB="$D/qc.db" "$CF" import $w >/dev/null 2>"$T/err"; rc=$?
+    check "import ${w%% $ROOT*} into a file failing quick_check: the same refusal as import FILE ($rc)" \
+        "[ $rc = $rc0 ] && cmp -s '$T/err0' '$T/err'"
+    check "import ${w%% $ROOT*}: the damaged file is byte-identical" "[ \"$sum0\" = \"\$(cksum < '$D/qc.db')\" ]"
+    rm -f "$D/qc.db-journal"
+done
 
 # --- figures -----------------------------------------------------------------
 n=$(wc -l < "$T/statuses")

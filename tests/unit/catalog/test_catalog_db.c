@@ -2,7 +2,8 @@
  * with the user's rows kept, user rows winning, refusal of files that are not
  * ours, one-transaction imports (a bad row, a failed allocation, a SIGKILL
  * half-way through: the database is unchanged and still opens), and
- * allocation failures in open, import and query. The shipped catalog here is
+ * allocation failures in open, import and query; every write refusing a
+ * damaged file (issue 21). The shipped catalog here is
  * tests/data/catalog-small.csv (8 rows), passed to cf__catalog_open_shipped. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -564,6 +565,95 @@ static void migrates_schema_1(void **state)
     sqlite3_close(raw);
 }
 
+/* The count of one query's single integer on the catalog's own connection
+ * (the unit tests reach cat->db through catalog_int.h). */
+static long long count_of(cf_catalog *cat, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    long long n = -1;
+    assert_int_equal(sqlite3_prepare_v2(cat->db, sql, -1, &st, NULL), SQLITE_OK);
+    if (sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return n;
+}
+
+#define USER_ROWS "SELECT count(*) FROM offering WHERE origin = 'user'"
+#define PRICES "SELECT count(*) FROM price_overlay"
+#define ONE_PRICE "INSERT INTO price_overlay (id, price_on_demand_gpu_hr, currency, price_as_of," \
+                  " note, format) VALUES ('testb-h200-roce', 2.0, 'USD', '2026-11-30', 'n', 'skypilot')"
+
+/* The file's bytes, for "unchanged" checks. Caller frees. */
+static char *file_bytes(size_t *len)
+{
+    return read_file(db, len);
+}
+
+/* Every write checks the file first, inside its transaction (issue 21): a
+ * file that opens but fails PRAGMA quick_check is refused by import,
+ * removal, both resets and both price formats with the same CF_EDB "is
+ * damaged" message, and is left byte for byte as it was. The damage: the
+ * cell pointers of the root (and only) page of the table `offering`. */
+static void writes_refuse_a_damaged_file(void **state)
+{
+    static const char *const ids[] = {"testz-new"};
+    cf_price_import_opts po;
+    cf_catalog *cat;
+    cf_error err;
+    char first[CF_ERROR_MSG_MAX], *before, *after, *vms, *skus;
+    size_t n, len0, len1, vms_len, skus_len;
+    long long root, page;
+    json_t *sum = NULL;
+    FILE *f;
+    (void)state;
+    fresh();
+    cat = open_small();
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV,
+                                       NULL, &n, &err), CF_OK);
+    assert_int_equal(sqlite3_exec(cat->db, ONE_PRICE, NULL, NULL, NULL), SQLITE_OK);
+    root = count_of(cat, "SELECT rootpage FROM sqlite_master WHERE name = 'offering'");
+    page = count_of(cat, "PRAGMA page_size");
+    cf_catalog_close(cat);
+    f = fopen(db, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, (long)((root - 1) * page + 8), SEEK_SET), 0);
+    assert_int_equal(fwrite("\xff\xff\xff\xff\xff\xff\xff\xff", 1, 8, f), 8);
+    fclose(f);
+    before = file_bytes(&len0);
+    vms = read_file("tests/data/import/skypilot/aws/vms.csv", &vms_len);
+    skus = read_file("tests/data/import/gcp-catalog/skus.json", &skus_len);
+    memset(&po, 0, sizeof po);
+    po.as_of = "2026-11-30";
+    cat = open_small(); /* its metadata and schema are sound: it opens */
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV,
+                                       NULL, &n, &err), CF_EDB);
+    assert_non_null(strstr(err.message, "is damaged ("));
+    assert_non_null(strstr(err.message, "nothing was written"));
+    snprintf(first, sizeof first, "%s", err.message);
+    for (int w = 0; w < 5; w++) {
+        cf_status st = w == 0 ? cf_catalog_remove_user(cat, ids, 1, &n, &err)
+                     : w == 1 ? cf_catalog_reset_user(cat, &n, &err)
+                     : w == 2 ? cf_catalog_reset_prices(cat, &n, &err)
+                     : w == 3 ? cf_catalog_import_prices(cat, "v7/aws/vms.csv", vms, vms_len,
+                                                         CF_PRICE_SKYPILOT, &po, &sum, &err)
+                              : cf_catalog_import_prices(cat, "skus.json", skus, skus_len,
+                                                         CF_PRICE_GCP_CATALOG, &po, &sum, &err);
+        if (st != CF_EDB || strcmp(err.message, first) != 0)
+            print_error("write %d: status %d, %s\n", w, (int)st, err.message);
+        assert_int_equal(st, CF_EDB);
+        assert_string_equal(err.message, first);
+        assert_null(sum);
+        assert_int_equal(sqlite3_get_autocommit(cat->db), 1);
+    }
+    cf_catalog_close(cat);
+    after = file_bytes(&len1);
+    assert_int_equal(len0, len1);
+    assert_memory_equal(before, after, len0);
+    free(before);
+    free(after);
+    free(vms);
+    free(skus);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -576,6 +666,7 @@ int main(void)
         cmocka_unit_test(allocation_failures),
         cmocka_unit_test(import_killed_half_way),
         cmocka_unit_test(migrates_schema_1),
+        cmocka_unit_test(writes_refuse_a_damaged_file),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
