@@ -404,6 +404,13 @@ CF_API cf_status cf_catalog_remove_user(cf_catalog *cat, const char *const *ids,
  *   CF_EBUSY, CF_EENV, CF_ENOMEM; nothing is deleted */
 CF_API cf_status cf_catalog_reset_user(cf_catalog *cat, size_t *removed, cf_error *err);
 
+/* Deletes every user row and every imported price (`import --reset`), in
+ * one transaction: both go, or (on any error, a kill included) neither.
+ * - output: *rows and *prices (each may be NULL) get how many user rows and
+ *   how many offerings' imported prices were deleted; 0 on error
+ * - errors: as cf_catalog_reset_user; nothing is deleted */
+CF_API cf_status cf_catalog_reset(cf_catalog *cat, size_t *rows, size_t *prices, cf_error *err);
+
 /* ---- price imports (issue 13) ------------------------------------------- */
 
 /* Price files that refresh the catalog's prices. */
@@ -501,8 +508,8 @@ CF_API cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, con
                                           cf_error *err);
 
 /* Deletes every imported price (the price overlay): the shipped rows show
- * their own prices again. `import --reset` calls it beside
- * cf_catalog_reset_user.
+ * their own prices again (cf_catalog_reset deletes them with the user's
+ * rows, in one transaction).
  * - output: *removed (may be NULL) gets how many offerings had imported
  *   prices; 0 on error
  * - errors: as cf_catalog_reset_user; nothing is deleted */

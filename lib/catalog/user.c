@@ -1,6 +1,6 @@
 /* user.c — the user's rows: importing a file or a text (inserted or
  * replacing the user's rows of the same ids), removing some by id, and
- * removing all of them (and, for prices.c, the imported prices).
+ * removing all of them (with the imported prices: cf_catalog_reset).
  *
  * A user's row lives in the same table as the shipped rows with origin
  * 'user' and hides the shipped row of its id (the view `catalog`); removing
@@ -151,4 +151,14 @@ cf_status cf_catalog_reset_user(cf_catalog *cat, size_t *removed, cf_error *err)
 cf_status cf_catalog_reset_prices(cf_catalog *cat, size_t *removed, cf_error *err)
 {
     return cf__db_delete(cat, reset_sql + 1, 1, "remove your imported prices", removed, err);
+}
+
+cf_status cf_catalog_reset(cf_catalog *cat, size_t *rows, size_t *prices, cf_error *err)
+{
+    size_t n[2] = {0, 0};
+    cf_status st = cf__db_delete(cat, reset_sql, 2, "remove your offerings and imported prices",
+                                 n, err);
+    if (rows) *rows = n[0];
+    if (prices) *prices = n[1];
+    return st;
 }

@@ -2,8 +2,9 @@
  * with the user's rows kept, user rows winning, refusal of files that are not
  * ours, one-transaction imports (a bad row, a failed allocation, a SIGKILL
  * half-way through: the database is unchanged and still opens), and
- * allocation failures in open, import and query; every write refusing a
- * damaged file (issue 21). The shipped catalog here is
+ * allocation failures in open, import and query; issue 21's all-or-nothing
+ * writes (a reset in one transaction, every write refusing a damaged
+ * file). The shipped catalog here is
  * tests/data/catalog-small.csv (8 rows), passed to cf__catalog_open_shipped. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -582,6 +583,40 @@ static long long count_of(cf_catalog *cat, const char *sql)
 #define ONE_PRICE "INSERT INTO price_overlay (id, price_on_demand_gpu_hr, currency, price_as_of," \
                   " note, format) VALUES ('testb-h200-roce', 2.0, 'USD', '2026-11-30', 'n', 'skypilot')"
 
+/* cf_catalog_reset (import --reset) is one transaction (issue 21): when
+ * its second delete (the imported prices) fails, the first (the user's
+ * rows) is rolled back with it. The failure is injected by a TEMP trigger
+ * on the catalog's own connection. */
+static void reset_is_one_transaction(void **state)
+{
+    cf_catalog *cat;
+    cf_error err;
+    size_t n, rows = 99, prices = 99;
+    (void)state;
+    fresh();
+    cat = open_small();
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV,
+                                       NULL, &n, &err), CF_OK);
+    assert_int_equal(sqlite3_exec(cat->db, ONE_PRICE, NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(cat->db, "CREATE TEMP TRIGGER fault BEFORE DELETE ON"
+                                  " main.price_overlay BEGIN SELECT RAISE(ABORT, 'injected');"
+                                  " END", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_not_equal(cf_catalog_reset(cat, &rows, &prices, &err), CF_OK);
+    assert_non_null(strstr(err.message, "injected"));
+    assert_int_equal(rows, 0);
+    assert_int_equal(prices, 0);
+    assert_int_equal(count_of(cat, USER_ROWS), 2); /* not half a reset */
+    assert_int_equal(count_of(cat, PRICES), 1);
+    assert_int_equal(sqlite3_get_autocommit(cat->db), 1); /* nothing left open */
+    assert_int_equal(sqlite3_exec(cat->db, "DROP TRIGGER temp.fault", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(cf_catalog_reset(cat, &rows, &prices, &err), CF_OK);
+    assert_int_equal(rows, 2);
+    assert_int_equal(prices, 1);
+    assert_int_equal(count_of(cat, USER_ROWS) + count_of(cat, PRICES), 0);
+    assert_int_equal(cf_catalog_reset(cat, NULL, NULL, &err), CF_OK);
+    cf_catalog_close(cat);
+}
+
 /* The file's bytes, for "unchanged" checks. Caller frees. */
 static char *file_bytes(size_t *len)
 {
@@ -590,7 +625,7 @@ static char *file_bytes(size_t *len)
 
 /* Every write checks the file first, inside its transaction (issue 21): a
  * file that opens but fails PRAGMA quick_check is refused by import,
- * removal, both resets and both price formats with the same CF_EDB "is
+ * removal, each reset and both price formats with the same CF_EDB "is
  * damaged" message, and is left byte for byte as it was. The damage: the
  * cell pointers of the root (and only) page of the table `offering`. */
 static void writes_refuse_a_damaged_file(void **state)
@@ -629,11 +664,12 @@ static void writes_refuse_a_damaged_file(void **state)
     assert_non_null(strstr(err.message, "is damaged ("));
     assert_non_null(strstr(err.message, "nothing was written"));
     snprintf(first, sizeof first, "%s", err.message);
-    for (int w = 0; w < 5; w++) {
+    for (int w = 0; w < 6; w++) {
         cf_status st = w == 0 ? cf_catalog_remove_user(cat, ids, 1, &n, &err)
                      : w == 1 ? cf_catalog_reset_user(cat, &n, &err)
                      : w == 2 ? cf_catalog_reset_prices(cat, &n, &err)
-                     : w == 3 ? cf_catalog_import_prices(cat, "v7/aws/vms.csv", vms, vms_len,
+                     : w == 3 ? cf_catalog_reset(cat, &n, &n, &err)
+                     : w == 4 ? cf_catalog_import_prices(cat, "v7/aws/vms.csv", vms, vms_len,
                                                          CF_PRICE_SKYPILOT, &po, &sum, &err)
                               : cf_catalog_import_prices(cat, "skus.json", skus, skus_len,
                                                          CF_PRICE_GCP_CATALOG, &po, &sum, &err);
@@ -666,6 +702,7 @@ int main(void)
         cmocka_unit_test(allocation_failures),
         cmocka_unit_test(import_killed_half_way),
         cmocka_unit_test(migrates_schema_1),
+        cmocka_unit_test(reset_is_one_transaction),
         cmocka_unit_test(writes_refuse_a_damaged_file),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
