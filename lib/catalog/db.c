@@ -14,9 +14,10 @@
  *
  * The file is recognised by PRAGMA application_id ('CFit') and versioned by
  * PRAGMA user_version: each entry of `migrations` takes a file from version
- * i to i + 1 inside one transaction. A file that is not a database, belongs
- * to another program or has a newer version is refused with its path
- * (CF_EDB); it is never emptied or overwritten. Filtering and sorting are
+ * i to i + 1, and all the steps a file needs run in one write transaction
+ * that reads the markers again first (migrate). A file that is not a
+ * database, belongs to another program or has a newer version is refused
+ * with its path (CF_EPARSE); it is never emptied or overwritten. Filtering and sorting are
  * done in C over the (small) view (filter.c) so that one definition of each
  * filter (cf_offering_matches) serves the CLI, the server and the planner. */
 #include <errno.h>
@@ -276,11 +277,22 @@ void cf__db_rollback(sqlite3 *db)
     if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 }
 
-/* Checks that the file is ours and brings its schema to the current version. */
-static cf_status migrate(sqlite3 *db, const char *path, cf_error *err)
+/* What tells a catalog file (issue 21: read together, in one transaction:
+ * read one by one, a file another process created between two of them
+ * read as application_id 0 with schema objects, "another program"). */
+typedef struct markers {
+    long long version; /* PRAGMA user_version: the schema's version, 0 for a new file */
+    long long app;     /* PRAGMA application_id: APPLICATION_ID, or 0 for a new file */
+    long long objects; /* tables, views and indexes in sqlite_master: 0 for a new file */
+} markers;
+
+/* Reads the markers inside the caller's transaction and judges them: CF_OK
+ * for a file of ours or a new empty one; CF_EPARSE with the path and a
+ * remedy for a file that is not an SQLite database, belongs to another
+ * program or has a newer schema; cf__db_error's status when it cannot read. */
+static cf_status read_markers(sqlite3 *db, const char *path, markers *m, cf_error *err)
 {
-    long long version, app, objects;
-    if (query_int(db, "PRAGMA user_version", &version) != 0) {
+    if (query_int(db, "PRAGMA user_version", &m->version) != 0) {
         if (sqlite3_errcode(db) == SQLITE_NOTADB) {
             cf_error_set(err, NULL, 0, 0, "catalog %s: not a clusterfit catalog (the file is not "
                          "an SQLite database); move it away or choose another file with --db",
@@ -289,39 +301,53 @@ static cf_status migrate(sqlite3 *db, const char *path, cf_error *err)
         }
         return cf__db_error(db, path, err, "cannot read the file");
     }
-    if (query_int(db, "PRAGMA application_id", &app) != 0 ||
-        query_int(db, "SELECT count(*) FROM sqlite_master", &objects) != 0)
+    if (query_int(db, "PRAGMA application_id", &m->app) != 0 ||
+        query_int(db, "SELECT count(*) FROM sqlite_master", &m->objects) != 0)
         return cf__db_error(db, path, err, "cannot read the schema");
-    if ((app != APPLICATION_ID && (app != 0 || objects > 0 || version != 0))) {
+    if (m->app != APPLICATION_ID && (m->app != 0 || m->objects > 0 || m->version != 0)) {
         cf_error_set(err, NULL, 0, 0, "catalog %s: not a clusterfit catalog (an SQLite database "
                      "of another program); move it away or choose another file with --db", path);
         return CF_EPARSE;
     }
-    if (version > CF_CATALOG_SCHEMA_VERSION) {
+    if (m->version > CF_CATALOG_SCHEMA_VERSION) {
         cf_error_set(err, NULL, 0, 0, "catalog %s: schema version %lld is newer than this "
                      "clusterfit's %d; upgrade clusterfit or choose another file with --db",
-                     path, version, CF_CATALOG_SCHEMA_VERSION);
+                     path, m->version, CF_CATALOG_SCHEMA_VERSION);
         return CF_EPARSE;
     }
-    if (version == CF_CATALOG_SCHEMA_VERSION) return CF_OK;
-    if (cf__db_exec(db, "BEGIN IMMEDIATE") != 0)
-        return cf__db_error(db, path, err, "cannot lock the file");
-    /* Another process may have migrated the file while we waited. */
-    if (query_int(db, "PRAGMA user_version", &version) != 0) goto fail;
-    for (int v = (int)version; v < N_MIGRATIONS; v++) {
-        char sql[64];
-        if (cf__db_exec(db, migrations[v]) != 0) goto fail;
-        snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v + 1);
-        if (cf__db_exec(db, sql) != 0) goto fail;
-    }
-    if (cf__db_exec(db, "COMMIT") != 0) goto fail;
     return CF_OK;
-fail:
-    {
-        cf_status st = cf__db_error(db, path, err, "cannot create the schema");
+}
+
+/* Checks that the file is ours and brings its schema to the current
+ * version. The markers are read in one read transaction; a file to create
+ * or migrate is then locked for writing (cf__db_begin_write), its markers
+ * read and judged again inside that transaction (another process may have
+ * created or migrated it meanwhile), and every step is applied before one
+ * COMMIT: concurrent first uses of a new file see it either empty or
+ * complete, never half-made. */
+static cf_status migrate(sqlite3 *db, const char *path, cf_error *err)
+{
+    markers m;
+    cf_status st;
+    if (cf__db_exec(db, "BEGIN") != 0) return cf__db_error(db, path, err, "cannot read the file");
+    st = read_markers(db, path, &m, err);
+    cf__db_rollback(db); /* a read transaction: nothing to keep */
+    if (st != CF_OK || m.version == CF_CATALOG_SCHEMA_VERSION) return st;
+    if ((st = cf__db_begin_write(db, path, "create the schema", err)) != CF_OK) return st;
+    if ((st = read_markers(db, path, &m, err)) != CF_OK) {
         cf__db_rollback(db);
         return st;
     }
+    for (int v = (int)m.version; v < N_MIGRATIONS; v++) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v + 1);
+        if (cf__db_exec(db, migrations[v]) != 0 || cf__db_exec(db, sql) != 0) {
+            st = cf__db_error(db, path, err, "cannot create the schema");
+            cf__db_rollback(db);
+            return st;
+        }
+    }
+    return cf__db_commit(db, path, "the new schema", err);
 }
 
 /* "SELECT id, provider, ..., origin FROM catalog" and the matching INSERT. */

@@ -3,8 +3,8 @@
  * ours, one-transaction imports (a bad row, a failed allocation, a SIGKILL
  * half-way through: the database is unchanged and still opens), and
  * allocation failures in open, import and query; issue 21's all-or-nothing
- * writes (a reset in one transaction, every write refusing a damaged
- * file). The shipped catalog here is
+ * writes (a reset in one transaction, every write refusing a damaged file,
+ * concurrent first uses of a new file). The shipped catalog here is
  * tests/data/catalog-small.csv (8 rows), passed to cf__catalog_open_shipped. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -690,6 +690,39 @@ static void writes_refuse_a_damaged_file(void **state)
     free(skus);
 }
 
+/* Concurrent first uses of a file that does not exist yet (issue 21): each
+ * of PROCS processes opens the same new path at once, ROUNDS times; none
+ * may refuse it (the markers used to be read in separate transactions, and
+ * a file created between two reads looked like another program's). */
+static void first_use_race(void **state)
+{
+    enum { ROUNDS = 100, PROCS = 4 };
+    int refused = 0;
+    (void)state;
+    for (int r = 0; r < ROUNDS; r++) {
+        pid_t pids[PROCS];
+        fresh();
+        for (int p = 0; p < PROCS; p++) {
+            pids[p] = fork();
+            assert_true(pids[p] >= 0);
+            if (pids[p] == 0) {
+                cf_catalog *c = NULL;
+                cf_error e;
+                cf_status st = cf__catalog_open_shipped(db, "s", small, small_len, &c, &e);
+                cf_catalog_close(c);
+                _exit(st == CF_OK ? 0 : 1);
+            }
+        }
+        for (int p = 0; p < PROCS; p++) {
+            int status = 0;
+            assert_int_equal(waitpid(pids[p], &status, 0), pids[p]);
+            if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) refused++;
+        }
+    }
+    if (refused) print_error("%d of %d first uses refused\n", refused, ROUNDS * PROCS);
+    assert_int_equal(refused, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -704,6 +737,7 @@ int main(void)
         cmocka_unit_test(migrates_schema_1),
         cmocka_unit_test(reset_is_one_transaction),
         cmocka_unit_test(writes_refuse_a_damaged_file),
+        cmocka_unit_test(first_use_race),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
