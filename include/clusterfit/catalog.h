@@ -281,6 +281,17 @@ CF_API cf_status cf_catalog_open(const char *path, cf_catalog **out, cf_error *e
  * - ownership: cat must not be used afterwards; NULL is a no-op */
 CF_API void cf_catalog_close(cf_catalog *cat);
 
+/* Whether the catalog's path still names the file this handle reads
+ * (issue 21). A handle keeps reading the file it opened: one renamed over
+ * (mv), or removed and made again, is not seen by it, while a new
+ * cf_catalog_open reads the new file. A long-lived handle (the server's)
+ * asks before each use and opens the path again when this says 1.
+ * - output: 1 when the path names another file than at open (another
+ *   device or inode) or no file; 0 when it names the same file (whose
+ *   changes every read sees), for an in-memory catalog or cat NULL, and
+ *   when the path cannot be examined for another reason (a permission) */
+CF_API int cf_catalog_replaced(const cf_catalog *cat);
+
 /* The offerings of the catalog that pass a filter.
  * - inputs: f (NULL: all, as cf_offering_matches); sort (ties by id)
  * - output: *out, the user's row where a user's and a shipped row share an

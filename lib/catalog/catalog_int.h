@@ -12,6 +12,7 @@
 #define CLUSTERFIT_CATALOG_INT_H
 
 #include <stddef.h>
+#include <sys/types.h>
 #include <jansson.h>
 #include "clusterfit/catalog.h"
 #include "base/base.h"
@@ -105,6 +106,9 @@ struct cf_catalog {
     char *path;         /* the file as messages name it (":memory:" for none); owned */
     char note[CF_ERROR_MSG_MAX];    /* cf_catalog_note: the last read's warning or reason */
     char open_note[CF_ERROR_MSG_MAX]; /* a warning of the open (read-only file used as is) */
+    int have_id;        /* 1 when dev and ino name the file opened (0: in memory, or no stat) */
+    dev_t dev;          /* st_dev of the file at the path when it was opened */
+    ino_t ino;          /* st_ino of that file (cf_catalog_replaced compares both) */
 };
 
 /* cf_catalog_open with the shipped rows given explicitly (tests open a small

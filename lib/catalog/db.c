@@ -520,6 +520,28 @@ static cf_status check_path(const char *path, cf_error *err)
     return CF_EENV;
 }
 
+/* Keeps the device and inode of the file at `path` (none for an in-memory
+ * catalog): what cf_catalog_replaced compares. SQLite holds the file open
+ * from sqlite3_open_v2 on, so while the handle lives no other file can
+ * take that inode. */
+static void note_identity(cf_catalog *cat, const char *path)
+{
+    struct stat sb;
+    cat->have_id = 0;
+    if (!path || !*path || strcmp(path, ":memory:") == 0 || stat(path, &sb) != 0) return;
+    cat->dev = sb.st_dev;
+    cat->ino = sb.st_ino;
+    cat->have_id = 1;
+}
+
+int cf_catalog_replaced(const cf_catalog *cat)
+{
+    struct stat sb;
+    if (!cat || !cat->have_id) return 0;
+    if (stat(cat->path, &sb) != 0) return errno == ENOENT || errno == ENOTDIR;
+    return sb.st_dev != cat->dev || sb.st_ino != cat->ino;
+}
+
 cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
                                    const char *shipped_csv, size_t shipped_len, cf_catalog **out,
                                    cf_error *err)
@@ -579,6 +601,7 @@ cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
     if (st != CF_OK) goto fail;
     sqlite3_finalize(check);
     cf__free(sql);
+    note_identity(cat, path);
     *out = cat;
     return CF_OK;
 fail:

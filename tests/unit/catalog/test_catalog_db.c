@@ -4,8 +4,9 @@
  * half-way through: the database is unchanged and still opens), and
  * allocation failures in open, import and query; issue 21's all-or-nothing
  * writes (a reset in one transaction, every write refusing a damaged file,
- * concurrent first uses of a new file). The shipped catalog here is
- * tests/data/catalog-small.csv (8 rows), passed to cf__catalog_open_shipped. */
+ * concurrent first uses of a new file) and a replaced file told apart. The
+ * shipped catalog here is tests/data/catalog-small.csv (8 rows), passed to
+ * cf__catalog_open_shipped. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -723,6 +724,40 @@ static void first_use_race(void **state)
     assert_int_equal(refused, 0);
 }
 
+/* cf_catalog_replaced (issue 21): 0 while the path names the file the
+ * handle reads, whatever is written to it; 1 once another file is renamed
+ * over it, or it is removed; 0 for an in-memory catalog and NULL. */
+static void replaced_file_is_told(void **state)
+{
+    cf_catalog *cat, *other, *mem;
+    cf_error err;
+    size_t n;
+    char other_path[160];
+    (void)state;
+    fresh();
+    snprintf(other_path, sizeof other_path, "%s/other.db", dir);
+    unlink(other_path);
+    cat = open_small();
+    assert_int_equal(cf_catalog_replaced(cat), 0);
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV,
+                                       NULL, &n, &err), CF_OK);
+    assert_int_equal(cf_catalog_replaced(cat), 0); /* written to: the same file */
+    assert_int_equal(cf__catalog_open_shipped(other_path, "s", small, small_len, &other, &err), CF_OK);
+    cf_catalog_close(other);
+    assert_int_equal(rename(other_path, db), 0);
+    assert_int_equal(cf_catalog_replaced(cat), 1);
+    cf_catalog_close(cat);
+    cat = open_small(); /* the file now at the path */
+    assert_int_equal(cf_catalog_replaced(cat), 0);
+    assert_int_equal(unlink(db), 0);
+    assert_int_equal(cf_catalog_replaced(cat), 1);
+    cf_catalog_close(cat);
+    assert_int_equal(cf__catalog_open_shipped(NULL, "s", small, small_len, &mem, &err), CF_OK);
+    assert_int_equal(cf_catalog_replaced(mem), 0);
+    cf_catalog_close(mem);
+    assert_int_equal(cf_catalog_replaced(NULL), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -738,6 +773,7 @@ int main(void)
         cmocka_unit_test(reset_is_one_transaction),
         cmocka_unit_test(writes_refuse_a_damaged_file),
         cmocka_unit_test(first_use_race),
+        cmocka_unit_test(replaced_file_is_told),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
