@@ -333,6 +333,45 @@ for w in "--remove edge" "--reset" "--format skypilot $SKY --as-of 2026-11-30" \
     rm -f "$D/qc.db-journal"
 done
 
+# --- a catalog replaced or removed while the server runs ---------------------
+# (issue 21) Every endpoint reads the file now at the path: before, GET
+# /api/offerings* kept reading the old file through the server's handle,
+# while POST /api/plan opened the new one.
+R="$T/repl"; mkdir -p "$R"
+for r in old-1,Old new-1,New; do
+    printf '%s\n%s,o,H100-SXM,8,80,nvswitch-nvlink4,ib,3200,8,yes,yes,1024,yes,1.0,USD,https://example.com,2025-01\n' \
+        "$H" "$r" > "$R/${r%%,*}.csv"
+done
+CLUSTERFIT_DB="$R/c.db" "$CF" import "$R/old-1.csv" >/dev/null 2>&1
+CLUSTERFIT_DB="$R/n.db" "$CF" import "$R/new-1.csv" >/dev/null 2>&1
+CLUSTERFIT_DB="$R/c.db" "$CF" serve --port 0 2> "$R/log" &
+srv=$!
+i=0; RP=
+while [ $i -lt 100 ] && [ -z "$RP" ]; do
+    RP=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$R/log"); sleep 0.1; i=$((i + 1))
+done
+RB=http://127.0.0.1:$RP
+req GET "$RB/api/offerings/old-1"; check "before the swap: old-1 is served ($S)" "[ $S = 200 ]"
+req GET "$RB/api/offerings?provider=Old"; n=$(jq length "$T/body" 2>/dev/null)
+check "before the swap: provider Old has 1 row ($S, $n)" "[ $S = 200 ] && [ '$n' = 1 ]"
+mv "$R/n.db" "$R/c.db"
+req GET "$RB/api/offerings/new-1"; check "after mv of another catalog over it: new-1 is served ($S)" "[ $S = 200 ]"
+req GET "$RB/api/offerings/old-1"; check "after the mv: old-1 is gone ($S)" "[ $S = 404 ]"
+req GET "$RB/api/offerings?provider=Old"; n=$(jq length "$T/body" 2>/dev/null)
+check "after the mv: the cached list of provider Old is not served ($S, $n rows)" "[ $S = 200 ] && [ '$n' = 0 ]"
+req GET "$RB/api/offerings?provider=New"; n=$(jq length "$T/body" 2>/dev/null)
+check "after the mv: GET /api/offerings reads the new file ($S, $n rows)" "[ $S = 200 ] && [ '$n' = 1 ]"
+req POST "$RB/api/plan" $J --data '{"workload":"llama3-8b","top":1,"filters":{"provider":"New"}}'
+check "after the mv: POST /api/plan agrees ($S, $(jq -c '[.ranked[].offering_id]' "$T/body" 2>/dev/null))" \
+    "[ $S = 200 ] && [ \"\$(jq -r '.ranked[0].offering_id' '$T/body')\" = new-1 ]"
+check "the server says it reads the new file" "grep -q 'catalog $R/c.db was replaced or removed' '$R/log'"
+rm -f "$R/c.db"
+req GET "$RB/api/offerings/new-1"; check "after rm: new-1 is gone, as for a plan ($S)" "[ $S = 404 ]"
+req GET "$RB/api/offerings?provider=New"; n=$(jq length "$T/body" 2>/dev/null)
+check "after rm: a new catalog of the shipped rows is read ($S, $n rows)" "[ $S = 200 ] && [ '$n' = 0 ]"
+req GET "$RB/api/offerings"; check "after rm: the shipped rows are served ($S)" "[ $S = 200 ] && [ \$(jq length '$T/body') -gt 50 ]"
+kill "$srv"; wait "$srv" 2>/dev/null; srv=
+
 # --- figures -----------------------------------------------------------------
 n=$(wc -l < "$T/statuses")
 counts=$(sort "$T/statuses" | uniq -c | awk '{printf "%s%s: %s", sep, $2, $1; sep=" · "}')
