@@ -371,6 +371,7 @@ req GET "$RB/api/offerings?provider=New"; n=$(jq length "$T/body" 2>/dev/null)
 check "after rm: a new catalog of the shipped rows is read ($S, $n rows)" "[ $S = 200 ] && [ '$n' = 0 ]"
 req GET "$RB/api/offerings"; check "after rm: the shipped rows are served ($S)" "[ $S = 200 ] && [ \$(jq length '$T/body') -gt 50 ]"
 kill "$srv"; wait "$srv" 2>/dev/null; srv=
+check "no sanitizer report in the log of the server whose catalog was replaced" "! grep -q 'runtime error\|Sanitizer' '$R/log'"
 
 # --- figures -----------------------------------------------------------------
 n=$(wc -l < "$T/statuses")
