@@ -11,8 +11,10 @@
  * lowest spot price per GPU-hour with their regions. A mapped type becomes
  * one row of the `price_overlay` table (db.c), which the view `catalog`
  * lays over the shipped row of that id and which a rebuild of the shipped
- * rows leaves alone; an unmapped type becomes a user row. Both are written
- * in one transaction, so a failure changes nothing. The map is embedded
+ * rows leaves alone; an unmapped type becomes a user row. Both are decided
+ * and written in one transaction, begun after the file was read and with
+ * the catalog's check (cf__db_begin_write), so a failure changes nothing
+ * and the decisions are made on the rows written. The map is embedded
  * like the other data files and read once per import. The other format,
  * gcp-catalog (Cloud Billing Catalog SKU pages), is read by prices_gcp.c
  * into the same types (catalog_int.h); deciding and writing are here. */
