@@ -257,6 +257,28 @@ static void cat_error(srv_api *api, srv_reply *out, cf_status st)
     srv_lib_error(out, st, e.message[0] ? &e : NULL);
 }
 
+/* Opens the catalog's path again when it names another file than the one
+ * the shared handle reads (replaced by mv, or removed and made again:
+ * cf_catalog_replaced), so every endpoint reads the file a plan, which opens
+ * its own handle, reads (issue 21). Called with the lock held, before each
+ * use of the handle. CF_OK; else the new file's refusal in *e, the old
+ * handle kept, and the next request tries again. */
+static cf_status current_catalog_locked(srv_api *api, cf_error *e)
+{
+    cf_catalog *fresh = NULL;
+    cf_status st;
+    cf_error_clear(e);
+    if (!cf_catalog_replaced(api->cat)) return CF_OK;
+    st = cf_catalog_open(api->db_path, &fresh, e);
+    if (st != CF_OK) return st;
+    cf_catalog_close(api->cat);
+    api->cat = fresh;
+    api->last_note[0] = '\0';
+    fprintf(stderr, "clusterfit serve: catalog %s was replaced or removed; reading the file now "
+            "at that path\n", api->db_path);
+    return CF_OK;
+}
+
 /* cf_catalog_get under the lock; on a failure other than not found, the
  * catalog's reason in *note. */
 static cf_status locked_get(srv_api *api, const char *id, cf_offering **o, cf_error *note)
@@ -264,6 +286,12 @@ static cf_status locked_get(srv_api *api, const char *id, cf_offering **o, cf_er
     cf_status st;
     cf_error_clear(note);
     pthread_mutex_lock(&api->lock);
+    st = current_catalog_locked(api, note);
+    if (st != CF_OK) {
+        pthread_mutex_unlock(&api->lock);
+        *o = NULL;
+        return st;
+    }
     st = cf_catalog_get(api->cat, id, o);
     if (st != CF_OK && st != CF_ENOTFOUND)
         snprintf(note->message, sizeof note->message, "%s", cf_catalog_note(api->cat));
@@ -316,6 +344,7 @@ static void get_offerings(srv_api *api, const srv_request *rq, srv_reply *out)
     json_t *arr;
     char cutoff[16];
     int have_cut;
+    cf_error e;
     cf_status st;
 
     if (need_catalog(api, out) != 0) return;
@@ -324,6 +353,12 @@ static void get_offerings(srv_api *api, const srv_request *rq, srv_reply *out)
         return;
     }
     pthread_mutex_lock(&api->lock);
+    st = current_catalog_locked(api, &e);
+    if (st != CF_OK) {
+        pthread_mutex_unlock(&api->lock);
+        srv_lib_error(out, st, &e);
+        return;
+    }
     st = cf_catalog_query(api->cat, &lq.filter, lq.sort, &list);
     if (st != CF_OK) {
         cat_error(api, out, st);

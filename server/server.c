@@ -19,7 +19,8 @@
  * keyed by the raw request target, bounded in entries and bytes, until the
  * catalog file (or its WAL) changes on disk — the catalog is only changed
  * by `clusterfit import`, another process, so the file is the only signal
- * there is. Each completed request is logged as one line on stderr, control
+ * there is (api.c reopens its catalog handle when the file at the path is
+ * another one: cf_catalog_replaced). Each completed request is logged as one line on stderr, control
  * bytes escaped. */
 #include <arpa/inet.h>
 #include <errno.h>

@@ -5,7 +5,8 @@
  * (CLUSTERFIT_NOW, else the clock: the library is told, it never looks).
  * `import --remove ID...` deletes some of the user's rows (all or nothing:
  * an id the user never imported is a usage error naming it), `import
- * --reset` all of them; a shipped row with the same id shows again.
+ * --reset` all of them and every imported price, in one transaction
+ * (cf_catalog_reset); a shipped row with the same id shows again.
  * `import --format skypilot FILE [--as-of DATE] [--cloud NAME]` reads a
  * SkyPilot catalog vms.csv: its prices refresh the offerings that
  * data/skypilot-map.csv maps its instance types to (a price overlay that
@@ -270,8 +271,7 @@ static int reset_all(const cli_ctx *ctx)
     cf_status st;
     if (rc != EXIT_OK) return rc;
     cf_error_clear(&err);
-    st = cf_catalog_reset_user(cat, &removed, &err);
-    if (st == CF_OK) st = cf_catalog_reset_prices(cat, &prices, &err);
+    st = cf_catalog_reset(cat, &removed, &prices, &err); /* one transaction: both or neither */
     cf_catalog_close(cat);
     if (st != CF_OK) return cli_lib_error("import", st, &err);
     printf("removed %zu offering%s you imported\n", removed, removed == 1 ? "" : "s");

@@ -281,6 +281,17 @@ CF_API cf_status cf_catalog_open(const char *path, cf_catalog **out, cf_error *e
  * - ownership: cat must not be used afterwards; NULL is a no-op */
 CF_API void cf_catalog_close(cf_catalog *cat);
 
+/* Whether the catalog's path still names the file this handle reads
+ * (issue 21). A handle keeps reading the file it opened: one renamed over
+ * (mv), or removed and made again, is not seen by it, while a new
+ * cf_catalog_open reads the new file. A long-lived handle (the server's)
+ * asks before each use and opens the path again when this says 1.
+ * - output: 1 when the path names another file than at open (another
+ *   device or inode) or no file; 0 when it names the same file (whose
+ *   changes every read sees), for an in-memory catalog or cat NULL, and
+ *   when the path cannot be examined for another reason (a permission) */
+CF_API int cf_catalog_replaced(const cf_catalog *cat);
+
 /* The offerings of the catalog that pass a filter.
  * - inputs: f (NULL: all, as cf_offering_matches); sort (ties by id)
  * - output: *out, the user's row where a user's and a shipped row share an
@@ -400,8 +411,16 @@ CF_API cf_status cf_catalog_remove_user(cf_catalog *cat, const char *const *ids,
 
 /* Deletes every user row (shipped rows with the same ids show again).
  * - output: *removed (may be NULL) gets how many; 0 on error
- * - errors: CF_EINVAL (cat NULL), CF_EDB, CF_ENOMEM; nothing is deleted */
+ * - errors: CF_EINVAL (cat NULL), CF_EDB (a damaged file among them),
+ *   CF_EBUSY, CF_EENV, CF_ENOMEM; nothing is deleted */
 CF_API cf_status cf_catalog_reset_user(cf_catalog *cat, size_t *removed, cf_error *err);
+
+/* Deletes every user row and every imported price (`import --reset`), in
+ * one transaction: both go, or (on any error, a kill included) neither.
+ * - output: *rows and *prices (each may be NULL) get how many user rows and
+ *   how many offerings' imported prices were deleted; 0 on error
+ * - errors: as cf_catalog_reset_user; nothing is deleted */
+CF_API cf_status cf_catalog_reset(cf_catalog *cat, size_t *rows, size_t *prices, cf_error *err);
 
 /* ---- price imports (issue 13) ------------------------------------------- */
 
@@ -500,11 +519,11 @@ CF_API cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, con
                                           cf_error *err);
 
 /* Deletes every imported price (the price overlay): the shipped rows show
- * their own prices again. `import --reset` calls it beside
- * cf_catalog_reset_user.
+ * their own prices again (cf_catalog_reset deletes them with the user's
+ * rows, in one transaction).
  * - output: *removed (may be NULL) gets how many offerings had imported
  *   prices; 0 on error
- * - errors: CF_EINVAL (cat NULL), CF_EDB, CF_ENOMEM; nothing is deleted */
+ * - errors: as cf_catalog_reset_user; nothing is deleted */
 CF_API cf_status cf_catalog_reset_prices(cf_catalog *cat, size_t *removed, cf_error *err);
 
 /* Reads a file and imports its prices as cf_catalog_import_prices does.

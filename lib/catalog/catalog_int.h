@@ -12,6 +12,7 @@
 #define CLUSTERFIT_CATALOG_INT_H
 
 #include <stddef.h>
+#include <sys/types.h>
 #include <jansson.h>
 #include "clusterfit/catalog.h"
 #include "base/base.h"
@@ -105,6 +106,9 @@ struct cf_catalog {
     char *path;         /* the file as messages name it (":memory:" for none); owned */
     char note[CF_ERROR_MSG_MAX];    /* cf_catalog_note: the last read's warning or reason */
     char open_note[CF_ERROR_MSG_MAX]; /* a warning of the open (read-only file used as is) */
+    int have_id;        /* 1 when dev and ino name the file opened (0: in memory, or no stat) */
+    dev_t dev;          /* st_dev of the file at the path when it was opened */
+    ino_t ino;          /* st_ino of that file (cf_catalog_replaced compares both) */
 };
 
 /* cf_catalog_open with the shipped rows given explicitly (tests open a small
@@ -125,20 +129,33 @@ cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
  * or CF_ENOMEM (message "out of memory") when SQLite ran out of memory. */
 cf_status cf__db_error(struct sqlite3 *db, const char *path, cf_error *err, const char *what);
 
-/* PRAGMA quick_check before a write (issue 15): 0 when the file is sound;
- * -1 with "catalog PATH is damaged (...)" and a remedy in err when it is
- * not; -2 (err from cf__db_error) when the check itself could not run. */
-int cf__db_quick_check(struct sqlite3 *db, const char *path, cf_error *err);
+/* Begins every write to the catalog file, the same way for all of them
+ * (issues 15 and 21: imports, price imports, removals, resets, the shipped
+ * rows' rebuild, schema creation and migration): BEGIN IMMEDIATE (the write
+ * lock, waiting up to the busy timeout), then PRAGMA quick_check inside that
+ * transaction, so the file checked is the file written. CF_OK with the
+ * transaction open. Else nothing is open and err says why: "catalog PATH:
+ * cannot lock the file to WHAT: ..." (CF_EBUSY, CF_EENV, CF_EDB), or
+ * "catalog PATH is damaged (...); nothing was written" and a remedy (CF_EDB). */
+cf_status cf__db_begin_write(struct sqlite3 *db, const char *path, const char *what,
+                             cf_error *err);
+
+/* Commits a write begun by cf__db_begin_write. On failure err says
+ * "catalog PATH: cannot commit (WHAT): ..." and the transaction is rolled
+ * back. */
+cf_status cf__db_commit(struct sqlite3 *db, const char *path, const char *what, cf_error *err);
 
 /* Runs SQL without results: 0 on success, -1 with SQLite's error kept. */
 int cf__db_exec(struct sqlite3 *db, const char *sql);
 
-/* Runs one DELETE of `sql` on cat (the reset commands: your offerings,
- * your imported prices): *removed (may be NULL) = the rows it removed.
- * CF_EINVAL without a catalog; CF_EDB with "catalog PATH: WHAT: ..." when
- * SQLite refuses. */
-cf_status cf__db_delete(cf_catalog *cat, const char *sql, const char *what, size_t *removed,
-                        cf_error *err);
+/* Runs the n DELETEs of `sql` on cat in one write (cf__db_begin_write, one
+ * COMMIT: the reset commands, of your offerings, your imported prices or
+ * both): removed[i] (removed may be NULL) = the rows sql[i] removed, all 0
+ * on error. CF_EINVAL without a catalog; the statuses of cf__db_begin_write;
+ * CF_EDB with "catalog PATH: cannot WHAT: ..." when SQLite refuses a
+ * statement, and then nothing is deleted. */
+cf_status cf__db_delete(cf_catalog *cat, const char *const *sql, size_t n, const char *what,
+                        size_t *removed, cf_error *err);
 
 /* Rolls back the open transaction, if any. */
 void cf__db_rollback(struct sqlite3 *db);

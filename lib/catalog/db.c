@@ -14,9 +14,10 @@
  *
  * The file is recognised by PRAGMA application_id ('CFit') and versioned by
  * PRAGMA user_version: each entry of `migrations` takes a file from version
- * i to i + 1 inside one transaction. A file that is not a database, belongs
- * to another program or has a newer version is refused with its path
- * (CF_EDB); it is never emptied or overwritten. Filtering and sorting are
+ * i to i + 1, and all the steps a file needs run in one write transaction
+ * that reads the markers again first (migrate). A file that is not a
+ * database, belongs to another program or has a newer version is refused
+ * with its path (CF_EPARSE); it is never emptied or overwritten. Filtering and sorting are
  * done in C over the (small) view (filter.c) so that one definition of each
  * filter (cf_offering_matches) serves the CLI, the server and the planner. */
 #include <errno.h>
@@ -179,7 +180,12 @@ static cf_status read_error(cf_catalog *cat, int rc)
     return st;
 }
 
-int cf__db_quick_check(sqlite3 *db, const char *path, cf_error *err)
+/* PRAGMA quick_check (issue 15), inside the write transaction that follows
+ * it (cf__db_begin_write): CF_OK when the file is sound; CF_EDB with
+ * "catalog PATH is damaged (...); nothing was written" and a remedy when it
+ * is not; the status of cf__db_error when the check itself could not run
+ * (a lock, a full disk). */
+static cf_status quick_check(sqlite3 *db, const char *path, cf_error *err)
 {
     sqlite3_stmt *st = NULL;
     char first[200] = "";
@@ -188,18 +194,42 @@ int cf__db_quick_check(sqlite3 *db, const char *path, cf_error *err)
     if (rc == SQLITE_ROW) {
         const char *t = (const char *)sqlite3_column_text(st, 0);
         snprintf(first, sizeof first, "%s", t ? t : "");
+        for (char *p = first; *p; p++)
+            if ((unsigned char)*p < 0x20) *p = ' '; /* its report has lines: one message line */
     }
     sqlite3_finalize(st);
-    if (rc == SQLITE_ROW && strcmp(first, "ok") == 0) return 0;
-    if (rc != SQLITE_ROW && env_status(db, &(const char *){NULL}) != CF_OK) {
-        (void)cf__db_error(db, path, err, "cannot check the file before writing");
-        return -2;
-    }
+    if (rc == SQLITE_ROW && strcmp(first, "ok") == 0) return CF_OK;
+    if (rc != SQLITE_ROW && (rc == SQLITE_NOMEM || env_status(db, &(const char *){NULL}) != CF_OK))
+        return cf__db_error(db, path, err, "cannot check the file before writing");
     cf_error_set(err, NULL, 0, 0, "catalog %s is damaged (%s); nothing was written. Restore it "
                  "from a backup, or move it away (the next run creates a new catalog with the "
                  "shipped offerings) and import your rows again", path,
                  first[0] ? first : sqlite3_errmsg(db));
-    return -1;
+    return CF_EDB;
+}
+
+cf_status cf__db_begin_write(sqlite3 *db, const char *path, const char *what, cf_error *err)
+{
+    char msg[160];
+    cf_status st;
+    if (cf__db_exec(db, "BEGIN IMMEDIATE") != 0) {
+        snprintf(msg, sizeof msg, "cannot lock the file to %s", what);
+        return cf__db_error(db, path, err, msg);
+    }
+    st = quick_check(db, path, err); /* never write into a damaged file */
+    if (st != CF_OK) cf__db_rollback(db);
+    return st;
+}
+
+cf_status cf__db_commit(sqlite3 *db, const char *path, const char *what, cf_error *err)
+{
+    char msg[160];
+    cf_status st;
+    if (cf__db_exec(db, "COMMIT") == 0) return CF_OK;
+    snprintf(msg, sizeof msg, "cannot commit (%s)", what);
+    st = cf__db_error(db, path, err, msg);
+    cf__db_rollback(db);
+    return st;
 }
 
 /* Runs a query returning one integer; -1 with the SQLite error kept. */
@@ -218,15 +248,28 @@ int cf__db_exec(sqlite3 *db, const char *sql)
     return sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
 }
 
-cf_status cf__db_delete(cf_catalog *cat, const char *sql, const char *what, size_t *removed,
-                        cf_error *err)
+cf_status cf__db_delete(cf_catalog *cat, const char *const *sql, size_t n, const char *what,
+                        size_t *removed, cf_error *err)
 {
-    if (removed) *removed = 0;
+    char msg[160];
+    cf_status st;
+    for (size_t i = 0; removed && i < n; i++) removed[i] = 0;
     cf_error_clear(err);
     if (!cat) return CF_EINVAL;
-    if (cf__db_exec(cat->db, sql) != 0) return cf__db_error(cat->db, cat->path, err, what);
-    if (removed) *removed = (size_t)sqlite3_changes(cat->db);
-    return CF_OK;
+    if ((st = cf__db_begin_write(cat->db, cat->path, what, err)) != CF_OK) return st;
+    for (size_t i = 0; i < n; i++) {
+        if (cf__db_exec(cat->db, sql[i]) != 0) {
+            snprintf(msg, sizeof msg, "cannot %s", what);
+            st = cf__db_error(cat->db, cat->path, err, msg);
+            cf__db_rollback(cat->db);
+            for (size_t k = 0; removed && k < n; k++) removed[k] = 0;
+            return st;
+        }
+        if (removed) removed[i] = (size_t)sqlite3_changes(cat->db);
+    }
+    st = cf__db_commit(cat->db, cat->path, what, err);
+    for (size_t i = 0; st != CF_OK && removed && i < n; i++) removed[i] = 0;
+    return st;
 }
 
 void cf__db_rollback(sqlite3 *db)
@@ -234,11 +277,22 @@ void cf__db_rollback(sqlite3 *db)
     if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 }
 
-/* Checks that the file is ours and brings its schema to the current version. */
-static cf_status migrate(sqlite3 *db, const char *path, cf_error *err)
+/* What tells a catalog file (issue 21: read together, in one transaction:
+ * read one by one, a file another process created between two of them
+ * read as application_id 0 with schema objects, "another program"). */
+typedef struct markers {
+    long long version; /* PRAGMA user_version: the schema's version, 0 for a new file */
+    long long app;     /* PRAGMA application_id: APPLICATION_ID, or 0 for a new file */
+    long long objects; /* tables, views and indexes in sqlite_master: 0 for a new file */
+} markers;
+
+/* Reads the markers inside the caller's transaction and judges them: CF_OK
+ * for a file of ours or a new empty one; CF_EPARSE with the path and a
+ * remedy for a file that is not an SQLite database, belongs to another
+ * program or has a newer schema; cf__db_error's status when it cannot read. */
+static cf_status read_markers(sqlite3 *db, const char *path, markers *m, cf_error *err)
 {
-    long long version, app, objects;
-    if (query_int(db, "PRAGMA user_version", &version) != 0) {
+    if (query_int(db, "PRAGMA user_version", &m->version) != 0) {
         if (sqlite3_errcode(db) == SQLITE_NOTADB) {
             cf_error_set(err, NULL, 0, 0, "catalog %s: not a clusterfit catalog (the file is not "
                          "an SQLite database); move it away or choose another file with --db",
@@ -247,39 +301,53 @@ static cf_status migrate(sqlite3 *db, const char *path, cf_error *err)
         }
         return cf__db_error(db, path, err, "cannot read the file");
     }
-    if (query_int(db, "PRAGMA application_id", &app) != 0 ||
-        query_int(db, "SELECT count(*) FROM sqlite_master", &objects) != 0)
+    if (query_int(db, "PRAGMA application_id", &m->app) != 0 ||
+        query_int(db, "SELECT count(*) FROM sqlite_master", &m->objects) != 0)
         return cf__db_error(db, path, err, "cannot read the schema");
-    if ((app != APPLICATION_ID && (app != 0 || objects > 0 || version != 0))) {
+    if (m->app != APPLICATION_ID && (m->app != 0 || m->objects > 0 || m->version != 0)) {
         cf_error_set(err, NULL, 0, 0, "catalog %s: not a clusterfit catalog (an SQLite database "
                      "of another program); move it away or choose another file with --db", path);
         return CF_EPARSE;
     }
-    if (version > CF_CATALOG_SCHEMA_VERSION) {
+    if (m->version > CF_CATALOG_SCHEMA_VERSION) {
         cf_error_set(err, NULL, 0, 0, "catalog %s: schema version %lld is newer than this "
                      "clusterfit's %d; upgrade clusterfit or choose another file with --db",
-                     path, version, CF_CATALOG_SCHEMA_VERSION);
+                     path, m->version, CF_CATALOG_SCHEMA_VERSION);
         return CF_EPARSE;
     }
-    if (version == CF_CATALOG_SCHEMA_VERSION) return CF_OK;
-    if (cf__db_exec(db, "BEGIN IMMEDIATE") != 0)
-        return cf__db_error(db, path, err, "cannot lock the file");
-    /* Another process may have migrated the file while we waited. */
-    if (query_int(db, "PRAGMA user_version", &version) != 0) goto fail;
-    for (int v = (int)version; v < N_MIGRATIONS; v++) {
-        char sql[64];
-        if (cf__db_exec(db, migrations[v]) != 0) goto fail;
-        snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v + 1);
-        if (cf__db_exec(db, sql) != 0) goto fail;
-    }
-    if (cf__db_exec(db, "COMMIT") != 0) goto fail;
     return CF_OK;
-fail:
-    {
-        cf_status st = cf__db_error(db, path, err, "cannot create the schema");
+}
+
+/* Checks that the file is ours and brings its schema to the current
+ * version. The markers are read in one read transaction; a file to create
+ * or migrate is then locked for writing (cf__db_begin_write), its markers
+ * read and judged again inside that transaction (another process may have
+ * created or migrated it meanwhile), and every step is applied before one
+ * COMMIT: concurrent first uses of a new file see it either empty or
+ * complete, never half-made. */
+static cf_status migrate(sqlite3 *db, const char *path, cf_error *err)
+{
+    markers m;
+    cf_status st;
+    if (cf__db_exec(db, "BEGIN") != 0) return cf__db_error(db, path, err, "cannot read the file");
+    st = read_markers(db, path, &m, err);
+    cf__db_rollback(db); /* a read transaction: nothing to keep */
+    if (st != CF_OK || m.version == CF_CATALOG_SCHEMA_VERSION) return st;
+    if ((st = cf__db_begin_write(db, path, "create the schema", err)) != CF_OK) return st;
+    if ((st = read_markers(db, path, &m, err)) != CF_OK) {
         cf__db_rollback(db);
         return st;
     }
+    for (int v = (int)m.version; v < N_MIGRATIONS; v++) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v + 1);
+        if (cf__db_exec(db, migrations[v]) != 0 || cf__db_exec(db, sql) != 0) {
+            st = cf__db_error(db, path, err, "cannot create the schema");
+            cf__db_rollback(db);
+            return st;
+        }
+    }
+    return cf__db_commit(db, path, "the new schema", err);
 }
 
 /* "SELECT id, provider, ..., origin FROM catalog" and the matching INSERT. */
@@ -407,15 +475,8 @@ static cf_status sync_shipped(sqlite3 *db, const char *path, const char *name, c
     /* Parse before locking: a bad shipped file leaves the database as it was. */
     st = cf_offerings_parse(name, csv, len, CF_IMPORT_CSV, NULL, &l, err);
     if (st != CF_OK) return st;
-    if (cf__db_exec(db, "BEGIN IMMEDIATE") != 0) {
-        st = cf__db_error(db, path, err, "cannot lock the file to rebuild the shipped offerings");
+    if ((st = cf__db_begin_write(db, path, "rebuild the shipped offerings", err)) != CF_OK)
         goto done;
-    }
-    if (cf__db_quick_check(db, path, err) != 0) {
-        st = sqlite3_errcode(db) == SQLITE_OK ? CF_EDB : cf__db_error(db, path, err,
-                                                                     "cannot check the file");
-        goto done;
-    }
     if (read_meta(db, "shipped_hash", have, sizeof have) != 0) goto dbfail;
     if (strcmp(want, have) != 0) { /* else another process rebuilt it meanwhile */
         snprintf(count, sizeof count, "%zu", l.n);
@@ -425,7 +486,7 @@ static cf_status sync_shipped(sqlite3 *db, const char *path, const char *name, c
         if (write_meta(db, "shipped_hash", want) != 0 || write_meta(db, "shipped_rows", count) != 0)
             goto dbfail;
     }
-    if (cf__db_exec(db, "COMMIT") != 0) goto dbfail;
+    st = cf__db_commit(db, path, "the rebuilt shipped offerings", err);
     goto done;
 dbfail:
     st = cf__db_error(db, path, err, "cannot rebuild the shipped offerings");
@@ -457,6 +518,28 @@ static cf_status check_path(const char *path, cf_error *err)
     cf_error_set(err, NULL, 0, 0, "catalog %s: cannot open: the directory %s does not exist; "
                  "create it (mkdir -p %s) or choose another file with --db", path, dir, dir);
     return CF_EENV;
+}
+
+/* Keeps the device and inode of the file at `path` (none for an in-memory
+ * catalog): what cf_catalog_replaced compares. SQLite holds the file open
+ * from sqlite3_open_v2 on, so while the handle lives no other file can
+ * take that inode. */
+static void note_identity(cf_catalog *cat, const char *path)
+{
+    struct stat sb;
+    cat->have_id = 0;
+    if (!path || !*path || strcmp(path, ":memory:") == 0 || stat(path, &sb) != 0) return;
+    cat->dev = sb.st_dev;
+    cat->ino = sb.st_ino;
+    cat->have_id = 1;
+}
+
+int cf_catalog_replaced(const cf_catalog *cat)
+{
+    struct stat sb;
+    if (!cat || !cat->have_id) return 0;
+    if (stat(cat->path, &sb) != 0) return errno == ENOENT || errno == ENOTDIR;
+    return sb.st_dev != cat->dev || sb.st_ino != cat->ino;
 }
 
 cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
@@ -518,6 +601,7 @@ cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
     if (st != CF_OK) goto fail;
     sqlite3_finalize(check);
     cf__free(sql);
+    note_identity(cat, path);
     *out = cat;
     return CF_OK;
 fail:

@@ -11,8 +11,10 @@
  * lowest spot price per GPU-hour with their regions. A mapped type becomes
  * one row of the `price_overlay` table (db.c), which the view `catalog`
  * lays over the shipped row of that id and which a rebuild of the shipped
- * rows leaves alone; an unmapped type becomes a user row. Both are written
- * in one transaction, so a failure changes nothing. The map is embedded
+ * rows leaves alone; an unmapped type becomes a user row. Both are decided
+ * and written in one transaction, begun after the file was read and with
+ * the catalog's check (cf__db_begin_write), so a failure changes nothing
+ * and the decisions are made on the rows written. The map is embedded
  * like the other data files and read once per import. The other format,
  * gcp-catalog (Cloud Billing Catalog SKU pages), is read by prices_gcp.c
  * into the same types (catalog_int.h); deciding and writing are here. */
@@ -493,13 +495,13 @@ typedef struct overlay {
     char note[1024];
 } overlay;
 
+/* Writes the overlays and the new rows inside the caller's write
+ * transaction (cf__db_begin_write); the caller commits or rolls back. */
 static cf_status write_all(cf_catalog *cat, cf_price_format fmt, const overlay *ov, size_t n_ov,
                            const cf_offering_list *rows, const char *as_of, cf_error *err)
 {
     sqlite3_stmt *st = NULL;
     cf_status status = CF_OK;
-    if (cf__db_exec(cat->db, "BEGIN IMMEDIATE") != 0)
-        return cf__db_error(cat->db, cat->path, err, "cannot lock the file to import prices");
     if (sqlite3_prepare_v2(cat->db,
                            "INSERT OR REPLACE INTO price_overlay (id, price_on_demand_gpu_hr,"
                            " price_spot_gpu_hr, currency, price_as_of, note, format)"
@@ -527,11 +529,8 @@ static cf_status write_all(cf_catalog *cat, cf_price_format fmt, const overlay *
         }
     }
     status = cf__db_insert_all(cat->db, cat->path, rows, "user", err);
-    if (status == CF_OK && cf__db_exec(cat->db, "COMMIT") != 0)
-        status = cf__db_error(cat->db, cat->path, err, "cannot commit the price import");
 done:
     sqlite3_finalize(st);
-    if (status != CF_OK) cf__db_rollback(cat->db);
     return status;
 }
 
@@ -663,7 +662,7 @@ static cf_status why_not(cf_catalog *cat, const char *id, const itype *ty, const
         *why = "the mapped offering is not in the catalog";
         return CF_OK;
     }
-    if (g != CF_OK) return g == CF_ENOMEM ? g : CF_EDB;
+    if (g != CF_OK) return g; /* its reason is in cf_catalog_note */
     if (o->user_row) {
         *why = "a row of your own with this id hides the shipped one";
     } else if (o->gpus_per_node > 0 && ty->count != (double)o->gpus_per_node) {
@@ -766,6 +765,21 @@ nomem:
     return CF_ENOMEM;
 }
 
+/* Decides every type of the file (decide), in the caller's transaction. A
+ * lookup that fails says why in err. */
+static cf_status decide_all(cf_catalog *cat, const price_map *m, const import *im,
+                            const char *cloud, const char *provider, const char *as_of,
+                            outcome *oc, cf_error *err)
+{
+    for (size_t i = 0; i < im->n; i++) {
+        cf_status st = decide(cat, m, im, &im->types[i], cloud, provider, as_of, oc, err);
+        if (st != CF_OK && st != CF_ENOMEM && err && !err->message[0])
+            cf_error_set(err, NULL, 0, 0, "%s", cf_catalog_note(cat));
+        if (st != CF_OK) return st;
+    }
+    return CF_OK;
+}
+
 /* The summary object of cf_catalog_import_prices (catalog.h); NULL on ENOMEM. */
 static json_t *summary_json(const import *im, const outcome *oc, const char *cloud,
                             const char *provider, const char *as_of)
@@ -860,12 +874,15 @@ cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, const char
     oc.not_applied = json_array();
     oc.ov = cf__calloc(im.n ? im.n : 1, sizeof *oc.ov);
     if (!oc.priced || !oc.added || !oc.not_applied || !oc.ov) goto done;
-    for (size_t i = 0; i < im.n; i++)
-        if ((st = decide(cat, &m, &im, &im.types[i], cloud, provider, opts->as_of, &oc, err)) != CF_OK)
-            goto done;
-    st = CF_ENOMEM;
-    if (!(sum = summary_json(&im, &oc, cloud, provider, opts->as_of))) goto done;
-    st = write_all(cat, fmt, oc.ov, oc.n_ov, &oc.rows, opts->as_of, err);
+    /* The file is read; what each type becomes is decided on the rows of
+     * the transaction that writes it, after the file's check. */
+    if ((st = cf__db_begin_write(cat->db, cat->path, "import prices", err)) != CF_OK) goto done;
+    st = decide_all(cat, &m, &im, cloud, provider, opts->as_of, &oc, err);
+    if (st == CF_OK)
+        st = (sum = summary_json(&im, &oc, cloud, provider, opts->as_of)) ? CF_OK : CF_ENOMEM;
+    if (st == CF_OK) st = write_all(cat, fmt, oc.ov, oc.n_ov, &oc.rows, opts->as_of, err);
+    if (st == CF_OK) st = cf__db_commit(cat->db, cat->path, "the price import", err);
+    else cf__db_rollback(cat->db);
     if (st == CF_OK) {
         *summary = sum;
         sum = NULL;
@@ -879,12 +896,6 @@ done:
     cf__csv_table_clear(&m.t);
     json_decref(root);
     return st;
-}
-
-cf_status cf_catalog_reset_prices(cf_catalog *cat, size_t *removed, cf_error *err)
-{
-    return cf__db_delete(cat, "DELETE FROM price_overlay", "cannot remove your imported prices", removed,
-                         err);
 }
 
 cf_status cf_catalog_import_prices_file(cf_catalog *cat, const char *path, cf_price_format fmt,

@@ -1,6 +1,6 @@
 /* user.c — the user's rows: importing a file or a text (inserted or
  * replacing the user's rows of the same ids), removing some by id, and
- * removing all of them.
+ * removing all of them (with the imported prices: cf_catalog_reset).
  *
  * A user's row lives in the same table as the shipped rows with origin
  * 'user' and hides the shipped row of its id (the view `catalog`); removing
@@ -28,21 +28,11 @@ cf_status cf_catalog_import(cf_catalog *cat, const char *name, const char *data,
     if (!cat) return CF_EINVAL;
     st = cf_offerings_parse(name, data, len, fmt, opts, &l, err);
     if (st != CF_OK) return st;
-    if (cf__db_exec(cat->db, "BEGIN IMMEDIATE") != 0) {
-        st = cf__db_error(cat->db, cat->path, err, "cannot lock the file to import");
-        goto done;
-    }
-    if (cf__db_quick_check(cat->db, cat->path, err) != 0) { /* never write into a damaged file */
-        st = sqlite3_errcode(cat->db) == SQLITE_OK ? CF_EDB : cf__db_error(cat->db, cat->path, err,
-                                                                          "cannot check the file");
-        cf__db_rollback(cat->db);
-        goto done;
-    }
+    if ((st = cf__db_begin_write(cat->db, cat->path, "import", err)) != CF_OK) goto done;
     st = cf__db_insert_all(cat->db, cat->path, &l, "user", err);
-    if (st == CF_OK && cf__db_exec(cat->db, "COMMIT") != 0)
-        st = cf__db_error(cat->db, cat->path, err, "cannot commit the import");
-    if (st != CF_OK) cf__db_rollback(cat->db);
-    else if (n_rows) *n_rows = l.n;
+    if (st == CF_OK) st = cf__db_commit(cat->db, cat->path, "the import", err);
+    else cf__db_rollback(cat->db);
+    if (st == CF_OK && n_rows) *n_rows = l.n;
 done:
     cf_offering_list_clear(&l);
     return st;
@@ -103,8 +93,8 @@ cf_status cf_catalog_remove_user(cf_catalog *cat, const char *const *ids, size_t
     if (removed) *removed = 0;
     cf_error_clear(err);
     if (!cat || (!ids && n)) return CF_EINVAL;
-    if (cf__db_exec(cat->db, "BEGIN IMMEDIATE") != 0)
-        return cf__db_error(cat->db, cat->path, err, "cannot lock the file to remove offerings");
+    if ((status = cf__db_begin_write(cat->db, cat->path, "remove offerings", err)) != CF_OK)
+        return status;
     /* Every id is checked before anything is deleted: all or nothing. */
     for (size_t i = 0; i < n; i++) {
         int user = ids[i] ? has_row(cat->db, ids[i], "user") : 0, shipped;
@@ -137,8 +127,7 @@ cf_status cf_catalog_remove_user(cf_catalog *cat, const char *const *ids, size_t
         count += (size_t)sqlite3_changes(cat->db);
     }
     sqlite3_finalize(st);
-    st = NULL;
-    if (cf__db_exec(cat->db, "COMMIT") != 0) goto dbfail;
+    if ((status = cf__db_commit(cat->db, cat->path, "the removal", err)) != CF_OK) return status;
     if (removed) *removed = count;
     return CF_OK;
 dbfail:
@@ -149,8 +138,27 @@ done:
     return status;
 }
 
+/* What a reset deletes: the user's rows, then the imported prices (the
+ * price overlay, prices.c). */
+static const char *const reset_sql[] = {"DELETE FROM offering WHERE origin = 'user'",
+                                        "DELETE FROM price_overlay"};
+
 cf_status cf_catalog_reset_user(cf_catalog *cat, size_t *removed, cf_error *err)
 {
-    return cf__db_delete(cat, "DELETE FROM offering WHERE origin = 'user'", "cannot remove your offerings",
-                         removed, err);
+    return cf__db_delete(cat, reset_sql, 1, "remove your offerings", removed, err);
+}
+
+cf_status cf_catalog_reset_prices(cf_catalog *cat, size_t *removed, cf_error *err)
+{
+    return cf__db_delete(cat, reset_sql + 1, 1, "remove your imported prices", removed, err);
+}
+
+cf_status cf_catalog_reset(cf_catalog *cat, size_t *rows, size_t *prices, cf_error *err)
+{
+    size_t n[2] = {0, 0};
+    cf_status st = cf__db_delete(cat, reset_sql, 2, "remove your offerings and imported prices",
+                                 n, err);
+    if (rows) *rows = n[0];
+    if (prices) *prices = n[1];
+    return st;
 }

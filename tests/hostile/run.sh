@@ -303,6 +303,75 @@ check "import into a damaged catalog is refused, naming it ($rc)" "[ $rc != 0 ] 
 check "the damaged file was not written" "[ \"$sum0\" = \"\$(cksum < '$D/bad.db')\" ]"
 CLUSTERFIT_DB="$D/bad.db" "$CF" list >/dev/null 2>"$T/err"; rc=$?
 check "reading a damaged catalog names the file ($rc)" "[ $rc = 0 ] || grep -q \"$D/bad.db\" '$T/err'"
+# A file that opens (its metadata and schema are sound) but fails
+# quick_check: every write refuses it alike, before it reads or writes a row
+# (issue 21: price imports, --remove and --reset wrote into it). The damage:
+# 8 bytes of 0xff over the cell pointers of the first leaf page of the table
+# `offering` (dbstat), which holds shipped rows; the user's rows and the
+# imported prices are on other pages.
+SKY="$ROOT/tests/data/import/skypilot/aws/vms.csv" GCP="$ROOT/tests/data/import/gcp-catalog/skus.json"
+CLUSTERFIT_DB="$D/c.db" "$CF" import "$T/edge.csv" >/dev/null 2>&1
+CLUSTERFIT_DB="$D/c.db" "$CF" import --format skypilot "$SKY" --as-of 2026-11-30 >/dev/null 2>&1
+cp "$D/c.db" "$D/qc0.db"
+pg=$(sqlite3 "$D/qc0.db" "SELECT min(pageno) FROM dbstat WHERE name = 'offering' AND pagetype = 'leaf'")
+ps=$(sqlite3 "$D/qc0.db" "PRAGMA page_size")
+printf '\377\377\377\377\377\377\377\377' | dd of="$D/qc0.db" bs=1 seek=$(( (pg - 1) * ps + 8 )) conv=notrunc 2>/dev/null
+check "the damaged file fails quick_check" "[ \"\$(sqlite3 '$D/qc0.db' 'PRAGMA quick_check(1)' | head -1)\" != ok ]"
+sum0=$(cksum < "$D/qc0.db")
+cp "$D/qc0.db" "$D/qc.db"
+CLUSTERFIT_DB="$D/qc.db" "$CF" import "$T/edge.csv" >/dev/null 2>"$T/err0"; rc0=$?
+check "import FILE into a file failing quick_check: refused as damaged ($rc0)" \
+    "[ $rc0 = 4 ] && tr '\\n' ' ' < '$T/err0' | grep -q \"catalog $D/qc.db is damaged (.*); nothing was written\""
+for w in "--remove edge" "--reset" "--format skypilot $SKY --as-of 2026-11-30" \
+         "--format gcp-catalog $GCP --as-of 2026-11-30"; do
+    cp "$D/qc0.db" "$D/qc.db" # each command meets the same damaged file
+    # shellcheck disable=SC2086
+    CLUSTERFIT_DB="$D/qc.db" "$CF" import $w >/dev/null 2>"$T/err"; rc=$?
+    check "import ${w%% $ROOT*} into a file failing quick_check: the same refusal as import FILE ($rc)" \
+        "[ $rc = $rc0 ] && cmp -s '$T/err0' '$T/err'"
+    check "import ${w%% $ROOT*}: the damaged file is byte-identical" "[ \"$sum0\" = \"\$(cksum < '$D/qc.db')\" ]"
+    rm -f "$D/qc.db-journal"
+done
+
+# --- a catalog replaced or removed while the server runs ---------------------
+# (issue 21) Every endpoint reads the file now at the path: before, GET
+# /api/offerings* kept reading the old file through the server's handle,
+# while POST /api/plan opened the new one.
+R="$T/repl"; mkdir -p "$R"
+for r in old-1,Old new-1,New; do
+    printf '%s\n%s,o,H100-SXM,8,80,nvswitch-nvlink4,ib,3200,8,yes,yes,1024,yes,1.0,USD,https://example.com,2025-01\n' \
+        "$H" "$r" > "$R/${r%%,*}.csv"
+done
+CLUSTERFIT_DB="$R/c.db" "$CF" import "$R/old-1.csv" >/dev/null 2>&1
+CLUSTERFIT_DB="$R/n.db" "$CF" import "$R/new-1.csv" >/dev/null 2>&1
+CLUSTERFIT_DB="$R/c.db" "$CF" serve --port 0 2> "$R/log" &
+srv=$!
+i=0; RP=
+while [ $i -lt 100 ] && [ -z "$RP" ]; do
+    RP=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$R/log"); sleep 0.1; i=$((i + 1))
+done
+RB=http://127.0.0.1:$RP
+req GET "$RB/api/offerings/old-1"; check "before the swap: old-1 is served ($S)" "[ $S = 200 ]"
+req GET "$RB/api/offerings?provider=Old"; n=$(jq length "$T/body" 2>/dev/null)
+check "before the swap: provider Old has 1 row ($S, $n)" "[ $S = 200 ] && [ '$n' = 1 ]"
+mv "$R/n.db" "$R/c.db"
+req GET "$RB/api/offerings/new-1"; check "after mv of another catalog over it: new-1 is served ($S)" "[ $S = 200 ]"
+req GET "$RB/api/offerings/old-1"; check "after the mv: old-1 is gone ($S)" "[ $S = 404 ]"
+req GET "$RB/api/offerings?provider=Old"; n=$(jq length "$T/body" 2>/dev/null)
+check "after the mv: the cached list of provider Old is not served ($S, $n rows)" "[ $S = 200 ] && [ '$n' = 0 ]"
+req GET "$RB/api/offerings?provider=New"; n=$(jq length "$T/body" 2>/dev/null)
+check "after the mv: GET /api/offerings reads the new file ($S, $n rows)" "[ $S = 200 ] && [ '$n' = 1 ]"
+req POST "$RB/api/plan" $J --data '{"workload":"llama3-8b","top":1,"filters":{"provider":"New"}}'
+check "after the mv: POST /api/plan agrees ($S, $(jq -c '[.ranked[].offering_id]' "$T/body" 2>/dev/null))" \
+    "[ $S = 200 ] && [ \"\$(jq -r '.ranked[0].offering_id' '$T/body')\" = new-1 ]"
+check "the server says it reads the new file" "grep -q 'catalog $R/c.db was replaced or removed' '$R/log'"
+rm -f "$R/c.db"
+req GET "$RB/api/offerings/new-1"; check "after rm: new-1 is gone, as for a plan ($S)" "[ $S = 404 ]"
+req GET "$RB/api/offerings?provider=New"; n=$(jq length "$T/body" 2>/dev/null)
+check "after rm: a new catalog of the shipped rows is read ($S, $n rows)" "[ $S = 200 ] && [ '$n' = 0 ]"
+req GET "$RB/api/offerings"; check "after rm: the shipped rows are served ($S)" "[ $S = 200 ] && [ \$(jq length '$T/body') -gt 50 ]"
+kill "$srv"; wait "$srv" 2>/dev/null; srv=
+check "no sanitizer report in the log of the server whose catalog was replaced" "! grep -q 'runtime error\|Sanitizer' '$R/log'"
 
 # --- figures -----------------------------------------------------------------
 n=$(wc -l < "$T/statuses")

@@ -2,8 +2,11 @@
  * with the user's rows kept, user rows winning, refusal of files that are not
  * ours, one-transaction imports (a bad row, a failed allocation, a SIGKILL
  * half-way through: the database is unchanged and still opens), and
- * allocation failures in open, import and query. The shipped catalog here is
- * tests/data/catalog-small.csv (8 rows), passed to cf__catalog_open_shipped. */
+ * allocation failures in open, import and query; issue 21's all-or-nothing
+ * writes (a reset in one transaction, every write refusing a damaged file,
+ * concurrent first uses of a new file) and a replaced file told apart. The
+ * shipped catalog here is tests/data/catalog-small.csv (8 rows), passed to
+ * cf__catalog_open_shipped. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -564,6 +567,197 @@ static void migrates_schema_1(void **state)
     sqlite3_close(raw);
 }
 
+/* The count of one query's single integer on the catalog's own connection
+ * (the unit tests reach cat->db through catalog_int.h). */
+static long long count_of(cf_catalog *cat, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    long long n = -1;
+    assert_int_equal(sqlite3_prepare_v2(cat->db, sql, -1, &st, NULL), SQLITE_OK);
+    if (sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return n;
+}
+
+#define USER_ROWS "SELECT count(*) FROM offering WHERE origin = 'user'"
+#define PRICES "SELECT count(*) FROM price_overlay"
+#define ONE_PRICE "INSERT INTO price_overlay (id, price_on_demand_gpu_hr, currency, price_as_of," \
+                  " note, format) VALUES ('testb-h200-roce', 2.0, 'USD', '2026-11-30', 'n', 'skypilot')"
+
+/* cf_catalog_reset (import --reset) is one transaction (issue 21): when
+ * its second delete (the imported prices) fails, the first (the user's
+ * rows) is rolled back with it. The failure is injected by a TEMP trigger
+ * on the catalog's own connection. */
+static void reset_is_one_transaction(void **state)
+{
+    cf_catalog *cat;
+    cf_error err;
+    size_t n, rows = 99, prices = 99;
+    (void)state;
+    fresh();
+    cat = open_small();
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV,
+                                       NULL, &n, &err), CF_OK);
+    assert_int_equal(sqlite3_exec(cat->db, ONE_PRICE, NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(cat->db, "CREATE TEMP TRIGGER fault BEFORE DELETE ON"
+                                  " main.price_overlay BEGIN SELECT RAISE(ABORT, 'injected');"
+                                  " END", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_not_equal(cf_catalog_reset(cat, &rows, &prices, &err), CF_OK);
+    assert_non_null(strstr(err.message, "injected"));
+    assert_int_equal(rows, 0);
+    assert_int_equal(prices, 0);
+    assert_int_equal(count_of(cat, USER_ROWS), 2); /* not half a reset */
+    assert_int_equal(count_of(cat, PRICES), 1);
+    assert_int_equal(sqlite3_get_autocommit(cat->db), 1); /* nothing left open */
+    assert_int_equal(sqlite3_exec(cat->db, "DROP TRIGGER temp.fault", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(cf_catalog_reset(cat, &rows, &prices, &err), CF_OK);
+    assert_int_equal(rows, 2);
+    assert_int_equal(prices, 1);
+    assert_int_equal(count_of(cat, USER_ROWS) + count_of(cat, PRICES), 0);
+    assert_int_equal(cf_catalog_reset(cat, NULL, NULL, &err), CF_OK);
+    cf_catalog_close(cat);
+}
+
+/* The file's bytes, for "unchanged" checks. Caller frees. */
+static char *file_bytes(size_t *len)
+{
+    return read_file(db, len);
+}
+
+/* Every write checks the file first, inside its transaction (issue 21): a
+ * file that opens but fails PRAGMA quick_check is refused by import,
+ * removal, each reset and both price formats with the same CF_EDB "is
+ * damaged" message, and is left byte for byte as it was. The damage: the
+ * cell pointers of the root (and only) page of the table `offering`. */
+static void writes_refuse_a_damaged_file(void **state)
+{
+    static const char *const ids[] = {"testz-new"};
+    cf_price_import_opts po;
+    cf_catalog *cat;
+    cf_error err;
+    char first[CF_ERROR_MSG_MAX], *before, *after, *vms, *skus;
+    size_t n, len0, len1, vms_len, skus_len;
+    long long root, page;
+    json_t *sum = NULL;
+    FILE *f;
+    (void)state;
+    fresh();
+    cat = open_small();
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV,
+                                       NULL, &n, &err), CF_OK);
+    assert_int_equal(sqlite3_exec(cat->db, ONE_PRICE, NULL, NULL, NULL), SQLITE_OK);
+    root = count_of(cat, "SELECT rootpage FROM sqlite_master WHERE name = 'offering'");
+    page = count_of(cat, "PRAGMA page_size");
+    cf_catalog_close(cat);
+    f = fopen(db, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, (long)((root - 1) * page + 8), SEEK_SET), 0);
+    assert_int_equal(fwrite("\xff\xff\xff\xff\xff\xff\xff\xff", 1, 8, f), 8);
+    fclose(f);
+    before = file_bytes(&len0);
+    vms = read_file("tests/data/import/skypilot/aws/vms.csv", &vms_len);
+    skus = read_file("tests/data/import/gcp-catalog/skus.json", &skus_len);
+    memset(&po, 0, sizeof po);
+    po.as_of = "2026-11-30";
+    cat = open_small(); /* its metadata and schema are sound: it opens */
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV,
+                                       NULL, &n, &err), CF_EDB);
+    assert_non_null(strstr(err.message, "is damaged ("));
+    assert_non_null(strstr(err.message, "nothing was written"));
+    snprintf(first, sizeof first, "%s", err.message);
+    for (int w = 0; w < 6; w++) {
+        cf_status st = w == 0 ? cf_catalog_remove_user(cat, ids, 1, &n, &err)
+                     : w == 1 ? cf_catalog_reset_user(cat, &n, &err)
+                     : w == 2 ? cf_catalog_reset_prices(cat, &n, &err)
+                     : w == 3 ? cf_catalog_reset(cat, &n, &n, &err)
+                     : w == 4 ? cf_catalog_import_prices(cat, "v7/aws/vms.csv", vms, vms_len,
+                                                         CF_PRICE_SKYPILOT, &po, &sum, &err)
+                              : cf_catalog_import_prices(cat, "skus.json", skus, skus_len,
+                                                         CF_PRICE_GCP_CATALOG, &po, &sum, &err);
+        if (st != CF_EDB || strcmp(err.message, first) != 0)
+            print_error("write %d: status %d, %s\n", w, (int)st, err.message);
+        assert_int_equal(st, CF_EDB);
+        assert_string_equal(err.message, first);
+        assert_null(sum);
+        assert_int_equal(sqlite3_get_autocommit(cat->db), 1);
+    }
+    cf_catalog_close(cat);
+    after = file_bytes(&len1);
+    assert_int_equal(len0, len1);
+    assert_memory_equal(before, after, len0);
+    free(before);
+    free(after);
+    free(vms);
+    free(skus);
+}
+
+/* Concurrent first uses of a file that does not exist yet (issue 21): each
+ * of PROCS processes opens the same new path at once, ROUNDS times; none
+ * may refuse it (the markers used to be read in separate transactions, and
+ * a file created between two reads looked like another program's). */
+static void first_use_race(void **state)
+{
+    enum { ROUNDS = 100, PROCS = 4 };
+    int refused = 0;
+    (void)state;
+    for (int r = 0; r < ROUNDS; r++) {
+        pid_t pids[PROCS];
+        fresh();
+        for (int p = 0; p < PROCS; p++) {
+            pids[p] = fork();
+            assert_true(pids[p] >= 0);
+            if (pids[p] == 0) {
+                cf_catalog *c = NULL;
+                cf_error e;
+                cf_status st = cf__catalog_open_shipped(db, "s", small, small_len, &c, &e);
+                cf_catalog_close(c);
+                _exit(st == CF_OK ? 0 : 1);
+            }
+        }
+        for (int p = 0; p < PROCS; p++) {
+            int status = 0;
+            assert_int_equal(waitpid(pids[p], &status, 0), pids[p]);
+            if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) refused++;
+        }
+    }
+    if (refused) print_error("%d of %d first uses refused\n", refused, ROUNDS * PROCS);
+    assert_int_equal(refused, 0);
+}
+
+/* cf_catalog_replaced (issue 21): 0 while the path names the file the
+ * handle reads, whatever is written to it; 1 once another file is renamed
+ * over it, or it is removed; 0 for an in-memory catalog and NULL. */
+static void replaced_file_is_told(void **state)
+{
+    cf_catalog *cat, *other, *mem;
+    cf_error err;
+    size_t n;
+    char other_path[160];
+    (void)state;
+    fresh();
+    snprintf(other_path, sizeof other_path, "%s/other.db", dir);
+    unlink(other_path);
+    cat = open_small();
+    assert_int_equal(cf_catalog_replaced(cat), 0);
+    assert_int_equal(cf_catalog_import(cat, "user.csv", USER_CSV, strlen(USER_CSV), CF_IMPORT_CSV,
+                                       NULL, &n, &err), CF_OK);
+    assert_int_equal(cf_catalog_replaced(cat), 0); /* written to: the same file */
+    assert_int_equal(cf__catalog_open_shipped(other_path, "s", small, small_len, &other, &err), CF_OK);
+    cf_catalog_close(other);
+    assert_int_equal(rename(other_path, db), 0);
+    assert_int_equal(cf_catalog_replaced(cat), 1);
+    cf_catalog_close(cat);
+    cat = open_small(); /* the file now at the path */
+    assert_int_equal(cf_catalog_replaced(cat), 0);
+    assert_int_equal(unlink(db), 0);
+    assert_int_equal(cf_catalog_replaced(cat), 1);
+    cf_catalog_close(cat);
+    assert_int_equal(cf__catalog_open_shipped(NULL, "s", small, small_len, &mem, &err), CF_OK);
+    assert_int_equal(cf_catalog_replaced(mem), 0);
+    cf_catalog_close(mem);
+    assert_int_equal(cf_catalog_replaced(NULL), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -576,6 +770,10 @@ int main(void)
         cmocka_unit_test(allocation_failures),
         cmocka_unit_test(import_killed_half_way),
         cmocka_unit_test(migrates_schema_1),
+        cmocka_unit_test(reset_is_one_transaction),
+        cmocka_unit_test(writes_refuse_a_damaged_file),
+        cmocka_unit_test(first_use_race),
+        cmocka_unit_test(replaced_file_is_told),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
