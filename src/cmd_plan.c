@@ -69,8 +69,9 @@ static const cli_opt plan_opts[] = {
     {.name = "budget", PLAN_OPT, .metavar = "AMOUNT",
      .help = "time objective, only configurations within the budget"},
     {.name = "margin", PLAN_OPT, .metavar = "PCT",
-     .help = "a deadline is met when the time plus PCT % is (default\n"
-             "8, the model's measured error bound)"},
+     .help = "a deadline is met when the time plus PCT % is (default:\n"
+             "the p90 of the model's error out of sample for the\n"
+             "workload's class, ERR_*_P90 - 1: 24 dense, 54 MoE)"},
     {.name = "known-only", CLI_FLAG_AT(plan_args, known_only),
      .help = "rank on stated facts alone: more than one node only\n"
              "where the largest cluster, NICs and topology are stated"},
@@ -447,9 +448,11 @@ static void band_legend(FILE *out, json_t *doc, const cf_plan_opts *opts)
     char line[512];
     size_t n;
     n = (size_t)snprintf(line, sizeof line, "p10-p90: time and cost x %.2f-%.2f, the model's error out "
-                         "of sample on %s training%s (8 in 10 runs of sources it never saw fell "
-                         "inside).", getd(e, "p10"), getd(e, "p90"),
-                         json_string_value(json_object_get(e, "class")) ? json_string_value(json_object_get(e, "class")) : "dense",
+                         "of sample on %s training%s: the p10 and p90 of measured / predicted "
+                         "time on sources the model was never fitted on (docs/model.md §0 gives "
+                         "each class and how often the band held).", getd(e, "p10"), getd(e, "p90"),
+                         strcmp(json_string_value(json_object_get(e, "class")) ? json_string_value(json_object_get(e, "class")) : "dense", "moe") == 0
+                             ? "Mixture-of-Experts" : "dense",
                          json_is_true(json_object_get(e, "assumed")) ? " (assumed: no validation rows of this kind)" : "");
     if (json_array_size(same) > 0 && n < sizeof line)
         snprintf(line + n, sizeof line - n, " Rows 2-%ld %s row 1 within that error.",

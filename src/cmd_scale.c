@@ -180,8 +180,8 @@ static void band_legend(FILE *out, json_t *arr)
                hi = num_of(r, "time_to_train_h_p90");
         if (!(t > 0) || isnan(lo) || isnan(hi)) continue;
         snprintf(line, sizeof line, "p10-p90 of every time and cost: x %.2f-%.2f, the model's error "
-                 "out of sample (8 in 10 runs of sources it never saw fell inside; each row's in "
-                 "--format json).", lo / t, hi / t);
+                 "out of sample: the p10 and p90 of measured / predicted time on sources the model "
+                 "was never fitted on (each row's in --format json).", lo / t, hi / t);
         tf_wrap(out, "", line, TF_WIDTH);
         return;
     }

@@ -39,7 +39,9 @@ static const cli_opt validate_opts[] = {
     "           [--format table|json]\n" \
     "       clusterfit validate training FILE.csv... [--cv source]\n" \
     "           [--format table|json]\n" \
-    "Compare the model with published measurements (../shared/data/validation/):\n" \
+    "       clusterfit validate refit FILE.csv... (validate refit --help)\n" \
+    "Compare the model with published measurements (tests/data/validation/ and\n" \
+    "tests/data/shared/data/validation/):\n" \
     "per row id, metric, predicted, measured and APE %, then the median APE\n" \
     "(overall; for collectives also single-node and multi-node, by size class and\n" \
     "by network) and the skipped rows. A collectives row with a time_us column is\n" \
@@ -121,6 +123,14 @@ static void print_validation_table(const cf_validation *v)
         printf("skipped %s: %s\n", v->skipped[i].id, v->skipped[i].reason);
 }
 
+/* "12.3%" (digits after the point: d), or "-" when x is not a number. */
+static const char *pct_cell(char *buf, size_t n, double x, int d)
+{
+    if (isnan(x)) snprintf(buf, n, "-");
+    else snprintf(buf, n, "%.*f%%", d, x);
+    return buf;
+}
+
 /* The in-sample and out-of-sample error of one kind by class (--cv
  * source): one line a class. */
 static void print_cv_table(const cf_vclass *in, size_t nin, const cf_vclass *oos, size_t noos,
@@ -137,9 +147,11 @@ static void print_cv_table(const cf_vclass *in, size_t nin, const cf_vclass *oos
             if (strcmp(in[k].kind, o->kind) == 0 && strcmp(in[k].by, o->by) == 0 &&
                 strcmp(in[k].name, o->name) == 0)
                 m = &in[k];
-        printf("%-11s %-9s %5zu %7zu %9.1f%% %9.1f%% %6.2f %6.2f %7.0f%%\n", o->by, o->name,
-               o->n_rows, o->n_sources, m ? m->median_ape_pct : NAN, o->median_ape_pct, o->ratio_p10,
-               o->ratio_p90, o->coverage * 100);
+        char a[16], b[16], c[16];
+        printf("%-11s %-9s %5zu %7zu %10s %10s %6.2f %6.2f %8s\n", o->by, o->name, o->n_rows,
+               o->n_sources, pct_cell(a, sizeof a, m ? m->median_ape_pct : NAN, 1),
+               pct_cell(b, sizeof b, o->median_ape_pct, 1), o->ratio_p10, o->ratio_p90,
+               pct_cell(c, sizeof c, o->coverage * 100, 0));
     }
     printf("\nratio = measured time / predicted time of a row, out of sample (> 1: the model\n"
            "was too fast); every prediction's p10-p90 interval is its class's ratios\n"
@@ -195,9 +207,9 @@ static int run_validation(const cli_cmd *c, int argc, char **argv,
     cf_status st;
     int rc, first;
     if ((first = cli_opts_parse(c, argc, argv, &a, &rc)) < 0) return rc;
-    if (first >= argc) return cli_usage_error(cmd, "expected FILE.csv");
     if (a.cv && strcmp(a.cv, "source") != 0)
         return cli_usage_error(cmd, "--cv: expected 'source', got '%s'", a.cv);
+    if (first >= argc) return cli_usage_error(cmd, "expected FILE.csv");
     memset(&v, 0, sizeof v);
     cf_error_clear(&err);
     if (!a.cv && first == argc - 1) {
@@ -211,13 +223,15 @@ static int run_validation(const cli_cmd *c, int argc, char **argv,
             return rc;
         }
         if (st == CF_OK) st = cf_validation_set_run(set, &v, &err);
-        cf_validation_set_free(set);
     }
     if (st != CF_OK) {
-        /* A file that cannot be read is bad input too (exit 3). */
+        /* A file that cannot be read is bad input too (exit 3); err names
+         * a file of the set, so the set is freed after. */
         rc = cli_lib_error(cmd, st, &err);
+        cf_validation_set_free(set);
         return rc;
     }
+    cf_validation_set_free(set);
     if (a.fmt == FMT_JSON) {
         rc = cli_print_json(cf_validation_to_json(&v));
     } else {
@@ -235,9 +249,10 @@ static void print_refit(const cf_refit_result *r, const cf_validation *v)
            "APE", "rows fitted on");
     for (size_t i = 0; i < r->n; i++) {
         const cf_refit_constant *c = &r->c[i];
-        printf("%-24s %10.4g %10.4g %10.4g %5zu %7.1f%%  %s%s\n", c->name,
+        char a[16];
+        printf("%-24s %10.4g %10.4g %10.4g %5zu %8s  %s%s\n", c->name,
                isnan(c->start) ? c->shipped : c->start, c->value,
-               c->shipped, c->n_rows, c->median_ape_pct, c->rows,
+               c->shipped, c->n_rows, pct_cell(a, sizeof a, c->median_ape_pct, 1), c->rows,
                fabs(c->value - c->shipped) > c->step / 2 ? "  (differs)" : "");
     }
     printf("passes: %d\n\n", r->passes);
@@ -270,11 +285,13 @@ static int run_refit(const cli_cmd *c, int argc, char **argv)
         cf_validation_clear(&in);
         cf_validation_clear(&oos);
     }
-    cf_validation_set_free(set);
     if (st != CF_OK) {
         cf_refit_clear(&r);
-        return cli_lib_error(c->cmd, st, &err);
+        rc = cli_lib_error(c->cmd, st, &err);   /* err names a file of the set */
+        cf_validation_set_free(set);
+        return rc;
     }
+    cf_validation_set_free(set);
     if (a.fmt == FMT_JSON) rc = cli_print_json(cf_refit_to_json(&r, &v));
     else {
         print_refit(&r, &v);
@@ -285,7 +302,7 @@ static int run_refit(const cli_cmd *c, int argc, char **argv)
             differ = 1;
             if (a.check)
                 fprintf(stderr, "clusterfit: validate refit: lib/model/constants.def: %s is %g, "
-                        "the fit gives %g (run `make fit` and update constants.def)\n",
+                        "the fit gives %g (`make fit-update` writes the fit in)\n",
                         r.c[i].name, r.c[i].shipped, r.c[i].value);
         }
     cf_refit_clear(&r);

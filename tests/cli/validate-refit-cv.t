@@ -14,6 +14,11 @@ expect_json_true '[.residuals.rows[] | .source != ""] | all'
 # shellcheck disable=SC2086
 cf validate refit --check $TR
 expect_rc 0; expect_out "EFF_MEGATRON_HOPPER"; expect_out "training dense, megatron, hopper"
+# a file that is no CSV: its name and line in the error (the set's names outlive the error)
+cf validate refit "$SHARED/data/validation/training.csv" README.md
+expect_rc 3; expect_err "clusterfit validate refit: README.md:"
+cf validate training --cv tests/data/validation/training-moe.csv
+expect_rc 2; expect_err "--cv: expected 'source'"
 
 # leave-one-source-out (on the dense files, to keep the case short; make
 # fit-check runs it on all): out of sample is never better than in sample
