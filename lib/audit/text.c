@@ -111,10 +111,15 @@ static void facts_text(cf__buf *b, const json_t *report, const char *st)
     }
     cf__buf_printf(b, "\n");
     if (json_is_integer(json_object_get(report, "node_nics")) || json_is_integer(json_object_get(report, "nics_used"))) {
-        cf__buf_printf(b, "nics: NCCL uses ");
-        int_or_unknown(b, report, "nics_used");
-        cf__buf_printf(b, " of the node's ");
-        int_or_unknown(b, report, "node_nics");
+        /* "NCCL uses 8 of the node's 8 NICs"; a count the input does not
+         * show is said so, never put where a number reads. */
+        json_t *used = json_object_get(report, "nics_used"), *node = json_object_get(report, "node_nics");
+        cf__buf_printf(b, "nics: ");
+        if (json_is_integer(used)) cf__buf_printf(b, "NCCL uses %lld", (long long)json_integer_value(used));
+        else cf__buf_printf(b, "NCCL's NIC count not shown");
+        if (json_is_integer(node)) cf__buf_printf(b, "%s the node's %lld", json_is_integer(used) ? " of" : ";",
+                                                  (long long)json_integer_value(node));
+        else cf__buf_printf(b, "; the node's NIC count not shown");
         if (js(report, "node_nics_source")) cf__buf_printf(b, " (%s)", js(report, "node_nics_source"));
         cf__buf_printf(b, "\n");
     }

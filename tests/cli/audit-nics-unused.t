@@ -6,7 +6,7 @@ C=$ROOT/tests/data/cases
 cf audit "$C"/r01-recon-single-hca-h100-2node.txt; expect_rc 0
 expect_out "verdict: warning"
 expect_out "NICS_UNUSED: NCCL uses 1 NIC(s) for the 8 ranks of each node; NCCL_IB_HCA=mlx5_0 (r01-recon-single-hca-h100-2node.txt:70) restricts it"
-expect_out "nics: NCCL uses 1 of the node's unknown"
+expect_out "nics: NCCL uses 1; the node's NIC count not shown"
 expect_out "bandwidth: not compared with a link rate: nothing in the input or flags gives a link rate"
 cf audit --format json "$C"/r01-recon-single-hca-h100-2node.txt
 expect_json '[.bandwidth_judged, .nics_used, .node_nics] | tostring' '[false,1,null]'
