@@ -6,6 +6,7 @@
 #ifndef CLUSTERFIT_MODEL_INT_H
 #define CLUSTERFIT_MODEL_INT_H
 
+#include <stdint.h>
 #include "clusterfit/hardware.h"
 #include "clusterfit/step.h"
 #include "clusterfit/workload.h"
@@ -134,6 +135,56 @@ double cf__recompute_frac(const cf_workload *w, const cf_layout *lay);
  * QKV and fc1 inputs (h wide) and fc2's input (ffn_hidden wide) at
  * CF_K(FP8_ACT_INPUT_BYTES) instead of 2 bytes a value; 0 in bf16. */
 double cf__fp8_dense_act_saving(const cf_workload *w, const cf_layout *lay);
+
+/* ------------------------- the memo of collective times (model/collmemo.c)
+ * One search's memo of the collective model's answers on one fabric: the
+ * step model looks a collective up before asking the model, and keeps each
+ * answer it gets. A slot gives back exactly what the model would compute.
+ * Direct-mapped: CF__COLL_MEMO_SLOTS (a power of two) slots. */
+#define CF__COLL_MEMO_SLOTS 4096
+
+/* One question and its answer. */
+typedef struct cf__coll_memo_slot {
+    uint64_t bytes;         /* message size as the collective model takes it */
+    int op;                 /* cf_collective + 1; 0 = an empty slot */
+    int nodes, rpn;         /* the communicator: nodes, ranks per node */
+    double time_s;          /* the model's time (auto algorithm), seconds */
+} cf__coll_memo_slot;
+
+/* The memo of one fabric. */
+typedef struct cf__coll_memo {
+    const cf_fabric *fab;   /* the fabric every slot was predicted on (borrowed) */
+    unsigned long hits;     /* questions answered from a slot */
+    unsigned long misses;   /* questions the model was asked */
+    cf__coll_memo_slot slot[CF__COLL_MEMO_SLOTS];   /* by a hash of the question */
+} cf__coll_memo;
+
+/* Empties m and binds it to fab, which must not change while m is used. */
+void cf__coll_memo_reset(cf__coll_memo *m, const cf_fabric *fab);
+/* The kept time of a question into *time_s (1), or 0 when none is kept. */
+int cf__coll_memo_get(cf__coll_memo *m, int op, uint64_t bytes, int nodes, int rpn, double *time_s);
+/* Keeps the model's answer to a question (replacing its slot's). */
+void cf__coll_memo_put(cf__coll_memo *m, int op, uint64_t bytes, int nodes, int rpn, double time_s);
+
+/* What a search can hand the step model besides the layout (model/step.c):
+ * neither changes the prediction, both spare work. */
+typedef struct cf__step_aid {
+    cf__coll_memo *memo;    /* collective times of this fabric; NULL, or bound to
+                             * another fabric = ask the collective model */
+    double memory_gib;      /* cf__memory_gib(w, lay) when the caller has it; NAN =
+                             * computed */
+} cf__step_aid;
+
+/* cf_step_predict with the aid (NULL = none): the same result. */
+cf_status cf__step_predict_aided(const cf_workload *w, const cf_fabric *fab, int nodes,
+                                 const cf_layout *lay, cf_step_result *out, cf_error *err,
+                                 const cf__step_aid *aid);
+
+/* cf_collective_explain with the fabric's GPU already looked up (gpu NULL:
+ * looked up as cf_collective_explain does): the same result. */
+cf_status cf__collective_explain_gpu(const cf_fabric *fab, const cf_gpu_spec *gpu,
+                                     const cf_coll_query *q, cf_coll_result *out,
+                                     cf_coll_detail *detail, cf_error *err);
 
 /* Predicts one training validation row's metric (model/validate_training.c):
  * recompute unknown = the cheapest that fits in memory for the step time

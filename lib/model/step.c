@@ -38,6 +38,7 @@ typedef struct ctx {
     int nodes, gpn;
     cf_status st;           /* the first refusal of a collective, CF_OK = none */
     cf_error *err;          /* the caller's, NULL = no reason wanted */
+    cf__coll_memo *memo;    /* collective times of fab (model/collmemo.c); NULL = none */
 } ctx;
 
 /* Time in seconds of one collective of nccl-tests size `bytes` on a
@@ -47,6 +48,7 @@ static double coll(ctx *c, cf_collective op, double bytes, int cnodes, int rpn)
     cf_coll_query q;
     cf_coll_result r;
     cf_status st;
+    double t;
     if (bytes <= 0 || (long)cnodes * rpn < 2) return 0;
     /* A message of 2^64 bytes or more (a shape of 10^9-wide layers) is past
      * what the collective model takes, and past what converts to uint64_t. */
@@ -63,13 +65,16 @@ static double coll(ctx *c, cf_collective op, double bytes, int cnodes, int rpn)
     q.nodes = cnodes;
     q.ranks_per_node = rpn;
     q.algo = CF_ALGO_AUTO;
+    if (c->memo && cf__coll_memo_get(c->memo, (int)op, q.bytes, cnodes, rpn, &t)) return t;
     /* Only the first refusal is told (and formatted). */
-    st = cf_collective_predict(c->fab, &q, &r, c->st == CF_OK ? c->err : NULL);
+    st = cf__collective_explain_gpu(c->fab, c->gpu, &q, &r, NULL, c->st == CF_OK ? c->err : NULL);
     if (st != CF_OK) {
         if (c->st == CF_OK) c->st = st;
         return 0;
     }
-    return r.time_us * 1e-6;
+    t = r.time_us * 1e-6;
+    if (c->memo) cf__coll_memo_put(c->memo, (int)op, q.bytes, cnodes, rpn, t);
+    return t;
 }
 
 /* A group of `size` ranks whose members are `stride` ranks apart, in a job
@@ -823,6 +828,13 @@ static int valid_layout(const cf_workload *w, const cf_layout *lay, int nodes, i
 cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
                           const cf_layout *lay, cf_step_result *out, cf_error *err)
 {
+    return cf__step_predict_aided(w, fab, nodes, lay, out, err, NULL);
+}
+
+cf_status cf__step_predict_aided(const cf_workload *w, const cf_fabric *fab, int nodes,
+                                 const cf_layout *lay, cf_step_result *out, cf_error *err,
+                                 const cf__step_aid *aid)
+{
     ctx c;
     long gpus;
     cf_status st = CF_OK;
@@ -841,6 +853,7 @@ cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
     c.gpn = fab->gpus_per_node;
     c.st = CF_OK;
     c.err = err;
+    c.memo = aid && aid->memo && aid->memo->fab == fab ? aid->memo : NULL;
     if (cf__gpu_check(fab->gpu, &c.gpu, err) != CF_OK) return CF_EINVAL;
     if (!(peak_flops(c.gpu, CF_PREC_BF16) > 0) || !(c.gpu->hbm_GBps > 0)) {
         if (err)
@@ -869,7 +882,8 @@ cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
         return CF_EINVAL;
     }
     /* valid_layout: tp*pp*dp*cp is nodes x gpus_per_node */
-    if (st == CF_OK) out->memory_per_gpu_gib = cf__memory_gib(w, lay);
+    if (st == CF_OK)
+        out->memory_per_gpu_gib = aid && !isnan(aid->memory_gib) ? aid->memory_gib : cf__memory_gib(w, lay);
     return st;
 }
 

@@ -19,7 +19,8 @@ static double memory_gib(const cf_workload *w, const cf_fabric *fab, const cf_la
 }
 
 const cf__plan_model cf__plan_model_default = {cf_step_predict, NULL, cf_fabric_for_nodes,
-                                               cf__plan_mem_limit_gib, memory_gib};
+                                               cf__plan_mem_limit_gib, memory_gib,
+                                               cf__step_predict_aided};
 
 double cf__plan_mem_limit_gib(const char *gpu)
 {

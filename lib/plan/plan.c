@@ -199,6 +199,8 @@ typedef struct run {
     struct row *rows;               /* nrows chosen configurations (owned) */
     size_t nrows;
     unsigned long evaluated;        /* step predictions made */
+    cf__coll_memo *memo;            /* collective times of the group being searched
+                                     * (owned); NULL = none (allocation failed) */
     char stale_before[CF_DATE_SIZE];/* prices dated before it are stale; "" = no today */
 } run;
 
@@ -277,13 +279,14 @@ static cf_status group_offerings(run *r)
 /* Runs the search for one group over N0 and the node ladder (ladder.c),
  * each count with its grown batch. */
 static void search_group(const cf__plan_model *m, const cf_workload *w, group *g,
-                         unsigned long *evaluated)
+                         cf__coll_memo *memo, unsigned long *evaluated)
 {
     cf_fit_result fr;
     int counts[CF_MAX_PLAN_NODE_COUNTS];
-    cf__search s = {m, w, &g->fab, g->mem_gib, 0, 0};
+    cf__search s = {m, w, &g->fab, g->mem_gib, 0, 0, memo};
     size_t k, first = 0;
     memset(&fr, 0, sizeof fr);
+    if (memo) cf__coll_memo_reset(memo, &g->fab);
     if (m->fit ? m->fit(w, g->fab.gpu, g->fab.gpus_per_node, &fr, NULL) != CF_OK
                : (fr.min_nodes = cf__plan_min_nodes(&s, g->max_nodes)) < 0)
         fr.min_nodes = 0;
@@ -321,7 +324,7 @@ static void search_group(const cf__plan_model *m, const cf_workload *w, group *g
 static void search_groups(run *r)
 {
     for (size_t gi = 0; gi < r->ng; gi++) {
-        search_group(r->m, r->w, &r->gs[gi], &r->evaluated);
+        search_group(r->m, r->w, &r->gs[gi], r->memo, &r->evaluated);
         if (r->opts->progress) r->opts->progress(r->opts->progress_user, gi + 1, r->ng);
     }
 }
@@ -662,6 +665,7 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
     r.es = cf__calloc(list->n, sizeof *r.es);
     r.gs = cf__calloc(list->n, sizeof *r.gs);
     r.rows = cf__calloc(list->n, sizeof *r.rows);
+    r.memo = cf__malloc(sizeof *r.memo);   /* NULL: searched without it, same result */
     if (r.es && r.gs && r.rows && group_offerings(&r) == CF_OK) {
         search_groups(&r);
         if (choose_rows(&r) == CF_OK && (st = build_doc(&r, out)) == CF_OK && opts->evaluated)
@@ -673,5 +677,6 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
     cf__free(r.es);
     cf__free(r.gs);
     cf__free(r.rows);
+    cf__free(r.memo);
     return st;
 }

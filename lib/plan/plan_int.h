@@ -29,6 +29,15 @@ typedef cf_status (*cf__fit_fn)(const cf_workload *w, const char *gpu, int gpus_
 
 typedef cf_status (*cf__fabric_fn)(const cf_offering *o, int nodes, cf_fabric *out, cf_error *err);
 
+/* The step with what the search hands it besides the layout (model_int.h's
+ * cf__step_aid: a memo of collective times, the memory already computed);
+ * the same result as the step without it. */
+struct cf__step_aid;
+struct cf__coll_memo;
+typedef cf_status (*cf__step_aided_fn)(const cf_workload *w, const cf_fabric *fab, int nodes,
+                                       const cf_layout *lay, cf_step_result *out, cf_error *err,
+                                       const struct cf__step_aid *aid);
+
 /* The models the planner calls. */
 typedef struct cf__plan_model {
     cf__step_fn step;       /* one step's time and memory (cf_step_predict) */
@@ -39,6 +48,9 @@ typedef struct cf__plan_model {
      * the search reject layouts that do not fit cheaply. NULL = use the
      * step prediction's memory_per_gpu_gib. */
     double (*memory_gib)(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay);
+    /* `step` with an aid (cf__step_predict_aided), its memory_gib being
+     * what `memory_gib` gives; NULL = `step` alone. */
+    cf__step_aided_fn step_aided;
 } cf__plan_model;
 
 /* cf_step_predict, the search's own N0, cf_fabric_for_nodes, the step
@@ -72,6 +84,8 @@ typedef struct cf__search {
     double mem_limit_gib;   /* memory_per_gpu_gib must not exceed this */
     unsigned long evaluated;/* step predictions made so far */
     unsigned long considered;/* layouts checked (memory or step) so far */
+    struct cf__coll_memo *memo;/* collective times of fab for step_aided (bound to
+                             * fab, owned by the caller); NULL = none */
 } cf__search;
 
 /* Searches the layouts of DESIGN §4.5 at `nodes` nodes and keeps the one

@@ -52,11 +52,17 @@ static int better(const cf_step_result *a, const cf_step_result *b)
 static int try_layout(cf__search *s, int nodes, const cf_layout *lay, cf__plan_point *best)
 {
     cf_step_result r;
+    cf__step_aid aid = {s->memo, NAN};
+    cf_status st;
     s->considered++;
-    if (s->model->memory_gib && !(s->model->memory_gib(s->w, s->fab, lay) <= s->mem_limit_gib))
-        return 0;
+    if (s->model->memory_gib) {
+        aid.memory_gib = s->model->memory_gib(s->w, s->fab, lay);
+        if (!(aid.memory_gib <= s->mem_limit_gib)) return 0;
+    }
     s->evaluated++;
-    if (s->model->step(s->w, s->fab, nodes, lay, &r, NULL) != CF_OK) return -1;
+    if (s->model->step_aided) st = s->model->step_aided(s->w, s->fab, nodes, lay, &r, NULL, &aid);
+    else st = s->model->step(s->w, s->fab, nodes, lay, &r, NULL);
+    if (st != CF_OK) return -1;
     if (!(r.memory_per_gpu_gib <= s->mem_limit_gib) || !(r.step_time_s > 0)) return 0;
     if (!best->found || better(&r, &best->res)) {
         best->found = 1;
@@ -237,7 +243,7 @@ double cf__plan_scaling_eff(int n, double step_s, int n0, double step0_s)
 double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
                             int nodes, unsigned long *evaluated)
 {
-    cf__search s = {m, w, fab, INFINITY, 0, 0};
+    cf__search s = {m, w, fab, INFINITY, 0, 0, NULL};
     cf__plan_point pt;
     /* With the batch the search may grow to, in seconds per base batch of
      * work (ladder.c), as every E compares. */
