@@ -12,6 +12,7 @@
 #include "clusterfit/workload.h"
 #include "clusterfit/validate.h"
 #include "clusterfit/collective.h"
+#include "clusterfit/limits.h"
 #include "base/base.h"
 
 /* ------------------------------------------------------------ constants
@@ -136,14 +137,19 @@ double cf__recompute_frac(const cf_workload *w, const cf_layout *lay);
  * CF_K(FP8_ACT_INPUT_BYTES) instead of 2 bytes a value; 0 in bf16. */
 double cf__fp8_dense_act_saving(const cf_workload *w, const cf_layout *lay);
 
-/* ------------------------- the memo of collective times (model/collmemo.c)
- * One search's memo of the collective model's answers on one fabric: the
- * step model looks a collective up before asking the model, and keeps each
- * answer it gets. A slot gives back exactly what the model would compute.
- * Direct-mapped: CF__COLL_MEMO_SLOTS (a power of two) slots. */
-#define CF__COLL_MEMO_SLOTS 4096
+/* ------------------------------ the search's step memo (model/stepmemo.c)
+ * What one search keeps between step predictions on one fabric and one
+ * workload shape (the batch may change): the collective model's answers,
+ * the per-layer parts of an LLM step (model/step.c), the fabric's GPU, the
+ * compute efficiency per ZeRO stage and the shape's FLOPs. The step model
+ * looks each up before computing it and keeps what it computes; a kept
+ * value is exactly what it would compute (the same function of the same
+ * inputs). Direct-mapped tables: a question whose slot holds another is
+ * computed again and takes the slot. */
+#define CF__COLL_MEMO_SLOTS 4096    /* a power of two */
+#define CF__LAYER_MEMO_SLOTS 1024   /* a power of two */
 
-/* One question and its answer. */
+/* One collective question and its answer. */
 typedef struct cf__coll_memo_slot {
     uint64_t bytes;         /* message size as the collective model takes it */
     int op;                 /* cf_collective + 1; 0 = an empty slot */
@@ -151,26 +157,75 @@ typedef struct cf__coll_memo_slot {
     double time_s;          /* the model's time (auto algorithm), seconds */
 } cf__coll_memo_slot;
 
-/* The memo of one fabric. */
-typedef struct cf__coll_memo {
-    const cf_fabric *fab;   /* the fabric every slot was predicted on (borrowed) */
-    unsigned long hits;     /* questions answered from a slot */
-    unsigned long misses;   /* questions the model was asked */
-    cf__coll_memo_slot slot[CF__COLL_MEMO_SLOTS];   /* by a hash of the question */
-} cf__coll_memo;
+/* What the per-layer part of an LLM step reads of the layout and of its
+ * dimensions besides the workload shape and the fabric (model/step.c). */
+typedef struct cf__layer_key {
+    int tp, cp, micro_batch, ep, etp;   /* the layout's degrees, as given */
+    int recompute;          /* cf_recompute */
+    int sp, tp_overlap;     /* sequence parallel in effect; TP overlapped with GEMMs */
+    double rc_frac;         /* share of the layers full recompute repeats */
+    double peak, peak_attn; /* FLOP/s of the GEMMs and the attention core (the
+                             * compute efficiency of the ZeRO stage's class in them) */
+} cf__layer_key;
 
-/* Empties m and binds it to fab, which must not change while m is used. */
-void cf__coll_memo_reset(cf__coll_memo *m, const cf_fabric *fab);
+/* The per-layer part of an LLM step for one micro-batch (model/step.c):
+ * compute of a dense-FFN layer and of an MoE layer, their TP, CP and EP
+ * communication and the output layer, seconds. */
+typedef struct cf__layer_parts {
+    double d_gemm, d_attn, d_fwd, d_bwd;    /* dense-FFN layer: forward GEMMs, attention
+                                             * core, forward, backward with recompute */
+    double m_gemm, m_attn, m_fwd, m_bwd;    /* MoE layer, the same (= dense when dense) */
+    double tp_d, tp_m;      /* TP communication of a dense / MoE layer */
+    double cp;              /* CP communication of a layer */
+    double ep;              /* EP (and ETP) communication of an MoE layer */
+    double logits;          /* output layer, forward and backward */
+} cf__layer_parts;
+
+/* One kept per-layer part. */
+typedef struct cf__layer_memo_slot {
+    int used;               /* 0 = an empty slot */
+    cf__layer_key key;      /* its question */
+    cf__layer_parts parts;  /* its answer */
+} cf__layer_memo_slot;
+
+/* The memo of one search. */
+typedef struct cf__step_memo {
+    const cf_fabric *fab;   /* the fabric every value was computed on (borrowed) */
+    const cf_gpu_spec *gpu; /* fab's GPU once a step has looked it up; NULL = not yet */
+    int bound;              /* 1: bound to a workload shape (llm, precision, framework) */
+    cf_llm_shape llm;       /* that shape (copied) */
+    cf_precision precision; /* its precision */
+    cf_framework framework; /* its framework */
+    double eff[CF_MAX_ZERO_STAGE + 1];  /* cf__compute_eff per ZeRO stage; NAN = not yet */
+    int flops_ok;           /* 1: flops holds the shape's FLOPs */
+    cf__llm_flops flops;    /* cf__llm_flops_compute of the shape */
+    unsigned long hits, misses;             /* collective questions kept / computed */
+    unsigned long layer_hits, layer_misses; /* per-layer parts kept / computed */
+    cf__coll_memo_slot coll[CF__COLL_MEMO_SLOTS];       /* by a hash of the question */
+    cf__layer_memo_slot layer[CF__LAYER_MEMO_SLOTS];    /* by a hash of the key */
+} cf__step_memo;
+
+/* Empties m and binds it to fab (and, w not NULL, to w's shape, precision
+ * and framework), which must not change while m is used. The step model
+ * uses only the collective times and the GPU of a memo whose workload
+ * differs from the one it is asked about. */
+void cf__step_memo_reset(cf__step_memo *m, const cf_fabric *fab, const cf_workload *w);
+/* Whether m is bound to w's shape, precision and framework. */
+int cf__step_memo_fits(const cf__step_memo *m, const cf_workload *w);
 /* The kept time of a question into *time_s (1), or 0 when none is kept. */
-int cf__coll_memo_get(cf__coll_memo *m, int op, uint64_t bytes, int nodes, int rpn, double *time_s);
+int cf__coll_memo_get(cf__step_memo *m, int op, uint64_t bytes, int nodes, int rpn, double *time_s);
 /* Keeps the model's answer to a question (replacing its slot's). */
-void cf__coll_memo_put(cf__coll_memo *m, int op, uint64_t bytes, int nodes, int rpn, double time_s);
+void cf__coll_memo_put(cf__step_memo *m, int op, uint64_t bytes, int nodes, int rpn, double time_s);
+/* The kept parts of a key into *out (1), or 0 when none are kept. */
+int cf__layer_memo_get(cf__step_memo *m, const cf__layer_key *k, cf__layer_parts *out);
+/* Keeps the parts computed for a key (replacing its slot's). */
+void cf__layer_memo_put(cf__step_memo *m, const cf__layer_key *k, const cf__layer_parts *p);
 
 /* What a search can hand the step model besides the layout (model/step.c):
  * neither changes the prediction, both spare work. */
 typedef struct cf__step_aid {
-    cf__coll_memo *memo;    /* collective times of this fabric; NULL, or bound to
-                             * another fabric = ask the collective model */
+    cf__step_memo *memo;    /* the search's memo (stepmemo.c); NULL, or bound to
+                             * another fabric = none */
     double memory_gib;      /* cf__memory_gib(w, lay) when the caller has it; NAN =
                              * computed */
 } cf__step_aid;

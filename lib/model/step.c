@@ -24,7 +24,9 @@
  * of tasks, the expected slowest task). Every constant is CF_K(...) from
  * model/constants.def. Allocation-free and I/O-free: `plan` calls it for
  * every layout it considers: a refusal formats its reason only when the
- * caller passed a cf_error. */
+ * caller passed a cf_error. A search hands it its memo
+ * (cf__step_predict_aided, model/stepmemo.c): the collective times and the
+ * per-layer parts (layer_parts) it has computed before, the same values. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -38,7 +40,10 @@ typedef struct ctx {
     int nodes, gpn;
     cf_status st;           /* the first refusal of a collective, CF_OK = none */
     cf_error *err;          /* the caller's, NULL = no reason wanted */
-    cf__coll_memo *memo;    /* collective times of fab (model/collmemo.c); NULL = none */
+    cf__step_memo *memo;    /* the search's memo bound to fab (model/stepmemo.c): its
+                             * collective times; NULL = none */
+    cf__step_memo *wmemo;   /* the same memo when it is also bound to the workload's
+                             * shape: its per-layer parts, efficiencies, FLOPs; NULL = none */
 } ctx;
 
 /* Time in seconds of one collective of nccl-tests size `bytes` on a
@@ -274,6 +279,16 @@ typedef struct llm_dims {
     double rc_frac;             /* share of the layers full recompute repeats (0..1) */
 } llm_dims;
 
+/* cf__compute_eff for the layout's ZeRO stage, kept in the memo. */
+static double compute_eff(const ctx *c, const cf_workload *w, const cf_layout *lay)
+{
+    double e;
+    if (c->wmemo && !isnan(c->wmemo->eff[lay->zero])) return c->wmemo->eff[lay->zero];
+    e = cf__compute_eff(c->gpu, w->framework, lay->zero);
+    if (c->wmemo) c->wmemo->eff[lay->zero] = e;
+    return e;
+}
+
 static void llm_dims_init(llm_dims *d, const ctx *c, const cf_workload *w, const cf_layout *lay)
 {
     const cf_llm_shape *s = &w->llm;
@@ -308,8 +323,9 @@ static void llm_dims_init(llm_dims *d, const ctx *c, const cf_workload *w, const
      * (Megatron-Core grouped GEMMs, whose rate differs from dense GEMMs'). */
     d->peak_raw = d->peak;
     if (!cf__llm_is_moe(s)) {
-        d->peak *= cf__compute_eff(g, w->framework, lay->zero);
-        d->peak_attn *= cf__compute_eff(g, w->framework, lay->zero);
+        double eff = compute_eff(c, w, lay);
+        d->peak *= eff;
+        d->peak_attn *= eff;
     }
 }
 
@@ -590,6 +606,71 @@ static void stage_sum(const cf_llm_shape *s, int pp, int last, const layer_times
     st->bwd = st->nd * (ld->bwd + 2.0 * comm_d / 3.0) + st->nm * (lm->bwd + 2.0 * comm_m / 3.0);
 }
 
+/* The memo's key of a layout's per-layer parts: every value of the layout
+ * and of its dimensions that layer_parts reads besides the workload shape
+ * and the fabric (model/stepmemo.c). */
+static void layer_key(const llm_dims *d, const cf_layout *lay, cf__layer_key *k)
+{
+    memset(k, 0, sizeof *k);
+    k->tp = lay->tp;
+    k->cp = lay->cp;
+    k->micro_batch = lay->micro_batch;
+    k->ep = lay->ep;
+    k->etp = lay->etp;
+    k->recompute = (int)lay->recompute;
+    k->sp = d->sp;
+    k->tp_overlap = lay->tp_comm_overlap;
+    k->rc_frac = d->rc_frac;
+    k->peak = d->peak;
+    k->peak_attn = d->peak_attn;
+}
+
+/* The per-layer part of a step: a dense-FFN and an MoE layer's compute and
+ * TP, CP and EP communication, the output layer (from the memo when it
+ * holds them; kept there when every collective answered). */
+static void layer_parts(ctx *c, const llm_dims *d, const cf_workload *w, const cf_layout *lay,
+                        cf__layer_parts *p)
+{
+    layer_times lt, lm;
+    cf__layer_key k;
+    int moe = cf__llm_is_moe(&w->llm);
+    if (c->wmemo) {
+        layer_key(d, lay, &k);
+        if (cf__layer_memo_get(c->wmemo, &k, p)) return;
+    }
+    layer_compute(d, w, lay, 0, &lt);
+    lm = lt;
+    if (moe) layer_compute(d, w, lay, 1, &lm);
+    p->tp_d = tp_comm_layer(c, d, lay, lt.gemm);
+    p->tp_m = moe ? tp_comm_layer(c, d, lay, lm.gemm) : 0;
+    p->cp = cp_comm_layer(c, d, lay, lt.attn);
+    p->ep = moe ? ep_comm_layer(c, d, w, lay, lm.fwd + lm.bwd) : 0;
+    p->logits = logits_time(d, &w->llm);
+    p->d_gemm = lt.gemm;
+    p->d_attn = lt.attn;
+    p->d_fwd = lt.fwd;
+    p->d_bwd = lt.bwd;
+    p->m_gemm = lm.gemm;
+    p->m_attn = lm.attn;
+    p->m_fwd = lm.fwd;
+    p->m_bwd = lm.bwd;
+    if (c->wmemo && c->st == CF_OK) cf__layer_memo_put(c->wmemo, &k, p);
+}
+
+/* The shape's FLOPs (kept in the memo). */
+static void llm_flops(const ctx *c, const cf_workload *w, cf__llm_flops *fl)
+{
+    if (c->wmemo && c->wmemo->flops_ok) {
+        *fl = c->wmemo->flops;
+        return;
+    }
+    cf__llm_flops_compute(&w->llm, fl);
+    if (c->wmemo) {
+        c->wmemo->flops = *fl;
+        c->wmemo->flops_ok = 1;
+    }
+}
+
 /* One step: the slowest stage's m micro-batches, the bubble, and the
  * PP and DP communication left exposed. The collectives are asked in the
  * order TP, CP, EP, PP, DP: the first refusal is the one reported. */
@@ -597,22 +678,23 @@ static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf
 {
     llm_dims d;
     layer_times lt, lm;
+    cf__layer_parts lp;
     stage_time sf, sl;
-    double tp_layer, tp_moe = 0, cp_layer, ep_layer = 0, logits, stage_fwd, stage_bwd, stage_mb;
+    double tp_layer, tp_moe, cp_layer, ep_layer, logits, stage_fwd, stage_bwd, stage_mb;
     double pipe, bubble, pp, dp_exposed, opt, heads;
     double comm_d, comm_m;
     int moe = cf__llm_is_moe(&w->llm);
     cf__llm_flops fl;
 
     llm_dims_init(&d, c, w, lay);
-    layer_compute(&d, w, lay, 0, &lt);
-    lm = lt;
-    if (moe) layer_compute(&d, w, lay, 1, &lm);
-    tp_layer = tp_comm_layer(c, &d, lay, lt.gemm);
-    if (moe) tp_moe = tp_comm_layer(c, &d, lay, lm.gemm);
-    cp_layer = cp_comm_layer(c, &d, lay, lt.attn);
-    if (moe) ep_layer = ep_comm_layer(c, &d, w, lay, lm.fwd + lm.bwd);
-    logits = logits_time(&d, &w->llm);
+    layer_parts(c, &d, w, lay, &lp);
+    lt.gemm = lp.d_gemm; lt.attn = lp.d_attn; lt.fwd = lp.d_fwd; lt.bwd = lp.d_bwd;
+    lm.gemm = lp.m_gemm; lm.attn = lp.m_attn; lm.fwd = lp.m_fwd; lm.bwd = lp.m_bwd;
+    tp_layer = lp.tp_d;
+    tp_moe = lp.tp_m;
+    cp_layer = lp.cp;
+    ep_layer = lp.ep;
+    logits = lp.logits;
     heads = 1.0 + (moe ? (double)w->llm.mtp_layers : 0.0);
 
     comm_d = tp_layer + cp_layer;
@@ -629,7 +711,7 @@ static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf
     dp_exposed = dp_comm(c, &d, w, lay, stage_fwd, stage_bwd, &opt);
     if (c->st != CF_OK) return c->st;
 
-    cf__llm_flops_compute(&w->llm, &fl);
+    llm_flops(c, w, &fl);
     memset(&out->breakdown, 0, sizeof out->breakdown);
     out->breakdown.tp_comm_s = (double)d.m * (sf.nd * tp_layer + sf.nm * tp_moe);
     out->breakdown.cp_comm_s = (double)d.m * (sf.nd + sf.nm) * cp_layer;
@@ -854,7 +936,10 @@ cf_status cf__step_predict_aided(const cf_workload *w, const cf_fabric *fab, int
     c.st = CF_OK;
     c.err = err;
     c.memo = aid && aid->memo && aid->memo->fab == fab ? aid->memo : NULL;
-    if (cf__gpu_check(fab->gpu, &c.gpu, err) != CF_OK) return CF_EINVAL;
+    c.wmemo = c.memo && cf__step_memo_fits(c.memo, w) ? c.memo : NULL;
+    if (c.memo && c.memo->gpu) c.gpu = c.memo->gpu;
+    else if (cf__gpu_check(fab->gpu, &c.gpu, err) != CF_OK) return CF_EINVAL;
+    if (c.memo) c.memo->gpu = c.gpu;
     if (!(peak_flops(c.gpu, CF_PREC_BF16) > 0) || !(c.gpu->hbm_GBps > 0)) {
         if (err)
             cf_error_set_param(err, "gpu", "the hardware table states no %s for gpu %s",

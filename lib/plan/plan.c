@@ -199,7 +199,7 @@ typedef struct run {
     struct row *rows;               /* nrows chosen configurations (owned) */
     size_t nrows;
     unsigned long evaluated;        /* step predictions made */
-    cf__coll_memo *memo;            /* collective times of the group being searched
+    cf__step_memo *memo;            /* the step memo of the group being searched
                                      * (owned); NULL = none (allocation failed) */
     char stale_before[CF_DATE_SIZE];/* prices dated before it are stale; "" = no today */
 } run;
@@ -279,14 +279,14 @@ static cf_status group_offerings(run *r)
 /* Runs the search for one group over N0 and the node ladder (ladder.c),
  * each count with its grown batch. */
 static void search_group(const cf__plan_model *m, const cf_workload *w, group *g,
-                         cf__coll_memo *memo, unsigned long *evaluated)
+                         cf__step_memo *memo, unsigned long *evaluated)
 {
     cf_fit_result fr;
     int counts[CF_MAX_PLAN_NODE_COUNTS];
     cf__search s = {m, w, &g->fab, g->mem_gib, 0, 0, memo};
     size_t k, first = 0;
     memset(&fr, 0, sizeof fr);
-    if (memo) cf__coll_memo_reset(memo, &g->fab);
+    if (memo) cf__step_memo_reset(memo, &g->fab, w);
     if (m->fit ? m->fit(w, g->fab.gpu, g->fab.gpus_per_node, &fr, NULL) != CF_OK
                : (fr.min_nodes = cf__plan_min_nodes(&s, g->max_nodes)) < 0)
         fr.min_nodes = 0;
@@ -317,7 +317,7 @@ static void search_group(const cf__plan_model *m, const cf_workload *w, group *g
     if (first < g->npts) g->n0 = g->pts[first].nodes;
     *evaluated += s.evaluated;
     /* An E above CF_PLAN_E_NOTE_MIN is explained: is it memory alone? */
-    g->free0_s = cf__plan_free0_s(m, w, &g->fab, g->pts, g->npts,
+    g->free0_s = cf__plan_free0_s(m, w, &g->fab, memo, g->pts, g->npts,
                                   first < g->npts ? &g->pts[first] : NULL, evaluated);
 }
 

@@ -33,7 +33,7 @@ typedef cf_status (*cf__fabric_fn)(const cf_offering *o, int nodes, cf_fabric *o
  * cf__step_aid: a memo of collective times, the memory already computed);
  * the same result as the step without it. */
 struct cf__step_aid;
-struct cf__coll_memo;
+struct cf__step_memo;
 typedef cf_status (*cf__step_aided_fn)(const cf_workload *w, const cf_fabric *fab, int nodes,
                                        const cf_layout *lay, cf_step_result *out, cf_error *err,
                                        const struct cf__step_aid *aid);
@@ -84,7 +84,7 @@ typedef struct cf__search {
     double mem_limit_gib;   /* memory_per_gpu_gib must not exceed this */
     unsigned long evaluated;/* step predictions made so far */
     unsigned long considered;/* layouts checked (memory or step) so far */
-    struct cf__coll_memo *memo;/* collective times of fab for step_aided (bound to
+    struct cf__step_memo *memo;/* the step model's memo for step_aided (bound to
                              * fab, owned by the caller); NULL = none */
 } cf__search;
 
@@ -120,14 +120,14 @@ double cf__plan_scaling_eff(int n, double step_s, int n0, double step0_s);
  * base batch of work (cf__plan_pt_s). Adds the predictions made to
  * *evaluated (may be NULL). */
 double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
-                            int nodes, unsigned long *evaluated);
+                            struct cf__step_memo *memo, int nodes, unsigned long *evaluated);
 
 /* What the scaling notes of pts[0..n) need: NAN when no found point has an
  * E against p0 above CF_PLAN_E_NOTE_MIN (or p0 is NULL), else
  * cf__plan_free_step_s at p0's node count. */
 double cf__plan_free0_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
-                        const cf__plan_point *pts, size_t n, const cf__plan_point *p0,
-                        unsigned long *evaluated);
+                        struct cf__step_memo *memo, const cf__plan_point *pts, size_t n,
+                        const cf__plan_point *p0, unsigned long *evaluated);
 
 /* ------------------------------------ the ladder and the batch (ladder.c) */
 

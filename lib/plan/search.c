@@ -241,9 +241,9 @@ double cf__plan_scaling_eff(int n, double step_s, int n0, double step0_s)
 }
 
 double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
-                            int nodes, unsigned long *evaluated)
+                            struct cf__step_memo *memo, int nodes, unsigned long *evaluated)
 {
-    cf__search s = {m, w, fab, INFINITY, 0, 0, NULL};
+    cf__search s = {m, w, fab, INFINITY, 0, 0, memo};
     cf__plan_point pt;
     /* With the batch the search may grow to, in seconds per base batch of
      * work (ladder.c), as every E compares. */
@@ -253,12 +253,12 @@ double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const
 }
 
 double cf__plan_free0_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
-                        const cf__plan_point *pts, size_t n, const cf__plan_point *p0,
-                        unsigned long *evaluated)
+                        struct cf__step_memo *memo, const cf__plan_point *pts, size_t n,
+                        const cf__plan_point *p0, unsigned long *evaluated)
 {
     for (size_t i = 0; p0 && i < n; i++)
         if (pts[i].found && cf__plan_scaling_eff(pts[i].nodes, cf__plan_pt_s(&pts[i]), p0->nodes,
                                                  cf__plan_pt_s(p0)) > CF_PLAN_E_NOTE_MIN)
-            return cf__plan_free_step_s(m, w, fab, p0->nodes, evaluated);
+            return cf__plan_free_step_s(m, w, fab, memo, p0->nodes, evaluated);
     return NAN;
 }

@@ -187,12 +187,12 @@ static void shared_pieces(void **state)
     llm(&w, 2, 6000, 1, 4096, 1, 100);
     memset(&fab, 0, sizeof fab);
     fab.gpus_per_node = 1; fab.nic_gbps = 100; fab.intra_link = CF_INTRA_NONE;
-    free1 = cf__plan_free_step_s(&no_mem, &w, &fab, 1, &ev1);
+    free1 = cf__plan_free_step_s(&no_mem, &w, &fab, NULL, 1, &ev1);
     assert_true(free1 > 0);
-    assert_float_equal(cf__plan_free0_s(&no_mem, &w, &fab, p, 2, &p[0], &ev), free1, 0);
+    assert_float_equal(cf__plan_free0_s(&no_mem, &w, &fab, NULL, p, 2, &p[0], &ev), free1, 0);
     assert_int_equal(ev, ev1);
-    assert_true(isnan(cf__plan_free0_s(&no_mem, &w, &fab, p, 1, &p[0], &ev)));
-    assert_true(isnan(cf__plan_free0_s(&no_mem, &w, &fab, p, 2, NULL, &ev)));
+    assert_true(isnan(cf__plan_free0_s(&no_mem, &w, &fab, NULL, p, 1, &p[0], &ev)));
+    assert_true(isnan(cf__plan_free0_s(&no_mem, &w, &fab, NULL, p, 2, NULL, &ev)));
     assert_int_equal(ev, ev1);
 }
 
@@ -886,7 +886,7 @@ static void real_model_e_above_one_is_memory(void **state)
             k = cf__plan_node_counts(n0, fab->gpus_per_node, (long)n0 * 64 * fab->gpus_per_node, counts, 8);
             cf__plan_best_at(&s, n0, &p0);
             assert_true(p0.found);
-            free0 = cf__plan_free_step_s(&cf__plan_model_default, &w, fab, n0, NULL);
+            free0 = cf__plan_free_step_s(&cf__plan_model_default, &w, fab, NULL, n0, NULL);
             assert_true(free0 <= p0.res.step_time_s);
             for (size_t i = 1; i < k; i++) {
                 cf__plan_point pt;

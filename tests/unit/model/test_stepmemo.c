@@ -1,10 +1,12 @@
-/* test_collmemo.c — the memo of collective times (lib/model/collmemo.c) and
- * the step model's use of it (cf__step_predict_aided, lib/model/step.c):
- * with a memo shared by every layout of a fabric, each step prediction is
- * bit for bit the one cf_step_predict gives without it (the memo answers
- * most questions: it is used), refusals are the same with the same reason,
- * a memo bound to another fabric is ignored, and a slot gives back only the
- * question it holds. */
+/* test_stepmemo.c — the search's step memo (lib/model/stepmemo.c: collective
+ * times, per-layer parts, the GPU, efficiencies, FLOPs) and the step
+ * model's use of it (cf__step_predict_aided, lib/model/step.c): with a memo
+ * shared by every layout of a fabric and every batch of a workload, each
+ * step prediction is bit for bit the one cf_step_predict gives without it
+ * (the memo answers most questions: it is used), refusals are the same with
+ * the same reason, a memo bound to another fabric is ignored and one bound
+ * to another workload shape keeps only its collective times, and a slot
+ * gives back only the question it holds. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -57,7 +59,7 @@ static void same_result(const cf_step_result *a, const cf_step_result *b)
 /* Every layout of the plan's space at `nodes` (micro-batch 1 and 2, ZeRO 0,
  * 1 and 3, each recompute) on one fabric, with one memo: returns how many
  * were compared. */
-static long compare_space(const cf_workload *w, const cf_fabric *fab, int nodes, cf__coll_memo *memo)
+static long compare_space(const cf_workload *w, const cf_fabric *fab, int nodes, cf__step_memo *memo)
 {
     cf__layout_iter it;
     cf_layout lay;
@@ -94,7 +96,7 @@ static void memo_gives_the_models_times(void **state)
     static const char *const wls[] = {"llama3-405b", "deepseek-v3", "mixtral-8x7b", "llama3-8b"};
     static const int counts[] = {1, 3, 16, 64};
     cf_fabric fabs[4];
-    cf__coll_memo *memo = malloc(sizeof *memo);
+    cf__step_memo *memo = malloc(sizeof *memo);
     long compared = 0;
     (void)state;
     assert_non_null(memo);
@@ -107,11 +109,17 @@ static void memo_gives_the_models_times(void **state)
         cf_error err;
         assert_int_equal(cf_workload_load(wls[wi], &w, &err), CF_OK);
         for (size_t fi = 0; fi < sizeof fabs / sizeof fabs[0]; fi++) {
-            cf__coll_memo_reset(memo, &fabs[fi]);
-            for (size_t ci = 0; ci < sizeof counts / sizeof counts[0]; ci++)
+            cf_workload wb = w;
+            cf__step_memo_reset(memo, &fabs[fi], &w);
+            for (size_t ci = 0; ci < sizeof counts / sizeof counts[0]; ci++) {
                 compared += compare_space(&w, &fabs[fi], counts[ci], memo);
+                /* A copy with another batch (plan's growing batch) shares it. */
+                wb.global_batch_seqs = w.global_batch_seqs * 2;
+                compared += compare_space(&wb, &fabs[fi], counts[ci], memo);
+            }
             /* Used: most questions repeat across layouts. */
             assert_true(memo->hits > 2 * memo->misses);
+            assert_true(memo->layer_hits > 2 * memo->layer_misses);
         }
     }
     assert_true(compared > 10000);
@@ -123,7 +131,7 @@ static void memo_gives_the_models_times(void **state)
 static void refusals_and_other_fabrics(void **state)
 {
     cf_fabric fab = fabric("H100-SXM", 8, CF_INTRA_NVSWITCH_NVLINK4, CF_NET_IB, 8, 400), other = fab;
-    cf__coll_memo *memo = malloc(sizeof *memo);
+    cf__step_memo *memo = malloc(sizeof *memo);
     cf_workload w;
     cf_layout lay;
     cf_step_result a, b;
@@ -137,7 +145,7 @@ static void refusals_and_other_fabrics(void **state)
     /* nic_gbps 0 with a network: the collective model refuses the DP
      * all-reduce across nodes. */
     fab.nic_gbps = 0;
-    cf__coll_memo_reset(memo, &fab);
+    cf__step_memo_reset(memo, &fab, &w);
     for (int i = 0; i < 2; i++) {
         cf_error_clear(&ea);
         cf_error_clear(&eb);
@@ -152,6 +160,19 @@ static void refusals_and_other_fabrics(void **state)
     assert_int_equal(cf_step_predict(&w, &other, 4, &lay, &b, NULL), CF_OK);
     same_result(&a, &b);
     assert_true(memo->hits == 0 && memo->misses == 0);
+    /* Bound to another workload shape: its collective times serve, its
+     * per-layer parts do not. */
+    {
+        cf_workload w8;
+        assert_int_equal(cf_workload_load("llama3-8b", &w8, &ea), CF_OK);
+        cf__step_memo_reset(memo, &other, &w8);
+        assert_false(cf__step_memo_fits(memo, &w));
+        for (int i = 0; i < 2; i++) {
+            assert_int_equal(cf__step_predict_aided(&w, &other, 4, &lay, &a, NULL, &aid), CF_OK);
+            same_result(&a, &b);
+        }
+        assert_true(memo->hits > 0 && memo->layer_hits == 0 && memo->layer_misses == 0);
+    }
     /* The memory handed in is the result's (the caller's cf__memory_gib). */
     aid.memo = NULL;
     aid.memory_gib = cf__memory_gib(&w, &lay);
@@ -165,12 +186,12 @@ static void refusals_and_other_fabrics(void **state)
 static void slots_answer_their_question(void **state)
 {
     cf_fabric fab = fabric("H100-SXM", 8, CF_INTRA_NVSWITCH_NVLINK4, CF_NET_IB, 8, 400);
-    cf__coll_memo *memo = malloc(sizeof *memo);
+    cf__step_memo *memo = malloc(sizeof *memo);
     double t = -1;
     unsigned long kept = 0;
     (void)state;
     assert_non_null(memo);
-    cf__coll_memo_reset(memo, &fab);
+    cf__step_memo_reset(memo, &fab, NULL);
     assert_false(cf__coll_memo_get(memo, CF_COLL_ALL_REDUCE, 1024, 2, 8, &t));
     cf__coll_memo_put(memo, CF_COLL_ALL_REDUCE, 1024, 2, 8, 1.5e-5);
     assert_true(cf__coll_memo_get(memo, CF_COLL_ALL_REDUCE, 1024, 2, 8, &t));
@@ -180,7 +201,7 @@ static void slots_answer_their_question(void **state)
     assert_false(cf__coll_memo_get(memo, CF_COLL_ALL_REDUCE, 1024, 1, 8, &t));
     assert_false(cf__coll_memo_get(memo, CF_COLL_ALL_REDUCE, 1024, 2, 4, &t));
     /* Op 0 (all_reduce) is not an empty slot's 0. */
-    cf__coll_memo_reset(memo, &fab);
+    cf__step_memo_reset(memo, &fab, NULL);
     assert_false(cf__coll_memo_get(memo, 0, 0, 0, 0, &t));
     /* Many more questions than slots: every answer given is its own. */
     for (unsigned long i = 0; i < 4 * CF__COLL_MEMO_SLOTS; i++)
@@ -191,6 +212,29 @@ static void slots_answer_their_question(void **state)
             kept++;
         }
     assert_true(kept > 0 && kept <= CF__COLL_MEMO_SLOTS);
+    /* A layer slot answers only its key: every field of it counts. */
+    {
+        cf__layer_key k, o;
+        cf__layer_parts p, q;
+        memset(&k, 0, sizeof k);
+        memset(&p, 0, sizeof p);
+        k.tp = 8; k.cp = 2; k.micro_batch = 1; k.ep = 1; k.etp = 1; k.recompute = 2; k.sp = 1;
+        k.rc_frac = 1; k.peak = 1e15; k.peak_attn = 9e14;
+        p.d_fwd = 0.25;
+        cf__layer_memo_put(memo, &k, &p);
+        assert_true(cf__layer_memo_get(memo, &k, &q) && q.d_fwd == 0.25);
+        o = k; o.tp = 4; assert_false(cf__layer_memo_get(memo, &o, &q));
+        o = k; o.cp = 1; assert_false(cf__layer_memo_get(memo, &o, &q));
+        o = k; o.micro_batch = 2; assert_false(cf__layer_memo_get(memo, &o, &q));
+        o = k; o.ep = 2; assert_false(cf__layer_memo_get(memo, &o, &q));
+        o = k; o.etp = 8; assert_false(cf__layer_memo_get(memo, &o, &q));
+        o = k; o.recompute = 1; assert_false(cf__layer_memo_get(memo, &o, &q));
+        o = k; o.sp = 0; assert_false(cf__layer_memo_get(memo, &o, &q));
+        o = k; o.tp_overlap = 1; assert_false(cf__layer_memo_get(memo, &o, &q));
+        o = k; o.rc_frac = 0.5; assert_false(cf__layer_memo_get(memo, &o, &q));
+        o = k; o.peak = 1.1e15; assert_false(cf__layer_memo_get(memo, &o, &q));
+        o = k; o.peak_attn = 1e15; assert_false(cf__layer_memo_get(memo, &o, &q));
+    }
     free(memo);
 }
 
