@@ -228,9 +228,14 @@ typedef struct cf__step_aid {
                              * another fabric = none */
     double memory_gib;      /* cf__memory_gib(w, lay) when the caller has it; NAN =
                              * computed */
+    int bound;              /* 1: an LLM's out->step_time_s is only a lower bound
+                             * (the rest of out zero): of the step time of the layout
+                             * at every ZeRO stage 0..lay->zero with its recompute or
+                             * more (recompute_layers 0); the search's pruning */
 } cf__step_aid;
 
-/* cf_step_predict with the aid (NULL = none): the same result. */
+/* cf_step_predict with the aid (NULL = none): the same result (or, with
+ * aid->bound, the bound). */
 cf_status cf__step_predict_aided(const cf_workload *w, const cf_fabric *fab, int nodes,
                                  const cf_layout *lay, cf_step_result *out, cf_error *err,
                                  const cf__step_aid *aid);

@@ -671,60 +671,107 @@ static void llm_flops(const ctx *c, const cf_workload *w, cf__llm_flops *fl)
     }
 }
 
-/* One step: the slowest stage's m micro-batches, the bubble, and the
- * PP and DP communication left exposed. The collectives are asked in the
- * order TP, CP, EP, PP, DP: the first refusal is the one reported. */
+/* The pipeline part of a step: the slowest stage's forward and backward of
+ * one micro-batch with its TP, CP and EP communication (and the output
+ * layer), its m micro-batches and the bubble. */
+typedef struct llm_pipe {
+    cf__layer_parts lp;     /* the per-layer part */
+    stage_time sf;          /* the slowest stage */
+    double stage_fwd, stage_bwd;    /* its forward and backward of one micro-batch */
+    double pipe, bubble;    /* m micro-batches of it; the 1F1B bubble */
+} llm_pipe;
+
+static void pipeline(ctx *c, const llm_dims *d, const cf_workload *w, const cf_layout *lay, llm_pipe *pl)
+{
+    layer_times lt, lm;
+    stage_time sl;
+    const cf__layer_parts *lp = &pl->lp;
+    double heads = 1.0 + (cf__llm_is_moe(&w->llm) ? (double)w->llm.mtp_layers : 0.0);
+    double comm_d, comm_m;
+    layer_parts(c, d, w, lay, &pl->lp);
+    lt.gemm = lp->d_gemm; lt.attn = lp->d_attn; lt.fwd = lp->d_fwd; lt.bwd = lp->d_bwd;
+    lm.gemm = lp->m_gemm; lm.attn = lp->m_attn; lm.fwd = lp->m_fwd; lm.bwd = lp->m_bwd;
+    comm_d = lp->tp_d + lp->cp;
+    comm_m = lp->tp_m + lp->cp + lp->ep;
+    stage_sum(&w->llm, lay->pp, 0, &lt, &lm, comm_d, comm_m, &pl->sf);
+    stage_sum(&w->llm, lay->pp, 1, &lt, &lm, comm_d, comm_m, &sl);
+    if (sl.fwd + sl.bwd > pl->sf.fwd + pl->sf.bwd) pl->sf = sl;
+    pl->stage_fwd = pl->sf.fwd + heads * lp->logits / 3.0;
+    pl->stage_bwd = pl->sf.bwd + heads * 2.0 * lp->logits / 3.0;
+    pl->pipe = (double)d->m * (pl->stage_fwd + pl->stage_bwd);
+    pl->bubble = lay->pp > 1 ? pl->pipe * (d->p - 1.0) / (d->v * (double)d->m) : 0.0;
+}
+
+/* One step: the pipeline part, and the PP and DP communication left
+ * exposed. The collectives are asked in the order TP, CP, EP, PP, DP: the
+ * first refusal is the one reported. */
 static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf_step_result *out)
 {
     llm_dims d;
-    layer_times lt, lm;
-    cf__layer_parts lp;
-    stage_time sf, sl;
-    double tp_layer, tp_moe, cp_layer, ep_layer, logits, stage_fwd, stage_bwd, stage_mb;
-    double pipe, bubble, pp, dp_exposed, opt, heads;
-    double comm_d, comm_m;
-    int moe = cf__llm_is_moe(&w->llm);
+    llm_pipe pl;
+    double pp, dp_exposed, opt;
     cf__llm_flops fl;
 
     llm_dims_init(&d, c, w, lay);
-    layer_parts(c, &d, w, lay, &lp);
-    lt.gemm = lp.d_gemm; lt.attn = lp.d_attn; lt.fwd = lp.d_fwd; lt.bwd = lp.d_bwd;
-    lm.gemm = lp.m_gemm; lm.attn = lp.m_attn; lm.fwd = lp.m_fwd; lm.bwd = lp.m_bwd;
-    tp_layer = lp.tp_d;
-    tp_moe = lp.tp_m;
-    cp_layer = lp.cp;
-    ep_layer = lp.ep;
-    logits = lp.logits;
-    heads = 1.0 + (moe ? (double)w->llm.mtp_layers : 0.0);
-
-    comm_d = tp_layer + cp_layer;
-    comm_m = tp_moe + cp_layer + ep_layer;
-    stage_sum(&w->llm, lay->pp, 0, &lt, &lm, comm_d, comm_m, &sf);
-    stage_sum(&w->llm, lay->pp, 1, &lt, &lm, comm_d, comm_m, &sl);
-    if (sl.fwd + sl.bwd > sf.fwd + sf.bwd) sf = sl;
-    stage_fwd = sf.fwd + heads * logits / 3.0;
-    stage_bwd = sf.bwd + heads * 2.0 * logits / 3.0;
-    stage_mb = stage_fwd + stage_bwd;
-    pipe = (double)d.m * stage_mb;
-    bubble = lay->pp > 1 ? pipe * (d.p - 1.0) / (d.v * (double)d.m) : 0.0;
-    pp = pp_comm(c, &d, lay, pipe);
-    dp_exposed = dp_comm(c, &d, w, lay, stage_fwd, stage_bwd, &opt);
+    pipeline(c, &d, w, lay, &pl);
+    pp = pp_comm(c, &d, lay, pl.pipe);
+    dp_exposed = dp_comm(c, &d, w, lay, pl.stage_fwd, pl.stage_bwd, &opt);
     if (c->st != CF_OK) return c->st;
 
     llm_flops(c, w, &fl);
     memset(&out->breakdown, 0, sizeof out->breakdown);
-    out->breakdown.tp_comm_s = (double)d.m * (sf.nd * tp_layer + sf.nm * tp_moe);
-    out->breakdown.cp_comm_s = (double)d.m * (sf.nd + sf.nm) * cp_layer;
-    out->breakdown.ep_comm_s = (double)d.m * sf.nm * ep_layer;
-    out->breakdown.compute_s = pipe - out->breakdown.tp_comm_s - out->breakdown.cp_comm_s -
+    out->breakdown.tp_comm_s = (double)d.m * (pl.sf.nd * pl.lp.tp_d + pl.sf.nm * pl.lp.tp_m);
+    out->breakdown.cp_comm_s = (double)d.m * (pl.sf.nd + pl.sf.nm) * pl.lp.cp;
+    out->breakdown.ep_comm_s = (double)d.m * pl.sf.nm * pl.lp.ep;
+    out->breakdown.compute_s = pl.pipe - out->breakdown.tp_comm_s - out->breakdown.cp_comm_s -
                                out->breakdown.ep_comm_s + opt;
-    out->breakdown.pp_bubble_s = bubble;
+    out->breakdown.pp_bubble_s = pl.bubble;
     out->breakdown.pp_comm_s = pp;
     out->breakdown.dp_comm_exposed_s = dp_exposed;
     out->ideal_step_time_s = out->breakdown.compute_s;
-    finish(out, pipe + bubble + pp + dp_exposed + opt,
+    finish(out, pl.pipe + pl.bubble + pp + dp_exposed + opt,
            (double)w->global_batch_seqs * d.seq, fl.model * (double)w->global_batch_seqs,
            (long)lay->tp * lay->pp * lay->dp * lay->cp, d.peak_raw);
+    return CF_OK;
+}
+
+/* The search's lower bound (cf__step_aid.bound): the least pipeline part
+ * (pipe + bubble) over the ZeRO stages 0..lay->zero, in step_time_s. The
+ * step time adds to it the PP and DP communication left exposed and the
+ * optimizer step, none below 0, so it is never above the step time of the
+ * layout at any of those stages; a stage changes the pipeline part only
+ * through the compute efficiency of its class (a dense model's), so each
+ * efficiency is computed once. More recompute only adds to the pipeline
+ * part (recompute_layers 0: full repeats the whole forward). */
+static cf_status llm_bound(ctx *c, const cf_workload *w, const cf_layout *lay, cf_step_result *out)
+{
+    double lb = INFINITY, seen[CF_MAX_ZERO_STAGE + 1];
+    size_t nseen = 0;
+    int moe = cf__llm_is_moe(&w->llm);
+    for (int z = 0; z <= lay->zero; z++) {
+        cf_layout lz = *lay;
+        llm_dims d;
+        llm_pipe pl;
+        size_t i;
+        double eff;
+        lz.zero = z;
+        /* llm_dims_init scales a dense model's rates by this, an MoE
+         * model's by nothing */
+        eff = moe ? 1.0 : compute_eff(c, w, &lz);
+        for (i = 0; i < nseen && !(seen[i] == eff); i++) {}
+        if (i < nseen) continue;    /* the same rate: the same pipeline part */
+        seen[nseen++] = eff;
+        llm_dims_init(&d, c, w, &lz);
+        pipeline(c, &d, w, &lz, &pl);
+        if (c->st != CF_OK) return c->st;
+        if (isnan(pl.pipe + pl.bubble)) {   /* no bound */
+            lb = NAN;
+            break;
+        }
+        if (pl.pipe + pl.bubble < lb) lb = pl.pipe + pl.bubble;
+    }
+    memset(out, 0, sizeof *out);
+    out->step_time_s = lb;
     return CF_OK;
 }
 
@@ -957,6 +1004,7 @@ cf_status cf__step_predict_aided(const cf_workload *w, const cf_fabric *fab, int
     memset(out, 0, sizeof *out);
     switch (w->kind) {
     case CF_WL_LLM:
+        if (aid && aid->bound) return llm_bound(&c, w, lay, out);
         st = llm_step(&c, w, lay, out);
         break;
     case CF_WL_DATA_PARALLEL: st = dp_step(&c, w, gpus, out); break;

@@ -360,6 +360,7 @@ static void run_family(const job *j, batch_ref *b, cf_network net, int n0, fam_r
     s.mem_limit_gib = cf__plan_mem_limit_gib(r->fab.gpu);
     s.evaluated = s.considered = 0;
     s.memo = NULL;
+    s.room = NULL;
     reference(&s, b, n0, &r->p0);
     if (j->nodes > 0) {
         best_same_batch(&s, b, j->nodes, &r->pt);
@@ -504,6 +505,7 @@ static int find_n0(const job *j)
     s.mem_limit_gib = cf__plan_mem_limit_gib(f.gpu);
     s.evaluated = s.considered = 0;
     s.memo = NULL;
+    s.room = NULL;
     return cf__plan_min_nodes(&s, j->max_nodes > j->nodes ? j->max_nodes : j->nodes);
 }
 
