@@ -12,6 +12,7 @@
  * (data-parallel), per-cell state (stencil), the task's stated need
  * (embarrassingly parallel). Pure functions, no allocation. */
 #include <math.h>
+#include <string.h>
 #include "clusterfit/hardware.h"
 #include "model/model_int.h"
 
@@ -40,6 +41,34 @@ long cf__micro_batches(const cf_workload *w, const cf_layout *lay)
     return m < 1 ? 1 : m;
 }
 
+void cf__mem_shape_init(const cf_workload *w, cf__mem_shape *ms)
+{
+    const cf_llm_shape *s = &w->llm;
+    double h = (double)s->hidden, f = (double)s->ffn_hidden, fe = (double)s->moe.ffn_hidden;
+    double per_f = cf__ffn_mats(s->family) == 3 ? 6.0 : 4.0;
+    /* FP8 training keeps the routed experts' GEMM inputs (the dispatched
+     * copy, fc2's input) in FP8 for their backward: 1 unit each instead of
+     * 2 (MOE_FP8_INPUT_UNITS). */
+    double in = w->precision == CF_PREC_FP8 ? CF_K(MOE_FP8_INPUT_UNITS) : 2.0;
+    double heads = 1.0 + (cf__llm_is_moe(s) ? (double)s->mtp_layers : 0.0);
+    memset(ms, 0, sizeof *ms);
+    cf__shape_params_of(s, &ms->sp);
+    ms->moe = cf__llm_is_moe(s);
+    ms->h = h;
+    ms->seq = (double)s->seq;
+    ms->vocab = (double)s->vocab;
+    ms->vocab_h = (double)s->vocab * (double)s->hidden;
+    ms->logits_units = heads * 6.0 * (double)s->seq;
+    ms->u0 = 4.0 + 3.0 + 4.0 * cf__llm_q_dim(s) / h + 4.0 * cf__llm_kv_dim(s) / h + 3.0;
+    ms->ffn_dense = per_f * f / h;
+    if (ms->moe) {
+        ms->moe_a = (double)s->moe.shared_experts * per_f * fe / h;
+        ms->moe_b = (double)s->moe.top_k * cf__moe_load_factor(s);
+        ms->moe_c = 2.0 + in;
+        ms->moe_d = (per_f - 2.0 + in) * fe / h;
+    }
+}
+
 /* Activation bytes of one layer for one micro-batch on one GPU. Korthikanti
  * et al. count, per token, in units of h bytes: layer-norm inputs 4;
  * attention 7 + 4r (QKV input 2, Q 2, K and V 2r each with r = kv_dim/h for
@@ -48,40 +77,33 @@ long cf__micro_batches(const cf_workload *w, const cf_layout *lay)
  * dropout mask 1) or 3 + 6f/h for SwiGLU (gate and up outputs, their
  * product). With MHA and f = 4h that is their 34. A stated head_dim widens
  * Q and the output-projection input to q = heads x head_dim: attention
- * 3 + 4q/h + 4kv/h. An MoE layer (moe = 1; docs/model-step.md) keeps, per
- * token, the FFN units of its shared experts and, for each of its top_k
- * routed copies (x the load factor of the most loaded rank), the
- * dispatched input and the expert output (4) and the expert's FFN units
- * (split by etp, on etp x the tokens). Without sequence parallelism 10 of
- * those units (norm inputs, QKV and fc1 inputs, dropout masks) are
- * replicated on every TP rank, the rest split by t: their 10 + 24/t. Full
- * recompute stores only the layer input (2 units). */
-static double layer_activation_bytes(const cf_llm_shape *s, const cf_layout *lay, int full_layer,
-                                     int moe, int fp8)
+ * 3 + 4q/h + 4kv/h (ms->u0 with the norms). An MoE layer (moe = 1;
+ * docs/model-step.md) keeps, per token, the FFN units of its shared experts
+ * and, for each of its top_k routed copies (x the load factor of the most
+ * loaded rank), the dispatched input and the expert output (4, FP8 inputs
+ * as the workload trains) and the expert's FFN units (split by etp, on etp
+ * x the tokens). Without sequence parallelism 10 of those units (norm
+ * inputs, QKV and fc1 inputs, dropout masks) are replicated on every TP
+ * rank, the rest split by t: their 10 + 24/t. Full recompute stores only
+ * the layer input (2 units). */
+static double layer_activation_bytes(const cf__mem_shape *ms, const cf_layout *lay, int full_layer,
+                                     int moe)
 {
-    double h = (double)s->hidden, f = (double)s->ffn_hidden;
     double t = lay->tp > 0 ? lay->tp : 1;
-    double tokens = (double)s->seq / (lay->cp > 0 ? lay->cp : 1) * (lay->micro_batch > 0 ? lay->micro_batch : 1);
-    double per_f = cf__ffn_mats(s->family) == 3 ? 6.0 : 4.0;
-    double ffn = per_f * f / h;
+    double tokens = ms->seq / (lay->cp > 0 ? lay->cp : 1) * (lay->micro_batch > 0 ? lay->micro_batch : 1);
+    double ffn = ms->ffn_dense;
     double units, per_token;
     int sp = lay->sequence_parallel && t > 1;
     if (moe) {
-        double fe = (double)s->moe.ffn_hidden, etp = lay->etp > 0 ? lay->etp : 1;
-        /* FP8 training keeps the routed experts' GEMM inputs (the
-         * dispatched copy, fc2's input) in FP8 for their backward: 1 unit
-         * each instead of 2 (MOE_FP8_INPUT_UNITS). */
-        double in = fp8 ? CF_K(MOE_FP8_INPUT_UNITS) : 2.0;
-        ffn = (double)s->moe.shared_experts * per_f * fe / h +
-              (double)s->moe.top_k * cf__moe_load_factor(s) *
-                  ((2.0 + in) * etp + (per_f - 2.0 + in) * fe / h);
+        double etp = lay->etp > 0 ? lay->etp : 1;
+        ffn = ms->moe_a + ms->moe_b * (ms->moe_c * etp + ms->moe_d);
     }
-    units = 4.0 + 3.0 + 4.0 * cf__llm_q_dim(s) / h + 4.0 * cf__llm_kv_dim(s) / h + 3.0 + ffn;
+    units = ms->u0 + ffn;
     if (lay->recompute == CF_RECOMPUTE_FULL && !full_layer)
         per_token = sp ? 2.0 / t : 2.0;
     else
         per_token = sp ? units / t : 10.0 + (units - 10.0) / t;
-    return per_token * tokens * h;
+    return per_token * tokens * ms->h;
 }
 
 double cf__recompute_frac(const cf_workload *w, const cf_layout *lay)
@@ -128,22 +150,22 @@ static double stage_states(const cf_workload *w, int zero, double dense, double 
     }
 }
 
-double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_parts *parts)
+double cf__llm_memory_bytes_ms(const cf_workload *w, const cf__mem_shape *ms, const cf_layout *lay,
+                               cf__mem_parts *parts)
 {
     const cf_llm_shape *s = &w->llm;
     double t = lay->tp, p = lay->pp, v = lay->vp > 0 ? lay->vp : 1;
     double shard = (double)lay->dp * (double)(lay->cp > 0 ? lay->cp : 1);
     double eps = (double)(lay->ep > 0 ? lay->ep : 1) * (double)(lay->etp > 0 ? lay->etp : 1);
     double eshard = shard * t / eps;
-    double gathered = cf__llm_layer_params(s) / t;
+    double gathered = ms->sp.layer / t;
     double layers_stage = ceil((double)s->layers / p);
-    double emb_p = (double)s->vocab * (double)s->hidden / t;
-    int moe = cf__llm_is_moe(s), fp8 = w->precision == CF_PREC_FP8;
+    double emb_p = ms->vocab_h / t;
+    int moe = ms->moe;
     long m = cf__micro_batches(w, lay);
-    double act_dense = layer_activation_bytes(s, lay, 0, 0, 0);
-    double act_moe = moe ? layer_activation_bytes(s, lay, 0, 1, fp8) : 0;
+    double act_dense = layer_activation_bytes(ms, lay, 0, 0);
+    double act_moe = moe ? layer_activation_bytes(ms, lay, 0, 1) : 0;
     double inflight = p > 1 ? fmin((double)m, p) : 1.0;
-    double heads = 1.0 + (cf__llm_is_moe(s) ? (double)s->mtp_layers : 0.0);
     double best = 0, best_states = 0, best_act = 0;
     if (v > 1 && p > 1) inflight *= 1.0 + (p - 1.0) / (p * v);
     if (eshard < 1) eshard = 1;
@@ -151,20 +173,19 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
      * recompute: the recomputed share of the stage keeps its inputs only,
      * the rest every activation (cf__recompute_frac). */
     if (!moe) {
-        double frac = cf__recompute_frac(w, lay), whole = layer_activation_bytes(s, lay, 1, 0, 0);
+        double frac = cf__recompute_frac(w, lay), whole = layer_activation_bytes(ms, lay, 1, 0);
         double kept = whole - cf__fp8_dense_act_saving(w, lay);
         act_dense = frac >= 1 ? act_dense : frac * act_dense + (1.0 - frac) * kept;
     }
-    if (cf__llm_is_moe(s))
-        gathered = fmax(gathered, cf__moe_layer_dense_params(s) / t + cf__moe_layer_expert_params(s) / eps);
+    if (moe) gathered = fmax(gathered, ms->sp.moe_dense / t + ms->sp.moe_expert / eps);
 
     /* Stage 0 (first) and stage p-1 (last); with p = 1 they are one. */
     for (int stage = 0; stage < (p > 1 ? 2 : 1); stage++) {
         int first = stage == 0, last = p == 1 || stage == 1;
         double dparams, eparams, nd, nm, states, act;
         if (moe) {
-            cf__stage_params(s, lay, first, last, &dparams, &eparams);
             cf__stage_mix(s, lay->pp, last, &nd, &nm);
+            cf__stage_params_mix(s, &ms->sp, lay, first, last, nd, nm, &dparams, &eparams);
         } else {
             /* dense: the fast path of the plan's hot loop, same figures */
             nd = layers_stage;
@@ -178,10 +199,10 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
          * MTP head). */
         act = (nd * act_dense + nm * act_moe) * (first ? inflight : 1.0);
         if (lay->recompute == CF_RECOMPUTE_FULL)    /* the layer being recomputed */
-            act += layer_activation_bytes(s, lay, 1, nm > 0, fp8);
+            act += layer_activation_bytes(ms, lay, 1, nm > 0);
         if (last)
-            act += heads * 6.0 * (double)s->seq / (lay->cp > 0 ? lay->cp : 1) *
-                   (lay->micro_batch > 0 ? lay->micro_batch : 1) * (double)s->vocab / t;
+            act += ms->logits_units / (lay->cp > 0 ? lay->cp : 1) *
+                   (lay->micro_batch > 0 ? lay->micro_batch : 1) * ms->vocab / t;
         if (states + act > best) {
             best = states + act;
             best_states = states;
@@ -194,6 +215,20 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
         parts->reserve_bytes = CF_K(RUNTIME_RESERVE_GIB) * CF__GIB;
     }
     return best + CF_K(RUNTIME_RESERVE_GIB) * CF__GIB;
+}
+
+double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_parts *parts)
+{
+    cf__mem_shape ms;
+    cf__mem_shape_init(w, &ms);
+    return cf__llm_memory_bytes_ms(w, &ms, lay, parts);
+}
+
+double cf__memory_gib_memo(const cf_workload *w, const cf_layout *lay, const cf__step_memo *memo)
+{
+    if (w->kind == CF_WL_LLM && memo && cf__step_memo_fits(memo, w))
+        return cf__llm_memory_bytes_ms(w, &memo->ms, lay, NULL) / CF__GIB;
+    return cf__memory_gib(w, lay);
 }
 
 double cf__memory_gib(const cf_workload *w, const cf_layout *lay)

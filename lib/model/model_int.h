@@ -137,6 +137,36 @@ double cf__recompute_frac(const cf_workload *w, const cf_layout *lay);
  * CF_K(FP8_ACT_INPUT_BYTES) instead of 2 bytes a value; 0 in bf16. */
 double cf__fp8_dense_act_saving(const cf_workload *w, const cf_layout *lay);
 
+/* The per-layer parameter counts of a shape that the stage's figures read
+ * (cf__llm_layer_params, cf__moe_layer_dense_params and _expert_params, 0
+ * for a dense shape; one MTP module's projection), computed once (moe.c). */
+typedef struct cf__shape_params {
+    double layer;           /* cf__llm_layer_params */
+    double moe_dense;       /* cf__moe_layer_dense_params (MoE), else 0 */
+    double moe_expert;      /* cf__moe_layer_expert_params (MoE), else 0 */
+    double mtp_extra;       /* an MTP module's parameters beyond its MoE layer */
+} cf__shape_params;
+
+/* What an LLM layout's memory reads of its workload alone (gpumem.c),
+ * computed once: the same values as computed in place. */
+typedef struct cf__mem_shape {
+    cf__shape_params sp;    /* the shape's per-layer parameter counts */
+    int moe;                /* an MoE shape */
+    double h, seq, vocab;   /* hidden, seq, vocab as doubles */
+    double vocab_h;         /* vocab x hidden */
+    double logits_units;    /* (1 + MTP heads) x 6 x seq: the logits' bytes before / cp x mb x
+                             * vocab / tp */
+    double u0;              /* a layer's activation units without its FFN's */
+    double ffn_dense;       /* a dense FFN's units */
+    double moe_a, moe_b, moe_c, moe_d;  /* an MoE FFN's units: a + b (c etp + d) */
+} cf__mem_shape;
+
+/* Fills *ms from w (an LLM). */
+void cf__mem_shape_init(const cf_workload *w, cf__mem_shape *ms);
+/* cf__llm_memory_bytes with ms = cf__mem_shape_init(w) given. */
+double cf__llm_memory_bytes_ms(const cf_workload *w, const cf__mem_shape *ms, const cf_layout *lay,
+                               cf__mem_parts *parts);
+
 /* ------------------------------ the search's step memo (model/stepmemo.c)
  * What one search keeps between step predictions on one fabric and one
  * workload shape (the batch may change): the collective model's answers,
@@ -199,6 +229,7 @@ typedef struct cf__step_memo {
     double eff[CF_MAX_ZERO_STAGE + 1];  /* cf__compute_eff per ZeRO stage; NAN = not yet */
     int flops_ok;           /* 1: flops holds the shape's FLOPs */
     cf__llm_flops flops;    /* cf__llm_flops_compute of the shape */
+    cf__mem_shape ms;       /* cf__mem_shape_init of the workload (an LLM bound) */
     unsigned long hits, misses;             /* collective questions kept / computed */
     unsigned long layer_hits, layer_misses; /* per-layer parts kept / computed */
     cf__coll_memo_slot coll[CF__COLL_MEMO_SLOTS];       /* by a hash of the question */
@@ -212,6 +243,9 @@ typedef struct cf__step_memo {
 void cf__step_memo_reset(cf__step_memo *m, const cf_fabric *fab, const cf_workload *w);
 /* Whether m is bound to w's shape, precision and framework. */
 int cf__step_memo_fits(const cf__step_memo *m, const cf_workload *w);
+/* cf__memory_gib with the shape's figures from m when it fits w (NULL =
+ * none): the same value. */
+double cf__memory_gib_memo(const cf_workload *w, const cf_layout *lay, const cf__step_memo *memo);
 /* The kept time of a question into *time_s (1), or 0 when none is kept. */
 int cf__coll_memo_get(cf__step_memo *m, int op, uint64_t bytes, int nodes, int rpn, double *time_s);
 /* Keeps the model's answer to a question (replacing its slot's). */
@@ -296,6 +330,13 @@ void cf__stage_mix(const cf_llm_shape *s, int pp, int last, double *dense, doubl
  * over ep x etp, ZeRO-sharded over the expert-data-parallel ranks). */
 void cf__stage_params(const cf_llm_shape *s, const cf_layout *lay, int first, int last,
                       double *dense, double *expert);
+void cf__shape_params_of(const cf_llm_shape *s, cf__shape_params *p);
+/* cf__stage_params with the shape's counts given (the same figures), and
+ * with the stage's layer mix given too (cf__stage_mix of lay->pp, last). */
+void cf__stage_params_of(const cf_llm_shape *s, const cf__shape_params *sp, const cf_layout *lay,
+                         int first, int last, double *dense, double *expert);
+void cf__stage_params_mix(const cf_llm_shape *s, const cf__shape_params *sp, const cf_layout *lay,
+                          int first, int last, double nd, double nm, double *dense, double *expert);
 /* Shape checks of shape.moe (top_k <= experts, a MoE layer left): CF_EPARSE
  * naming the key and the numbers, err->file = origin. */
 cf_status cf__moe_check(const cf_llm_shape *s, const char *origin, cf_error *err);

@@ -540,8 +540,9 @@ static double dp_comm(ctx *c, const llm_dims *d, const cf_workload *w, const cf_
                       double stage_fwd, double stage_bwd, double *opt)
 {
     const cf_llm_shape *s = &w->llm;
+    cf__shape_params sp;
     double t = d->t, act_bytes = d->act_bytes, grad_bytes = d->grad_bytes;
-    double layer_p = cf__llm_layer_params(s) / t, emb_p = (double)s->vocab * d->h / t;
+    double layer_p, emb_p = (double)s->vocab * d->h / t;
     double emb_n = lay->pp > 1 ? 1.0 : 2.0;
     double eps = (double)(lay->ep > 0 ? lay->ep : 1) * (double)(lay->etp > 0 ? lay->etp : 1);
     long dpg = (long)lay->dp * lay->cp;
@@ -550,10 +551,12 @@ static double dp_comm(ctx *c, const llm_dims *d, const cf_workload *w, const cf_
     int last = lay->pp <= 1;
     comm_shape g = dp_shape(c, lay), ge = edp_shape(c, lay);
     int cn = g.cnodes, rpn = g.rpn;
-    cf__stage_params(s, lay, 1, last, &dense_p, &expert_p);
+    cf__shape_params_of(s, &sp);
+    layer_p = sp.layer / t;
+    cf__stage_params_of(s, &sp, lay, 1, last, &dense_p, &expert_p);
     if (lay->pp > 1) {
         double dl, el;
-        cf__stage_params(s, lay, 0, 1, &dl, &el);
+        cf__stage_params_of(s, &sp, lay, 0, 1, &dl, &el);
         if (dl + el > dense_p + expert_p) {
             dense_p = dl;
             expert_p = el;
@@ -565,8 +568,8 @@ static double dp_comm(ctx *c, const llm_dims *d, const cf_workload *w, const cf_
         /* ZeRO-3/FSDP per micro-batch: all_gather of each layer's
          * weights forward and again backward, reduce_scatter of its
          * gradients; hidden behind that micro-batch's compute. */
-        double mdp = cf__llm_is_moe(s) ? cf__moe_layer_dense_params(s) / t : 0;
-        double mep = cf__llm_is_moe(s) ? cf__moe_layer_expert_params(s) / eps : 0;
+        double mdp = cf__llm_is_moe(s) ? sp.moe_dense / t : 0;
+        double mep = cf__llm_is_moe(s) ? sp.moe_expert / eps : 0;
         double ag = nd * coll(c, CF_COLL_ALL_GATHER, layer_p * act_bytes, cn, rpn) +
                     emb_n * coll(c, CF_COLL_ALL_GATHER, emb_p * act_bytes, cn, rpn);
         double rs = nd * coll(c, CF_COLL_REDUCE_SCATTER, layer_p * grad_bytes, cn, rpn) +

@@ -44,6 +44,8 @@ void cf__step_memo_reset(cf__step_memo *m, const cf_fabric *fab, const cf_worklo
     m->framework = w ? w->framework : CF_FW_DEFAULT;
     for (size_t i = 0; i < sizeof m->eff / sizeof m->eff[0]; i++) m->eff[i] = NAN;
     m->flops_ok = 0;
+    if (w && w->kind == CF_WL_LLM) cf__mem_shape_init(w, &m->ms);
+    else memset(&m->ms, 0, sizeof m->ms);
     m->hits = m->misses = m->layer_hits = m->layer_misses = 0;
 }
 

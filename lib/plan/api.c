@@ -18,9 +18,17 @@ static double memory_gib(const cf_workload *w, const cf_fabric *fab, const cf_la
     return cf__memory_gib(w, lay);
 }
 
+/* memory_gib with the search's memo. */
+static double memory_memo(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay,
+                          const struct cf__step_memo *memo)
+{
+    (void)fab;
+    return cf__memory_gib_memo(w, lay, memo);
+}
+
 const cf__plan_model cf__plan_model_default = {cf_step_predict, NULL, cf_fabric_for_nodes,
                                                cf__plan_mem_limit_gib, memory_gib,
-                                               cf__step_predict_aided};
+                                               cf__step_predict_aided, memory_memo};
 
 double cf__plan_mem_limit_gib(const char *gpu)
 {

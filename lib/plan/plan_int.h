@@ -52,6 +52,10 @@ typedef struct cf__plan_model {
     /* `step` with an aid (cf__step_predict_aided), its memory_gib being
      * what `memory_gib` gives; NULL = `step` alone. */
     cf__step_aided_fn step_aided;
+    /* `memory_gib` with the search's step memo (the workload's figures it
+     * keeps): the same value; NULL = `memory_gib`. */
+    double (*memory_memo)(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay,
+                          const struct cf__step_memo *memo);
 } cf__plan_model;
 
 /* cf_step_predict, the search's own N0, cf_fabric_for_nodes, the step
@@ -132,6 +136,10 @@ void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out);
  * rules; the fastest that fits goes to *best when faster than it. Returns
  * 1 when no micro-batch of the split fits (or the model refuses it). */
 int cf__plan_search_split(cf__search *s, int nodes, cf_layout *lay, long batch, cf__plan_point *best);
+
+/* The model's memory per GPU (GiB) of lay: memory_memo with s->memo when
+ * both are there, else memory_gib (which must be there). */
+double cf__plan_memory(const cf__search *s, const cf_layout *lay);
 
 /* cf__plan_best_at for an LLM in the order of a lower bound (prune.c): the
  * same point, with fewer layouts timed. Needs s->room, s->memo, the model's

@@ -52,7 +52,7 @@ static int least_recompute(cf__search *s, const cf_layout *base)
         for (size_t zi = lay.dp > 1 ? 0 : 2; zi < sizeof zeros / sizeof zeros[0]; zi++) {
             lay.zero = zeros[zi];
             s->considered++;
-            if (s->model->memory_gib(s->w, s->fab, &lay) <= s->mem_limit_gib) return rc;
+            if (cf__plan_memory(s, &lay) <= s->mem_limit_gib) return rc;
         }
     }
     return N_RC;

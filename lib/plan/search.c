@@ -53,6 +53,12 @@ static int better(const cf_step_result *a, const cf_step_result *b)
     return a->step_time_s < b->step_time_s;
 }
 
+double cf__plan_memory(const cf__search *s, const cf_layout *lay)
+{
+    if (s->memo && s->model->memory_memo) return s->model->memory_memo(s->w, s->fab, lay, s->memo);
+    return s->model->memory_gib(s->w, s->fab, lay);
+}
+
 /* Tries one layout; returns 1 if it fits (and keeps it when fastest), 0 if
  * it does not fit, -1 if the model rejects it. */
 static int try_layout(cf__search *s, int nodes, const cf_layout *lay, cf__plan_point *best)
@@ -62,7 +68,7 @@ static int try_layout(cf__search *s, int nodes, const cf_layout *lay, cf__plan_p
     cf_status st;
     s->considered++;
     if (s->model->memory_gib) {
-        aid.memory_gib = s->model->memory_gib(s->w, s->fab, lay);
+        aid.memory_gib = cf__plan_memory(s, lay);
         if (!(aid.memory_gib <= s->mem_limit_gib)) return 0;
     }
     s->evaluated++;

@@ -2,7 +2,8 @@
  * times, per-layer parts, the GPU, efficiencies, FLOPs) and the step
  * model's use of it (cf__step_predict_aided, lib/model/step.c): with a memo
  * shared by every layout of a fabric and every batch of a workload, each
- * step prediction is bit for bit the one cf_step_predict gives without it
+ * step prediction (and memory per GPU) is bit for bit the one
+ * cf_step_predict (cf__memory_gib) gives without it
  * (the memo answers most questions: it is used), refusals are the same with
  * the same reason, a memo bound to another fabric is ignored and one bound
  * to another workload shape keeps only its collective times, and a slot
@@ -85,6 +86,13 @@ static long compare_space(const cf_workload *w, const cf_fabric *fab, int nodes,
                     sb = cf_step_predict(w, fab, nodes, &lay, &b, NULL);
                     assert_int_equal(sa, sb);
                     if (sa == CF_OK) same_result(&a, &b);
+                    /* the memory with the memo's workload figures */
+                    same(cf__memory_gib_memo(w, &lay, memo), cf__memory_gib(w, &lay), "memory");
+                    for (int vp = 2; vp <= 2 && lay.pp > 1; vp++) {
+                        cf_layout l2 = lay;
+                        l2.vp = vp;
+                        same(cf__memory_gib_memo(w, &l2, memo), cf__memory_gib(w, &l2), "memory vp 2");
+                    }
                     n++;
                 }
     }
