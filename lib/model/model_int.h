@@ -266,6 +266,8 @@ typedef struct cf__step_aid {
                              * (the rest of out zero): of the step time of the layout
                              * at every ZeRO stage 0..lay->zero with its recompute or
                              * more (recompute_layers 0); the search's pruning */
+    double *bound2;         /* with bound, not NULL: gets the same bound for the layout
+                             * at vp 2 (pp > 1, recompute_layers 0; else NAN) */
 } cf__step_aid;
 
 /* cf_step_predict with the aid (NULL = none): the same result (or, with

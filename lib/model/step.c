@@ -684,6 +684,12 @@ typedef struct llm_pipe {
     double pipe, bubble;    /* m micro-batches of it; the 1F1B bubble */
 } llm_pipe;
 
+/* The 1F1B bubble of `pipe` (interleaved over d->v chunks). */
+static double bubble_of(const llm_dims *d, const cf_layout *lay, double pipe)
+{
+    return lay->pp > 1 ? pipe * (d->p - 1.0) / (d->v * (double)d->m) : 0.0;
+}
+
 static void pipeline(ctx *c, const llm_dims *d, const cf_workload *w, const cf_layout *lay, llm_pipe *pl)
 {
     layer_times lt, lm;
@@ -702,7 +708,7 @@ static void pipeline(ctx *c, const llm_dims *d, const cf_workload *w, const cf_l
     pl->stage_fwd = pl->sf.fwd + heads * lp->logits / 3.0;
     pl->stage_bwd = pl->sf.bwd + heads * 2.0 * lp->logits / 3.0;
     pl->pipe = (double)d->m * (pl->stage_fwd + pl->stage_bwd);
-    pl->bubble = lay->pp > 1 ? pl->pipe * (d->p - 1.0) / (d->v * (double)d->m) : 0.0;
+    pl->bubble = bubble_of(d, lay, pl->pipe);
 }
 
 /* One step: the pipeline part, and the PP and DP communication left
@@ -739,19 +745,23 @@ static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf
 }
 
 /* The search's lower bound (cf__step_aid.bound): the least pipeline part
- * (pipe + bubble) over the ZeRO stages 0..lay->zero, in step_time_s. The
- * step time adds to it the PP and DP communication left exposed and the
- * optimizer step, none below 0, so it is never above the step time of the
- * layout at any of those stages; a stage changes the pipeline part only
- * through the compute efficiency of its class (a dense model's), so each
- * efficiency is computed once. More recompute only adds to the pipeline
- * part (recompute_layers 0: full repeats the whole forward). */
-static cf_status llm_bound(ctx *c, const cf_workload *w, const cf_layout *lay, cf_step_result *out)
+ * (pipe + bubble) over the ZeRO stages 0..lay->zero, in step_time_s, and
+ * into *bound2 (when not NULL) the same at vp 2. The step time adds to it
+ * the PP and DP communication left exposed and the optimizer step, none
+ * below 0, so it is never above the step time of the layout at any of
+ * those stages; a stage changes the pipeline part only through the compute
+ * efficiency of its class (a dense model's), so each efficiency is
+ * computed once. More recompute only adds to the pipeline part
+ * (recompute_layers 0: full repeats the whole forward). Interleaving
+ * changes only the bubble (recompute_layers 0: it changes no layer). */
+static cf_status llm_bound(ctx *c, const cf_workload *w, const cf_layout *lay, cf_step_result *out,
+                           double *bound2)
 {
-    double lb = INFINITY, seen[CF_MAX_ZERO_STAGE + 1];
+    double lb = INFINITY, lb2 = INFINITY, seen[CF_MAX_ZERO_STAGE + 1];
     size_t nseen = 0;
     int moe = cf__llm_is_moe(&w->llm);
-    for (int z = 0; z <= lay->zero; z++) {
+    int two = bound2 && lay->pp > 1 && lay->recompute_layers <= 0;
+    for (int z = moe ? lay->zero : 0; z <= lay->zero; z++) {
         cf_layout lz = *lay;
         llm_dims d;
         llm_pipe pl;
@@ -759,7 +769,7 @@ static cf_status llm_bound(ctx *c, const cf_workload *w, const cf_layout *lay, c
         double eff;
         lz.zero = z;
         /* llm_dims_init scales a dense model's rates by this, an MoE
-         * model's by nothing */
+         * model's by nothing: one stage stands for all */
         eff = moe ? 1.0 : compute_eff(c, w, &lz);
         for (i = 0; i < nseen && !(seen[i] == eff); i++) {}
         if (i < nseen) continue;    /* the same rate: the same pipeline part */
@@ -767,6 +777,13 @@ static cf_status llm_bound(ctx *c, const cf_workload *w, const cf_layout *lay, c
         llm_dims_init(&d, c, w, &lz);
         pipeline(c, &d, w, &lz, &pl);
         if (c->st != CF_OK) return c->st;
+        if (two) {
+            llm_dims d2 = d;
+            double b2;
+            d2.v = 2;
+            b2 = pl.pipe + bubble_of(&d2, &lz, pl.pipe);
+            lb2 = isnan(b2) || isnan(lb2) ? NAN : b2 < lb2 ? b2 : lb2;
+        }
         if (isnan(pl.pipe + pl.bubble)) {   /* no bound */
             lb = NAN;
             break;
@@ -775,6 +792,7 @@ static cf_status llm_bound(ctx *c, const cf_workload *w, const cf_layout *lay, c
     }
     memset(out, 0, sizeof *out);
     out->step_time_s = lb;
+    if (bound2) *bound2 = two ? lb2 : NAN;
     return CF_OK;
 }
 
@@ -1007,7 +1025,7 @@ cf_status cf__step_predict_aided(const cf_workload *w, const cf_fabric *fab, int
     memset(out, 0, sizeof *out);
     switch (w->kind) {
     case CF_WL_LLM:
-        if (aid && aid->bound) return llm_bound(&c, w, lay, out);
+        if (aid && aid->bound) return llm_bound(&c, w, lay, out, aid->bound2);
         st = llm_step(&c, w, lay, out);
         break;
     case CF_WL_DATA_PARALLEL: st = dp_step(&c, w, gpus, out); break;

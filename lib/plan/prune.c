@@ -21,11 +21,14 @@
  * nothing fit at etp 1 of the same split (search.c's header): when it comes
  * first, its etp 1 split is searched first, for that answer alone.
  *
- * Checks that keep it exact whatever the models do: a split whose bound
- * the step model does not give (a refusal, NAN) gets 0 and is searched; a
- * searched split faster than its bound (a model that broke the bound's
- * premises) and more splits than the caller's room send the node count back
- * to search.c's walk. Allocation-free: the room is the caller's. */
+ * The bound is the step model's promise (test_prune checks it against the
+ * step times it covers); here: a split whose bound the model does not give
+ * (a refusal, NAN) gets 0 and is searched; a searched split faster than its
+ * bound (a model that broke the bound's premises: caught where it shows)
+ * and more splits than the caller's room send the node count back to
+ * search.c's walk. One step question per micro-batch bounds the splits at
+ * vp 1 and vp 2 (cf__step_aid.bound2). Allocation-free: the room is the
+ * caller's. */
 #include <math.h>
 #include <string.h>
 #include "plan/plan_int.h"
@@ -58,30 +61,37 @@ static int least_recompute(cf__search *s, const cf_layout *base)
     return N_RC;
 }
 
-/* The split's bound: the least of the step model's bounds over its
- * micro-batches (those search.c times), at ZeRO stages up to the highest
- * it times and the least recompute; 0 where the model gives none,
- * INFINITY where no layout of the split fits or none is timed. */
-static double split_bound(cf__search *s, int nodes, long batch, const cf__split *sp)
+/* The bounds of the splits of one (tp, cp, pp, dp, ep, etp) `lay` at vp 1
+ * (lb[0]) and vp 2 (lb[1], when `two`): the least of the step model's
+ * bounds over the micro-batches search.c times for each, at ZeRO stages up
+ * to the highest it times and the least recompute that fits at micro-batch
+ * 1 (rc_min); 0 where the model gives none, INFINITY where no layout fits
+ * or none is timed. One question per micro-batch serves both (interleaving
+ * changes only the bubble). */
+static void split_bounds(cf__search *s, int nodes, long batch, const cf_layout *base, int rc_min,
+                         int two, double lb[2])
 {
-    cf_layout lay = sp->lay;
-    cf__step_aid aid = {s->memo, NAN, 1};
-    double lb = INFINITY;
-    if (sp->rc_min >= N_RC) return INFINITY;
+    cf_layout lay = *base;
+    double b2 = NAN;
+    cf__step_aid aid = {s->memo, NAN, 1, two ? &b2 : NULL};
+    lb[0] = lb[1] = INFINITY;
+    if (rc_min >= N_RC) return;
+    lay.vp = 1;
     lay.zero = lay.dp > 1 ? 3 : 0;
-    lay.recompute = (cf_recompute)sp->rc_min;
+    lay.recompute = (cf_recompute)rc_min;
     for (int mi = 0; mi < N_MB; mi++) {
         cf_step_result r;
         long per = (long)lay.dp * mb_values[mi];
         if (batch % per != 0) continue;
-        if (lay.vp > 1 && (batch / per) % lay.pp != 0) continue;
         lay.micro_batch = mb_values[mi];
-        if (s->model->step_aided(s->w, s->fab, nodes, &lay, &r, NULL, &aid) != CF_OK ||
-            isnan(r.step_time_s))
-            return 0;
-        if (r.step_time_s < lb) lb = r.step_time_s;
+        if (s->model->step_aided(s->w, s->fab, nodes, &lay, &r, NULL, &aid) != CF_OK) {
+            lb[0] = lb[1] = 0;
+            return;
+        }
+        lb[0] = isnan(r.step_time_s) || lb[0] == 0 ? 0 : r.step_time_s < lb[0] ? r.step_time_s : lb[0];
+        if (two && (batch / per) % lay.pp == 0)   /* search.c's rule for vp 2 */
+            lb[1] = isnan(b2) || lb[1] == 0 ? 0 : b2 < lb[1] ? b2 : lb[1];
     }
-    return lb;
 }
 
 /* Every split of the node count into the room, in the iterator's order,
@@ -99,11 +109,14 @@ static long collect(cf__search *s, int nodes, cf__plan_point *out)
                          cf__layout_domain(s->fab->gpus_per_node, s->fab->intra_link));
     out->batch_limited = 1;
     while (cf__layout_iter_next(&it, &lay)) {
-        int rc_min;
+        int rc_min, two;
+        double lb[2];
         if (w->global_batch_seqs % lay.dp != 0) continue;  /* search.c's batch_splits */
         out->batch_limited = 0;
         lay.sequence_parallel = lay.tp > 1;
         rc_min = least_recompute(s, &lay);
+        two = lay.pp > 1 && (long)lay.pp * 2 <= w->llm.layers;
+        split_bounds(s, nodes, w->global_batch_seqs, &lay, rc_min, two, lb);
         for (int vp = 1; vp <= (lay.pp > 1 ? 2 : 1); vp++) {
             cf__split *sp;
             if ((long)lay.pp * vp > w->llm.layers) continue;
@@ -117,7 +130,7 @@ static long collect(cf__search *s, int nodes, cf__plan_point *out)
             sp->sibling = lay.etp > 1 ? sib[vp - 1] : -1;
             /* nothing fits at micro-batch 1: search_mb would say so */
             sp->state = rc_min >= N_RC ? 2 : 0;
-            sp->lb = split_bound(s, nodes, w->global_batch_seqs, sp);
+            sp->lb = lb[vp - 1];
             room->rank[n].lb = sp->lb;
             room->rank[n].idx = n;
             n++;

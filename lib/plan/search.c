@@ -64,7 +64,7 @@ double cf__plan_memory(const cf__search *s, const cf_layout *lay)
 static int try_layout(cf__search *s, int nodes, const cf_layout *lay, cf__plan_point *best)
 {
     cf_step_result r;
-    cf__step_aid aid = {s->memo, NAN, 0};
+    cf__step_aid aid = {s->memo, NAN, 0, NULL};
     cf_status st;
     s->considered++;
     if (s->model->memory_gib) {
