@@ -69,6 +69,25 @@ void cf__mem_shape_init(const cf_workload *w, cf__mem_shape *ms)
     }
 }
 
+void cf__mem_shape_mix(cf__mem_shape *ms, const cf_llm_shape *s)
+{
+    for (int last = 0; last < 2; last++)
+        for (int pp = 1; pp <= CF__MIX_PP_MAX; pp++)
+            cf__stage_mix(s, pp, last, &ms->mix_nd[last][pp], &ms->mix_nm[last][pp]);
+    ms->mix_ok = 1;
+}
+
+void cf__stage_mix_ms(const cf__mem_shape *ms, const cf_llm_shape *s, int pp, int last, double *nd,
+                      double *nm)
+{
+    if (ms && ms->mix_ok && pp >= 1 && pp <= CF__MIX_PP_MAX) {
+        *nd = ms->mix_nd[last != 0][pp];
+        *nm = ms->mix_nm[last != 0][pp];
+        return;
+    }
+    cf__stage_mix(s, pp, last, nd, nm);
+}
+
 /* Activation bytes of one layer for one micro-batch on one GPU. Korthikanti
  * et al. count, per token, in units of h bytes: layer-norm inputs 4;
  * attention 7 + 4r (QKV input 2, Q 2, K and V 2r each with r = kv_dim/h for
@@ -184,7 +203,7 @@ double cf__llm_memory_bytes_ms(const cf_workload *w, const cf__mem_shape *ms, co
         int first = stage == 0, last = p == 1 || stage == 1;
         double dparams, eparams, nd, nm, states, act;
         if (moe) {
-            cf__stage_mix(s, lay->pp, last, &nd, &nm);
+            cf__stage_mix_ms(ms, s, lay->pp, last, &nd, &nm);
             cf__stage_params_mix(s, &ms->sp, lay, first, last, nd, nm, &dparams, &eparams);
         } else {
             /* dense: the fast path of the plan's hot loop, same figures */

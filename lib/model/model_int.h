@@ -147,8 +147,12 @@ typedef struct cf__shape_params {
     double mtp_extra;       /* an MTP module's parameters beyond its MoE layer */
 } cf__shape_params;
 
-/* What an LLM layout's memory reads of its workload alone (gpumem.c),
- * computed once: the same values as computed in place. */
+/* Pipeline depths whose stage layer mix cf__mem_shape keeps (the plan's
+ * search goes to 64). */
+#define CF__MIX_PP_MAX 64
+
+/* What an LLM layout's memory (and step) reads of its workload alone
+ * (gpumem.c), computed once: the same values as computed in place. */
 typedef struct cf__mem_shape {
     cf__shape_params sp;    /* the shape's per-layer parameter counts */
     int moe;                /* an MoE shape */
@@ -159,10 +163,19 @@ typedef struct cf__mem_shape {
     double u0;              /* a layer's activation units without its FFN's */
     double ffn_dense;       /* a dense FFN's units */
     double moe_a, moe_b, moe_c, moe_d;  /* an MoE FFN's units: a + b (c etp + d) */
+    int mix_ok;             /* 1: mix_nd, mix_nm hold the table (cf__mem_shape_mix) */
+    double mix_nd[2][CF__MIX_PP_MAX + 1];   /* cf__stage_mix's dense layers by [last][pp] */
+    double mix_nm[2][CF__MIX_PP_MAX + 1];   /* and its MoE layers */
 } cf__mem_shape;
 
-/* Fills *ms from w (an LLM). */
+/* Fills *ms from w (an LLM), without the layer-mix table. */
 void cf__mem_shape_init(const cf_workload *w, cf__mem_shape *ms);
+/* Fills the layer-mix table of ms (pp 1..CF__MIX_PP_MAX): for a memo. */
+void cf__mem_shape_mix(cf__mem_shape *ms, const cf_llm_shape *s);
+/* cf__stage_mix(&w->llm, pp, last) from ms (ms NULL or pp beyond its
+ * table: computed). */
+void cf__stage_mix_ms(const cf__mem_shape *ms, const cf_llm_shape *s, int pp, int last, double *nd,
+                      double *nm);
 /* cf__llm_memory_bytes with ms = cf__mem_shape_init(w) given. */
 double cf__llm_memory_bytes_ms(const cf_workload *w, const cf__mem_shape *ms, const cf_layout *lay,
                                cf__mem_parts *parts);

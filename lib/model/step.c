@@ -540,8 +540,10 @@ static double dp_comm(ctx *c, const llm_dims *d, const cf_workload *w, const cf_
                       double stage_fwd, double stage_bwd, double *opt)
 {
     const cf_llm_shape *s = &w->llm;
+    const cf__mem_shape *ms = c->wmemo ? &c->wmemo->ms : NULL;
     cf__shape_params sp;
     double t = d->t, act_bytes = d->act_bytes, grad_bytes = d->grad_bytes;
+    double n1, m1;
     double layer_p, emb_p = (double)s->vocab * d->h / t;
     double emb_n = lay->pp > 1 ? 1.0 : 2.0;
     double eps = (double)(lay->ep > 0 ? lay->ep : 1) * (double)(lay->etp > 0 ? lay->etp : 1);
@@ -551,19 +553,22 @@ static double dp_comm(ctx *c, const llm_dims *d, const cf_workload *w, const cf_
     int last = lay->pp <= 1;
     comm_shape g = dp_shape(c, lay), ge = edp_shape(c, lay);
     int cn = g.cnodes, rpn = g.rpn;
-    cf__shape_params_of(s, &sp);
+    if (ms) sp = ms->sp;
+    else cf__shape_params_of(s, &sp);
     layer_p = sp.layer / t;
-    cf__stage_params_of(s, &sp, lay, 1, last, &dense_p, &expert_p);
+    cf__stage_mix_ms(ms, s, lay->pp, last, &n1, &m1);
+    cf__stage_params_mix(s, &sp, lay, 1, last, n1, m1, &dense_p, &expert_p);
     if (lay->pp > 1) {
         double dl, el;
-        cf__stage_params_of(s, &sp, lay, 0, 1, &dl, &el);
+        cf__stage_mix_ms(ms, s, lay->pp, 1, &n1, &m1);
+        cf__stage_params_mix(s, &sp, lay, 0, 1, n1, m1, &dl, &el);
         if (dl + el > dense_p + expert_p) {
             dense_p = dl;
             expert_p = el;
             last = 1;
         }
     }
-    cf__stage_mix(s, lay->pp, last, &nd, &nm);
+    cf__stage_mix_ms(ms, s, lay->pp, last, &nd, &nm);
     if (dpg > 1 && lay->zero >= 3) {
         /* ZeRO-3/FSDP per micro-batch: all_gather of each layer's
          * weights forward and again backward, reduce_scatter of its
@@ -601,10 +606,11 @@ typedef struct stage_time {
     double nd, nm;          /* its dense-FFN and MoE layers */
 } stage_time;
 
-static void stage_sum(const cf_llm_shape *s, int pp, int last, const layer_times *ld,
-                      const layer_times *lm, double comm_d, double comm_m, stage_time *st)
+static void stage_sum(const cf__mem_shape *ms, const cf_llm_shape *s, int pp, int last,
+                      const layer_times *ld, const layer_times *lm, double comm_d, double comm_m,
+                      stage_time *st)
 {
-    cf__stage_mix(s, pp, last, &st->nd, &st->nm);
+    cf__stage_mix_ms(ms, s, pp, last, &st->nd, &st->nm);
     st->fwd = st->nd * (ld->fwd + comm_d / 3.0) + st->nm * (lm->fwd + comm_m / 3.0);
     st->bwd = st->nd * (ld->bwd + 2.0 * comm_d / 3.0) + st->nm * (lm->bwd + 2.0 * comm_m / 3.0);
 }
@@ -695,6 +701,7 @@ static void pipeline(ctx *c, const llm_dims *d, const cf_workload *w, const cf_l
     layer_times lt, lm;
     stage_time sl;
     const cf__layer_parts *lp = &pl->lp;
+    const cf__mem_shape *ms = c->wmemo ? &c->wmemo->ms : NULL;
     double heads = 1.0 + (cf__llm_is_moe(&w->llm) ? (double)w->llm.mtp_layers : 0.0);
     double comm_d, comm_m;
     layer_parts(c, d, w, lay, &pl->lp);
@@ -702,8 +709,8 @@ static void pipeline(ctx *c, const llm_dims *d, const cf_workload *w, const cf_l
     lm.gemm = lp->m_gemm; lm.attn = lp->m_attn; lm.fwd = lp->m_fwd; lm.bwd = lp->m_bwd;
     comm_d = lp->tp_d + lp->cp;
     comm_m = lp->tp_m + lp->cp + lp->ep;
-    stage_sum(&w->llm, lay->pp, 0, &lt, &lm, comm_d, comm_m, &pl->sf);
-    stage_sum(&w->llm, lay->pp, 1, &lt, &lm, comm_d, comm_m, &sl);
+    stage_sum(ms, &w->llm, lay->pp, 0, &lt, &lm, comm_d, comm_m, &pl->sf);
+    stage_sum(ms, &w->llm, lay->pp, 1, &lt, &lm, comm_d, comm_m, &sl);
     if (sl.fwd + sl.bwd > pl->sf.fwd + pl->sf.bwd) pl->sf = sl;
     pl->stage_fwd = pl->sf.fwd + heads * lp->logits / 3.0;
     pl->stage_bwd = pl->sf.bwd + heads * 2.0 * lp->logits / 3.0;

@@ -44,7 +44,10 @@ void cf__step_memo_reset(cf__step_memo *m, const cf_fabric *fab, const cf_worklo
     m->framework = w ? w->framework : CF_FW_DEFAULT;
     for (size_t i = 0; i < sizeof m->eff / sizeof m->eff[0]; i++) m->eff[i] = NAN;
     m->flops_ok = 0;
-    if (w && w->kind == CF_WL_LLM) cf__mem_shape_init(w, &m->ms);
+    if (w && w->kind == CF_WL_LLM) {
+        cf__mem_shape_init(w, &m->ms);
+        cf__mem_shape_mix(&m->ms, &w->llm);
+    }
     else memset(&m->ms, 0, sizeof m->ms);
     m->hits = m->misses = m->layer_hits = m->layer_misses = 0;
 }
@@ -110,9 +113,9 @@ static size_t layer_slot(const cf__layer_key *k)
                  (uint64_t)(unsigned)k->micro_batch << 16 | (uint64_t)(unsigned)k->ep << 24 |
                  (uint64_t)(unsigned)k->etp << 40 | (uint64_t)(unsigned)k->recompute << 56 |
                  (uint64_t)(unsigned)k->sp << 60 | (uint64_t)(unsigned)k->tp_overlap << 62;
-    x = mix(x) ^ bits(k->rc_frac);
-    x = mix(x) ^ bits(k->peak);
-    x = mix(x) ^ bits(k->peak_attn);
+    /* the doubles folded in by odd multipliers, one mix for all */
+    x ^= bits(k->rc_frac) * 0x9e3779b97f4a7c15ULL ^ bits(k->peak) * 0xc2b2ae3d27d4eb4fULL ^
+         bits(k->peak_attn) * 0x165667b19e3779f9ULL;
     return (size_t)(mix(x) & (CF__LAYER_MEMO_SLOTS - 1));
 }
 
