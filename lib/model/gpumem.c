@@ -245,7 +245,7 @@ double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_
 
 double cf__memory_gib_memo(const cf_workload *w, const cf_layout *lay, const cf__step_memo *memo)
 {
-    if (w->kind == CF_WL_LLM && memo && cf__step_memo_fits(memo, w))
+    if (w->kind == CF_WL_LLM && memo)
         return cf__llm_memory_bytes_ms(w, &memo->ms, lay, NULL) / CF__GIB;
     return cf__memory_gib(w, lay);
 }

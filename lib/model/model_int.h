@@ -256,8 +256,8 @@ typedef struct cf__step_memo {
 void cf__step_memo_reset(cf__step_memo *m, const cf_fabric *fab, const cf_workload *w);
 /* Whether m is bound to w's shape, precision and framework. */
 int cf__step_memo_fits(const cf__step_memo *m, const cf_workload *w);
-/* cf__memory_gib with the shape's figures from m when it fits w (NULL =
- * none): the same value. */
+/* cf__memory_gib with the shape's figures from m, which the caller has
+ * found bound to w (cf__step_memo_fits; NULL = none): the same value. */
 double cf__memory_gib_memo(const cf_workload *w, const cf_layout *lay, const cf__step_memo *memo);
 /* The kept time of a question into *time_s (1), or 0 when none is kept. */
 int cf__coll_memo_get(cf__step_memo *m, int op, uint64_t bytes, int nodes, int rpn, double *time_s);
@@ -281,6 +281,8 @@ typedef struct cf__step_aid {
                              * more (recompute_layers 0); the search's pruning */
     double *bound2;         /* with bound, not NULL: gets the same bound for the layout
                              * at vp 2 (pp > 1, recompute_layers 0; else NAN) */
+    int fits;               /* 1: the caller has found memo bound to w's shape
+                             * (cf__step_memo_fits); 0: the step checks */
 } cf__step_aid;
 
 /* cf_step_predict with the aid (NULL = none): the same result (or, with

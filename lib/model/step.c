@@ -1011,7 +1011,7 @@ cf_status cf__step_predict_aided(const cf_workload *w, const cf_fabric *fab, int
     c.st = CF_OK;
     c.err = err;
     c.memo = aid && aid->memo && aid->memo->fab == fab ? aid->memo : NULL;
-    c.wmemo = c.memo && cf__step_memo_fits(c.memo, w) ? c.memo : NULL;
+    c.wmemo = c.memo && (aid->fits || cf__step_memo_fits(c.memo, w)) ? c.memo : NULL;
     if (c.memo && c.memo->gpu) c.gpu = c.memo->gpu;
     else if (cf__gpu_check(fab->gpu, &c.gpu, err) != CF_OK) return CF_EINVAL;
     if (c.memo) c.memo->gpu = c.gpu;

@@ -18,7 +18,7 @@ static double memory_gib(const cf_workload *w, const cf_fabric *fab, const cf_la
     return cf__memory_gib(w, lay);
 }
 
-/* memory_gib with the search's memo. */
+/* memory_gib with the search's memo (found bound to w by the search). */
 static double memory_memo(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay,
                           const struct cf__step_memo *memo)
 {

@@ -361,6 +361,7 @@ static void run_family(const job *j, batch_ref *b, cf_network net, int n0, fam_r
     s.evaluated = s.considered = 0;
     s.memo = NULL;
     s.room = NULL;
+    s.memo_fits = 0;
     reference(&s, b, n0, &r->p0);
     if (j->nodes > 0) {
         best_same_batch(&s, b, j->nodes, &r->pt);
@@ -506,6 +507,7 @@ static int find_n0(const job *j)
     s.evaluated = s.considered = 0;
     s.memo = NULL;
     s.room = NULL;
+    s.memo_fits = 0;
     return cf__plan_min_nodes(&s, j->max_nodes > j->nodes ? j->max_nodes : j->nodes);
 }
 

@@ -284,7 +284,7 @@ static void search_group(const cf__plan_model *m, const cf_workload *w, group *g
 {
     cf_fit_result fr;
     int counts[CF_MAX_PLAN_NODE_COUNTS];
-    cf__search s = {m, w, &g->fab, g->mem_gib, 0, 0, memo, memo ? room : NULL};
+    cf__search s = {m, w, &g->fab, g->mem_gib, 0, 0, memo, memo ? room : NULL, 0};
     size_t k, first = 0;
     memset(&fr, 0, sizeof fr);
     if (memo) cf__step_memo_reset(memo, &g->fab, w);

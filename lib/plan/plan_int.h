@@ -122,6 +122,8 @@ typedef struct cf__search {
                              * fab, owned by the caller); NULL = none */
     cf__split_room *room;   /* room for the pruned search (prune.c, owned by the
                              * caller); NULL = the walk in the iterator's order */
+    int memo_fits;          /* 1: memo is bound to w's shape (cf__step_memo_fits),
+                             * found where a node count's search starts */
 } cf__search;
 
 /* Searches the layouts of DESIGN §4.5 at `nodes` nodes and keeps the one

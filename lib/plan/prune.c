@@ -73,7 +73,7 @@ static void split_bounds(cf__search *s, int nodes, long batch, const cf_layout *
 {
     cf_layout lay = *base;
     double b2 = NAN;
-    cf__step_aid aid = {s->memo, NAN, 1, two ? &b2 : NULL};
+    cf__step_aid aid = {s->memo, NAN, 1, two ? &b2 : NULL, s->memo_fits};
     lb[0] = lb[1] = INFINITY;
     if (rc_min >= N_RC) return;
     lay.vp = 1;

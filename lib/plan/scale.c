@@ -214,7 +214,7 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
     if ((st = check_args(m, o, nodes, n_nodes, err)) != CF_OK) return st;
     if ((st = scale_fabric(m, o, nodes, n_nodes, &fab, &single, err)) != CF_OK) return st;
     s.model = m; s.w = w; s.fab = &fab; s.mem_limit_gib = m->mem_limit_gib(fab.gpu);
-    s.evaluated = 0; s.considered = 0; s.memo = NULL; s.room = NULL;
+    s.evaluated = 0; s.considered = 0; s.memo = NULL; s.room = NULL; s.memo_fits = 0;
     if ((st = scale_n0(&s, o, nodes, n_nodes, &n0, err)) != CF_OK) return st;
     if (single && !nodes && n0 != 1) {
         cf_error_set(err, NULL, 0, 0, "offering %s: network or its line rate unknown, and the workload "

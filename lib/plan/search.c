@@ -55,7 +55,7 @@ static int better(const cf_step_result *a, const cf_step_result *b)
 
 double cf__plan_memory(const cf__search *s, const cf_layout *lay)
 {
-    if (s->memo && s->model->memory_memo) return s->model->memory_memo(s->w, s->fab, lay, s->memo);
+    if (s->memo_fits && s->model->memory_memo) return s->model->memory_memo(s->w, s->fab, lay, s->memo);
     return s->model->memory_gib(s->w, s->fab, lay);
 }
 
@@ -64,7 +64,7 @@ double cf__plan_memory(const cf__search *s, const cf_layout *lay)
 static int try_layout(cf__search *s, int nodes, const cf_layout *lay, cf__plan_point *best)
 {
     cf_step_result r;
-    cf__step_aid aid = {s->memo, NAN, 0, NULL};
+    cf__step_aid aid = {s->memo, NAN, 0, NULL, s->memo_fits};
     cf_status st;
     s->considered++;
     if (s->model->memory_gib) {
@@ -123,6 +123,13 @@ int cf__plan_search_split(cf__search *s, int nodes, cf_layout *lay, long batch, 
     return !fitted;
 }
 
+/* Whether s->memo is bound to s->w: once where a search of a node count
+ * starts (the workload may change between them: the growing batch). */
+static void check_memo(cf__search *s)
+{
+    s->memo_fits = s->memo && cf__step_memo_fits(s->memo, s->w);
+}
+
 void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
 {
     const cf_workload *w = s->w;
@@ -134,6 +141,7 @@ void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
     memset(out, 0, sizeof *out);
     out->nodes = nodes;
     memset(&lay, 0, sizeof lay);
+    check_memo(s);
     if (gpus < 1 || gpus > CF_MAX_DP) return;  /* beyond any layout's dp: none (issue 15) */
     if (w->kind != CF_WL_LLM) {
         /* Data-parallel, stencil and embarrassingly parallel work: one rank
@@ -186,6 +194,7 @@ static int fits_at(cf__search *s, int nodes)
     memset(&lay, 0, sizeof lay);
     memset(&dummy, 0, sizeof dummy);
     lay.tp = lay.pp = lay.cp = lay.vp = lay.micro_batch = lay.ep = lay.etp = 1;
+    check_memo(s);
     if (gpus < 1 || gpus > CF_MAX_DP) return 0;
     if (w->kind != CF_WL_LLM) {
         lay.dp = (int)gpus;
@@ -259,7 +268,7 @@ double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const
                             struct cf__step_memo *memo, cf__split_room *room, int nodes,
                             unsigned long *evaluated)
 {
-    cf__search s = {m, w, fab, INFINITY, 0, 0, memo, room};
+    cf__search s = {m, w, fab, INFINITY, 0, 0, memo, room, 0};
     cf__plan_point pt;
     /* With the batch the search may grow to, in seconds per base batch of
      * work (ladder.c), as every E compares. */

@@ -75,7 +75,7 @@ static long compare_space(const cf_workload *w, const cf_fabric *fab, int nodes,
             for (int z = 0; z <= 3; z += (z == 1 ? 2 : 1))
                 for (int rc = 0; rc < 3; rc++) {
                     cf_step_result a, b;
-                    cf__step_aid aid = {memo, NAN, 0, NULL};
+                    cf__step_aid aid = {memo, NAN, 0, NULL, 0};
                     cf_status sa, sb;
                     lay.micro_batch = mb;
                     lay.zero = z;
@@ -144,7 +144,7 @@ static void refusals_and_other_fabrics(void **state)
     cf_layout lay;
     cf_step_result a, b;
     cf_error ea, eb;
-    cf__step_aid aid = {memo, NAN, 0, NULL};
+    cf__step_aid aid = {memo, NAN, 0, NULL, 0};
     (void)state;
     assert_non_null(memo);
     assert_int_equal(cf_workload_load("llama3-70b", &w, &ea), CF_OK);

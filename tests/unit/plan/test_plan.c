@@ -283,7 +283,7 @@ static void search_one_layout_by_hand(void **state)
     cf_workload w;
     cf_fabric fab;
     cf__plan_point out;
-    cf__search s = {&no_mem, &w, &fab, 34.0, 0, 0, NULL, NULL};
+    cf__search s = {&no_mem, &w, &fab, 34.0, 0, 0, NULL, NULL, 0};
     (void)state;
     llm(&w, 2, 6000, 1, 4096, 1, 100);
     memset(&fab, 0, sizeof fab);
@@ -350,7 +350,7 @@ static void search_matches_brute_force(void **state)
     for (int o = 0; o < 2; o++)
     for (size_t h = 0; h < 4; h++)
         for (size_t k = 0; k < 4; k++) {
-            cf__search s = {&with_mem, &w, &fab, 40.0, 0, 0, NULL, NULL};
+            cf__search s = {&with_mem, &w, &fab, 40.0, 0, 0, NULL, NULL, 0};
             cf__plan_point out;
             unsigned long n = 0;
             double want;
@@ -379,7 +379,7 @@ static void n0_from_memory(void **state)
      * batch of 8 must split into dp = N: 8 nodes is the first that fits. */
     cf_workload w;
     cf_fabric fab;
-    cf__search s = {&with_mem, &w, &fab, 80.0, 0, 0, NULL, NULL};
+    cf__search s = {&with_mem, &w, &fab, 80.0, 0, 0, NULL, NULL, 0};
     (void)state;
     memset(&fab, 0, sizeof fab);
     fab.gpus_per_node = 1; fab.nic_gbps = 100; fab.intra_link = CF_INTRA_NONE;
@@ -875,7 +875,7 @@ static void real_model_e_above_one_is_memory(void **state)
         assert_int_equal(cf_workload_load(wls[wi], &w, &err), CF_OK);
         for (int fi = 0; fi < 2; fi++) {
             const cf_fabric *fab = &fabs[fi];
-            cf__search s = {&cf__plan_model_default, &w, fab, cf__plan_mem_limit_gib(fab->gpu), 0, 0, NULL, NULL};
+            cf__search s = {&cf__plan_model_default, &w, fab, cf__plan_mem_limit_gib(fab->gpu), 0, 0, NULL, NULL, 0};
             int counts[8], n0;
             size_t k;
             cf__plan_point p0;

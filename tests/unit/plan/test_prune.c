@@ -66,8 +66,8 @@ static void compare_at(const cf__plan_model *m, const cf_workload *w, const cf_f
                        double limit, int nodes, cf__step_memo *memo, cf__split_room *room,
                        counts *c, const char *what)
 {
-    cf__search sp = {m, w, fab, limit, 0, 0, memo, room};
-    cf__search sw = {m, w, fab, limit, 0, 0, NULL, NULL};
+    cf__search sp = {m, w, fab, limit, 0, 0, memo, room, 0};
+    cf__search sw = {m, w, fab, limit, 0, 0, NULL, NULL, 0};
     cf__plan_point a, b;
     char buf[160];
     cf__plan_best_at(&sp, nodes, &a);
@@ -194,7 +194,7 @@ static void bound_below_step(void **state)
             for (int mb = 1; mb <= 4; mb *= 2)
                 for (int rc = 0; rc < 3; rc++) {
                     double b2 = NAN;
-                    cf__step_aid aid = {NULL, NAN, 1, &b2};
+                    cf__step_aid aid = {NULL, NAN, 1, &b2, 0};
                     cf_step_result b, r;
                     lay.micro_batch = mb;
                     lay.recompute = (cf_recompute)rc;

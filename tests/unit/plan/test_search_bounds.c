@@ -35,7 +35,7 @@ static void run(cf_workload_kind kind, int nodes, int gpn, cf__plan_point *out)
 {
     cf_workload w;
     cf_fabric fab;
-    cf__search s = {&counting, &w, &fab, 80.0, 0, 0, NULL, NULL};
+    cf__search s = {&counting, &w, &fab, 80.0, 0, 0, NULL, NULL, 0};
     memset(&w, 0, sizeof w);
     w.kind = kind;
     w.global_batch_seqs = 1024;
