@@ -169,63 +169,89 @@ static double stage_states(const cf_workload *w, int zero, double dense, double 
     }
 }
 
-double cf__llm_memory_bytes_ms(const cf_workload *w, const cf__mem_shape *ms, const cf_layout *lay,
-                               cf__mem_parts *parts)
+/* What a layout's memory reads besides its ZeRO stage and recompute: per
+ * stage (the first and the last; with p = 1 they are one) its parameters
+ * and layers, and the sharding. */
+typedef struct mem_prep {
+    int nstage;             /* 1 or 2 */
+    double shard, eshard, gathered, inflight, logits;
+    double dparams[2], eparams[2], nd[2], nm[2];
+} mem_prep;
+
+static void mem_prep_init(const cf_workload *w, const cf__mem_shape *ms, const cf_layout *lay,
+                          mem_prep *mp)
 {
     const cf_llm_shape *s = &w->llm;
     double t = lay->tp, p = lay->pp, v = lay->vp > 0 ? lay->vp : 1;
-    double shard = (double)lay->dp * (double)(lay->cp > 0 ? lay->cp : 1);
     double eps = (double)(lay->ep > 0 ? lay->ep : 1) * (double)(lay->etp > 0 ? lay->etp : 1);
-    double eshard = shard * t / eps;
-    double gathered = ms->sp.layer / t;
     double layers_stage = ceil((double)s->layers / p);
     double emb_p = ms->vocab_h / t;
-    int moe = ms->moe;
     long m = cf__micro_batches(w, lay);
+    mp->shard = (double)lay->dp * (double)(lay->cp > 0 ? lay->cp : 1);
+    mp->eshard = mp->shard * t / eps;
+    mp->gathered = ms->sp.layer / t;
+    mp->inflight = p > 1 ? fmin((double)m, p) : 1.0;
+    if (v > 1 && p > 1) mp->inflight *= 1.0 + (p - 1.0) / (p * v);
+    if (mp->eshard < 1) mp->eshard = 1;
+    if (ms->moe) mp->gathered = fmax(mp->gathered, ms->sp.moe_dense / t + ms->sp.moe_expert / eps);
+    /* bf16 and the fp32 copy of cross-entropy: 6 B per vocabulary entry
+     * per token; one more per MTP head */
+    mp->logits = ms->logits_units / (lay->cp > 0 ? lay->cp : 1) *
+                 (lay->micro_batch > 0 ? lay->micro_batch : 1) * ms->vocab / t;
+    mp->nstage = p > 1 ? 2 : 1;
+    for (int stage = 0; stage < mp->nstage; stage++) {
+        int first = stage == 0, last = p == 1 || stage == 1;
+        if (ms->moe) {
+            cf__stage_mix_ms(ms, s, lay->pp, last, &mp->nd[stage], &mp->nm[stage]);
+            cf__stage_params_mix(s, &ms->sp, lay, first, last, mp->nd[stage], mp->nm[stage],
+                                 &mp->dparams[stage], &mp->eparams[stage]);
+        } else {
+            /* dense: the fast path of the plan's hot loop, same figures */
+            mp->nd[stage] = layers_stage;
+            mp->nm[stage] = mp->eparams[stage] = 0;
+            mp->dparams[stage] = layers_stage * mp->gathered + (first ? emb_p : 0) + (last ? emb_p : 0);
+        }
+    }
+}
+
+/* The activations of each stage at lay's recompute. The first stage
+ * holds `inflight` micro-batches of its layers; the last stage one
+ * micro-batch plus the logits. */
+static void mem_act(const cf_workload *w, const cf__mem_shape *ms, const cf_layout *lay,
+                    const mem_prep *mp, double act[2])
+{
     double act_dense = layer_activation_bytes(ms, lay, 0, 0);
-    double act_moe = moe ? layer_activation_bytes(ms, lay, 0, 1) : 0;
-    double inflight = p > 1 ? fmin((double)m, p) : 1.0;
-    double best = 0, best_states = 0, best_act = 0;
-    if (v > 1 && p > 1) inflight *= 1.0 + (p - 1.0) / (p * v);
-    if (eshard < 1) eshard = 1;
+    double act_moe = ms->moe ? layer_activation_bytes(ms, lay, 0, 1) : 0;
     /* Dense layers: FP8 inputs kept in FP8, and a partial (block) full
      * recompute: the recomputed share of the stage keeps its inputs only,
      * the rest every activation (cf__recompute_frac). */
-    if (!moe) {
+    if (!ms->moe) {
         double frac = cf__recompute_frac(w, lay), whole = layer_activation_bytes(ms, lay, 1, 0);
         double kept = whole - cf__fp8_dense_act_saving(w, lay);
         act_dense = frac >= 1 ? act_dense : frac * act_dense + (1.0 - frac) * kept;
     }
-    if (moe) gathered = fmax(gathered, ms->sp.moe_dense / t + ms->sp.moe_expert / eps);
-
-    /* Stage 0 (first) and stage p-1 (last); with p = 1 they are one. */
-    for (int stage = 0; stage < (p > 1 ? 2 : 1); stage++) {
-        int first = stage == 0, last = p == 1 || stage == 1;
-        double dparams, eparams, nd, nm, states, act;
-        if (moe) {
-            cf__stage_mix_ms(ms, s, lay->pp, last, &nd, &nm);
-            cf__stage_params_mix(s, &ms->sp, lay, first, last, nd, nm, &dparams, &eparams);
-        } else {
-            /* dense: the fast path of the plan's hot loop, same figures */
-            nd = layers_stage;
-            nm = eparams = 0;
-            dparams = nd * gathered + (first ? emb_p : 0) + (last ? emb_p : 0);
-        }
-        states = stage_states(w, lay->zero, dparams, eparams, shard, eshard, gathered);
-        /* The first stage holds `inflight` micro-batches of its layers; the
-         * last stage one micro-batch plus the logits (bf16 and the fp32 copy
-         * of cross-entropy: 6 B per vocabulary entry per token; one more per
-         * MTP head). */
-        act = (nd * act_dense + nm * act_moe) * (first ? inflight : 1.0);
+    for (int stage = 0; stage < mp->nstage; stage++) {
+        int first = stage == 0, last = lay->pp == 1 || stage == 1;
+        act[stage] = (mp->nd[stage] * act_dense + mp->nm[stage] * act_moe) * (first ? mp->inflight : 1.0);
         if (lay->recompute == CF_RECOMPUTE_FULL)    /* the layer being recomputed */
-            act += layer_activation_bytes(ms, lay, 1, nm > 0);
-        if (last)
-            act += ms->logits_units / (lay->cp > 0 ? lay->cp : 1) *
-                   (lay->micro_batch > 0 ? lay->micro_batch : 1) * ms->vocab / t;
-        if (states + act > best) {
-            best = states + act;
+            act[stage] += layer_activation_bytes(ms, lay, 1, mp->nm[stage] > 0);
+        if (last) act[stage] += mp->logits;
+    }
+}
+
+/* The most loaded stage's states at ZeRO stage `zero` and activations,
+ * with the runtime reserve, bytes. */
+static double mem_total(const cf_workload *w, const mem_prep *mp, int zero, const double act[2],
+                        cf__mem_parts *parts)
+{
+    double best = 0, best_states = 0, best_act = 0;
+    for (int stage = 0; stage < mp->nstage; stage++) {
+        double states = stage_states(w, zero, mp->dparams[stage], mp->eparams[stage], mp->shard,
+                                     mp->eshard, mp->gathered);
+        if (states + act[stage] > best) {
+            best = states + act[stage];
             best_states = states;
-            best_act = act;
+            best_act = act[stage];
         }
     }
     if (parts) {
@@ -234,6 +260,32 @@ double cf__llm_memory_bytes_ms(const cf_workload *w, const cf__mem_shape *ms, co
         parts->reserve_bytes = CF_K(RUNTIME_RESERVE_GIB) * CF__GIB;
     }
     return best + CF_K(RUNTIME_RESERVE_GIB) * CF__GIB;
+}
+
+double cf__llm_memory_bytes_ms(const cf_workload *w, const cf__mem_shape *ms, const cf_layout *lay,
+                               cf__mem_parts *parts)
+{
+    mem_prep mp;
+    double act[2];
+    mem_prep_init(w, ms, lay, &mp);
+    mem_act(w, ms, lay, &mp, act);
+    return mem_total(w, &mp, lay->zero, act, parts);
+}
+
+int cf__llm_least_recompute(const cf_workload *w, const cf__mem_shape *ms, const cf_layout *lay,
+                            const int *zeros, int nz, double limit_gib)
+{
+    cf_layout l = *lay;
+    mem_prep mp;
+    mem_prep_init(w, ms, &l, &mp);
+    for (int rc = 0; rc < 3; rc++) {
+        double act[2];
+        l.recompute = (cf_recompute)rc;
+        mem_act(w, ms, &l, &mp, act);
+        for (int zi = 0; zi < nz; zi++)
+            if (mem_total(w, &mp, zeros[zi], act, NULL) / CF__GIB <= limit_gib) return rc;
+    }
+    return 3;
 }
 
 double cf__llm_memory_bytes(const cf_workload *w, const cf_layout *lay, cf__mem_parts *parts)

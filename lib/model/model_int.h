@@ -179,6 +179,11 @@ void cf__stage_mix_ms(const cf__mem_shape *ms, const cf_llm_shape *s, int pp, in
 /* cf__llm_memory_bytes with ms = cf__mem_shape_init(w) given. */
 double cf__llm_memory_bytes_ms(const cf_workload *w, const cf__mem_shape *ms, const cf_layout *lay,
                                cf__mem_parts *parts);
+/* The least recompute (0..2) at which lay fits limit_gib (cf__memory_gib
+ * <= limit) at one of the ZeRO stages zeros[0..nz), tried in that order;
+ * 3 when none does. lay's own zero and recompute are not read. */
+int cf__llm_least_recompute(const cf_workload *w, const cf__mem_shape *ms, const cf_layout *lay,
+                            const int *zeros, int nz, double limit_gib);
 
 /* ------------------------------ the search's step memo (model/stepmemo.c)
  * What one search keeps between step predictions on one fabric and one

@@ -56,6 +56,11 @@ typedef struct cf__plan_model {
      * keeps): the same value; NULL = `memory_gib`. */
     double (*memory_memo)(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay,
                           const struct cf__step_memo *memo);
+    /* With the search's step memo: the least recompute (0..2; 3 = none) at
+     * which lay's memory_gib is within limit at one of zeros[0..nz), as
+     * asking memory_gib in that order finds it; NULL = asked so. */
+    int (*least_recompute)(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay,
+                           const int *zeros, int nz, double limit, const struct cf__step_memo *memo);
 } cf__plan_model;
 
 /* cf_step_predict, the search's own N0, cf_fabric_for_nodes, the step

@@ -48,8 +48,12 @@ static int least_recompute(cf__search *s, const cf_layout *base)
 {
     static const int zeros[] = {3, 1, 0};
     cf_layout lay = *base;
+    size_t z0 = lay.dp > 1 ? 0 : 2;
     lay.micro_batch = 1;
     lay.vp = 1;
+    if (s->memo_fits && s->model->least_recompute)
+        return s->model->least_recompute(s->w, s->fab, &lay, zeros + z0, (int)(3 - z0),
+                                         s->mem_limit_gib, s->memo);
     for (int rc = 0; rc < N_RC; rc++) {
         lay.recompute = (cf_recompute)rc;
         for (size_t zi = lay.dp > 1 ? 0 : 2; zi < sizeof zeros / sizeof zeros[0]; zi++) {

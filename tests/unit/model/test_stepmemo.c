@@ -7,7 +7,8 @@
  * (the memo answers most questions: it is used), refusals are the same with
  * the same reason, a memo bound to another fabric is ignored and one bound
  * to another workload shape keeps only its collective times, and a slot
- * gives back only the question it holds. */
+ * gives back only the question it holds. Also: cf__llm_least_recompute
+ * answers what the loop of memory questions it replaces answers. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -246,9 +247,62 @@ static void slots_answer_their_question(void **state)
     free(memo);
 }
 
+/* cf__llm_least_recompute is the loop of memory questions it replaces:
+ * every layout of a few shapes, ZeRO stage sets and limits. */
+static void least_recompute_is_the_loop(void **state)
+{
+    static const char *const wls[] = {"llama3-405b", "deepseek-v3", "llama3-70b", "mixtral-8x7b"};
+    static const int zeros[] = {3, 1, 0};
+    static const double limits[] = {20, 40, 74.5, 130, 1e9};
+    long checked = 0, fits[4] = {0, 0, 0, 0};
+    (void)state;
+    for (size_t wi = 0; wi < sizeof wls / sizeof wls[0]; wi++) {
+        cf_workload w;
+        cf_error err;
+        cf__mem_shape ms;
+        assert_int_equal(cf_workload_load(wls[wi], &w, &err), CF_OK);
+        cf__mem_shape_init(&w, &ms);
+        cf__mem_shape_mix(&ms, &w.llm);
+        for (long g = 8; g <= 2048; g *= 4) {
+            cf__layout_iter it;
+            cf_layout lay;
+            memset(&lay, 0, sizeof lay);
+            cf__layout_iter_init(&it, &w, g, 8);
+            while (cf__layout_iter_next(&it, &lay)) {
+                lay.sequence_parallel = lay.tp > 1;
+                for (int mb = 1; mb <= 4; mb *= 2)
+                    for (size_t li = 0; li < sizeof limits / sizeof limits[0]; li++)
+                        for (int z0 = 0; z0 < 3; z0 += 2) {
+                            int want = 3, got;
+                            lay.micro_batch = mb;
+                            lay.vp = 1 + (mb == 2 && lay.pp > 1);
+                            for (int rc = 0; rc < 3 && want == 3; rc++)
+                                for (int zi = z0; zi < 3; zi++) {
+                                    cf_layout l = lay;
+                                    l.recompute = (cf_recompute)rc;
+                                    l.zero = zeros[zi];
+                                    if (cf__memory_gib(&w, &l) <= limits[li]) {
+                                        want = rc;
+                                        break;
+                                    }
+                                }
+                            got = cf__llm_least_recompute(&w, &ms, &lay, zeros + z0, 3 - z0, limits[li]);
+                            if (got != want) fail_msg("%s: least recompute %d, the loop %d", wls[wi], got, want);
+                            fits[want]++;
+                            checked++;
+                        }
+            }
+        }
+    }
+    /* (selective keeps what none keeps with flash attention: never the least) */
+    if (!(checked > 10000 && fits[0] > 0 && fits[2] > 0 && fits[3] > 0))
+        fail_msg("checked %ld: %ld %ld %ld %ld", checked, fits[0], fits[1], fits[2], fits[3]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(least_recompute_is_the_loop),
         cmocka_unit_test(memo_gives_the_models_times),
         cmocka_unit_test(refusals_and_other_fabrics),
         cmocka_unit_test(slots_answer_their_question),

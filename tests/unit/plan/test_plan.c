@@ -86,8 +86,8 @@ static cf_status fake_fabric(const cf_offering *o, int nodes, cf_fabric *f, cf_e
 
 static double fake_limit(const char *gpu) { return strcmp(gpu, "FAKE-80") == 0 ? 80.0 : NAN; }
 
-static const cf__plan_model with_mem = {fake_step, fake_fit, fake_fabric, fake_limit, fake_mem, NULL, NULL};
-static const cf__plan_model no_mem = {fake_step, fake_fit, fake_fabric, fake_limit, NULL, NULL, NULL};
+static const cf__plan_model with_mem = {fake_step, fake_fit, fake_fabric, fake_limit, fake_mem, NULL, NULL, NULL};
+static const cf__plan_model no_mem = {fake_step, fake_fit, fake_fabric, fake_limit, NULL, NULL, NULL, NULL};
 
 static void llm(cf_workload *w, long layers, long hidden, long heads, long seq, long batch,
                 double steps)

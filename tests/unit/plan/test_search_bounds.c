@@ -29,7 +29,7 @@ static cf_status counting_step(const cf_workload *w, const cf_fabric *fab, int n
     return CF_OK;
 }
 
-static const cf__plan_model counting = {counting_step, NULL, NULL, NULL, NULL, NULL, NULL};
+static const cf__plan_model counting = {counting_step, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
 
 static void run(cf_workload_kind kind, int nodes, int gpn, cf__plan_point *out)
 {
