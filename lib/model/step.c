@@ -1029,10 +1029,10 @@ cf_status cf__step_predict_aided(const cf_workload *w, const cf_fabric *fab, int
      * only its own communicator's nodes). */
     if (nodes > 1 && !cf__has_scaleout_network(fab) && crosses_nodes(&c, w, lay))
         return cf__no_network(fab, nodes, err);
+    if (w->kind == CF_WL_LLM && aid && aid->bound) return llm_bound(&c, w, lay, out, aid->bound2);
     memset(out, 0, sizeof *out);
     switch (w->kind) {
     case CF_WL_LLM:
-        if (aid && aid->bound) return llm_bound(&c, w, lay, out, aid->bound2);
         st = llm_step(&c, w, lay, out);
         break;
     case CF_WL_DATA_PARALLEL: st = dp_step(&c, w, gpus, out); break;
