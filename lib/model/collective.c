@@ -325,9 +325,10 @@ static cf_status network_check(const cf_fabric *fab, const cf_coll_query *q, con
 }
 
 /* The query's own fields and the node's GPUs, in the order resolve meets
- * them; CF_OK or CF_EINVAL with err set. */
-static cf_status query_check(const cf_fabric *fab, const cf_coll_query *q, const cf_gpu_spec **gpu,
-                             cf_error *err)
+ * them; CF_OK or CF_EINVAL with err set. *gpu = known when the caller has
+ * looked the fabric's GPU up already, else cf__gpu_check's. */
+static cf_status query_check(const cf_fabric *fab, const cf_coll_query *q, const cf_gpu_spec *known,
+                             const cf_gpu_spec **gpu, cf_error *err)
 {
     int g, k;
     if (q->collective < 0 || q->collective >= CF_COLL__COUNT) {
@@ -342,7 +343,8 @@ static cf_status query_check(const cf_fabric *fab, const cf_coll_query *q, const
                                (int)q->algo, cf_algo_accepted());
         return CF_EINVAL;
     }
-    if (cf__gpu_check(fab->gpu, gpu, err) != CF_OK) return CF_EINVAL;
+    if (known) *gpu = known;
+    else if (cf__gpu_check(fab->gpu, gpu, err) != CF_OK) return CF_EINVAL;
     g = fab->gpus_per_node;
     if (cf__int_check("gpus_per_node", g, 1, CF_MAX_GPUS_PER_NODE, err) != CF_OK) return CF_EINVAL;
     k = q->ranks_per_node ? q->ranks_per_node : g;
@@ -369,7 +371,8 @@ static cf_status query_check(const cf_fabric *fab, const cf_coll_query *q, const
     return CF_OK;
 }
 
-static cf_status resolve(const cf_fabric *fab, const cf_coll_query *q, shape *s, cf_error *err)
+static cf_status resolve(const cf_fabric *fab, const cf_gpu_spec *known, const cf_coll_query *q,
+                         shape *s, cf_error *err)
 {
     const cf_gpu_spec *gpu;
     int g, k, nodes, nics;
@@ -379,7 +382,7 @@ static cf_status resolve(const cf_fabric *fab, const cf_coll_query *q, shape *s,
         cf_error_set(err, NULL, 0, 0, "no fabric or no query");
         return CF_EINVAL;
     }
-    if (query_check(fab, q, &gpu, err) != CF_OK) return CF_EINVAL;
+    if (query_check(fab, q, known, &gpu, err) != CF_OK) return CF_EINVAL;
     g = fab->gpus_per_node;
     k = q->ranks_per_node ? q->ranks_per_node : g;
     nodes = q->nodes;
@@ -705,6 +708,13 @@ static void algo_refusal(const shape *s, const cf_coll_query *q, cf_error *err)
 cf_status cf_collective_explain(const cf_fabric *fab, const cf_coll_query *q,
                                 cf_coll_result *out, cf_coll_detail *detail, cf_error *err)
 {
+    return cf__collective_explain_gpu(fab, NULL, q, out, detail, err);
+}
+
+cf_status cf__collective_explain_gpu(const cf_fabric *fab, const cf_gpu_spec *gpu,
+                                     const cf_coll_query *q, cf_coll_result *out,
+                                     cf_coll_detail *detail, cf_error *err)
+{
     shape s;
     cand best, c;
     double S, t = 0;
@@ -715,7 +725,7 @@ cf_status cf_collective_explain(const cf_fabric *fab, const cf_coll_query *q,
         return CF_EINVAL;
     }
     memset(out, 0, sizeof *out);
-    st = resolve(fab, q, &s, err);
+    st = resolve(fab, gpu, q, &s, err);
     if (st != CF_OK) return st;
     S = (double)q->bytes;
     memset(&best, 0, sizeof best);

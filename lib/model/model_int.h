@@ -6,11 +6,13 @@
 #ifndef CLUSTERFIT_MODEL_INT_H
 #define CLUSTERFIT_MODEL_INT_H
 
+#include <stdint.h>
 #include "clusterfit/hardware.h"
 #include "clusterfit/step.h"
 #include "clusterfit/workload.h"
 #include "clusterfit/validate.h"
 #include "clusterfit/collective.h"
+#include "clusterfit/limits.h"
 #include "base/base.h"
 
 /* ------------------------------------------------------------ constants
@@ -135,6 +137,171 @@ double cf__recompute_frac(const cf_workload *w, const cf_layout *lay);
  * CF_K(FP8_ACT_INPUT_BYTES) instead of 2 bytes a value; 0 in bf16. */
 double cf__fp8_dense_act_saving(const cf_workload *w, const cf_layout *lay);
 
+/* The per-layer parameter counts of a shape that the stage's figures read
+ * (cf__llm_layer_params, cf__moe_layer_dense_params and _expert_params, 0
+ * for a dense shape; one MTP module's projection), computed once (moe.c). */
+typedef struct cf__shape_params {
+    double layer;           /* cf__llm_layer_params */
+    double moe_dense;       /* cf__moe_layer_dense_params (MoE), else 0 */
+    double moe_expert;      /* cf__moe_layer_expert_params (MoE), else 0 */
+    double mtp_extra;       /* an MTP module's parameters beyond its MoE layer */
+} cf__shape_params;
+
+/* Pipeline depths whose stage layer mix cf__mem_shape keeps (the plan's
+ * search goes to 64). */
+#define CF__MIX_PP_MAX 64
+
+/* What an LLM layout's memory (and step) reads of its workload alone
+ * (gpumem.c), computed once: the same values as computed in place. */
+typedef struct cf__mem_shape {
+    cf__shape_params sp;    /* the shape's per-layer parameter counts */
+    int moe;                /* an MoE shape */
+    double h, seq, vocab;   /* hidden, seq, vocab as doubles */
+    double vocab_h;         /* vocab x hidden */
+    double logits_units;    /* (1 + MTP heads) x 6 x seq: the logits' bytes before / cp x mb x
+                             * vocab / tp */
+    double u0;              /* a layer's activation units without its FFN's */
+    double ffn_dense;       /* a dense FFN's units */
+    double moe_a, moe_b, moe_c, moe_d;  /* an MoE FFN's units: a + b (c etp + d) */
+    int mix_ok;             /* 1: mix_nd, mix_nm hold the table (cf__mem_shape_mix) */
+    double mix_nd[2][CF__MIX_PP_MAX + 1];   /* cf__stage_mix's dense layers by [last][pp] */
+    double mix_nm[2][CF__MIX_PP_MAX + 1];   /* and its MoE layers */
+} cf__mem_shape;
+
+/* Fills *ms from w (an LLM), without the layer-mix table. */
+void cf__mem_shape_init(const cf_workload *w, cf__mem_shape *ms);
+/* Fills the layer-mix table of ms (pp 1..CF__MIX_PP_MAX): for a memo. */
+void cf__mem_shape_mix(cf__mem_shape *ms, const cf_llm_shape *s);
+/* cf__stage_mix(&w->llm, pp, last) from ms (ms NULL or pp beyond its
+ * table: computed). */
+void cf__stage_mix_ms(const cf__mem_shape *ms, const cf_llm_shape *s, int pp, int last, double *nd,
+                      double *nm);
+/* cf__llm_memory_bytes with ms = cf__mem_shape_init(w) given. */
+double cf__llm_memory_bytes_ms(const cf_workload *w, const cf__mem_shape *ms, const cf_layout *lay,
+                               cf__mem_parts *parts);
+/* The least recompute (0..2) at which lay fits limit_gib (cf__memory_gib
+ * <= limit) at one of the ZeRO stages zeros[0..nz), tried in that order;
+ * 3 when none does. lay's own zero and recompute are not read. */
+int cf__llm_least_recompute(const cf_workload *w, const cf__mem_shape *ms, const cf_layout *lay,
+                            const int *zeros, int nz, double limit_gib);
+
+/* ------------------------------ the search's step memo (model/stepmemo.c)
+ * What one search keeps between step predictions on one fabric and one
+ * workload shape (the batch may change): the collective model's answers,
+ * the per-layer parts of an LLM step (model/step.c), the fabric's GPU, the
+ * compute efficiency per ZeRO stage and the shape's FLOPs. The step model
+ * looks each up before computing it and keeps what it computes; a kept
+ * value is exactly what it would compute (the same function of the same
+ * inputs). Direct-mapped tables: a question whose slot holds another is
+ * computed again and takes the slot. */
+#define CF__COLL_MEMO_SLOTS 4096    /* a power of two */
+#define CF__LAYER_MEMO_SLOTS 1024   /* a power of two */
+
+/* One collective question and its answer. */
+typedef struct cf__coll_memo_slot {
+    uint64_t bytes;         /* message size as the collective model takes it */
+    int op;                 /* cf_collective + 1; 0 = an empty slot */
+    int nodes, rpn;         /* the communicator: nodes, ranks per node */
+    double time_s;          /* the model's time (auto algorithm), seconds */
+} cf__coll_memo_slot;
+
+/* What the per-layer part of an LLM step reads of the layout and of its
+ * dimensions besides the workload shape and the fabric (model/step.c). */
+typedef struct cf__layer_key {
+    int tp, cp, micro_batch, ep, etp;   /* the layout's degrees, as given */
+    int recompute;          /* cf_recompute */
+    int sp, tp_overlap;     /* sequence parallel in effect; TP overlapped with GEMMs */
+    double rc_frac;         /* share of the layers full recompute repeats */
+    double peak, peak_attn; /* FLOP/s of the GEMMs and the attention core (the
+                             * compute efficiency of the ZeRO stage's class in them) */
+} cf__layer_key;
+
+/* The per-layer part of an LLM step for one micro-batch (model/step.c):
+ * compute of a dense-FFN layer and of an MoE layer, their TP, CP and EP
+ * communication and the output layer, seconds. */
+typedef struct cf__layer_parts {
+    double d_gemm, d_attn, d_fwd, d_bwd;    /* dense-FFN layer: forward GEMMs, attention
+                                             * core, forward, backward with recompute */
+    double m_gemm, m_attn, m_fwd, m_bwd;    /* MoE layer, the same (= dense when dense) */
+    double tp_d, tp_m;      /* TP communication of a dense / MoE layer */
+    double cp;              /* CP communication of a layer */
+    double ep;              /* EP (and ETP) communication of an MoE layer */
+    double logits;          /* output layer, forward and backward */
+} cf__layer_parts;
+
+/* One kept per-layer part. */
+typedef struct cf__layer_memo_slot {
+    int used;               /* 0 = an empty slot */
+    cf__layer_key key;      /* its question */
+    cf__layer_parts parts;  /* its answer */
+} cf__layer_memo_slot;
+
+/* The memo of one search. */
+typedef struct cf__step_memo {
+    const cf_fabric *fab;   /* the fabric every value was computed on (borrowed) */
+    const cf_gpu_spec *gpu; /* fab's GPU once a step has looked it up; NULL = not yet */
+    int bound;              /* 1: bound to a workload shape (llm, precision, framework) */
+    cf_llm_shape llm;       /* that shape (copied) */
+    cf_precision precision; /* its precision */
+    cf_framework framework; /* its framework */
+    double eff[CF_MAX_ZERO_STAGE + 1];  /* cf__compute_eff per ZeRO stage; NAN = not yet */
+    int flops_ok;           /* 1: flops holds the shape's FLOPs */
+    cf__llm_flops flops;    /* cf__llm_flops_compute of the shape */
+    cf__mem_shape ms;       /* cf__mem_shape_init of the workload (an LLM bound) */
+    unsigned long hits, misses;             /* collective questions kept / computed */
+    unsigned long layer_hits, layer_misses; /* per-layer parts kept / computed */
+    cf__coll_memo_slot coll[CF__COLL_MEMO_SLOTS];       /* by a hash of the question */
+    cf__layer_memo_slot layer[CF__LAYER_MEMO_SLOTS];    /* by a hash of the key */
+} cf__step_memo;
+
+/* Empties m and binds it to fab (and, w not NULL, to w's shape, precision
+ * and framework), which must not change while m is used. The step model
+ * uses only the collective times and the GPU of a memo whose workload
+ * differs from the one it is asked about. */
+void cf__step_memo_reset(cf__step_memo *m, const cf_fabric *fab, const cf_workload *w);
+/* Whether m is bound to w's shape, precision and framework. */
+int cf__step_memo_fits(const cf__step_memo *m, const cf_workload *w);
+/* cf__memory_gib with the shape's figures from m, which the caller has
+ * found bound to w (cf__step_memo_fits; NULL = none): the same value. */
+double cf__memory_gib_memo(const cf_workload *w, const cf_layout *lay, const cf__step_memo *memo);
+/* The kept time of a question into *time_s (1), or 0 when none is kept. */
+int cf__coll_memo_get(cf__step_memo *m, int op, uint64_t bytes, int nodes, int rpn, double *time_s);
+/* Keeps the model's answer to a question (replacing its slot's). */
+void cf__coll_memo_put(cf__step_memo *m, int op, uint64_t bytes, int nodes, int rpn, double time_s);
+/* The kept parts of a key into *out (1), or 0 when none are kept. */
+int cf__layer_memo_get(cf__step_memo *m, const cf__layer_key *k, cf__layer_parts *out);
+/* Keeps the parts computed for a key (replacing its slot's). */
+void cf__layer_memo_put(cf__step_memo *m, const cf__layer_key *k, const cf__layer_parts *p);
+
+/* What a search can hand the step model besides the layout (model/step.c):
+ * neither changes the prediction, both spare work. */
+typedef struct cf__step_aid {
+    cf__step_memo *memo;    /* the search's memo (stepmemo.c); NULL, or bound to
+                             * another fabric = none */
+    double memory_gib;      /* cf__memory_gib(w, lay) when the caller has it; NAN =
+                             * computed */
+    int bound;              /* 1: an LLM's out->step_time_s is only a lower bound
+                             * (the rest of out zero): of the step time of the layout
+                             * at every ZeRO stage 0..lay->zero with its recompute or
+                             * more (recompute_layers 0); the search's pruning */
+    double *bound2;         /* with bound, not NULL: gets the same bound for the layout
+                             * at vp 2 (pp > 1, recompute_layers 0; else NAN) */
+    int fits;               /* 1: the caller has found memo bound to w's shape
+                             * (cf__step_memo_fits); 0: the step checks */
+} cf__step_aid;
+
+/* cf_step_predict with the aid (NULL = none): the same result (or, with
+ * aid->bound, the bound). */
+cf_status cf__step_predict_aided(const cf_workload *w, const cf_fabric *fab, int nodes,
+                                 const cf_layout *lay, cf_step_result *out, cf_error *err,
+                                 const cf__step_aid *aid);
+
+/* cf_collective_explain with the fabric's GPU already looked up (gpu NULL:
+ * looked up as cf_collective_explain does): the same result. */
+cf_status cf__collective_explain_gpu(const cf_fabric *fab, const cf_gpu_spec *gpu,
+                                     const cf_coll_query *q, cf_coll_result *out,
+                                     cf_coll_detail *detail, cf_error *err);
+
 /* Predicts one training validation row's metric (model/validate_training.c):
  * recompute unknown = the cheapest that fits in memory for the step time
  * (none, selective, full of the first n layers of each chunk, full), FLOPs
@@ -185,6 +352,13 @@ void cf__stage_mix(const cf_llm_shape *s, int pp, int last, double *dense, doubl
  * over ep x etp, ZeRO-sharded over the expert-data-parallel ranks). */
 void cf__stage_params(const cf_llm_shape *s, const cf_layout *lay, int first, int last,
                       double *dense, double *expert);
+void cf__shape_params_of(const cf_llm_shape *s, cf__shape_params *p);
+/* cf__stage_params with the shape's counts given (the same figures), and
+ * with the stage's layer mix given too (cf__stage_mix of lay->pp, last). */
+void cf__stage_params_of(const cf_llm_shape *s, const cf__shape_params *sp, const cf_layout *lay,
+                         int first, int last, double *dense, double *expert);
+void cf__stage_params_mix(const cf_llm_shape *s, const cf__shape_params *sp, const cf_layout *lay,
+                          int first, int last, double nd, double nm, double *dense, double *expert);
 /* Shape checks of shape.moe (top_k <= experts, a MoE layer left): CF_EPARSE
  * naming the key and the numbers, err->file = origin. */
 cf_status cf__moe_check(const cf_llm_shape *s, const char *origin, cf_error *err);

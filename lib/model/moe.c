@@ -183,23 +183,46 @@ void cf__stage_mix(const cf_llm_shape *s, int pp, int last, double *dense, doubl
     if ((pp <= 1 || last) && cf__llm_is_moe(s)) *moe += (double)s->mtp_layers;
 }
 
-void cf__stage_params(const cf_llm_shape *s, const cf_layout *lay, int first, int last,
-                      double *dense, double *expert)
+void cf__shape_params_of(const cf_llm_shape *s, cf__shape_params *p)
+{
+    p->layer = cf__llm_layer_params(s);
+    p->moe_dense = cf__llm_is_moe(s) ? cf__moe_layer_dense_params(s) : 0;
+    p->moe_expert = cf__llm_is_moe(s) ? cf__moe_layer_expert_params(s) : 0;
+    p->mtp_extra = mtp_extra_params(s);
+}
+
+void cf__stage_params_of(const cf_llm_shape *s, const cf__shape_params *sp, const cf_layout *lay,
+                         int first, int last, double *dense, double *expert)
+{
+    double nd, nm;
+    cf__stage_mix(s, lay->pp, last, &nd, &nm);
+    cf__stage_params_mix(s, sp, lay, first, last, nd, nm, dense, expert);
+}
+
+void cf__stage_params_mix(const cf_llm_shape *s, const cf__shape_params *sp, const cf_layout *lay,
+                          int first, int last, double nd, double nm, double *dense, double *expert)
 {
     double t = lay->tp > 0 ? lay->tp : 1, ep = lay->ep > 0 ? lay->ep : 1;
     double etp = lay->etp > 0 ? lay->etp : 1;
-    double nd, nm, emb = (double)s->vocab * (double)s->hidden / t;
+    double emb = (double)s->vocab * (double)s->hidden / t;
     int has_mtp = lay->pp <= 1 || last;
-    cf__stage_mix(s, lay->pp, last, &nd, &nm);
     *expert = 0;
     if (!cf__llm_is_moe(s)) {
-        *dense = nd * cf__llm_layer_params(s) / t;
+        *dense = nd * sp->layer / t;
     } else {
-        *dense = (nd * cf__llm_layer_params(s) + nm * cf__moe_layer_dense_params(s) +
-                  (has_mtp ? (double)s->mtp_layers * mtp_extra_params(s) : 0.0)) / t;
-        *expert = nm * cf__moe_layer_expert_params(s) / (ep * etp);
+        *dense = (nd * sp->layer + nm * sp->moe_dense +
+                  (has_mtp ? (double)s->mtp_layers * sp->mtp_extra : 0.0)) / t;
+        *expert = nm * sp->moe_expert / (ep * etp);
     }
     *dense += (first ? emb : 0) + (last ? emb : 0);
+}
+
+void cf__stage_params(const cf_llm_shape *s, const cf_layout *lay, int first, int last,
+                      double *dense, double *expert)
+{
+    cf__shape_params sp;
+    cf__shape_params_of(s, &sp);
+    cf__stage_params_of(s, &sp, lay, first, last, dense, expert);
 }
 
 /* The shape's refusals, each naming its key and the numbers. */

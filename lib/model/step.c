@@ -24,7 +24,9 @@
  * of tasks, the expected slowest task). Every constant is CF_K(...) from
  * model/constants.def. Allocation-free and I/O-free: `plan` calls it for
  * every layout it considers: a refusal formats its reason only when the
- * caller passed a cf_error. */
+ * caller passed a cf_error. A search hands it its memo
+ * (cf__step_predict_aided, model/stepmemo.c): the collective times and the
+ * per-layer parts (layer_parts) it has computed before, the same values. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -38,6 +40,10 @@ typedef struct ctx {
     int nodes, gpn;
     cf_status st;           /* the first refusal of a collective, CF_OK = none */
     cf_error *err;          /* the caller's, NULL = no reason wanted */
+    cf__step_memo *memo;    /* the search's memo bound to fab (model/stepmemo.c): its
+                             * collective times; NULL = none */
+    cf__step_memo *wmemo;   /* the same memo when it is also bound to the workload's
+                             * shape: its per-layer parts, efficiencies, FLOPs; NULL = none */
 } ctx;
 
 /* Time in seconds of one collective of nccl-tests size `bytes` on a
@@ -47,6 +53,7 @@ static double coll(ctx *c, cf_collective op, double bytes, int cnodes, int rpn)
     cf_coll_query q;
     cf_coll_result r;
     cf_status st;
+    double t;
     if (bytes <= 0 || (long)cnodes * rpn < 2) return 0;
     /* A message of 2^64 bytes or more (a shape of 10^9-wide layers) is past
      * what the collective model takes, and past what converts to uint64_t. */
@@ -63,13 +70,16 @@ static double coll(ctx *c, cf_collective op, double bytes, int cnodes, int rpn)
     q.nodes = cnodes;
     q.ranks_per_node = rpn;
     q.algo = CF_ALGO_AUTO;
+    if (c->memo && cf__coll_memo_get(c->memo, (int)op, q.bytes, cnodes, rpn, &t)) return t;
     /* Only the first refusal is told (and formatted). */
-    st = cf_collective_predict(c->fab, &q, &r, c->st == CF_OK ? c->err : NULL);
+    st = cf__collective_explain_gpu(c->fab, c->gpu, &q, &r, NULL, c->st == CF_OK ? c->err : NULL);
     if (st != CF_OK) {
         if (c->st == CF_OK) c->st = st;
         return 0;
     }
-    return r.time_us * 1e-6;
+    t = r.time_us * 1e-6;
+    if (c->memo) cf__coll_memo_put(c->memo, (int)op, q.bytes, cnodes, rpn, t);
+    return t;
 }
 
 /* A group of `size` ranks whose members are `stride` ranks apart, in a job
@@ -269,6 +279,16 @@ typedef struct llm_dims {
     double rc_frac;             /* share of the layers full recompute repeats (0..1) */
 } llm_dims;
 
+/* cf__compute_eff for the layout's ZeRO stage, kept in the memo. */
+static double compute_eff(const ctx *c, const cf_workload *w, const cf_layout *lay)
+{
+    double e;
+    if (c->wmemo && !isnan(c->wmemo->eff[lay->zero])) return c->wmemo->eff[lay->zero];
+    e = cf__compute_eff(c->gpu, w->framework, lay->zero);
+    if (c->wmemo) c->wmemo->eff[lay->zero] = e;
+    return e;
+}
+
 static void llm_dims_init(llm_dims *d, const ctx *c, const cf_workload *w, const cf_layout *lay)
 {
     const cf_llm_shape *s = &w->llm;
@@ -303,8 +323,9 @@ static void llm_dims_init(llm_dims *d, const ctx *c, const cf_workload *w, const
      * (Megatron-Core grouped GEMMs, whose rate differs from dense GEMMs'). */
     d->peak_raw = d->peak;
     if (!cf__llm_is_moe(s)) {
-        d->peak *= cf__compute_eff(g, w->framework, lay->zero);
-        d->peak_attn *= cf__compute_eff(g, w->framework, lay->zero);
+        double eff = compute_eff(c, w, lay);
+        d->peak *= eff;
+        d->peak_attn *= eff;
     }
 }
 
@@ -519,8 +540,11 @@ static double dp_comm(ctx *c, const llm_dims *d, const cf_workload *w, const cf_
                       double stage_fwd, double stage_bwd, double *opt)
 {
     const cf_llm_shape *s = &w->llm;
+    const cf__mem_shape *ms = c->wmemo ? &c->wmemo->ms : NULL;
+    cf__shape_params sp;
     double t = d->t, act_bytes = d->act_bytes, grad_bytes = d->grad_bytes;
-    double layer_p = cf__llm_layer_params(s) / t, emb_p = (double)s->vocab * d->h / t;
+    double n1, m1;
+    double layer_p, emb_p = (double)s->vocab * d->h / t;
     double emb_n = lay->pp > 1 ? 1.0 : 2.0;
     double eps = (double)(lay->ep > 0 ? lay->ep : 1) * (double)(lay->etp > 0 ? lay->etp : 1);
     long dpg = (long)lay->dp * lay->cp;
@@ -529,23 +553,28 @@ static double dp_comm(ctx *c, const llm_dims *d, const cf_workload *w, const cf_
     int last = lay->pp <= 1;
     comm_shape g = dp_shape(c, lay), ge = edp_shape(c, lay);
     int cn = g.cnodes, rpn = g.rpn;
-    cf__stage_params(s, lay, 1, last, &dense_p, &expert_p);
+    if (ms) sp = ms->sp;
+    else cf__shape_params_of(s, &sp);
+    layer_p = sp.layer / t;
+    cf__stage_mix_ms(ms, s, lay->pp, last, &n1, &m1);
+    cf__stage_params_mix(s, &sp, lay, 1, last, n1, m1, &dense_p, &expert_p);
     if (lay->pp > 1) {
         double dl, el;
-        cf__stage_params(s, lay, 0, 1, &dl, &el);
+        cf__stage_mix_ms(ms, s, lay->pp, 1, &n1, &m1);
+        cf__stage_params_mix(s, &sp, lay, 0, 1, n1, m1, &dl, &el);
         if (dl + el > dense_p + expert_p) {
             dense_p = dl;
             expert_p = el;
             last = 1;
         }
     }
-    cf__stage_mix(s, lay->pp, last, &nd, &nm);
+    cf__stage_mix_ms(ms, s, lay->pp, last, &nd, &nm);
     if (dpg > 1 && lay->zero >= 3) {
         /* ZeRO-3/FSDP per micro-batch: all_gather of each layer's
          * weights forward and again backward, reduce_scatter of its
          * gradients; hidden behind that micro-batch's compute. */
-        double mdp = cf__llm_is_moe(s) ? cf__moe_layer_dense_params(s) / t : 0;
-        double mep = cf__llm_is_moe(s) ? cf__moe_layer_expert_params(s) / eps : 0;
+        double mdp = cf__llm_is_moe(s) ? sp.moe_dense / t : 0;
+        double mep = cf__llm_is_moe(s) ? sp.moe_expert / eps : 0;
         double ag = nd * coll(c, CF_COLL_ALL_GATHER, layer_p * act_bytes, cn, rpn) +
                     emb_n * coll(c, CF_COLL_ALL_GATHER, emb_p * act_bytes, cn, rpn);
         double rs = nd * coll(c, CF_COLL_REDUCE_SCATTER, layer_p * grad_bytes, cn, rpn) +
@@ -577,67 +606,200 @@ typedef struct stage_time {
     double nd, nm;          /* its dense-FFN and MoE layers */
 } stage_time;
 
-static void stage_sum(const cf_llm_shape *s, int pp, int last, const layer_times *ld,
-                      const layer_times *lm, double comm_d, double comm_m, stage_time *st)
+static void stage_sum(const cf__mem_shape *ms, const cf_llm_shape *s, int pp, int last,
+                      const layer_times *ld, const layer_times *lm, double comm_d, double comm_m,
+                      stage_time *st)
 {
-    cf__stage_mix(s, pp, last, &st->nd, &st->nm);
+    cf__stage_mix_ms(ms, s, pp, last, &st->nd, &st->nm);
     st->fwd = st->nd * (ld->fwd + comm_d / 3.0) + st->nm * (lm->fwd + comm_m / 3.0);
     st->bwd = st->nd * (ld->bwd + 2.0 * comm_d / 3.0) + st->nm * (lm->bwd + 2.0 * comm_m / 3.0);
 }
 
-/* One step: the slowest stage's m micro-batches, the bubble, and the
- * PP and DP communication left exposed. The collectives are asked in the
- * order TP, CP, EP, PP, DP: the first refusal is the one reported. */
+/* The memo's key of a layout's per-layer parts: every value of the layout
+ * and of its dimensions that layer_parts reads besides the workload shape
+ * and the fabric (model/stepmemo.c). */
+static void layer_key(const llm_dims *d, const cf_layout *lay, cf__layer_key *k)
+{
+    memset(k, 0, sizeof *k);
+    k->tp = lay->tp;
+    k->cp = lay->cp;
+    k->micro_batch = lay->micro_batch;
+    k->ep = lay->ep;
+    k->etp = lay->etp;
+    k->recompute = (int)lay->recompute;
+    k->sp = d->sp;
+    k->tp_overlap = lay->tp_comm_overlap;
+    k->rc_frac = d->rc_frac;
+    k->peak = d->peak;
+    k->peak_attn = d->peak_attn;
+}
+
+/* The per-layer part of a step: a dense-FFN and an MoE layer's compute and
+ * TP, CP and EP communication, the output layer (from the memo when it
+ * holds them; kept there when every collective answered). */
+static void layer_parts(ctx *c, const llm_dims *d, const cf_workload *w, const cf_layout *lay,
+                        cf__layer_parts *p)
+{
+    layer_times lt, lm;
+    cf__layer_key k;
+    int moe = cf__llm_is_moe(&w->llm);
+    if (c->wmemo) {
+        layer_key(d, lay, &k);
+        if (cf__layer_memo_get(c->wmemo, &k, p)) return;
+    }
+    layer_compute(d, w, lay, 0, &lt);
+    lm = lt;
+    if (moe) layer_compute(d, w, lay, 1, &lm);
+    p->tp_d = tp_comm_layer(c, d, lay, lt.gemm);
+    p->tp_m = moe ? tp_comm_layer(c, d, lay, lm.gemm) : 0;
+    p->cp = cp_comm_layer(c, d, lay, lt.attn);
+    p->ep = moe ? ep_comm_layer(c, d, w, lay, lm.fwd + lm.bwd) : 0;
+    p->logits = logits_time(d, &w->llm);
+    p->d_gemm = lt.gemm;
+    p->d_attn = lt.attn;
+    p->d_fwd = lt.fwd;
+    p->d_bwd = lt.bwd;
+    p->m_gemm = lm.gemm;
+    p->m_attn = lm.attn;
+    p->m_fwd = lm.fwd;
+    p->m_bwd = lm.bwd;
+    if (c->wmemo && c->st == CF_OK) cf__layer_memo_put(c->wmemo, &k, p);
+}
+
+/* The shape's FLOPs (kept in the memo). */
+static void llm_flops(const ctx *c, const cf_workload *w, cf__llm_flops *fl)
+{
+    if (c->wmemo && c->wmemo->flops_ok) {
+        *fl = c->wmemo->flops;
+        return;
+    }
+    cf__llm_flops_compute(&w->llm, fl);
+    if (c->wmemo) {
+        c->wmemo->flops = *fl;
+        c->wmemo->flops_ok = 1;
+    }
+}
+
+/* The pipeline part of a step: the slowest stage's forward and backward of
+ * one micro-batch with its TP, CP and EP communication (and the output
+ * layer), its m micro-batches and the bubble. */
+typedef struct llm_pipe {
+    cf__layer_parts lp;     /* the per-layer part */
+    stage_time sf;          /* the slowest stage */
+    double stage_fwd, stage_bwd;    /* its forward and backward of one micro-batch */
+    double pipe, bubble;    /* m micro-batches of it; the 1F1B bubble */
+} llm_pipe;
+
+/* The 1F1B bubble of `pipe` (interleaved over d->v chunks). */
+static double bubble_of(const llm_dims *d, const cf_layout *lay, double pipe)
+{
+    return lay->pp > 1 ? pipe * (d->p - 1.0) / (d->v * (double)d->m) : 0.0;
+}
+
+static void pipeline(ctx *c, const llm_dims *d, const cf_workload *w, const cf_layout *lay, llm_pipe *pl)
+{
+    layer_times lt, lm;
+    stage_time sl;
+    const cf__layer_parts *lp = &pl->lp;
+    const cf__mem_shape *ms = c->wmemo ? &c->wmemo->ms : NULL;
+    double heads = 1.0 + (cf__llm_is_moe(&w->llm) ? (double)w->llm.mtp_layers : 0.0);
+    double comm_d, comm_m;
+    layer_parts(c, d, w, lay, &pl->lp);
+    lt.gemm = lp->d_gemm; lt.attn = lp->d_attn; lt.fwd = lp->d_fwd; lt.bwd = lp->d_bwd;
+    lm.gemm = lp->m_gemm; lm.attn = lp->m_attn; lm.fwd = lp->m_fwd; lm.bwd = lp->m_bwd;
+    comm_d = lp->tp_d + lp->cp;
+    comm_m = lp->tp_m + lp->cp + lp->ep;
+    stage_sum(ms, &w->llm, lay->pp, 0, &lt, &lm, comm_d, comm_m, &pl->sf);
+    stage_sum(ms, &w->llm, lay->pp, 1, &lt, &lm, comm_d, comm_m, &sl);
+    if (sl.fwd + sl.bwd > pl->sf.fwd + pl->sf.bwd) pl->sf = sl;
+    pl->stage_fwd = pl->sf.fwd + heads * lp->logits / 3.0;
+    pl->stage_bwd = pl->sf.bwd + heads * 2.0 * lp->logits / 3.0;
+    pl->pipe = (double)d->m * (pl->stage_fwd + pl->stage_bwd);
+    pl->bubble = bubble_of(d, lay, pl->pipe);
+}
+
+/* One step: the pipeline part, and the PP and DP communication left
+ * exposed. The collectives are asked in the order TP, CP, EP, PP, DP: the
+ * first refusal is the one reported. */
 static cf_status llm_step(ctx *c, const cf_workload *w, const cf_layout *lay, cf_step_result *out)
 {
     llm_dims d;
-    layer_times lt, lm;
-    stage_time sf, sl;
-    double tp_layer, tp_moe = 0, cp_layer, ep_layer = 0, logits, stage_fwd, stage_bwd, stage_mb;
-    double pipe, bubble, pp, dp_exposed, opt, heads;
-    double comm_d, comm_m;
-    int moe = cf__llm_is_moe(&w->llm);
+    llm_pipe pl;
+    double pp, dp_exposed, opt;
     cf__llm_flops fl;
 
     llm_dims_init(&d, c, w, lay);
-    layer_compute(&d, w, lay, 0, &lt);
-    lm = lt;
-    if (moe) layer_compute(&d, w, lay, 1, &lm);
-    tp_layer = tp_comm_layer(c, &d, lay, lt.gemm);
-    if (moe) tp_moe = tp_comm_layer(c, &d, lay, lm.gemm);
-    cp_layer = cp_comm_layer(c, &d, lay, lt.attn);
-    if (moe) ep_layer = ep_comm_layer(c, &d, w, lay, lm.fwd + lm.bwd);
-    logits = logits_time(&d, &w->llm);
-    heads = 1.0 + (moe ? (double)w->llm.mtp_layers : 0.0);
-
-    comm_d = tp_layer + cp_layer;
-    comm_m = tp_moe + cp_layer + ep_layer;
-    stage_sum(&w->llm, lay->pp, 0, &lt, &lm, comm_d, comm_m, &sf);
-    stage_sum(&w->llm, lay->pp, 1, &lt, &lm, comm_d, comm_m, &sl);
-    if (sl.fwd + sl.bwd > sf.fwd + sf.bwd) sf = sl;
-    stage_fwd = sf.fwd + heads * logits / 3.0;
-    stage_bwd = sf.bwd + heads * 2.0 * logits / 3.0;
-    stage_mb = stage_fwd + stage_bwd;
-    pipe = (double)d.m * stage_mb;
-    bubble = lay->pp > 1 ? pipe * (d.p - 1.0) / (d.v * (double)d.m) : 0.0;
-    pp = pp_comm(c, &d, lay, pipe);
-    dp_exposed = dp_comm(c, &d, w, lay, stage_fwd, stage_bwd, &opt);
+    pipeline(c, &d, w, lay, &pl);
+    pp = pp_comm(c, &d, lay, pl.pipe);
+    dp_exposed = dp_comm(c, &d, w, lay, pl.stage_fwd, pl.stage_bwd, &opt);
     if (c->st != CF_OK) return c->st;
 
-    cf__llm_flops_compute(&w->llm, &fl);
+    llm_flops(c, w, &fl);
     memset(&out->breakdown, 0, sizeof out->breakdown);
-    out->breakdown.tp_comm_s = (double)d.m * (sf.nd * tp_layer + sf.nm * tp_moe);
-    out->breakdown.cp_comm_s = (double)d.m * (sf.nd + sf.nm) * cp_layer;
-    out->breakdown.ep_comm_s = (double)d.m * sf.nm * ep_layer;
-    out->breakdown.compute_s = pipe - out->breakdown.tp_comm_s - out->breakdown.cp_comm_s -
+    out->breakdown.tp_comm_s = (double)d.m * (pl.sf.nd * pl.lp.tp_d + pl.sf.nm * pl.lp.tp_m);
+    out->breakdown.cp_comm_s = (double)d.m * (pl.sf.nd + pl.sf.nm) * pl.lp.cp;
+    out->breakdown.ep_comm_s = (double)d.m * pl.sf.nm * pl.lp.ep;
+    out->breakdown.compute_s = pl.pipe - out->breakdown.tp_comm_s - out->breakdown.cp_comm_s -
                                out->breakdown.ep_comm_s + opt;
-    out->breakdown.pp_bubble_s = bubble;
+    out->breakdown.pp_bubble_s = pl.bubble;
     out->breakdown.pp_comm_s = pp;
     out->breakdown.dp_comm_exposed_s = dp_exposed;
     out->ideal_step_time_s = out->breakdown.compute_s;
-    finish(out, pipe + bubble + pp + dp_exposed + opt,
+    finish(out, pl.pipe + pl.bubble + pp + dp_exposed + opt,
            (double)w->global_batch_seqs * d.seq, fl.model * (double)w->global_batch_seqs,
            (long)lay->tp * lay->pp * lay->dp * lay->cp, d.peak_raw);
+    return CF_OK;
+}
+
+/* The search's lower bound (cf__step_aid.bound): the least pipeline part
+ * (pipe + bubble) over the ZeRO stages 0..lay->zero, in step_time_s, and
+ * into *bound2 (when not NULL) the same at vp 2. The step time adds to it
+ * the PP and DP communication left exposed and the optimizer step, none
+ * below 0, so it is never above the step time of the layout at any of
+ * those stages; a stage changes the pipeline part only through the compute
+ * efficiency of its class (a dense model's), so each efficiency is
+ * computed once. More recompute only adds to the pipeline part
+ * (recompute_layers 0: full repeats the whole forward). Interleaving
+ * changes only the bubble (recompute_layers 0: it changes no layer). */
+static cf_status llm_bound(ctx *c, const cf_workload *w, const cf_layout *lay, cf_step_result *out,
+                           double *bound2)
+{
+    double lb = INFINITY, lb2 = INFINITY, seen[CF_MAX_ZERO_STAGE + 1];
+    size_t nseen = 0;
+    int moe = cf__llm_is_moe(&w->llm);
+    int two = bound2 && lay->pp > 1 && lay->recompute_layers <= 0;
+    for (int z = moe ? lay->zero : 0; z <= lay->zero; z++) {
+        cf_layout lz = *lay;
+        llm_dims d;
+        llm_pipe pl;
+        size_t i;
+        double eff;
+        lz.zero = z;
+        /* llm_dims_init scales a dense model's rates by this, an MoE
+         * model's by nothing: one stage stands for all */
+        eff = moe ? 1.0 : compute_eff(c, w, &lz);
+        for (i = 0; i < nseen && !(seen[i] == eff); i++) {}
+        if (i < nseen) continue;    /* the same rate: the same pipeline part */
+        seen[nseen++] = eff;
+        llm_dims_init(&d, c, w, &lz);
+        pipeline(c, &d, w, &lz, &pl);
+        if (c->st != CF_OK) return c->st;
+        if (two) {
+            llm_dims d2 = d;
+            double b2;
+            d2.v = 2;
+            b2 = pl.pipe + bubble_of(&d2, &lz, pl.pipe);
+            lb2 = isnan(b2) || isnan(lb2) ? NAN : b2 < lb2 ? b2 : lb2;
+        }
+        if (isnan(pl.pipe + pl.bubble)) {   /* no bound */
+            lb = NAN;
+            break;
+        }
+        if (pl.pipe + pl.bubble < lb) lb = pl.pipe + pl.bubble;
+    }
+    memset(out, 0, sizeof *out);
+    out->step_time_s = lb;
+    if (bound2) *bound2 = two ? lb2 : NAN;
     return CF_OK;
 }
 
@@ -823,6 +985,13 @@ static int valid_layout(const cf_workload *w, const cf_layout *lay, int nodes, i
 cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
                           const cf_layout *lay, cf_step_result *out, cf_error *err)
 {
+    return cf__step_predict_aided(w, fab, nodes, lay, out, err, NULL);
+}
+
+cf_status cf__step_predict_aided(const cf_workload *w, const cf_fabric *fab, int nodes,
+                                 const cf_layout *lay, cf_step_result *out, cf_error *err,
+                                 const cf__step_aid *aid)
+{
     ctx c;
     long gpus;
     cf_status st = CF_OK;
@@ -841,7 +1010,11 @@ cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
     c.gpn = fab->gpus_per_node;
     c.st = CF_OK;
     c.err = err;
-    if (cf__gpu_check(fab->gpu, &c.gpu, err) != CF_OK) return CF_EINVAL;
+    c.memo = aid && aid->memo && aid->memo->fab == fab ? aid->memo : NULL;
+    c.wmemo = c.memo && (aid->fits || cf__step_memo_fits(c.memo, w)) ? c.memo : NULL;
+    if (c.memo && c.memo->gpu) c.gpu = c.memo->gpu;
+    else if (cf__gpu_check(fab->gpu, &c.gpu, err) != CF_OK) return CF_EINVAL;
+    if (c.memo) c.memo->gpu = c.gpu;
     if (!(peak_flops(c.gpu, CF_PREC_BF16) > 0) || !(c.gpu->hbm_GBps > 0)) {
         if (err)
             cf_error_set_param(err, "gpu", "the hardware table states no %s for gpu %s",
@@ -856,6 +1029,7 @@ cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
      * only its own communicator's nodes). */
     if (nodes > 1 && !cf__has_scaleout_network(fab) && crosses_nodes(&c, w, lay))
         return cf__no_network(fab, nodes, err);
+    if (w->kind == CF_WL_LLM && aid && aid->bound) return llm_bound(&c, w, lay, out, aid->bound2);
     memset(out, 0, sizeof *out);
     switch (w->kind) {
     case CF_WL_LLM:
@@ -869,7 +1043,8 @@ cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
         return CF_EINVAL;
     }
     /* valid_layout: tp*pp*dp*cp is nodes x gpus_per_node */
-    if (st == CF_OK) out->memory_per_gpu_gib = cf__memory_gib(w, lay);
+    if (st == CF_OK)
+        out->memory_per_gpu_gib = aid && !isnan(aid->memory_gib) ? aid->memory_gib : cf__memory_gib(w, lay);
     return st;
 }
 

@@ -18,8 +18,37 @@ static double memory_gib(const cf_workload *w, const cf_fabric *fab, const cf_la
     return cf__memory_gib(w, lay);
 }
 
+/* memory_gib with the search's memo (found bound to w by the search). */
+static double memory_memo(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay,
+                          const struct cf__step_memo *memo)
+{
+    (void)fab;
+    return cf__memory_gib_memo(w, lay, memo);
+}
+
+/* The least recompute that fits, the memory's shared parts computed once. */
+static int least_recompute(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay,
+                           const int *zeros, int nz, double limit, const struct cf__step_memo *memo)
+{
+    cf__mem_shape ms;
+    (void)fab;
+    if (w->kind != CF_WL_LLM) {
+        for (int rc = 0; rc < 3; rc++)
+            for (int zi = 0; zi < nz; zi++) {
+                cf_layout l = *lay;
+                l.recompute = (cf_recompute)rc;
+                l.zero = zeros[zi];
+                if (cf__memory_gib(w, &l) <= limit) return rc;
+            }
+        return 3;
+    }
+    if (!memo) cf__mem_shape_init(w, &ms);
+    return cf__llm_least_recompute(w, memo ? &memo->ms : &ms, lay, zeros, nz, limit);
+}
+
 const cf__plan_model cf__plan_model_default = {cf_step_predict, NULL, cf_fabric_for_nodes,
-                                               cf__plan_mem_limit_gib, memory_gib};
+                                               cf__plan_mem_limit_gib, memory_gib,
+                                               cf__step_predict_aided, memory_memo, least_recompute};
 
 double cf__plan_mem_limit_gib(const char *gpu)
 {

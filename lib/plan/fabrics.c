@@ -359,6 +359,9 @@ static void run_family(const job *j, batch_ref *b, cf_network net, int n0, fam_r
     s.fab = &r->fab;
     s.mem_limit_gib = cf__plan_mem_limit_gib(r->fab.gpu);
     s.evaluated = s.considered = 0;
+    s.memo = NULL;
+    s.room = NULL;
+    s.memo_fits = 0;
     reference(&s, b, n0, &r->p0);
     if (j->nodes > 0) {
         best_same_batch(&s, b, j->nodes, &r->pt);
@@ -502,6 +505,9 @@ static int find_n0(const job *j)
     s.fab = &f;
     s.mem_limit_gib = cf__plan_mem_limit_gib(f.gpu);
     s.evaluated = s.considered = 0;
+    s.memo = NULL;
+    s.room = NULL;
+    s.memo_fits = 0;
     return cf__plan_min_nodes(&s, j->max_nodes > j->nodes ? j->max_nodes : j->nodes);
 }
 

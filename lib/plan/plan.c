@@ -199,6 +199,9 @@ typedef struct run {
     struct row *rows;               /* nrows chosen configurations (owned) */
     size_t nrows;
     unsigned long evaluated;        /* step predictions made */
+    cf__step_memo *memo;            /* the step memo of the group being searched
+                                     * (owned); NULL = none (allocation failed) */
+    cf__split_room *room;           /* the pruned search's room (owned); NULL = none */
     char stale_before[CF_DATE_SIZE];/* prices dated before it are stale; "" = no today */
 } run;
 
@@ -277,13 +280,14 @@ static cf_status group_offerings(run *r)
 /* Runs the search for one group over N0 and the node ladder (ladder.c),
  * each count with its grown batch. */
 static void search_group(const cf__plan_model *m, const cf_workload *w, group *g,
-                         unsigned long *evaluated)
+                         cf__step_memo *memo, cf__split_room *room, unsigned long *evaluated)
 {
     cf_fit_result fr;
     int counts[CF_MAX_PLAN_NODE_COUNTS];
-    cf__search s = {m, w, &g->fab, g->mem_gib, 0, 0};
+    cf__search s = {m, w, &g->fab, g->mem_gib, 0, 0, memo, memo ? room : NULL, 0};
     size_t k, first = 0;
     memset(&fr, 0, sizeof fr);
+    if (memo) cf__step_memo_reset(memo, &g->fab, w);
     if (m->fit ? m->fit(w, g->fab.gpu, g->fab.gpus_per_node, &fr, NULL) != CF_OK
                : (fr.min_nodes = cf__plan_min_nodes(&s, g->max_nodes)) < 0)
         fr.min_nodes = 0;
@@ -314,14 +318,14 @@ static void search_group(const cf__plan_model *m, const cf_workload *w, group *g
     if (first < g->npts) g->n0 = g->pts[first].nodes;
     *evaluated += s.evaluated;
     /* An E above CF_PLAN_E_NOTE_MIN is explained: is it memory alone? */
-    g->free0_s = cf__plan_free0_s(m, w, &g->fab, g->pts, g->npts,
+    g->free0_s = cf__plan_free0_s(m, w, &g->fab, memo, s.room, g->pts, g->npts,
                                   first < g->npts ? &g->pts[first] : NULL, evaluated);
 }
 
 static void search_groups(run *r)
 {
     for (size_t gi = 0; gi < r->ng; gi++) {
-        search_group(r->m, r->w, &r->gs[gi], &r->evaluated);
+        search_group(r->m, r->w, &r->gs[gi], r->memo, r->room, &r->evaluated);
         if (r->opts->progress) r->opts->progress(r->opts->progress_user, gi + 1, r->ng);
     }
 }
@@ -662,6 +666,9 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
     r.es = cf__calloc(list->n, sizeof *r.es);
     r.gs = cf__calloc(list->n, sizeof *r.gs);
     r.rows = cf__calloc(list->n, sizeof *r.rows);
+    /* NULL: searched without them, the same result */
+    r.memo = cf__malloc(sizeof *r.memo);
+    r.room = cf__malloc(sizeof *r.room);
     if (r.es && r.gs && r.rows && group_offerings(&r) == CF_OK) {
         search_groups(&r);
         if (choose_rows(&r) == CF_OK && (st = build_doc(&r, out)) == CF_OK && opts->evaluated)
@@ -673,5 +680,7 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
     cf__free(r.es);
     cf__free(r.gs);
     cf__free(r.rows);
+    cf__free(r.memo);
+    cf__free(r.room);
     return st;
 }

@@ -1,6 +1,7 @@
 /* plan_int.h — what the planner's files (lib/plan/) share, and the pieces
  * unit tests drive directly:
  *   search.c  the layout search at one node count, N0, the node-count list;
+ *   prune.c   the same search in the order of a lower bound (what it skips);
  *   choose.c  the choice of one configuration per offering;
  *   why.c     the why line and the scaling note;
  *   plan.c    offerings → groups → JSON (cf__plan_run);
@@ -29,6 +30,15 @@ typedef cf_status (*cf__fit_fn)(const cf_workload *w, const char *gpu, int gpus_
 
 typedef cf_status (*cf__fabric_fn)(const cf_offering *o, int nodes, cf_fabric *out, cf_error *err);
 
+/* The step with what the search hands it besides the layout (model_int.h's
+ * cf__step_aid: a memo of collective times, the memory already computed);
+ * the same result as the step without it. */
+struct cf__step_aid;
+struct cf__step_memo;
+typedef cf_status (*cf__step_aided_fn)(const cf_workload *w, const cf_fabric *fab, int nodes,
+                                       const cf_layout *lay, cf_step_result *out, cf_error *err,
+                                       const struct cf__step_aid *aid);
+
 /* The models the planner calls. */
 typedef struct cf__plan_model {
     cf__step_fn step;       /* one step's time and memory (cf_step_predict) */
@@ -39,6 +49,18 @@ typedef struct cf__plan_model {
      * the search reject layouts that do not fit cheaply. NULL = use the
      * step prediction's memory_per_gpu_gib. */
     double (*memory_gib)(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay);
+    /* `step` with an aid (cf__step_predict_aided), its memory_gib being
+     * what `memory_gib` gives; NULL = `step` alone. */
+    cf__step_aided_fn step_aided;
+    /* `memory_gib` with the search's step memo (the workload's figures it
+     * keeps): the same value; NULL = `memory_gib`. */
+    double (*memory_memo)(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay,
+                          const struct cf__step_memo *memo);
+    /* With the search's step memo: the least recompute (0..2; 3 = none) at
+     * which lay's memory_gib is within limit at one of zeros[0..nz), as
+     * asking memory_gib in that order finds it; NULL = asked so. */
+    int (*least_recompute)(const cf_workload *w, const cf_fabric *fab, const cf_layout *lay,
+                           const int *zeros, int nz, double limit, const struct cf__step_memo *memo);
 } cf__plan_model;
 
 /* cf_step_predict, the search's own N0, cf_fabric_for_nodes, the step
@@ -64,6 +86,35 @@ typedef struct cf__plan_point {
     double batch_scale;     /* workload's batch / batch (<= 1); 0 = 1 (ladder.c) */
 } cf__plan_point;
 
+/* One split of the layout search (prune.c): a (tp, cp, pp, dp, ep, etp) of
+ * the layout iterator with its vp, and what the pruned search knows of it. */
+typedef struct cf__split {
+    cf_layout lay;          /* its degrees and vp (micro-batch, ZeRO, recompute unset) */
+    double lb;              /* no layout of it that the search times is faster;
+                             * INFINITY = none is timed */
+    int rc_min;             /* least recompute that fits at micro-batch 1; 3 = none */
+    long sibling;           /* an etp = tp split: its etp 1 split; -1 = none */
+    int state;              /* 0 not searched; 1 searched, a layout fit (or skipped:
+                             * one fit at etp 1); 2 searched or known: none fits */
+} cf__split;
+
+/* A split's place in the order of bounds. */
+typedef struct cf__split_rank {
+    double lb;              /* its bound */
+    long idx;               /* its index in the iterator's order */
+} cf__split_rank;
+
+/* Splits of one node count the pruned search can hold (405B and
+ * deepseek-v3 on 16,384 GPUs: at most a few thousand); a node count with
+ * more is searched in the iterator's order. */
+#define CF__PLAN_SPLITS_MAX 16384
+
+/* The room of the pruned search (prune.c), the caller's. */
+typedef struct cf__split_room {
+    cf__split split[CF__PLAN_SPLITS_MAX];       /* in the iterator's order */
+    cf__split_rank rank[CF__PLAN_SPLITS_MAX];   /* sorted by bound */
+} cf__split_room;
+
 /* One search: a workload on one node type. */
 typedef struct cf__search {
     const cf__plan_model *model;    /* the models (borrowed) */
@@ -72,6 +123,12 @@ typedef struct cf__search {
     double mem_limit_gib;   /* memory_per_gpu_gib must not exceed this */
     unsigned long evaluated;/* step predictions made so far */
     unsigned long considered;/* layouts checked (memory or step) so far */
+    struct cf__step_memo *memo;/* the step model's memo for step_aided (bound to
+                             * fab, owned by the caller); NULL = none */
+    cf__split_room *room;   /* room for the pruned search (prune.c, owned by the
+                             * caller); NULL = the walk in the iterator's order */
+    int memo_fits;          /* 1: memo is bound to w's shape (cf__step_memo_fits),
+                             * found where a node count's search starts */
 } cf__search;
 
 /* Searches the layouts of DESIGN §4.5 at `nodes` nodes and keeps the one
@@ -80,6 +137,23 @@ typedef struct cf__search {
  * the cheapest (every node is billed for the whole run), so this is the only
  * candidate per node count any objective needs. */
 void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out);
+
+/* The micro-batches, ZeRO stages and least recompute that fits of one
+ * split `lay` (its degrees and vp set) at global batch `batch`, search.c's
+ * rules; the fastest that fits goes to *best when faster than it. Returns
+ * 1 when no micro-batch of the split fits (or the model refuses it). */
+int cf__plan_search_split(cf__search *s, int nodes, cf_layout *lay, long batch, cf__plan_point *best);
+
+/* The model's memory per GPU (GiB) of lay: memory_memo with s->memo when
+ * both are there, else memory_gib (which must be there). */
+double cf__plan_memory(const cf__search *s, const cf_layout *lay);
+
+/* cf__plan_best_at for an LLM in the order of a lower bound (prune.c): the
+ * same point, with fewer layouts timed. Needs s->room, s->memo, the model's
+ * step_aided (its bound) and memory_gib; returns 0 without them, when the
+ * node count has more than CF__PLAN_SPLITS_MAX splits or the model broke
+ * its bound (*out then to be searched again), else 1. */
+int cf__plan_best_at_pruned(cf__search *s, int nodes, cf__plan_point *out);
 
 /* N0: the smallest node count (1..max_nodes) on which a layout of the
  * search space fits in memory; 0 when none does. */
@@ -103,15 +177,17 @@ double cf__plan_scaling_eff(int n, double step_s, int n0, double step0_s);
 /* Step time at `nodes` of the fastest layout of the search space with no
  * memory limit (NAN when none is valid): what N0 would give if memory did
  * not bind; with the batch grown as cf__plan_best_grow does, in seconds per
- * base batch of work (cf__plan_pt_s). Adds the predictions made to
- * *evaluated (may be NULL). */
+ * base batch of work (cf__plan_pt_s). memo and room as cf__search's (may
+ * be NULL). Adds the predictions made to *evaluated (may be NULL). */
 double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
-                            int nodes, unsigned long *evaluated);
+                            struct cf__step_memo *memo, cf__split_room *room, int nodes,
+                            unsigned long *evaluated);
 
 /* What the scaling notes of pts[0..n) need: NAN when no found point has an
  * E against p0 above CF_PLAN_E_NOTE_MIN (or p0 is NULL), else
  * cf__plan_free_step_s at p0's node count. */
 double cf__plan_free0_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
+                        struct cf__step_memo *memo, cf__split_room *room,
                         const cf__plan_point *pts, size_t n, const cf__plan_point *p0,
                         unsigned long *evaluated);
 

@@ -214,7 +214,7 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
     if ((st = check_args(m, o, nodes, n_nodes, err)) != CF_OK) return st;
     if ((st = scale_fabric(m, o, nodes, n_nodes, &fab, &single, err)) != CF_OK) return st;
     s.model = m; s.w = w; s.fab = &fab; s.mem_limit_gib = m->mem_limit_gib(fab.gpu);
-    s.evaluated = 0; s.considered = 0;
+    s.evaluated = 0; s.considered = 0; s.memo = NULL; s.room = NULL; s.memo_fits = 0;
     if ((st = scale_n0(&s, o, nodes, n_nodes, &n0, err)) != CF_OK) return st;
     if (single && !nodes && n0 != 1) {
         cf_error_set(err, NULL, 0, 0, "offering %s: network or its line rate unknown, and the workload "
@@ -228,13 +228,13 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
     for (size_t i = 0; i < n; i++) cf__plan_best_grow(&s, counts[i], &pts[i]);
     p0 = reference(&s, pts, n, n0, &ref);
     /* An E above CF_PLAN_E_NOTE_MIN is explained: is it memory alone? */
-    free0_s = cf__plan_free0_s(m, w, &fab, pts, n, p0, NULL);
+    free0_s = cf__plan_free0_s(m, w, &fab, NULL, NULL, pts, n, p0, NULL);
     /* N0 without the memory limit, for comm_efficiency on every row. */
     free_ref_s = !p0 ? NAN : !isnan(free0_s) ? free0_s
-                           : cf__plan_free_step_s(m, w, &fab, p0->nodes, NULL);
+                           : cf__plan_free_step_s(m, w, &fab, NULL, NULL, p0->nodes, NULL);
     for (size_t i = 0; i < n; i++) {
         double free_n_s = pts[i].found && !isnan(free_ref_s)
-                              ? cf__plan_free_step_s(m, w, &fab, pts[i].nodes, NULL) : NAN;
+                              ? cf__plan_free_step_s(m, w, &fab, NULL, NULL, pts[i].nodes, NULL) : NAN;
         json_t *r = scale_row(&pts[i], p0, steps, units, o, &fab, cf__plan_sticker_price(o, NULL), w,
                               free0_s, free_ref_s, free_n_s);
         /* One node only because the offering states no network or line

@@ -31,7 +31,13 @@
  * 1,424,272 layouts (1.78x) and past its 2 s; with the bound 840,959
  * (1.05x) (`make bench`, docs/model-step.md §8).
  * Layouts the step model rejects (CF_EINVAL) are skipped. The loop only
- * writes to the caller's structs: no allocation. */
+ * writes to the caller's structs: no allocation.
+ *
+ * An LLM node count is searched by prune.c when the caller gives it room:
+ * the same splits searched by the same rules, in the order of a lower
+ * bound of their step times, stopping where the bound passes the fastest
+ * found (the same point, most splits never timed); else, and when prune.c
+ * gives it back, by the walk in the iterator's order below. */
 #include <math.h>
 #include <string.h>
 #include "plan/plan_int.h"
@@ -47,16 +53,28 @@ static int better(const cf_step_result *a, const cf_step_result *b)
     return a->step_time_s < b->step_time_s;
 }
 
+double cf__plan_memory(const cf__search *s, const cf_layout *lay)
+{
+    if (s->memo_fits && s->model->memory_memo) return s->model->memory_memo(s->w, s->fab, lay, s->memo);
+    return s->model->memory_gib(s->w, s->fab, lay);
+}
+
 /* Tries one layout; returns 1 if it fits (and keeps it when fastest), 0 if
  * it does not fit, -1 if the model rejects it. */
 static int try_layout(cf__search *s, int nodes, const cf_layout *lay, cf__plan_point *best)
 {
     cf_step_result r;
+    cf__step_aid aid = {s->memo, NAN, 0, NULL, s->memo_fits};
+    cf_status st;
     s->considered++;
-    if (s->model->memory_gib && !(s->model->memory_gib(s->w, s->fab, lay) <= s->mem_limit_gib))
-        return 0;
+    if (s->model->memory_gib) {
+        aid.memory_gib = cf__plan_memory(s, lay);
+        if (!(aid.memory_gib <= s->mem_limit_gib)) return 0;
+    }
     s->evaluated++;
-    if (s->model->step(s->w, s->fab, nodes, lay, &r, NULL) != CF_OK) return -1;
+    if (s->model->step_aided) st = s->model->step_aided(s->w, s->fab, nodes, lay, &r, NULL, &aid);
+    else st = s->model->step(s->w, s->fab, nodes, lay, &r, NULL);
+    if (st != CF_OK) return -1;
     if (!(r.memory_per_gpu_gib <= s->mem_limit_gib) || !(r.step_time_s > 0)) return 0;
     if (!best->found || better(&r, &best->res)) {
         best->found = 1;
@@ -77,7 +95,7 @@ static int batch_splits(const cf_workload *w, const cf_layout *lay)
 /* ZeRO × recompute over micro-batches for one (tp, cp, pp, ep, etp, vp).
  * Returns 1 when no micro-batch of the split fits (or the model refuses
  * it), else 0. */
-static int search_mb(cf__search *s, int nodes, cf_layout *lay, long batch, cf__plan_point *best)
+int cf__plan_search_split(cf__search *s, int nodes, cf_layout *lay, long batch, cf__plan_point *best)
 {
     int minrc[N_ZERO] = {0, 0, 0};
     int nz = lay->dp > 1 ? N_ZERO : 1, fitted = 0;
@@ -105,6 +123,13 @@ static int search_mb(cf__search *s, int nodes, cf_layout *lay, long batch, cf__p
     return !fitted;
 }
 
+/* Whether s->memo is bound to s->w: once where a search of a node count
+ * starts (the workload may change between them: the growing batch). */
+static void check_memo(cf__search *s)
+{
+    s->memo_fits = s->memo && cf__step_memo_fits(s->memo, s->w);
+}
+
 void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
 {
     const cf_workload *w = s->w;
@@ -116,6 +141,7 @@ void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
     memset(out, 0, sizeof *out);
     out->nodes = nodes;
     memset(&lay, 0, sizeof lay);
+    check_memo(s);
     if (gpus < 1 || gpus > CF_MAX_DP) return;  /* beyond any layout's dp: none (issue 15) */
     if (w->kind != CF_WL_LLM) {
         /* Data-parallel, stencil and embarrassingly parallel work: one rank
@@ -132,6 +158,9 @@ void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
         (void)try_layout(s, nodes, &lay, out);
         return;
     }
+    if (cf__plan_best_at_pruned(s, nodes, out)) return;
+    memset(out, 0, sizeof *out);    /* searched in the iterator's order instead */
+    out->nodes = nodes;
     cf__layout_iter_init(&it, w, gpus, cf__layout_domain(s->fab->gpus_per_node, s->fab->intra_link));
     out->batch_limited = 1;
     while (cf__layout_iter_next(&it, &lay)) {
@@ -145,8 +174,8 @@ void cf__plan_best_at(cf__search *s, int nodes, cf__plan_point *out)
              * splits the experts' weights, so it is tried only where
              * nothing fit at etp 1 (see the header). */
             if (lay.etp > 1 && !bound[vp - 1]) continue;
-            if (lay.etp == 1) bound[vp - 1] = search_mb(s, nodes, &lay, w->global_batch_seqs, out);
-            else (void)search_mb(s, nodes, &lay, w->global_batch_seqs, out);
+            if (lay.etp == 1) bound[vp - 1] = cf__plan_search_split(s, nodes, &lay, w->global_batch_seqs, out);
+            else (void)cf__plan_search_split(s, nodes, &lay, w->global_batch_seqs, out);
         }
     }
 }
@@ -165,6 +194,7 @@ static int fits_at(cf__search *s, int nodes)
     memset(&lay, 0, sizeof lay);
     memset(&dummy, 0, sizeof dummy);
     lay.tp = lay.pp = lay.cp = lay.vp = lay.micro_batch = lay.ep = lay.etp = 1;
+    check_memo(s);
     if (gpus < 1 || gpus > CF_MAX_DP) return 0;
     if (w->kind != CF_WL_LLM) {
         lay.dp = (int)gpus;
@@ -235,9 +265,10 @@ double cf__plan_scaling_eff(int n, double step_s, int n0, double step0_s)
 }
 
 double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
-                            int nodes, unsigned long *evaluated)
+                            struct cf__step_memo *memo, cf__split_room *room, int nodes,
+                            unsigned long *evaluated)
 {
-    cf__search s = {m, w, fab, INFINITY, 0, 0};
+    cf__search s = {m, w, fab, INFINITY, 0, 0, memo, room, 0};
     cf__plan_point pt;
     /* With the batch the search may grow to, in seconds per base batch of
      * work (ladder.c), as every E compares. */
@@ -247,12 +278,13 @@ double cf__plan_free_step_s(const cf__plan_model *m, const cf_workload *w, const
 }
 
 double cf__plan_free0_s(const cf__plan_model *m, const cf_workload *w, const cf_fabric *fab,
+                        struct cf__step_memo *memo, cf__split_room *room,
                         const cf__plan_point *pts, size_t n, const cf__plan_point *p0,
                         unsigned long *evaluated)
 {
     for (size_t i = 0; p0 && i < n; i++)
         if (pts[i].found && cf__plan_scaling_eff(pts[i].nodes, cf__plan_pt_s(&pts[i]), p0->nodes,
                                                  cf__plan_pt_s(p0)) > CF_PLAN_E_NOTE_MIN)
-            return cf__plan_free_step_s(m, w, fab, p0->nodes, evaluated);
+            return cf__plan_free_step_s(m, w, fab, memo, room, p0->nodes, evaluated);
     return NAN;
 }

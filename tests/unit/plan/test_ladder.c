@@ -67,7 +67,7 @@ static cf_status fake_fabric(const cf_offering *o, int nodes, cf_fabric *f, cf_e
 
 static double fake_limit(const char *gpu) { return strcmp(gpu, "FAKE-80") == 0 ? 80.0 : NAN; }
 
-static const cf__plan_model model = {fake_step, fake_fit, fake_fabric, fake_limit, fake_mem};
+static const cf__plan_model model = {fake_step, fake_fit, fake_fabric, fake_limit, fake_mem, NULL, NULL, NULL};
 
 /* 100 base steps of B0 sequences of 4096 tokens; batch_max bmax. */
 static void llm(cf_workload *w, long bmax)

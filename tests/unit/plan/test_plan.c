@@ -86,8 +86,8 @@ static cf_status fake_fabric(const cf_offering *o, int nodes, cf_fabric *f, cf_e
 
 static double fake_limit(const char *gpu) { return strcmp(gpu, "FAKE-80") == 0 ? 80.0 : NAN; }
 
-static const cf__plan_model with_mem = {fake_step, fake_fit, fake_fabric, fake_limit, fake_mem};
-static const cf__plan_model no_mem = {fake_step, fake_fit, fake_fabric, fake_limit, NULL};
+static const cf__plan_model with_mem = {fake_step, fake_fit, fake_fabric, fake_limit, fake_mem, NULL, NULL, NULL};
+static const cf__plan_model no_mem = {fake_step, fake_fit, fake_fabric, fake_limit, NULL, NULL, NULL, NULL};
 
 static void llm(cf_workload *w, long layers, long hidden, long heads, long seq, long batch,
                 double steps)
@@ -187,12 +187,12 @@ static void shared_pieces(void **state)
     llm(&w, 2, 6000, 1, 4096, 1, 100);
     memset(&fab, 0, sizeof fab);
     fab.gpus_per_node = 1; fab.nic_gbps = 100; fab.intra_link = CF_INTRA_NONE;
-    free1 = cf__plan_free_step_s(&no_mem, &w, &fab, 1, &ev1);
+    free1 = cf__plan_free_step_s(&no_mem, &w, &fab, NULL, NULL, 1, &ev1);
     assert_true(free1 > 0);
-    assert_float_equal(cf__plan_free0_s(&no_mem, &w, &fab, p, 2, &p[0], &ev), free1, 0);
+    assert_float_equal(cf__plan_free0_s(&no_mem, &w, &fab, NULL, NULL, p, 2, &p[0], &ev), free1, 0);
     assert_int_equal(ev, ev1);
-    assert_true(isnan(cf__plan_free0_s(&no_mem, &w, &fab, p, 1, &p[0], &ev)));
-    assert_true(isnan(cf__plan_free0_s(&no_mem, &w, &fab, p, 2, NULL, &ev)));
+    assert_true(isnan(cf__plan_free0_s(&no_mem, &w, &fab, NULL, NULL, p, 1, &p[0], &ev)));
+    assert_true(isnan(cf__plan_free0_s(&no_mem, &w, &fab, NULL, NULL, p, 2, NULL, &ev)));
     assert_int_equal(ev, ev1);
 }
 
@@ -283,7 +283,7 @@ static void search_one_layout_by_hand(void **state)
     cf_workload w;
     cf_fabric fab;
     cf__plan_point out;
-    cf__search s = {&no_mem, &w, &fab, 34.0, 0, 0};
+    cf__search s = {&no_mem, &w, &fab, 34.0, 0, 0, NULL, NULL, 0};
     (void)state;
     llm(&w, 2, 6000, 1, 4096, 1, 100);
     memset(&fab, 0, sizeof fab);
@@ -350,7 +350,7 @@ static void search_matches_brute_force(void **state)
     for (int o = 0; o < 2; o++)
     for (size_t h = 0; h < 4; h++)
         for (size_t k = 0; k < 4; k++) {
-            cf__search s = {&with_mem, &w, &fab, 40.0, 0, 0};
+            cf__search s = {&with_mem, &w, &fab, 40.0, 0, 0, NULL, NULL, 0};
             cf__plan_point out;
             unsigned long n = 0;
             double want;
@@ -379,7 +379,7 @@ static void n0_from_memory(void **state)
      * batch of 8 must split into dp = N: 8 nodes is the first that fits. */
     cf_workload w;
     cf_fabric fab;
-    cf__search s = {&with_mem, &w, &fab, 80.0, 0, 0};
+    cf__search s = {&with_mem, &w, &fab, 80.0, 0, 0, NULL, NULL, 0};
     (void)state;
     memset(&fab, 0, sizeof fab);
     fab.gpus_per_node = 1; fab.nic_gbps = 100; fab.intra_link = CF_INTRA_NONE;
@@ -875,7 +875,7 @@ static void real_model_e_above_one_is_memory(void **state)
         assert_int_equal(cf_workload_load(wls[wi], &w, &err), CF_OK);
         for (int fi = 0; fi < 2; fi++) {
             const cf_fabric *fab = &fabs[fi];
-            cf__search s = {&cf__plan_model_default, &w, fab, cf__plan_mem_limit_gib(fab->gpu), 0, 0};
+            cf__search s = {&cf__plan_model_default, &w, fab, cf__plan_mem_limit_gib(fab->gpu), 0, 0, NULL, NULL, 0};
             int counts[8], n0;
             size_t k;
             cf__plan_point p0;
@@ -886,7 +886,7 @@ static void real_model_e_above_one_is_memory(void **state)
             k = cf__plan_node_counts(n0, fab->gpus_per_node, (long)n0 * 64 * fab->gpus_per_node, counts, 8);
             cf__plan_best_at(&s, n0, &p0);
             assert_true(p0.found);
-            free0 = cf__plan_free_step_s(&cf__plan_model_default, &w, fab, n0, NULL);
+            free0 = cf__plan_free_step_s(&cf__plan_model_default, &w, fab, NULL, NULL, n0, NULL);
             assert_true(free0 <= p0.res.step_time_s);
             for (size_t i = 1; i < k; i++) {
                 cf__plan_point pt;

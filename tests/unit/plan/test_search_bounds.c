@@ -29,13 +29,13 @@ static cf_status counting_step(const cf_workload *w, const cf_fabric *fab, int n
     return CF_OK;
 }
 
-static const cf__plan_model counting = {counting_step, NULL, NULL, NULL, NULL};
+static const cf__plan_model counting = {counting_step, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
 
 static void run(cf_workload_kind kind, int nodes, int gpn, cf__plan_point *out)
 {
     cf_workload w;
     cf_fabric fab;
-    cf__search s = {&counting, &w, &fab, 80.0, 0, 0};
+    cf__search s = {&counting, &w, &fab, 80.0, 0, 0, NULL, NULL, 0};
     memset(&w, 0, sizeof w);
     w.kind = kind;
     w.global_batch_seqs = 1024;
