@@ -305,6 +305,9 @@
 /* --nodes of `recipe`: 2 nodes (a multi-node job) up to the fit's cap. */
 #define CF_RECIPE_NODES_MIN 2L
 #define CF_RECIPE_NODES_MAX CF_FIT_MAX_NODES
+/* --image of `recipe`: a container image reference (registry/name:tag or
+ * @digest); Docker's reference grammar allows 255 bytes for the name. */
+#define CF_RECIPE_IMAGE_MAX 255
 
 /* --timeout of `probe --mpi`, seconds: each phase (gather, pair tests,
  * results) waits at most this long for a rank. */

@@ -160,21 +160,52 @@ CF_API cf_status cf_probe_check_offering(json_t *report, const cf_offering *off,
 
 /* ---- recipe --------------------------------------------------------------- */
 
-typedef enum cf_recipe_scheduler { CF_RECIPE_SLURM = 0, CF_RECIPE_KUBERNETES } cf_recipe_scheduler;
+typedef enum cf_recipe_scheduler {
+    CF_RECIPE_SLURM = 0,  /* an sbatch script */
+    CF_RECIPE_KUBERNETES, /* a Kubeflow MPI Operator MPIJob (kubeflow.org/v2beta1) */
+    CF_RECIPE_SKYPILOT,   /* a SkyPilot task YAML (sky launch) */
+    CF_RECIPE_DSTACK      /* a dstack distributed task (dstack apply) */
+} cf_recipe_scheduler;
 
-/* The job that verifies a rental: an sbatch script (Slurm) or an MPIJob
- * manifest (Kubeflow MPI operator, kubernetes) that runs `clusterfit probe
- * --mpi` on every node and nccl-tests all_reduce_perf across them with the
- * provider's settings for the offering's fabric (EFA: FI_PROVIDER=efa,
- * FI_EFA_USE_DEVICE_RDMA=1; TCPX/TCPXO: the GPUDirect-TCPX(O) NCCL plugin's
- * variables; RoCE: NCCL_IB_GID_INDEX=3; InfiniBand: every rail in
- * NCCL_IB_HCA), then pipes both into `clusterfit audit --offering ID`.
- * - inputs: off, nodes (2..CF_FIT_MAX_NODES), sched
+/* Options of cf_recipe. Zero-initialise, then set what applies. */
+typedef struct cf_recipe_opts {
+    long nodes;                    /* CF_RECIPE_NODES_MIN..CF_RECIPE_NODES_MAX */
+    cf_recipe_scheduler scheduler;
+    /* The container image of the Kubernetes, SkyPilot and dstack jobs (at
+     * most CF_RECIPE_IMAGE_MAX bytes of [A-Za-z0-9._/:@-]); NULL: the image
+     * packaging/verify/Dockerfile builds, "clusterfit-verify:latest". Slurm
+     * runs what the nodes have on PATH. */
+    const char *image;
+} cf_recipe_opts;
+
+/* The scheduler named `name` ("slurm", "kubernetes", "skypilot", "dstack").
+ * - errors: CF_EINVAL (err->param "scheduler", the message lists the names) */
+CF_API cf_status cf_recipe_scheduler_parse(const char *name, cf_recipe_scheduler *out, cf_error *err);
+
+/* The scheduler's name, as cf_recipe_scheduler_parse takes it. Static. */
+CF_API const char *cf_recipe_scheduler_name(cf_recipe_scheduler s);
+
+/* The job that verifies a rental: an sbatch script (Slurm), an MPIJob
+ * manifest (Kubeflow MPI operator), a SkyPilot task or a dstack task that
+ * runs `clusterfit probe --mpi` on every node and nccl-tests all_reduce_perf
+ * across them with the provider's settings for the offering's fabric (EFA:
+ * FI_PROVIDER=efa, FI_EFA_USE_DEVICE_RDMA=1; TCPX/TCPXO: the GPUDirect-TCPX(O)
+ * NCCL plugin's variables; RoCE: NCCL_IB_GID_INDEX=3; InfiniBand: every rail
+ * in NCCL_IB_HCA), then hands both to `clusterfit audit --offering ID`. A
+ * missing tool, a probe that could not run or nccl-tests failing stops the
+ * job with a message naming the step (the probe's exit 1, error findings, is
+ * a result the audit reads, not a failure).
+ * - SkyPilot: the provider's SkyPilot cloud (data/skypilot-map.csv, kind
+ *   cloud) and its instance type where the map names one, else infra k8s
+ *   when the offering offers Kubernetes; dstack: the provider's backend
+ *   (data/dstack-backends.csv), else an SSH fleet over the rented nodes.
+ * - inputs: off; opts (NULL: 2 nodes, Slurm, the default image)
  * - output: *out, a malloc'd string (free())
- * - errors: CF_EINVAL (err->param "nodes") for a node count out of range;
+ * - errors: CF_EINVAL (err->param "nodes" or "image") for a node count out
+ *   of range or an image name with other characters or too long;
  *   CF_EUNSUPPORTED when the offering's GPUs per node or network is unknown
- *   or it has no network; CF_ENOMEM */
-CF_API cf_status cf_recipe(const cf_offering *off, long nodes, cf_recipe_scheduler sched, char **out,
-                           cf_error *err);
+ *   or it has no network, or SkyPilot can reach neither its provider nor a
+ *   Kubernetes cluster of it; CF_ENOMEM */
+CF_API cf_status cf_recipe(const cf_offering *off, const cf_recipe_opts *opts, char **out, cf_error *err);
 
 #endif

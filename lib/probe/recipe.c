@@ -1,7 +1,11 @@
 /* recipe.c — cf_recipe: the job that verifies a rental, for Slurm (an
- * sbatch script) or Kubernetes (a Kubeflow MPI Operator MPIJob): the probe
- * on every node, nccl-tests all_reduce_perf across every GPU with the
- * fabric's settings, then `clusterfit audit --offering ID` over both.
+ * sbatch script), Kubernetes (a Kubeflow MPI Operator MPIJob), SkyPilot (a
+ * task YAML) or dstack (a distributed task): the probe on every node,
+ * nccl-tests all_reduce_perf across every GPU with the fabric's settings,
+ * then `clusterfit audit --offering ID` over both. This file holds what every
+ * launcher shares (the checks, the fabric's environment, the steps and how
+ * they stop); recipe_sched.c writes Slurm and Kubernetes, recipe_cloud.c
+ * SkyPilot and dstack.
  *
  * The settings, by fabric (the providers' published values):
  * - InfiniBand: every rail in NCCL_IB_HCA, listed on the node from
@@ -22,11 +26,16 @@
  *   Google's A3 High guide (4 GPU NICs eth1-eth4, control eth0, the RX/TX
  *   daemon's socket prefix /run/tcpx).
  * Values that depend on the host (interface names, the plugin's path) are
- * overridable from the environment the job is submitted from. */
-#include <math.h>
+ * overridable from the environment the job is submitted from.
+ *
+ * nccl-tests must be built with MPI=1 for one job over many processes
+ * (nccl-tests README: "NCCL tests rely on MPI to work on multiple
+ * processes, hence multiple nodes"); a binary built without it runs one
+ * independent job per rank, which the audit reports. */
 #include <stdio.h>
-#include "base/base.h"
-#include "probe/probe_int.h"
+#include <stdlib.h>
+#include <string.h>
+#include "probe/recipe_int.h"
 
 /* The fabric's exports, one "NAME=VALUE" per entry. */
 static const char *const ib_env[] = {"NCCL_IB_HCA=$(cf_rails InfiniBand)", NULL};
@@ -58,10 +67,7 @@ static const char *const *fabric_env(cf_network n)
     }
 }
 
-/* The shell lines every node runs before NCCL: the rails function and the
- * fabric's exports, indented for YAML when indent is set; no single quote,
- * so that the Kubernetes launcher can pass them in `bash -c '...'`. */
-static void node_env(cf__buf *b, cf_network n, const char *indent)
+void cf__recipe_node_env(cf__buf *b, cf_network n, const char *indent)
 {
     const char *const *e = fabric_env(n);
     cf__buf_printf(b,
@@ -84,120 +90,98 @@ static void node_env(cf__buf *b, cf_network n, const char *indent)
     cf__buf_printf(b, "%sexport NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET\n", indent);
 }
 
-static void slurm(cf__buf *b, const cf_offering *o, long nodes)
+void cf__recipe_fail_fn(cf__buf *b, const char *indent)
+{
+    cf__buf_printf(b, "%s# Every step that fails stops here, saying which and what to do.\n"
+                      "%scf_fail() { echo \"clusterfit recipe: $*\" >&2; exit 1; }\n",
+                   indent, indent);
+}
+
+void cf__recipe_title(cf__buf *b, const cf_offering *o, long nodes)
+{
+    cf__buf_printf(b, "%ld nodes of %s (%s %s, %ld x %s, %s)", nodes, o->id, o->provider ? o->provider : "",
+                   o->offering ? o->offering : "", o->gpus_per_node, o->gpu ? o->gpu : "GPU",
+                   cf_network_label(o->network));
+}
+
+void cf__recipe_mpirun_steps(cf__buf *b, const cf_offering *o, long nodes, const char *hosts, const char *dir,
+                             const char *in)
 {
     long g = o->gpus_per_node;
+    const char *h = hosts[0] ? " " : "";
+    char inner[64];
+    snprintf(inner, sizeof inner, "%s    ", in);
+    cf__recipe_fail_fn(b, in);
     cf__buf_printf(b,
-                   "#!/bin/bash\n"
-                   "# clusterfit recipe: verify %ld nodes of %s (%s %s, %ld x %s, %s)\n"
-                   "# Submit with: sbatch THIS_FILE   Results: clusterfit-verify-JOBID/\n"
-                   "#SBATCH --job-name=clusterfit-verify\n"
-                   "#SBATCH --nodes=%ld\n"
-                   "#SBATCH --ntasks-per-node=%ld\n"
-                   "#SBATCH --gpus-per-node=%ld\n"
-                   "#SBATCH --exclusive\n"
-                   "#SBATCH --time=00:30:00\n"
-                   "#SBATCH --output=clusterfit-verify-%%j.log\n"
-                   "set -euo pipefail\n",
-                   nodes, o->id, o->provider ? o->provider : "", o->offering ? o->offering : "", g,
-                   o->gpu ? o->gpu : "GPU", cf_network_label(o->network), nodes, g, g);
-    node_env(b, o->network, "");
+                   "%sMPIRUN=\"mpirun --allow-run-as-root%s%s\"\n"
+                   "%scommand -v clusterfit > /dev/null || cf_fail \"clusterfit is not on PATH: run the image\" \\\n"
+                   "%s    \"packaging/verify/Dockerfile builds, or install clusterfit (make install)\"\n"
+                   "%s$MPIRUN -np %ld --npernode 1 bash -c \"command -v all_reduce_perf > /dev/null\" || \\\n"
+                   "%s    cf_fail \"all_reduce_perf is not on PATH on every node: build nccl-tests with\" \\\n"
+                   "%s    \"MPI=1 (github.com/NVIDIA/nccl-tests) or run the image packaging/verify/Dockerfile builds\"\n"
+                   "%smkdir -p %s\n"
+                   "%s# 1. Every node from the inside, one rank per node (exit 1 = error findings:\n"
+                   "%s#    a result for the audit, not a failure of the step).\n"
+                   "%src=0; $MPIRUN -np %ld --npernode 1 clusterfit probe --mpi --offering %s --format json \\\n"
+                   "%s    < /dev/null > %s/probe.json || rc=$?\n"
+                   "%s[ \"$rc\" -le 1 ] || cf_fail \"step 1, clusterfit probe, failed (exit $rc): see the messages above\"\n"
+                   "%s# 2. nccl-tests across all %ld GPUs, one rank per GPU, with the fabric's settings.\n"
+                   "%s$MPIRUN -np %ld --npernode %ld -x PATH -x LD_LIBRARY_PATH bash -c '\n",
+                   in, h, hosts, in, in, in, nodes, in, in, in, dir, in, in, in, nodes, o->id, in, dir, in, in,
+                   nodes * g, in, nodes * g, g);
+    cf__recipe_node_env(b, o->network, inner);
     cf__buf_printf(b,
-                   "OUT=\"clusterfit-verify-${SLURM_JOB_ID:-local}\"\n"
-                   "mkdir -p \"$OUT\"\n"
-                   "# 1. Every node from the inside, one rank per node (Slurm starts Open MPI\n"
-                   "#    through PMIx; use --mpi=pmi2 where the site has no PMIx plugin).\n"
-                   "srun --mpi=pmix --ntasks=%ld --ntasks-per-node=1 clusterfit probe --mpi --offering %s \\\n"
-                   "    --format json > \"$OUT/probe.json\" || true\n"
-                   "# 2. nccl-tests across all %ld GPUs, one rank per GPU.\n"
-                   "srun --mpi=pmix --ntasks=%ld --ntasks-per-node=%ld --export=ALL \\\n"
-                   "    all_reduce_perf -b 8 -e 8G -f 2 -g 1 -c 1 -n 20 > \"$OUT/nccl-tests.log\" 2>&1 || true\n"
-                   "# 3. The verdict against the offering's promise.\n"
-                   "clusterfit audit --offering %s \"$OUT/nccl-tests.log\" \"$OUT/probe.json\"\n",
-                   nodes, o->id, nodes * g, nodes * g, g, o->id);
+                   "%s    exec all_reduce_perf -b 8 -e 8G -f 2 -g 1 -c 1 -n 20' > %s/nccl-tests.log 2>&1 || \\\n"
+                   "%s    cf_fail \"step 2, nccl-tests, failed (exit $?); its last lines:\" \"$(tail -n 5 %s/nccl-tests.log)\"\n"
+                   "%s# 3. The verdict against the offering's promise (its exit status is the job's).\n"
+                   "%sclusterfit audit --offering %s %s/nccl-tests.log %s/probe.json\n",
+                   in, dir, in, dir, in, in, o->id, dir, dir);
 }
 
-/* The device-plugin resources a worker needs besides its GPUs. */
-static const char *extra_resources(cf_network n)
+static const char *const sched_names[] = {"slurm", "kubernetes", "skypilot", "dstack"};
+
+const char *cf_recipe_scheduler_name(cf_recipe_scheduler s)
 {
-    switch (n) {
-    case CF_NET_EFA: return "                vpc.amazonaws.com/efa: %ld\n";
-    case CF_NET_IB:
-    case CF_NET_ROCE: return "                rdma/rdma_shared_device_a: 1\n";   /* k8s-rdma-shared-dev-plugin */
-    default: return "";
-    }
+    return (unsigned)s < sizeof sched_names / sizeof *sched_names ? sched_names[s] : "unknown";
 }
 
-static void kubernetes(cf__buf *b, const cf_offering *o, long nodes)
+cf_status cf_recipe_scheduler_parse(const char *name, cf_recipe_scheduler *out, cf_error *err)
 {
-    long g = o->gpus_per_node;
-    const char *extra = extra_resources(o->network);
-    cf__buf_printf(b,
-                   "# clusterfit recipe: verify %ld nodes of %s (%s %s, %ld x %s, %s)\n"
-                   "# Kubeflow MPI Operator v2beta1. Apply with: kubectl apply -f THIS_FILE\n"
-                   "# The image must hold clusterfit, Open MPI and nccl-tests (all_reduce_perf).\n"
-                   "apiVersion: kubeflow.org/v2beta1\n"
-                   "kind: MPIJob\n"
-                   "metadata:\n"
-                   "  name: clusterfit-verify\n"
-                   "spec:\n"
-                   "  slotsPerWorker: %ld\n"
-                   "  runPolicy:\n"
-                   "    cleanPodPolicy: Running\n"
-                   "  mpiReplicaSpecs:\n"
-                   "    Launcher:\n"
-                   "      replicas: 1\n"
-                   "      template:\n"
-                   "        spec:\n"
-                   "          containers:\n"
-                   "            - name: launcher\n"
-                   "              image: clusterfit-nccl-tests:latest\n"
-                   "              command: [\"/bin/bash\", \"-c\"]\n"
-                   "              args:\n"
-                   "                - |\n"
-                   "                  set -u\n"
-                   "                  mpirun --allow-run-as-root -np %ld --npernode 1 \\\n"
-                   "                    clusterfit probe --mpi --offering %s --format json < /dev/null > /tmp/probe.json\n"
-                   "                  mpirun --allow-run-as-root -np %ld --npernode %ld -x PATH -x LD_LIBRARY_PATH \\\n"
-                   "                    bash -c '\n",
-                   nodes, o->id, o->provider ? o->provider : "", o->offering ? o->offering : "", g,
-                   o->gpu ? o->gpu : "GPU", cf_network_label(o->network), g, nodes, o->id, nodes * g, g);
-    node_env(b, o->network, "                      ");
-    cf__buf_printf(b,
-                   "                      exec all_reduce_perf -b 8 -e 8G -f 2 -g 1 -c 1 -n 20' > /tmp/nccl-tests.log 2>&1\n"
-                   "                  clusterfit audit --offering %s /tmp/nccl-tests.log /tmp/probe.json\n"
-                   "    Worker:\n"
-                   "      replicas: %ld\n"
-                   "      template:\n"
-                   "        spec:\n"
-                   "          containers:\n"
-                   "            - name: worker\n"
-                   "              image: clusterfit-nccl-tests:latest\n"
-                   "              securityContext:\n"
-                   "                capabilities:\n"
-                   "                  add: [\"IPC_LOCK\"]\n"
-                   "              resources:\n"
-                   "                limits:\n"
-                   "                  nvidia.com/gpu: %ld\n",
-                   o->id, nodes, g);
-    if (extra[0]) {
-        cf__buf_add(b, "  ", 2);
-        cf__buf_printf(b, extra, o->nics_per_node > 0 ? o->nics_per_node : 1);
-    }
+    size_t i;
+    for (i = 0; name && i < sizeof sched_names / sizeof *sched_names; i++)
+        if (strcmp(name, sched_names[i]) == 0) {
+            *out = (cf_recipe_scheduler)i;
+            return CF_OK;
+        }
+    cf_error_set_param(err, "scheduler", "scheduler: expected one of slurm, kubernetes, skypilot, dstack, got \"%s\"",
+                       name ? name : "");
+    return CF_EINVAL;
 }
 
-cf_status cf_recipe(const cf_offering *off, long nodes, cf_recipe_scheduler sched, char **out, cf_error *err)
+/* An image reference of the characters Docker's grammar allows, so that it
+ * goes into YAML and shell unquoted. */
+static int image_ok(const char *s)
 {
-    cf__buf b;
-    if (!out) return CF_EINVAL;
-    *out = NULL;
-    if (!off || !off->id) {
-        cf_error_set(err, NULL, 0, 0, "cf_recipe: no offering");
+    size_t n = 0;
+    for (; s[n]; n++)
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/:@-", s[n])) return 0;
+    return n > 0 && n <= CF_RECIPE_IMAGE_MAX && s[0] != '-';
+}
+
+static cf_status check(const cf_offering *off, const cf_recipe_opts *o, cf_error *err)
+{
+    if (o->nodes < CF_RECIPE_NODES_MIN || o->nodes > CF_RECIPE_NODES_MAX) {
+        cf_error_set_param(err, "nodes", "nodes must be %ld to %ld, got %ld", CF_RECIPE_NODES_MIN,
+                           (long)CF_RECIPE_NODES_MAX, o->nodes);
         return CF_EINVAL;
     }
-    if (nodes < CF_RECIPE_NODES_MIN || nodes > CF_RECIPE_NODES_MAX) {
-        cf_error_set_param(err, "nodes", "nodes must be %ld to %ld, got %ld", CF_RECIPE_NODES_MIN,
-                           (long)CF_RECIPE_NODES_MAX, nodes);
+    if (o->image && !image_ok(o->image)) {
+        cf_error_set_param(err, "image", "image must be 1 to %d characters of A-Z a-z 0-9 . _ / : @ - "
+                           "(a container image reference), not starting with -", CF_RECIPE_IMAGE_MAX);
+        return CF_EINVAL;
+    }
+    if ((unsigned)o->scheduler > CF_RECIPE_DSTACK) {
+        cf_error_set_param(err, "scheduler", "cf_recipe: unknown scheduler %d", (int)o->scheduler);
         return CF_EINVAL;
     }
     if (off->gpus_per_node <= 0) {
@@ -209,9 +193,35 @@ cf_status cf_recipe(const cf_offering *off, long nodes, cf_recipe_scheduler sche
                      cf_network_name(off->network));
         return CF_EUNSUPPORTED;
     }
+    return CF_OK;
+}
+
+cf_status cf_recipe(const cf_offering *off, const cf_recipe_opts *opts, char **out, cf_error *err)
+{
+    cf_recipe_opts o = {CF_RECIPE_NODES_MIN, CF_RECIPE_SLURM, NULL};
+    cf__buf b;
+    cf_status st = CF_OK;
+    if (!out) return CF_EINVAL;
+    *out = NULL;
+    if (!off || !off->id) {
+        cf_error_set(err, NULL, 0, 0, "cf_recipe: no offering");
+        return CF_EINVAL;
+    }
+    if (opts) o = *opts;
+    if ((st = check(off, &o, err)) != CF_OK) return st;
+    if (!o.image) o.image = CF__RECIPE_IMAGE;
     cf__buf_init(&b, 1L << 20);
-    if (sched == CF_RECIPE_KUBERNETES) kubernetes(&b, off, nodes);
-    else slurm(&b, off, nodes);
+    switch (o.scheduler) {
+    case CF_RECIPE_KUBERNETES: cf__recipe_kubernetes(&b, off, &o); break;
+    case CF_RECIPE_SKYPILOT: st = cf__recipe_skypilot(&b, off, &o, err); break;
+    case CF_RECIPE_DSTACK: st = cf__recipe_dstack(&b, off, &o, err); break;
+    default: cf__recipe_slurm(&b, off, &o); break;
+    }
     *out = cf__buf_take(&b, NULL);
+    if (st != CF_OK) {
+        free(*out);
+        *out = NULL;
+        return st;
+    }
     return *out ? CF_OK : CF_ENOMEM;
 }
