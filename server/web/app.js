@@ -699,8 +699,9 @@ function renderChart(curves) {
   const ns = 'http://www.w3.org/2000/svg';
   /* Drawn at its box's width (at most 720 units), so that text stays 11-12 px
    * on a phone; there the line labels go under the chart instead of beside. */
-  const boxW = host.clientWidth || 720;
+  const boxW = host.clientWidth || (host.parentElement && host.parentElement.clientWidth) || 720;
   const narrow = boxW < 520;
+  rerenderOnResize(host, () => renderChart(curves));
   const W = Math.max(300, Math.min(720, boxW)), H = narrow ? 300 : 340, L = 56, R = narrow ? 14 : 190, Tp = 16, B = 44;
   const all = lines.flatMap(c => c.points.filter(pt => !isUnknown(pt.scaling_efficiency)).map(pt => pt.nodes));
   const x0 = Math.log2(Math.max(1, Math.min(...all))), x1 = Math.max(x0 + 1, Math.log2(Math.max(...all)));
@@ -926,8 +927,17 @@ function renderFabricsChart(d, rows, base) {
   const ns = 'http://www.w3.org/2000/svg';
   const host = $('#fx-svg');
   host.replaceChildren();
-  const W = 760, rowH = 30, Tp = 34, B = 16, L = 130, GAP = 40, P1 = 300, P2 = W - L - P1 - GAP - 20;
-  const H = Tp + rows.length * rowH + B;
+  /* Side by side at 760 units on a wide box; on a narrow one (a phone) the
+   * time panel goes under the premium one and the chart is drawn at the box's
+   * width, so that its 11-12 px text stays 11-12 px on screen. */
+  const boxW = host.clientWidth || (host.parentElement && host.parentElement.clientWidth) || 760;
+  const narrow = boxW < 600;
+  const rowH = 30, Tp = 34, B = 16, L = narrow ? 112 : 130, GAP = 40;
+  const W = narrow ? Math.max(300, Math.floor(boxW)) : 760;
+  const P1 = narrow ? W - L - 16 : 300, P2 = narrow ? W - L + 6 : W - L - P1 - GAP - 20;
+  const panelH = rows.length * rowH;
+  const tY = narrow ? Tp + panelH + Tp : Tp; /* the time panel's first row */
+  const H = tY + panelH + B;
   const svg = document.createElementNS(ns, 'svg');
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.setAttribute('role', 'img');
@@ -952,16 +962,17 @@ function renderFabricsChart(d, rows, base) {
   const XP = v => X0 + v / span * (P1 - 90);
   const times = rows.map(f => f.time_to_train_h).filter(v => !isUnknown(v));
   const tMax = Math.max(...times, 1e-9);
-  const T0 = L + P1 + GAP;
+  const T0 = narrow ? L + 10 : L + P1 + GAP;
   const XT = v => T0 + v / tMax * (P2 - 90);
-  mk(svg, 'text', { x: L + 10, y: 14, class: 'label' }, T('fx_premium_axis', d.baseline));
-  mk(svg, 'text', { x: T0, y: 14, class: 'label' }, T('fx_time_axis'));
-  mk(svg, 'line', { x1: X0, x2: X0, y1: Tp - 8, y2: H - B + 4, class: 'axis' });
-  mk(svg, 'line', { x1: T0, x2: T0, y1: Tp - 8, y2: H - B + 4, class: 'axis' });
+  mk(svg, 'text', { x: narrow ? 4 : L + 10, y: 14, class: 'label' }, T('fx_premium_axis', d.baseline));
+  mk(svg, 'text', { x: narrow ? 4 : T0, y: tY - 20, class: 'label' }, T('fx_time_axis'));
+  mk(svg, 'line', { x1: X0, x2: X0, y1: Tp - 8, y2: Tp + panelH + 4, class: 'axis' });
+  mk(svg, 'line', { x1: T0, x2: T0, y1: tY - 8, y2: tY + panelH + 4, class: 'axis' });
   rows.forEach((f, i) => {
-    const y = Tp + i * rowH, mid = y + rowH / 2;
+    const y = Tp + i * rowH, mid = y + rowH / 2, ty = tY + i * rowH, tmid = ty + rowH / 2;
     const g = mk(svg, 'g', { class: 'fx-row', 'data-network': f.network });
     mk(g, 'text', { x: L, y: mid + 4, 'text-anchor': 'end', class: 'fx-name' }, fxLabel(f.network));
+    if (narrow) mk(g, 'text', { x: L, y: tmid + 4, 'text-anchor': 'end', class: 'fx-name fx-name-time' }, fxLabel(f.network));
     /* premium bar */
     const pg = mk(g, 'g', { class: 'fx-bar fx-premium', 'data-network': f.network });
     const p = f.worth_premium_pct;
@@ -981,11 +992,29 @@ function renderFabricsChart(d, rows, base) {
     const tg = mk(g, 'g', { class: 'fx-bar fx-time', 'data-network': f.network });
     const t = f.time_to_train_h;
     const ttext = isUnknown(t) ? T('fx_no_result') : fxHours(t);
-    if (!isUnknown(t)) mk(tg, 'rect', { x: T0, y: y + 6, width: Math.max(1.5, XT(t) - T0), height: rowH - 12, class: 'fx-tbar' });
-    mk(tg, 'text', { x: isUnknown(t) ? T0 + 6 : XT(t) + 4, y: mid + 4, class: 'fx-value' }, ttext);
+    if (!isUnknown(t)) mk(tg, 'rect', { x: T0, y: ty + 6, width: Math.max(1.5, XT(t) - T0), height: rowH - 12, class: 'fx-tbar' });
+    mk(tg, 'text', { x: isUnknown(t) ? T0 + 6 : XT(t) + 4, y: tmid + 4, class: 'fx-value' }, ttext);
     mk(tg, 'title', {}, `${fxLabel(f.network)}: ${ttext}`);
   });
   host.append(svg);
+  rerenderOnResize(host, () => renderFabricsChart(d, rows, base));
+}
+
+/* Draws a chart again when its box changes width by more than 40 px (a
+ * phone turned, a window resized, a box laid out after the chart was
+ * drawn), so that its text keeps its size on screen. One observer a box. */
+function rerenderOnResize(host, draw) {
+  if (typeof ResizeObserver === 'undefined') return;
+  host._draw = draw;
+  host._drawnW = host.clientWidth;
+  if (host._ro) return;
+  host._ro = new ResizeObserver(() => {
+    const w = host.clientWidth;
+    if (!w || Math.abs(w - (host._drawnW || 0)) <= 40) return;
+    host._drawnW = w;
+    host._draw();
+  });
+  host._ro.observe(host);
 }
 
 /* --- audit --- */

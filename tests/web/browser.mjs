@@ -33,6 +33,18 @@ async function waitRows(n) {
     !document.querySelector('#offerings[aria-busy]'), n);
 }
 
+/* The texts of the SVG at `sel` whose font is under `px` on screen (its CSS
+ * font size times the SVG's scale from viewBox units to screen pixels). */
+async function svgTextBelow(sel, px) {
+  return page.evaluate(([q, min]) => {
+    const svg = document.querySelector(q);
+    if (!svg) return [`no ${q}`];
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    return [...svg.querySelectorAll('text')].map(t => [t.textContent, parseFloat(getComputedStyle(t).fontSize) * scale])
+      .filter(([, f]) => !(f >= min - 0.01)).map(([t, f]) => `${t}: ${f.toFixed(1)} px`);
+  }, [sel, px]);
+}
+
 await check('the page loads with the multi-node filter on and the API\'s multi-node rows', async () => {
   await page.goto(BASE + '/?lang=en');
   const api = await http('/api/offerings?multinode=yes');
@@ -310,9 +322,11 @@ for (const [w, lang] of [[1280, 'en'], [1280, 'es'], [390, 'en'], [390, 'es']]) 
       const boxes = await page.locator(`#plan-table tbody ${sel}`).evaluateAll(es => es.map(e => e.getBoundingClientRect()).map(r => ({ l: r.left, r: r.right, w: r.width })));
       for (const b of boxes) assert.ok(b.l >= -1 && b.r <= w + 1 && b.w > 20, `${sel} at ${b.l}..${b.r} of ${w} px`);
     }
-    // the chart's text stays legible: ticks at least 9 px high on screen
-    const tick = await page.locator('#chart-svg svg text.tick').first().boundingBox();
-    assert.ok(tick && tick.height >= 9, `chart tick text ${tick && tick.height} px high`);
+    // the chart's text stays legible (issue 23): every tick, label and line
+    // label at least 11 px on screen, at either width, once the box settles
+    await page.waitForTimeout(150);
+    const small = await svgTextBelow('#chart-svg svg', 11);
+    assert.deepEqual(small, [], `chart text under 11 px: ${JSON.stringify(small.slice(0, 3))}`);
     if (SHOT) {
       const p = SHOT.replace(/\.png$/, `-plan-${w}-${lang}.png`);
       await page.locator('#plan').screenshot({ path: p });
@@ -377,6 +391,26 @@ await check('"Is a better fabric worth it?": one bar per fabric with its name an
   assert.equal(await page.locator('#fx-chart-svg g.fx-premium').count(), 6);
   assert.match(await page.locator('#fx-chart-svg g.fx-premium[data-network="tcp"] text').textContent(), /referencia/);
   await page.selectOption('#lang', 'en');
+});
+
+await check('390 px: the fabrics chart stacks its panels at the box\'s width; its text stays 11 px or more', async () => {
+  await page.goto(BASE + '/?lang=en#fabrics');
+  await page.waitForFunction(() => document.querySelectorAll('#fx-gpu option').length > 0);
+  await page.selectOption('#fx-workload', 'llama3-70b');
+  await page.selectOption('#fx-gpu', 'H100-SXM');
+  await page.fill('#fx-nodes', '64');
+  await page.click('#fx-run');
+  await page.waitForSelector('#fx-chart-svg');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  const small = await svgTextBelow('#fx-chart-svg', 11);
+  assert.deepEqual(small, [], `fabrics chart text under 11 px: ${JSON.stringify(small.slice(0, 3))}`);
+  assert.equal(await page.locator('#fx-chart-svg g.fx-time').count(), 6, 'one time bar per fabric, stacked');
+  const w = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(w <= 392, `page is ${w} px wide`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForTimeout(300);
+  assert.deepEqual(await svgTextBelow('#fx-chart-svg', 11), [], 'drawn again at 1280 px');
 });
 
 /* ---- Spanish: every generated text on the page (gen-es.js's rules) ---- */
