@@ -73,6 +73,9 @@ const I18N = {
     verify_h: 'Verify a rented cluster',
     verify_intro: 'Paste or upload nccl-tests output, an NCCL_DEBUG=INFO log, nvidia-smi topo -m or ibstat. The verdict says which transport NCCL really used, whether GPUDirect RDMA is on, and whether the bandwidth reaches the link; every finding names the line that proves it.',
     a_text: 'Log text', a_file: '…or a file', a_expect: 'Expected Gbit/s per node (optional)', a_run: 'Audit',
+    a_offering: 'Offering the cluster was rented as (optional)', a_offering_none: 'none',
+    a_field_expect: 'Expected Gbit/s per node', a_field_offering: 'Offering', a_field_file: 'file',
+    a_both: 'Choose an offering or type the expected Gbit/s, not both.',
     a_verdict: 'Verdict', a_findings: 'Findings', auditing: 'Reading the log…', a_empty: 'Paste a log or choose a file first.',
     no_findings: 'No findings.', a_action: 'What to do',
     fact_network: 'Transport used', fact_gdr: 'GPUDirect RDMA', fact_nccl_version: 'NCCL version',
@@ -162,6 +165,9 @@ const I18N = {
     verify_h: 'Verificar un clúster alquilado',
     verify_intro: 'Pegue o suba la salida de nccl-tests, un registro NCCL_DEBUG=INFO, nvidia-smi topo -m o ibstat. El veredicto dice qué transporte usó NCCL de verdad, si GPUDirect RDMA está activo y si el ancho de banda llega al del enlace; cada hallazgo indica la línea que lo prueba.',
     a_text: 'Texto del registro', a_file: '…o un archivo', a_expect: 'Gbit/s esperados por nodo (opcional)', a_run: 'Auditar',
+    a_offering: 'Oferta con la que se alquiló el clúster (opcional)', a_offering_none: 'ninguna',
+    a_field_expect: 'Gbit/s esperados por nodo', a_field_offering: 'Oferta', a_field_file: 'archivo',
+    a_both: 'Elija una oferta o escriba los Gbit/s esperados, no las dos cosas.',
     a_verdict: 'Veredicto', a_findings: 'Hallazgos', auditing: 'Leyendo el registro…', a_empty: 'Pegue un registro o elija un archivo.',
     no_findings: 'Sin hallazgos.', a_action: 'Qué hacer',
     fact_network: 'Transporte usado', fact_gdr: 'GPUDirect RDMA', fact_nccl_version: 'Versión de NCCL',
@@ -1024,7 +1030,10 @@ async function runAudit(ev) {
   const file = $('#a-file').files[0];
   const txt = $('#a-text').value;
   const expect = parseFloat($('#a-expect').value);
-  const q = isFinite(expect) && expect > 0 ? '?expect_gbps=' + encodeURIComponent(expect) : '';
+  const offering = $('#a-offering').value;
+  if (offering && isFinite(expect) && expect > 0) { status.textContent = T('a_both'); return; }
+  const q = offering ? '?offering=' + encodeURIComponent(offering)
+    : isFinite(expect) && expect > 0 ? '?expect_gbps=' + encodeURIComponent(expect) : '';
   let opts;
   if (file) {
     const fd = new FormData();
@@ -1045,6 +1054,24 @@ async function runAudit(ev) {
     status.textContent = e.message;
   }
   $('#a-run').disabled = false;
+}
+
+/* The library's advice names the tool's flags; the page names its own fields
+ * instead (the audit form's labels, in the page's language). */
+function pageFields(text) {
+  return String(text)
+    .replace(/--expect-gbps N(?: \([^)]*\))?/g, `“${T('a_field_expect')}”`)
+    .replace(/--offering(?: ID)?/g, `“${T('a_field_offering')}”`);
+}
+
+/* The offerings of the catalog in the audit form's picker (once). */
+async function loadAuditOfferings() {
+  const sel = $('#a-offering');
+  if (sel.options.length > 1) return;
+  let rows = [];
+  try { rows = await api('/api/offerings'); } catch (e) { return; }
+  rows.sort((a, b) => String(a.provider).localeCompare(String(b.provider)) || String(a.id).localeCompare(String(b.id)));
+  for (const o of rows) sel.append(el('option', { value: o.id, text: `${o.provider || ''} — ${o.offering || o.id} (${o.id})` }));
 }
 
 function renderAudit() {
@@ -1068,7 +1095,7 @@ function renderAudit() {
   if (typeof r.bandwidth_judged === 'boolean') {
     const dd = el('dd', { id: 'a-bw-judged', 'data-judged': String(r.bandwidth_judged) },
       T(r.bandwidth_judged ? 'bw_judged_yes' : 'bw_judged_no'));
-    if (!r.bandwidth_judged && r.bandwidth_not_judged_reason) dd.append(': ', el('span', { class: 'reason', text: gen(r.bandwidth_not_judged_reason, state.lang) }));
+    if (!r.bandwidth_judged && r.bandwidth_not_judged_reason) dd.append(': ', el('span', { class: 'reason', text: pageFields(gen(r.bandwidth_not_judged_reason, state.lang)) }));
     facts.append(el('dt', { text: T('fact_bw_judged') }), dd);
   }
   const ul = $('#a-findings');
@@ -1078,9 +1105,9 @@ function renderAudit() {
     ul.append(el('li', { class: 'finding ' + (f.severity || ''), 'data-code': f.code || '' },
       el('span', { class: 'sev', text: f.severity ? val(f.severity, state.lang) : T('unknown') }), ' ',
       el('code', { class: 'code', text: f.code || T('unknown') }), ' ',
-      el('span', { class: 'msg', text: gen(f.message || '', state.lang) }), ' ',
+      el('span', { class: 'msg', text: pageFields(gen(f.message || '', state.lang)) }), ' ',
       el('code', { class: 'where', text: where }),
-      f.action ? el('div', { class: 'action', text: `${T('a_action')}: ${gen(f.action, state.lang)}` }) : null));
+      f.action ? el('div', { class: 'action', text: `${T('a_action')}: ${pageFields(gen(f.action, state.lang))}` }) : null));
   }
   if (!(r.findings || []).length) ul.append(el('li', { text: T('no_findings') }));
   $('#audit-verdict').hidden = false;
@@ -1123,6 +1150,7 @@ async function init() {
   $('#plan-form').addEventListener('submit', runPlan);
   $('#audit-form').addEventListener('submit', runAudit);
   initFabrics();
+  loadAuditOfferings();
   await loadOfferings();
   if (state.detail) showDetail(state.detail);
 }

@@ -3,7 +3,7 @@
 // GPUDirect RDMA and compare the rows with the API, open a detail, run a
 // plan, upload case 05 to the audit box, switch to Spanish, check phone
 // width, and save a screenshot for a person to look at.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -234,6 +234,35 @@ await check('the audit box shows NICS_UNUSED and why busbw was not judged, as th
   assert.equal(await page.locator('#a-bw-judged').getAttribute('data-judged'), 'true');
   assert.equal(await page.locator('#a-nics').innerText(), '1 / 8 (ibstat)');
   assert.equal(await page.locator('#a-status').innerText(), 'FAILED');
+});
+
+await check('the audit box takes an offering from its picker, and its advice names the page\'s fields, not flags (issue 23)', async () => {
+  const r01 = join(SHARED, '..', 'cases', 'r01-recon-single-hca-h100-2node.txt');
+  await page.selectOption('#a-offering', '');
+  await page.fill('#a-expect', '');
+  await page.setInputFiles('#a-file', r01);
+  await page.click('#a-run');
+  await page.waitForSelector('#a-findings li[data-code=NICS_UNUSED]');
+  const reason = await page.locator('#a-bw-judged').innerText();
+  assert.doesNotMatch(reason, /--expect-gbps|--offering/, reason);
+  assert.match(reason, /“Expected Gbit\/s per node”/);
+  const texts = [...await page.locator('#a-findings .msg').allInnerTexts(), ...await page.locator('#a-findings .action').allInnerTexts()];
+  for (const t of texts) assert.doesNotMatch(t, /--expect-gbps|--offering\b/, t);
+  assert.ok(await page.locator('#a-offering option').count() > 50, 'the catalog in the picker');
+  /* The same log against an offering: the expectation comes from its fabric, as the API gives it. */
+  await page.selectOption('#a-offering', 'azure-nd96isr-h100-v5');
+  await page.setInputFiles('#a-file', r01);
+  await page.click('#a-run');
+  await page.waitForFunction(() => document.querySelector('#a-bw-judged') && document.querySelector('#a-bw-judged').getAttribute('data-judged') === 'true');
+  const api = await http('/api/audit?offering=azure-nd96isr-h100-v5', { method: 'POST', body: readFileSync(r01, 'utf8') });
+  assert.equal(api.status, 200);
+  assert.equal(await page.locator('#a-status').innerText(), api.json.status.toUpperCase());
+  /* Both at once is refused on the page before any request. */
+  await page.fill('#a-expect', '400');
+  await page.click('#a-run');
+  assert.match(await page.locator('#audit-status').innerText(), /not both/);
+  await page.fill('#a-expect', '');
+  await page.selectOption('#a-offering', '');
 });
 
 await check('Spanish: texts, "desconocido" for unknown values, numbers in Spanish format', async () => {
