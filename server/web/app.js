@@ -908,14 +908,17 @@ function renderFabrics() {
     sentence = T('fx_best', { best: fxLabel(best.network), p: num(best.worth_premium_pct, 1) + ' %', base: fxLabel(d.baseline), basis });
   else sentence = T('fx_none_better', { base: fxLabel(d.baseline), basis });
   $('#fx-sentence').textContent = sentence;
+  /* A global batch of sequences belongs to training jobs: a stencil or a
+   * batch job has none, and the column is left out rather than "unknown". */
+  const hasBatch = rows.some(f => !isUnknown(f.global_batch_seqs));
   const head = $('#fx-table thead tr');
-  head.replaceChildren(...['fx_col_fabric', 'fx_col_nodes', 'fx_col_batch', 'fx_col_step', 'fx_col_eff', 'fx_col_time', 'fx_col_gpuh',
-    'fx_col_premium', 'fx_col_notes'].map(k => el('th', { scope: 'col', text: T(k) })));
+  head.replaceChildren(...['fx_col_fabric', 'fx_col_nodes', hasBatch ? 'fx_col_batch' : null, 'fx_col_step', 'fx_col_eff', 'fx_col_time', 'fx_col_gpuh',
+    'fx_col_premium', 'fx_col_notes'].filter(Boolean).map(k => el('th', { scope: 'col', text: T(k) })));
   const tb = $('#fx-table tbody');
   tb.replaceChildren(...rows.map(f => el('tr', { 'data-network': f.network },
     el('th', { scope: 'row', text: fxLabel(f.network) }),
     el('td', { class: 'num', text: num(f.nodes, 0) }),
-    el('td', { class: 'num', text: num(f.global_batch_seqs, 0) }),
+    hasBatch ? el('td', { class: 'num', text: num(f.global_batch_seqs, 0) }) : null,
     el('td', { class: 'num', text: fxStep(f.step_time_s) }),
     el('td', { class: 'num', text: pct(f.scaling_efficiency) }),
     el('td', { class: 'time' }, fxHours(f.time_to_train_h), el('br'),

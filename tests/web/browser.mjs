@@ -442,6 +442,22 @@ await check('390 px: the fabrics chart stacks its panels at the box\'s width; it
   assert.deepEqual(await svgTextBelow('#fx-chart-svg', 11), [], 'drawn again at 1280 px');
 });
 
+await check('fabrics for a stencil: no "Global batch" column of unknowns (issue 23)', async () => {
+  await page.goto(BASE + '/?lang=en#fabrics');
+  await page.waitForFunction(() => document.querySelectorAll('#fx-gpu option').length > 0);
+  await page.selectOption('#fx-workload', 'cfd-stencil');
+  await page.selectOption('#fx-gpu', 'H100-SXM');
+  await page.fill('#fx-nodes', '4');
+  await page.click('#fx-run');
+  await page.waitForSelector('#fx-chart-svg');
+  const heads = await page.locator('#fx-table thead th').allInnerTexts();
+  assert.ok(!heads.some(h => /batch/i.test(h)), heads.join(' | '));
+  assert.equal(await page.locator('#fx-table tbody tr').first().locator('td, th').count(), heads.length);
+  await page.selectOption('#fx-workload', 'llama3-70b');
+  await page.click('#fx-run');
+  await page.waitForFunction(() => [...document.querySelectorAll('#fx-table thead th')].some(t => /batch/i.test(t.textContent)));
+});
+
 /* ---- Spanish: every generated text on the page (gen-es.js's rules) ---- */
 const CASES = ['26-h100-2node-ring-ok-after-acs-fix-fragment.txt', '03-socket-ib-disabled-rtx4090-2node-timeout.txt',
   '07-roce-gdr-disabled-peermem-loaded.txt', '13-ib-completion-error12-retry-exceeded.txt', '17-topo-m-pcie-2nic-6gpu.txt',
