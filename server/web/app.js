@@ -73,6 +73,9 @@ const I18N = {
     verify_h: 'Verify a rented cluster',
     verify_intro: 'Paste or upload nccl-tests output, an NCCL_DEBUG=INFO log, nvidia-smi topo -m or ibstat. The verdict says which transport NCCL really used, whether GPUDirect RDMA is on, and whether the bandwidth reaches the link; every finding names the line that proves it.',
     a_text: 'Log text', a_file: '…or a file', a_expect: 'Expected Gbit/s per node (optional)', a_run: 'Audit',
+    a_offering: 'Offering the cluster was rented as (optional)', a_offering_none: 'none',
+    a_field_expect: 'Expected Gbit/s per node', a_field_offering: 'Offering', a_field_file: 'file',
+    a_both: 'Choose an offering or type the expected Gbit/s, not both.',
     a_verdict: 'Verdict', a_findings: 'Findings', auditing: 'Reading the log…', a_empty: 'Paste a log or choose a file first.',
     no_findings: 'No findings.', a_action: 'What to do',
     fact_network: 'Transport used', fact_gdr: 'GPUDirect RDMA', fact_nccl_version: 'NCCL version',
@@ -162,6 +165,9 @@ const I18N = {
     verify_h: 'Verificar un clúster alquilado',
     verify_intro: 'Pegue o suba la salida de nccl-tests, un registro NCCL_DEBUG=INFO, nvidia-smi topo -m o ibstat. El veredicto dice qué transporte usó NCCL de verdad, si GPUDirect RDMA está activo y si el ancho de banda llega al del enlace; cada hallazgo indica la línea que lo prueba.',
     a_text: 'Texto del registro', a_file: '…o un archivo', a_expect: 'Gbit/s esperados por nodo (opcional)', a_run: 'Auditar',
+    a_offering: 'Oferta con la que se alquiló el clúster (opcional)', a_offering_none: 'ninguna',
+    a_field_expect: 'Gbit/s esperados por nodo', a_field_offering: 'Oferta', a_field_file: 'archivo',
+    a_both: 'Elija una oferta o escriba los Gbit/s esperados, no las dos cosas.',
     a_verdict: 'Veredicto', a_findings: 'Hallazgos', auditing: 'Leyendo el registro…', a_empty: 'Pegue un registro o elija un archivo.',
     no_findings: 'Sin hallazgos.', a_action: 'Qué hacer',
     fact_network: 'Transporte usado', fact_gdr: 'GPUDirect RDMA', fact_nccl_version: 'Versión de NCCL',
@@ -699,8 +705,9 @@ function renderChart(curves) {
   const ns = 'http://www.w3.org/2000/svg';
   /* Drawn at its box's width (at most 720 units), so that text stays 11-12 px
    * on a phone; there the line labels go under the chart instead of beside. */
-  const boxW = host.clientWidth || 720;
+  const boxW = host.clientWidth || (host.parentElement && host.parentElement.clientWidth) || 720;
   const narrow = boxW < 520;
+  rerenderOnResize(host, () => renderChart(curves));
   const W = Math.max(300, Math.min(720, boxW)), H = narrow ? 300 : 340, L = 56, R = narrow ? 14 : 190, Tp = 16, B = 44;
   const all = lines.flatMap(c => c.points.filter(pt => !isUnknown(pt.scaling_efficiency)).map(pt => pt.nodes));
   const x0 = Math.log2(Math.max(1, Math.min(...all))), x1 = Math.max(x0 + 1, Math.log2(Math.max(...all)));
@@ -901,14 +908,17 @@ function renderFabrics() {
     sentence = T('fx_best', { best: fxLabel(best.network), p: num(best.worth_premium_pct, 1) + ' %', base: fxLabel(d.baseline), basis });
   else sentence = T('fx_none_better', { base: fxLabel(d.baseline), basis });
   $('#fx-sentence').textContent = sentence;
+  /* A global batch of sequences belongs to training jobs: a stencil or a
+   * batch job has none, and the column is left out rather than "unknown". */
+  const hasBatch = rows.some(f => !isUnknown(f.global_batch_seqs));
   const head = $('#fx-table thead tr');
-  head.replaceChildren(...['fx_col_fabric', 'fx_col_nodes', 'fx_col_batch', 'fx_col_step', 'fx_col_eff', 'fx_col_time', 'fx_col_gpuh',
-    'fx_col_premium', 'fx_col_notes'].map(k => el('th', { scope: 'col', text: T(k) })));
+  head.replaceChildren(...['fx_col_fabric', 'fx_col_nodes', hasBatch ? 'fx_col_batch' : null, 'fx_col_step', 'fx_col_eff', 'fx_col_time', 'fx_col_gpuh',
+    'fx_col_premium', 'fx_col_notes'].filter(Boolean).map(k => el('th', { scope: 'col', text: T(k) })));
   const tb = $('#fx-table tbody');
   tb.replaceChildren(...rows.map(f => el('tr', { 'data-network': f.network },
     el('th', { scope: 'row', text: fxLabel(f.network) }),
     el('td', { class: 'num', text: num(f.nodes, 0) }),
-    el('td', { class: 'num', text: num(f.global_batch_seqs, 0) }),
+    hasBatch ? el('td', { class: 'num', text: num(f.global_batch_seqs, 0) }) : null,
     el('td', { class: 'num', text: fxStep(f.step_time_s) }),
     el('td', { class: 'num', text: pct(f.scaling_efficiency) }),
     el('td', { class: 'time' }, fxHours(f.time_to_train_h), el('br'),
@@ -926,8 +936,17 @@ function renderFabricsChart(d, rows, base) {
   const ns = 'http://www.w3.org/2000/svg';
   const host = $('#fx-svg');
   host.replaceChildren();
-  const W = 760, rowH = 30, Tp = 34, B = 16, L = 130, GAP = 40, P1 = 300, P2 = W - L - P1 - GAP - 20;
-  const H = Tp + rows.length * rowH + B;
+  /* Side by side at 760 units on a wide box; on a narrow one (a phone) the
+   * time panel goes under the premium one and the chart is drawn at the box's
+   * width, so that its 11-12 px text stays 11-12 px on screen. */
+  const boxW = host.clientWidth || (host.parentElement && host.parentElement.clientWidth) || 760;
+  const narrow = boxW < 600;
+  const rowH = 30, Tp = 34, B = 16, L = narrow ? 112 : 130, GAP = 40;
+  const W = narrow ? Math.max(300, Math.floor(boxW)) : 760;
+  const P1 = narrow ? W - L - 16 : 300, P2 = narrow ? W - L + 6 : W - L - P1 - GAP - 20;
+  const panelH = rows.length * rowH;
+  const tY = narrow ? Tp + panelH + Tp : Tp; /* the time panel's first row */
+  const H = tY + panelH + B;
   const svg = document.createElementNS(ns, 'svg');
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.setAttribute('role', 'img');
@@ -952,16 +971,17 @@ function renderFabricsChart(d, rows, base) {
   const XP = v => X0 + v / span * (P1 - 90);
   const times = rows.map(f => f.time_to_train_h).filter(v => !isUnknown(v));
   const tMax = Math.max(...times, 1e-9);
-  const T0 = L + P1 + GAP;
+  const T0 = narrow ? L + 10 : L + P1 + GAP;
   const XT = v => T0 + v / tMax * (P2 - 90);
-  mk(svg, 'text', { x: L + 10, y: 14, class: 'label' }, T('fx_premium_axis', d.baseline));
-  mk(svg, 'text', { x: T0, y: 14, class: 'label' }, T('fx_time_axis'));
-  mk(svg, 'line', { x1: X0, x2: X0, y1: Tp - 8, y2: H - B + 4, class: 'axis' });
-  mk(svg, 'line', { x1: T0, x2: T0, y1: Tp - 8, y2: H - B + 4, class: 'axis' });
+  mk(svg, 'text', { x: narrow ? 4 : L + 10, y: 14, class: 'label' }, T('fx_premium_axis', d.baseline));
+  mk(svg, 'text', { x: narrow ? 4 : T0, y: tY - 20, class: 'label' }, T('fx_time_axis'));
+  mk(svg, 'line', { x1: X0, x2: X0, y1: Tp - 8, y2: Tp + panelH + 4, class: 'axis' });
+  mk(svg, 'line', { x1: T0, x2: T0, y1: tY - 8, y2: tY + panelH + 4, class: 'axis' });
   rows.forEach((f, i) => {
-    const y = Tp + i * rowH, mid = y + rowH / 2;
+    const y = Tp + i * rowH, mid = y + rowH / 2, ty = tY + i * rowH, tmid = ty + rowH / 2;
     const g = mk(svg, 'g', { class: 'fx-row', 'data-network': f.network });
     mk(g, 'text', { x: L, y: mid + 4, 'text-anchor': 'end', class: 'fx-name' }, fxLabel(f.network));
+    if (narrow) mk(g, 'text', { x: L, y: tmid + 4, 'text-anchor': 'end', class: 'fx-name fx-name-time' }, fxLabel(f.network));
     /* premium bar */
     const pg = mk(g, 'g', { class: 'fx-bar fx-premium', 'data-network': f.network });
     const p = f.worth_premium_pct;
@@ -981,11 +1001,29 @@ function renderFabricsChart(d, rows, base) {
     const tg = mk(g, 'g', { class: 'fx-bar fx-time', 'data-network': f.network });
     const t = f.time_to_train_h;
     const ttext = isUnknown(t) ? T('fx_no_result') : fxHours(t);
-    if (!isUnknown(t)) mk(tg, 'rect', { x: T0, y: y + 6, width: Math.max(1.5, XT(t) - T0), height: rowH - 12, class: 'fx-tbar' });
-    mk(tg, 'text', { x: isUnknown(t) ? T0 + 6 : XT(t) + 4, y: mid + 4, class: 'fx-value' }, ttext);
+    if (!isUnknown(t)) mk(tg, 'rect', { x: T0, y: ty + 6, width: Math.max(1.5, XT(t) - T0), height: rowH - 12, class: 'fx-tbar' });
+    mk(tg, 'text', { x: isUnknown(t) ? T0 + 6 : XT(t) + 4, y: tmid + 4, class: 'fx-value' }, ttext);
     mk(tg, 'title', {}, `${fxLabel(f.network)}: ${ttext}`);
   });
   host.append(svg);
+  rerenderOnResize(host, () => renderFabricsChart(d, rows, base));
+}
+
+/* Draws a chart again when its box changes width by more than 40 px (a
+ * phone turned, a window resized, a box laid out after the chart was
+ * drawn), so that its text keeps its size on screen. One observer a box. */
+function rerenderOnResize(host, draw) {
+  if (typeof ResizeObserver === 'undefined') return;
+  host._draw = draw;
+  host._drawnW = host.clientWidth;
+  if (host._ro) return;
+  host._ro = new ResizeObserver(() => {
+    const w = host.clientWidth;
+    if (!w || Math.abs(w - (host._drawnW || 0)) <= 40) return;
+    host._drawnW = w;
+    host._draw();
+  });
+  host._ro.observe(host);
 }
 
 /* --- audit --- */
@@ -995,7 +1033,10 @@ async function runAudit(ev) {
   const file = $('#a-file').files[0];
   const txt = $('#a-text').value;
   const expect = parseFloat($('#a-expect').value);
-  const q = isFinite(expect) && expect > 0 ? '?expect_gbps=' + encodeURIComponent(expect) : '';
+  const offering = $('#a-offering').value;
+  if (offering && isFinite(expect) && expect > 0) { status.textContent = T('a_both'); return; }
+  const q = offering ? '?offering=' + encodeURIComponent(offering)
+    : isFinite(expect) && expect > 0 ? '?expect_gbps=' + encodeURIComponent(expect) : '';
   let opts;
   if (file) {
     const fd = new FormData();
@@ -1016,6 +1057,24 @@ async function runAudit(ev) {
     status.textContent = e.message;
   }
   $('#a-run').disabled = false;
+}
+
+/* The library's advice names the tool's flags; the page names its own fields
+ * instead (the audit form's labels, in the page's language). */
+function pageFields(text) {
+  return String(text)
+    .replace(/--expect-gbps N(?: \([^)]*\))?/g, `“${T('a_field_expect')}”`)
+    .replace(/--offering(?: ID)?/g, `“${T('a_field_offering')}”`);
+}
+
+/* The offerings of the catalog in the audit form's picker (once). */
+async function loadAuditOfferings() {
+  const sel = $('#a-offering');
+  if (sel.options.length > 1) return;
+  let rows = [];
+  try { rows = await api('/api/offerings'); } catch (e) { return; }
+  rows.sort((a, b) => String(a.provider).localeCompare(String(b.provider)) || String(a.id).localeCompare(String(b.id)));
+  for (const o of rows) sel.append(el('option', { value: o.id, text: `${o.provider || ''} — ${o.offering || o.id} (${o.id})` }));
 }
 
 function renderAudit() {
@@ -1039,7 +1098,7 @@ function renderAudit() {
   if (typeof r.bandwidth_judged === 'boolean') {
     const dd = el('dd', { id: 'a-bw-judged', 'data-judged': String(r.bandwidth_judged) },
       T(r.bandwidth_judged ? 'bw_judged_yes' : 'bw_judged_no'));
-    if (!r.bandwidth_judged && r.bandwidth_not_judged_reason) dd.append(': ', el('span', { class: 'reason', text: gen(r.bandwidth_not_judged_reason, state.lang) }));
+    if (!r.bandwidth_judged && r.bandwidth_not_judged_reason) dd.append(': ', el('span', { class: 'reason', text: pageFields(gen(r.bandwidth_not_judged_reason, state.lang)) }));
     facts.append(el('dt', { text: T('fact_bw_judged') }), dd);
   }
   const ul = $('#a-findings');
@@ -1049,9 +1108,9 @@ function renderAudit() {
     ul.append(el('li', { class: 'finding ' + (f.severity || ''), 'data-code': f.code || '' },
       el('span', { class: 'sev', text: f.severity ? val(f.severity, state.lang) : T('unknown') }), ' ',
       el('code', { class: 'code', text: f.code || T('unknown') }), ' ',
-      el('span', { class: 'msg', text: gen(f.message || '', state.lang) }), ' ',
+      el('span', { class: 'msg', text: pageFields(gen(f.message || '', state.lang)) }), ' ',
       el('code', { class: 'where', text: where }),
-      f.action ? el('div', { class: 'action', text: `${T('a_action')}: ${gen(f.action, state.lang)}` }) : null));
+      f.action ? el('div', { class: 'action', text: `${T('a_action')}: ${pageFields(gen(f.action, state.lang))}` }) : null));
   }
   if (!(r.findings || []).length) ul.append(el('li', { text: T('no_findings') }));
   $('#audit-verdict').hidden = false;
@@ -1094,6 +1153,7 @@ async function init() {
   $('#plan-form').addEventListener('submit', runPlan);
   $('#audit-form').addEventListener('submit', runAudit);
   initFabrics();
+  loadAuditOfferings();
   await loadOfferings();
   if (state.detail) showDetail(state.detail);
 }

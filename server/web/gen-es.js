@@ -1,7 +1,8 @@
 /* gen-es.js — Spanish for the text the library generates (plan why lines
  * and unranked reasons, audit findings and actions, fabric flags): the API
  * answers in English, and the page renders it in Spanish through these
- * ordered phrase rules. Numbers, layouts (TP8 PP2v2 DP64), collective names
+ * ordered phrase rules, and writes its numbers as the page's cells do (decimal
+ * comma, US$: esNumbers). Layouts (TP8 PP2v2 DP64), collective names
  * (all-reduce), units (Gbit/s, GPU-h) and quoted log text are kept as they
  * are. A phrase missing here stays in English, and the tests name it:
  * tests/web/gen-es.test.mjs runs the tool on every preset and audit case
@@ -392,11 +393,22 @@ function val(v, lang) {
   return Object.prototype.hasOwnProperty.call(VALUES_ES, v) ? VALUES_ES[v] : v;
 }
 
+/* The numbers and the currency of a Spanish sentence as the page's cells
+ * write them (Intl, es: "118,7 %", "2,11 US$"): a decimal point becomes a
+ * comma and USD becomes US$, outside text quoted from a log («…») and never
+ * inside a dotted run of numbers (an address 10.0.0.1, a version 2.19.6), a
+ * name (v2.19, H100-SXM) or a path. */
+function esNumbers(s) {
+  return s.split(/(«[^»]*»)/).map(part => (part.startsWith('«') ? part : part
+    .replace(/(^|[^\w.\/:-])(\d+)\.(\d+)(?![a-wyzA-Z0-9_.\/]|x\w|,\d)/g, '$1$2,$3')
+    .replace(/(\d) USD\b/g, '$1 US$').replace(/\bUSD\//g, 'US$/'))).join('');
+}
+
 /* The generated English text s in the page's language: as it is in English,
- * through GEN_ES in Spanish. */
+ * through GEN_ES in Spanish, its numbers then written as Spanish writes them. */
 function gen(s, lang) {
   if (!s || lang !== 'es') return s;
   let out = String(s);
   for (const [re, to] of GEN_ES) out = out.replace(re, to);
-  return out;
+  return esNumbers(out);
 }

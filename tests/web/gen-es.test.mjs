@@ -185,8 +185,26 @@ await check('English stays as the library wrote it; numbers, layouts and log tex
   for (const [t] of texts.slice(0, 4000)) {
     const es = gen(t, 'es');
     for (const tok of t.match(/\b(?:TP|PP|DP|EP|CP|ETP)\d+(?:v2)?\b|\d+(?:\.\d+)?%?|all-reduce|all-to-all|NCCL_\w+/g) || [])
-      assert.ok(es.includes(tok), `"${tok}" lost in: ${t} → ${es}`);
+      assert.ok(es.includes(tok) || es.includes(tok.replace('.', ',')), `"${tok}" lost in: ${t} → ${es}`);
   }
+});
+
+await check('Spanish sentences write numbers as the Spanish cells do (issue 23): decimal comma, US$', async () => {
+  const es = t => gen(t, 'es');
+  assert.equal(es('E 1.19, 2.11 USD/GPU-h, 12.5 %, ×1.6, 1.2x, 1234.50 USD'),
+    'E 1,19, 2,11 US$/GPU-h, 12,5 %, ×1,6, 1,2x, 1234,50 US$');
+  /* dotted runs, names, paths, instance types and quoted log text stay */
+  assert.equal(es('10.0.0.1 2.19.6 v2.19 p4d.24xlarge common.cu:1 ./a/1.5 «busbw 1.5 GB/s»'),
+    '10.0.0.1 2.19.6 v2.19 p4d.24xlarge common.cu:1 ./a/1.5 «busbw 1.5 GB/s»');
+  /* every generated text with a decimal number outside quotes loses its point */
+  let n = 0;
+  for (const [t] of texts) {
+    const m = /(^|[\s(])(\d+)\.(\d+)(?=[\s,;:)%]|$)/.exec(t.replace(/«[^»]*»/g, ''));
+    if (!m) continue;
+    n++;
+    assert.ok(es(t).includes(`${m[2]},${m[3]}`), `"${m[2]}.${m[3]}" stays English in: ${es(t)}`);
+  }
+  assert.ok(n > 20, `${n} generated texts with a decimal number`);
 });
 
 rmSync(tmp, { recursive: true, force: true });
