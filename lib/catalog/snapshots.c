@@ -56,6 +56,10 @@ cf_status cf__snapshots_embedded(cf__csv_table *prov, cf__snapshot **out, size_t
         s->commit = cf__csv_cell(&provenance, r, c[2]);
         s->as_of = date;
         s->data = cf__embedded_find(s->name, &s->len);
+        /* Messages name the file by the embedded table's own (static) path,
+         * which outlives *prov. */
+        for (const cf__embedded_file *f = cf__embedded_files; s->data && f->path; f++)
+            if ((const char *)f->data == s->data) s->name = f->path;
         if (s->data && *s->cloud && strlen(s->commit) >= 7 && strlen(date) == 10) continue;
         cf_error_set(err, provenance_name, provenance.line[r], 0, "%s", !s->data
                      ? "names a file this clusterfit was not built with" :
