@@ -91,7 +91,7 @@ static int print_table(json_t *arr, long months, int wide)
                     table_column(t, "Offerings", TABLE_RIGHT, 0, 0, 0) < 0 ||
                     table_column(t, "Multi-node", TABLE_RIGHT, 0, 0, 0) < 0 ||
                     table_column(t, "Multi-node fabrics", TABLE_LEFT, TABLE_SHRINK, 10, 0) < 0 ||
-                    table_column(t, "Networks", TABLE_LEFT, TABLE_SHRINK, 10, 0) < 0 ||
+                    table_column(t, "Networks", TABLE_LEFT, TABLE_SHRINK, 10, 3) < 0 ||
                     table_column(t, "Oldest", TABLE_LEFT, 0, 0, 2) < 0 ||
                     table_column(t, "Stale", TABLE_RIGHT, 0, 0, 1) < 0 ||
                     table_column(t, "Rating", TABLE_LEFT, TABLE_SHRINK, 8, 0) < 0 ||
