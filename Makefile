@@ -45,7 +45,8 @@ CF_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fr
 LDFLAGS   += -fsanitize=address,undefined
 endif
 
-DATA_FILES   := $(sort $(wildcard data/*.csv) $(wildcard data/workloads/*.json))
+DATA_FILES   := $(sort $(wildcard data/*.csv) $(wildcard data/workloads/*.json) \
+                        $(wildcard data/prices/*.csv) $(wildcard data/prices/*/*.csv))
 WEB_FILES    := $(sort $(wildcard server/web/*))
 LIB_SRC      := $(sort $(wildcard lib/*/*.c))
 SERVER_SRC   := $(sort $(wildcard server/*.c))

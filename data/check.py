@@ -278,6 +278,151 @@ class Checker:
         return seen
 
 
+PROVIDER_COLS = ("provider,multinode,orchestration,provisioning,rating_system,rating_tier,"
+                 "rating_date,rating_source,notes,source_url,as_of").split(",")
+PROV_SETS = {"orchestration": {"slurm", "kubernetes", "vm", "managed"},
+             "provisioning": {"on-demand", "spot", "reserved", "waitlist", "flex", "sales-contact"}}
+TIERS = {"Platinum", "Gold", "Silver", "Bronze", "Underperforming", "Not tested"}
+# Six months, as lib/catalog/snapshots.c: a row's own price older than this
+# before a snapshot was read gives way to the snapshot.
+SNAPSHOT_OVERRIDE_DAYS = 183
+
+
+def day(s):
+    return datetime.date.fromisoformat(s + ("-01" if len(s) == 7 else ""))
+
+
+def providers_table(ck, path, offs):
+    """data/providers.csv (lib/catalog/provtable.c): one row per provider."""
+    if not os.path.exists(path):
+        return []
+    rows = ck.read(path, PROVIDER_COLS)
+    seen = {}
+    for line, r in rows:
+        col = lambda k: PROVIDER_COLS.index(k) + 1
+        key = r["provider"].lower()
+        if not r["provider"]:
+            ck.err(path, line, 1, "provider: required")
+        if key in seen:
+            ck.err(path, line, 1, f"provider: duplicate '{r['provider']}' (first on line {seen[key]})")
+        seen[key] = line
+        if r["multinode"] and r["multinode"] not in YESNO:
+            ck.err(path, line, col("multinode"), "multinode: expected yes, no or empty")
+        for k, allowed in PROV_SETS.items():
+            for p in filter(None, r[k].split(";")):
+                if p not in allowed:
+                    ck.err(path, line, col(k), f"{k}: '{p}' not one of {', '.join(sorted(allowed))}")
+        if r["rating_tier"]:
+            if r["rating_tier"] not in TIERS:
+                ck.err(path, line, col("rating_tier"), f"rating_tier: not one of {', '.join(sorted(TIERS))}")
+            if not r["rating_system"]:
+                ck.err(path, line, col("rating_system"), "rating_system: required with a rating_tier")
+            if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", r["rating_date"]) or not valid_date(r["rating_date"]):
+                ck.err(path, line, col("rating_date"), "rating_date: YYYY-MM-DD required with a rating_tier")
+            if not URL_RE.match(r["rating_source"]):
+                ck.err(path, line, col("rating_source"), "rating_source: one http(s) URL required with a rating_tier")
+        ck.check_sources(path, line, PROVIDER_COLS, r)
+    for r in offs:
+        if r["provider"].lower() not in seen:
+            ck.err(path, 1, 1, f"provider: '{r['provider']}' of offering {r['id']} has no row")
+    return [r for _, r in rows]
+
+
+def snapshots(ck, data, offs, pmap):
+    """data/prices/: the snapshots lib/catalog/snapshots.c applies. Returns
+    {offering id: (USD per GPU-hour, source text)} for the rows they price."""
+    prov = os.path.join(data, "prices", "provenance.csv")
+    if not os.path.exists(prov):
+        return {}
+    root = os.path.dirname(data)
+    inst = {k[1]: v for k, v in pmap.items() if k[0] == "instance"}
+    byid = {r["id"]: r for r in offs}
+    priced = {}
+    cols = "cloud,file,commit,read_on,source_url,rows_kept".split(",")
+    for line, p in ck.read(prov, cols):
+        f = os.path.join(root, p["file"])
+        if not os.path.exists(f):
+            ck.err(prov, line, 2, f"file: '{p['file']}' does not exist")
+            continue
+        if not re.fullmatch(r"[0-9a-f]{7,40}", p["commit"]) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", p["read_on"]):
+            ck.err(prov, line, 3, "commit (hex) and read_on (YYYY-MM-DD) required")
+            continue
+        best = {}
+        with open(f, newline="") as fh:
+            rd = csv.DictReader(fh)
+            for rec in rd:
+                n = rd.line_num
+                key = f"{p['cloud']}/{rec.get('InstanceType', '')}"
+                oid = inst.get(key)
+                if not rec.get("AcceleratorName") or not oid or oid not in byid:
+                    continue
+                o = byid[oid]
+                try:
+                    count = float(rec["AcceleratorCount"])
+                    price = float(rec["Price"]) if rec["Price"] else None
+                except ValueError as e:
+                    ck.err(p["file"], n, 1, f"does not parse ({e})")
+                    continue
+                if o["gpus_per_node"] and count != float(o["gpus_per_node"]):
+                    ck.err(p["file"], n, 3, f"AcceleratorCount {count:g} contradicts offering '{oid}' (gpus_per_node {o['gpus_per_node']})")
+                if price is not None and (oid not in best or price / count < best[oid]):
+                    best[oid] = price / count
+        for oid, x in best.items():
+            o = byid[oid]
+            own = o["price_on_demand_gpu_hr"] or o["price_reserved_gpu_hr"]
+            d = o["price_as_of"] or o["as_of"]
+            if o["currency"] not in ("", "USD"):
+                continue
+            if own and (day(p["read_on"]) - day(d)).days <= SNAPSHOT_OVERRIDE_DAYS:
+                continue
+            priced[oid] = (x, f"pipeline snapshot skypilot-catalog@{p['commit'][:12]}", p["read_on"])
+    return priced
+
+
+def market(offs, provs, priced, today):
+    """Issue 22's counts: rankable multi-node rows, priced rows by price
+    source and age, ClusterMAX coverage."""
+    need = ("gpu", "gpus_per_node", "intra_link", "network", "network_gbps_per_node")
+    mrows = [r for r in offs if r["multinode"] == "yes"]
+    def price_of(r):
+        if r["id"] in priced:
+            return priced[r["id"]]
+        p = r["price_on_demand_gpu_hr"] or r["price_reserved_gpu_hr"]
+        return (float(p), "provider page", r["price_as_of"] or r["as_of"]) if p else None
+    rank = [r for r in mrows if all(r[k] for k in need) and r["network"] != "none" and price_of(r)]
+    print(f"multi-node rows rankable (gpu, gpus_per_node, intra_link, network, Gbit/s and a price): "
+          f"{len(rank)} of {len(mrows)}, from {len({r['provider'] for r in rank})} providers")
+    cutoff = today - datetime.timedelta(days=SNAPSHOT_OVERRIDE_DAYS)
+    fresh = sum(1 for r in rank if day(price_of(r)[2]) >= cutoff)
+    print(f"rankable rows priced from a source read on or after {cutoff}: {fresh} of {len(rank)}")
+    by = {}
+    for r in offs:
+        p = price_of(r)
+        if p:
+            k = (p[1], "<= 6 months" if day(p[2]) >= cutoff else "> 6 months")
+            by[k] = by.get(k, 0) + 1
+    print("priced rows by price source and age:")
+    for k in sorted(by):
+        print(f"  {k[0]}, {k[1]}: {by[k]}")
+    rated = [p for p in provs if p["rating_system"].startswith("ClusterMAX")]
+    print(f"providers with a sourced ClusterMAX rating: {len(rated)} "
+          f"({', '.join(p['provider'] + ' ' + p['rating_system'] + ' ' + p['rating_tier'] for p in rated)}); "
+          "ClusterMAX 3.0's list of 45 rated providers is not in the repository, so coverage of it is not counted")
+    print(f"providers in the provider table: {len(provs)} "
+          f"(multinode yes/no/unknown: {sum(p['multinode'] == 'yes' for p in provs)}/"
+          f"{sum(p['multinode'] == 'no' for p in provs)}/{sum(p['multinode'] == '' for p in provs)}; "
+          f"sales-contact {sum('sales-contact' in p['provisioning'] for p in provs)}, "
+          f"waitlist {sum('waitlist' in p['provisioning'] for p in provs)})")
+    tcp = [r["id"] for r in mrows if r["network"] == "tcp"]
+    print(f"multi-node rows over plain Ethernet/TCP: {len(tcp)}{' (' + ', '.join(tcp) + ')' if tcp else ''}")
+
+
+def pmap_values(data):
+    """(kind, key) -> value of data/skypilot-map.csv."""
+    with open(os.path.join(data, "skypilot-map.csv"), newline="") as f:
+        return {(r["kind"], r["key"]): r["value"] for r in csv.DictReader(f)}
+
+
 def main(argv):
     quiet = "--quiet" in argv
     args = [a for a in argv[1:] if not a.startswith("--")]
@@ -285,7 +430,9 @@ def main(argv):
     ck = Checker()
     gpus = ck.gpus(os.path.join(data, "gpus.csv"))
     offs = ck.offerings(os.path.join(data, "offerings.csv"), gpus)
-    ck.price_map(os.path.join(data, "skypilot-map.csv"), gpus, offs)
+    pmap = ck.price_map(os.path.join(data, "skypilot-map.csv"), gpus, offs)
+    provs = providers_table(ck, os.path.join(data, "providers.csv"), offs)
+    priced = snapshots(ck, data, offs, {k: r for k, r in pmap_values(data).items()})
     for e in ck.errors:
         print(e, file=sys.stderr)
     if not quiet:
@@ -313,6 +460,7 @@ def main(argv):
         print(f"providers of each GPU (B300/GB300/MI355X): "
               + ", ".join(f"{g} {len({r['provider'] for r in offs if r['gpu'] == g})}" for g in ("B300", "GB300", "MI355X")))
         print(f"multi-node rows dated before {cutoff} (six months before {today}): {old} of {len(mrows)}")
+        market(offs, provs, priced, datetime.date.fromisoformat(today))
         print("unknown (empty) cells per column:")
         for c in OFFERING_COLS:
             n = sum(1 for r in offs if r[c] == "")

@@ -57,6 +57,29 @@ static void join_names(const json_t *a, char *buf, size_t n)
         snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", k ? ", " : "", json_string_value(e));
 }
 
+/* The rating column: "ClusterMAX 2.0 Platinum" style text, "-" for none. */
+static const char *rating_cell(json_t *p)
+{
+    const char *r = json_string_value(json_object_get(p, "rating_text"));
+    return r ? r : "-";
+}
+
+/* The terms column: the provisioning a renter meets before any offering
+ * (sales contact, waitlist), "-" when the provider table states neither. */
+static const char *terms_cell(json_t *p)
+{
+    int sales = 0, wait = 0;
+    size_t i;
+    json_t *v;
+    json_array_foreach(json_object_get(p, "provisioning"), i, v) {
+        const char *s = json_string_value(v);
+        sales |= s && strcmp(s, "sales-contact") == 0;
+        wait |= s && strcmp(s, "waitlist") == 0;
+    }
+    return sales && wait ? "sales-contact, waitlist" : sales ? "sales-contact"
+           : wait ? "waitlist" : "-";
+}
+
 static int print_table(json_t *arr, long months, int wide)
 {
     table *t = table_new();
@@ -68,9 +91,11 @@ static int print_table(json_t *arr, long months, int wide)
                     table_column(t, "Offerings", TABLE_RIGHT, 0, 0, 0) < 0 ||
                     table_column(t, "Multi-node", TABLE_RIGHT, 0, 0, 0) < 0 ||
                     table_column(t, "Multi-node fabrics", TABLE_LEFT, TABLE_SHRINK, 10, 0) < 0 ||
-                    table_column(t, "Networks", TABLE_LEFT, TABLE_SHRINK, 10, 0) < 0 ||
+                    table_column(t, "Networks", TABLE_LEFT, TABLE_SHRINK, 10, 3) < 0 ||
                     table_column(t, "Oldest", TABLE_LEFT, 0, 0, 2) < 0 ||
-                    table_column(t, "Stale", TABLE_RIGHT, 0, 0, 1) < 0))
+                    table_column(t, "Stale", TABLE_RIGHT, 0, 0, 1) < 0 ||
+                    table_column(t, "Rating", TABLE_LEFT, TABLE_SHRINK, 8, 0) < 0 ||
+                    table_column(t, "Terms", TABLE_LEFT, TABLE_SHRINK, 8, 0) < 0))
         rc = -1;
     json_array_foreach(arr, i, p) {
         char nets[256], mnets[256];
@@ -94,7 +119,8 @@ static int print_table(json_t *arr, long months, int wide)
             table_cellf(t, 1, "%lld", (long long)json_integer_value(json_object_get(p, "offerings"))) != 0 ||
             table_cellf(t, 2, "%lld", n_multi) != 0 || table_cell(t, 3, mnets) != 0 ||
             (nets[0] && table_cell(t, 4, nets) != 0) || (old && table_cell(t, 5, old) != 0) ||
-            table_cellf(t, 6, "%lld", n_stale) != 0)
+            table_cellf(t, 6, "%lld", n_stale) != 0 ||
+            table_cell(t, 7, rating_cell(p)) != 0 || table_cell(t, 8, terms_cell(p)) != 0)
             rc = -1;
     }
     if (rc == 0) rc = table_print(t, stdout, wide ? 0 : TABLE_WIDTH);

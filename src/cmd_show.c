@@ -66,6 +66,31 @@ static void age_days_text(long days, char *buf, size_t n)
         snprintf(buf + strlen(buf), n - strlen(buf), ", %ld days", days);
 }
 
+/* The provider's facts (data/providers.csv) under the offering's. */
+static void print_provider(const json_t *f)
+{
+    const json_t *r = json_object_get(f, "rating");
+    size_t i;
+    json_t *v;
+    printf("\nProvider %s (data/providers.csv, as of %s):\n",
+           json_string_value(json_object_get(f, "provider")),
+           json_string_value(json_object_get(f, "as_of")));
+    printf("  %-24s %s\n", "multinode", json_string_value(json_object_get(f, "multinode"))
+                                            ? json_string_value(json_object_get(f, "multinode"))
+                                            : "unknown");
+    printf("  %-24s ", "provisioning");
+    if (!json_array_size(json_object_get(f, "provisioning"))) fputs("unknown", stdout);
+    json_array_foreach(json_object_get(f, "provisioning"), i, v)
+        printf("%s%s", i ? ", " : "", json_string_value(v));
+    putchar('\n');
+    if (json_is_object(r))
+        printf("  %-24s %s (%s)\n", "rating",
+               json_string_value(json_object_get(f, "rating_text")),
+               json_string_value(json_object_get(r, "source_url")));
+    else
+        printf("  %-24s none known\n", "rating");
+}
+
 static int print_text(const cf_offering *o, long days, int have_age, long price_days, int have_price_age)
 {
     char *buf = malloc(CF_MAX_FIELD_BYTES * 2), age[64] = "", price_age[80] = "";
@@ -106,6 +131,7 @@ static int print_text(const cf_offering *o, long days, int have_age, long price_
     }
     printf("  %-24s %s\n", "origin",
            o->user_row ? "user (clusterfit import)" : "shipped (data/offerings.csv)");
+    printf("  %-24s %s\n", "price_source", o->price_source ? o->price_source : "no price");
     printf("\nSources (facts as of %s%s%s):\n", o->as_of, have_age ? ", " : "", age);
     for (const char *p = o->source_url; p && *p;) {
         size_t len = strcspn(p, ";");
@@ -122,6 +148,7 @@ int cmd_show(const cli_ctx *ctx, int argc, char **argv)
     show_args a = {FMT_TEXT};
     cf_catalog *cat = NULL;
     cf_offering *o = NULL;
+    json_t *facts = NULL;
     char now[16];
     long days = 0, price_days = 0;
     int first, rc, have_age, have_price_age;
@@ -146,20 +173,24 @@ int cmd_show(const cli_ctx *ctx, int argc, char **argv)
         cf_catalog_close(cat);
         return rc;
     }
+    if (cf_catalog_provider_get(cat, o->provider, &facts) != CF_OK) facts = NULL;
     have_age = cf_age_days(o->as_of, now, &days) == CF_OK;
     have_price_age = o->price_as_of && cf_age_days(o->price_as_of, now, &price_days) == CF_OK;
     if (a.fmt == FMT_JSON) {
         json_t *j = cf_offering_to_json(o);
         if (j && (json_object_set_new(j, "age_days", have_age ? json_integer(days) : json_null()) != 0 ||
                   json_object_set_new(j, "price_age_days",
-                                      have_price_age ? json_integer(price_days) : json_null()) != 0)) {
+                                      have_price_age ? json_integer(price_days) : json_null()) != 0 ||
+                  json_object_set(j, "provider_facts", facts ? facts : json_null()) != 0)) {
             json_decref(j);
             j = NULL;
         }
         rc = cli_print_json(j);
     } else {
         rc = print_text(o, days, have_age, price_days, have_price_age);
+        if (rc == EXIT_OK && facts) print_provider(facts);
     }
+    json_decref(facts);
     cf_offering_free(o);
     cf_catalog_close(cat);
     return rc;

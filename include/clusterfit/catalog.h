@@ -52,6 +52,13 @@ typedef struct cf_offering {
     char *price_as_of;              /* YYYY-MM[-DD] the prices were read; NULL: as_of */
     int user_row;                   /* 1 if from a user's import */
     int price_overlay;              /* 1 when the prices come from a price import (skypilot...) */
+    /* Not columns of offerings.csv (issue 22): filled when read from a catalog. */
+    char *price_source;             /* "provider page", "pipeline snapshot skypilot-catalog@C
+                                     * (cloud, read DATE)", "user import (FORMAT)"; NULL: no price */
+    char *provider_rating;          /* the provider's published rating ("ClusterMAX 2.0 Platinum,
+                                     * 2025-11-06"), from data/providers.csv; NULL: none known */
+    char *provider_provisioning;    /* the provider's provisioning terms (";"-joined, may name
+                                     * sales-contact and waitlist); NULL: unknown */
 } cf_offering;
 
 /* Empties a caller-owned offering (_clear, status.h).
@@ -258,7 +265,7 @@ typedef struct cf_catalog cf_catalog;   /* opaque: an open database */
 
 /* Schema version of catalog files this library writes (PRAGMA user_version);
  * older files are migrated on open, newer ones refused. */
-#define CF_CATALOG_SCHEMA_VERSION 3
+#define CF_CATALOG_SCHEMA_VERSION 4
 
 /* Opens a catalog file.
  * - computes: creates the file, migrates its schema or rebuilds its shipped
@@ -351,6 +358,19 @@ CF_API cf_status cf_catalog_providers(cf_catalog *cat, json_t **out);
  * - ownership: as cf_catalog_providers */
 CF_API cf_status cf_catalog_providers_at(cf_catalog *cat, const char *today, long stale_months,
                                          json_t **out);
+
+/* The facts of one provider from the provider table (data/providers.csv,
+ * issue 22): what a renter meets before any offering.
+ * - output: *out = {provider, multinode ("yes"/"no"/null: what a source
+ *   decides), orchestration[], provisioning[] (may name "sales-contact" and
+ *   "waitlist"), rating {system, tier, date, source_url} or null, rating
+ *   (the one-line text of cf_offering.provider_rating) or null, notes,
+ *   source_url, as_of}; cf_catalog_providers_at adds the same keys to each
+ *   provider it lists (null where the table has no row)
+ * - errors: CF_ENOTFOUND when the table has no such provider (names
+ *   compare case-insensitively); CF_EINVAL, CF_EDB, CF_ENOMEM
+ * - ownership: *out is a new reference (json_decref) */
+CF_API cf_status cf_catalog_provider_get(cf_catalog *cat, const char *provider, json_t **out);
 
 /* The date `months` whole months before `today`, the day clamped to the
  * last of its month (2026-08-31 minus 6 months is 2026-02-28).

@@ -262,4 +262,62 @@ cf_status cf__price_keep(import *im, const char *inst, const char *acc, const ch
 cf_status cf__price_read_gcp(import *im, const price_map *m, const json_t *root, const char *data,
                              size_t len, cf_error *err);
 
+/* The importer's steps, for the shipped price snapshots (snapshots.c) as
+ * for `import --format skypilot`: the embedded map (CF_EINTERNAL when the
+ * build lacks it); vms.csv's columns by name (CF_EPARSE at line 1); every
+ * row into im's types (CF_EPARSE at FILE:LINE:COLUMN); what im owns freed. */
+cf_status cf__price_map_load(price_map *m, cf_error *err);
+cf_status cf__price_find_columns(import *im, cf_error *err);
+cf_status cf__price_read_rows(import *im, const price_map *m, cf_error *err);
+void cf__price_import_clear(import *im);
+
+/* ---- shipped price snapshots (snapshots.c) ------------------------------- */
+
+/* One dated snapshot of a SkyPilot vms.csv shipped in data/prices/. */
+typedef struct cf__snapshot {
+    const char *name;   /* its path in messages ("data/prices/lambda/vms.csv") */
+    const char *data;   /* its bytes (borrowed) */
+    size_t len;         /* their length */
+    const char *cloud;  /* the SkyPilot cloud (the map's key prefix) */
+    const char *commit; /* skypilot-catalog commit it was copied from */
+    const char *as_of;  /* YYYY-MM-DD it was read (the prices' date) */
+} cf__snapshot;
+
+/* The embedded snapshots named by data/prices/provenance.csv, in *out (n of
+ * them, cf__free the array; the strings point into *prov, which the caller
+ * clears with cf__csv_table_clear after use, and into the embedded data).
+ * CF_OK with *n = 0 when the build ships none; CF_EPARSE with FILE:LINE
+ * when the provenance file is malformed or names a file not embedded. */
+cf_status cf__snapshots_embedded(cf__csv_table *prov, cf__snapshot **out, size_t *n,
+                                 cf_error *err);
+
+/* Applies the n snapshots to the shipped rows l (before they are written):
+ * each mapped instance type's lowest on-demand and spot price per GPU-hour
+ * replaces the row's, price_as_of = the snapshot's date and price_source
+ * says which snapshot. Nothing is changed unless every snapshot parses and
+ * every row of a mapped type has the mapped offering's gpus_per_node:
+ * CF_EPARSE with FILE:LINE:COLUMN and the reason otherwise. A mapped type
+ * without an on-demand price, or an offering priced in another currency,
+ * keeps the row's price. *applied (may be NULL) = offerings priced. */
+cf_status cf__snapshots_apply(cf_offering_list *l, const cf__snapshot *s, size_t n,
+                              size_t *applied, cf_error *err);
+
+/* ---- the provider table (provtable.c) ------------------------------------ */
+
+/* Parses data/providers.csv (`name` in messages) and writes its rows into
+ * the `provider` table inside the caller's transaction (old rows deleted).
+ * CF_EPARSE with FILE:LINE:COLUMN for a malformed row; CF_EDB/CF_ENOMEM. */
+cf_status cf__providers_check(const char *name, const char *csv, size_t len, cf_error *err);
+cf_status cf__providers_write(struct sqlite3 *db, const char *path, const char *name,
+                              const char *csv, size_t len, cf_error *err);
+
+/* cf_catalog_open with the shipped snapshots and provider table given
+ * explicitly (cf__catalog_open_shipped passes none, cf_catalog_open the
+ * embedded ones). `providers_csv` NULL: no provider rows. */
+cf_status cf__catalog_open_full(const char *path, const char *shipped_name,
+                                const char *shipped_csv, size_t shipped_len,
+                                const char *providers_csv, size_t providers_len,
+                                const cf__snapshot *snaps, size_t nsnaps, cf_catalog **out,
+                                cf_error *err);
+
 #endif

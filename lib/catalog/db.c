@@ -35,7 +35,7 @@
 
 /* Changes whenever the way a shipped cell is normalised changes, so that a
  * new library rebuilds the shipped rows even when the CSV is the same. */
-#define SHIPPED_FORMAT "clusterfit-shipped-2"
+#define SHIPPED_FORMAT "clusterfit-shipped-3"
 
 /* migrations[i] takes a file from user_version i to i + 1. The SQL is kept
  * literal (not generated from the column table) so that old steps never
@@ -117,6 +117,47 @@ static const char *const migrations[] = {
     " coalesce(p.price_spot_gpu_hr, o.price_spot_gpu_hr) AS price_spot_gpu_hr,"
     " CASE WHEN p.id IS NULL THEN o.price_as_of ELSE p.price_as_of END AS price_as_of,"
     " p.id IS NOT NULL AS overlay"
+    " FROM offering AS o LEFT JOIN price_overlay AS p ON p.id = o.id AND o.origin = 'shipped'"
+    " WHERE o.origin = 'user'"
+    " OR NOT EXISTS (SELECT 1 FROM offering AS u WHERE u.id = o.id AND u.origin = 'user');",
+    /* 3 -> 4 (issue 22): where each shipped row's price comes from (the
+     * provider's page or a shipped pipeline snapshot; the view says "user
+     * import" for a user's prices), and the provider table of
+     * data/providers.csv, whose rating and provisioning every row shows. */
+    "ALTER TABLE offering ADD COLUMN price_source TEXT;"
+    "CREATE TABLE provider (provider TEXT PRIMARY KEY COLLATE NOCASE, multinode TEXT,"
+    " orchestration TEXT, provisioning TEXT, rating_system TEXT, rating_tier TEXT,"
+    " rating_date TEXT, rating_source TEXT, notes TEXT, source_url TEXT NOT NULL,"
+    " as_of TEXT NOT NULL);"
+    "DROP VIEW catalog;"
+    "CREATE VIEW catalog AS SELECT o.id AS id, o.origin AS origin, o.provider AS provider,"
+    " o.offering AS offering, o.gpu AS gpu, o.gpus_per_node AS gpus_per_node,"
+    " o.gpu_memory_gb AS gpu_memory_gb, o.intra_link AS intra_link, o.network AS network,"
+    " o.network_gbps_per_node AS network_gbps_per_node, o.nics_per_node AS nics_per_node,"
+    " o.rdma AS rdma, o.gpudirect_rdma AS gpudirect_rdma, o.topology AS topology,"
+    " o.non_blocking AS non_blocking, o.rail_optimized AS rail_optimized,"
+    " o.max_cluster_gpus AS max_cluster_gpus, o.orchestration AS orchestration,"
+    " o.provisioning AS provisioning, o.min_commitment_h AS min_commitment_h,"
+    " o.billing_increment_s AS billing_increment_s,"
+    " coalesce(p.price_on_demand_gpu_hr, o.price_on_demand_gpu_hr) AS price_on_demand_gpu_hr,"
+    " o.price_reserved_gpu_hr AS price_reserved_gpu_hr,"
+    " coalesce(o.currency, p.currency) AS currency, o.shared_storage AS shared_storage,"
+    " o.regions AS regions, o.multinode AS multinode,"
+    " CASE WHEN p.id IS NULL THEN o.notes WHEN o.notes IS NULL THEN p.note"
+    "  ELSE o.notes || '; ' || p.note END AS notes,"
+    " o.source_url AS source_url, o.as_of AS as_of,"
+    " o.in_network_reduction AS in_network_reduction,"
+    " coalesce(p.price_spot_gpu_hr, o.price_spot_gpu_hr) AS price_spot_gpu_hr,"
+    " CASE WHEN p.id IS NULL THEN o.price_as_of ELSE p.price_as_of END AS price_as_of,"
+    " p.id IS NOT NULL AS overlay,"
+    " CASE WHEN p.id IS NOT NULL THEN 'user import (' || p.format || ')'"
+    "  WHEN o.origin = 'user' AND (o.price_on_demand_gpu_hr IS NOT NULL"
+    "   OR o.price_reserved_gpu_hr IS NOT NULL OR o.price_spot_gpu_hr IS NOT NULL)"
+    "  THEN 'user import' ELSE o.price_source END AS price_source,"
+    " (SELECT r.rating_system || ' ' || r.rating_tier || ', ' || r.rating_date FROM provider AS r"
+    "  WHERE r.provider = o.provider AND r.rating_tier IS NOT NULL) AS provider_rating,"
+    " (SELECT r.provisioning FROM provider AS r WHERE r.provider = o.provider)"
+    "  AS provider_provisioning"
     " FROM offering AS o LEFT JOIN price_overlay AS p ON p.id = o.id AND o.origin = 'shipped'"
     " WHERE o.origin = 'user'"
     " OR NOT EXISTS (SELECT 1 FROM offering AS u WHERE u.id = o.id AND u.origin = 'user');",
@@ -359,7 +400,8 @@ static char *select_sql(const char *tail)
     used = (size_t)snprintf(sql, cap, "SELECT ");
     for (int c = 0; c < CF_OFFERING_NCOLS; c++)
         used += (size_t)snprintf(sql + used, cap - used, "%s, ", cf__columns[c].name);
-    snprintf(sql + used, cap - used, "origin, overlay FROM catalog%s", tail);
+    snprintf(sql + used, cap - used, "origin, overlay, price_source, provider_rating,"
+             " provider_provisioning FROM catalog%s", tail);
     return sql;
 }
 
@@ -371,7 +413,7 @@ static char *insert_sql(void)
     used = (size_t)snprintf(sql, cap, "INSERT OR REPLACE INTO offering (origin");
     for (int c = 0; c < CF_OFFERING_NCOLS; c++)
         used += (size_t)snprintf(sql + used, cap - used, ", %s", cf__columns[c].name);
-    used += (size_t)snprintf(sql + used, cap - used, ") VALUES (?");
+    used += (size_t)snprintf(sql + used, cap - used, ", price_source) VALUES (?, ?");
     for (int c = 0; c < CF_OFFERING_NCOLS; c++)
         used += (size_t)snprintf(sql + used, cap - used, ", ?");
     snprintf(sql + used, cap - used, ")");
@@ -383,6 +425,10 @@ static char *insert_sql(void)
 static int bind_offering(sqlite3_stmt *st, const cf_offering *o, const char *origin)
 {
     int rc = sqlite3_bind_text(st, 1, origin, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK)
+        rc = o->price_source ? sqlite3_bind_text(st, CF_OFFERING_NCOLS + 2, o->price_source, -1,
+                                                 SQLITE_STATIC)
+                             : sqlite3_bind_null(st, CF_OFFERING_NCOLS + 2);
     for (int c = 0; c < CF_OFFERING_NCOLS && rc == SQLITE_OK; c++) {
         int i = c + 2;
         char buf[256];
@@ -457,24 +503,65 @@ static int write_meta(sqlite3 *db, const char *key, const char *value)
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
-/* Rebuilds the shipped rows when the stored hash is not that of `csv`. */
-static cf_status sync_shipped(sqlite3 *db, const char *path, const char *name, const char *csv,
-                              size_t len, cf_error *err)
+/* What the shipped rows are built from: the offerings, the provider table
+ * and the price snapshots (cf__catalog_open_full). */
+typedef struct shipped_in {
+    const char *name, *csv;     /* data/offerings.csv (name for messages) */
+    size_t len;
+    const char *prov;           /* data/providers.csv, NULL for none */
+    size_t prov_len;
+    const cf__snapshot *snaps;  /* data/prices/ snapshots */
+    size_t nsnaps;
+} shipped_in;
+
+/* The hash stored in meta.shipped_hash: plain FNV-1a of the format tag
+ * (with its NUL), the offerings CSV and then, when any, the provider table
+ * and each snapshot's name and bytes. */
+static void shipped_hash(const shipped_in *in, char want[32])
+{
+    uint64_t h = cf__fnv1a(CF__FNV_BASIS, SHIPPED_FORMAT, sizeof SHIPPED_FORMAT);
+    h = cf__fnv1a(h, in->csv, in->len);
+    if (in->prov) h = cf__fnv1a(h, in->prov, in->prov_len);
+    for (size_t i = 0; i < in->nsnaps; i++) {
+        h = cf__fnv1a(h, in->snaps[i].name, strlen(in->snaps[i].name) + 1);
+        h = cf__fnv1a(h, in->snaps[i].data, in->snaps[i].len);
+    }
+    snprintf(want, 32, "%016llx", (unsigned long long)h);
+}
+
+/* The shipped rows, parsed, priced from the snapshots, each priced row with
+ * its price_source; a bad input leaves *l empty with err set. */
+static cf_status shipped_rows(const shipped_in *in, cf_offering_list *l, cf_error *err)
+{
+    cf_status st = cf_offerings_parse(in->name, in->csv, in->len, CF_IMPORT_CSV, NULL, l, err);
+    if (st == CF_OK && in->prov) st = cf__providers_check("data/providers.csv", in->prov,
+                                                          in->prov_len, err);
+    if (st == CF_OK) st = cf__snapshots_apply(l, in->snaps, in->nsnaps, NULL, err);
+    for (size_t i = 0; st == CF_OK && i < l->n; i++) {
+        cf_offering *o = &l->items[i];
+        int priced = !isnan(o->price_on_demand_gpu_hr) || !isnan(o->price_reserved_gpu_hr) ||
+                     !isnan(o->price_spot_gpu_hr);
+        if (priced && !o->price_source && !(o->price_source = cf__strdup("provider page")))
+            st = CF_ENOMEM;
+    }
+    if (st != CF_OK) cf_offering_list_clear(l);
+    return st;
+}
+
+/* Rebuilds the shipped rows when the stored hash is not that of the inputs. */
+static cf_status sync_shipped(sqlite3 *db, const char *path, const shipped_in *in, cf_error *err)
 {
     char want[32], have[32], count[32];
     cf_offering_list l = {NULL, 0};
     cf_status st;
-    /* Plain FNV-1a of the format tag (with its NUL) and then the CSV: the
-     * value stored in meta.shipped_hash since the first schema. */
-    uint64_t h = cf__fnv1a(CF__FNV_BASIS, SHIPPED_FORMAT, sizeof SHIPPED_FORMAT);
 
-    snprintf(want, sizeof want, "%016llx", (unsigned long long)cf__fnv1a(h, csv, len));
+    shipped_hash(in, want);
     if (read_meta(db, "shipped_hash", have, sizeof have) != 0)
         return cf__db_error(db, path, err, "cannot read the catalog's metadata");
     if (strcmp(want, have) == 0) return CF_OK;
-    /* Parse before locking: a bad shipped file leaves the database as it was. */
-    st = cf_offerings_parse(name, csv, len, CF_IMPORT_CSV, NULL, &l, err);
-    if (st != CF_OK) return st;
+    /* Parse and price before locking: a bad shipped file or snapshot leaves
+     * the database as it was, nothing half-applied. */
+    if ((st = shipped_rows(in, &l, err)) != CF_OK) return st;
     if ((st = cf__db_begin_write(db, path, "rebuild the shipped offerings", err)) != CF_OK)
         goto done;
     if (read_meta(db, "shipped_hash", have, sizeof have) != 0) goto dbfail;
@@ -482,6 +569,10 @@ static cf_status sync_shipped(sqlite3 *db, const char *path, const char *name, c
         snprintf(count, sizeof count, "%zu", l.n);
         if (cf__db_exec(db, "DELETE FROM offering WHERE origin = 'shipped'") != 0) goto dbfail;
         st = cf__db_insert_all(db, path, &l, "shipped", err);
+        if (st == CF_OK && in->prov)
+            st = cf__providers_write(db, path, "data/providers.csv", in->prov, in->prov_len, err);
+        else if (st == CF_OK && cf__db_exec(db, "DELETE FROM provider") != 0)
+            goto dbfail;
         if (st != CF_OK) goto done;
         if (write_meta(db, "shipped_hash", want) != 0 || write_meta(db, "shipped_rows", count) != 0)
             goto dbfail;
@@ -546,6 +637,17 @@ cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
                                    const char *shipped_csv, size_t shipped_len, cf_catalog **out,
                                    cf_error *err)
 {
+    return cf__catalog_open_full(path, shipped_name, shipped_csv, shipped_len, NULL, 0, NULL, 0,
+                                 out, err);
+}
+
+cf_status cf__catalog_open_full(const char *path, const char *shipped_name,
+                                const char *shipped_csv, size_t shipped_len,
+                                const char *providers_csv, size_t providers_len,
+                                const cf__snapshot *snaps, size_t nsnaps, cf_catalog **out,
+                                cf_error *err)
+{
+    shipped_in in;
     cf_catalog *cat = NULL;
     const char *shown = path ? path : ":memory:";
     cf_status st;
@@ -580,8 +682,14 @@ cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
         if (st == CF_EDB) st = CF_EPARSE;
         goto fail;
     }
-    st = sync_shipped(cat->db, shown, shipped_name ? shipped_name : "shipped catalog",
-                      shipped_csv ? shipped_csv : "", shipped_len, err);
+    in.name = shipped_name ? shipped_name : "shipped catalog";
+    in.csv = shipped_csv ? shipped_csv : "";
+    in.len = shipped_len;
+    in.prov = providers_csv;
+    in.prov_len = providers_len;
+    in.snaps = snaps;
+    in.nsnaps = nsnaps;
+    st = sync_shipped(cat->db, shown, &in, err);
     if (st == CF_EENV) {
         /* A catalog this user cannot write (shared, another user's, a
          * read-only mount) or on a full disk: its rows are used as they
@@ -622,7 +730,21 @@ cf_status cf_catalog_open(const char *path, cf_catalog **out, cf_error *err)
                      "it has no shipped catalog; rebuild it from a complete source tree");
         return CF_EINTERNAL;
     }
-    return cf__catalog_open_shipped(path, "data/offerings.csv", csv, len, out, err);
+    {
+        size_t plen = 0, n = 0;
+        const char *prov = cf__embedded_find("data/providers.csv", &plen);
+        cf__snapshot *snaps = NULL;
+        cf__csv_table prov_t;
+        cf_status st = cf__snapshots_embedded(&prov_t, &snaps, &n, err);
+        if (st == CF_OK)
+            st = cf__catalog_open_full(path, "data/offerings.csv", csv, len, prov, plen, snaps, n,
+                                       out, err);
+        else if (out)
+            *out = NULL;
+        cf__free(snaps);
+        cf__csv_table_clear(&prov_t);
+        return st;
+    }
 }
 
 void cf_catalog_close(cf_catalog *cat)
@@ -674,6 +796,16 @@ static cf_status read_row(sqlite3_stmt *st, cf_offering *o, char *why, size_t n)
     origin = (const char *)sqlite3_column_text(st, CF_OFFERING_NCOLS);
     o->user_row = origin && strcmp(origin, "user") == 0;
     o->price_overlay = sqlite3_column_int(st, CF_OFFERING_NCOLS + 1) != 0;
+    {
+        char **dst[3];
+        dst[0] = &o->price_source;
+        dst[1] = &o->provider_rating;
+        dst[2] = &o->provider_provisioning;
+        for (int i = 0; i < 3; i++) {
+            const char *text = (const char *)sqlite3_column_text(st, CF_OFFERING_NCOLS + 2 + i);
+            if (text && !(*dst[i] = cf__strdup(text))) return CF_ENOMEM;
+        }
+    }
     return CF_OK;
 }
 

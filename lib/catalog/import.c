@@ -606,14 +606,17 @@ static cf_status parse_object(const json_t *obj, const char *today, cf_offering 
     json_t *v;
     int col;
     /* The keys `show`, `list --format json` and the API add to a row
-     * (origin; age_days, price_age_days and stale, derived from the dates)
-     * are read back and ignored, so their output imports as it is. */
+     * (origin; age_days, price_age_days and stale, derived from the dates;
+     * price_source, provider_rating and provider_facts, which the catalog
+     * derives) are read back and ignored, so their output imports as it is. */
     json_object_foreach((json_t *)obj, key, v) {
         if (cf_offering_column_index(key) < 0 && strcmp(key, "origin") != 0 &&
             strcmp(key, "age_days") != 0 && strcmp(key, "price_age_days") != 0 &&
-            strcmp(key, "stale") != 0) {
+            strcmp(key, "stale") != 0 && strcmp(key, "price_source") != 0 &&
+            strcmp(key, "provider_rating") != 0 && strcmp(key, "provider_facts") != 0) {
             snprintf(why, n, "unknown key \"%.60s\" (accepted: the columns of data/offerings.csv, "
-                     "and origin, age_days, price_age_days and stale, which are ignored)", key);
+                     "and origin, age_days, price_age_days, stale, price_source, provider_rating "
+                     "and provider_facts, which are ignored)", key);
             loc->where = AT_KEY;
             loc->key = key;
             return CF_EPARSE;

@@ -116,6 +116,10 @@ void cf_offering_clear(cf_offering *o)
         cf__free(*MEMBER(o, c, char *));
         *MEMBER(o, c, char *) = NULL;
     }
+    cf__free(o->price_source);
+    cf__free(o->provider_rating);
+    cf__free(o->provider_provisioning);
+    o->price_source = o->provider_rating = o->provider_provisioning = NULL;
 }
 
 void cf_offering_free(cf_offering *o)
@@ -445,6 +449,10 @@ static void set_unknown(cf_offering *o, int c)
         cf__free(*MEMBER(o, c, char *));
         *MEMBER(o, c, char *) = NULL;
     }
+    cf__free(o->price_source);
+    cf__free(o->provider_rating);
+    cf__free(o->provider_provisioning);
+    o->price_source = o->provider_rating = o->provider_provisioning = NULL;
 }
 
 cf_status cf__offering_set_cell(cf_offering *o, int c, const char *s, size_t len, char *why,
@@ -622,7 +630,12 @@ json_t *cf_offering_to_json(const cf_offering *o)
         json_t *v = column_json(o, c);
         if (!v || json_object_set_new(j, cf__columns[c].name, v) != 0) goto fail;
     }
-    if (json_object_set_new(j, "origin", json_string(o->user_row ? "user" : "shipped")) != 0)
+    if (json_object_set_new(j, "origin", json_string(o->user_row ? "user" : "shipped")) != 0 ||
+        json_object_set_new(j, "price_source", o->price_source ? json_string(o->price_source)
+                                                               : json_null()) != 0 ||
+        json_object_set_new(j, "provider_rating", o->provider_rating
+                                                      ? json_string(o->provider_rating)
+                                                      : json_null()) != 0)
         goto fail;
     return j;
 fail:

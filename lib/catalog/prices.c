@@ -63,7 +63,7 @@ const char *cf_price_format_accepted(void) { return "skypilot or gcp-catalog"; }
 /* ---- the map (data/skypilot-map.csv) ------------------------------------ */
 
 
-static cf_status map_load(price_map *m, cf_error *err)
+cf_status cf__price_map_load(price_map *m, cf_error *err)
 {
     size_t len = 0;
     const char *csv = cf__embedded_find("data/skypilot-map.csv", &len);
@@ -106,7 +106,7 @@ const char *cf__price_map_get(const price_map *m, const char *kind, const char *
 /* ---- reading the file ---------------------------------------------------- */
 
 
-static void import_clear(import *im)
+void cf__price_import_clear(import *im)
 {
     for (size_t i = 0; i < im->n; i++) cf__free(im->types[i].regions);
     cf__free(im->types);
@@ -343,7 +343,7 @@ static cf_status read_host_row(import *im, const price_map *m, size_t r, int *us
 
 /* Reads every row: skips what is not used, checks the cells of the rows
  * that are, and keeps the lowest prices per instance type. */
-static cf_status read_rows(import *im, const price_map *m, cf_error *err)
+cf_status cf__price_read_rows(import *im, const price_map *m, cf_error *err)
 {
     cf_status st = read_parts(im, m, err);
     if (st != CF_OK) return st;
@@ -602,7 +602,7 @@ static cf_status check_as_of(const cf_price_import_opts *opts, cf_error *err)
 
 /* The columns the import reads, by name; CF_EPARSE at line 1 naming the
  * missing required ones. */
-static cf_status find_columns(import *im, cf_error *err)
+cf_status cf__price_find_columns(import *im, cf_error *err)
 {
     static const char *const want[] = {"InstanceType", "AcceleratorName", "AcceleratorCount",
                                        "Price", "Region"};
@@ -842,7 +842,7 @@ cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, const char
         cf_error_set(err, name, 0, 0, "more than %ld bytes (CF_MAX_IMPORT_BYTES)", CF_MAX_IMPORT_BYTES);
         return CF_ELIMIT;
     }
-    if ((st = map_load(&m, err)) != CF_OK) return st;
+    if ((st = cf__price_map_load(&m, err)) != CF_OK) return st;
     provider = cf__price_map_get(&m, "cloud", cloud);
     if (!provider || !*provider) provider = cloud;
     im.name = name ? name : "input";
@@ -865,7 +865,7 @@ cf_status cf_catalog_import_prices(cf_catalog *cat, const char *name, const char
         if (st != CF_OK) goto done;
         im.t = &t;
         im.nrows = t.nrows;
-        if ((st = find_columns(&im, err)) != CF_OK || (st = read_rows(&im, &m, err)) != CF_OK)
+        if ((st = cf__price_find_columns(&im, err)) != CF_OK || (st = cf__price_read_rows(&im, &m, err)) != CF_OK)
             goto done;
     }
     st = CF_ENOMEM;
@@ -891,7 +891,7 @@ done:
     if (st == CF_ENOMEM && err && !err->message[0]) cf_error_set(err, NULL, 0, 0, "out of memory");
     json_decref(sum);
     outcome_clear(&oc);
-    import_clear(&im);
+    cf__price_import_clear(&im);
     cf__csv_table_clear(&t);
     cf__csv_table_clear(&m.t);
     json_decref(root);

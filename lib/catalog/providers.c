@@ -40,6 +40,29 @@ static json_t *network_array(const char *nets)
     return na;
 }
 
+/* The provider table's facts (cf_catalog_provider_get) on p, every key null
+ * or empty where the table has no row for the provider. */
+static cf_status add_facts(cf_catalog *cat, json_t *p, const char *name)
+{
+    static const char *const keys[] = {"multinode", "orchestration", "provisioning", "rating",
+                                       "rating_text", "notes", "source_url", "as_of"};
+    json_t *f = NULL;
+    cf_status st = cf_catalog_provider_get(cat, name ? name : "", &f);
+    if (st != CF_OK && st != CF_ENOTFOUND) return st;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        json_t *v = f ? json_object_get(f, keys[i]) : NULL;
+        int is_list = i == 1 || i == 2;
+        if (json_object_set_new(p, i == 5 ? "provider_notes" : i == 6 ? "provider_source_url"
+                                : i == 7 ? "provider_as_of" : keys[i],
+                                v ? json_incref(v) : is_list ? json_array() : json_null()) != 0) {
+            json_decref(f);
+            return CF_ENOMEM;
+        }
+    }
+    json_decref(f);
+    return CF_OK;
+}
+
 cf_status cf_catalog_providers(cf_catalog *cat, json_t **out)
 {
     return cf_catalog_providers_at(cat, NULL, 6, out);
@@ -52,12 +75,17 @@ cf_status cf_catalog_providers_at(cf_catalog *cat, const char *today, long stale
      * the raw text's minimum is the oldest ("2026-05" sorts before any day
      * of May), and YYYY-MM counts as its 1st against the cutoff (?1). */
     static const char sql[] =
-        "SELECT provider, count(*), sum(multinode = 'yes'), group_concat(DISTINCT network),"
-        " group_concat(DISTINCT CASE WHEN multinode = 'yes' THEN network END),"
-        " min(coalesce(price_as_of, as_of)),"
-        " sum(CASE WHEN length(coalesce(price_as_of, as_of)) = 7"
-        "  THEN coalesce(price_as_of, as_of) || '-01' ELSE coalesce(price_as_of, as_of) END < ?1)"
-        " FROM catalog GROUP BY provider ORDER BY provider COLLATE NOCASE, provider";
+        "SELECT n.name, count(c.id), coalesce(sum(c.multinode = 'yes'), 0),"
+        " group_concat(DISTINCT c.network),"
+        " group_concat(DISTINCT CASE WHEN c.multinode = 'yes' THEN c.network END),"
+        " min(coalesce(c.price_as_of, c.as_of)),"
+        " coalesce(sum(CASE WHEN length(coalesce(c.price_as_of, c.as_of)) = 7"
+        "  THEN coalesce(c.price_as_of, c.as_of) || '-01' ELSE coalesce(c.price_as_of, c.as_of)"
+        "  END < ?1), 0)"
+        " FROM (SELECT provider AS name FROM catalog UNION SELECT provider FROM provider"
+        "  WHERE provider COLLATE NOCASE NOT IN (SELECT provider FROM catalog)) AS n"
+        " LEFT JOIN catalog AS c ON c.provider = n.name"
+        " GROUP BY n.name ORDER BY n.name COLLATE NOCASE, n.name";
     sqlite3_stmt *st = NULL;
     json_t *arr = NULL;
     cf_status status = CF_OK;
@@ -89,7 +117,10 @@ cf_status cf_catalog_providers_at(cf_catalog *cat, const char *today, long stale
                   json_object_set(p, "networks", na) ||
                   json_object_set(p, "multinode_networks", ma) ||
                   json_object_set_new(p, "oldest_as_of",
-                                      json_string((const char *)sqlite3_column_text(st, 5))) ||
+                                      sqlite3_column_text(st, 5)
+                                          ? json_string((const char *)sqlite3_column_text(st, 5))
+                                          : json_null()) ||
+                  add_facts(cat, p, (const char *)sqlite3_column_text(st, 0)) != CF_OK ||
                   (today && (json_object_set_new(p, "stale_rows",
                                                  json_integer(sqlite3_column_int64(st, 6))) ||
                              json_object_set_new(p, "stale_before", json_string(cutoff)))) ||

@@ -517,6 +517,9 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
                  llm, g->free0_s);
     bad |= cf__json_set(j, "offering_id", json_string(o->id ? o->id : ""));
     bad |= cf__json_set(j, "provider", cf__json_str(o->provider));
+    bad |= cf__json_set(j, "provider_rating", cf__json_str(o->provider_rating));
+    bad |= cf__json_set(j, "provider_provisioning", cf__json_str(o->provider_provisioning));
+    bad |= cf__json_set(j, "price_source", cf__json_str(o->price_source));
     bad |= cf__json_set(j, "offering", cf__json_str(o->offering));
     bad |= cf__json_set(j, "nodes", json_integer(pt->nodes));
     bad |= cf__json_set(j, "gpus", json_integer((json_int_t)pt->nodes * o->gpus_per_node));

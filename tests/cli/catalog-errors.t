@@ -26,7 +26,7 @@ cf --db "$T/other.db" list; expect_rc 3; expect_err "catalog $T/other.db: not a 
 # A catalog from a newer clusterfit.
 cf --db "$T/new.db" list --provider AWS; expect_rc 0
 sqlite3 "$T/new.db" "PRAGMA user_version = 7"
-cf --db "$T/new.db" list; expect_rc 3; expect_err "schema version 7 is newer than this clusterfit's 3"
+cf --db "$T/new.db" list; expect_rc 3; expect_err "schema version 7 is newer than this clusterfit's 4"
 # A directory that does not exist: the environment (exit 5, as a read-only
 # or full disk), with the remedy; a directory given as the file: a usage
 # error (exit 2). Both say so, not SQLite's "unable to open database file".

@@ -30,4 +30,4 @@ cmp -s "$T/user-before.csv" "$T/user-after.csv" || fail "user rows changed in th
 [ "$(wc -l < "$T/user-after.csv")" = 8 ] || fail "expected 8 test rows"
 cf show aws-p5-48xlarge --format json; expect_json '.price_on_demand_gpu_hr' 1.23; expect_json '.origin' user
 [ "$(sqlite3 "$DB" "SELECT price_on_demand_gpu_hr FROM offering WHERE id = 'aws-p5-48xlarge' AND origin = 'shipped'")" = "$shipped_price" ] || fail "shipped row under the user row"
-[ "$(sqlite3 "$DB" "PRAGMA user_version")" = 3 ] || fail "schema version"
+[ "$(sqlite3 "$DB" "PRAGMA user_version")" = 4 ] || fail "schema version"

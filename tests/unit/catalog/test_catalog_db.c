@@ -333,13 +333,13 @@ static void refuses_files_not_ours(void **state)
     fresh();
     cf_catalog_close(open_small());
     assert_int_equal(sqlite3_open(db, &raw), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(raw, "PRAGMA user_version = 4", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(raw, "PRAGMA user_version = 5", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(raw);
     assert_int_equal(cf__catalog_open_shipped(db, "s", small, small_len, &cat, &err), CF_EPARSE);
-    assert_non_null(strstr(err.message, "schema version 4 is newer than this clusterfit's 3"));
+    assert_non_null(strstr(err.message, "schema version 5 is newer than this clusterfit's 4"));
     /* Ours by its id and version, but the table is gone. */
     assert_int_equal(sqlite3_open(db, &raw), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(raw, "PRAGMA user_version = 3; DROP VIEW catalog", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(raw, "PRAGMA user_version = 4; DROP VIEW catalog", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(raw);
     assert_int_equal(cf__catalog_open_shipped(db, "s", small, small_len, &cat, &err), CF_EPARSE);
     assert_non_null(strstr(err.message, "unexpected schema"));

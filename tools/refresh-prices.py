@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Refresh the shipped price snapshots (data/prices/) from a newer copy of
+SkyPilot's catalog (issue 22).
+
+Usage: python3 tools/refresh-prices.py CATALOG_DIR COMMIT READ_ON [CLOUD...]
+
+CATALOG_DIR is a checkout (or download) of github.com/skypilot-org/skypilot-catalog,
+COMMIT the commit it is at (40 hex digits), READ_ON the date the copy was taken
+(YYYY-MM-DD). For each cloud of data/prices/provenance.csv (or only the CLOUDs
+named), it reads CATALOG_DIR/catalogs/v7/<cloud>/vms.csv and keeps the header
+and, in file order and unchanged, every row of an instance type that
+data/skypilot-map.csv maps to an offering (kind `instance`), plus, for GCP,
+the host rows of mapped types and the GPU-only rows (empty InstanceType) of the
+accelerators the map pairs with them (kind `host_gpus`). It then rewrites
+data/prices/<cloud>/vms.csv and that cloud's provenance row, and runs
+data/check.py, which refuses a snapshot whose AcceleratorCount contradicts the
+mapped offering (FILE:LINE: reason) before anything is built. Nothing is
+fetched from the network: the copy is the caller's.
+"""
+import csv
+import io
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROV = os.path.join(ROOT, "data", "prices", "provenance.csv")
+MAP = os.path.join(ROOT, "data", "skypilot-map.csv")
+COLS = "cloud,file,commit,read_on,source_url,rows_kept".split(",")
+
+
+def mapped(cloud):
+    """Instance types of `cloud` the map prices, and GCP's paired accelerators."""
+    types, accs = set(), set()
+    with open(MAP, newline="") as f:
+        for r in csv.DictReader(f):
+            if not r["key"].startswith(cloud + "/"):
+                continue
+            t = r["key"].split("/", 1)[1]
+            if r["kind"] == "instance":
+                types.add(t)
+            elif r["kind"] == "host_gpus":
+                types.add(t)
+                accs.add(r["value"])
+    return types, accs
+
+
+def excerpt(path, cloud):
+    """The header and the rows to keep, as the file writes them."""
+    types, accs = mapped(cloud)
+    with open(path, newline="") as f:
+        text = f.read()
+    lines = text.splitlines(keepends=True)
+    out, kept = [lines[0]], 0
+    head = next(csv.reader([lines[0]]))
+    it, ia, ic = head.index("InstanceType"), head.index("AcceleratorName"), head.index("AcceleratorCount")
+    for line in lines[1:]:
+        rec = next(csv.reader([line]))
+        if len(rec) != len(head):
+            continue
+        pair = f"{rec[ia]}:{rec[ic].split('.')[0]}" if rec[ic] else ""
+        if rec[it] in types or (not rec[it] and pair in accs):
+            out.append(line)
+            kept += 1
+    return "".join(out), kept
+
+
+def main(argv):
+    if len(argv) < 4 or not re.fullmatch(r"[0-9a-f]{40}", argv[2]) or \
+            not re.fullmatch(r"\d{4}-\d{2}-\d{2}", argv[3]):
+        print(__doc__, file=sys.stderr)
+        return 2
+    src, commit, read_on = argv[1], argv[2], argv[3]
+    with open(PROV, newline="") as f:
+        rows = list(csv.DictReader(f))
+    clouds = argv[4:] or [r["cloud"] for r in rows]
+    for cloud in clouds:
+        path = os.path.join(src, "catalogs", "v7", cloud, "vms.csv")
+        if not os.path.exists(path):
+            print(f"{path}: not found", file=sys.stderr)
+            return 1
+        text, kept = excerpt(path, cloud)
+        dest = os.path.join(ROOT, "data", "prices", cloud)
+        os.makedirs(dest, exist_ok=True)
+        with open(os.path.join(dest, "vms.csv"), "w", newline="") as f:
+            f.write(text)
+        row = {"cloud": cloud, "file": f"data/prices/{cloud}/vms.csv", "commit": commit,
+               "read_on": read_on,
+               "source_url": f"https://github.com/skypilot-org/skypilot-catalog/blob/{commit}/catalogs/v7/{cloud}/vms.csv",
+               "rows_kept": f"header and {kept} rows of the mapped instance types, unchanged, in file order"}
+        rows = [r for r in rows if r["cloud"] != cloud] + [row]
+        print(f"{cloud}: {kept} rows kept")
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, COLS, lineterminator="\n")
+    w.writeheader()
+    for r in sorted(rows, key=lambda r: r["cloud"]):
+        w.writerow({k: r.get(k, "") for k in COLS})
+    with open(PROV, "w", newline="") as f:
+        f.write(buf.getvalue())
+    return subprocess.call([sys.executable, os.path.join(ROOT, "data", "check.py"), "--quiet"])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
