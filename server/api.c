@@ -321,15 +321,34 @@ static int stale_cutoff(const srv_api *api, char cutoff[16])
            cf_catalog_stale_cutoff(today, CF_STALE_MONTHS_DEFAULT, cutoff) == CF_OK ? 0 : -1;
 }
 
+/* Days from as_of to today (or CLUSTERFIT_NOW), as `clusterfit show`
+ * counts them (cf_age_days); -1 when unknown. */
+static long age_days(const char *as_of, const char *now)
+{
+    char today[16];
+    long days;
+    if (!as_of || today_of(now, today) != 0) return -1;
+    return cf_age_days(as_of, today, &days) == CF_OK ? days : -1;
+}
+
 /* An offering as the API returns it: cf_offering_to_json plus `stale`, by
  * the library's rule (cf_offering_stale: price_as_of where set, else
  * as_of), so the page counts `stale` and never re-derives the date rule.
  * cutoff NULL (no readable date) leaves the key out rather than guess.
  * NULL on out of memory. */
-static json_t *offering_json(const cf_offering *o, const char *cutoff)
+static json_t *offering_json(const cf_offering *o, const char *cutoff, const char *now)
 {
     json_t *j = cf_offering_to_json(o);
+    int priced = !isnan(o->price_on_demand_gpu_hr) || !isnan(o->price_reserved_gpu_hr) ||
+                 !isnan(o->price_spot_gpu_hr);
+    long page = priced ? age_days(o->price_as_of ? o->price_as_of : o->as_of, now) : -1;
     if (j && cutoff && json_object_set_new(j, "stale", json_boolean(cf_offering_stale(o, cutoff))) != 0) {
+        json_decref(j);
+        j = NULL;
+    }
+    /* How old the price is (issue 22): days since price_as_of, else as_of,
+     * null when unknown; the page shows it beside price_source. */
+    if (j && json_object_set_new(j, "price_age_days", page != -1 ? json_integer(page) : json_null()) != 0) {
         json_decref(j);
         j = NULL;
     }
@@ -372,7 +391,7 @@ static void get_offerings(srv_api *api, const srv_request *rq, srv_reply *out)
     have_cut = stale_cutoff(api, cutoff) == 0;
     arr = json_array();
     for (size_t i = 0; arr && i < list.n; i++) {
-        if (json_array_append_new(arr, offering_json(&list.items[i], have_cut ? cutoff : NULL)) != 0) {
+        if (json_array_append_new(arr, offering_json(&list.items[i], have_cut ? cutoff : NULL, api->now)) != 0) {
             json_decref(arr);
             arr = NULL;
         }
@@ -382,15 +401,6 @@ static void get_offerings(srv_api *api, const srv_request *rq, srv_reply *out)
     out->cacheable = 1;
 }
 
-/* Days from as_of to today (or CLUSTERFIT_NOW), as `clusterfit show`
- * counts them (cf_age_days); -1 when unknown. */
-static long age_days(const char *as_of, const char *now)
-{
-    char today[16];
-    long days;
-    if (!as_of || today_of(now, today) != 0) return -1;
-    return cf_age_days(as_of, today, &days) == CF_OK ? days : -1;
-}
 
 static void get_offering(srv_api *api, const char *id, srv_reply *out)
 {
@@ -415,7 +425,7 @@ static void get_offering(srv_api *api, const char *id, srv_reply *out)
         srv_lib_error(out, st, note.message[0] ? &note : NULL);
         return;
     }
-    j = offering_json(o, stale_cutoff(api, cutoff) == 0 ? cutoff : NULL);
+    j = offering_json(o, stale_cutoff(api, cutoff) == 0 ? cutoff : NULL, api->now);
     age = age_days(o->as_of, api->now);
     if (j && json_object_set_new(j, "age_days", age != -1 ? json_integer(age) : json_null()) != 0) {
         json_decref(j);

@@ -74,6 +74,8 @@ const I18N = {
     verify_intro: 'Paste or upload nccl-tests output, an NCCL_DEBUG=INFO log, nvidia-smi topo -m or ibstat. The verdict says which transport NCCL really used, whether GPUDirect RDMA is on, and whether the bandwidth reaches the link; every finding names the line that proves it.',
     a_text: 'Log text', a_file: '…or a file', a_expect: 'Expected Gbit/s per node (optional)', a_run: 'Audit',
     a_offering: 'Offering the cluster was rented as (optional)', a_offering_none: 'none',
+    src_page: "provider's page", src_user: 'your import', src_pipeline: c => `SkyPilot catalog ${c}`,
+    days_old: n => (+n === 0 ? 'today' : +n === 1 ? '1 day old' : `${num(n, 0)} days old`),
     a_field_expect: 'Expected Gbit/s per node', a_field_offering: 'Offering', a_field_file: 'file',
     a_both: 'Choose an offering or type the expected Gbit/s, not both.',
     a_verdict: 'Verdict', a_findings: 'Findings', auditing: 'Reading the log…', a_empty: 'Paste a log or choose a file first.',
@@ -97,7 +99,8 @@ const I18N = {
       currency: 'Currency', shared_storage: 'Shared storage', regions: 'Regions', multinode: 'Multi-node',
       notes: 'Notes', source_url: 'Sources', as_of: 'As of', age_days: 'Age (days)', user_row: 'Your own row',
       in_network_reduction: 'In-network reduction (SHARP)', price_spot_gpu_hr: 'Spot price per GPU-hour',
-      price_as_of: 'Prices as of'
+      price_as_of: 'Prices as of', price_source: 'Price source', price_age_days: 'Price age',
+      provider_rating: 'Provider rating'
     }
   },
   es: {
@@ -166,6 +169,8 @@ const I18N = {
     verify_intro: 'Pegue o suba la salida de nccl-tests, un registro NCCL_DEBUG=INFO, nvidia-smi topo -m o ibstat. El veredicto dice qué transporte usó NCCL de verdad, si GPUDirect RDMA está activo y si el ancho de banda llega al del enlace; cada hallazgo indica la línea que lo prueba.',
     a_text: 'Texto del registro', a_file: '…o un archivo', a_expect: 'Gbit/s esperados por nodo (opcional)', a_run: 'Auditar',
     a_offering: 'Oferta con la que se alquiló el clúster (opcional)', a_offering_none: 'ninguna',
+    src_page: 'página del proveedor', src_user: 'su importación', src_pipeline: c => `catálogo de SkyPilot ${c}`,
+    days_old: n => (+n === 0 ? 'hoy' : +n === 1 ? 'de hace 1 día' : `de hace ${num(n, 0)} días`),
     a_field_expect: 'Gbit/s esperados por nodo', a_field_offering: 'Oferta', a_field_file: 'archivo',
     a_both: 'Elija una oferta o escriba los Gbit/s esperados, no las dos cosas.',
     a_verdict: 'Veredicto', a_findings: 'Hallazgos', auditing: 'Leyendo el registro…', a_empty: 'Pegue un registro o elija un archivo.',
@@ -189,7 +194,8 @@ const I18N = {
       currency: 'Moneda', shared_storage: 'Almacenamiento compartido', regions: 'Regiones', multinode: 'Multinodo',
       notes: 'Notas', source_url: 'Fuentes', as_of: 'Fecha', age_days: 'Antigüedad (días)', user_row: 'Fila propia',
       in_network_reduction: 'Reducción en la red (SHARP)', price_spot_gpu_hr: 'Precio spot por GPU-hora',
-      price_as_of: 'Fecha de los precios'
+      price_as_of: 'Fecha de los precios', price_source: 'Origen del precio', price_age_days: 'Antigüedad del precio',
+      provider_rating: 'Valoración del proveedor'
     }
   }
 };
@@ -322,6 +328,24 @@ async function api(path, opts) {
 }
 
 /* --- comparison table --- */
+/* Where a price comes from and how old it is (issue 22): the API's
+ * price_source (provider page, a pipeline snapshot with its commit, a user
+ * import) and price_age_days; the row's date where it has no price. */
+function priceSource(o) {
+  if (isUnknown(listPrice(o)) || isUnknown(o.price_age_days)) return T('as_of', date(o.as_of));
+  const src = String(o.price_source || '');
+  const kind = src.startsWith('pipeline snapshot') ? T('src_pipeline', src.replace(/^pipeline snapshot /, '').split(' ')[0])
+    : src.startsWith('user import') ? T('src_user') : src === 'provider page' ? T('src_page') : T('unknown');
+  return `${kind} · ${T('days_old', o.price_age_days)}`;
+}
+/* A plan row's price origin and date (the row carries price_source and the
+ * date its price was read, price_dated). */
+function planPriceSource(r) {
+  const src = String(r.price_source || '');
+  const kind = src.startsWith('pipeline snapshot') ? T('src_pipeline', src.replace(/^pipeline snapshot /, '').split(' ')[0])
+    : src.startsWith('user import') ? T('src_user') : src === 'provider page' ? T('src_page') : T('unknown');
+  return isUnknown(r.price_dated) ? kind : `${kind} · ${date(r.price_dated)}`;
+}
 function listPrice(o) { return isUnknown(o.price_on_demand_gpu_hr) ? o.price_reserved_gpu_hr : o.price_on_demand_gpu_hr; }
 /* The key columns only, so they fit 1280 px without scrolling: RDMA,
  * topology, max cluster, orchestration, provisioning, billing, storage and
@@ -342,7 +366,7 @@ const COLUMNS = [
   { key: 'price', label: 'col_price', value: o => listPrice(o), num: true,
     cell: o => el('span', {}, isUnknown(listPrice(o)) ? unknown() : money(listPrice(o), o.currency),
       isUnknown(o.price_on_demand_gpu_hr) && !isUnknown(o.price_reserved_gpu_hr) ? el('small', { text: ` (${T('reserved_mark')})` }) : null,
-      el('br'), el('small', { text: T('as_of', date(o.as_of)) })) },
+      el('br'), el('small', { class: 'price-src', text: priceSource(o) })) },
 ];
 
 function renderHead() {
@@ -509,6 +533,8 @@ function renderDetail(o) {
     let dd;
     if (k === 'source_url') dd = linkList(sources(v));
     else if (k === 'as_of' || k === 'price_as_of') dd = isUnknown(v) ? unknown() : date(v);
+    else if (k === 'price_source') dd = isUnknown(v) ? unknown() : String(v);
+    else if (k === 'price_age_days') dd = isUnknown(v) ? unknown() : T('days_old', v);
     else if (k.startsWith('price_')) dd = isUnknown(v) ? unknown() : money(v, o.currency);
     else if (Array.isArray(v)) dd = v.length ? v.map(x => val(x, state.lang)).join(', ') : unknown();
     else if (typeof v === 'number') dd = num(v);
@@ -622,7 +648,9 @@ function renderPlan() {
       td('pc_cost', { class: 'num' }, money(r.cost, p.currency, { total: true }), el('br'),
         el('small', { class: 'band', title: T('band_title'), text: `${money(r.cost_p10, p.currency, { total: true })}–${money(r.cost_p90, p.currency, { total: true })}` })),
       td('pc_price', { class: 'price' }, money(r.sticker_price_gpu_hr, p.currency), el('br'),
-        el('small', { text: `→ ${money(r.effective_price_gpu_hr, p.currency)}` }))));
+        el('small', { text: `→ ${money(r.effective_price_gpu_hr, p.currency)}` }),
+        r.price_source ? el('br') : null,
+        r.price_source ? el('small', { class: 'price-src', text: planPriceSource(r) }) : null)));
     /* The why, and the row's assumptions in words, on a line under the row
      * (as the CLI prints them), so the ranked rows stay one line high. */
     /* network_gbps_unknown says what network_unknown would (one node only) more precisely. */

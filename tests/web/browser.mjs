@@ -327,6 +327,21 @@ await check('prices to the cent: every price in the table and the plan has two d
   for (const t of plan) assert.match(t, /\d[.,]\d{2}/, `plan price "${t}" not to the cent`);
 });
 
+await check('every price on the page says where it comes from and how old it is (issue 22)', async () => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const api = await http('/api/offerings');
+  const priced = api.json.filter(o => o.price_on_demand_gpu_hr !== null || o.price_reserved_gpu_hr !== null);
+  assert.ok(priced.length > 20, `${priced.length} priced rows`);
+  for (const o of priced) assert.ok(Number.isInteger(o.price_age_days) && o.price_age_days >= 0, `${o.id}: price_age_days ${o.price_age_days}`);
+  const cells = await page.locator('#offerings tbody td[data-col=price]').allInnerTexts();
+  const withPrice = cells.filter(t => /\d[.,]\d{2}/.test(t));
+  assert.ok(withPrice.length > 5, 'priced cells');
+  for (const t of withPrice) assert.match(t, /(provider's page|your import|SkyPilot catalog \S+) · (today|\d[\d,]* days? old)/, t);
+  const plan = await page.locator('#plan-table tbody td.price').allInnerTexts();
+  assert.ok(plan.length > 0, 'plan rows');
+  for (const t of plan) assert.match(t, /(provider's page|your import|SkyPilot catalog \S+)/, t);
+});
+
 await check('the plan does not use the table\'s filters unless asked, and says which it would use', async () => {
   assert.equal(await page.locator('#p-use-filters').isChecked(), false);
   assert.match(await page.locator('#p-filters-summary').innerText(), /off|desactivado/);
