@@ -2,7 +2,8 @@
  * comes from (shipped data or the user's import, and the source URLs) and
  * how old the facts are, relative to CLUSTERFIT_NOW (cli_ctx.now) or today.
  * JSON: the offering as `list --format json` gives it, plus age_days (of
- * as_of) and price_age_days (of price_as_of; null when it is not set). */
+ * as_of) and price_age_days (of the price's date: price_as_of, else as_of;
+ * null without a price), as GET /api/offerings gives them. */
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -178,9 +179,12 @@ int cmd_show(const cli_ctx *ctx, int argc, char **argv)
     have_price_age = o->price_as_of && cf_age_days(o->price_as_of, now, &price_days) == CF_OK;
     if (a.fmt == FMT_JSON) {
         json_t *j = cf_offering_to_json(o);
+        long pdays = 0;
+        int priced = !isnan(o->price_on_demand_gpu_hr) || !isnan(o->price_reserved_gpu_hr) ||
+                     !isnan(o->price_spot_gpu_hr);
+        int have_pdays = priced && cf_age_days(o->price_as_of ? o->price_as_of : o->as_of, now, &pdays) == CF_OK;
         if (j && (json_object_set_new(j, "age_days", have_age ? json_integer(days) : json_null()) != 0 ||
-                  json_object_set_new(j, "price_age_days",
-                                      have_price_age ? json_integer(price_days) : json_null()) != 0 ||
+                  json_object_set_new(j, "price_age_days", have_pdays ? json_integer(pdays) : json_null()) != 0 ||
                   json_object_set(j, "provider_facts", facts ? facts : json_null()) != 0)) {
             json_decref(j);
             j = NULL;
