@@ -4,6 +4,8 @@
 # first), else prints the exact apt-get line and fails.
 set -eu
 pkgs="build-essential pkg-config libsqlite3-dev libjansson-dev libcsv-dev libmicrohttpd-dev libcmocka-dev jq sqlite3"
+# The JSON Schemas of docs/schema/ are checked with python3-jsonschema.
+pkgs="$pkgs python3 python3-jsonschema"
 # The probe (issue 12): Open MPI for --mpi and its tests, hwloc, rdma-core.
 pkgs="$pkgs libopenmpi-dev openmpi-bin hwloc rdma-core libibverbs-dev slurm-wlm munge"
 if [ "${1:-}" = web ]; then
