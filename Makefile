@@ -72,6 +72,14 @@ $(BUILD)/%.o: %.c
 	$(CC) $(CF_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/src/cmd_serve.o: CF_CFLAGS += -Iserver
+# The release and the commit (issue 26): tools/version.sh runs on every make
+# and rewrites version_gen.h only when what it says changes.
+$(BUILD)/lib/base/version.o: CF_CFLAGS += -I$(BUILD)/gen
+$(BUILD)/lib/base/version.o: $(BUILD)/gen/version_gen.h
+$(BUILD)/gen/version_gen.h: FORCE
+	@mkdir -p $(dir $@)
+	@sh tools/version.sh . > $@.tmp && { cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; }
+FORCE:
 $(BUILD)/src/probe_mpi.o: CF_CFLAGS += $(MPI_CFLAGS) $(MPI_DEFS)
 
 -include $(wildcard $(BUILD)/lib/*/*.d $(BUILD)/src/*.d $(BUILD)/server/*.d $(BUILD)/gen/*.d)

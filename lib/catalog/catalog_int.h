@@ -166,6 +166,16 @@ void cf__db_rollback(struct sqlite3 *db);
 cf_status cf__db_insert_all(struct sqlite3 *db, const char *path, const cf_offering_list *l,
                             const char *origin, cf_error *err);
 
+/* A key of the catalog's meta table into buf (size n; "" when absent), or
+ * set (replaced); 0 on success, -1 with SQLite's error kept. Keys:
+ * shipped_hash, shipped_rows (db.c), release_* (release.c). */
+int cf__db_read_meta(struct sqlite3 *db, const char *key, char *buf, size_t n);
+int cf__db_write_meta(struct sqlite3 *db, const char *key, const char *value);
+
+/* meta.shipped_hash of a shipped CSV (16 hex digits and NUL into out): a
+ * catalog whose stored hash differs rebuilds its shipped rows on open. */
+void cf__db_shipped_hash(const char *csv, size_t len, char out[32]);
+
 /* One step of a JSON path: a key of an object, or (key NULL) an index. */
 typedef struct cf__jstep {
     const char *key;

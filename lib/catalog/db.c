@@ -457,6 +457,24 @@ static int write_meta(sqlite3 *db, const char *key, const char *value)
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
+int cf__db_read_meta(sqlite3 *db, const char *key, char *buf, size_t n)
+{
+    return read_meta(db, key, buf, n);
+}
+
+int cf__db_write_meta(sqlite3 *db, const char *key, const char *value)
+{
+    return write_meta(db, key, value);
+}
+
+void cf__db_shipped_hash(const char *csv, size_t len, char out[32])
+{
+    /* Plain FNV-1a of the format tag (with its NUL) and then the CSV: the
+     * value stored in meta.shipped_hash since the first schema. */
+    uint64_t h = cf__fnv1a(CF__FNV_BASIS, SHIPPED_FORMAT, sizeof SHIPPED_FORMAT);
+    snprintf(out, 32, "%016llx", (unsigned long long)cf__fnv1a(h, csv, len));
+}
+
 /* Rebuilds the shipped rows when the stored hash is not that of `csv`. */
 static cf_status sync_shipped(sqlite3 *db, const char *path, const char *name, const char *csv,
                               size_t len, cf_error *err)
@@ -464,14 +482,16 @@ static cf_status sync_shipped(sqlite3 *db, const char *path, const char *name, c
     char want[32], have[32], count[32];
     cf_offering_list l = {NULL, 0};
     cf_status st;
-    /* Plain FNV-1a of the format tag (with its NUL) and then the CSV: the
-     * value stored in meta.shipped_hash since the first schema. */
-    uint64_t h = cf__fnv1a(CF__FNV_BASIS, SHIPPED_FORMAT, sizeof SHIPPED_FORMAT);
 
-    snprintf(want, sizeof want, "%016llx", (unsigned long long)cf__fnv1a(h, csv, len));
+    cf__db_shipped_hash(csv, len, want);
     if (read_meta(db, "shipped_hash", have, sizeof have) != 0)
         return cf__db_error(db, path, err, "cannot read the catalog's metadata");
     if (strcmp(want, have) == 0) return CF_OK;
+    /* A catalog release file's rows stand in for the embedded ones until
+     * it is removed (release.c, import --catalog builtin). */
+    if (read_meta(db, "release_date", count, sizeof count) != 0)
+        return cf__db_error(db, path, err, "cannot read the catalog's metadata");
+    if (count[0]) return CF_OK;
     /* Parse before locking: a bad shipped file leaves the database as it was. */
     st = cf_offerings_parse(name, csv, len, CF_IMPORT_CSV, NULL, &l, err);
     if (st != CF_OK) return st;

@@ -1,0 +1,17 @@
+/* version.c — the library's release and the commit it was built from
+ * (version.h). Both come from $(BUILD)/gen/version.h, which tools/version.sh
+ * writes from the VERSION file and git (or the COMMIT file of a release
+ * tarball); the Makefile rewrites it only when they change, so a new commit
+ * recompiles this file alone. */
+#include "clusterfit/version.h"
+#include "version_gen.h"
+
+const char *cf_version(void)
+{
+    return CF__VERSION;
+}
+
+const char *cf_version_commit(void)
+{
+    return CF__COMMIT;
+}
