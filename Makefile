@@ -114,9 +114,9 @@ $(BUILD)/tests/%: %.c $(BUILD)/libclusterfit.a
 -include $(wildcard $(BUILD)/tests/*.d)
 
 # The man page is assembled from one fragment per command (docs/man/*.man).
-$(BUILD)/docs/clusterfit.1: $(sort $(wildcard docs/man/*.man))
+$(BUILD)/docs/clusterfit.1: $(sort $(wildcard docs/man/*.man)) VERSION
 	@mkdir -p $(dir $@)
-	cat $^ > $@
+	cat $(filter %.man,$^) | sed "s/@VERSION@/$$(cat VERSION)/" > $@
 
 man: $(BUILD)/docs/clusterfit.1
 	man -l $<

@@ -31,8 +31,11 @@ typedef struct release_head {
 static cf_status head_error(cf_error *err, const char *name, size_t col, const char *msg,
                             const char *got, size_t got_len)
 {
-    cf_error_set(err, name, 1, (long)col + 1, "%s, got \"%.*s\"", msg,
-                 (int)(got_len > 80 ? 80 : got_len), got);
+    if (got_len == 0)
+        cf_error_set(err, name, 1, (long)col + 1, "%s", msg);
+    else
+        cf_error_set(err, name, 1, (long)col + 1, "%s, got \"%.*s\"", msg,
+                     (int)(got_len > 80 ? 80 : got_len), got);
     return CF_EPARSE;
 }
 
