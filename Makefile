@@ -99,8 +99,12 @@ $(BUILD)/libclusterfit.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+# The soname carries the major version (libclusterfit.so.0); make install
+# names the file by the whole release (packaging/install.mk).
+CF_VERSION_NUM := $(shell cat VERSION)
+CF_SOMAJOR     := $(firstword $(subst ., ,$(CF_VERSION_NUM)))
 $(BUILD)/libclusterfit.so: $(LIB_OBJ)
-	$(CC) -shared $(LDFLAGS) -o $@ $^ $(LIB_LIBS)
+	$(CC) -shared $(LDFLAGS) -Wl,-soname,libclusterfit.so.$(CF_SOMAJOR) -o $@ $^ $(LIB_LIBS)
 
 $(BUILD)/clusterfit: $(TOOL_OBJ) $(SERVER_OBJ) $(BUILD)/libclusterfit.a
 	$(CC) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(SERVER_OBJ) $(BUILD)/libclusterfit.a $(TOOL_LIBS)
@@ -203,6 +207,8 @@ validate-cv: all
 
 bench: all
 	@sh bench/run.sh $(BUILD)
+
+include packaging/install.mk
 
 fuzz:
 	@sh tools/deps.sh fuzz
