@@ -57,7 +57,7 @@ SERVER_OBJ := $(SERVER_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/web_embed.o
 TOOL_OBJ   := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN   := $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(UNIT_SRC)))
 
-.PHONY: all deps run check test unit cli cases replay web-test hostile soak bench fuzz clean man
+.PHONY: all deps run check test unit cli cases replay web-test hostile soak bench fuzz clean man FORCE
 all: $(BUILD)/clusterfit $(BUILD)/libclusterfit.so $(BUILD)/docs/clusterfit.1
 
 deps:
@@ -176,6 +176,8 @@ check: deps
 	$(MAKE) fit-check
 	$(MAKE) BUILD=build-asan SAN=1 CFLAGS="-O1 -g" test
 	@sh tests/build-without-pkg-config.sh
+	@sh tests/install/run.sh $(BUILD)
+	@sh tests/container/run.sh $(BUILD)
 	@if [ -x tests/web/run.sh ]; then $(RUN_WEB); fi
 
 # Fitting as code (issue 20): the validation files every fitted constant
