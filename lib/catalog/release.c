@@ -139,11 +139,13 @@ static cf_status parse_body(const char *name, const char *data, size_t len,
 }
 
 /* Replaces the shipped rows by l inside the caller's write transaction;
- * -1 with SQLite's error kept. */
-static int replace_shipped(cf_catalog *cat, const cf_offering_list *l, cf_error *err)
+ * the failure's status with err set. */
+static cf_status replace_shipped(cf_catalog *cat, const cf_offering_list *l, const char *what,
+                                 cf_error *err)
 {
-    if (cf__db_exec(cat->db, "DELETE FROM offering WHERE origin = 'shipped'") != 0) return -1;
-    return cf__db_insert_all(cat->db, cat->path, l, "shipped", err) == CF_OK ? 0 : -1;
+    if (cf__db_exec(cat->db, "DELETE FROM offering WHERE origin = 'shipped'") != 0)
+        return cf__db_error(cat->db, cat->path, err, what);
+    return cf__db_insert_all(cat->db, cat->path, l, "shipped", err);
 }
 
 cf_status cf_catalog_release_install(cf_catalog *cat, const char *name, const char *data,
@@ -172,12 +174,14 @@ cf_status cf_catalog_release_install(cf_catalog *cat, const char *name, const ch
     if ((st = cf__db_begin_write(cat->db, cat->path, "install the catalog release", err)) != CF_OK)
         goto done;
     snprintf(rows, sizeof rows, "%zu", l.n);
-    if (replace_shipped(cat, &l, err) != 0 || cf__db_write_meta(cat->db, "release_date", h.date) != 0 ||
-        cf__db_write_meta(cat->db, "release_source", h.source) != 0 ||
-        cf__db_write_meta(cat->db, "release_file", name ? name : "") != 0 ||
-        cf__db_write_meta(cat->db, "release_rows", rows) != 0 ||
-        cf__db_write_meta(cat->db, "release_installed", today ? today : "") != 0) {
+    st = replace_shipped(cat, &l, "cannot install the catalog release", err);
+    if (st == CF_OK && (cf__db_write_meta(cat->db, "release_date", h.date) != 0 ||
+                        cf__db_write_meta(cat->db, "release_source", h.source) != 0 ||
+                        cf__db_write_meta(cat->db, "release_file", name ? name : "") != 0 ||
+                        cf__db_write_meta(cat->db, "release_rows", rows) != 0 ||
+                        cf__db_write_meta(cat->db, "release_installed", today ? today : "") != 0))
         st = cf__db_error(cat->db, cat->path, err, "cannot install the catalog release");
+    if (st != CF_OK) {
         cf__db_rollback(cat->db);
         goto done;
     }
@@ -233,7 +237,9 @@ cf_status cf_catalog_release_remove(cf_catalog *cat, int *removed, cf_error *err
     if (date[0]) {
         cf__db_shipped_hash(csv, len, hash);
         snprintf(rows, sizeof rows, "%zu", l.n);
-        if (replace_shipped(cat, &l, err) != 0 || cf__db_write_meta(cat->db, "shipped_hash", hash) != 0 ||
+        st = replace_shipped(cat, &l, "cannot go back to the built-in catalog", err);
+        if (st != CF_OK) goto fail;
+        if (cf__db_write_meta(cat->db, "shipped_hash", hash) != 0 ||
             cf__db_write_meta(cat->db, "shipped_rows", rows) != 0 ||
             cf__db_exec(cat->db, "DELETE FROM meta WHERE key LIKE 'release\\_%' ESCAPE '\\'") != 0)
             goto dbfail;
@@ -243,6 +249,7 @@ cf_status cf_catalog_release_remove(cf_catalog *cat, int *removed, cf_error *err
     goto done;
 dbfail:
     st = cf__db_error(cat->db, cat->path, err, "cannot go back to the built-in catalog");
+fail:
     cf__db_rollback(cat->db);
 done:
     cf_offering_list_clear(&l);
