@@ -27,7 +27,7 @@ SONAME      := libclusterfit.so.$(CF_SOMAJOR)
 PUB_HEADERS := $(sort $(wildcard include/clusterfit/*.h))
 DOC_FILES   := LICENSE README.md CHANGELOG.md
 
-.PHONY: install uninstall install-check dist dist-check container-check
+.PHONY: install uninstall install-check dist dist-check container-check catalog-release
 
 $(BUILD)/clusterfit.pc: packaging/clusterfit.pc.in VERSION
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
@@ -81,3 +81,9 @@ dist-check:
 # skipped with a message when neither is installed.
 container-check:
 	@sh tests/container/run.sh
+
+# A catalog release file of data/offerings.csv (include/clusterfit/release.h)
+# for users to install with `clusterfit import --catalog FILE`:
+# make catalog-release SOURCE=https://.../clusterfit-catalog-DATE.csv
+catalog-release: $(BUILD)/clusterfit
+	@sh tools/catalog-release.sh $(BUILD) "$(SOURCE)" $(BUILD)/clusterfit

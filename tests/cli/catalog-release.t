@@ -67,3 +67,11 @@ cf import --catalog; expect_rc 2
 cf import --catalog "$T/rel.csv" "$T/rel2.csv"; expect_rc 2
 cf import --catalog --reset "$T/rel.csv"; expect_rc 2; expect_err "exclude each other"
 cf import --builtin-catalog x; expect_rc 2
+# make catalog-release (tools/catalog-release.sh): today's release of the
+# whole data/offerings.csv, checked by installing it; it then installs here.
+sh tools/catalog-release.sh "$T/rel" "$URL" "$CF" > "$T/out" 2> "$T/err"; RC=$?
+expect_rc 0; expect_out "$T/rel/clusterfit-catalog-2026-11-30.csv ($shipped offerings"
+cf import --catalog "$T/rel/clusterfit-catalog-2026-11-30.csv"; expect_rc 0; expect_out ": $shipped offerings"
+cf version --format json; expect_json .catalog.origin release; expect_json .catalog.rows "$shipped"
+sh tools/catalog-release.sh "$T/rel" "" "$CF" > "$T/out" 2> "$T/err"; RC=$?
+expect_rc 2; expect_err "SOURCE=https://"
