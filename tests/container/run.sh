@@ -5,7 +5,8 @@
 #    ExecStart pointed at BUILD/clusterfit), when systemd-analyze exists;
 # 2. the runtime stage of packaging/Dockerfile installs the Debian package
 #    of every shared library the tool needs (readelf on BUILD/clusterfit,
-#    dpkg -S; libc and Open MPI aside: the image builds without MPI);
+#    dpkg -S; libc, the sanitizer runtimes and Open MPI aside: the image
+#    builds without MPI);
 # 3. with a container runtime that answers (docker or podman; `info`
 #    succeeds), the image is built and run with a volume, and GET /healthz
 #    answers 200 {"status":"ok"} with Host localhost:8080, a foreign Host is
@@ -37,7 +38,7 @@ echo "$runtime" | grep -q '^FROM debian:12' && ok || bad "the runtime stage is n
 grep -q '^FROM debian:12.* AS build' packaging/Dockerfile && ok || bad "the build stage is not FROM debian:12"
 if command -v dpkg > /dev/null 2>&1 && [ -x "$B/clusterfit" ]; then
     for lib in $(readelf -d "$B/clusterfit" | sed -n 's/.*NEEDED.*\[\(.*\)\].*/\1/p'); do
-        case $lib in libc.so*|libm.so*|ld-linux*|libmpi*|libpthread*|libdl*) continue;; esac
+        case $lib in libc.so*|libm.so*|ld-linux*|libmpi*|libpthread*|libdl*|libasan*|libubsan*|libstdc++*|libgcc_s*) continue;; esac
         pkg=$(dpkg -S "*/$lib" 2>/dev/null | grep "/$lib\$" | head -n 1 | cut -d: -f1)
         if [ -n "$pkg" ] && echo "$runtime" | grep -qw -- "$pkg"; then ok
         else bad "the tool needs $lib (package '${pkg:-?}'), which the runtime stage does not install"; fi
