@@ -20,5 +20,5 @@ echo "$commit" > "$tmp/$name/COMMIT"
 when=$(git log -1 --format=%ct HEAD)
 out=$(cd "$build" && pwd)/$name.tar.gz
 (cd "$tmp" && tar --sort=name --mtime="@$when" --owner=0 --group=0 --numeric-owner \
-    -cf - "$name" | gzip -n -9 > "$out")
+    -cf - "$name" | gzip -n -9 > "$out.tmp") && mv "$out.tmp" "$out"
 echo "dist: $build/$name.tar.gz ($(wc -c < "$out" | tr -d ' ') bytes, commit $commit)"
