@@ -58,7 +58,7 @@ SERVER_OBJ := $(SERVER_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/web_embed.o
 TOOL_OBJ   := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN   := $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(UNIT_SRC)))
 
-.PHONY: all deps run check test unit cli cases replay web-test hostile soak bench fuzz clean man
+.PHONY: all deps run check test unit cli cases replay web-test hostile soak bench fuzz clean man FORCE
 all: $(BUILD)/clusterfit $(BUILD)/libclusterfit.so $(BUILD)/docs/clusterfit.1
 
 deps:
@@ -73,6 +73,14 @@ $(BUILD)/%.o: %.c
 	$(CC) $(CF_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/src/cmd_serve.o: CF_CFLAGS += -Iserver
+# The release and the commit (issue 26): tools/version.sh runs on every make
+# and rewrites version_gen.h only when what it says changes.
+$(BUILD)/lib/base/version.o: CF_CFLAGS += -I$(BUILD)/gen
+$(BUILD)/lib/base/version.o: $(BUILD)/gen/version_gen.h
+$(BUILD)/gen/version_gen.h: FORCE
+	@mkdir -p $(dir $@)
+	@sh tools/version.sh . > $@.tmp && { cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; }
+FORCE:
 $(BUILD)/src/probe_mpi.o: CF_CFLAGS += $(MPI_CFLAGS) $(MPI_DEFS)
 
 -include $(wildcard $(BUILD)/lib/*/*.d $(BUILD)/src/*.d $(BUILD)/server/*.d $(BUILD)/gen/*.d)
@@ -92,8 +100,12 @@ $(BUILD)/libclusterfit.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+# The soname carries the major version (libclusterfit.so.0); make install
+# names the file by the whole release (packaging/install.mk).
+CF_VERSION_NUM := $(shell cat VERSION)
+CF_SOMAJOR     := $(firstword $(subst ., ,$(CF_VERSION_NUM)))
 $(BUILD)/libclusterfit.so: $(LIB_OBJ)
-	$(CC) -shared $(LDFLAGS) -o $@ $^ $(LIB_LIBS)
+	$(CC) -shared $(LDFLAGS) -Wl,-soname,libclusterfit.so.$(CF_SOMAJOR) -o $@ $^ $(LIB_LIBS)
 
 $(BUILD)/clusterfit: $(TOOL_OBJ) $(SERVER_OBJ) $(BUILD)/libclusterfit.a
 	$(CC) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(SERVER_OBJ) $(BUILD)/libclusterfit.a $(TOOL_LIBS)
@@ -107,9 +119,9 @@ $(BUILD)/tests/%: %.c $(BUILD)/libclusterfit.a
 -include $(wildcard $(BUILD)/tests/*.d)
 
 # The man page is assembled from one fragment per command (docs/man/*.man).
-$(BUILD)/docs/clusterfit.1: $(sort $(wildcard docs/man/*.man))
+$(BUILD)/docs/clusterfit.1: $(sort $(wildcard docs/man/*.man)) VERSION
 	@mkdir -p $(dir $@)
-	cat $^ > $@
+	cat $(filter %.man,$^) | sed "s/@VERSION@/$$(cat VERSION)/" > $@
 
 man: $(BUILD)/docs/clusterfit.1
 	man -l $<
@@ -165,6 +177,8 @@ check: deps
 	$(MAKE) fit-check
 	$(MAKE) BUILD=build-asan SAN=1 CFLAGS="-O1 -g" test
 	@sh tests/build-without-pkg-config.sh
+	@sh tests/install/run.sh $(BUILD)
+	@sh tests/container/run.sh $(BUILD)
 	@if [ -x tests/web/run.sh ]; then $(RUN_WEB); fi
 
 # Fitting as code (issue 20): the validation files every fitted constant
@@ -196,6 +210,8 @@ validate-cv: all
 
 bench: all
 	@sh bench/run.sh $(BUILD)
+
+include packaging/install.mk
 
 fuzz:
 	@sh tools/deps.sh fuzz

@@ -21,10 +21,6 @@
 #include "clusterfit/clusterfit.h"
 #include "clusterfit/limits.h"
 
-#ifndef CF_VERSION
-#define CF_VERSION "0.1.0"
-#endif
-
 /* Rows of the plan that get a scaling curve (the chart's lines): enough to
  * compare, few enough to tell apart without colour. */
 #define SCALING_CURVES 5
@@ -844,7 +840,7 @@ static void get_vocab(srv_api *api, const srv_request *rq, srv_reply *out)
 static void get_health(srv_api *api, const srv_request *rq, srv_reply *out)
 {
     (void)rq;
-    reply_json(out, 200, json_pack("{s:s,s:s,s:s}", "status", "ok", "version", CF_VERSION,
+    reply_json(out, 200, json_pack("{s:s,s:s,s:s}", "status", "ok", "version", cf_version(),
                                    "catalog", api->cat ? "ok" : "unavailable"));
 }
 

@@ -143,23 +143,30 @@ static int mkdirs(char *path)
     return 0;
 }
 
+int cli_catalog_path(const cli_ctx *ctx, char *path, size_t n)
+{
+    const char *xdg = getenv("XDG_DATA_HOME");
+    const char *home = getenv("HOME");
+    if (ctx->db_path && *ctx->db_path) {
+        snprintf(path, n, "%s", ctx->db_path);
+        return 1;
+    }
+    if (xdg && *xdg)
+        snprintf(path, n, "%s/clusterfit/catalog.db", xdg);
+    else if (home && *home)
+        snprintf(path, n, "%s/.local/share/clusterfit/catalog.db", home);
+    else
+        snprintf(path, n, "clusterfit-catalog.db");
+    return 0;
+}
+
 int cli_open_catalog(const cli_ctx *ctx, const char *cmd, cf_catalog **out)
 {
     char path[4096];
     cf_error err;
     cf_status st;
     cf_error_clear(&err);
-    if (ctx->db_path && *ctx->db_path) {
-        snprintf(path, sizeof path, "%s", ctx->db_path);
-    } else {
-        const char *xdg = getenv("XDG_DATA_HOME");
-        const char *home = getenv("HOME");
-        if (xdg && *xdg)
-            snprintf(path, sizeof path, "%s/clusterfit/catalog.db", xdg);
-        else if (home && *home)
-            snprintf(path, sizeof path, "%s/.local/share/clusterfit/catalog.db", home);
-        else
-            snprintf(path, sizeof path, "clusterfit-catalog.db");
+    if (!cli_catalog_path(ctx, path, sizeof path)) {
         if (mkdirs(path) != 0) {
             fprintf(stderr, "clusterfit %s: cannot create the directory of %s: %s; choose a "
                     "catalog file with --db\n", cmd, path, strerror(errno));

@@ -63,6 +63,12 @@ void cli_respell(cf_error *err);
  * becomes the flag ("--gpus-per-node"). Returns buf. */
 const char *cli_error_text(const cf_error *err, cf_status st, char *buf, size_t n);
 
+/* The catalog file's path into path (size n): --db or $CLUSTERFIT_DB,
+ * else $XDG_DATA_HOME/clusterfit/catalog.db, else
+ * ~/.local/share/clusterfit/catalog.db. 1 when the user chose it, 0 for a
+ * default (whose directory cli_open_catalog creates). */
+int cli_catalog_path(const cli_ctx *ctx, char *path, size_t n);
+
 /* Opens the catalog (creating the user's data directory when needed).
  * Prints the error and returns an exit code != 0 on failure. */
 int cli_open_catalog(const cli_ctx *ctx, const char *cmd, cf_catalog **out);
@@ -113,6 +119,7 @@ int cmd_probe(const cli_ctx *ctx, int argc, char **argv);
 int cmd_recipe(const cli_ctx *ctx, int argc, char **argv);
 int cmd_serve(const cli_ctx *ctx, int argc, char **argv);
 int cmd_fabrics(const cli_ctx *ctx, int argc, char **argv);
+int cmd_version(const cli_ctx *ctx, int argc, char **argv);
 
 /* `predict step` (src/cmd_predict_step.c), dispatched by main.c as a
  * command of its own; argv[0] is "step". */

@@ -17,9 +17,10 @@
 #include <string.h>
 #include "cli.h"
 #include "opts.h"
+#include "import_catalog.h"
 
 typedef struct import_args {
-    int remove, reset;
+    int remove, reset, catalog, builtin;
     const char *format, *as_of, *cloud;
 } import_args;
 
@@ -30,6 +31,12 @@ static const cli_opt import_opts[] = {
              "import is an error (exit 2) and nothing is removed"},
     {.name = "reset", CLI_FLAG_AT(import_args, reset),
      .help = "remove every row and price you imported"},
+    {.name = "catalog", CLI_FLAG_AT(import_args, catalog), .metavar = "FILE",
+     .help = "FILE is a catalog release file (a dated offerings CSV):\n"
+             "it replaces the built-in catalog; your rows and prices\n"
+             "stay (see clusterfit version)"},
+    {.name = "builtin-catalog", CLI_FLAG_AT(import_args, builtin),
+     .help = "remove the catalog release: back to the built-in one"},
     {.name = "format", CLI_STR_AT(import_args, format), .metavar = "F",
      .help = "skypilot: FILE is a SkyPilot catalog vms.csv\n"
              "(catalogs/v7/<cloud>/vms.csv); gcp-catalog: FILE is a\n"
@@ -56,6 +63,7 @@ static const cli_cmd import_cmd = {
              "       clusterfit import --format gcp-catalog FILE.json [--as-of DATE]\n"
              "       clusterfit import --remove ID [ID...]\n"
              "       clusterfit import --reset\n"
+             "       clusterfit import --catalog FILE | --builtin-catalog\n"
              "Add your own offerings to the catalog, or update the ones you imported\n"
              "before (by id). CSV: a header row with the columns of data/offerings.csv,\n"
              "in any order (id, provider, offering, source_url and as_of are required;\n"
@@ -283,7 +291,7 @@ static int reset_all(const cli_ctx *ctx)
 
 int cmd_import(const cli_ctx *ctx, int argc, char **argv)
 {
-    import_args a = {0, 0, NULL, NULL, NULL};
+    import_args a = {0, 0, 0, 0, NULL, NULL, NULL};
     cf_catalog *cat = NULL;
     cf_import_opts io;
     cf_error err;
@@ -294,6 +302,13 @@ int cmd_import(const cli_ctx *ctx, int argc, char **argv)
 
     if ((first = cli_opts_parse(&import_cmd, argc, argv, &a, &rc)) < 0) return rc;
     if (a.remove && a.reset) return cli_usage_error("import", "--remove and --reset exclude each other");
+    if (a.catalog + a.builtin + a.remove + a.reset + (a.format != NULL) > 1)
+        return cli_usage_error("import", "--catalog, --builtin-catalog, --remove, --reset and "
+                               "--format exclude each other");
+    if (a.builtin)
+        return first < argc ? cli_usage_error("import", "--builtin-catalog takes no argument; "
+                                              "unexpected '%s'", argv[first])
+                            : cli_builtin_catalog(ctx);
     if (a.reset) {
         if (first < argc)
             return cli_usage_error("import", "--reset takes no argument; unexpected '%s'", argv[first]);
@@ -309,6 +324,7 @@ int cmd_import(const cli_ctx *ctx, int argc, char **argv)
     if (a.format) return import_prices(ctx, &a, argv[first]);
     if (a.as_of || a.cloud)
         return cli_usage_error("import", "%s goes with --format skypilot or gcp-catalog", a.as_of ? "--as-of" : "--cloud");
+    if (a.catalog) return cli_import_catalog(ctx, argv[first]);
     if (cli_today(ctx, today, sizeof today) != 0)
         return cli_usage_error("import", "CLUSTERFIT_NOW: expected a date YYYY-MM-DD, got \"%s\"",
                                ctx->now ? ctx->now : "");

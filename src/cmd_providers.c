@@ -136,11 +136,25 @@ static int print_table(json_t *arr, long months, int wide)
     return EXIT_OK;
 }
 
+/* Where the shipped rows come from (cf_catalog_info, issue 26): the
+ * built-in catalog or a catalog release file, with its date and source. */
+static void print_origin(const json_t *info)
+{
+    const char *date = json_string_value(json_object_get(info, "date"));
+    if (strcmp(json_string_value(json_object_get(info, "origin")), "release") == 0)
+        printf("catalog: release %s (%lld rows) from %s\n", date,
+               (long long)json_integer_value(json_object_get(info, "rows")),
+               json_string_value(json_object_get(info, "source")));
+    else
+        printf("catalog: built-in, %lld rows, newest as_of %s\n",
+               (long long)json_integer_value(json_object_get(info, "rows")), date ? date : "unknown");
+}
+
 int cmd_providers(const cli_ctx *ctx, int argc, char **argv)
 {
     providers_args a = {FMT_TABLE, CF_STALE_MONTHS_DEFAULT, 0};
     cf_catalog *cat = NULL;
-    json_t *arr = NULL;
+    json_t *arr = NULL, *info = NULL;
     char today[16];
     int rc;
     cf_status st;
@@ -152,10 +166,16 @@ int cmd_providers(const cli_ctx *ctx, int argc, char **argv)
     rc = cli_open_catalog(ctx, "providers", &cat);
     if (rc != EXIT_OK) return rc;
     st = cf_catalog_providers_at(cat, today, a.stale, &arr);
+    if (st == CF_OK && a.fmt != FMT_JSON) st = cf_catalog_info(cat, &info);
     cf_catalog_close(cat);
-    if (st != CF_OK) return cli_lib_error("providers", st, NULL);
+    if (st != CF_OK) {
+        json_decref(arr);
+        return cli_lib_error("providers", st, NULL);
+    }
     if (a.fmt == FMT_JSON) return cli_print_json(arr);
     rc = print_table(arr, a.stale, a.wide);
+    if (rc == EXIT_OK) print_origin(info);
     json_decref(arr);
+    json_decref(info);
     return rc;
 }

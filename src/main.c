@@ -5,10 +5,6 @@
 #include <string.h>
 #include "cli.h"
 
-#ifndef CF_VERSION
-#define CF_VERSION "0.1.0"
-#endif
-
 static const struct command {
     const char *name;
     int (*fn)(const cli_ctx *, int, char **);
@@ -28,6 +24,7 @@ static const struct command {
     {"probe", cmd_probe, "check this node (or, with --mpi, every node) from the inside"},
     {"recipe", cmd_recipe, "write the sbatch script or MPIJob that probes and audits a rental"},
     {"serve", cmd_serve, "serve the web page and JSON API"},
+    {"version", cmd_version, "the release, commit, model constants and catalog date"},
 };
 
 /* Commands of two words, run as commands of their own: `predict step` is
@@ -52,7 +49,8 @@ static void usage(FILE *out)
             "  --db PATH    catalog database (default: $CLUSTERFIT_DB, else\n"
             "               $XDG_DATA_HOME/clusterfit/catalog.db)\n"
             "  --help       this help; 'clusterfit COMMAND --help' for a command\n"
-            "  --version    print the version\n"
+            "  --version    the release, commit, model constants and catalog\n"
+            "               ('clusterfit version --format json' for scripts)\n"
             "\nExit codes: 0 ok, 1 audit failed or invalid (probe: an error finding),\n"
             "2 usage error (or a fact the model needs is unknown for that offering),\n"
             "3 bad input file (a --db file that is not a clusterfit catalog too),\n"
@@ -94,9 +92,11 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     if (strcmp(args[0], "--version") == 0) {
-        printf("clusterfit %s\n", CF_VERSION);
+        char *v[] = {"version", NULL};
+        int rc = n == 1 ? cmd_version(&ctx, 1, v)
+                        : cli_usage_error("", "--version takes no arguments");
         free(args);
-        return EXIT_OK;
+        return rc;
     }
     for (size_t i = 0; n >= 2 && i < sizeof subcommands / sizeof subcommands[0]; i++) {
         if (strcmp(args[0], subcommands[i].name) == 0 && strcmp(args[1], subcommands[i].sub) == 0) {

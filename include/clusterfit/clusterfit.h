@@ -18,4 +18,6 @@
 #include "validate.h"
 #include "fabrics.h"
 #include "probe.h"
+#include "release.h"
+#include "version.h"
 #endif

@@ -166,6 +166,18 @@ void cf__db_rollback(struct sqlite3 *db);
 cf_status cf__db_insert_all(struct sqlite3 *db, const char *path, const cf_offering_list *l,
                             const char *origin, cf_error *err);
 
+/* A key of the catalog's meta table into buf (size n; "" when absent), or
+ * set (replaced); 0 on success, -1 with SQLite's error kept. Keys:
+ * shipped_hash, shipped_rows (db.c), release_* (release.c). */
+int cf__db_read_meta(struct sqlite3 *db, const char *key, char *buf, size_t n);
+int cf__db_write_meta(struct sqlite3 *db, const char *key, const char *value);
+
+/* The built-in shipped rows, as a catalog's first open builds them (the
+ * embedded offerings, provider table and price snapshots), in *l, and the
+ * hash meta.shipped_hash holds for them in hash. Bad embedded data: *l
+ * empty, err set. */
+cf_status cf__db_builtin_rows(cf_offering_list *l, char hash[32], cf_error *err);
+
 /* One step of a JSON path: a key of an object, or (key NULL) an index. */
 typedef struct cf__jstep {
     const char *key;

@@ -548,6 +548,17 @@ static cf_status shipped_rows(const shipped_in *in, cf_offering_list *l, cf_erro
     return st;
 }
 
+
+int cf__db_read_meta(sqlite3 *db, const char *key, char *buf, size_t n)
+{
+    return read_meta(db, key, buf, n);
+}
+
+int cf__db_write_meta(sqlite3 *db, const char *key, const char *value)
+{
+    return write_meta(db, key, value);
+}
+
 /* Rebuilds the shipped rows when the stored hash is not that of the inputs. */
 static cf_status sync_shipped(sqlite3 *db, const char *path, const shipped_in *in, cf_error *err)
 {
@@ -559,6 +570,11 @@ static cf_status sync_shipped(sqlite3 *db, const char *path, const shipped_in *i
     if (read_meta(db, "shipped_hash", have, sizeof have) != 0)
         return cf__db_error(db, path, err, "cannot read the catalog's metadata");
     if (strcmp(want, have) == 0) return CF_OK;
+    /* A catalog release file's rows stand in for the embedded ones until
+     * it is removed (release.c, import --builtin-catalog). */
+    if (read_meta(db, "release_date", count, sizeof count) != 0)
+        return cf__db_error(db, path, err, "cannot read the catalog's metadata");
+    if (count[0]) return CF_OK;
     /* Parse and price before locking: a bad shipped file or snapshot leaves
      * the database as it was, nothing half-applied. */
     if ((st = shipped_rows(in, &l, err)) != CF_OK) return st;
@@ -716,6 +732,31 @@ fail:
     sqlite3_finalize(check);
     cf__free(sql);
     cf_catalog_close(cat);
+    return st;
+}
+
+cf_status cf__db_builtin_rows(cf_offering_list *l, char hash[32], cf_error *err)
+{
+    shipped_in in = {0};
+    cf__snapshot *snaps = NULL;
+    cf__csv_table prov_t;
+    size_t n = 0;
+    cf_status st;
+    in.name = "data/offerings.csv";
+    in.csv = cf__embedded_find("data/offerings.csv", &in.len);
+    if (!in.csv) {
+        cf_error_set(err, NULL, 0, 0, "this clusterfit was built without data/offerings.csv, so "
+                     "it has no built-in catalog; rebuild it from a complete source tree");
+        return CF_EINTERNAL;
+    }
+    in.prov = cf__embedded_find("data/providers.csv", &in.prov_len);
+    if ((st = cf__snapshots_embedded(&prov_t, &snaps, &n, err)) != CF_OK) return st;
+    in.snaps = snaps;
+    in.nsnaps = n;
+    shipped_hash(&in, hash);
+    st = shipped_rows(&in, l, err);
+    cf__free(snaps);
+    cf__csv_table_clear(&prov_t);
     return st;
 }
 
