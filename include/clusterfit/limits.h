@@ -78,6 +78,27 @@
 /* Query string length for GET requests. */
 #define CF_MAX_QUERY_BYTES 8192L
 
+/* The raw request target (path and query, percent-encoded): the query's
+ * bytes and 1 KiB of path. Longer is 414 (issue 21). */
+#define CF_MAX_HTTP_TARGET_BYTES (CF_MAX_QUERY_BYTES + 1024L)
+
+/* Header lines of one request, and their bytes in all: a browser sends
+ * about 20 lines and 2 KiB (cookies of another site on 127.0.0.1 add some);
+ * Apache's LimitRequestFields is 100, nginx's buffers 4 x 8 KiB. More is
+ * 431 from the server itself (issue 21). */
+#define CF_MAX_HTTP_HEADERS 100
+#define CF_MAX_HTTP_HEAD_BYTES (16L * 1024)
+
+/* libmicrohttpd's memory per connection (MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+ * 32 KiB by default), which holds the request line, the headers and their
+ * parsed entries (about 56 bytes a line): a head that does not fit is
+ * answered by libmicrohttpd itself (414, 431) without the server's headers.
+ * 128 KiB holds a head of 1,000 short lines or one 100 KiB line, far past
+ * the limits above, so the server's own 414 and 431 (with its headers) come
+ * first (issue 21); 2048 connections x 128 KiB = 256 MiB at most, touched
+ * only as heads arrive, each within CF_HTTP_HEAD_DEADLINE_S. */
+#define CF_HTTP_CONNECTION_MEMORY_BYTES (128L * 1024)
+
 /* Devices (GPUs + NICs) in one nvidia-smi topo -m matrix: 8 GPUs and up to
  * 18 NICs on today's largest boards (GB200 trays list fewer); 64 leaves room
  * and keeps the matrix a fixed 4 KB. Wider matrices are cut to this. */
@@ -92,13 +113,17 @@
 
 /* HTTP server (clusterfit serve). Connections accepted at once (the hard
  * cap libmicrohttpd enforces): a local web page opens ~6, a load test a few
- * dozen; 512 file descriptors leave room above the soft limits below, so
- * that a new client (the page, /healthz) is still accepted while slow ones
- * hold connections and are being shed (issue 15). */
-#define CF_MAX_HTTP_CONNECTIONS 512
+ * dozen; the cap stays above the soft limits below, so that a new client
+ * (the page, /healthz) is still accepted while slow ones hold connections
+ * and are being shed (issue 15). A connection past the cap waits in the
+ * kernel's accept queue behind all the others: with 512, /healthz waited
+ * there 2-3 s behind a burst of 1,000 requests (issue 21), so the cap is
+ * twice such a burst. The server raises its open-file limit to fit (or
+ * lowers the cap to the limit it can get, and says so). */
+#define CF_MAX_HTTP_CONNECTIONS 2048
 
 /* Connections accepted from one address (hard cap): half of all. */
-#define CF_MAX_HTTP_CONNECTIONS_PER_IP 256
+#define CF_MAX_HTTP_CONNECTIONS_PER_IP 1024
 
 /* Soft limits: past 128 connections in all, or 32 from one address, the
  * connections that have waited longest for their request head (more than
