@@ -14,8 +14,9 @@
  *                                 GET /healthz from 127.0.0.1 while they are in
  *                                 flight (asked again when closed unanswered at
  *                                 the connection cap); prints "healthz MS ms
- *                                 (STATUS, K tries) answered A of N in S s" (MS
- *                                 -1: no reply within 30 s)
+ *                                 (STATUS, K tries) after B answers; answered A of
+ *                                 N in S s" (MS -1: no reply within 30 s; B: the
+ *                                 burst's replies that came before /healthz's)
  * SRC is the local address to send from (127.0.0.2 ... are other clients
  * on Linux's loopback). Not part of clusterfit. */
 #define _DEFAULT_SOURCE
@@ -158,7 +159,7 @@ static int burst(int port, int n)
     {
         static const char h[] = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
         double th0 = now_ms();
-        int tries = 1;
+        int tries = 1, before = -1;
         if (hfd >= 0) send(hfd, h, sizeof h - 1, MSG_NOSIGNAL);
         fd[n] = hfd;
         left = n + 1;
@@ -180,13 +181,13 @@ static int burst(int port, int n)
                     tries++;
                     continue;
                 }
-                if (i == n && g > 0 && th < 0) th = now_ms() - th0;
+                if (i == n && g > 0 && th < 0) { th = now_ms() - th0; before = answered; }
                 if (i < n && g > 0) { answered++; tend = now_ms() - t0; }
                 close(fd[i]); fd[i] = -1; left--;
             }
         }
-        printf("healthz %.0f ms (%s, %d tries) answered %d of %d in %.1f s\n", th,
-               st[n][0] ? st[n] : "none", tries, answered, n, tend / 1e3);
+        printf("healthz %.0f ms (%s, %d tries) after %d answers; answered %d of %d in %.1f s\n", th,
+               st[n][0] ? st[n] : "none", tries, before, answered, n, tend / 1e3);
     }
     return 0;
 }
