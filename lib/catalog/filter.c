@@ -173,8 +173,11 @@ cf_status cf_filter_set(cf_filter *f, const char *name, const char *v, cf_error 
         return CF_OK;
     }
     if (flag_is(name, "min-gbps") || flag_is(name, "max-price")) {
-        if (cf__parse_decimal(v, &x) != CF_OK || !(x >= 0))
-            return bad_value(err, name, "a non-negative number", v);
+        double hi = flag_is(name, "min-gbps") ? CF_FILTER_MIN_GBPS_MAX : CF_FILTER_MAX_PRICE_MAX;
+        char acc[64];
+        snprintf(acc, sizeof acc, "a number from 0 to %g", hi);
+        if (cf__parse_decimal(v, &x) != CF_OK || !(x >= 0) || !(x <= hi))
+            return bad_value(err, name, acc, v);
         if (flag_is(name, "min-gbps")) f->min_gbps = x;
         else f->max_price = x;
         return CF_OK;
