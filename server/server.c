@@ -1,14 +1,19 @@
 /* server.c — the daemon of `clusterfit serve` on libmicrohttpd.
  *
  * libmicrohttpd runs its own threads (a small pool with epoll where the
- * kernel has it); the main thread only waits for SIGINT/SIGTERM, blocked in
- * every thread and taken with sigwait(), then stops the daemon, so a stop
- * never interrupts a request half-way. Per request the head is checked first
- * (api.c's srv_api_check: Host, Origin, route and method, content type; then
- * the sizes), before any byte of the body is read and before the cache is
- * consulted (issue 21; docs/security.md, "The order of the checks"); then
- * this file collects the query parameters and the body (raw, or the file field of a
- * multipart/form-data upload), bounded by limits.h: a declared oversize body
+ * kernel has it), which only read requests, send replies and answer
+ * /healthz; the routes run in SERVER_WORKERS worker threads, each request's
+ * connection suspended meanwhile (issue 21). The main thread only waits for
+ * SIGINT, SIGTERM or SIGHUP, blocked in every thread and taken with
+ * sigwait(), then lets the routes in progress finish and stops the daemon,
+ * so a stop never interrupts a request half-way. Per request the head is
+ * checked first (api.c's srv_api_check: Host, Origin, route and method,
+ * content type; then head.c's srv_head_check: transfer coding, header
+ * lines, sizes), before any byte of the body is read and before the cache
+ * is consulted (issue 21; docs/security.md, "The order of the checks");
+ * then this file collects the query parameters and the body (raw, or the
+ * file field of a multipart/form-data upload, multipart.c), bounded by
+ * limits.h: a declared oversize body
  * is answered 413 before it is read, one that grows past the cap closes the
  * connection, all bodies together stay under a global budget taken as bytes
  * arrive, and a body slower than a floor rate is dropped. Slow clients
@@ -1011,6 +1016,31 @@ static void server_init(server *s, const srv_config *cfg)
                          ? cfg->head_deadline_s : CF_HTTP_HEAD_DEADLINE_S;
 }
 
+/* The daemon on `ai` with the server's options (the pool, the memory per
+ * connection, the caps, the callbacks); NULL when it cannot start, its
+ * reason kept in s->start_log. */
+static struct MHD_Daemon *start_daemon(server *s, unsigned flags, unsigned port,
+                                       const struct addrinfo *ai, unsigned cap)
+{
+    struct MHD_Daemon *d;
+    s->starting = 1;
+    d = MHD_start_daemon(flags, (uint16_t)port, NULL, NULL, on_request, s,
+                         MHD_OPTION_EXTERNAL_LOGGER, mhd_log, s,
+                         MHD_OPTION_SOCK_ADDR, ai->ai_addr,
+                         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CF_HTTP_CONNECTION_MEMORY_BYTES,
+                         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)SERVER_THREADS,
+                         MHD_OPTION_CONNECTION_LIMIT, cap,
+                         MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+                         cap < CF_MAX_HTTP_CONNECTIONS ? cap / 2 : (unsigned)CF_MAX_HTTP_CONNECTIONS_PER_IP,
+                         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CF_HTTP_TIMEOUT_S,
+                         MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
+                         MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
+                         MHD_OPTION_URI_LOG_CALLBACK, on_uri, s,
+                         MHD_OPTION_END);
+    s->starting = 0;
+    return d;
+}
+
 cf_status srv_run(const srv_config *cfg)
 {
     server s;
@@ -1022,7 +1052,6 @@ cf_status srv_run(const srv_config *cfg)
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG |
                      MHD_ALLOW_SUSPEND_RESUME;
     int sig = 0, gai;
-    unsigned cap;
     cf_status rc = CF_EINTERNAL;
 
     server_init(&s, cfg);
@@ -1068,22 +1097,7 @@ cf_status srv_run(const srv_config *cfg)
         goto fail;
     }
     workers_start(&s);
-    cap = connection_cap();
-    s.starting = 1;
-    d = MHD_start_daemon(flags, (uint16_t)cfg->port, NULL, NULL, on_request, &s,
-                         MHD_OPTION_EXTERNAL_LOGGER, mhd_log, &s,
-                         MHD_OPTION_SOCK_ADDR, ai->ai_addr,
-                         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CF_HTTP_CONNECTION_MEMORY_BYTES,
-                         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)SERVER_THREADS,
-                         MHD_OPTION_CONNECTION_LIMIT, cap,
-                         MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-                         cap < CF_MAX_HTTP_CONNECTIONS ? cap / 2 : (unsigned)CF_MAX_HTTP_CONNECTIONS_PER_IP,
-                         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CF_HTTP_TIMEOUT_S,
-                         MHD_OPTION_NOTIFY_COMPLETED, on_completed, &s,
-                         MHD_OPTION_NOTIFY_CONNECTION, on_connection, &s,
-                         MHD_OPTION_URI_LOG_CALLBACK, on_uri, &s,
-                         MHD_OPTION_END);
-    s.starting = 0;
+    d = start_daemon(&s, flags, cfg->port, ai, connection_cap());
     if (!d) {
         int e = errno;
         fprintf(stderr, "clusterfit serve: cannot listen on %s port %u: %s\n", cfg->bind, cfg->port,
