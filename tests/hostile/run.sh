@@ -230,11 +230,15 @@ req GET "$B/healthz"; check "the server answers /healthz after the framing cases
 # (issue 21: it came after 830-930 of them, 2.3-3.2 s, when each of 4
 # threads ran its queued requests in turn and the 512-connection cap left
 # it in the accept queue). It must come before half of them.
-B1=$("$T/hclient" burst "$PORT" 1000); echo "$B1" > "$T/burst"
-hb=$(sed -n 's/.* after \([-0-9]*\) answers.*/\1/p' "$T/burst")
-check "/healthz amid 1000 uncached requests: answered before half of them ($B1)" \
-    "grep -q '^healthz [0-9]* ms (200' '$T/burst' && [ '$hb' -ge 0 ] && [ '$hb' -lt 500 ]"
-check "every one of the 1000 was answered ($B1)" "grep -q 'answered 1000 of 1000' '$T/burst'"
+if [ "$(ulimit -n)" -ge 1100 ]; then
+    B1=$("$T/hclient" burst "$PORT" 1000); echo "$B1" > "$T/burst"
+    hb=$(sed -n 's/.* after \([-0-9]*\) answers.*/\1/p' "$T/burst")
+    check "/healthz amid 1000 uncached requests: answered before half of them ($B1)" \
+        "grep -q '^healthz [0-9]* ms (200' '$T/burst' && [ '$hb' -ge 0 ] && [ '$hb' -lt 500 ]"
+    check "every one of the 1000 was answered ($B1)" "grep -q 'answered 1000 of 1000' '$T/burst'"
+else
+    echo "hostile: the burst case needs 1100 open files (ulimit -n is $(ulimit -n) and cannot be raised): not run"
+fi
 # Client-named files: never opened (the FIFO would block a worker).
 for f in Makefile envfile data fifo ../cwd/envfile; do
     req POST "$B/api/plan" $J --data "{\"workload\":\"$f\"}"
