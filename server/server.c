@@ -106,6 +106,7 @@ typedef struct server {
     pthread_cond_t work_idle;       /* pending fell to 0 */
     struct request *q_head, *q_tail; /* requests waiting for a worker */
     int pending;                    /* requests queued or running in a worker */
+    int unsent;                     /* requests given to a worker and not yet completed */
     int work_stop;                  /* stopping: routes run inline, workers end */
     pthread_t workers[SERVER_WORKERS];
     int n_workers;                  /* workers started */
@@ -604,6 +605,7 @@ static int submit(server *s, struct MHD_Connection *c, request *r)
     else s->q_head = r;
     s->q_tail = r;
     s->pending++;
+    s->unsent++;
     pthread_cond_signal(&s->work_ready);
     pthread_mutex_unlock(&s->work_lock);
     return 1;
@@ -611,9 +613,12 @@ static int submit(server *s, struct MHD_Connection *c, request *r)
 
 /* Stopping: no route is queued any more, the queued ones finish and their
  * connections are resumed (libmicrohttpd refuses to stop with a connection
- * suspended), then the workers end. */
+ * suspended), then the workers end; their replies are given up to
+ * CF_HTTP_TIMEOUT_S to be sent (issue 21: a plan in progress when SIGHUP
+ * came got no reply). */
 static void workers_stop(server *s)
 {
+    struct timespec nap = {0, 10 * 1000 * 1000};
     pthread_mutex_lock(&s->work_lock);
     s->work_stop = 1;
     pthread_cond_broadcast(&s->work_ready);
@@ -621,6 +626,14 @@ static void workers_stop(server *s)
     pthread_mutex_unlock(&s->work_lock);
     for (int i = 0; i < s->n_workers; i++) pthread_join(s->workers[i], NULL);
     s->n_workers = 0;
+    for (int waited = 0; waited < CF_HTTP_TIMEOUT_S * 100; waited++) {
+        int left;
+        pthread_mutex_lock(&s->work_lock);
+        left = s->unsent;
+        pthread_mutex_unlock(&s->work_lock);
+        if (left <= 0) break;
+        nanosleep(&nap, NULL);
+    }
 }
 
 static void workers_start(server *s)
@@ -941,6 +954,11 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
                  target, r->status, ms_since(&r->t0), (unsigned)toe < 6 ? why[toe] : "?");
     fputs(line, stderr);
     json_decref(r->rep.json);
+    if (r->job) {
+        pthread_mutex_lock(&s->work_lock);
+        s->unsent--;
+        pthread_mutex_unlock(&s->work_lock);
+    }
     free(r->body);
     free(r->uri);
     release(s, r);

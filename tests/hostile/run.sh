@@ -320,9 +320,16 @@ RSS1=$(rss)
 alive=yes; kill -0 "$srv" 2>/dev/null || alive=no
 check "the server is still running" "[ $alive = yes ]"
 # SIGHUP (the terminal or ssh session closed) stops the server as SIGTERM
-# does: the same log lines, exit 0 (issue 21: it ended with 129).
+# does: the same log lines, exit 0, and a plan in progress still gets its
+# reply (issue 21: it ended with 129, and the plan got none).
+curl -s -o "$T/hup-plan" -w '%{http_code}' -m 60 -H 'Content-Type: application/json' \
+    --data '{"workload":"llama3-405b"}' "$B/api/plan" > "$T/hup-status" 2>/dev/null &
+hp=$!
+sleep 0.3
 kill -HUP "$srv"; wait "$srv" 2>/dev/null; rc=$?; srv=
+wait "$hp"
 check "SIGHUP stops the server cleanly (exit $rc)" "[ $rc = 0 ] && grep -q 'SIGHUP received, stopping' '$T/log' && grep -q 'serve: stopped' '$T/log'"
+check "a plan in progress at SIGHUP gets its reply ($(cat "$T/hup-status"))" "[ \"\$(cat '$T/hup-status')\" = 200 ] && jq -e .workload '$T/hup-plan' >/dev/null"
 check "no sanitizer report in the server's log" "! grep -q 'runtime error\|Sanitizer' '$T/log'"
 
 # --- damaged catalogs (CLI) --------------------------------------------------
