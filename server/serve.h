@@ -20,7 +20,7 @@ typedef struct srv_config {
     size_t n_allow_hosts;   /* entries of allow_hosts */
 } srv_config;
 
-/* Runs the server until SIGINT or SIGTERM, logging one line per request to
+/* Runs the server until SIGINT, SIGTERM or SIGHUP, logging one line per request to
  * stderr. Prints "clusterfit serve: listening on http://ADDR:PORT/" once
  * ready; every failure is printed there too, once. Returns CF_OK after a
  * clean stop; CF_EINVAL for what the user settles with --bind or --port (not

@@ -1,14 +1,19 @@
 /* server.c — the daemon of `clusterfit serve` on libmicrohttpd.
  *
  * libmicrohttpd runs its own threads (a small pool with epoll where the
- * kernel has it); the main thread only waits for SIGINT/SIGTERM, blocked in
- * every thread and taken with sigwait(), then stops the daemon, so a stop
- * never interrupts a request half-way. Per request the head is checked first
- * (api.c's srv_api_check: Host, Origin, route and method, content type; then
- * the sizes), before any byte of the body is read and before the cache is
- * consulted (issue 21; docs/security.md, "The order of the checks"); then
- * this file collects the query parameters and the body (raw, or the file field of a
- * multipart/form-data upload), bounded by limits.h: a declared oversize body
+ * kernel has it), which only read requests, send replies and answer
+ * /healthz; the routes run in SERVER_WORKERS worker threads, each request's
+ * connection suspended meanwhile (issue 21). The main thread only waits for
+ * SIGINT, SIGTERM or SIGHUP, blocked in every thread and taken with
+ * sigwait(), then lets the routes in progress finish and stops the daemon,
+ * so a stop never interrupts a request half-way. Per request the head is
+ * checked first (api.c's srv_api_check: Host, Origin, route and method,
+ * content type; then head.c's srv_head_check: transfer coding, header
+ * lines, sizes), before any byte of the body is read and before the cache
+ * is consulted (issue 21; docs/security.md, "The order of the checks");
+ * then this file collects the query parameters and the body (raw, or the
+ * file field of a multipart/form-data upload, multipart.c), bounded by
+ * limits.h: a declared oversize body
  * is answered 413 before it is read, one that grows past the cap closes the
  * connection, all bodies together stay under a global budget taken as bytes
  * arrive, and a body slower than a floor rate is dropped. Slow clients
@@ -33,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -40,13 +46,22 @@
 #include <netinet/in.h>
 #include <microhttpd.h>
 #include "server.h"
+#include "head.h"
 
-/* Worker threads: a slow plan or a large audit occupies one while the
- * others keep answering; the machines this runs on have a few cores. */
+/* libmicrohttpd's threads (a pool, epoll where the kernel has it): they
+ * only read requests and send replies, and answer /healthz, so none waits
+ * behind a route's work (issue 21: /healthz took 2.3-3.2 s under 1,000
+ * uncached GETs while each pool thread ran its queued requests in turn). */
 #define SERVER_THREADS 4
 
+/* Worker threads that run the routes (plans, audits, catalog reads); a
+ * request whose route runs there is suspended meanwhile. A slow plan or a
+ * large audit occupies one while the others keep answering; the machines
+ * this runs on have a few cores. */
+#define SERVER_WORKERS 4
+
 /* Query parameters kept per request; more is a 400. */
-#define MAX_ARGS 64
+#define MAX_ARGS SRV_MAX_ARGS
 
 typedef struct cache_entry {
     char *key;
@@ -86,6 +101,15 @@ typedef struct server {
     size_t evict;                   /* next entry replaced when the cache is full */
     pthread_mutex_t budget_lock;
     long bodies_bytes;              /* bytes reserved by bodies in flight */
+    pthread_mutex_t work_lock;      /* the job queue, pending, work_stop */
+    pthread_cond_t work_ready;      /* a job was queued, or the workers stop */
+    pthread_cond_t work_idle;       /* pending fell to 0 */
+    struct request *q_head, *q_tail; /* requests waiting for a worker */
+    int pending;                    /* requests queued or running in a worker */
+    int unsent;                     /* requests given to a worker and not yet completed */
+    int work_stop;                  /* stopping: routes run inline, workers end */
+    pthread_t workers[SERVER_WORKERS];
+    int n_workers;                  /* workers started */
     /* While the daemon starts, libmicrohttpd's messages are kept here and
      * printed once, as the reason of our own message, not beside it. */
     int starting;
@@ -97,7 +121,7 @@ typedef struct request {
     struct timespec t0;
     char method[16];
     char *uri;                      /* the raw request target as sent (cache key, log) */
-    int uri_too_long;               /* longer than CF_MAX_QUERY_BYTES + the path's room */
+    size_t target_len;              /* bytes of the raw target as sent (uri may be cut) */
     int started;                    /* the headers were seen (on_request's first call) */
     struct timespec body_t0;        /* first body byte */
     size_t body_seen;               /* body bytes received, kept or not */
@@ -111,10 +135,16 @@ typedef struct request {
     int failed;                     /* the body was refused: HTTP status to answer */
     const char *refusal;            /* why, when failed is 400 (static text); NULL: malformed */
     size_t discarded;               /* body bytes read and dropped after a refusal */
-    struct MHD_PostProcessor *pp;   /* the multipart parser, made once the head passed */
-    server *srv;                    /* the server this request belongs to */
+    int multipart;                  /* a multipart/form-data body: parsed once read whole */
+    int job;                        /* 0; 1 queued or running in a worker; 2 its reply is in rep */
+    struct request *next;           /* the job queue */
+    struct MHD_Connection *conn;    /* suspended while its route runs in a worker */
+    srv_kv kv[SRV_MAX_ARGS];        /* the parameters of rq (libmicrohttpd's strings) */
+    srv_request rq;                 /* what the worker answers */
+    srv_reply rep;                  /* its reply */
+    unsigned long gen;              /* the cache generation when the cache was asked */
     char upload_name[128];          /* the upload's file name, as the audit shows it */
-    int upload_field;               /* the multipart file field was seen */
+    server *srv;                    /* the server this request belongs to */
 } request;
 
 /* --- helpers ------------------------------------------------------------------ */
@@ -428,41 +458,6 @@ static enum MHD_Result collect_arg(void *cls, enum MHD_ValueKind kind, const cha
     return MHD_YES;
 }
 
-/* --- multipart ---------------------------------------------------------------------- */
-
-static enum MHD_Result post_field(void *cls, enum MHD_ValueKind kind, const char *key,
-                                  const char *filename, const char *ctype, const char *enc,
-                                  const char *data, uint64_t off, size_t size)
-{
-    request *r = cls;
-    int rc;
-    (void)kind; (void)ctype; (void)enc; (void)off;
-    if (!key) {
-        /* A part without a Content-Disposition name: libmicrohttpd passes
-         * NULL (issue 21: strcmp(NULL, ...) ended the server). Refused. */
-        r->failed = 400;
-        r->refusal = "a multipart/form-data part has no name (each part needs "
-                     "Content-Disposition: form-data; name=\"...\"; the log goes in name=\"file\")";
-        return MHD_NO;
-    }
-    /* The log is the field named "file" or "log", or any field with a file
-     * name; other fields are ignored. */
-    if (!(filename || strcmp(key, "file") == 0 || strcmp(key, "log") == 0)) return MHD_YES;
-    if (!r->upload_field) {
-        const char *base = filename ? strrchr(filename, '/') : NULL;
-        r->upload_field = 1;
-        base = base ? base + 1 : filename;
-        copy_cut(r->upload_name, sizeof r->upload_name, base && *base ? base : "upload");
-        for (char *p = r->upload_name; *p; p++)
-            if ((unsigned char)*p < 0x20 || *p == '\\') *p = '_';
-    }
-    if (size && (rc = body_append(r->srv, r, data, size, CF_MAX_AUDIT_UPLOAD_BYTES)) != 0) {
-        r->failed = rc == -1 ? 413 : 503;
-        return MHD_NO;
-    }
-    return MHD_YES;
-}
-
 /* --- the request callback ------------------------------------------------------------ */
 
 static int has_body_method(const char *m)
@@ -481,41 +476,46 @@ static void head_of(struct MHD_Connection *c, const char *url, const char *metho
     rq->content_type = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
 }
 
-/* The sizes the head declares: the query (count, bytes), the target, a
- * declared body. MHD_YES when they pass; else the refusal is queued. */
-static enum MHD_Result check_sizes(struct MHD_Connection *c, request *r, const char *method)
+/* Sums the header lines for srv_head_check. */
+static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const char *key,
+                                    const char *value)
 {
-    const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    srv_head *h = cls;
+    (void)kind;
+    h->n_headers++;
+    h->header_bytes += (key ? strlen(key) : 0) + (value ? strlen(value) : 0) + 4;
+    return MHD_YES;
+}
+
+/* The framing and sizes the head declares (head.c: transfer coding, header
+ * lines, query, target, declared body, multipart boundary). MHD_YES when
+ * they pass; else the refusal is queued. */
+static enum MHD_Result check_sizes(struct MHD_Connection *c, request *r, const char *method,
+                                   const char *ctype)
+{
+    srv_head h;
+    srv_refusal why;
     args a = {0};
+    memset(&h, 0, sizeof h);
     MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &a);
-    if (a.overflow)
-        return queue_error(c, r, 400, "bad_request", "more than %d query parameters", MAX_ARGS);
-    if (a.bytes > (size_t)CF_MAX_QUERY_BYTES)
-        return queue_error(c, r, 400, "bad_request", "the query string is longer than %ld bytes",
-                           (long)CF_MAX_QUERY_BYTES);
-    if (r->uri_too_long)
-        return queue_error(c, r, 414, "bad_request", "the request target is longer than %ld bytes",
-                           (long)CF_MAX_QUERY_BYTES);
-    if (has_body_method(method) && cl) {
-        char *end;
-        unsigned long long n;
-        errno = 0;
-        n = strtoull(cl, &end, 10);
-        /* Only refused here: the budget of all bodies is taken as bytes
-         * arrive, not on a declaration a trickling client never honours. */
-        if (errno || end == cl || n > (unsigned long long)CF_MAX_HTTP_BODY_BYTES)
-            return queue_error(c, r, 413, "payload_too_large",
-                               "the body is larger than %ld bytes (CF_MAX_HTTP_BODY_BYTES)",
-                               (long)CF_MAX_HTTP_BODY_BYTES);
-    }
+    MHD_get_connection_values(c, MHD_HEADER_KIND, count_header, &h);
+    h.method = method;
+    h.target_len = r->target_len;
+    h.n_args = a.n;
+    h.arg_bytes = a.bytes;
+    h.args_overflow = a.overflow;
+    h.transfer_encoding = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
+    h.content_length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    h.content_type = ctype;
+    if (srv_head_check(&h, &why) != 0) return queue_error(c, r, why.status, why.code, "%s", why.message);
     return MHD_YES;
 }
 
 /* First call: the head only (issue 21). Every check a request's head
  * allows (Host, Origin, route and method, content type: srv_api_check;
- * then the sizes) is made here, before any byte of the body is read and
- * before the cache can answer: a refused request is answered now, and its
- * body is never parsed. Only then is the multipart parser made. */
+ * then the framing and sizes: srv_head_check) is made here, before any
+ * byte of the body is read and before the cache can answer: a refused
+ * request is answered now, and its body is never parsed. */
 static enum MHD_Result on_headers(server *s, struct MHD_Connection *c, request *r, const char *url,
                                   const char *method)
 {
@@ -524,14 +524,10 @@ static enum MHD_Result on_headers(server *s, struct MHD_Connection *c, request *
     enum MHD_Result ret;
     head_of(c, url, method, &rq);
     if (srv_api_check(s->api, &rq, &rep) != 0) return queue_reply(c, r, &rep);
-    if ((ret = check_sizes(c, r, method)) != MHD_YES || r->status) return ret;
+    if ((ret = check_sizes(c, r, method, rq.content_type)) != MHD_YES || r->status) return ret;
     r->head_ok = 1;
-    if (has_body_method(method) && rq.content_type &&
-        strncasecmp(rq.content_type, "multipart/form-data", 19) == 0) {
-        r->pp = MHD_create_post_processor(c, 64 * 1024, post_field, r);
-        if (!r->pp)
-            return queue_error(c, r, 400, "bad_request", "malformed multipart/form-data (no boundary?)");
-    }
+    r->multipart = has_body_method(method) && rq.content_type &&
+                   strncasecmp(rq.content_type, "multipart/form-data", 19) == 0;
     return MHD_YES;
 }
 
@@ -554,64 +550,176 @@ static enum MHD_Result on_data(server *s, request *r, const char *data, size_t n
         r->discarded += n;
         return r->discarded > (size_t)CF_MAX_HTTP_BODY_BYTES ? MHD_NO : MHD_YES;
     }
-    if (r->pp) {
-        if (MHD_post_process(r->pp, data, n) != MHD_YES && !r->failed) r->failed = 400;
-    } else if ((rc = body_append(s, r, data, n, CF_MAX_HTTP_BODY_BYTES)) != 0) {
-        r->failed = rc == -1 ? 413 : 503;
-    }
+    if ((rc = body_append(s, r, data, n, CF_MAX_HTTP_BODY_BYTES)) != 0) r->failed = rc == -1 ? 413 : 503;
     return MHD_YES;
+}
+
+/* --- workers ------------------------------------------------------------------- */
+
+/* Runs queued routes; the reply goes into the request, whose connection is
+ * then resumed (libmicrohttpd calls on_request again, which queues it). */
+static void *worker(void *cls)
+{
+    server *s = cls;
+    for (;;) {
+        request *r;
+        struct MHD_Connection *c;
+        pthread_mutex_lock(&s->work_lock);
+        while (!s->q_head && !s->work_stop) pthread_cond_wait(&s->work_ready, &s->work_lock);
+        r = s->q_head;
+        if (!r) {
+            pthread_mutex_unlock(&s->work_lock);
+            return NULL;
+        }
+        s->q_head = r->next;
+        if (!s->q_head) s->q_tail = NULL;
+        pthread_mutex_unlock(&s->work_lock);
+        srv_api_handle(s->api, &r->rq, &r->rep);
+        pthread_mutex_lock(&s->work_lock);
+        r->job = 2;
+        c = r->conn;
+        pthread_mutex_unlock(&s->work_lock);
+        MHD_resume_connection(c);     /* r may be freed from here on */
+        pthread_mutex_lock(&s->work_lock);
+        if (--s->pending == 0) pthread_cond_broadcast(&s->work_idle);
+        pthread_mutex_unlock(&s->work_lock);
+    }
+}
+
+/* Queues r's route for a worker and suspends its connection: 1; 0 when the
+ * server is stopping (the caller then runs the route itself). /healthz is
+ * never queued, so it answers however many routes wait. */
+static int submit(server *s, struct MHD_Connection *c, request *r)
+{
+    if (strcmp(r->rq.path, "/healthz") == 0) return 0;
+    pthread_mutex_lock(&s->work_lock);
+    if (s->work_stop || s->n_workers == 0) {
+        pthread_mutex_unlock(&s->work_lock);
+        return 0;
+    }
+    r->job = 1;
+    r->conn = c;
+    r->next = NULL;
+    MHD_suspend_connection(c);        /* before a worker can resume it */
+    if (s->q_tail) s->q_tail->next = r;
+    else s->q_head = r;
+    s->q_tail = r;
+    s->pending++;
+    s->unsent++;
+    pthread_cond_signal(&s->work_ready);
+    pthread_mutex_unlock(&s->work_lock);
+    return 1;
+}
+
+/* Stopping: no route is queued any more, the queued ones finish and their
+ * connections are resumed (libmicrohttpd refuses to stop with a connection
+ * suspended), then the workers end; their replies are given up to
+ * CF_HTTP_TIMEOUT_S to be sent (issue 21: a plan in progress when SIGHUP
+ * came got no reply). */
+static void workers_stop(server *s)
+{
+    struct timespec nap = {0, 10 * 1000 * 1000};
+    pthread_mutex_lock(&s->work_lock);
+    s->work_stop = 1;
+    pthread_cond_broadcast(&s->work_ready);
+    while (s->pending > 0) pthread_cond_wait(&s->work_idle, &s->work_lock);
+    pthread_mutex_unlock(&s->work_lock);
+    for (int i = 0; i < s->n_workers; i++) pthread_join(s->workers[i], NULL);
+    s->n_workers = 0;
+    for (int waited = 0; waited < CF_HTTP_TIMEOUT_S * 100; waited++) {
+        int left;
+        pthread_mutex_lock(&s->work_lock);
+        left = s->unsent;
+        pthread_mutex_unlock(&s->work_lock);
+        if (left <= 0) break;
+        nanosleep(&nap, NULL);
+    }
+}
+
+static void workers_start(server *s)
+{
+    while (s->n_workers < SERVER_WORKERS &&
+           pthread_create(&s->workers[s->n_workers], NULL, worker, s) == 0)
+        s->n_workers++;
+}
+
+/* The reply of r's route (in r->rep), queued and kept in the cache when it
+ * may be. */
+static enum MHD_Result send_route_reply(server *s, struct MHD_Connection *c, request *r,
+                                        const char *key, int is_get)
+{
+    size_t len = 0;
+    struct MHD_Response *resp = build_response(&r->rep, &len);
+    enum MHD_Result ret = queue(c, r, r->rep.status, resp, len);
+    if (resp && !(is_get && r->rep.cacheable && r->rep.status == 200 && ret == MHD_YES &&
+                  cache_put(s, key, resp, r->rep.status, len, r->gen)))
+        MHD_destroy_response(resp);
+    json_decref(r->rep.json);
+    r->rep.json = NULL;
+    return ret;
+}
+
+/* The request as api.c sees it, in r->rq: the parameters (on_headers
+ * checked their count and size), the head, the body or the multipart
+ * upload. 0; -1 when the multipart body is malformed (*why). */
+static int route_request(struct MHD_Connection *c, request *r, const char *url, const char *method,
+                         const char **why)
+{
+    args a = {0};
+    MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &a);
+    memcpy(r->kv, a.kv, a.n * sizeof a.kv[0]);
+    head_of(c, url, method, &r->rq);
+    r->rq.args = r->kv;
+    r->rq.n_args = a.n;
+    r->rq.body = r->body;
+    r->rq.body_len = r->len;
+    if (r->multipart) {
+        char none[1];
+        srv_upload up;
+        if (srv_multipart_parse(r->rq.content_type, r->body ? r->body : none, r->len, &up, why) != 0)
+            return -1;
+        memcpy(r->upload_name, up.name, sizeof r->upload_name);
+        r->rq.body = up.seen ? r->body : NULL;
+        r->rq.body_len = up.len;
+        r->rq.upload_name = up.seen ? r->upload_name : NULL;
+    }
+    return 0;
 }
 
 /* Last call: the body (if any) is in. The head passed its checks in
  * on_headers, so the cache answers only requests whose Host (and Origin)
  * were accepted; an accepted name never changes a reply, so the key is the
- * raw target alone. */
+ * raw target alone. The route runs in a worker (the connection suspended
+ * meanwhile); libmicrohttpd calls again once it is resumed, and the reply
+ * is sent then. */
 static enum MHD_Result answer(server *s, struct MHD_Connection *c, request *r, const char *url,
                               const char *method)
 {
-    args a = {0};
-    const char *key = r->uri ? r->uri : url;
-    srv_request rq;
-    srv_reply rep;
-    struct MHD_Response *resp;
-    size_t len = 0;
-    unsigned long gen = 0;
+    const char *key = r->uri ? r->uri : url, *why = NULL;
     int is_get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
-    enum MHD_Result ret;
 
+    if (r->job == 2) return send_route_reply(s, c, r, key, is_get);
+    if (r->job == 1) return MHD_YES;    /* not resumed yet: nothing to do */
     if (!r->head_ok)    /* on_headers queues a reply for every request it refuses */
         return queue_error(c, r, 500, "internal", "the request was not checked");
     if (r->failed == 413)
         return queue_error(c, r, 413, "payload_too_large", "the body is larger than %ld bytes",
-                           (long)(r->pp ? CF_MAX_AUDIT_UPLOAD_BYTES : CF_MAX_HTTP_BODY_BYTES));
+                           (long)CF_MAX_HTTP_BODY_BYTES);
     if (r->failed == 503)
         return queue_error(c, r, 503, "unavailable", "too many large requests in progress; try again shortly");
     if (r->failed)
-        return queue_error(c, r, 400, "bad_request", "%s",
-                           r->refusal ? r->refusal : "malformed multipart/form-data body");
+        return queue_error(c, r, 400, "bad_request", "%s", r->refusal ? r->refusal : "malformed body");
     /* The cache key is the raw request target, as sent: two requests share
      * an entry only when their bytes are the same, so no decoded value
      * (provider=X%26sort%3Dgbps) can stand for another query. */
     if (is_get) {
-        int q = cache_queue(s, key, c, r, &gen);
+        int q = cache_queue(s, key, c, r, &r->gen);
         if (q) return q > 0 ? MHD_YES : MHD_NO;
     }
-    /* Collected again: on_headers checked their count and size. */
-    MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, collect_arg, &a);
-    head_of(c, url, method, &rq);
-    rq.args = a.kv;
-    rq.n_args = a.n;
-    rq.body = r->body;
-    rq.body_len = r->len;
-    rq.upload_name = r->upload_field ? r->upload_name : NULL;
-    srv_api_handle(s->api, &rq, &rep);
-    resp = build_response(&rep, &len);
-    ret = queue(c, r, rep.status, resp, len);
-    if (resp && !(is_get && rep.cacheable && rep.status == 200 && ret == MHD_YES &&
-                  cache_put(s, key, resp, rep.status, len, gen)))
-        MHD_destroy_response(resp);
-    json_decref(rep.json);
-    return ret;
+    if (route_request(c, r, url, method, &why) != 0) return queue_error(c, r, 400, "bad_request", "%s", why);
+    if (submit(s, c, r)) return MHD_YES;
+    srv_api_handle(s->api, &r->rq, &r->rep);
+    return send_route_reply(s, c, r, key, is_get);
 }
 
 static request *request_new(server *s, const char *uri)
@@ -621,10 +729,8 @@ static request *request_new(server *s, const char *uri)
     if (!r) return NULL;
     r->srv = s;
     clock_gettime(CLOCK_MONOTONIC, &r->t0);
-    if (len > (size_t)CF_MAX_QUERY_BYTES + 1024) {
-        r->uri_too_long = 1;
-        len = 256;      /* kept for the log only */
-    }
+    r->target_len = len;
+    if (len > (size_t)CF_MAX_HTTP_TARGET_BYTES) len = 256;     /* kept for the log only */
     r->uri = malloc(len + 1);
     if (!r->uri) {
         free(r);
@@ -736,7 +842,7 @@ static void *watchdog(void *cls)
     server *s = cls;
     for (;;) {
         struct timespec now, nap = {0, 100 * 1000 * 1000};
-        size_t total = 0;
+        size_t total = 0, old = 0;
         nanosleep(&nap, NULL);
         pthread_mutex_lock(&s->conn_lock);
         if (s->stopping) {
@@ -749,11 +855,16 @@ static void *watchdog(void *cls)
             if (!k->used || k->shed) continue;
             if (!k->busy && secs_since(&k->since, &now) > s->head_deadline_s) shed(s, k);
             else total++;
+            if (!k->shed && !k->busy && secs_since(&k->since, &now) >= CF_HTTP_SHED_AGE_S) old++;
         }
-        for (size_t i = 0; i < CF_MAX_HTTP_CONNECTIONS; i++) {
+        /* Only a connection waiting for its head past the shedding age is
+         * shed: none, nothing to count (a burst of busy connections costs
+         * the watchdog one pass, not one per pair). */
+        for (size_t i = 0; old && i < CF_MAX_HTTP_CONNECTIONS; i++) {
             conn_slot *k = &s->conns[i], *v;
             size_t same = 0;
-            if (!k->used || k->shed) continue;
+            if (!k->used || k->shed || k->busy || secs_since(&k->since, &now) < CF_HTTP_SHED_AGE_S)
+                continue;
             for (size_t j = 0; j < CF_MAX_HTTP_CONNECTIONS; j++)
                 if (s->conns[j].used && !s->conns[j].shed && same_addr(&s->conns[j].addr, &k->addr)) same++;
             while (same > CF_HTTP_SHED_CONNECTIONS_PER_IP && (v = oldest_waiting(s, &k->addr, &now))) {
@@ -762,7 +873,7 @@ static void *watchdog(void *cls)
                 total--;
             }
         }
-        while (total > CF_HTTP_SHED_CONNECTIONS) {
+        while (old && total > CF_HTTP_SHED_CONNECTIONS) {
             conn_slot *v = oldest_waiting(s, NULL, &now);
             if (!v) break;
             shed(s, v);
@@ -842,7 +953,12 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
         snprintf(line, sizeof line, "%s %s %s %s %u - %.2fms closed (%s)\n", when, addr, method,
                  target, r->status, ms_since(&r->t0), (unsigned)toe < 6 ? why[toe] : "?");
     fputs(line, stderr);
-    if (r->pp) MHD_destroy_post_processor(r->pp);
+    json_decref(r->rep.json);
+    if (r->job) {
+        pthread_mutex_lock(&s->work_lock);
+        s->unsent--;
+        pthread_mutex_unlock(&s->work_lock);
+    }
     free(r->body);
     free(r->uri);
     release(s, r);
@@ -882,16 +998,65 @@ static int probe_bind(const struct addrinfo *ai)
 
 /* --- run -------------------------------------------------------------------------- */
 
+/* The connection cap: CF_MAX_HTTP_CONNECTIONS when the open-file limit
+ * holds it with room for the catalog and the log (raised to it when the
+ * hard limit allows), else what the limit leaves, said once. */
+static unsigned connection_cap(void)
+{
+    struct rlimit rl;
+    rlim_t want = (rlim_t)CF_MAX_HTTP_CONNECTIONS + 64;
+    unsigned cap;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0) return CF_MAX_HTTP_CONNECTIONS;
+    if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < want) {
+        rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max >= want ? want : rl.rlim_max;
+        (void)setrlimit(RLIMIT_NOFILE, &rl);
+        if (getrlimit(RLIMIT_NOFILE, &rl) != 0) return CF_MAX_HTTP_CONNECTIONS;
+    }
+    if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= want) return CF_MAX_HTTP_CONNECTIONS;
+    cap = rl.rlim_cur > 192 ? (unsigned)(rl.rlim_cur - 64) : 128;
+    fprintf(stderr, "clusterfit serve: the open-file limit (%lu) allows %u connections at once, "
+            "not %d (ulimit -n)\n", (unsigned long)rl.rlim_cur, cap, CF_MAX_HTTP_CONNECTIONS);
+    return cap;
+}
+
 static void server_init(server *s, const srv_config *cfg)
 {
     memset(s, 0, sizeof *s);
     pthread_mutex_init(&s->cache_lock, NULL);
     pthread_mutex_init(&s->budget_lock, NULL);
     pthread_mutex_init(&s->conn_lock, NULL);
+    pthread_mutex_init(&s->work_lock, NULL);
+    pthread_cond_init(&s->work_ready, NULL);
+    pthread_cond_init(&s->work_idle, NULL);
     s->db_path = cfg->db_path;
     /* Tests shorten the head deadline (CLUSTERFIT_SERVE_DEADLINE_S), never lengthen it. */
     s->head_deadline_s = cfg->head_deadline_s > 0 && cfg->head_deadline_s < CF_HTTP_HEAD_DEADLINE_S
                          ? cfg->head_deadline_s : CF_HTTP_HEAD_DEADLINE_S;
+}
+
+/* The daemon on `ai` with the server's options (the pool, the memory per
+ * connection, the caps, the callbacks); NULL when it cannot start, its
+ * reason kept in s->start_log. */
+static struct MHD_Daemon *start_daemon(server *s, unsigned flags, unsigned port,
+                                       const struct addrinfo *ai, unsigned cap)
+{
+    struct MHD_Daemon *d;
+    s->starting = 1;
+    d = MHD_start_daemon(flags, (uint16_t)port, NULL, NULL, on_request, s,
+                         MHD_OPTION_EXTERNAL_LOGGER, mhd_log, s,
+                         MHD_OPTION_SOCK_ADDR, ai->ai_addr,
+                         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CF_HTTP_CONNECTION_MEMORY_BYTES,
+                         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)SERVER_THREADS,
+                         MHD_OPTION_CONNECTION_LIMIT, cap,
+                         MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+                         cap < CF_MAX_HTTP_CONNECTIONS ? cap / 2 : (unsigned)CF_MAX_HTTP_CONNECTIONS_PER_IP,
+                         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CF_HTTP_TIMEOUT_S,
+                         MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
+                         MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
+                         MHD_OPTION_URI_LOG_CALLBACK, on_uri, s,
+                         MHD_OPTION_END);
+    s->starting = 0;
+    return d;
 }
 
 cf_status srv_run(const srv_config *cfg)
@@ -902,7 +1067,8 @@ cf_status srv_run(const srv_config *cfg)
     struct MHD_Daemon *d = NULL;
     const union MHD_DaemonInfo *di;
     char err[CF_ERROR_MSG_MAX + 512] = "", port_s[16];
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG;
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG |
+                     MHD_ALLOW_SUSPEND_RESUME;
     int sig = 0, gai;
     cf_status rc = CF_EINTERNAL;
 
@@ -912,6 +1078,7 @@ cf_status srv_run(const srv_config *cfg)
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);    /* the terminal or ssh session that started it closed */
     pthread_sigmask(SIG_BLOCK, &set, NULL);
     signal(SIGPIPE, SIG_IGN);
 
@@ -947,19 +1114,8 @@ cf_status srv_run(const srv_config *cfg)
         rc = CF_EDB;
         goto fail;
     }
-    s.starting = 1;
-    d = MHD_start_daemon(flags, (uint16_t)cfg->port, NULL, NULL, on_request, &s,
-                         MHD_OPTION_EXTERNAL_LOGGER, mhd_log, &s,
-                         MHD_OPTION_SOCK_ADDR, ai->ai_addr,
-                         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)SERVER_THREADS,
-                         MHD_OPTION_CONNECTION_LIMIT, (unsigned)CF_MAX_HTTP_CONNECTIONS,
-                         MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)CF_MAX_HTTP_CONNECTIONS_PER_IP,
-                         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CF_HTTP_TIMEOUT_S,
-                         MHD_OPTION_NOTIFY_COMPLETED, on_completed, &s,
-                         MHD_OPTION_NOTIFY_CONNECTION, on_connection, &s,
-                         MHD_OPTION_URI_LOG_CALLBACK, on_uri, &s,
-                         MHD_OPTION_END);
-    s.starting = 0;
+    workers_start(&s);
+    d = start_daemon(&s, flags, cfg->port, ai, connection_cap());
     if (!d) {
         int e = errno;
         fprintf(stderr, "clusterfit serve: cannot listen on %s port %u: %s\n", cfg->bind, cfg->port,
@@ -971,6 +1127,7 @@ cf_status srv_run(const srv_config *cfg)
                       cfg->n_allow_hosts);
     if (pthread_create(&s.watchdog, NULL, watchdog, &s) != 0) {
         fprintf(stderr, "clusterfit serve: cannot start the connection watchdog\n");
+        workers_stop(&s);
         MHD_stop_daemon(d);
         goto fail;
     }
@@ -978,17 +1135,22 @@ cf_status srv_run(const srv_config *cfg)
             ai->ai_family == AF_INET6 ? "[" : "", cfg->bind, ai->ai_family == AF_INET6 ? "]" : "",
             di ? (unsigned)di->port : cfg->port, cfg->db_path);
     while (sigwait(&set, &sig) != 0) {}
-    fprintf(stderr, "clusterfit serve: %s received, stopping\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+    fprintf(stderr, "clusterfit serve: %s received, stopping\n", sig == SIGINT ? "SIGINT" : sig == SIGHUP ? "SIGHUP" : "SIGTERM");
     watchdog_stop(&s);
+    workers_stop(&s);
     MHD_stop_daemon(d);
     fprintf(stderr, "clusterfit serve: stopped\n");
     rc = CF_OK;
 fail:
+    workers_stop(&s);
     cache_clear_locked(&s);
     srv_api_free(s.api);
     if (ai) freeaddrinfo(ai);
     pthread_mutex_destroy(&s.cache_lock);
     pthread_mutex_destroy(&s.budget_lock);
     pthread_mutex_destroy(&s.conn_lock);
+    pthread_mutex_destroy(&s.work_lock);
+    pthread_cond_destroy(&s.work_ready);
+    pthread_cond_destroy(&s.work_idle);
     return rc;
 }

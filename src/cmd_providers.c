@@ -14,7 +14,7 @@
 
 typedef struct providers_args {
     cli_format fmt;
-    long stale;
+    cf_filter filter;   /* only its stale_months: --stale through the library's parser */
     int wide;
 } providers_args;
 
@@ -24,8 +24,9 @@ static const cli_opt providers_opts[] = {
      .help = "table (default) or json ([{provider, offerings,\n"
              "multinode_offerings, networks[], multinode_networks[],\n"
              "oldest_as_of, stale_rows, stale_before}])"},
-    {.name = "stale", CLI_LONG_AT(providers_args, stale), .metavar = "MONTHS", .min = 1,
-     .max = CF_MAX_STALE_MONTHS,
+    /* The library's parser, as `list --stale` and the API's (issue 21:
+     * "+5" was taken here and refused there). */
+    {.name = "stale", CLI_FILTER_AT(providers_args, filter), .metavar = "MONTHS",
      .help = "a row is stale when dated more than MONTHS months\n"
              "before today (default 6; $CLUSTERFIT_NOW)"},
     {.name = "wide", CLI_FLAG_AT(providers_args, wide),
@@ -152,20 +153,25 @@ static void print_origin(const json_t *info)
 
 int cmd_providers(const cli_ctx *ctx, int argc, char **argv)
 {
-    providers_args a = {FMT_TABLE, CF_STALE_MONTHS_DEFAULT, 0};
+    providers_args a;
     cf_catalog *cat = NULL;
     json_t *arr = NULL, *info = NULL;
     char today[16];
     int rc;
     cf_status st;
+    long months;
 
+    memset(&a, 0, sizeof a);
+    a.fmt = FMT_TABLE;
+    cf_filter_init(&a.filter);
     if (cli_opts_parse(&providers_cmd, argc, argv, &a, &rc) < 0) return rc;
     if (cli_today(ctx, today, sizeof today) != 0)
         return cli_usage_error("providers", "CLUSTERFIT_NOW: expected a date YYYY-MM-DD, got \"%s\"",
                                ctx->now ? ctx->now : "");
     rc = cli_open_catalog(ctx, "providers", &cat);
     if (rc != EXIT_OK) return rc;
-    st = cf_catalog_providers_at(cat, today, a.stale, &arr);
+    months = a.filter.stale_months > 0 ? a.filter.stale_months : CF_STALE_MONTHS_DEFAULT;
+    st = cf_catalog_providers_at(cat, today, months, &arr);
     if (st == CF_OK && a.fmt != FMT_JSON) st = cf_catalog_info(cat, &info);
     cf_catalog_close(cat);
     if (st != CF_OK) {
@@ -173,7 +179,7 @@ int cmd_providers(const cli_ctx *ctx, int argc, char **argv)
         return cli_lib_error("providers", st, NULL);
     }
     if (a.fmt == FMT_JSON) return cli_print_json(arr);
-    rc = print_table(arr, a.stale, a.wide);
+    rc = print_table(arr, months, a.wide);
     if (rc == EXIT_OK) print_origin(info);
     json_decref(arr);
     json_decref(info);

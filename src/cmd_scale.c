@@ -19,14 +19,20 @@ static int parse_nodes(const char *s, int *out, size_t cap, size_t *n)
     while (*s) {
         size_t len = strcspn(s, ",");
         long v;
-        if (len == 0 || len >= sizeof buf || *n == cap)
+        if (len == 0)
+            return cli_usage_error("scale", "--nodes: an empty count in \"%s\" (counts are separated by "
+                                   "one ',')", s), -1;
+        if (len >= sizeof buf || *n == cap)
             return cli_usage_error("scale", "--nodes expects up to %zu comma-separated counts", cap), -1;
         memcpy(buf, s, len);
         buf[len] = '\0';
         if (cli_parse_int("scale", "--nodes", buf, 1, CF_MAX_NODES, &v)) return -1;
         out[(*n)++] = (int)v;
         s += len;
-        if (*s == ',') s++;
+        /* "2," is refused, as ",2" and "2,,4" are (issue 21: a trailing
+         * comma was taken as the end of the list). */
+        if (*s == ',' && !*++s)
+            return cli_usage_error("scale", "--nodes: an empty count after the last ','"), -1;
     }
     if (*n == 0) return cli_usage_error("scale", "--nodes expects at least one count"), -1;
     return 0;

@@ -78,6 +78,27 @@
 /* Query string length for GET requests. */
 #define CF_MAX_QUERY_BYTES 8192L
 
+/* The raw request target (path and query, percent-encoded): the query's
+ * bytes and 1 KiB of path. Longer is 414 (issue 21). */
+#define CF_MAX_HTTP_TARGET_BYTES (CF_MAX_QUERY_BYTES + 1024L)
+
+/* Header lines of one request, and their bytes in all: a browser sends
+ * about 20 lines and 2 KiB (cookies of another site on 127.0.0.1 add some);
+ * Apache's LimitRequestFields is 100, nginx's buffers 4 x 8 KiB. More is
+ * 431 from the server itself (issue 21). */
+#define CF_MAX_HTTP_HEADERS 100
+#define CF_MAX_HTTP_HEAD_BYTES (16L * 1024)
+
+/* libmicrohttpd's memory per connection (MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+ * 32 KiB by default), which holds the request line, the headers and their
+ * parsed entries (about 56 bytes a line): a head that does not fit is
+ * answered by libmicrohttpd itself (414, 431) without the server's headers.
+ * 128 KiB holds a head of 1,000 short lines or one 100 KiB line, far past
+ * the limits above, so the server's own 414 and 431 (with its headers) come
+ * first (issue 21); 2048 connections x 128 KiB = 256 MiB at most, touched
+ * only as heads arrive, each within CF_HTTP_HEAD_DEADLINE_S. */
+#define CF_HTTP_CONNECTION_MEMORY_BYTES (128L * 1024)
+
 /* Devices (GPUs + NICs) in one nvidia-smi topo -m matrix: 8 GPUs and up to
  * 18 NICs on today's largest boards (GB200 trays list fewer); 64 leaves room
  * and keeps the matrix a fixed 4 KB. Wider matrices are cut to this. */
@@ -92,13 +113,17 @@
 
 /* HTTP server (clusterfit serve). Connections accepted at once (the hard
  * cap libmicrohttpd enforces): a local web page opens ~6, a load test a few
- * dozen; 512 file descriptors leave room above the soft limits below, so
- * that a new client (the page, /healthz) is still accepted while slow ones
- * hold connections and are being shed (issue 15). */
-#define CF_MAX_HTTP_CONNECTIONS 512
+ * dozen; the cap stays above the soft limits below, so that a new client
+ * (the page, /healthz) is still accepted while slow ones hold connections
+ * and are being shed (issue 15). A connection past the cap waits in the
+ * kernel's accept queue behind all the others: with 512, /healthz waited
+ * there 2-3 s behind a burst of 1,000 requests (issue 21), so the cap is
+ * twice such a burst. The server raises its open-file limit to fit (or
+ * lowers the cap to the limit it can get, and says so). */
+#define CF_MAX_HTTP_CONNECTIONS 2048
 
 /* Connections accepted from one address (hard cap): half of all. */
-#define CF_MAX_HTTP_CONNECTIONS_PER_IP 256
+#define CF_MAX_HTTP_CONNECTIONS_PER_IP 1024
 
 /* Soft limits: past 128 connections in all, or 32 from one address, the
  * connections that have waited longest for their request head (more than
@@ -182,6 +207,60 @@
  * times a 2025 node's 8 x 800 Gbit/s, so a typo of a few zeros is caught. */
 #define CF_LINE_GBPS_MIN 0.001
 #define CF_LINE_GBPS_MAX 1e6
+
+/* The decimals of a workload file (issue 21: any positive finite value was
+ * taken, so `shape.flops_per_cell: 1e308` made plan rank first a row of
+ * infinite time with "nan" efficiency, and `tokens: 1e-320` a cost of
+ * -0.00). Each is bounded where the quantity stops making sense, with
+ * orders of magnitude of room past the largest real case, so that every
+ * product the model forms stays finite in a double (< 1e308). A value out
+ * of its range is refused, naming the file, the field and the range. */
+/* Training tokens: Llama 3 used 1.5e13 (15T), the presets reach 3.6e13;
+ * 1e16 is 280x that. At least one token. */
+#define CF_WL_TOKENS_MIN 1.0
+#define CF_WL_TOKENS_MAX 1e16
+/* shape.params_b (billion): the largest dense and MoE models are about 2e3
+ * (2T); 1e6 (a quadrillion parameters) leaves room. */
+#define CF_WL_PARAMS_B_MIN 1e-6
+#define CF_WL_PARAMS_B_MAX 1e6
+/* shape.moe.capacity_factor: 1.0-2.0 in practice (GShard, Switch); an
+ * expert receiving more than 64x its share is no longer a capacity. */
+#define CF_WL_CAPACITY_FACTOR_MIN 0.01
+#define CF_WL_CAPACITY_FACTOR_MAX 64.0
+/* Data-parallel and embarrassing kinds, and the stencil's cell counts:
+ * parameters, samples, tasks, cells (counts): at least 1, at most 1e15
+ * (a 1e12-cell grid is the largest published CFD run's order). */
+#define CF_WL_COUNT_MIN 1.0
+#define CF_WL_COUNT_MAX 1e15
+/* FLOPs of one sample or one cell update: ResNet-50 is 1.2e10 per sample
+ * (3x 4.1 GFLOPs), a stencil cell 1e1-1e4; 1e18 bounds any one sample. */
+#define CF_WL_FLOPS_MIN 1e-3
+#define CF_WL_FLOPS_MAX 1e18
+/* Bytes of one sample's activations, one cell, or one halo exchange to one
+ * neighbour per GPU: 1e15 (a petabyte) bounds them all. A cell may hold a
+ * fraction of a byte (bit-packed state), not less than 1e-3. */
+#define CF_WL_BYTES_MIN 1e-3
+#define CF_WL_BYTES_MAX 1e15
+/* Iterations of a stencil run: 1e12 time steps is years at 1 ms each. */
+#define CF_WL_ITERATIONS_MAX 1e12
+/* Seconds (shape.task_gpu_s, shape.startup_s): at most 1e8 s (3 years),
+ * at least a microsecond for a task's GPU time. */
+#define CF_WL_SECONDS_MIN 1e-6
+#define CF_WL_SECONDS_MAX 1e8
+/* shape.straggler_cv, the tasks' coefficient of variation: 0 (identical)
+ * to 10 (a heavy tail no schedule plans for). */
+#define CF_WL_STRAGGLER_CV_MAX 10.0
+/* shape.memory_gib: one task's GPU memory; 1e6 GiB is past any GPU. */
+#define CF_WL_MEMORY_GIB_MIN 1e-6
+#define CF_WL_MEMORY_GIB_MAX 1e6
+
+/* The decimal filters (--min-gbps, --max-price, the API's min_gbps and
+ * max_price): a node's line rate at most CF_LINE_GBPS_MAX x 1024 NICs; a
+ * price per GPU-hour at most 1e9 in any currency (the largest listed are
+ * about 1e4 in JPY or KRW). Past those a filter can only mean a typo. */
+#define CF_FILTER_MIN_GBPS_MAX (CF_LINE_GBPS_MAX * CF_MAX_NICS_PER_NODE)
+#define CF_FILTER_MAX_PRICE_MAX 1e9
+
 
 /* ---- Parallel layout (cf_layout). cf_layout_set accepts exactly these
  * ranges, for `predict step`'s flags and any front end that takes a layout

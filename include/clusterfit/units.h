@@ -8,8 +8,9 @@
 /* Parses a byte size as nccl-tests does (binary multiples).
  * - inputs: s, e.g. "1048576", "512M", "8G", "1K", "2T", "0.5G"; an
  *   optional trailing "B"/"iB" ("8GiB", "8GB" both = 8*2^30); case-insensitive
- * - output: *out, bytes (rounded to the nearest); unchanged on error
+ * - output: *out, bytes; unchanged on error
  * - errors: CF_EINVAL for NULL, empty, a sign or anything but a digit first,
+ *   a size that is not a whole number of bytes ("0.5", "1.3M"; "0.5G" is),
  *   hexadecimal (0x10), trailing junk, or over CF_MAX_MESSAGE_BYTES (2^50,
  *   limits.h)
  * - source: nccl-tests' -b/-e size parsing */

@@ -55,7 +55,9 @@ cf_status cf_parse_size(const char *s, uint64_t *out)
     if (toupper((unsigned char)*end) == 'B') end++;
     if (*end) return CF_EINVAL;
     v *= mult;
-    if (v > CF_MAX_MESSAGE_BYTES) return CF_EINVAL;
+    /* A whole number of bytes: "0.5G" is, "0.5" and "1.3M" are not (issue
+     * 21: "0.5" was rounded to 1 byte while "0.49999" was refused). */
+    if (v > CF_MAX_MESSAGE_BYTES || v != floor(v)) return CF_EINVAL;
     *out = (uint64_t)llround(v);
     return CF_OK;
 }

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "clusterfit/catalog.h"
 #include "catalog/catalog_int.h"
 #include "base/base.h"
@@ -180,8 +181,11 @@ static cf_status env_status(sqlite3 *db, const char **remedy)
         *remedy = "the disk is full; free some space and run it again (nothing was changed)";
         return CF_EENV;
     }
+    /* CANTOPEN with ENOENT: the file could not be made (SQLite tries again
+     * read-only after EACCES, and that finds no file). */
     if (rc == SQLITE_READONLY || ((rc == SQLITE_IOERR || rc == SQLITE_CANTOPEN) &&
-                                  (e == EROFS || e == EACCES || e == EPERM))) {
+                                  (e == EROFS || e == EACCES || e == EPERM)) ||
+        (rc == SQLITE_CANTOPEN && e == ENOENT)) {
         *remedy = "the file or its directory is read-only; writing needs write access to both "
                   "(or choose a writable catalog with --db)";
         return CF_EENV;
@@ -612,16 +616,28 @@ static cf_status check_path(const char *path, cf_error *err)
     char dir[4096];
     const char *slash;
     if (stat(path, &sb) == 0) {
-        if (!S_ISDIR(sb.st_mode)) return CF_OK;
-        cf_error_set(err, NULL, 0, 0, "catalog %s: is a directory; give the path of a file, such "
-                     "as %s%scatalog.db", path, path, path[strlen(path) - 1] == '/' ? "" : "/");
+        if (S_ISREG(sb.st_mode)) return CF_OK;
+        if (S_ISDIR(sb.st_mode))
+            cf_error_set(err, NULL, 0, 0, "catalog %s: is a directory; give the path of a file, such "
+                         "as %s%scatalog.db", path, path, path[strlen(path) - 1] == '/' ? "" : "/");
+        else    /* issue 21: /dev/null was opened, and SQLite left /dev/null-journal beside it */
+            cf_error_set(err, NULL, 0, 0, "catalog %s: not a regular file (a device, FIFO or "
+                         "socket); give the path of a file, such as ~/catalog.db", path);
         return CF_EINVAL;
     }
     if (errno != ENOENT) return CF_OK; /* SQLite reports the rest */
     slash = strrchr(path, '/');
-    if (!slash || slash == path || (size_t)(slash - path) >= sizeof dir) return CF_OK;
-    snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-    if (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode)) return CF_OK;
+    if (slash == path || (slash && (size_t)(slash - path) >= sizeof dir)) return CF_OK;
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+    if (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        /* A new file in a directory this user cannot write (issue 21: SQLite's
+         * "unable to open database file" was exit 4, not the environment's 5). */
+        if (access(dir, W_OK | X_OK) == 0) return CF_OK;
+        cf_error_set(err, NULL, 0, 0, "catalog %s: cannot create it: the directory %s is not "
+                     "writable (%s); give write access to it, or choose another file with --db",
+                     path, dir, strerror(errno));
+        return CF_EENV;
+    }
     cf_error_set(err, NULL, 0, 0, "catalog %s: cannot open: the directory %s does not exist; "
                  "create it (mkdir -p %s) or choose another file with --db", path, dir, dir);
     return CF_EENV;

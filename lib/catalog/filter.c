@@ -105,6 +105,18 @@ int cf_offering_matches(const cf_offering *o, const cf_filter *f)
     return 1;
 }
 
+/* A comma-separated value with an empty item ("slurm,", ",slurm",
+ * "a,,b", blanks only): refused as `scale --nodes 2,` is (issue 21). */
+static int has_empty_item(const char *v)
+{
+    for (;;) {
+        size_t len = strcspn(v, ","), blank = strspn(v, " \t");
+        if (blank >= len) return 1;
+        if (!v[len]) return 0;
+        v += len + 1;
+    }
+}
+
 /* "min-gbps", "--min-gbps" and "min_gbps" all compare equal to "min-gbps". */
 static int flag_is(const char *name, const char *want)
 {
@@ -173,8 +185,11 @@ cf_status cf_filter_set(cf_filter *f, const char *name, const char *v, cf_error 
         return CF_OK;
     }
     if (flag_is(name, "min-gbps") || flag_is(name, "max-price")) {
-        if (cf__parse_decimal(v, &x) != CF_OK || !(x >= 0))
-            return bad_value(err, name, "a non-negative number", v);
+        double hi = flag_is(name, "min-gbps") ? CF_FILTER_MIN_GBPS_MAX : CF_FILTER_MAX_PRICE_MAX;
+        char acc[64];
+        snprintf(acc, sizeof acc, "a number from 0 to %g", hi);
+        if (cf__parse_decimal(v, &x) != CF_OK || !(x >= 0) || !(x <= hi))
+            return bad_value(err, name, acc, v);
         if (flag_is(name, "min-gbps")) f->min_gbps = x;
         else f->max_price = x;
         return CF_OK;
@@ -183,7 +198,8 @@ cf_status cf_filter_set(cf_filter *f, const char *name, const char *v, cf_error 
         cf_set_kind k = flag_is(name, "orchestration") ? CF_SET_ORCHESTRATION : CF_SET_PROVISIONING;
         char acc[300];
         snprintf(acc, sizeof acc, "comma-separated values of %s", cf_set_accepted(k));
-        if (cf_set_parse(k, v, ",", &mask) != CF_OK || mask == 0) return bad_value(err, name, acc, v);
+        if (has_empty_item(v) || cf_set_parse(k, v, ",", &mask) != CF_OK || mask == 0)
+            return bad_value(err, name, acc, v);
         if (k == CF_SET_ORCHESTRATION) f->orchestration = mask;
         else f->provisioning = mask;
         return CF_OK;

@@ -221,7 +221,8 @@ cf_status cf_coll_query_set(cf_coll_query *q, const char *name, const char *valu
         uint64_t b;
         if (cf_parse_size(value, &b) != CF_OK || b == 0) {
             cf_error_set_param(err, name, "bytes expects a size such as 1048576, 512M or 8G (binary "
-                               "multiples, 1 byte to 2^50), got '%.64s'", value);
+                               "multiples, a whole number of bytes from 1 to 2^50), got '%.64s'",
+                               value);
             return CF_EINVAL;
         }
         q->bytes = b;

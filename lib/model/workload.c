@@ -109,22 +109,24 @@ static cf_status bad(reader *r, const char *field, const char *what)
     return CF_EPARSE;
 }
 
-/* A positive number; `req` = 0 leaves *out unchanged when absent. */
+/* A number from lo to hi (limits.h: CF_WL_*); `req` = 0 leaves *out
+ * unchanged when absent. The refusal names the field and the range (issue
+ * 21: without an upper bound, 1e308 reached the model as infinities). */
 static cf_status num(reader *r, const json_t *obj, const char *prefix, const char *key,
-                     int req, int allow_zero, double *out)
+                     int req, double lo, double hi, double *out)
 {
-    char field[96];
+    char field[96], what[96];
     const json_t *v = get(obj, key);
     double d;
     snprintf(field, sizeof field, "%s%s", prefix, key);
+    snprintf(what, sizeof what, "a number from %g to %g", lo, hi);
     if (!v || json_is_null(v)) {
-        if (req) return bad(r, field, allow_zero ? "a number >= 0" : "a positive number");
+        if (req) return bad(r, field, what);
         return CF_OK;
     }
-    if (!json_is_number(v)) return bad(r, field, allow_zero ? "a number >= 0" : "a positive number");
+    if (!json_is_number(v)) return bad(r, field, what);
     d = json_number_value(v);
-    if (!isfinite(d) || d < 0 || (!allow_zero && d <= 0))
-        return bad(r, field, allow_zero ? "a number >= 0" : "a positive number");
+    if (!isfinite(d) || !(d >= lo) || !(d <= hi)) return bad(r, field, what);
     *out = d;
     return CF_OK;
 }
@@ -208,7 +210,8 @@ static cf_status load_moe(reader *r, const json_t *shape, cf_llm_shape *s)
     TRY(integer(r, m, "shape.moe.", "ffn_hidden", 1, &o->ffn_hidden));
     TRY(integer(r, m, "shape.moe.", "shared_experts", 0, &o->shared_experts));
     TRY(integer(r, m, "shape.moe.", "dense_layers", 0, &o->dense_layers));
-    TRY(num(r, m, "shape.moe.", "capacity_factor", 0, 0, &cf));
+    TRY(num(r, m, "shape.moe.", "capacity_factor", 0, CF_WL_CAPACITY_FACTOR_MIN,
+            CF_WL_CAPACITY_FACTOR_MAX, &cf));
     o->capacity_factor = cf;
 fail:
     return st;
@@ -310,7 +313,7 @@ static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
     TRY(integer(r, shape, "shape.", "head_dim", 0, &s->head_dim));
     TRY(integer(r, shape, "shape.", "seq", 1, &s->seq));
     TRY(integer(r, shape, "shape.", "vocab", 1, &s->vocab));
-    TRY(num(r, shape, "shape.", "params_b", 0, 0, &pb));
+    TRY(num(r, shape, "shape.", "params_b", 0, CF_WL_PARAMS_B_MIN, CF_WL_PARAMS_B_MAX, &pb));
     s->params_b = pb;
     if (s->head_dim == 0 && s->hidden % s->heads != 0)
         return bad(r, "shape.hidden", "a multiple of shape.heads (or a stated shape.head_dim)");
@@ -346,7 +349,7 @@ static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
         }
     }
     TRY(integer(r, r->root, "", "batch", 1, &w->global_batch_seqs));
-    TRY(num(r, r->root, "", "tokens", 1, 0, &tokens));
+    TRY(num(r, r->root, "", "tokens", 1, CF_WL_TOKENS_MIN, CF_WL_TOKENS_MAX, &tokens));
     w->train_tokens = tokens;
     TRY(read_batch_max(r, w));
     TRY(read_framework(r, w));
@@ -357,11 +360,13 @@ fail:
 static cf_status load_dp(reader *r, const json_t *shape, cf_workload *w)
 {
     cf_status st = CF_OK;
-    TRY(num(r, shape, "shape.", "params", 1, 0, &w->dp_params));
-    TRY(num(r, shape, "shape.", "flops_per_sample", 1, 0, &w->dp_flops_per_sample));
-    TRY(num(r, shape, "shape.", "activation_bytes_per_sample", 1, 0, &w->dp_activation_bytes_per_sample));
+    TRY(num(r, shape, "shape.", "params", 1, CF_WL_COUNT_MIN, CF_WL_COUNT_MAX, &w->dp_params));
+    TRY(num(r, shape, "shape.", "flops_per_sample", 1, CF_WL_FLOPS_MIN, CF_WL_FLOPS_MAX,
+            &w->dp_flops_per_sample));
+    TRY(num(r, shape, "shape.", "activation_bytes_per_sample", 1, CF_WL_BYTES_MIN,
+            CF_WL_BYTES_MAX, &w->dp_activation_bytes_per_sample));
     TRY(integer(r, r->root, "", "batch", 1, &w->dp_global_batch));
-    TRY(num(r, r->root, "", "samples", 1, 0, &w->dp_samples));
+    TRY(num(r, r->root, "", "samples", 1, CF_WL_COUNT_MIN, CF_WL_COUNT_MAX, &w->dp_samples));
 fail:
     return st;
 }
@@ -370,11 +375,12 @@ static cf_status load_stencil(reader *r, const json_t *shape, cf_workload *w)
 {
     cf_status st = CF_OK;
     long ref = 1, dims = 1;
-    TRY(num(r, shape, "shape.", "cells", 1, 0, &w->st_cells));
-    TRY(num(r, shape, "shape.", "flops_per_cell", 1, 0, &w->st_flops_per_cell));
-    TRY(num(r, shape, "shape.", "bytes_per_cell", 1, 0, &w->st_bytes_per_cell));
-    TRY(num(r, shape, "shape.", "state_bytes_per_cell", 1, 0, &w->st_state_bytes_per_cell));
-    TRY(num(r, shape, "shape.", "halo_bytes_per_neighbour", 1, 0,
+    TRY(num(r, shape, "shape.", "cells", 1, CF_WL_COUNT_MIN, CF_WL_COUNT_MAX, &w->st_cells));
+    TRY(num(r, shape, "shape.", "flops_per_cell", 1, CF_WL_FLOPS_MIN, CF_WL_FLOPS_MAX, &w->st_flops_per_cell));
+    TRY(num(r, shape, "shape.", "bytes_per_cell", 1, CF_WL_BYTES_MIN, CF_WL_BYTES_MAX, &w->st_bytes_per_cell));
+    TRY(num(r, shape, "shape.", "state_bytes_per_cell", 1, CF_WL_BYTES_MIN, CF_WL_BYTES_MAX,
+            &w->st_state_bytes_per_cell));
+    TRY(num(r, shape, "shape.", "halo_bytes_per_neighbour", 1, CF_WL_BYTES_MIN, CF_WL_BYTES_MAX,
             &w->st_halo_bytes_per_neighbour_per_gpu));
     TRY(integer(r, shape, "shape.", "ref_gpus", 0, &ref));
     TRY(integer(r, shape, "shape.", "decomposed_dims", 0, &dims));
@@ -382,7 +388,7 @@ static cf_status load_stencil(reader *r, const json_t *shape, cf_workload *w)
     w->st_ref_gpus = ref;
     w->st_decomposed_dims = (int)dims;
     w->st_neighbours = 2 * (int)dims;
-    TRY(num(r, r->root, "", "iterations", 1, 0, &w->st_iterations));
+    TRY(num(r, r->root, "", "iterations", 1, CF_WL_COUNT_MIN, CF_WL_ITERATIONS_MAX, &w->st_iterations));
 fail:
     return st;
 }
@@ -392,11 +398,11 @@ static cf_status load_ep(reader *r, const json_t *shape, cf_workload *w)
     cf_status st = CF_OK;
     w->ep_straggler_frac = 0;
     w->ep_startup_s = 0;
-    TRY(num(r, shape, "shape.", "task_gpu_s", 1, 0, &w->ep_task_gpu_s));
-    TRY(num(r, shape, "shape.", "startup_s", 0, 1, &w->ep_startup_s));
-    TRY(num(r, shape, "shape.", "straggler_cv", 0, 1, &w->ep_straggler_frac));
-    TRY(num(r, shape, "shape.", "memory_gib", 1, 0, &w->ep_memory_gib));
-    TRY(num(r, r->root, "", "tasks", 1, 0, &w->ep_tasks));
+    TRY(num(r, shape, "shape.", "task_gpu_s", 1, CF_WL_SECONDS_MIN, CF_WL_SECONDS_MAX, &w->ep_task_gpu_s));
+    TRY(num(r, shape, "shape.", "startup_s", 0, 0, CF_WL_SECONDS_MAX, &w->ep_startup_s));
+    TRY(num(r, shape, "shape.", "straggler_cv", 0, 0, CF_WL_STRAGGLER_CV_MAX, &w->ep_straggler_frac));
+    TRY(num(r, shape, "shape.", "memory_gib", 1, CF_WL_MEMORY_GIB_MIN, CF_WL_MEMORY_GIB_MAX, &w->ep_memory_gib));
+    TRY(num(r, r->root, "", "tasks", 1, CF_WL_COUNT_MIN, CF_WL_COUNT_MAX, &w->ep_tasks));
 fail:
     return st;
 }

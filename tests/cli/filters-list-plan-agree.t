@@ -29,8 +29,8 @@ agree --network ethernet 'expected one of ib, roce, efa, tcpx, tcpxo, tcp, rdma,
 agree --provisioning spot-ish 'expected comma-separated values of on-demand, spot, reserved, waitlist, flex, got "spot-ish"'
 agree --orchestration slurm,pbs 'expected comma-separated values of slurm, kubernetes, vm, managed, got "slurm,pbs"'
 agree --storage no 'expected yes, got "no"'
-agree --min-gbps fast 'expected a non-negative number, got "fast"'
-agree --max-price -1 'expected a non-negative number, got "-1"'
+agree --min-gbps fast 'expected a number from 0 to 1.024e+09, got "fast"'
+agree --max-price -1 'expected a number from 0 to 1e+09, got "-1"'
 agree --provider '' 'expected a provider name, got ""'
 # GPU names come from data/gpus.csv: the reason lists them.
 same --gpu H100

@@ -29,7 +29,7 @@ for h in tests/fuzz/fuzz_*.c; do
     name=$(basename "$h" .c); name=${name#fuzz_}
     bin=$OUT/replay_$name
     extra=""
-    case $name in query) extra="-Iserver server/query.c" ;; esac
+    case $name in query) extra="-Iserver server/query.c" ;; http) extra="-Iserver server/head.c server/multipart.c" ;; esac
     # shellcheck disable=SC2086
     if ! $CC -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -g -O1 $SANF \
         -Iinclude -Ilib -Itests/fuzz $PKG_CFLAGS -o "$bin" "$h" tests/fuzz/replay_main.c $extra \

@@ -45,7 +45,7 @@ for h in tests/fuzz/fuzz_*.c; do
     # A front end's code the harness fuzzes is linked in with its header:
     # fuzz_query takes the server's parameter parser, server/query.c.
     extra=""
-    case $name in query) extra="-Iserver server/query.c" ;; esac
+    case $name in query) extra="-Iserver server/query.c" ;; http) extra="-Iserver server/head.c server/multipart.c" ;; esac
     # shellcheck disable=SC2086
     $CC $CFL -fsanitize=fuzzer -o "$OUT/fuzz_$name" "$h" $extra $OBJS $LIBS
     [ -n "${FUZZ_BUILD_ONLY:-}" ] && { echo "fuzz: built $OUT/fuzz_$name"; continue; }

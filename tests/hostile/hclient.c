@@ -9,6 +9,14 @@
  *                                 "opened N dropped M" (M: drops seen)
  *   hclient trickle PORT N SECS   N POST /api/audit declaring 64 MiB, one
  *                                 byte a second; prints "opened N dropped M"
+ *   hclient burst PORT N          N GET /api/offerings?min_gbps=I (each a distinct,
+ *                                 uncached target) from 127.0.0.2-9 at once, then
+ *                                 GET /healthz from 127.0.0.1 while they are in
+ *                                 flight (asked again when closed unanswered at
+ *                                 the connection cap); prints "healthz MS ms
+ *                                 (STATUS, K tries) after B answers; answered A of
+ *                                 N in S s" (MS -1: no reply within 30 s; B: the
+ *                                 burst's replies that came before /healthz's)
  * SRC is the local address to send from (127.0.0.2 ... are other clients
  * on Linux's loopback). Not part of clusterfit. */
 #define _DEFAULT_SOURCE
@@ -112,6 +120,78 @@ static int slow(int port, const char *src, int n, int secs, int post)
     return 0;
 }
 
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* Reads what has arrived on fd; 1 once a status line is in, -1 when closed. */
+static int got_status(int fd, char *st)
+{
+    char buf[65536];
+    ssize_t k = recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+    if (k == 0) return -1;
+    if (k < 0) return errno == EAGAIN ? 0 : -1;
+    if (st[0] == '\0' && k >= 12 && strncmp(buf, "HTTP/1.", 7) == 0) memcpy(st, buf + 9, 3);
+    return st[0] != '\0';
+}
+
+static int burst(int port, int n)
+{
+    int *fd = calloc((size_t)n + 1, sizeof *fd), answered = 0, hfd, left;
+    char (*st)[4] = calloc((size_t)n + 1, 4), req[256], src[32];
+    struct pollfd *p = calloc((size_t)n + 1, sizeof *p);
+    double t0, th = -1, tend = 0;
+    if (!fd || !st || !p) return 1;
+    for (int i = 0; i < n; i++) {
+        snprintf(src, sizeof src, "127.0.0.%d", 2 + i % 8);
+        fd[i] = dial(port, src);
+    }
+    t0 = now_ms();
+    for (int i = 0; i < n; i++) {
+        int len = snprintf(req, sizeof req, "GET /api/offerings?min_gbps=%d HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                           "Connection: close\r\n\r\n", i + 1);
+        if (fd[i] >= 0) send(fd[i], req, (size_t)len, MSG_NOSIGNAL);
+    }
+    hfd = dial(port, "127.0.0.1");
+    {
+        static const char h[] = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+        double th0 = now_ms();
+        int tries = 1, before = -1;
+        if (hfd >= 0) send(hfd, h, sizeof h - 1, MSG_NOSIGNAL);
+        fd[n] = hfd;
+        left = n + 1;
+        while (left > 0 && now_ms() - t0 < 30000) {
+            for (int i = 0; i <= n; i++) { p[i].fd = fd[i]; p[i].events = POLLIN; }
+            if (poll(p, (nfds_t)n + 1, 100) < 0) break;
+            for (int i = 0; i <= n; i++) {
+                int g;
+                if (fd[i] < 0 || !(p[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+                g = got_status(fd[i], st[i]);
+                if (g == 0) continue;
+                if (i == n && g < 0 && !st[n][0] && tries < 100) {
+                    /* Closed unanswered: every connection slot was taken
+                     * when it was accepted (the documented hard cap); asked
+                     * again at once, as a health checker would. */
+                    close(fd[n]);
+                    fd[n] = dial(port, "127.0.0.1");
+                    if (fd[n] >= 0) send(fd[n], h, sizeof h - 1, MSG_NOSIGNAL);
+                    tries++;
+                    continue;
+                }
+                if (i == n && g > 0 && th < 0) { th = now_ms() - th0; before = answered; }
+                if (i < n && g > 0) { answered++; tend = now_ms() - t0; }
+                close(fd[i]); fd[i] = -1; left--;
+            }
+        }
+        printf("healthz %.0f ms (%s, %d tries) after %d answers; answered %d of %d in %.1f s\n", th,
+               st[n][0] ? st[n] : "none", tries, before, answered, n, tend / 1e3);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -120,6 +200,7 @@ int main(int argc, char **argv)
         return slow(atoi(argv[2]), argv[3], atoi(argv[4]), atoi(argv[5]), 0);
     if (argc == 5 && strcmp(argv[1], "trickle") == 0)
         return slow(atoi(argv[2]), "127.0.0.1", atoi(argv[3]), atoi(argv[4]), 1);
-    fprintf(stderr, "usage: hclient raw PORT SRC | slow PORT SRC N SECS | trickle PORT N SECS\n");
+    if (argc == 4 && strcmp(argv[1], "burst") == 0) return burst(atoi(argv[2]), atoi(argv[3]));
+    fprintf(stderr, "usage: hclient raw PORT SRC | slow PORT SRC N SECS | trickle PORT N SECS | burst PORT N\n");
     return 2;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "clusterfit/clusterfit.h"
+#include "clusterfit/limits.h"
 
 static void presets_load(void **state)
 {
@@ -219,6 +220,45 @@ static void batch_max_and_framework(void **state)
     assert_string_equal(cf_framework_name(CF_FW_FSDP), "fsdp");
 }
 
+/* Every decimal of a workload file has its range in limits.h (issue 21:
+ * flops_per_cell 1e308 reached plan as infinities and a row of "nan"
+ * efficiency ranked first; tokens 1e-320 printed a cost of -0.00). The
+ * refusal names the file, the field and the range; the bounds themselves
+ * are taken. */
+#define STENCIL_WL(fpc, iters) "{\"kind\":\"stencil\",\"shape\":{\"cells\":1e6,\"flops_per_cell\":" fpc "," \
+    "\"bytes_per_cell\":8,\"state_bytes_per_cell\":8,\"halo_bytes_per_neighbour\":4096},\"iterations\":" iters "}"
+static void decimal_bounds(void **state)
+{
+    cf_workload w;
+    cf_error err;
+    char path[128], want[128];
+    (void)state;
+    assert_int_equal(load_text(STENCIL_WL("1e308", "10"), &w, &err, path, sizeof path), CF_EPARSE);
+    assert_string_equal(err.file, path);
+    snprintf(want, sizeof want, "shape.flops_per_cell: expected a number from %g to %g", CF_WL_FLOPS_MIN,
+             CF_WL_FLOPS_MAX);
+    assert_string_equal(err.message, want);
+    assert_int_equal(load_text(STENCIL_WL("1e-320", "10"), &w, &err, path, sizeof path), CF_EPARSE);
+    assert_non_null(strstr(err.message, "shape.flops_per_cell"));
+    assert_int_equal(load_text(STENCIL_WL("7", "1e13"), &w, &err, path, sizeof path), CF_EPARSE);
+    assert_non_null(strstr(err.message, "iterations: expected a number from 1 to"));
+    assert_int_equal(load_text(STENCIL_WL("1e18", "1e12"), &w, &err, path, sizeof path), CF_OK);
+    assert_true(w.st_flops_per_cell == CF_WL_FLOPS_MAX && w.st_iterations == CF_WL_ITERATIONS_MAX);
+    assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE "},\"batch\":1,\"tokens\":1e-320}",
+                               &w, &err, path, sizeof path), CF_EPARSE);
+    snprintf(want, sizeof want, "tokens: expected a number from %g to %g", CF_WL_TOKENS_MIN, CF_WL_TOKENS_MAX);
+    assert_string_equal(err.message, want);
+    assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE "},\"batch\":1,\"tokens\":1e17}",
+                               &w, &err, path, sizeof path), CF_EPARSE);
+    assert_int_equal(load_text("{\"kind\":\"embarrassing\",\"shape\":{\"task_gpu_s\":600,\"startup_s\":0,"
+                               "\"straggler_cv\":11,\"memory_gib\":60},\"tasks\":10}",
+                               &w, &err, path, sizeof path), CF_EPARSE);
+    assert_non_null(strstr(err.message, "shape.straggler_cv: expected a number from 0 to 10"));
+    assert_int_equal(load_text("{\"kind\":\"embarrassing\",\"shape\":{\"task_gpu_s\":600,\"startup_s\":0,"
+                               "\"straggler_cv\":10,\"memory_gib\":60},\"tasks\":10}",
+                               &w, &err, path, sizeof path), CF_OK);
+}
+
 static void unknown_preset(void **state)
 {
     cf_workload w;
@@ -238,6 +278,7 @@ int main(void)
         cmocka_unit_test(params_b_against_shape),
         cmocka_unit_test(stencil_preset_is_fp32),
         cmocka_unit_test(batch_max_and_framework),
+        cmocka_unit_test(decimal_bounds),
         cmocka_unit_test(unknown_preset),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
