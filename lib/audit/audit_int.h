@@ -199,6 +199,9 @@ enum {
     CF__NL_PLUGIN_FAIL,     /* an optional net plugin failed to load or initialise: a WARN or
                              * return trace of NET/OFI, NET/Plugin or a plugin file; the job
                              * goes on with NCCL's internal transports (not an error by itself) */
+    CF__NL_NET_PLUGIN,      /* a net plugin by name (text): "NET/Plugin: Loaded net plugin NCCL RDMA
+                             * Plugin v8 (v8)" (enabled 0: loaded), "NET/FastSocket : Connected
+                             * after 18 retries." (enabled 1: its lines show it carrying data) */
     CF__NL_TUNING           /* NCCL's choice for one call (NCCL_DEBUG_SUBSYS=TUNING or COLL):
                              * "AllReduce: 8589934592 Bytes -> Algo RING proto SIMPLE channel..."
                              * (2.21+), "AllGather: 37756928 Bytes -> Algo 1 proto 2 time 2860.2"
@@ -244,6 +247,7 @@ typedef struct cf__nccl_line {
     int gdrdma;                         /* CHANNEL: carries /GDRDMA */
     long rank;                          /* COMM: this rank; -1 unreadable */
     long nranks;                        /* COMM: the communicator's size; -1 unreadable */
+    long nnodes;                        /* COMM: "nNodes 2" (NCCL 2.19 on); -1 absent */
     uint64_t comm_id;                   /* COMM: "commId 0x5ae7..."; 0 absent */
     int status;                         /* COMPLETION_ERR: wc status; ERROR: ncclResult_t */
     int roce_gid;                       /* line shows an IPv4-mapped GID (::ffff:, or NCCL's
@@ -276,9 +280,10 @@ const char *cf__nccl_proto(const char *s, size_t n);
  * not an NCCL_DEBUG line. */
 void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out);
 
-/* Families of NCCL net names: "IB", "IBext_v8" -> IB; "Socket"; "AWS
- * Libfabric"/"Libfabric"/"OFI" -> OFI; "GPUDirectTCPX*" -> TCPX; "FasTrak*"
- * -> TCPXO; "FastSocket" -> FASTSOCKET. */
+/* Families of NCCL net names (the table in ncclog.c): "IB", "IBext_v8",
+ * "NCCL RDMA Plugin v8", "UCX" -> IB; "Socket"; "AWS Libfabric"/"Libfabric"/
+ * "OFI" -> OFI; "GPUDirectTCPX*" -> TCPX; "FasTrak*" -> TCPXO; "FastSocket"
+ * -> FASTSOCKET; another name -> OTHER. */
 enum { CF__NCCLNET_UNKNOWN = 0, CF__NCCLNET_IB, CF__NCCLNET_SOCKET, CF__NCCLNET_OFI, CF__NCCLNET_TCPX,
        CF__NCCLNET_TCPXO, CF__NCCLNET_FASTSOCKET, CF__NCCLNET_OTHER, CF__NCCLNET__COUNT };
 int cf__net_family(const char *name, size_t n);
@@ -498,6 +503,10 @@ typedef struct cf__audit_netev {
     char version[32];           /* "2.18.5" of the first "NCCL version"; "" none */
     char net_name[48];          /* the last "Using network X" */
     int net_family;             /* its CF__NCCLNET_* family */
+    char plugin_name[32];       /* the first net plugin named (CF__NL_NET_PLUGIN); "" none */
+    int plugin_family;          /* its CF__NCCLNET_* family */
+    int plugin_used;            /* its own lines show it carrying data (not only loaded) */
+    cf__audit_loc plugin_loc;   /* where it was named */
     cf__audit_loc net_loc;      /* where it was printed */
     cf__audit_hostdev ibdevs[CF__AUDIT_MAX_IBDEVS]; /* NET/IB devices, distinct */
     int n_ibdevs;               /* how many */
@@ -533,6 +542,7 @@ typedef struct cf__audit_netev {
     int ib_disable;             /* NCCL_IB_DISABLE set by environment: 1 "1", 0 other; -1 not shown */
     cf__audit_loc ib_disable_loc;   /* where (the last) */
     long nranks;                /* largest communicator size; 0 none */
+    long nnodes;                /* its node count as NCCL prints it ("nNodes 2"); 0 none */
     int roce_gid;               /* some line shows an IPv4-mapped GID (RoCE v2) */
     long completion;            /* RDMA completion errors */
     long errors;                /* fatal WARNs and error return traces */

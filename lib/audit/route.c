@@ -303,6 +303,14 @@ static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, ui
         e->net_loc = at;
         break;
     case CF__NL_IB_USING: ev_ib_using(e, l, host, at); break;
+    case CF__NL_NET_PLUGIN:
+        if (!e->plugin_name[0]) {
+            cf__copy(e->plugin_name, sizeof e->plugin_name, l->text);
+            e->plugin_family = cf__net_family(l->text, strlen(l->text));
+            e->plugin_loc = at;
+        }
+        if (l->enabled && cf__net_family(l->text, strlen(l->text)) == e->plugin_family) e->plugin_used = 1;
+        break;
     case CF__NL_OFI_PROVIDER:
         cf__copy(e->ofi_provider, sizeof e->ofi_provider, l->text);
         e->ofi_loc = at;
@@ -324,7 +332,12 @@ static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, ui
         }
         break;
     case CF__NL_COMM:
-        if (l->nranks > e->nranks) e->nranks = l->nranks;
+        if (l->nranks > e->nranks) {
+            e->nranks = l->nranks;
+            e->nnodes = l->nnodes > 0 ? l->nnodes : 0;
+        } else if (l->nranks == e->nranks && l->nnodes > e->nnodes) {
+            e->nnodes = l->nnodes;
+        }
         e->init_complete += l->init_complete;
         break;
     case CF__NL_SOCKET_USING: {

@@ -118,6 +118,7 @@ static void decide_shape(cf_audit *a, int g, cf__audit_verdict *v)
         if (!gap && all_host && (long)s->ranks.n == ranks && distinct > 0) nodes = distinct;
         else if ((long)s->hosts.n == ranks) nodes = (long)s->hosts.n;
     }
+    if (nodes < 0 && s->ev.nnodes > 0 && s->ev.nranks == ranks) nodes = s->ev.nnodes;   /* NCCL's own count */
     if (nodes < 0 && s->la.hosts > 0 && (long)s->hosts.n <= s->la.hosts) nodes = s->la.hosts;
     if (nodes > 0 && ranks > 0 && (nodes > ranks || ranks / nodes > MAX_GPUS_PER_NODE)) nodes = -1;
     v->ranks = ranks;
@@ -243,6 +244,15 @@ static void decide_network(cf_audit *a, int g, cf__audit_verdict *v)
     if (e->net_family != CF__NCCLNET_UNKNOWN) {
         v->fam = e->net_family;
         v->net = of_family(a, g, e->net_family, e->net_name);
+        return;
+    }
+    if (e->plugin_used || (e->plugin_name[0] && !e->plugin_fail && e->plugin_family != CF__NCCLNET_OTHER &&
+                           e->plugin_family != CF__NCCLNET_IB)) {
+        /* no "Using network" and no channel: a plugin whose own lines show it
+         * carrying data ("NET/FastSocket : Connected"), or one loaded and not
+         * failing whose name tells its transport */
+        v->fam = e->plugin_family;
+        v->net = of_family(a, g, e->plugin_family, e->plugin_name);
         return;
     }
     if ((e->ib_nodev || e->ibverbs_missing) && e->sock_other && e->n_ibdevs == 0 && !e->ofi_plugin &&
