@@ -48,7 +48,8 @@ static const cli_cmd audit_cmd = {
     .opts = audit_opts,
     .footer = "\n"
               "Exit status: 0 ok or warning, 1 failed or invalid, 2 usage error,\n"
-              "3 unreadable file.\n",
+              "3 unreadable file, 6 unjudged (a busbw shown but not compared with a\n"
+              "link rate: give --offering or --expect-gbps).\n",
     .col = 21,
 };
 
@@ -179,6 +180,8 @@ int cmd_audit(const cli_ctx *ctx, int argc, char **argv)
     }
     if (rc == EXIT_OK && (verdict == CF_AUDIT_FAILED || verdict == CF_AUDIT_INVALID))
         rc = EXIT_AUDIT_FAILED;
+    else if (rc == EXIT_OK && verdict == CF_AUDIT_UNJUDGED)
+        rc = EXIT_AUDIT_UNJUDGED;
 done:
     json_decref(report);
     cf_audit_free(au);

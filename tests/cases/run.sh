@@ -78,6 +78,7 @@ check_row() {
     s=$(jq -r '.status' "$out")
     case $s in
         failed|invalid) [ $rc -eq 1 ] || { echo "  case $id: exit $rc for $s"; return 1; } ;;
+        unjudged) [ $rc -eq 6 ] || { echo "  case $id: exit $rc for $s"; return 1; } ;;
         *) [ $rc -eq 0 ] || { echo "  case $id: exit $rc for $s"; return 1; } ;;
     esac
     return 0
