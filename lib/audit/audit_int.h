@@ -472,6 +472,11 @@ typedef struct cf__audit_run {
     long partial_line;      /* line of that cut row */
     double avg;             /* "# Avg bus bandwidth", GB/s; NAN not shown */
     long params_lines;      /* parameter lines ("# nThread ...") */
+    long params_before_ranks;   /* parameter lines before the first rank line: with MPI only
+                                 * rank 0 prints one; several are several processes' own */
+    uint64_t rank0_host;    /* hash of the host of the first "Rank 0" line; 0 none */
+    long rank0_other_line;  /* first "Rank 0" line on another host (each process its own
+                             * rank list: not one job); 0 none */
     int list_gap;           /* a "..." inside the rank list */
     cf__perf_analysis an;   /* the rows' analysis, made when the run closes */
 } cf__audit_run;

@@ -39,6 +39,12 @@ static int is_na(const char *t, size_t n)
 
 #define MAX_ROW_TOKENS 24
 
+/* A #wrong value: a whole, non-negative count (NAN, "N/A", counts too). */
+static int is_count(double v)
+{
+    return isnan(v) || (v >= 0 && v == floor(v));
+}
+
 int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__perf_row *out)
 {
     const char *p = s, *end = s + n;
@@ -121,6 +127,9 @@ int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__
     out->oop_time_us = vals[0];
     out->oop_algbw = vals[1];
     out->oop_busbw = vals[2];
+    /* without a header, a value that is not a whole count is a max error
+     * ("2e-07", "0e+00" of old tables), not #wrong */
+    if (m >= 4 && !error_col && !(lay && lay->known) && !is_count(vals[3])) error_col = 1;
     if (m >= 4 && !error_col) out->oop_wrong = vals[3];
     if (m >= 7) {
         out->ip_time_us = vals[4];
@@ -133,6 +142,17 @@ int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__
 }
 
 /* --------------------------------------------------------------- comments */
+
+/* 1 when the token after the first one is "size" and "count" follows it:
+ * a header with a leading column of a summary table; *size at "size". */
+static int is_lead_header(const char *p, const char *end, const char **size)
+{
+    const char *t, *q = p;
+    size_t tn;
+    if (!cf__token(&q, end, &t, &tn) || tn != 4 || memcmp(t, "size", 4) != 0) return 0;
+    *size = t;
+    return cf__token(&q, end, &t, &tn) && tn == 5 && memcmp(t, "count", 5) == 0;
+}
 
 static const char *after_word(const char *s, const char *end, const char *word)
 {
@@ -216,6 +236,11 @@ void cf__perf_parse_comment(const char *s, size_t n, cf__perf_comment *out)
         }
         if (out->rank < 0) out->kind = CF__PC_OTHER;
     } else if (tn == 4 && memcmp(t, "size", 4) == 0) {
+        out->kind = CF__PC_HEADER;
+        parse_header(t, end, &out->layout);
+    } else if (is_lead_header(p, end, &t)) {
+        /* a summary table's leading column ("#  nodes  size  count ..."):
+         * the layout from "size" on */
         out->kind = CF__PC_HEADER;
         parse_header(t, end, &out->layout);
     } else if (tn == 3 && memcmp(t, "(B)", 3) == 0) {

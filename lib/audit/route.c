@@ -41,6 +41,7 @@ static void on_comment(cf_audit *a, const char *s, size_t n, long line)
         if (!r || r->nrows > 0 || r->ended || r->lay.known) r = cf__audit_open_run(a, line, 1);
         if (!r) return;
         r->params_lines++;
+        if (r->rank_lines == 0) r->params_before_ranks++;
         r->nthread = c.nthread;
         r->ngpus = c.ngpus;
         r->min_bytes = c.min_bytes;
@@ -67,6 +68,8 @@ static void on_comment(cf_audit *a, const char *s, size_t n, long line)
                 if (r->hosts[k] == h) break;
             if (k == r->nhosts && r->nhosts < 64) r->hosts[r->nhosts++] = h;
             cf__audit_note_host(a, c.host, c.host_n);
+            if (c.rank == 0 && !r->rank0_host) r->rank0_host = h;
+            else if (c.rank == 0 && h != r->rank0_host && !r->rank0_other_line) r->rank0_other_line = line;
             if (c.pid >= 0) {
                 r->rank_pid_lines++;
                 cf__kvset_get(&cf__audit_cur_seg(a)->list_procs, cf__audit_proc_key(h, c.pid), &a->oom);
