@@ -104,6 +104,7 @@ typedef struct cf__perf_row {
     long line;          /* input line (set when stored, evidence.c; not by the parser) */
     double lead;        /* a number in a column before size (a summary table's node count); NAN none */
     int root_col;       /* the row had a root column (read or guessed) */
+    double root;        /* its value (-1: none, all_reduce); NAN absent */
     int full;           /* every column of both groups was present */
 } cf__perf_row;
 
@@ -142,6 +143,12 @@ typedef struct cf__perf_comment {
     char collective[24];               /* TEST_START: "gather" of "gather_perf" */
 } cf__perf_comment;
 void cf__perf_parse_comment(const char *s, size_t n, cf__perf_comment *out);
+
+/* The collective a table's rows show when nothing names it (no header
+ * line, no binary name): from the count column against size and type, the
+ * redop and the root of its largest row (all_reduce, reduce_scatter,
+ * broadcast, reduce); CF_COLL_UNKNOWN when they do not tell. */
+cf_collective cf__perf_collective_of_rows(const cf__perf_row *rows, long n);
 
 /* Finds an nccl-tests/rccl-tests binary name ("all_reduce_perf",
  * "./build/alltoall_perf_mpi") in a line and maps it to a collective;

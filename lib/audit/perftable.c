@@ -73,6 +73,7 @@ int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__
     out->oop_time_us = out->oop_algbw = out->oop_busbw = out->oop_wrong = NAN;
     out->ip_time_us = out->ip_algbw = out->ip_busbw = out->ip_wrong = NAN;
     out->lead = NAN;
+    out->root = NAN;
     if (a > 0) {
         double lv;
         if (cf__num(tok[a - 1], tn[a - 1], &lv)) out->lead = lv;
@@ -90,6 +91,7 @@ int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__
             i++;
         }
         if (lay->has_root && i < nt) {
+            if (!cf__num(tok[i], tn[i], &out->root)) out->root = NAN;
             i++;
             out->root_col = 1;
         }
@@ -116,6 +118,7 @@ int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__
         out->full = m == 8 || m == 9;
         if (lay && lay->guess_seen) root = lay->guess_root;
         if (root && m > 0) {
+            out->root = vals[0];
             memmove(vals, vals + 1, (size_t)(m - 1) * sizeof vals[0]);
             m--;
             out->root_col = 1;
@@ -139,6 +142,46 @@ int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__
     }
     if (isnan(out->oop_busbw)) return CF__ROW_PARTIAL;
     return CF__ROW_OK;
+}
+
+/* Bytes of one element of an nccl-tests type name; 0 unknown. */
+static double type_bytes(const char *t)
+{
+    static const struct { const char *name; double bytes; } types[] = {
+        {"int8", 1}, {"uint8", 1}, {"char", 1}, {"f8e4m3", 1}, {"f8e5m2", 1}, {"fp8_e4m3", 1},
+        {"fp8_e5m2", 1}, {"half", 2}, {"float16", 2}, {"bfloat16", 2}, {"bf16", 2}, {"int32", 4},
+        {"uint32", 4}, {"int", 4}, {"float", 4}, {"float32", 4}, {"int64", 8}, {"uint64", 8},
+        {"double", 8}, {"float64", 8},
+    };
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(t, types[i].name) == 0) return types[i].bytes;
+    return 0;
+}
+
+cf_collective cf__perf_collective_of_rows(const cf__perf_row *rows, long n)
+{
+    /* nccl-tests prints size = the largest buffer and count = the
+     * collective's per-rank element count (common.cu): all_reduce,
+     * broadcast and reduce send the whole buffer (size = count x type);
+     * reduce_scatter, all_gather and alltoall a rank's share (size = count
+     * x type x ranks). The redop column tells a reduction from a copy
+     * ("none"), the root column a rooted collective (root >= 0) from
+     * all_reduce (-1). */
+    const cf__perf_row *r = NULL;
+    double tb, ratio;
+    int reduces;
+    for (long i = 0; i < n; i++)
+        if (rows[i].size > 0 && rows[i].count > 0 && (!r || rows[i].size > r->size)) r = &rows[i];
+    if (!r || !r->redop[0] || (tb = type_bytes(r->type)) <= 0) return CF_COLL_UNKNOWN;
+    ratio = r->size / (r->count * tb);
+    reduces = strcmp(r->redop, "none") != 0;
+    if (ratio > 0.999 && ratio < 1.001) {
+        if (!r->root_col || isnan(r->root)) return reduces && !r->root_col ? CF_COLL_ALL_REDUCE : CF_COLL_UNKNOWN;
+        if (r->root < 0) return reduces ? CF_COLL_ALL_REDUCE : CF_COLL_UNKNOWN;
+        return reduces ? CF_COLL_REDUCE : CF_COLL_BROADCAST;
+    }
+    if (ratio > 1.5 && fabs(ratio - floor(ratio + 0.5)) < 1e-6 && reduces) return CF_COLL_REDUCE_SCATTER;
+    return CF_COLL_UNKNOWN;    /* all_gather and alltoall print alike */
 }
 
 /* --------------------------------------------------------------- comments */

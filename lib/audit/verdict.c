@@ -628,6 +628,8 @@ void cf__audit_verdict_of(cf_audit *a, int g, cf__audit_verdict *v)
         if (a->parts[i].kind == CF__PART_PERF && cf__audit_part_root(a, i) == g && cf__audit_run_has_content(a->parts[i].r))
             v->last_run = i;
     v->coll = v->last_run >= 0 ? a->parts[v->last_run].r->coll : CF_COLL_UNKNOWN;
+    if (v->coll == CF_COLL_UNKNOWN && v->last_run >= 0)
+        v->coll = cf__perf_collective_of_rows(a->parts[v->last_run].r->rows, a->parts[v->last_run].r->nrows);
     if (v->last_run >= 0 && a->parts[v->last_run].r->nrows > 0)
         v->busbw = a->parts[v->last_run].r->an.busbw_largest;
     decide_shape(a, g, v);
