@@ -625,6 +625,8 @@ typedef struct cf__audit_hints {
                                          * /dev/infiniband/uverbs0", "rdma/...: 1" */
     cf__audit_setting ib_disable;       /* NCCL_IB_DISABLE=1 on a launcher, export or env line */
     cf__audit_setting algo_env;         /* NCCL_ALGO=... on a launcher, export or env line */
+    cf__audit_setting gid_index;        /* NCCL_IB_GID_INDEX=N (N > 0: a RoCE GID; InfiniBand
+                                         * uses 0) or NCCL_IB_ROCE_VERSION_NUM=N likewise */
     int env;                            /* CF__ENV_* shown */
     cf__audit_loc env_at[3];            /* where each was first shown (slurm, k8s, container) */
     cf__audit_loc no_devib;             /* "/dev/infiniband" missing in the container */

@@ -233,6 +233,7 @@ static void hints_merge(cf__audit_hints *d, const cf__audit_hints *s)
     if (!d->container_limit.at.line) d->container_limit = s->container_limit;
     if (!d->ib_disable.at.line) d->ib_disable = s->ib_disable;
     if (!d->algo_env.at.line) d->algo_env = s->algo_env;
+    if (!d->gid_index.at.line) d->gid_index = s->gid_index;
     for (int k = 0; k < 3; k++)
         if (!(d->env & (1 << k)) && (s->env & (1 << k))) d->env_at[k] = s->env_at[k];
     d->env |= s->env;

@@ -721,6 +721,9 @@ static void note_hints(cf_audit *a, const char *s, size_t n, long line)
         if ((g = cf__find(f, rest, "NCCL_SOCKET_IFNAME=")) != NULL) keep_setting(&h->restrict_if, g, end, at);
         if ((g = cf__find(f, rest, "NCCL_IB_DISABLE=1")) != NULL) keep_setting(&h->ib_disable, g, end, at);
         if ((g = cf__find(f, rest, "NCCL_ALGO=")) != NULL) keep_setting(&h->algo_env, g, end, at);
+        if (((g = cf__find(f, rest, "NCCL_IB_GID_INDEX=")) != NULL && g[18] >= '1' && g[18] <= '9') ||
+            (g = cf__find(f, rest, "NCCL_IB_ROCE_VERSION_NUM=")) != NULL)
+            keep_setting(&h->gid_index, g, end, at);
     }
     if (cf__find(s, n, "srun ") || cf__find(s, n, "sbatch") || cf__find(s, n, "SLURM_") || cf__find(s, n, "SBATCH"))
         note_env(h, CF__ENV_SLURM, at);

@@ -163,14 +163,16 @@ static int named_ports_ethernet(const cf_audit *a, int g)
 /* IB verbs over InfiniBand or over Ethernet (RoCE). RoCE when the devices
  * the channels use are RoCE, or when the input shows RoCE whatever label
  * NCCL's device list carries: a software RoCE device (rxe), an IPv4-mapped
- * GID or a GID index above 0 (InfiniBand uses GID 0), NCCL_IB_GID_INDEX,
- * or port dumps that give the devices NCCL names an Ethernet link layer. */
+ * GID or a GID index above 0 (InfiniBand uses GID 0), NCCL_IB_GID_INDEX
+ * (NCCL's env line, or N > 0 on a launcher, export or env listing: 3 is the
+ * usual RoCEv2 index) or NCCL_IB_ROCE_VERSION_NUM, or port dumps that give the devices NCCL names an Ethernet link layer. */
 static cf_network ib_or_roce(const cf_audit *a, int g)
 {
     const cf__audit_netev *e = &a->segs[g]->ev;
     int ib = 0, eth = 0, pl;
     if (e->ch_ll[CF__LL_ETH] > e->ch_ll[CF__LL_IB]) return CF_NET_ROCE;
     if (e->soft_roce || e->roce_gid || e->gid_index > 0 || named_ports_ethernet(a, g)) return CF_NET_ROCE;
+    if (a->segs[g]->hints.gid_index.at.line && e->ch_ll[CF__LL_IB] == 0) return CF_NET_ROCE;  /* set for the job */
     if (e->ch_ll[CF__LL_IB] > 0) return CF_NET_IB;
     for (int i = 0; i < e->n_ibdevs; i++) {
         if (e->ibdevs[i].d.ll == CF__LL_IB) ib++;

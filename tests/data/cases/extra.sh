@@ -48,3 +48,5 @@ extra nonmpi-params c22 '([.findings[] | select(.code == "SINGLE_RANK_RUNS") | .
 extra nonmpi-rank0 r11 '([.findings[] | select(.code == "SINGLE_RANK_RUNS") | .line][0]) == 9'
 # r12: the summary table's error column is not #wrong; the 1 -> 2 node step is reported
 extra summary-step r12 '([.findings[] | select(.code == "BUSBW_DROP") | .message][0] | test("415.72 GB/s at 1 node.* to 87.90 GB/s at 2 nodes")) and .parts[0].rows[0].wrong == null'
+# r13: NET/IB labels the ports IB, but NCCL_IB_GID_INDEX=3 on the launcher says RoCE v2
+extra gid-launcher r13 '.network == "roce"'
