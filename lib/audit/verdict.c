@@ -325,6 +325,15 @@ typedef struct node_port {
     int named;
 } node_port;
 
+/* An EFA device: ibstat calls it "efa_0" and its link layer Unknown,
+ * ibv_devinfo "rdmap16s27" with link_layer Unspecified (rdma-core #884,
+ * amzn-drivers #114): no IB or Ethernet link layer, but one of the node's
+ * RDMA NICs all the same. */
+static int is_efa_port(const cf__port *pt)
+{
+    return (strncmp(pt->ca, "efa", 3) == 0 || strncmp(pt->ca, "rdmap", 5) == 0) && pt->ll == CF__LL_UNKNOWN;
+}
+
 static const char *const part_kind_src[CF__PART__COUNT] = {"nccl-tests", "nccl-log", "topo", "ibstat",
                                                            "ibv-devinfo", "framework-log", "probe"};
 
@@ -353,7 +362,7 @@ static void node_nics_of(const cf_audit *a, int g, const cf__audit_verdict *v, i
             char key[40];
             int dup = 0;
             if (pt->active != 1) continue;
-            if (ll != CF__LL_UNKNOWN ? pt->ll != ll : pt->ll == CF__LL_UNKNOWN) continue;
+            if (ll != CF__LL_UNKNOWN ? pt->ll != ll : pt->ll == CF__LL_UNKNOWN && !is_efa_port(pt)) continue;
             snprintf(key, sizeof key, "%s:%d", pt->ca, pt->port);
             for (k = 0; k < n; k++)
                 if (strcmp(ports[k].key, key) == 0) dup = 1;
