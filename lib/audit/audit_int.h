@@ -751,6 +751,7 @@ typedef struct cf__audit_verdict {
     double expected;        /* expected busbw, GB/s; NAN none: the model's prediction
                              * (cf_collective_predict, as `predict collective`) at exp_bytes,
                              * or the line-rate fallback */
+    char assumes[240];      /* what the expectation assumes ("default": the NIC rate); "" nothing */
     const char *exp_src;    /* where the expectation's fabric comes from ("offering", "expect-gbps",
                              * "ports", "probe"); NULL none */
     double exp_bytes;       /* message size it is for: the largest measured, bytes; NAN none */

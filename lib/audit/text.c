@@ -58,6 +58,7 @@ static void expected_text(cf__buf *b, const json_t *report)
                        : strcmp(src, "offering") == 0  ? "the offering's NICs"
                        : strcmp(src, "probe") == 0     ? "the NICs the probe found"
                        : strcmp(src, "ports") == 0     ? "the node's ports (ibstat/ibv_devinfo)"
+                       : strcmp(src, "default") == 0   ? "an assumed node (see assumes)"
                                                        : src;
     const json_t *na = json_object_get(report, "nccl_algo"), *sz = json_object_get(report, "expected_message_bytes");
     cf_algo algo = CF_ALGO_AUTO;
@@ -88,6 +89,7 @@ static void expected_text(cf__buf *b, const json_t *report)
             cf__buf_printf(b, " for the algorithm that %s:%lld shows", f, ln);
     }
     cf__buf_printf(b, ", on %s; docs/model.md", rate);
+    if (js(report, "expected_assumes")) cf__buf_printf(b, "\n  assumes: %s", js(report, "expected_assumes"));
 }
 
 /* The verdict and the facts of the top-level run. */

@@ -499,6 +499,37 @@ static void decide_nccl_algo(const cf_audit *a, int g, cf__audit_verdict *v)
     v->nccl_algo_src = CF_ALGO_SOURCE_NCCL_ALGO;
 }
 
+/* The default node when the input names the GPU and the node size but no
+ * NIC rate (issue 23): one NIC per GPU (as many as the node's ports show,
+ * when they show a count) at the rate of NVIDIA's reference node of the
+ * GPU's NVLink generation (DEFAULT_NIC_GBPS_*), stated as an assumption
+ * (v->assumes) and judged as one (findings.c: never an error). 1 when it
+ * applies; sets exp_src "default". */
+static int default_nics(cf__audit_verdict *v, const cf__audit_run *lr, double *line_gbps, int *nics)
+{
+    const char *gpu = NULL;
+    cf_intra_link link = CF_INTRA_UNKNOWN;
+    double rate;
+    int n;
+    if (!lr || !gpu_of_name(lr->gpu_name, &gpu, &link) || v->gpn <= 0 || v->nodes < 2) return 0;
+    switch (link) {
+    case CF_INTRA_NVSWITCH_NVLINK3: rate = CF_K(DEFAULT_NIC_GBPS_NVLINK3); break;
+    case CF_INTRA_NVSWITCH_NVLINK4: rate = CF_K(DEFAULT_NIC_GBPS_NVLINK4); break;
+    case CF_INTRA_NVSWITCH_NVLINK5: rate = CF_K(DEFAULT_NIC_GBPS_NVLINK5); break;
+    default: return 0;
+    }
+    n = v->node.count > 0 ? v->node.count : (int)v->gpn;
+    if (n > v->gpn) n = (int)v->gpn;        /* at most one NIC per GPU counts */
+    *nics = n;
+    *line_gbps = n * rate;
+    v->exp_src = "default";
+    snprintf(v->assumes, sizeof v->assumes,
+             "the input does not show the node's NIC rate: assumed %d x %.0f Gb/s (one NIC per GPU, "
+             "as NVIDIA's reference %s node); give --offering ID or --expect-gbps N to judge the node "
+             "you rented", n, rate, gpu);
+    return 1;
+}
+
 /* The fabric the expectation is computed on (DESIGN §5): --offering's, or
  * one built from --expect-gbps or the run's own port dumps (GPU from its
  * rank list), always with GDR on; *line_gbps and *nics the per-node line
@@ -537,7 +568,11 @@ static int expect_fabric(cf_audit *a, int g, cf__audit_verdict *v, cf_fabric *fa
         *nics = v->node.rated;
         v->exp_src = v->node.src && strcmp(v->node.src, "probe") == 0 ? "probe" : "ports";
     }
-    if (isnan(*line_gbps) || *line_gbps <= 0 || *nics <= 0) {
+    if ((isnan(*line_gbps) || *line_gbps <= 0 || *nics <= 0) && a->opts.expect_gbps > 0) {
+        v->exp_src = NULL;
+        return 0;
+    }
+    if ((isnan(*line_gbps) || *line_gbps <= 0 || *nics <= 0) && !default_nics(v, lr, line_gbps, nics)) {
         v->exp_src = NULL;
         return 0;
     }
@@ -599,6 +634,7 @@ static void decide_expected(cf_audit *a, int g, cf__audit_verdict *v)
     const cf__audit_run *lr = v->last_run >= 0 ? a->parts[v->last_run].r : NULL;
     v->expected = v->exp_bytes = NAN;
     v->exp_src = v->exp_proto = v->exp_algo_src = NULL;
+    v->assumes[0] = '\0';
     v->exp_algo = CF_ALGO_AUTO;
     decide_nccl_algo(a, g, v);
     if (!expect_fabric(a, g, v, &fab, &line_gbps, &nics)) return;

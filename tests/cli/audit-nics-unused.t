@@ -7,10 +7,14 @@ cf audit "$C"/r01-recon-single-hca-h100-2node.txt; expect_rc 0
 expect_text "verdict: warning"
 expect_text "NICS_UNUSED: NCCL uses 1 NIC(s) for the 8 ranks of each node; NCCL_IB_HCA=mlx5_0 (r01-recon-single-hca-h100-2node.txt:70) restricts it"
 expect_text "nics: NCCL uses 1 NIC(s); the node's NIC count not shown"
-expect_text "bandwidth: not compared with a link rate: nothing in the input or flags gives a link rate"
+# no NIC rate in the input: judged against the default node of the GPU and
+# node size (issue 23), said as an assumption, and a warning, not an error
+expect_text "assumes: the input does not show the node's NIC rate: assumed 8 x 400 Gb/s"
+expect_text "BUSBW_BELOW_LINK_RATE"
+expect_no_out "BUSBW_FAR_BELOW_LINK_RATE"
 cf audit --format json "$C"/r01-recon-single-hca-h100-2node.txt
-expect_json '[.bandwidth_judged, .nics_used, .node_nics] | tostring' '[false,1,null]'
-expect_json '.bandwidth_not_judged_reason | test("--expect-gbps N")' true
+expect_json '[.bandwidth_judged, .nics_used, .node_nics, .expected_source] | tostring' '[true,1,null,"default"]'
+expect_json '.expected_assumes | test("--expect-gbps N")' true
 # the node's ibstat beside the log: 1 of 8, the node's rate, an error
 cf audit "$C"/r02-recon-single-hca-h100-2node-ibstat.txt; expect_rc 1
 expect_text "verdict: failed"
