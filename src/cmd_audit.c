@@ -86,7 +86,13 @@ static int feed_mapped(const char *cmd, cf_audit *a, FILE *f, const char *name, 
         (unsigned long long)sb.st_size > (unsigned long long)SIZE_MAX)
         return -1;
     size = (size_t)sb.st_size;
+#ifdef MAP_POPULATE
+    /* the page tables filled in one pass: one fault per 4 KiB page was a
+     * sixth of the CPU time on the bench log */
+    map = mmap(NULL, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+#else
     map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+#endif
     if (map == MAP_FAILED) return -1;
     (void)posix_madvise((void *)map, size, POSIX_MADV_SEQUENTIAL);
     *rc = EXIT_OK;

@@ -80,8 +80,12 @@ static const struct net_name {
 
 int cf__net_family(const char *name, size_t n)
 {
+    /* NCCL's own IB first: every channel line of an IB job asks */
+    if (n >= 2 && name[0] == 'I' && name[1] == 'B') return CF__NCCLNET_IB;
     for (size_t i = 0; i < sizeof net_names / sizeof net_names[0]; i++) {
-        size_t k = strlen(net_names[i].name);
+        size_t k;
+        if (n == 0 || name[0] != net_names[i].name[0]) continue;
+        k = strlen(net_names[i].name);
         if (n < k || memcmp(name, net_names[i].name, k) != 0) continue;
         /* "Socket" whole (not "SocketFoo"); the others are name starts */
         if (net_names[i].family == CF__NCCLNET_SOCKET && n != k) continue;
@@ -603,7 +607,8 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
         if (CF__LIT(m, n, "comm 0x") || CF__LIT(m, n, "ncclCommInit")) {
             /* "nranks 16" (to 2.18), "nRanks 2 nNodes 2 localRanks 1" (2.19 on) */
             const char *r = cf__find(m, n, " rank "), *nr = cf__find(m, n, " nranks ");
-            if (!nr) nr = cf__find(m, n, " nRanks ");
+            int v219 = 0;
+            if (!nr && (nr = cf__find(m, n, " nRanks ")) != NULL) v219 = 1;
             if (r && nr) {
                 const char *q = r + 6;
                 out->kind = CF__NL_COMM;
@@ -611,7 +616,7 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
                 q = nr + 8;
                 out->nranks = read_int(&q, end);
                 out->nnodes = -1;
-                if ((q = cf__find(m, n, " nNodes ")) != NULL) {
+                if (v219 && (q = cf__find(nr, (size_t)(end - nr), " nNodes ")) != NULL) {
                     q += 8;
                     out->nnodes = read_int(&q, end);
                 }

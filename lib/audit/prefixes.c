@@ -154,14 +154,14 @@ static const char *peel_word(const char *s, const char *end)
         return s;
     }
     {
+        /* the bar first: most lines have none, and then the word is not read */
         const char *p = q;
+        while (p < end && *p == ' ') p++;
+        if (!(p + 1 < end && *p == '|' && p[1] == ' ') || !is_digit(q[-1])) return s;
         for (const char *w = s; w < q; w++)
             if (!is_alpha(*w) && !is_digit(*w) && *w != '-' && *w != '_' && *w != '.') return s;
-        if (!is_digit(q[-1])) return s;     /* compose names end in the replica's index */
-        while (p < end && *p == ' ') p++;
-        if (p + 1 < end && *p == '|' && p[1] == ' ') return p + 2;
+        return p + 2;       /* compose names end in the replica's index */
     }
-    return s;
 }
 
 const char *cf__strip_prefixes(const char *s, size_t *n)
