@@ -290,6 +290,31 @@ static void ev_failure(cf__audit_netev *e, const cf__nccl_line *l, cf__audit_loc
 }
 
 /* Adds what one NCCL line shows to the evidence e (a part's or a segment's). */
+/* A net plugin named: the first one kept, and whether its own lines show
+ * it carrying data. */
+static void ev_plugin(cf__audit_netev *e, const cf__nccl_line *l, cf__audit_loc at)
+{
+    int fam = cf__net_family(l->text, strlen(l->text));
+    if (!e->plugin_name[0]) {
+        cf__copy(e->plugin_name, sizeof e->plugin_name, l->text);
+        e->plugin_family = fam;
+        e->plugin_loc = at;
+    }
+    if (l->enabled && fam == e->plugin_family) e->plugin_used = 1;
+}
+
+/* A communicator line: the largest size, its node count, Init COMPLETE. */
+static void ev_comm(cf__audit_netev *e, const cf__nccl_line *l)
+{
+    if (l->nranks > e->nranks) {
+        e->nranks = l->nranks;
+        e->nnodes = l->nnodes > 0 ? l->nnodes : 0;
+    } else if (l->nranks == e->nranks && l->nnodes > e->nnodes) {
+        e->nnodes = l->nnodes;
+    }
+    e->init_complete += l->init_complete;
+}
+
 static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, uint64_t host, cf__audit_loc at,
                      int is_seg)
 {
@@ -306,14 +331,7 @@ static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, ui
         e->net_loc = at;
         break;
     case CF__NL_IB_USING: ev_ib_using(e, l, host, at); break;
-    case CF__NL_NET_PLUGIN:
-        if (!e->plugin_name[0]) {
-            cf__copy(e->plugin_name, sizeof e->plugin_name, l->text);
-            e->plugin_family = cf__net_family(l->text, strlen(l->text));
-            e->plugin_loc = at;
-        }
-        if (l->enabled && cf__net_family(l->text, strlen(l->text)) == e->plugin_family) e->plugin_used = 1;
-        break;
+    case CF__NL_NET_PLUGIN: ev_plugin(e, l, at); break;
     case CF__NL_OFI_PROVIDER:
         cf__copy(e->ofi_provider, sizeof e->ofi_provider, l->text);
         e->ofi_loc = at;
@@ -334,15 +352,7 @@ static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, ui
             e->tuned_at = at;
         }
         break;
-    case CF__NL_COMM:
-        if (l->nranks > e->nranks) {
-            e->nranks = l->nranks;
-            e->nnodes = l->nnodes > 0 ? l->nnodes : 0;
-        } else if (l->nranks == e->nranks && l->nnodes > e->nnodes) {
-            e->nnodes = l->nnodes;
-        }
-        e->init_complete += l->init_complete;
-        break;
+    case CF__NL_COMM: ev_comm(e, l); break;
     case CF__NL_SOCKET_USING: {
         /* "NET/Socket : Using [0]lo:127.0.0.1<0>": only loopback means the
          * data cannot leave the node */
