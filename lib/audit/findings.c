@@ -110,10 +110,9 @@ static int independent_processes(cf_audit *a, int i, const cf__audit_part *p)
     at.file = p->file;
     at.line = r->rank0_other_line > 0 ? r->rank0_other_line : p->first_line;
     cf__audit_add_finding(a, i, CF__CODE_SINGLE_RANK_RUNS, at,
-                "%s: each process ran nccl-tests as its own job (only rank 0 of one MPI job "
-                "prints these), so the test ran as %ld independent single-process job(s), not "
-                "one multi-node job, and measures no network between the nodes; nccl-tests was "
-                "built without MPI (MPI=1)", why,
+                "%s: each process ran nccl-tests as its own job, %ld independent single-process "
+                "jobs, not one multi-node job, measuring no network between the nodes; nccl-tests "
+                "was built without MPI (MPI=1)", why,
                 r->rank0_lines > r->params_before_ranks ? r->rank0_lines : r->params_before_ranks);
     return 1;
 }
@@ -761,6 +760,11 @@ static void bandwidth_findings(cf_audit *a, int g, cf__audit_verdict *v)
                             "ibv_devinfo output";
         return;
     }
+    for (int k = 0; k < a->nfindings; k++)
+        if (a->findings[k].code == CF__CODE_SINGLE_RANK_RUNS && a->findings[k].part == v->last_run) {
+            v->not_judged = "each process ran alone (SINGLE_RANK_RUNS): the run measures no network";
+            return;
+        }
     v->judged = 1;
     v->not_judged = NULL;
     if (v->busbw >= BELOW_RATE_FRACTION * v->expected) return;
@@ -772,7 +776,7 @@ static void bandwidth_findings(cf_audit *a, int g, cf__audit_verdict *v)
                     at, act,
                     "busbw %.2f GB/s at the largest size is %.0f%% of the %.2f GB/s "
                     "expected (%s%s%s)", v->busbw, 100.0 * v->busbw / v->expected,
-                    v->expected, v->exp_src,
+                    v->expected, strcmp(v->exp_src, "default") == 0 ? "an assumed node" : v->exp_src,
                     v->node.src && strcmp(v->exp_src, "expect-gbps") != 0 && strcmp(v->exp_src, "offering") != 0 ? ": the node's NICs, " : "",
                     v->node.src && strcmp(v->exp_src, "expect-gbps") != 0 && strcmp(v->exp_src, "offering") != 0 ? v->node.src : "");
 }
