@@ -212,6 +212,33 @@ static long read_long_after(const char *s, const char *end, const char *word)
     return v < 0 ? (v > -1e9 ? (long)v : -1) : cf__dtol(v);
 }
 
+/* "N [Group G] [Pid P] on HOST device D [bus] NAME" after "Rank": one walk
+ * over the tokens (a 16,384-rank list is as many lines), not a search per
+ * word. */
+static void parse_rank_line(const char *p, const char *end, cf__perf_comment *out)
+{
+    const char *t, *q;
+    size_t tn;
+    double v;
+    if (!cf__token(&p, end, &t, &tn) || !cf__num(t, tn, &v) || v < 0) return;
+    out->rank = cf__dtol(v);
+    while (cf__token(&p, end, &t, &tn)) {
+        if (tn == 3 && memcmp(t, "Pid", 3) == 0) {
+            if (cf__token(&p, end, &t, &tn) && cf__num(t, tn, &v) && v >= 0) out->pid = cf__dtol(v);
+        } else if (tn == 2 && memcmp(t, "on", 2) == 0) {
+            if (!cf__token(&p, end, &t, &tn)) return;
+            out->host = t;
+            out->host_n = tn;
+            q = memchr(p, ']', (size_t)(end - p));
+            if (q) {
+                q = cf__skip_ws(q + 1, end);
+                cf__copy_n(out->gpu_name, sizeof out->gpu_name, q, (size_t)(end - q));
+            }
+            return;
+        }
+    }
+}
+
 static double read_num_after(const char *s, const char *end, const char *word)
 {
     const char *p = after_word(s, end, word), *t;
@@ -262,21 +289,8 @@ void cf__perf_parse_comment(const char *s, size_t n, cf__perf_comment *out)
     } else if (tn == 5 && memcmp(t, "Using", 5) == 0 && cf__find(p, (size_t)(end - p), "devices")) {
         out->kind = CF__PC_USING_DEVICES;
     } else if (tn == 4 && memcmp(t, "Rank", 4) == 0) {
-        const char *q, *h;
-        size_t hn;
         out->kind = CF__PC_RANK;
-        out->rank = read_long_after(t, end, "Rank");
-        out->pid = read_long_after(t, end, "Pid");
-        q = after_word(p, end, " on ");
-        if (q && cf__token(&q, end, &h, &hn)) {
-            out->host = h;
-            out->host_n = hn;
-            q = after_word(q, end, "]");
-            if (q) {
-                q = cf__skip_ws(q, end);
-                cf__copy_n(out->gpu_name, sizeof out->gpu_name, q, (size_t)(end - q));
-            }
-        }
+        parse_rank_line(p, end, out);
         if (out->rank < 0) out->kind = CF__PC_OTHER;
     } else if (tn == 4 && memcmp(t, "size", 4) == 0) {
         out->kind = CF__PC_HEADER;
