@@ -14,7 +14,8 @@ enum {
     EXIT_USAGE = 2,
     EXIT_BAD_INPUT = 3,
     EXIT_INTERNAL = 4,
-    EXIT_ENV = 5            /* locked catalog, full disk, read-only file (CF_EBUSY, CF_EENV) */
+    EXIT_ENV = 5,           /* locked catalog, full disk, read-only file (CF_EBUSY, CF_EENV) */
+    EXIT_AUDIT_UNJUDGED = 6 /* audit status unjudged: a busbw shown, not compared with a rate */
 };
 
 typedef struct cli_ctx {

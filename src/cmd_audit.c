@@ -48,7 +48,8 @@ static const cli_cmd audit_cmd = {
     .opts = audit_opts,
     .footer = "\n"
               "Exit status: 0 ok or warning, 1 failed or invalid, 2 usage error,\n"
-              "3 unreadable file.\n",
+              "3 unreadable file, 6 unjudged (a busbw shown but not compared with a\n"
+              "link rate: give --offering or --expect-gbps).\n",
     .col = 21,
 };
 
@@ -85,7 +86,13 @@ static int feed_mapped(const char *cmd, cf_audit *a, FILE *f, const char *name, 
         (unsigned long long)sb.st_size > (unsigned long long)SIZE_MAX)
         return -1;
     size = (size_t)sb.st_size;
+#ifdef MAP_POPULATE
+    /* the page tables filled in one pass: one fault per 4 KiB page was a
+     * sixth of the CPU time on the bench log */
+    map = mmap(NULL, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+#else
     map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+#endif
     if (map == MAP_FAILED) return -1;
     (void)posix_madvise((void *)map, size, POSIX_MADV_SEQUENTIAL);
     *rc = EXIT_OK;
@@ -179,6 +186,8 @@ int cmd_audit(const cli_ctx *ctx, int argc, char **argv)
     }
     if (rc == EXIT_OK && (verdict == CF_AUDIT_FAILED || verdict == CF_AUDIT_INVALID))
         rc = EXIT_AUDIT_FAILED;
+    else if (rc == EXIT_OK && verdict == CF_AUDIT_UNJUDGED)
+        rc = EXIT_AUDIT_UNJUDGED;
 done:
     json_decref(report);
     cf_audit_free(au);

@@ -80,9 +80,12 @@ typedef enum cf_metric {
     CF_METRIC__COUNT
 } cf_metric;
 
-/* Audit verdict, in increasing order of gravity. */
+/* Audit verdict, in increasing order of gravity. UNJUDGED: nothing is wrong
+ * in what the input shows, but it shows a busbw that could not be compared
+ * with an expectation (no link rate, a sweep too short), so "ok" would
+ * overstate it (issue 23). */
 typedef enum cf_audit_status {
-    CF_AUDIT_OK = 0, CF_AUDIT_WARNING, CF_AUDIT_FAILED, CF_AUDIT_INVALID,
+    CF_AUDIT_OK = 0, CF_AUDIT_UNJUDGED, CF_AUDIT_WARNING, CF_AUDIT_FAILED, CF_AUDIT_INVALID,
     CF_AUDIT__COUNT
 } cf_audit_status;
 

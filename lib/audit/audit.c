@@ -150,6 +150,9 @@ cf_status cf_audit_finish(cf_audit *a, json_t **report, cf_audit_status *status)
     if (a->oom) goto fail;
     cf__audit_input_findings(a, nruns, primary);
     st = cf__audit_status_of(a);
+    /* nothing wrong, but a busbw shown and not compared: not "ok" */
+    for (int k = 0; k < ng && st == CF_AUDIT_OK; k++)
+        if (!vs[k].judged && !isnan(vs[k].busbw)) st = CF_AUDIT_UNJUDGED;
     *report = cf__audit_report_json(a, vs, roots, ng, primary, nruns, st);
     if (!*report) goto fail;
     if (status) *status = st;

@@ -104,6 +104,7 @@ typedef struct cf__perf_row {
     long line;          /* input line (set when stored, evidence.c; not by the parser) */
     double lead;        /* a number in a column before size (a summary table's node count); NAN none */
     int root_col;       /* the row had a root column (read or guessed) */
+    double root;        /* its value (-1: none, all_reduce); NAN absent */
     int full;           /* every column of both groups was present */
 } cf__perf_row;
 
@@ -142,6 +143,12 @@ typedef struct cf__perf_comment {
     char collective[24];               /* TEST_START: "gather" of "gather_perf" */
 } cf__perf_comment;
 void cf__perf_parse_comment(const char *s, size_t n, cf__perf_comment *out);
+
+/* The collective a table's rows show when nothing names it (no header
+ * line, no binary name): from the count column against size and type, the
+ * redop and the root of its largest row (all_reduce, reduce_scatter,
+ * broadcast, reduce); CF_COLL_UNKNOWN when they do not tell. */
+cf_collective cf__perf_collective_of_rows(const cf__perf_row *rows, long n);
 
 /* Finds an nccl-tests/rccl-tests binary name ("all_reduce_perf",
  * "./build/alltoall_perf_mpi") in a line and maps it to a collective;
@@ -199,6 +206,9 @@ enum {
     CF__NL_PLUGIN_FAIL,     /* an optional net plugin failed to load or initialise: a WARN or
                              * return trace of NET/OFI, NET/Plugin or a plugin file; the job
                              * goes on with NCCL's internal transports (not an error by itself) */
+    CF__NL_NET_PLUGIN,      /* a net plugin by name (text): "NET/Plugin: Loaded net plugin NCCL RDMA
+                             * Plugin v8 (v8)" (enabled 0: loaded), "NET/FastSocket : Connected
+                             * after 18 retries." (enabled 1: its lines show it carrying data) */
     CF__NL_TUNING           /* NCCL's choice for one call (NCCL_DEBUG_SUBSYS=TUNING or COLL):
                              * "AllReduce: 8589934592 Bytes -> Algo RING proto SIMPLE channel..."
                              * (2.21+), "AllGather: 37756928 Bytes -> Algo 1 proto 2 time 2860.2"
@@ -244,6 +254,7 @@ typedef struct cf__nccl_line {
     int gdrdma;                         /* CHANNEL: carries /GDRDMA */
     long rank;                          /* COMM: this rank; -1 unreadable */
     long nranks;                        /* COMM: the communicator's size; -1 unreadable */
+    long nnodes;                        /* COMM: "nNodes 2" (NCCL 2.19 on); -1 absent */
     uint64_t comm_id;                   /* COMM: "commId 0x5ae7..."; 0 absent */
     int status;                         /* COMPLETION_ERR: wc status; ERROR: ncclResult_t */
     int roce_gid;                       /* line shows an IPv4-mapped GID (::ffff:, or NCCL's
@@ -276,9 +287,10 @@ const char *cf__nccl_proto(const char *s, size_t n);
  * not an NCCL_DEBUG line. */
 void cf__nccl_parse(const char *s, size_t n, cf__nccl_line *out);
 
-/* Families of NCCL net names: "IB", "IBext_v8" -> IB; "Socket"; "AWS
- * Libfabric"/"Libfabric"/"OFI" -> OFI; "GPUDirectTCPX*" -> TCPX; "FasTrak*"
- * -> TCPXO; "FastSocket" -> FASTSOCKET. */
+/* Families of NCCL net names (the table in ncclog.c): "IB", "IBext_v8",
+ * "NCCL RDMA Plugin v8", "UCX" -> IB; "Socket"; "AWS Libfabric"/"Libfabric"/
+ * "OFI" -> OFI; "GPUDirectTCPX*" -> TCPX; "FasTrak*" -> TCPXO; "FastSocket"
+ * -> FASTSOCKET; another name -> OTHER. */
 enum { CF__NCCLNET_UNKNOWN = 0, CF__NCCLNET_IB, CF__NCCLNET_SOCKET, CF__NCCLNET_OFI, CF__NCCLNET_TCPX,
        CF__NCCLNET_TCPXO, CF__NCCLNET_FASTSOCKET, CF__NCCLNET_OTHER, CF__NCCLNET__COUNT };
 int cf__net_family(const char *name, size_t n);
@@ -467,6 +479,11 @@ typedef struct cf__audit_run {
     long partial_line;      /* line of that cut row */
     double avg;             /* "# Avg bus bandwidth", GB/s; NAN not shown */
     long params_lines;      /* parameter lines ("# nThread ...") */
+    long params_before_ranks;   /* parameter lines before the first rank line: with MPI only
+                                 * rank 0 prints one; several are several processes' own */
+    uint64_t rank0_host;    /* hash of the host of the first "Rank 0" line; 0 none */
+    long rank0_other_line;  /* first "Rank 0" line on another host (each process its own
+                             * rank list: not one job); 0 none */
     int list_gap;           /* a "..." inside the rank list */
     cf__perf_analysis an;   /* the rows' analysis, made when the run closes */
 } cf__audit_run;
@@ -498,6 +515,10 @@ typedef struct cf__audit_netev {
     char version[32];           /* "2.18.5" of the first "NCCL version"; "" none */
     char net_name[48];          /* the last "Using network X" */
     int net_family;             /* its CF__NCCLNET_* family */
+    char plugin_name[32];       /* the first net plugin named (CF__NL_NET_PLUGIN); "" none */
+    int plugin_family;          /* its CF__NCCLNET_* family */
+    int plugin_used;            /* its own lines show it carrying data (not only loaded) */
+    cf__audit_loc plugin_loc;   /* where it was named */
     cf__audit_loc net_loc;      /* where it was printed */
     cf__audit_hostdev ibdevs[CF__AUDIT_MAX_IBDEVS]; /* NET/IB devices, distinct */
     int n_ibdevs;               /* how many */
@@ -533,6 +554,7 @@ typedef struct cf__audit_netev {
     int ib_disable;             /* NCCL_IB_DISABLE set by environment: 1 "1", 0 other; -1 not shown */
     cf__audit_loc ib_disable_loc;   /* where (the last) */
     long nranks;                /* largest communicator size; 0 none */
+    long nnodes;                /* its node count as NCCL prints it ("nNodes 2"); 0 none */
     int roce_gid;               /* some line shows an IPv4-mapped GID (RoCE v2) */
     long completion;            /* RDMA completion errors */
     long errors;                /* fatal WARNs and error return traces */
@@ -603,6 +625,8 @@ typedef struct cf__audit_hints {
                                          * /dev/infiniband/uverbs0", "rdma/...: 1" */
     cf__audit_setting ib_disable;       /* NCCL_IB_DISABLE=1 on a launcher, export or env line */
     cf__audit_setting algo_env;         /* NCCL_ALGO=... on a launcher, export or env line */
+    cf__audit_setting gid_index;        /* NCCL_IB_GID_INDEX=N (N > 0: a RoCE GID; InfiniBand
+                                         * uses 0) or NCCL_IB_ROCE_VERSION_NUM=N likewise */
     int env;                            /* CF__ENV_* shown */
     cf__audit_loc env_at[3];            /* where each was first shown (slurm, k8s, container) */
     cf__audit_loc no_devib;             /* "/dev/infiniband" missing in the container */
@@ -727,6 +751,7 @@ typedef struct cf__audit_verdict {
     double expected;        /* expected busbw, GB/s; NAN none: the model's prediction
                              * (cf_collective_predict, as `predict collective`) at exp_bytes,
                              * or the line-rate fallback */
+    char assumes[240];      /* what the expectation assumes ("default": the NIC rate); "" nothing */
     const char *exp_src;    /* where the expectation's fabric comes from ("offering", "expect-gbps",
                              * "ports", "probe"); NULL none */
     double exp_bytes;       /* message size it is for: the largest measured, bytes; NAN none */

@@ -88,6 +88,35 @@ static void rows_ranks(const cf__audit_run *r, rank_rows *out)
     }
 }
 
+/* SINGLE_RANK_RUNS from the head of a table: nccl-tests built without MPI
+ * and launched by mpirun -np N prints N parameter lines and N rank lists,
+ * each from its own "Rank 0" (only rank 0 of an MPI build prints them).
+ * Seen before any result row: every process printed "Rank 0" and a host
+ * other than the first's did too, or several parameter lines came before
+ * the first rank line. 1 when the finding was added. */
+static int independent_processes(cf_audit *a, int i, const cf__audit_part *p)
+{
+    const cf__audit_run *r = p->r;
+    cf__audit_loc at;
+    char why[160];
+    if (r->rank0_other_line > 0)
+        snprintf(why, sizeof why, "\"Rank 0\" is printed %ld times, on more than one host (line %ld)",
+                 r->rank0_lines, r->rank0_other_line);
+    else if (r->params_before_ranks >= 2)
+        snprintf(why, sizeof why, "the parameter line \"# nThread ...\" is printed %ld times before the "
+                 "rank list", r->params_before_ranks);
+    else
+        return 0;
+    at.file = p->file;
+    at.line = r->rank0_other_line > 0 ? r->rank0_other_line : p->first_line;
+    cf__audit_add_finding(a, i, CF__CODE_SINGLE_RANK_RUNS, at,
+                "%s: each process ran nccl-tests as its own job, %ld independent single-process "
+                "jobs, not one multi-node job, measuring no network between the nodes; nccl-tests "
+                "was built without MPI (MPI=1)", why,
+                r->rank0_lines > r->params_before_ranks ? r->rank0_lines : r->params_before_ranks);
+    return 1;
+}
+
 /* The findings of nccl-tests part i on its own; 0 when the run shows no
  * result row (then only its facts count, not a cut row). */
 static int perf_findings(cf_audit *a, int i, cf__audit_part *p)
@@ -97,6 +126,16 @@ static int perf_findings(cf_audit *a, int i, cf__audit_part *p)
     cf__audit_loc at;
     at.file = p->file;
     at.line = p->first_line;
+    if (independent_processes(a, i, p)) {
+        /* each process its own job: its rows measure no network, nor does
+         * a table cut before them */
+        if (an->wrong_rows > 0) {
+            at.line = r->rows[an->first_wrong_row].line;
+            cf__audit_add_finding(a, i, CF__CODE_WRONG_RESULTS, at,
+                        "%ld result row(s) report wrong values (#wrong > 0)", an->wrong_rows);
+        }
+        return cf__audit_run_has_content(r);
+    }
     if (!cf__audit_run_has_content(r)) {
         /* A run cut before its first result row (issue #4: "a
          * header-only or cut-off run: its facts plus TRUNCATED_INPUT"). */
@@ -721,16 +760,23 @@ static void bandwidth_findings(cf_audit *a, int g, cf__audit_verdict *v)
                             "ibv_devinfo output";
         return;
     }
+    for (int k = 0; k < a->nfindings; k++)
+        if (a->findings[k].code == CF__CODE_SINGLE_RANK_RUNS && a->findings[k].part == v->last_run) {
+            v->not_judged = "each process ran alone (SINGLE_RANK_RUNS): the run measures no network";
+            return;
+        }
     v->judged = 1;
     v->not_judged = NULL;
     if (v->busbw >= BELOW_RATE_FRACTION * v->expected) return;
     low_bw_action(a, g, v, act, sizeof act);
-    v->far_below = v->busbw < FAR_BELOW_RATE_FRACTION * v->expected;
+    /* against an assumed node (exp_src "default") a shortfall is a warning:
+     * the node rented may have fewer or slower NICs */
+    v->far_below = v->busbw < FAR_BELOW_RATE_FRACTION * v->expected && strcmp(v->exp_src, "default") != 0;
     cf__audit_add_run_finding(a, g, v->far_below ? CF__CODE_BUSBW_FAR_BELOW_LINK_RATE : CF__CODE_BUSBW_BELOW_LINK_RATE,
                     at, act,
                     "busbw %.2f GB/s at the largest size is %.0f%% of the %.2f GB/s "
                     "expected (%s%s%s)", v->busbw, 100.0 * v->busbw / v->expected,
-                    v->expected, v->exp_src,
+                    v->expected, strcmp(v->exp_src, "default") == 0 ? "an assumed node" : v->exp_src,
                     v->node.src && strcmp(v->exp_src, "expect-gbps") != 0 && strcmp(v->exp_src, "offering") != 0 ? ": the node's NICs, " : "",
                     v->node.src && strcmp(v->exp_src, "expect-gbps") != 0 && strcmp(v->exp_src, "offering") != 0 ? v->node.src : "");
 }
@@ -790,10 +836,44 @@ static void info_level_actions(cf_audit *a)
     }
 }
 
+/* BUSBW_DROP across the runs of a summary table (a leading node-count
+ * column, one run per node count, evidence.c): at the same message size,
+ * busbw under half of the previous node count's, as the first step across
+ * the network (1 to 2 nodes) often shows. */
+static void summary_step_findings(cf_audit *a)
+{
+    double prev_lead = NAN, prev_bw = NAN, prev_size = NAN;
+    for (int i = 0; i < a->nparts; i++) {
+        const cf__audit_part *p = &a->parts[i];
+        const cf__perf_row *row;
+        cf__audit_loc at;
+        if (p->kind != CF__PART_PERF || p->r->nrows <= 0) continue;
+        row = &p->r->rows[p->r->nrows - 1];
+        if (isnan(row->lead) || isnan(row->oop_busbw)) {
+            prev_lead = NAN;
+            continue;
+        }
+        if (!isnan(prev_lead) && row->lead > prev_lead && row->size == prev_size && prev_bw > 0 &&
+            row->oop_busbw < 0.5 * prev_bw) {
+            at.file = p->file;
+            at.line = row->line;
+            cf__audit_add_finding(a, i, CF__CODE_BUSBW_DROP, at,
+                        "busbw at %.0f bytes falls from %.2f GB/s at %.0f node(s) to %.2f GB/s at %.0f "
+                        "nodes (%.0f%%): the step %s", row->size, prev_bw, prev_lead, row->oop_busbw,
+                        row->lead, 100.0 * row->oop_busbw / prev_bw,
+                        prev_lead == 1 ? "across the network from one node" : "to more nodes");
+        }
+        prev_lead = row->lead;
+        prev_bw = row->oop_busbw;
+        prev_size = row->size;
+    }
+}
+
 void cf__audit_input_findings(cf_audit *a, int nruns, int primary)
 {
     int header_only = 0;
     info_level_actions(a);
+    summary_step_findings(a);
     if (nruns > 1 && primary > 0) {
         int first = -1;
         for (int i = 0; i < a->nparts && first < 0; i++)

@@ -98,6 +98,12 @@ static void ev_merge(cf_audit *a, cf__audit_netev *d, const cf__audit_netev *s)
         d->net_family = s->net_family;
         d->net_loc = s->net_loc;
     }
+    if (!d->plugin_name[0] && s->plugin_name[0]) {
+        cf__copy(d->plugin_name, sizeof d->plugin_name, s->plugin_name);
+        d->plugin_family = s->plugin_family;
+        d->plugin_loc = s->plugin_loc;
+    }
+    d->plugin_used |= s->plugin_used && s->plugin_family == d->plugin_family;
     if (!d->ib_using_loc.line) d->ib_using_loc = s->ib_using_loc;
     for (int i = 0; i < s->n_ibdevs; i++) {
         const cf__ibdev *n = &s->ibdevs[i].d;
@@ -155,7 +161,12 @@ static void ev_merge(cf_audit *a, cf__audit_netev *d, const cf__audit_netev *s)
         d->ib_disable = s->ib_disable;
         d->ib_disable_loc = s->ib_disable_loc;
     }
-    if (s->nranks > d->nranks) d->nranks = s->nranks;
+    if (s->nranks > d->nranks) {
+        d->nranks = s->nranks;
+        d->nnodes = s->nnodes;
+    } else if (s->nranks == d->nranks && s->nnodes > d->nnodes) {
+        d->nnodes = s->nnodes;
+    }
     d->roce_gid |= s->roce_gid;
     if (!d->completion && s->completion) {
         d->completion_status = s->completion_status;
@@ -222,6 +233,7 @@ static void hints_merge(cf__audit_hints *d, const cf__audit_hints *s)
     if (!d->container_limit.at.line) d->container_limit = s->container_limit;
     if (!d->ib_disable.at.line) d->ib_disable = s->ib_disable;
     if (!d->algo_env.at.line) d->algo_env = s->algo_env;
+    if (!d->gid_index.at.line) d->gid_index = s->gid_index;
     for (int k = 0; k < 3; k++)
         if (!(d->env & (1 << k)) && (s->env & (1 << k))) d->env_at[k] = s->env_at[k];
     d->env |= s->env;

@@ -47,13 +47,50 @@ static inline long read_int(const char **pp, const char *end)
     return neg ? -v : v;
 }
 
+/* The net names NCCL and its plugins print ("Using network X", "via NET/X/0",
+ * "NET/X : ...", "Loaded net plugin X (v8)"), each with the family whose
+ * transport it implies (verdict.c turns a family into a network):
+ *   IB, IBext, IBext_v8   NCCL's verbs transport, internal or HPC-X's copy
+ *                         (IB or RoCE: decided by the ports and GIDs)
+ *   NCCL RDMA Plugin vN   HPC-X's nccl-rdma-sharp-plugins (Mellanox/nccl-
+ *                         rdma-sharp-plugins): verbs, ports "/IB/SHARP"
+ *   UCX, UCX-RMA          the same plugin's UCX transports: verbs
+ *   Socket                NCCL's TCP sockets
+ *   FastSocket            Google's nccl-fastsocket: TCP, the transport
+ *                         intended on those VMs (not a fallback)
+ *   GPUDirectTCPX*        GCP's GPUDirect-TCPX plugin (A3)
+ *   FasTrak*              GCP's GPUDirect-TCPXO plugin (A3 Mega)
+ *   AWS Libfabric, OFI,   aws-ofi-nccl (EFA when its provider is efa)
+ *   Libfabric             */
+static const struct net_name {
+    const char *name;   /* the name, or its start */
+    int family;         /* CF__NCCLNET_* */
+} net_names[] = {
+    {"IB", CF__NCCLNET_IB},
+    {"NCCL RDMA Plugin", CF__NCCLNET_IB},
+    {"UCX", CF__NCCLNET_IB},
+    {"Socket", CF__NCCLNET_SOCKET},
+    {"FastSocket", CF__NCCLNET_FASTSOCKET},
+    {"GPUDirectTCPX", CF__NCCLNET_TCPX},
+    {"FasTrak", CF__NCCLNET_TCPXO},
+    {"AWS Libfabric", CF__NCCLNET_OFI},
+    {"Libfabric", CF__NCCLNET_OFI},
+    {"OFI", CF__NCCLNET_OFI},
+};
+
 int cf__net_family(const char *name, size_t n)
 {
+    /* NCCL's own IB first: every channel line of an IB job asks */
     if (n >= 2 && name[0] == 'I' && name[1] == 'B') return CF__NCCLNET_IB;
-    if (n == 6 && memcmp(name, "Socket", 6) == 0) return CF__NCCLNET_SOCKET;
-    if (CF__LIT(name, n, "GPUDirectTCPX")) return CF__NCCLNET_TCPX;
-    if (CF__LIT(name, n, "FasTrak")) return CF__NCCLNET_TCPXO;
-    if (CF__LIT(name, n, "FastSocket")) return CF__NCCLNET_FASTSOCKET;
+    for (size_t i = 0; i < sizeof net_names / sizeof net_names[0]; i++) {
+        size_t k;
+        if (n == 0 || name[0] != net_names[i].name[0]) continue;
+        k = strlen(net_names[i].name);
+        if (n < k || memcmp(name, net_names[i].name, k) != 0) continue;
+        /* "Socket" whole (not "SocketFoo"); the others are name starts */
+        if (net_names[i].family == CF__NCCLNET_SOCKET && n != k) continue;
+        return net_names[i].family;
+    }
     if (cf__find(name, n, "Libfabric") || cf__find(name, n, "OFI") || cf__find(name, n, "AWS"))
         return CF__NCCLNET_OFI;
     return n ? CF__NCCLNET_OTHER : CF__NCCLNET_UNKNOWN;
@@ -349,6 +386,34 @@ static int parse_n(const char *m, const char *end, cf__nccl_line *out)
         }
         return 1;
     }
+    if (CF__LIT(m, n, "NET/Plugin") && out->level == 'I') {
+        /* "NET/Plugin: Loaded net plugin NCCL RDMA Plugin v8 (v8)" */
+        const char *ld = cf__find(m, n, "Loaded net plugin ");
+        if (ld) {
+            const char *v = ld + 18, *e = end;
+            const char *par = memchr(v, '(', (size_t)(end - v));
+            if (par) e = par;
+            out->kind = CF__NL_NET_PLUGIN;
+            out->enabled = 0;
+            copy_trim(out->text, sizeof out->text, v, (size_t)(e - v));
+            return 1;
+        }
+        return 0;
+    }
+    if (CF__LIT(m, n, "NET/") && out->level == 'I') {
+        /* "NET/FastSocket : Connected after 18 retries.": a plugin carrying data */
+        const char *v = m + 4, *e = v;
+        while (e < end && *e != ' ' && *e != ':' && *e != '/') e++;
+        if (e > v) {
+            int fam = cf__net_family(v, (size_t)(e - v));
+            if (fam == CF__NCCLNET_FASTSOCKET || fam == CF__NCCLNET_TCPX || fam == CF__NCCLNET_TCPXO) {
+                out->kind = CF__NL_NET_PLUGIN;
+                out->enabled = 1;
+                copy_trim(out->text, sizeof out->text, v, (size_t)(e - v));
+                return 1;
+            }
+        }
+    }
     if (CF__LIT(m, n, "NCCL_")) {
         const char *se = cf__find(m, n, " set by environment to ");
         size_t skip = 23;
@@ -540,13 +605,21 @@ static void parse_msg(const char *m, const char *end, cf__nccl_line *out)
     case 'c':
     case 'n':
         if (CF__LIT(m, n, "comm 0x") || CF__LIT(m, n, "ncclCommInit")) {
+            /* "nranks 16" (to 2.18), "nRanks 2 nNodes 2 localRanks 1" (2.19 on) */
             const char *r = cf__find(m, n, " rank "), *nr = cf__find(m, n, " nranks ");
+            int v219 = 0;
+            if (!nr && (nr = cf__find(m, n, " nRanks ")) != NULL) v219 = 1;
             if (r && nr) {
                 const char *q = r + 6;
                 out->kind = CF__NL_COMM;
                 out->rank = read_int(&q, end);
                 q = nr + 8;
                 out->nranks = read_int(&q, end);
+                out->nnodes = -1;
+                if (v219 && (q = cf__find(nr, (size_t)(end - nr), " nNodes ")) != NULL) {
+                    q += 8;
+                    out->nnodes = read_int(&q, end);
+                }
                 out->comm_id = read_comm_id(m, end);
                 out->init_complete = cf__find(m, n, "Init COMPLETE") != NULL;
             }

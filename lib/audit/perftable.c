@@ -39,6 +39,12 @@ static int is_na(const char *t, size_t n)
 
 #define MAX_ROW_TOKENS 24
 
+/* A #wrong value: a whole, non-negative count (NAN, "N/A", counts too). */
+static int is_count(double v)
+{
+    return isnan(v) || (v >= 0 && v == floor(v));
+}
+
 int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__perf_row *out)
 {
     const char *p = s, *end = s + n;
@@ -67,6 +73,7 @@ int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__
     out->oop_time_us = out->oop_algbw = out->oop_busbw = out->oop_wrong = NAN;
     out->ip_time_us = out->ip_algbw = out->ip_busbw = out->ip_wrong = NAN;
     out->lead = NAN;
+    out->root = NAN;
     if (a > 0) {
         double lv;
         if (cf__num(tok[a - 1], tn[a - 1], &lv)) out->lead = lv;
@@ -84,6 +91,7 @@ int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__
             i++;
         }
         if (lay->has_root && i < nt) {
+            if (!cf__num(tok[i], tn[i], &out->root)) out->root = NAN;
             i++;
             out->root_col = 1;
         }
@@ -110,6 +118,7 @@ int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__
         out->full = m == 8 || m == 9;
         if (lay && lay->guess_seen) root = lay->guess_root;
         if (root && m > 0) {
+            out->root = vals[0];
             memmove(vals, vals + 1, (size_t)(m - 1) * sizeof vals[0]);
             m--;
             out->root_col = 1;
@@ -121,6 +130,9 @@ int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__
     out->oop_time_us = vals[0];
     out->oop_algbw = vals[1];
     out->oop_busbw = vals[2];
+    /* without a header, a value that is not a whole count is a max error
+     * ("2e-07", "0e+00" of old tables), not #wrong */
+    if (m >= 4 && !error_col && !(lay && lay->known) && !is_count(vals[3])) error_col = 1;
     if (m >= 4 && !error_col) out->oop_wrong = vals[3];
     if (m >= 7) {
         out->ip_time_us = vals[4];
@@ -132,7 +144,58 @@ int cf__perf_parse_row(const char *s, size_t n, const cf__perf_layout *lay, cf__
     return CF__ROW_OK;
 }
 
+/* Bytes of one element of an nccl-tests type name; 0 unknown. */
+static double type_bytes(const char *t)
+{
+    static const struct { const char *name; double bytes; } types[] = {
+        {"int8", 1}, {"uint8", 1}, {"char", 1}, {"f8e4m3", 1}, {"f8e5m2", 1}, {"fp8_e4m3", 1},
+        {"fp8_e5m2", 1}, {"half", 2}, {"float16", 2}, {"bfloat16", 2}, {"bf16", 2}, {"int32", 4},
+        {"uint32", 4}, {"int", 4}, {"float", 4}, {"float32", 4}, {"int64", 8}, {"uint64", 8},
+        {"double", 8}, {"float64", 8},
+    };
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(t, types[i].name) == 0) return types[i].bytes;
+    return 0;
+}
+
+cf_collective cf__perf_collective_of_rows(const cf__perf_row *rows, long n)
+{
+    /* nccl-tests prints size = the largest buffer and count = the
+     * collective's per-rank element count (common.cu): all_reduce,
+     * broadcast and reduce send the whole buffer (size = count x type);
+     * reduce_scatter, all_gather and alltoall a rank's share (size = count
+     * x type x ranks). The redop column tells a reduction from a copy
+     * ("none"), the root column a rooted collective (root >= 0) from
+     * all_reduce (-1). */
+    const cf__perf_row *r = NULL;
+    double tb, ratio;
+    int reduces;
+    for (long i = 0; i < n; i++)
+        if (rows[i].size > 0 && rows[i].count > 0 && (!r || rows[i].size > r->size)) r = &rows[i];
+    if (!r || !r->redop[0] || (tb = type_bytes(r->type)) <= 0) return CF_COLL_UNKNOWN;
+    ratio = r->size / (r->count * tb);
+    reduces = strcmp(r->redop, "none") != 0;
+    if (ratio > 0.999 && ratio < 1.001) {
+        if (!r->root_col || isnan(r->root)) return reduces && !r->root_col ? CF_COLL_ALL_REDUCE : CF_COLL_UNKNOWN;
+        if (r->root < 0) return reduces ? CF_COLL_ALL_REDUCE : CF_COLL_UNKNOWN;
+        return reduces ? CF_COLL_REDUCE : CF_COLL_BROADCAST;
+    }
+    if (ratio > 1.5 && fabs(ratio - floor(ratio + 0.5)) < 1e-6 && reduces) return CF_COLL_REDUCE_SCATTER;
+    return CF_COLL_UNKNOWN;    /* all_gather and alltoall print alike */
+}
+
 /* --------------------------------------------------------------- comments */
+
+/* 1 when the token after the first one is "size" and "count" follows it:
+ * a header with a leading column of a summary table; *size at "size". */
+static int is_lead_header(const char *p, const char *end, const char **size)
+{
+    const char *t, *q = p;
+    size_t tn;
+    if (!cf__token(&q, end, &t, &tn) || tn != 4 || memcmp(t, "size", 4) != 0) return 0;
+    *size = t;
+    return cf__token(&q, end, &t, &tn) && tn == 5 && memcmp(t, "count", 5) == 0;
+}
 
 static const char *after_word(const char *s, const char *end, const char *word)
 {
@@ -147,6 +210,33 @@ static long read_long_after(const char *s, const char *end, const char *word)
     double v;
     if (!p || !cf__token(&p, end, &t, &tn) || !cf__num(t, tn, &v)) return -1;
     return v < 0 ? (v > -1e9 ? (long)v : -1) : cf__dtol(v);
+}
+
+/* "N [Group G] [Pid P] on HOST device D [bus] NAME" after "Rank": one walk
+ * over the tokens (a 16,384-rank list is as many lines), not a search per
+ * word. */
+static void parse_rank_line(const char *p, const char *end, cf__perf_comment *out)
+{
+    const char *t, *q;
+    size_t tn;
+    double v;
+    if (!cf__token(&p, end, &t, &tn) || !cf__num(t, tn, &v) || v < 0) return;
+    out->rank = cf__dtol(v);
+    while (cf__token(&p, end, &t, &tn)) {
+        if (tn == 3 && memcmp(t, "Pid", 3) == 0) {
+            if (cf__token(&p, end, &t, &tn) && cf__num(t, tn, &v) && v >= 0) out->pid = cf__dtol(v);
+        } else if (tn == 2 && memcmp(t, "on", 2) == 0) {
+            if (!cf__token(&p, end, &t, &tn)) return;
+            out->host = t;
+            out->host_n = tn;
+            q = memchr(p, ']', (size_t)(end - p));
+            if (q) {
+                q = cf__skip_ws(q + 1, end);
+                cf__copy_n(out->gpu_name, sizeof out->gpu_name, q, (size_t)(end - q));
+            }
+            return;
+        }
+    }
 }
 
 static double read_num_after(const char *s, const char *end, const char *word)
@@ -199,23 +289,15 @@ void cf__perf_parse_comment(const char *s, size_t n, cf__perf_comment *out)
     } else if (tn == 5 && memcmp(t, "Using", 5) == 0 && cf__find(p, (size_t)(end - p), "devices")) {
         out->kind = CF__PC_USING_DEVICES;
     } else if (tn == 4 && memcmp(t, "Rank", 4) == 0) {
-        const char *q, *h;
-        size_t hn;
         out->kind = CF__PC_RANK;
-        out->rank = read_long_after(t, end, "Rank");
-        out->pid = read_long_after(t, end, "Pid");
-        q = after_word(p, end, " on ");
-        if (q && cf__token(&q, end, &h, &hn)) {
-            out->host = h;
-            out->host_n = hn;
-            q = after_word(q, end, "]");
-            if (q) {
-                q = cf__skip_ws(q, end);
-                cf__copy_n(out->gpu_name, sizeof out->gpu_name, q, (size_t)(end - q));
-            }
-        }
+        parse_rank_line(p, end, out);
         if (out->rank < 0) out->kind = CF__PC_OTHER;
     } else if (tn == 4 && memcmp(t, "size", 4) == 0) {
+        out->kind = CF__PC_HEADER;
+        parse_header(t, end, &out->layout);
+    } else if (is_lead_header(p, end, &t)) {
+        /* a summary table's leading column ("#  nodes  size  count ..."):
+         * the layout from "size" on */
         out->kind = CF__PC_HEADER;
         parse_header(t, end, &out->layout);
     } else if (tn == 3 && memcmp(t, "(B)", 3) == 0) {

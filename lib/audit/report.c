@@ -277,6 +277,7 @@ static int expected_json(json_t *o, const cf__audit_verdict *v)
                                                 ? json_string(cf_algo_name(v->exp_algo)) : json_null());
     bad |= cf__json_set(o, "expected_protocol", has ? jstr(v->exp_proto) : json_null());
     bad |= cf__json_set(o, "expected_algo_source", has ? jstr(v->exp_algo_src) : json_null());
+    bad |= cf__json_set(o, "expected_assumes", has && v->assumes[0] ? json_string(v->assumes) : json_null());
     return bad;
 }
 

@@ -41,6 +41,7 @@ static void on_comment(cf_audit *a, const char *s, size_t n, long line)
         if (!r || r->nrows > 0 || r->ended || r->lay.known) r = cf__audit_open_run(a, line, 1);
         if (!r) return;
         r->params_lines++;
+        if (r->rank_lines == 0) r->params_before_ranks++;
         r->nthread = c.nthread;
         r->ngpus = c.ngpus;
         r->min_bytes = c.min_bytes;
@@ -67,6 +68,8 @@ static void on_comment(cf_audit *a, const char *s, size_t n, long line)
                 if (r->hosts[k] == h) break;
             if (k == r->nhosts && r->nhosts < 64) r->hosts[r->nhosts++] = h;
             cf__audit_note_host(a, c.host, c.host_n);
+            if (c.rank == 0 && !r->rank0_host) r->rank0_host = h;
+            else if (c.rank == 0 && h != r->rank0_host && !r->rank0_other_line) r->rank0_other_line = line;
             if (c.pid >= 0) {
                 r->rank_pid_lines++;
                 cf__kvset_get(&cf__audit_cur_seg(a)->list_procs, cf__audit_proc_key(h, c.pid), &a->oom);
@@ -287,6 +290,31 @@ static void ev_failure(cf__audit_netev *e, const cf__nccl_line *l, cf__audit_loc
 }
 
 /* Adds what one NCCL line shows to the evidence e (a part's or a segment's). */
+/* A net plugin named: the first one kept, and whether its own lines show
+ * it carrying data. */
+static void ev_plugin(cf__audit_netev *e, const cf__nccl_line *l, cf__audit_loc at)
+{
+    int fam = cf__net_family(l->text, strlen(l->text));
+    if (!e->plugin_name[0]) {
+        cf__copy(e->plugin_name, sizeof e->plugin_name, l->text);
+        e->plugin_family = fam;
+        e->plugin_loc = at;
+    }
+    if (l->enabled && fam == e->plugin_family) e->plugin_used = 1;
+}
+
+/* A communicator line: the largest size, its node count, Init COMPLETE. */
+static void ev_comm(cf__audit_netev *e, const cf__nccl_line *l)
+{
+    if (l->nranks > e->nranks) {
+        e->nranks = l->nranks;
+        e->nnodes = l->nnodes > 0 ? l->nnodes : 0;
+    } else if (l->nranks == e->nranks && l->nnodes > e->nnodes) {
+        e->nnodes = l->nnodes;
+    }
+    e->init_complete += l->init_complete;
+}
+
 static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, uint64_t host, cf__audit_loc at,
                      int is_seg)
 {
@@ -303,6 +331,7 @@ static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, ui
         e->net_loc = at;
         break;
     case CF__NL_IB_USING: ev_ib_using(e, l, host, at); break;
+    case CF__NL_NET_PLUGIN: ev_plugin(e, l, at); break;
     case CF__NL_OFI_PROVIDER:
         cf__copy(e->ofi_provider, sizeof e->ofi_provider, l->text);
         e->ofi_loc = at;
@@ -323,10 +352,7 @@ static void ev_apply(cf_audit *a, cf__audit_netev *e, const cf__nccl_line *l, ui
             e->tuned_at = at;
         }
         break;
-    case CF__NL_COMM:
-        if (l->nranks > e->nranks) e->nranks = l->nranks;
-        e->init_complete += l->init_complete;
-        break;
+    case CF__NL_COMM: ev_comm(e, l); break;
     case CF__NL_SOCKET_USING: {
         /* "NET/Socket : Using [0]lo:127.0.0.1<0>": only loopback means the
          * data cannot leave the node */
@@ -705,6 +731,9 @@ static void note_hints(cf_audit *a, const char *s, size_t n, long line)
         if ((g = cf__find(f, rest, "NCCL_SOCKET_IFNAME=")) != NULL) keep_setting(&h->restrict_if, g, end, at);
         if ((g = cf__find(f, rest, "NCCL_IB_DISABLE=1")) != NULL) keep_setting(&h->ib_disable, g, end, at);
         if ((g = cf__find(f, rest, "NCCL_ALGO=")) != NULL) keep_setting(&h->algo_env, g, end, at);
+        if (((g = cf__find(f, rest, "NCCL_IB_GID_INDEX=")) != NULL && g[18] >= '1' && g[18] <= '9') ||
+            (g = cf__find(f, rest, "NCCL_IB_ROCE_VERSION_NUM=")) != NULL)
+            keep_setting(&h->gid_index, g, end, at);
     }
     if (cf__find(s, n, "srun ") || cf__find(s, n, "sbatch") || cf__find(s, n, "SLURM_") || cf__find(s, n, "SBATCH"))
         note_env(h, CF__ENV_SLURM, at);

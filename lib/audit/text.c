@@ -15,6 +15,9 @@
  * audit's caps bound already (CF_MAX_FINDINGS, CF_MAX_AUDIT_PARTS). */
 #define TEXT_MAX (SIZE_MAX / 2)
 
+/* The text report's width: a terminal's 80 columns, as plan's tables. */
+#define TEXT_WIDTH 80
+
 static const char *js(const json_t *o, const char *k)
 {
     const json_t *v = json_object_get(o, k);
@@ -55,6 +58,7 @@ static void expected_text(cf__buf *b, const json_t *report)
                        : strcmp(src, "offering") == 0  ? "the offering's NICs"
                        : strcmp(src, "probe") == 0     ? "the NICs the probe found"
                        : strcmp(src, "ports") == 0     ? "the node's ports (ibstat/ibv_devinfo)"
+                       : strcmp(src, "default") == 0   ? "an assumed node (see assumes)"
                                                        : src;
     const json_t *na = json_object_get(report, "nccl_algo"), *sz = json_object_get(report, "expected_message_bytes");
     cf_algo algo = CF_ALGO_AUTO;
@@ -85,6 +89,7 @@ static void expected_text(cf__buf *b, const json_t *report)
             cf__buf_printf(b, " for the algorithm that %s:%lld shows", f, ln);
     }
     cf__buf_printf(b, ", on %s; docs/model.md", rate);
+    if (js(report, "expected_assumes")) cf__buf_printf(b, "\n  assumes: %s", js(report, "expected_assumes"));
 }
 
 /* The verdict and the facts of the top-level run. */
@@ -115,11 +120,15 @@ static void facts_text(cf__buf *b, const json_t *report, const char *st)
          * show is said so, never put where a number reads. */
         json_t *used = json_object_get(report, "nics_used"), *node = json_object_get(report, "node_nics");
         cf__buf_printf(b, "nics: ");
-        if (json_is_integer(used)) cf__buf_printf(b, "NCCL uses %lld", (long long)json_integer_value(used));
-        else cf__buf_printf(b, "NCCL's NIC count not shown");
-        if (json_is_integer(node)) cf__buf_printf(b, "%s the node's %lld", json_is_integer(used) ? " of" : ";",
-                                                  (long long)json_integer_value(node));
-        else cf__buf_printf(b, "; the node's NIC count not shown");
+        if (json_is_integer(used) && json_is_integer(node))
+            cf__buf_printf(b, "NCCL uses %lld of the node's %lld NIC%s", (long long)json_integer_value(used),
+                           (long long)json_integer_value(node), json_integer_value(node) == 1 ? "" : "s");
+        else if (json_is_integer(node))
+            cf__buf_printf(b, "NCCL uses an unknown number of the node's %lld NIC%s",
+                           (long long)json_integer_value(node), json_integer_value(node) == 1 ? "" : "s");
+        else
+            cf__buf_printf(b, "NCCL uses %lld NIC(s); the node's NIC count not shown",
+                           (long long)json_integer_value(used));
         if (js(report, "node_nics_source")) cf__buf_printf(b, " (%s)", js(report, "node_nics_source"));
         cf__buf_printf(b, "\n");
     }
@@ -202,7 +211,8 @@ static void parts_text(cf__buf *b, const json_t *report)
 
 char *cf_audit_report_text(const json_t *report)
 {
-    cf__buf b;
+    cf__buf b, w;
+    char *raw;
     const char *st = js(report, "status");
     if (!report) return NULL;
     cf__buf_init(&b, TEXT_MAX);
@@ -210,5 +220,11 @@ char *cf_audit_report_text(const json_t *report)
     runs_text(&b, report);
     findings_text(&b, report);
     parts_text(&b, report);
-    return cf__buf_take(&b, NULL);
+    raw = cf__buf_take(&b, NULL);
+    if (!raw) return NULL;
+    /* every line within TEXT_WIDTH columns, as plan's (issue 23) */
+    cf__buf_init(&w, TEXT_MAX + TEXT_MAX / 4);
+    cf__wrap_lines(&w, raw, TEXT_WIDTH);
+    cf__free(raw);
+    return cf__buf_take(&w, NULL);
 }

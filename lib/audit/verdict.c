@@ -118,6 +118,7 @@ static void decide_shape(cf_audit *a, int g, cf__audit_verdict *v)
         if (!gap && all_host && (long)s->ranks.n == ranks && distinct > 0) nodes = distinct;
         else if ((long)s->hosts.n == ranks) nodes = (long)s->hosts.n;
     }
+    if (nodes < 0 && s->ev.nnodes > 0 && s->ev.nranks == ranks) nodes = s->ev.nnodes;   /* NCCL's own count */
     if (nodes < 0 && s->la.hosts > 0 && (long)s->hosts.n <= s->la.hosts) nodes = s->la.hosts;
     if (nodes > 0 && ranks > 0 && (nodes > ranks || ranks / nodes > MAX_GPUS_PER_NODE)) nodes = -1;
     v->ranks = ranks;
@@ -162,14 +163,16 @@ static int named_ports_ethernet(const cf_audit *a, int g)
 /* IB verbs over InfiniBand or over Ethernet (RoCE). RoCE when the devices
  * the channels use are RoCE, or when the input shows RoCE whatever label
  * NCCL's device list carries: a software RoCE device (rxe), an IPv4-mapped
- * GID or a GID index above 0 (InfiniBand uses GID 0), NCCL_IB_GID_INDEX,
- * or port dumps that give the devices NCCL names an Ethernet link layer. */
+ * GID or a GID index above 0 (InfiniBand uses GID 0), NCCL_IB_GID_INDEX
+ * (NCCL's env line, or N > 0 on a launcher, export or env listing: 3 is the
+ * usual RoCEv2 index) or NCCL_IB_ROCE_VERSION_NUM, or port dumps that give the devices NCCL names an Ethernet link layer. */
 static cf_network ib_or_roce(const cf_audit *a, int g)
 {
     const cf__audit_netev *e = &a->segs[g]->ev;
     int ib = 0, eth = 0, pl;
     if (e->ch_ll[CF__LL_ETH] > e->ch_ll[CF__LL_IB]) return CF_NET_ROCE;
     if (e->soft_roce || e->roce_gid || e->gid_index > 0 || named_ports_ethernet(a, g)) return CF_NET_ROCE;
+    if (a->segs[g]->hints.gid_index.at.line && e->ch_ll[CF__LL_IB] == 0) return CF_NET_ROCE;  /* set for the job */
     if (e->ch_ll[CF__LL_IB] > 0) return CF_NET_IB;
     for (int i = 0; i < e->n_ibdevs; i++) {
         if (e->ibdevs[i].d.ll == CF__LL_IB) ib++;
@@ -245,6 +248,15 @@ static void decide_network(cf_audit *a, int g, cf__audit_verdict *v)
         v->net = of_family(a, g, e->net_family, e->net_name);
         return;
     }
+    if (e->plugin_used || (e->plugin_name[0] && !e->plugin_fail && e->plugin_family != CF__NCCLNET_OTHER &&
+                           e->plugin_family != CF__NCCLNET_IB)) {
+        /* no "Using network" and no channel: a plugin whose own lines show it
+         * carrying data ("NET/FastSocket : Connected"), or one loaded and not
+         * failing whose name tells its transport */
+        v->fam = e->plugin_family;
+        v->net = of_family(a, g, e->plugin_family, e->plugin_name);
+        return;
+    }
     if ((e->ib_nodev || e->ibverbs_missing) && e->sock_other && e->n_ibdevs == 0 && !e->ofi_plugin &&
         !e->completion) {
         /* old NCCL prints no "Using network": NET/IB found no device (or no
@@ -313,6 +325,15 @@ typedef struct node_port {
     int named;
 } node_port;
 
+/* An EFA device: ibstat calls it "efa_0" and its link layer Unknown,
+ * ibv_devinfo "rdmap16s27" with link_layer Unspecified (rdma-core #884,
+ * amzn-drivers #114): no IB or Ethernet link layer, but one of the node's
+ * RDMA NICs all the same. */
+static int is_efa_port(const cf__port *pt)
+{
+    return (strncmp(pt->ca, "efa", 3) == 0 || strncmp(pt->ca, "rdmap", 5) == 0) && pt->ll == CF__LL_UNKNOWN;
+}
+
 static const char *const part_kind_src[CF__PART__COUNT] = {"nccl-tests", "nccl-log", "topo", "ibstat",
                                                            "ibv-devinfo", "framework-log", "probe"};
 
@@ -341,7 +362,7 @@ static void node_nics_of(const cf_audit *a, int g, const cf__audit_verdict *v, i
             char key[40];
             int dup = 0;
             if (pt->active != 1) continue;
-            if (ll != CF__LL_UNKNOWN ? pt->ll != ll : pt->ll == CF__LL_UNKNOWN) continue;
+            if (ll != CF__LL_UNKNOWN ? pt->ll != ll : pt->ll == CF__LL_UNKNOWN && !is_efa_port(pt)) continue;
             snprintf(key, sizeof key, "%s:%d", pt->ca, pt->port);
             for (k = 0; k < n; k++)
                 if (strcmp(ports[k].key, key) == 0) dup = 1;
@@ -478,6 +499,37 @@ static void decide_nccl_algo(const cf_audit *a, int g, cf__audit_verdict *v)
     v->nccl_algo_src = CF_ALGO_SOURCE_NCCL_ALGO;
 }
 
+/* The default node when the input names the GPU and the node size but no
+ * NIC rate (issue 23): one NIC per GPU (as many as the node's ports show,
+ * when they show a count) at the rate of NVIDIA's reference node of the
+ * GPU's NVLink generation (DEFAULT_NIC_GBPS_*), stated as an assumption
+ * (v->assumes) and judged as one (findings.c: never an error). 1 when it
+ * applies; sets exp_src "default". */
+static int default_nics(cf__audit_verdict *v, const cf__audit_run *lr, double *line_gbps, int *nics)
+{
+    const char *gpu = NULL;
+    cf_intra_link link = CF_INTRA_UNKNOWN;
+    double rate;
+    int n;
+    if (!lr || !gpu_of_name(lr->gpu_name, &gpu, &link) || v->gpn <= 0 || v->nodes < 2) return 0;
+    switch (link) {
+    case CF_INTRA_NVSWITCH_NVLINK3: rate = CF_K(DEFAULT_NIC_GBPS_NVLINK3); break;
+    case CF_INTRA_NVSWITCH_NVLINK4: rate = CF_K(DEFAULT_NIC_GBPS_NVLINK4); break;
+    case CF_INTRA_NVSWITCH_NVLINK5: rate = CF_K(DEFAULT_NIC_GBPS_NVLINK5); break;
+    default: return 0;
+    }
+    n = v->node.count > 0 ? v->node.count : (int)v->gpn;
+    if (n > v->gpn) n = (int)v->gpn;        /* at most one NIC per GPU counts */
+    *nics = n;
+    *line_gbps = n * rate;
+    v->exp_src = "default";
+    snprintf(v->assumes, sizeof v->assumes,
+             "the input does not show the node's NIC rate: assumed %d x %.0f Gb/s (one NIC per GPU, "
+             "as NVIDIA's reference %s node); give --offering ID or --expect-gbps N to judge the node "
+             "you rented", n, rate, gpu);
+    return 1;
+}
+
 /* The fabric the expectation is computed on (DESIGN §5): --offering's, or
  * one built from --expect-gbps or the run's own port dumps (GPU from its
  * rank list), always with GDR on; *line_gbps and *nics the per-node line
@@ -516,7 +568,11 @@ static int expect_fabric(cf_audit *a, int g, cf__audit_verdict *v, cf_fabric *fa
         *nics = v->node.rated;
         v->exp_src = v->node.src && strcmp(v->node.src, "probe") == 0 ? "probe" : "ports";
     }
-    if (isnan(*line_gbps) || *line_gbps <= 0 || *nics <= 0) {
+    if ((isnan(*line_gbps) || *line_gbps <= 0 || *nics <= 0) && a->opts.expect_gbps > 0) {
+        v->exp_src = NULL;
+        return 0;
+    }
+    if ((isnan(*line_gbps) || *line_gbps <= 0 || *nics <= 0) && !default_nics(v, lr, line_gbps, nics)) {
         v->exp_src = NULL;
         return 0;
     }
@@ -578,6 +634,7 @@ static void decide_expected(cf_audit *a, int g, cf__audit_verdict *v)
     const cf__audit_run *lr = v->last_run >= 0 ? a->parts[v->last_run].r : NULL;
     v->expected = v->exp_bytes = NAN;
     v->exp_src = v->exp_proto = v->exp_algo_src = NULL;
+    v->assumes[0] = '\0';
     v->exp_algo = CF_ALGO_AUTO;
     decide_nccl_algo(a, g, v);
     if (!expect_fabric(a, g, v, &fab, &line_gbps, &nics)) return;
@@ -618,6 +675,8 @@ void cf__audit_verdict_of(cf_audit *a, int g, cf__audit_verdict *v)
         if (a->parts[i].kind == CF__PART_PERF && cf__audit_part_root(a, i) == g && cf__audit_run_has_content(a->parts[i].r))
             v->last_run = i;
     v->coll = v->last_run >= 0 ? a->parts[v->last_run].r->coll : CF_COLL_UNKNOWN;
+    if (v->coll == CF_COLL_UNKNOWN && v->last_run >= 0)
+        v->coll = cf__perf_collective_of_rows(a->parts[v->last_run].r->rows, a->parts[v->last_run].r->nrows);
     if (v->last_run >= 0 && a->parts[v->last_run].r->nrows > 0)
         v->busbw = a->parts[v->last_run].r->an.busbw_largest;
     decide_shape(a, g, v);

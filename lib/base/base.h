@@ -180,6 +180,17 @@ char *cf__buf_take(cf__buf *b, size_t *len);
 /* Frees the contents; the buffer can be used again (same cap). */
 void cf__buf_clear(cf__buf *b);
 
+/* ---------------------------------------------- text wrapping (base/wrap.c) */
+
+/* Appends `text` (lines ending in '\n') to b with every line longer than
+ * `width` columns broken at blanks: a continuation line is indented to
+ * just after the line's first ": " when that lies within the first third
+ * of the width ("  warning CODE: message", "          action: ..."), else
+ * to the line's own indent plus 4. A word longer than the room (a path)
+ * stays whole on its line. Columns count UTF-8 characters. Errors as
+ * cf__buf_add. */
+cf_status cf__wrap_lines(cf__buf *b, const char *text, size_t width);
+
 /* ---------------------------------------------- whole files (base/file.c) */
 
 /* Reads the file at `path` into a NUL-terminated buffer (*out, freed by the

@@ -20,7 +20,7 @@ static const char *const model_names[] = {"gpt", "llama", "mpt", "bloom", "opt"}
 static const char *const recompute_names[] = {"none", "selective", "full"};
 static const char *const precision_names[] = {"bf16", "fp16", "fp8"};
 static const char *const metric_names[] = {"tflops_per_gpu", "mfu", "tokens_per_s_per_gpu", "step_time_s"};
-static const char *const audit_status_names[] = {"ok", "warning", "failed", "invalid"};
+static const char *const audit_status_names[] = {"ok", "unjudged", "warning", "failed", "invalid"};
 static const char *const severity_names[] = {"info", "warning", "error", "invalid"};
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))

@@ -30,6 +30,12 @@ const GEN_ES = [
   /* (issue 11: NICs, RDMA not used, software RoCE, containers, bandwidth not judged) */
   [/busbw is 0\.00 on every row while algbw reaches (\S+) GB\/s(; the sizes start over in the table \(one table per process\))?: each process ran alone \(one rank per communicator\), so the run measures no network; nccl-tests was built without MPI \(MPI=1\) or launched without one communicator/g,
     (m, a, again) => `el busbw es 0.00 en todas las filas mientras el algbw llega a ${a} GB/s${again ? '; los tamaños vuelven a empezar en la tabla (una tabla por proceso)' : ''}: cada proceso se ejecutó solo (un rango por comunicador), así que la ejecución no mide ninguna red; nccl-tests se compiló sin MPI (MPI=1) o se lanzó sin un comunicador común`],
+  [/("Rank 0" is printed (\d+) times, on more than one host \(line (\d+)\)|the parameter line "# nThread \.\.\." is printed (\d+) times before the rank list): each process ran nccl-tests as its own job, (\d+) independent single-process jobs, not one multi-node job, measuring no network between the nodes; nccl-tests was built without MPI \(MPI=1\)/g,
+    (m, why, n0, ln, np, k) => `${n0 ? `«Rank 0» aparece ${n0} veces, en más de un host (línea ${ln})` : `la línea de parámetros «# nThread ...» aparece ${np} veces antes de la lista de rangos`}: cada proceso ejecutó nccl-tests como un trabajo propio, ${k} trabajos independientes de un proceso, no un trabajo de varios nodos, que no miden ninguna red entre los nodos; nccl-tests se compiló sin MPI (MPI=1)`],
+  [/^each process ran alone \(SINGLE_RANK_RUNS\): the run measures no network$/g,
+    'cada proceso se ejecutó solo (SINGLE_RANK_RUNS): la ejecución no mide ninguna red'],
+  [/busbw at (\S+) bytes falls from (\S+) GB\/s at (\S+) node\(s\) to (\S+) GB\/s at (\S+) nodes \((\d+)%\): the step (across the network from one node|to more nodes)/g,
+    (m, sz, a, n1, b, n2, p, step) => `el busbw con ${sz} bytes cae de ${a} GB/s con ${n1} nodo(s) a ${b} GB/s con ${n2} nodos (${p} %): el paso ${step === 'to more nodes' ? 'a más nodos' : 'a la red desde un nodo'}`],
   [/busbw steps down at (\S+) bytes from (\S+) GB\/s \(mean of the sizes before\) to (\S+) GB\/s \(mean of the (\d+) sizes from there on\) and stays down/g,
     'el busbw baja con $1 bytes de $2 GB/s (media de los tamaños anteriores) a $3 GB/s (media de los $4 tamaños desde ahí) y no se recupera'],
   [/^a net plugin failed to load and no rank reached Init COMPLETE after it: ([\s\S]*)$/g,
@@ -161,7 +167,7 @@ const GEN_ES = [
     'NCCL indica una distancia GPU-NIC de $1, más allá del límite de GPUDirect RDMA, $2'],
   [/busbw (\S+) GB\/s at the largest size is (\S+) of the (\S+) GB\/s expected \(([^)]*)\)/g,
     (m, b, p, e, src) => `el busbw de ${b} GB/s con el tamaño mayor es el ${p} de los ${e} GB/s esperados (${
-      ({ ports: 'puertos', offering: 'oferta', 'expect-gbps': 'expect-gbps' })[src] || src})`],
+      ({ ports: 'puertos', offering: 'oferta', 'expect-gbps': 'expect-gbps', 'an assumed node': 'un nodo supuesto' })[src] || src})`],
   [/the input holds (\d+) separate runs \(other files, NCCL versions, processes or nccl-tests runs\); the top-level facts are those of run (\d+), from (\S+); every finding keeps its own file, line and run/g,
     'la entrada contiene $1 ejecuciones distintas (otros archivos, versiones de NCCL, procesos o ejecuciones de nccl-tests); los datos generales son los de la ejecución $2, de $3; cada hallazgo conserva su propio archivo, línea y ejecución'],
   [/^nccl-tests output without a single result row \(header only\)$/g, 'salida de nccl-tests sin ninguna fila de resultados (solo la cabecera)'],

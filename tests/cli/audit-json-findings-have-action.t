@@ -8,4 +8,4 @@ done
 cf audit --format json "$SHARED"/cases/24-*.txt
 act=$(jq -r '[.findings[] | select(.code == "GDR_PARTIAL")][0].action' "$T/out")
 cf audit "$SHARED"/cases/24-*.txt
-expect_out "action: $act"
+expect_text "action: $act"

@@ -10,7 +10,9 @@ cat > "$T/o.txt" <<'X'
 2024-05-01 12:00:00,001 rank7        8             2     float     sum   -1[0]    12.90    0.00    0.00    N/A    12.87    0.00    0.00    N/A
 2024-05-01 12:00:00,002 rank7  268435456      67108864     float     sum   -1[0]   3000.0   89.48  156.59    N/A   3001.0   89.45  156.54    N/A
 X
-cf audit --format json "$T/o.txt"; expect_rc 0
+# no link rate: the busbw is shown but not judged (status unjudged, exit 6)
+cf audit --format json "$T/o.txt"; expect_rc 6
+expect_json .status unjudged
 expect_json '[.parts[] | select(.kind == "nccl-tests") | .busbw_GBps] | join(",")' '187.9,156.59'
 expect_json .busbw_GBps 156.59
 expect_json '.parts[0].layout' error-column

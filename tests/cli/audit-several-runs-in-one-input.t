@@ -28,11 +28,12 @@ check_top() {
     expect_json '(.run_facts[.run - 1] | [.collective, .busbw_GBps, .ranks, .nodes, .gpus_per_node, .nccl_version, .network, .gdr, .expected_busbw_GBps])
                  == [.collective, .busbw_GBps, .ranks, .nodes, .gpus_per_node, .nccl_version, .network, .gdr, .expected_busbw_GBps]' true
     expect_json '[.run_facts[] | select(.gpus_per_node != null) | select(.gpus_per_node > 16 or .gpus_per_node * .nodes != .ranks)] | length' 0
-    # the last nccl-tests table is case 26's: busbw 95.10 with its own (unknown) collective,
-    # not case 24's gather, and no expected rate taken from other files' ibstat
+    # the last nccl-tests table is case 26's: busbw 95.10 with its own collective (all_reduce,
+    # from its count column), not case 24's gather, and no expected rate taken from other
+    # files' ibstat
     expect_json '[.busbw_GBps, .collective, .expected_busbw_GBps, .nccl_version]' '[
   95.1,
-  null,
+  "all_reduce",
   null,
   null
 ]'

@@ -18,6 +18,11 @@ cf_in() {
 fail() { echo "  $CASE: $*"; echo "    stdout: $(head -c 600 "$T/out")"; echo "    stderr: $(head -c 600 "$T/err")"; exit 1; }
 expect_rc() { [ "$RC" = "$1" ] || fail "exit code $RC, expected $1"; }
 expect_out() { grep -qF -- "$1" "$T/out" || fail "stdout lacks '$1'"; }
+# expect_text PHRASE — stdout, a text report wrapped at 80 columns, holds
+# PHRASE once its lines are joined and runs of blanks squeezed.
+expect_text() {
+    tr '\n' ' ' < "$T/out" | tr -s ' ' | grep -qF -- "$(printf '%s' "$1" | tr -s ' ')" || fail "text lacks '$1'"
+}
 expect_no_out() { ! grep -qF -- "$1" "$T/out" || fail "stdout has '$1'"; }
 expect_err() { grep -qF -- "$1" "$T/err" || fail "stderr lacks '$1'"; }
 # expect_json JQ_EXPR VALUE — jq -r of stdout must equal VALUE.

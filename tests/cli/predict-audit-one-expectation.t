@@ -39,8 +39,8 @@ for how in "--expect-gbps 3200 $C/r01-recon-single-hca-h100-2node.txt" \
     cf audit $how
     A_LINE=$(audit_line)
     [ "$A_LINE" = "$P_LINE" ] || fail "audit says '$A_LINE', predict '$P_LINE'"
-    expect_out "expected: 447.41 GB/s"
-    expect_out "is 10% of the 447.41 GB/s expected"
+    expect_text "expected: 447.41 GB/s"
+    expect_text "is 10% of the 447.41 GB/s expected"
 done
 
 # 2. the log shows NCCL's choice (a tuning line at the 8 GiB call): the
@@ -66,7 +66,7 @@ expect_json '[.expected_algo, .expected_protocol, .expected_algo_source] | tostr
 expect_json '[.nccl_algo.algo, .nccl_algo.shown_by, .nccl_algo.line] | tostring' '["ring","nccl_log",424]'
 cf audit --expect-gbps 3200 "$T/ring.txt"
 [ "$(audit_line)" = "$R_TXT GB/s busbw (Ring, Simple, NCCL log)" ] || fail "audit says '$(audit_line)'"
-expect_out "for the algorithm that ring.txt:424 shows"
+expect_text "for the algorithm that ring.txt:424 shows"
 
 # 3. NCCL_ALGO on the launcher: the model's prediction for it (Tree)
 sed 's/-x NCCL_IB_HCA=mlx5_0/-x NCCL_IB_HCA=mlx5_0 -x NCCL_ALGO=Tree/' "$C/r01-recon-single-hca-h100-2node.txt" > "$T/tree.txt"

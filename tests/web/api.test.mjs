@@ -374,8 +374,10 @@ for (const name of ['r01-recon-single-hca-h100-2node.txt', 'r02-recon-single-hca
     assert.deepEqual(r.json.findings.map(f => f.code), c.findings.map(f => f.code));
     assert.ok(r.json.findings.some(f => f.code === 'NICS_UNUSED'), 'NICS_UNUSED');
     if (name.startsWith('r01')) {
-      assert.equal(r.json.bandwidth_judged, false);
-      assert.match(r.json.bandwidth_not_judged_reason, /nothing in the input or flags gives a link rate/);
+      // no NIC rate in the log: judged against the default node of the GPU and node size (issue 23)
+      assert.equal(r.json.bandwidth_judged, true);
+      assert.equal(r.json.expected_source, 'default');
+      assert.match(r.json.expected_assumes, /assumed 8 x 400 Gb\/s/);
     } else {
       assert.equal(r.json.bandwidth_judged, true);
       assert.ok(r.json.findings.some(f => f.code === 'BUSBW_FAR_BELOW_LINK_RATE'));

@@ -225,9 +225,14 @@ await check('the audit box shows NICS_UNUSED and why busbw was not judged, as th
   await page.click('#a-run');
   await page.waitForSelector('#a-findings li[data-code=NICS_UNUSED]');
   const judged = page.locator('#a-bw-judged');
-  assert.equal(await judged.getAttribute('data-judged'), 'false');
-  assert.match(await judged.innerText(), /^no: nothing in the input or flags gives a link rate/);
+  // r01 names the GPU and the node size: judged against the default node (issue 23)
+  assert.equal(await judged.getAttribute('data-judged'), 'true');
   assert.match(await page.locator('#a-nics').innerText(), /^1 \/ unknown/);
+  // shared case 26 (a table fragment, no GPU name): not judged, and why
+  await page.setInputFiles('#a-file', join(SHARED, 'cases', '26-h100-2node-ring-ok-after-acs-fix-fragment.txt'));
+  await page.click('#a-run');
+  await page.waitForSelector('#a-bw-judged[data-judged=false]');
+  assert.match(await judged.innerText(), /^no: nothing in the input or flags gives a link rate/);
   await page.setInputFiles('#a-file', join(SHARED, '..', 'cases', 'r02-recon-single-hca-h100-2node-ibstat.txt'));
   await page.click('#a-run');
   await page.waitForSelector('#a-findings li[data-code=BUSBW_FAR_BELOW_LINK_RATE]');

@@ -78,7 +78,17 @@ static void prefixes(void **state)
     assert_string_equal(strip("2024-05-01T12:00:00.123456Z   1024  256"), "1024  256");
     assert_string_equal(strip("[2024-05-01 12:00:00] # nThread 1"), "# nThread 1");
     assert_string_equal(strip("node01: node01:1:2 [0] NCCL INFO x"), "node01:1:2 [0] NCCL INFO x");
+    /* nested, in any order (issue 21): Ray actors (c18, fastsafetensors #36),
+     * Ray in front of Open MPI's tag, srun's padded label, compose */
+    assert_string_equal(strip("(EngineCore_DP0 pid=1088) (RayWorkerWrapper pid=285, ip=192.0.2.12) node02:285:285 [0] NCCL INFO x"),
+                        "node02:285:285 [0] NCCL INFO x");
+    assert_string_equal(strip("(head, rank=0, pid=1234) [1,0]<stdout>:2024-05-01 12:00:00,123 node01:1:2 [0] NCCL INFO x"),
+                        "node01:1:2 [0] NCCL INFO x");
+    assert_string_equal(strip(" 3: [rank3]:node01:1:2 [3] NCCL INFO x"), "node01:1:2 [3] NCCL INFO x");
+    assert_string_equal(strip("worker-1  | (pid=34272) #  Rank  0"), "#  Rank  0");
     /* not prefixes */
+    assert_string_equal(strip("(see below) node01:1:2"), "(see below) node01:1:2");
+    assert_string_equal(strip("size | count"), "size | count");
     assert_string_equal(strip("[user@machine nccl-tests]$ nvidia-smi topo -m"), "[user@machine nccl-tests]$ nvidia-smi topo -m");
     assert_string_equal(strip("   1024  256  float"), "   1024  256  float");
     assert_string_equal(strip("Warning: Permanently added"), "Warning: Permanently added");

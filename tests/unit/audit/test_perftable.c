@@ -114,6 +114,45 @@ static void binaries(void **state)
     assert_int_equal(cf__perf_collective_in(s, strlen(s)), CF_COLL_UNKNOWN);
 }
 
+/* The collective from the count column when no header or binary names it
+ * (issue 23): rows in nccl-tests' layout, headerless. */
+static cf_collective coll_of(const char *row)
+{
+    cf__perf_row r;
+    assert_int_equal(cf__perf_parse_row(row, strlen(row), NULL, &r), CF__ROW_OK);
+    return cf__perf_collective_of_rows(&r, 1);
+}
+
+static void collective_from_counts(void **state)
+{
+    (void)state;
+    /* all_reduce: count = size / 4 for float, root -1 (shared case 26's row) */
+    assert_int_equal(coll_of("  1073741824     268435456     float     sum      -1    20079   53.48   93.58      0    19265   55.74   97.54      0"),
+                     CF_COLL_ALL_REDUCE);
+    /* reduce_scatter on 16 ranks: count = size / 4 / 16 */
+    assert_int_equal(coll_of("  1073741824      16777216     float     sum      -1    12104   88.71   83.17      0    12090   88.81   83.26      0"),
+                     CF_COLL_REDUCE_SCATTER);
+    /* all_gather prints the same counts with redop none: alltoall too, not told */
+    assert_int_equal(coll_of("  1073741824      16777216     float    none      -1    12104   88.71   83.17      0    12090   88.81   83.26      0"),
+                     CF_COLL_UNKNOWN);
+    /* broadcast (none, root 0) and reduce (sum, root 0) */
+    assert_int_equal(coll_of("  1073741824     268435456     float    none       0    10052  106.82  106.82      0    10011  107.26  107.26      0"),
+                     CF_COLL_BROADCAST);
+    assert_int_equal(coll_of("  1073741824     268435456     float     sum       0    10052  106.82  106.82      0    10011  107.26  107.26      0"),
+                     CF_COLL_REDUCE);
+    /* bfloat16: 2 bytes an element */
+    assert_int_equal(coll_of("  1073741824     536870912  bfloat16     sum      -1    20079   53.48   93.58      0    19265   55.74   97.54      0"),
+                     CF_COLL_ALL_REDUCE);
+    /* a max error column without a header is not #wrong */
+    {
+        cf__perf_row r;
+        const char *row = "  8589934592    2147483648   float     sum    36160  237.55  415.72  2e-07    36118  237.83  416.20  2e-07";
+        assert_int_equal(cf__perf_parse_row(row, strlen(row), NULL, &r), CF__ROW_OK);
+        assert_true(isnan(r.oop_wrong) && isnan(r.ip_wrong));
+        assert_true(r.oop_busbw == 415.72);
+    }
+}
+
 static void fill(cf__perf_row *r, double size, double busbw)
 {
     memset(r, 0, sizeof *r);
@@ -168,6 +207,7 @@ int main(void)
         cmocka_unit_test(rows_current_layout), cmocka_unit_test(rows_old_layouts),
         cmocka_unit_test(rows_partial_and_junk), cmocka_unit_test(comments),
         cmocka_unit_test(binaries), cmocka_unit_test(analysis),
+        cmocka_unit_test(collective_from_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
