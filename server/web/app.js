@@ -85,7 +85,7 @@ const I18N = {
     fact_busbw: 'Bus bandwidth (GB/s)', fact_expected: 'Expected bus bandwidth (GB/s)',
     fact_nics: 'NICs used / on the node', fact_bw_judged: 'Bandwidth judged', bw_judged_yes: 'yes',
     bw_judged_no: 'no',
-    st_ok: 'ok', st_warning: 'warning', st_failed: 'failed', st_invalid: 'invalid',
+    st_ok: 'ok', st_unjudged: 'unjudged (bandwidth not compared)', st_warning: 'warning', st_failed: 'failed', st_invalid: 'invalid',
     error: 'Error', not_available: 'Not available in this build',
     footer: 'Every fact in the catalog comes with its source and date; unknown means no public source states it. Prices are never converted between currencies.',
     field: {
@@ -180,7 +180,7 @@ const I18N = {
     fact_busbw: 'Ancho de banda de bus (GB/s)', fact_expected: 'Ancho de banda de bus esperado (GB/s)',
     fact_nics: 'NIC usadas / en el nodo', fact_bw_judged: 'Ancho de banda evaluado', bw_judged_yes: 'sí',
     bw_judged_no: 'no',
-    st_ok: 'correcto', st_warning: 'aviso', st_failed: 'fallido', st_invalid: 'no válido',
+    st_ok: 'correcto', st_unjudged: 'sin juzgar (ancho de banda no comparado)', st_warning: 'aviso', st_failed: 'fallido', st_invalid: 'no válido',
     error: 'Error', not_available: 'No disponible en esta versión',
     footer: 'Cada dato del catálogo lleva su fuente y su fecha; desconocido significa que ninguna fuente pública lo indica. Los precios nunca se convierten entre monedas.',
     field: {
