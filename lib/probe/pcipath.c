@@ -115,11 +115,11 @@ int cf__acs_redirects(const unsigned char *cfg, size_t len)
 void cf__sysfs_state_word(const char *s, char *out, size_t cap)
 {
     const char *w = strchr(s, ':');
-    size_t i = 0;
     w = w ? w + 1 : s;
     while (*w == ' ' || *w == '\t') w++;
-    for (; w[i] && i + 1 < cap; i++) out[i] = (char)tolower((unsigned char)w[i]);
-    if (cap) out[i < cap ? i : cap - 1] = '\0';
+    /* Cut, if at all, on a character boundary; only ASCII letters change. */
+    cf__text_copy(out, cap, w, strlen(w));
+    for (char *c = out; cap && *c; c++) *c = (char)tolower((unsigned char)*c);
 }
 
 double cf__sysfs_rate_gbps(const char *s)

@@ -1,0 +1,372 @@
+/* memfs.c — a host tree held in memory, read through the same file access
+ * as the disk (cf__tree_fs), so that the tree reader runs on a tree built
+ * from bytes with no disk at all: the fuzz harness of the probe
+ * (tests/fuzz/fuzz_probe.c) builds one per input, thousands a second.
+ *
+ * The tree is a sorted array of entries, each a full path under the root
+ * ("/mem/sys/class/net/eno1") with its type and bytes; parent directories
+ * are added as entries when the tree is first read. Resolution follows the
+ * kernel's rules as realpath(3) sees them: components one at a time, a
+ * link's target read relative to its directory (or from "/" when
+ * absolute), ".." to the parent, at most 40 links (ELOOP, Linux's
+ * MAXSYMLINKS), ENOTDIR through a file, ENOENT for what is absent. Outside
+ * the root only "/" and the root's ancestors exist (directories), so a
+ * link that climbs out of the tree resolves to one of them and the reader
+ * sees it leave. */
+#include <errno.h>
+#include <stdlib.h>
+#include "base/base.h"
+#include "probe/probe_int.h"
+
+typedef struct ment {
+    char *path;         /* full path, no trailing '/' */
+    char type;          /* 'f', 'l', 'd', 'p' */
+    char *data;         /* file bytes or link target (NUL-terminated) */
+    size_t len;
+    size_t seq;         /* order of addition: the first for a path wins */
+} ment;
+
+struct cf__memfs {
+    char root[256];     /* "/mem" */
+    ment *e;
+    size_t n, cap;
+    int sorted;
+    int oom;            /* an add failed for memory: reads say ENOMEM */
+    cf__tree_fs fs;
+};
+
+#define MEMFS_MAX_LINKS 40
+
+static int push(cf__memfs *m, char type, char *path, const char *data, size_t len)
+{
+    ment *x;
+    if (m->n == m->cap) {
+        size_t nc = m->cap ? m->cap * 2 : 64;
+        ment *ne = cf__realloc(m->e, nc * sizeof *ne);
+        if (!ne) return -1;
+        m->e = ne;
+        m->cap = nc;
+    }
+    x = &m->e[m->n];
+    x->path = path;
+    x->type = type;
+    x->len = len;
+    x->seq = m->n;
+    x->data = cf__malloc(len + 1);
+    if (!x->data) return -1;
+    if (len) memcpy(x->data, data, len);
+    x->data[len] = '\0';
+    m->n++;
+    m->sorted = 0;
+    return 0;
+}
+
+int cf__memfs_add(cf__memfs *m, char type, const char *path, const char *data, size_t len)
+{
+    size_t rl = strlen(m->root), pl;
+    char *full;
+    const char *s;
+    if (!m || (type != 'f' && type != 'l' && type != 'd' && type != 'p')) return -1;
+    while (*path == '/') path++;
+    pl = strlen(path);
+    while (pl > 0 && path[pl - 1] == '/') pl--;
+    if (pl == 0 || pl >= CF__PROBE_FULL) return -1;
+    /* No "." or ".." component, no empty one. */
+    for (s = path; s < path + pl;) {
+        size_t c = strcspn(s, "/");
+        if (c > (size_t)(path + pl - s)) c = (size_t)(path + pl - s);
+        if (c == 0 || (c == 1 && s[0] == '.') || (c == 2 && s[0] == '.' && s[1] == '.')) return -1;
+        s += c + 1;
+    }
+    if (type == 'l' && (len == 0 || memchr(data, '\0', len))) return -1;
+    if (!(full = cf__malloc(rl + pl + 2))) {
+        m->oom = 1;
+        return -1;
+    }
+    memcpy(full, m->root, rl);
+    full[rl] = '/';
+    memcpy(full + rl + 1, path, pl);
+    full[rl + pl + 1] = '\0';
+    if (push(m, type, full, data, len) != 0) {
+        cf__free(full);
+        m->oom = 1;
+        return -1;
+    }
+    return 0;
+}
+
+static int by_path(const void *a, const void *b)
+{
+    const ment *x = a, *y = b;
+    int c = strcmp(x->path, y->path);
+    /* Equal paths in the order they were added: the first wins. */
+    if (c) return c;
+    return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Adds the parent directories of every entry, sorts, drops duplicates. */
+static int settle(cf__memfs *m)
+{
+    size_t n0 = m->n, w = 0;
+    if (m->sorted) return 0;
+    for (size_t i = 0; i < n0; i++) {
+        size_t rl = strlen(m->root);
+        for (char *s = m->e[i].path + rl + 1; (s = strchr(s, '/')) != NULL; s++) {
+            char *d = cf__strndup(m->e[i].path, (size_t)(s - m->e[i].path));
+            if (!d || push(m, 'd', d, "", 0) != 0) {
+                cf__free(d);
+                return -1;
+            }
+        }
+    }
+    qsort(m->e, m->n, sizeof *m->e, by_path);
+    for (size_t i = 0; i < m->n; i++) {
+        if (w > 0 && strcmp(m->e[w - 1].path, m->e[i].path) == 0) {
+            /* A real entry added before beats an implied directory. */
+            cf__free(m->e[i].path);
+            cf__free(m->e[i].data);
+            continue;
+        }
+        m->e[w++] = m->e[i];
+    }
+    m->n = w;
+    m->sorted = 1;
+    return 0;
+}
+
+static ment *find(cf__memfs *m, const char *p)
+{
+    size_t lo = 0, hi = m->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = strcmp(m->e[mid].path, p);
+        if (c == 0) return &m->e[mid];
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return NULL;
+}
+
+/* "/" and the root's ancestors (and the root): directories outside the
+ * entries. */
+static int ancestor(const cf__memfs *m, const char *p)
+{
+    size_t pl = strlen(p);
+    if (strcmp(p, "/") == 0) return 1;
+    return strncmp(m->root, p, pl) == 0 && (m->root[pl] == '/' || m->root[pl] == '\0');
+}
+
+/* The type of full canonical path p: 'f', 'l', 'd', 'p', or 0 absent. */
+static char type_of(cf__memfs *m, const char *p, const ment **e)
+{
+    const ment *x = find(m, p);
+    *e = x;
+    if (x) return x->type;
+    return ancestor(m, p) ? 'd' : 0;
+}
+
+/* Appends component c (n bytes) to the canonical path buf (cap bytes);
+ * -1 ENAMETOOLONG. */
+static int append(char *buf, size_t cap, const char *c, size_t n)
+{
+    size_t bl = strlen(buf);
+    if (bl == 1) bl = 0;    /* "/" */
+    if (bl + 1 + n + 1 > cap) return -1;
+    buf[bl] = '/';
+    memcpy(buf + bl + 1, c, n);
+    buf[bl + 1 + n] = '\0';
+    return 0;
+}
+
+static void parent(char *buf)
+{
+    char *s = strrchr(buf, '/');
+    if (s == buf) buf[1] = '\0';
+    else if (s) *s = '\0';
+}
+
+/* Resolves p into buf (canonical; the last link followed when `last`).
+ * 0, or -1 with errno. */
+static int resolve(cf__memfs *m, const char *p, int last, char *buf, size_t cap)
+{
+    char work[2 * CF__PROBE_FULL];
+    size_t pos = 0;
+    int links = 0;
+    if (settle(m) != 0) {
+        errno = ENOMEM;
+        return -1;
+    }
+    if (p[0] != '/' || strlen(p) >= sizeof work) {
+        errno = p[0] != '/' ? ENOENT : ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(work, p, strlen(p) + 1);
+    memcpy(buf, "/", 2);
+    while (work[pos]) {
+        size_t n;
+        const ment *x;
+        char t;
+        while (work[pos] == '/') pos++;
+        n = strcspn(work + pos, "/");
+        if (n == 0) break;
+        if (n == 1 && work[pos] == '.') {
+            pos += n;
+            continue;
+        }
+        if (n == 2 && work[pos] == '.' && work[pos + 1] == '.') {
+            parent(buf);
+            pos += n;
+            continue;
+        }
+        if (append(buf, cap, work + pos, n) != 0) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        pos += n;
+        t = type_of(m, buf, &x);
+        if (!t) {
+            errno = ENOENT;
+            return -1;
+        }
+        if (t == 'l' && (last || work[pos] != '\0')) {
+            /* The target, then what is left of the path. */
+            size_t rest = strlen(work + pos), tl = x->len;
+            char tmp[2 * CF__PROBE_FULL];
+            if (++links > MEMFS_MAX_LINKS) {
+                errno = ELOOP;
+                return -1;
+            }
+            if (tl + rest + 2 > sizeof tmp) {
+                errno = ENAMETOOLONG;
+                return -1;
+            }
+            memcpy(tmp, x->data, tl);
+            memcpy(tmp + tl, work + pos, rest + 1);
+            memcpy(work, tmp, tl + rest + 1);
+            pos = 0;
+            if (work[0] == '/') memcpy(buf, "/", 2);
+            else parent(buf);
+            continue;
+        }
+        if (t != 'd' && t != 'l' && work[pos] != '\0') {
+            /* A file in the middle of a path. */
+            size_t k = pos;
+            while (work[k] == '/') k++;
+            if (work[k] != '\0') {
+                errno = ENOTDIR;
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int m_lexists(void *ctx, const char *p)
+{
+    char buf[CF__PROBE_FULL];
+    const ment *x;
+    return resolve(ctx, p, 0, buf, sizeof buf) == 0 && type_of(ctx, buf, &x) != 0;
+}
+
+static char *m_realpath(void *ctx, const char *p)
+{
+    char buf[CF__PROBE_FULL], *r;
+    if (resolve(ctx, p, 1, buf, sizeof buf) != 0) return NULL;
+    if (!(r = cf__strdup(buf))) errno = ENOMEM;
+    return r;
+}
+
+static int m_kind(void *ctx, const char *p)
+{
+    char buf[CF__PROBE_FULL];
+    const ment *x;
+    char t;
+    if (resolve(ctx, p, 1, buf, sizeof buf) != 0) return -1;
+    t = type_of(ctx, buf, &x);
+    return t == 'f' ? 'f' : t == 'd' ? 'd' : 'o';
+}
+
+static cf_status m_read(void *ctx, const char *p, size_t cap, const char *cap_name, char **out, size_t *len,
+                        cf_error *err)
+{
+    char buf[CF__PROBE_FULL];
+    const ment *x;
+    *out = NULL;
+    *len = 0;
+    if (resolve(ctx, p, 1, buf, sizeof buf) != 0) {
+        if (errno == ENOMEM) return CF_ENOMEM;
+        cf_error_set(err, p, 0, 0, "cannot open: %s", strerror(errno));
+        return CF_EIO;
+    }
+    if (type_of(ctx, buf, &x) != 'f' || !x) {
+        cf_error_set(err, p, 0, 0, "cannot read: %s", strerror(EISDIR));
+        return CF_EIO;
+    }
+    if (x->len > cap) {
+        cf_error_set(err, p, 0, 0, "file is over the %zu-byte limit (%s)", cap, cap_name);
+        return CF_ELIMIT;
+    }
+    if (!(*out = cf__malloc(x->len + 1))) return CF_ENOMEM;
+    memcpy(*out, x->data, x->len + 1);
+    *len = x->len;
+    return CF_OK;
+}
+
+static int m_list(void *ctx, const char *p, int (*fn)(void *arg, const char *name), void *arg)
+{
+    cf__memfs *m = ctx;
+    char buf[CF__PROBE_FULL];
+    const ment *x;
+    size_t bl, lo = 0, hi;
+    if (resolve(m, p, 1, buf, sizeof buf) != 0) return -1;
+    if (type_of(m, buf, &x) != 'd') {
+        errno = ENOTDIR;
+        return -1;
+    }
+    bl = strlen(buf);
+    if (bl == 1) bl = 0;
+    /* The first entry after "buf/": every child sorts in one run. */
+    buf[bl] = '/';
+    buf[bl + 1] = '\0';
+    hi = m->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (strcmp(m->e[mid].path, buf) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    for (size_t i = lo; i < m->n && strncmp(m->e[i].path, buf, bl + 1) == 0; i++) {
+        const char *name = m->e[i].path + bl + 1;
+        if (strchr(name, '/')) continue;
+        if (fn(arg, name) != 0) break;
+    }
+    return 0;
+}
+
+cf__memfs *cf__memfs_new(const char *root)
+{
+    cf__memfs *m;
+    size_t rl = root ? strlen(root) : 0;
+    if (rl < 2 || root[0] != '/' || root[rl - 1] == '/' || rl >= sizeof m->root) return NULL;
+    if (!(m = cf__calloc(1, sizeof *m))) return NULL;
+    memcpy(m->root, root, rl + 1);
+    m->fs.ctx = m;
+    m->fs.lexists = m_lexists;
+    m->fs.realpath = m_realpath;
+    m->fs.kind = m_kind;
+    m->fs.read = m_read;
+    m->fs.list = m_list;
+    return m;
+}
+
+const cf__tree_fs *cf__memfs_fs(cf__memfs *m) { return m ? &m->fs : NULL; }
+
+void cf__memfs_free(cf__memfs *m)
+{
+    if (!m) return;
+    for (size_t i = 0; i < m->n; i++) {
+        cf__free(m->e[i].path);
+        cf__free(m->e[i].data);
+    }
+    cf__free(m->e);
+    cf__free(m);
+}
