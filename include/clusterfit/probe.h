@@ -119,6 +119,29 @@ typedef struct cf_probe_cluster_in {
     double gather_s, pairs_s;       /* wall time of the gather and pair phases */
 } cf_probe_cluster_in;
 
+/* What rank 0 receives (lib/probe/gather.c): every message from another
+ * rank is decoded here before anything reads it. */
+
+/* A leader's node report as its message's bytes.
+ * - inputs: buf, len bytes (not NUL-terminated)
+ * - computes: the JSON (duplicate keys refused) must be a node report: an
+ *   object of kind "node" whose gpus and nics, when present, are arrays and
+ *   whose findings are an array of objects with a code and a severity
+ * - errors: CF_ELIMIT over CF_MAX_PROBE_REPORT_BYTES; CF_EPARSE empty, not
+ *   JSON or not a node report (err says which); CF_ENOMEM
+ * - ownership: *out is a new reference (json_decref) */
+CF_API cf_status cf_probe_peer_report(const char *buf, size_t len, json_t **out, cf_error *err);
+
+/* A participant's pair figures: count doubles, 4 a pair (rank a, rank b,
+ * GB/s, us).
+ * - computes: a pair whose ranks are whole numbers in [0, ranks) and differ
+ *   becomes out[n] (a < b), up to cap; a figure that is not a finite number
+ *   >= 0 becomes NAN (a failed measurement)
+ * - output: the number of pairs written; *dropped (when not NULL) the
+ *   quadruples refused, a partial one at the end included */
+CF_API size_t cf_probe_peer_pairs(const double *v, size_t count, int ranks, cf_probe_pair *out, size_t cap,
+                                  size_t *dropped);
+
 /* The cluster report.
  * - computes: agreement of the nodes (GPU count and model, RDMA port count,
  *   active rates, firmware, driver, GDR, NCCL environment: the majority

@@ -406,6 +406,18 @@ static int kernel_at_least(const char *rel, long maj, long min)
     return a > maj || (a == maj && b >= min);
 }
 
+/* The verbs device nodes a process here can open (a container may have
+ * none though the host has the devices). */
+static void dev_infiniband(pnode *n)
+{
+    char **names = NULL;
+    long k;
+    n->dev_ib = cf__tree_exists(&n->t, "/dev/infiniband");
+    k = cf__tree_list(&n->t, "/dev/infiniband", &names);
+    for (long i = 0; i < k; i++) n->uverbs += strncmp(names[i], "uverbs", 6) == 0;
+    cf__tree_names_free(names, k);
+}
+
 static void driver_and_gdr(pnode *n)
 {
     char v[1024];
@@ -436,15 +448,16 @@ static void driver_and_gdr(pnode *n)
     else if (cf__tree_exists(&n->t, "/sys/module/efa_nv_peermem")) n->gdr_via = "efa_nv_peermem";
     else if (n->open_module == 1 && major(n->driver) >= 515 && kernel_at_least(n->kernel, 5, 12) == 1)
         n->gdr_via = "dma-buf";
-    if (n->gdr_via) n->gdr = "on";
+    /* The peer-memory module (or DMA-BUF) registers GPU memory with a verbs
+     * device: with no uverbs node to open, as in a container not given
+     * /dev/infiniband, nothing here can use it (GDR_UNUSABLE). */
+    if (n->gdr_via) n->gdr = n->rdma_devs > 0 && n->uverbs == 0 ? "unusable" : "on";
     else if (cf__tree_exists(&n->t, "/sys/module") && n->open_module >= 0 && n->kernel[0]) n->gdr = "off";
 }
 
 static void limits_env(pnode *n, const char *const *env)
 {
     char v[4096];
-    char **names = NULL;
-    long k;
     n->memlock = NAN;
     if (cf__tree_read(&n->t, "/proc/self/limits", v, sizeof v, 0) == 1) {
         const char *l = strstr(v, "Max locked memory");
@@ -455,10 +468,6 @@ static void limits_env(pnode *n, const char *const *env)
             else n->memlock = strtod(l, NULL);
         }
     }
-    n->dev_ib = cf__tree_exists(&n->t, "/dev/infiniband");
-    k = cf__tree_list(&n->t, "/dev/infiniband", &names);
-    for (long i = 0; i < k; i++) n->uverbs += strncmp(names[i], "uverbs", 6) == 0;
-    cf__tree_names_free(names, k);
     for (long i = 0; env && env[i] && (long)json_object_size(n->env) < CF_MAX_PROBE_ENV; i++) {
         const char *eq = strchr(env[i], '=');
         char name[128];
@@ -542,6 +551,11 @@ static void findings(pnode *n)
                               n->kernel[0] ? n->kernel : "unknown",
                               n->open_module == 1 ? "open" : n->open_module == 0 ? "proprietary" : "unknown",
                               n->driver[0] ? n->driver : "unknown");
+    if (strcmp(n->gdr, "unusable") == 0)
+        cf__probe_add_finding(n->findings, CF__PCODE_GDR_UNUSABLE,
+                              "GPUDirect RDMA is not usable here: %s is loaded, but none of the %ld RDMA device(s) "
+                              "can be opened (no uverbs device in /dev/infiniband%s)",
+                              n->gdr_via, n->rdma_devs, n->dev_ib ? "" : ", which is absent");
     if (n->rdma_devs > 0 && n->uverbs < n->rdma_devs)
         cf__probe_add_finding(n->findings, CF__PCODE_RDMA_DEVICE_MISSING,
                               "%ld RDMA device(s) in /sys/class/infiniband but %ld uverbs device(s) in "
@@ -705,6 +719,7 @@ cf_status cf__probe_node_fs(const cf_probe_opts *opts, const cf__tree_fs *fs, js
     read_net(n);
     topology(n);
     acs(n);
+    dev_infiniband(n);
     driver_and_gdr(n);
     limits_env(n, opts->env);
     findings(n);
