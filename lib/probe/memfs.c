@@ -10,9 +10,9 @@
  * link's target read relative to its directory (or from "/" when
  * absolute), ".." to the parent, at most 40 links (ELOOP, Linux's
  * MAXSYMLINKS), ENOTDIR through a file, ENOENT for what is absent. Outside
- * the root only "/" and the root's ancestors exist (directories), so a
- * link that climbs out of the tree resolves to one of them and the reader
- * sees it leave. */
+ * the root every path is an empty directory (the host's world), so a link
+ * that leaves the tree, by "/etc" or by "../../..", resolves there and the
+ * reader sees it leave. */
 #include <errno.h>
 #include <stdlib.h>
 #include "base/base.h"
@@ -156,13 +156,22 @@ static int ancestor(const cf__memfs *m, const char *p)
     return strncmp(m->root, p, pl) == 0 && (m->root[pl] == '/' || m->root[pl] == '\0');
 }
 
-/* The type of full canonical path p: 'f', 'l', 'd', 'p', or 0 absent. */
+/* Whether p is the root or below it. */
+static int under_root(const cf__memfs *m, const char *p)
+{
+    size_t rl = strlen(m->root);
+    return strncmp(p, m->root, rl) == 0 && (p[rl] == '/' || p[rl] == '\0');
+}
+
+/* The type of full canonical path p: 'f', 'l', 'd', 'p', or 0 absent.
+ * Outside the root every path is a directory (the host's world, which a
+ * link that leaves the tree reaches). */
 static char type_of(cf__memfs *m, const char *p, const ment **e)
 {
     const ment *x = find(m, p);
     *e = x;
     if (x) return x->type;
-    return ancestor(m, p) ? 'd' : 0;
+    return ancestor(m, p) || !under_root(m, p) ? 'd' : 0;
 }
 
 /* Appends component c (n bytes) to the canonical path buf (cap bytes);
