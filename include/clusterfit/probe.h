@@ -44,7 +44,7 @@ typedef struct cf_probe_opts {
  *   {name, port, link_layer, state, phys_state, rate_gbps, numa_node, pci,
  *   fw_ver, netdev, nearest_gpu, path}, net[] {name, speed_mbps, mtu, pci},
  *   topology[] (GPU x NIC path: PIX, PXB, PHB, NODE, SYS as nvidia-smi
- *   topo -m names them), acs, gdr (on/off/unknown) and gdr_via, uverbs,
+ *   topo -m names them), acs, gdr (on/off/unusable/unknown) and gdr_via, uverbs,
  *   memlock_bytes, env, skipped[] {path, reason}, findings[] {code,
  *   severity, message, action} and status (ok, warning, failed)
  * - errors: CF_EINVAL when the sysroot is not a readable directory (err

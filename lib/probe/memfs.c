@@ -4,8 +4,8 @@
  * (tests/fuzz/fuzz_probe.c) builds one per input, thousands a second.
  *
  * The tree is a sorted array of entries, each a full path under the root
- * ("/mem/sys/class/net/eno1") with its type and bytes; parent directories
- * are added as entries when the tree is first read. Resolution follows the
+ * ("/mem/sys/class/net/eno1") with its type and bytes, sorted when first
+ * read; a parent directory is implied by the entries below it. Resolution follows the
  * kernel's rules as realpath(3) sees them: components one at a time, a
  * link's target read relative to its directory (or from "/" when
  * absolute), ".." to the parent, at most 40 links (ELOOP, Linux's
@@ -19,7 +19,7 @@
 #include "probe/probe_int.h"
 
 typedef struct ment {
-    char *path;         /* full path, no trailing '/' */
+    char *path;         /* full path, no trailing '/', each '/' as SEP */
     char type;          /* 'f', 'l', 'd', 'p' */
     char *data;         /* file bytes or link target (NUL-terminated) */
     size_t len;
@@ -36,6 +36,22 @@ struct cf__memfs {
 };
 
 #define MEMFS_MAX_LINKS 40
+
+/* Entries are kept with SEP for '/' (a path holding SEP itself is
+ * refused), so that plain strcmp sorts '/' below every other byte: a
+ * directory's subtree is one run right after it ("net", "net/x", "net/y",
+ * "net-2"), and its children, implied directories included, are one
+ * scan. */
+#define SEP '\001'
+
+static void enc(char *dst, const char *src, size_t cap)
+{
+    size_t i = 0;
+    for (; src[i] && i + 1 < cap; i++) dst[i] = src[i] == '/' ? SEP : src[i];
+    dst[i] = '\0';
+}
+
+static int pcmp(const char *a, const char *b) { return strcmp(a, b); }
 
 static int push(cf__memfs *m, char type, char *path, const char *data, size_t len)
 {
@@ -79,6 +95,7 @@ int cf__memfs_add(cf__memfs *m, char type, const char *path, const char *data, s
         s += c + 1;
     }
     if (type == 'l' && (len == 0 || memchr(data, '\0', len))) return -1;
+    if (memchr(path, SEP, pl)) return -1;
     if (!(full = cf__malloc(rl + pl + 2))) {
         m->oom = 1;
         return -1;
@@ -87,6 +104,7 @@ int cf__memfs_add(cf__memfs *m, char type, const char *path, const char *data, s
     full[rl] = '/';
     memcpy(full + rl + 1, path, pl);
     full[rl + pl + 1] = '\0';
+    enc(full, full, rl + pl + 2);
     if (push(m, type, full, data, len) != 0) {
         cf__free(full);
         m->oom = 1;
@@ -95,34 +113,25 @@ int cf__memfs_add(cf__memfs *m, char type, const char *path, const char *data, s
     return 0;
 }
 
+
 static int by_path(const void *a, const void *b)
 {
     const ment *x = a, *y = b;
-    int c = strcmp(x->path, y->path);
+    int c = pcmp(x->path, y->path);
     /* Equal paths in the order they were added: the first wins. */
     if (c) return c;
     return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
-/* Adds the parent directories of every entry, sorts, drops duplicates. */
+/* Sorts and drops duplicates (the first added wins); the directories a
+ * path implies are not entries: type_of finds them by their subtree. */
 static int settle(cf__memfs *m)
 {
-    size_t n0 = m->n, w = 0;
+    size_t w = 0;
     if (m->sorted) return 0;
-    for (size_t i = 0; i < n0; i++) {
-        size_t rl = strlen(m->root);
-        for (char *s = m->e[i].path + rl + 1; (s = strchr(s, '/')) != NULL; s++) {
-            char *d = cf__strndup(m->e[i].path, (size_t)(s - m->e[i].path));
-            if (!d || push(m, 'd', d, "", 0) != 0) {
-                cf__free(d);
-                return -1;
-            }
-        }
-    }
-    qsort(m->e, m->n, sizeof *m->e, by_path);
+    if (m->n) qsort(m->e, m->n, sizeof *m->e, by_path);     /* an empty tree has no array */
     for (size_t i = 0; i < m->n; i++) {
         if (w > 0 && strcmp(m->e[w - 1].path, m->e[i].path) == 0) {
-            /* A real entry added before beats an implied directory. */
             cf__free(m->e[i].path);
             cf__free(m->e[i].data);
             continue;
@@ -134,17 +143,16 @@ static int settle(cf__memfs *m)
     return 0;
 }
 
-static ment *find(cf__memfs *m, const char *p)
+/* The first entry at or after key (encoded) in path order. */
+static size_t lower(const cf__memfs *m, const char *key)
 {
     size_t lo = 0, hi = m->n;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        int c = strcmp(m->e[mid].path, p);
-        if (c == 0) return &m->e[mid];
-        if (c < 0) lo = mid + 1;
+        if (pcmp(m->e[mid].path, key) < 0) lo = mid + 1;
         else hi = mid;
     }
-    return NULL;
+    return lo;
 }
 
 /* "/" and the root's ancestors (and the root): directories outside the
@@ -168,10 +176,21 @@ static int under_root(const cf__memfs *m, const char *p)
  * link that leaves the tree reaches). */
 static char type_of(cf__memfs *m, const char *p, const ment **e)
 {
-    const ment *x = find(m, p);
-    *e = x;
-    if (x) return x->type;
-    return ancestor(m, p) || !under_root(m, p) ? 'd' : 0;
+    char key[CF__PROBE_FULL];
+    size_t kl, i;
+    *e = NULL;
+    if (ancestor(m, p) || !under_root(m, p)) return 'd';
+    enc(key, p, sizeof key);
+    kl = strlen(key);
+    /* One search: the entry itself, else the first of its subtree (SEP
+     * sorts below every other byte), which makes it a directory. */
+    i = lower(m, key);
+    if (i >= m->n || strncmp(m->e[i].path, key, kl) != 0) return 0;
+    if (m->e[i].path[kl] == '\0') {
+        *e = &m->e[i];
+        return m->e[i].type;
+    }
+    return m->e[i].path[kl] == SEP ? 'd' : 0;
 }
 
 /* Appends component c (n bytes) to the canonical path buf (cap bytes);
@@ -324,9 +343,9 @@ static cf_status m_read(void *ctx, const char *p, size_t cap, const char *cap_na
 static int m_list(void *ctx, const char *p, int (*fn)(void *arg, const char *name), void *arg)
 {
     cf__memfs *m = ctx;
-    char buf[CF__PROBE_FULL];
+    char buf[CF__PROBE_FULL], key[CF__PROBE_FULL + 1], last[CF__PROBE_FULL];
     const ment *x;
-    size_t bl, lo = 0, hi;
+    size_t bl;
     if (resolve(m, p, 1, buf, sizeof buf) != 0) return -1;
     if (type_of(m, buf, &x) != 'd') {
         errno = ENOTDIR;
@@ -334,19 +353,19 @@ static int m_list(void *ctx, const char *p, int (*fn)(void *arg, const char *nam
     }
     bl = strlen(buf);
     if (bl == 1) bl = 0;
-    /* The first entry after "buf/": every child sorts in one run. */
-    buf[bl] = '/';
-    buf[bl + 1] = '\0';
-    hi = m->n;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (strcmp(m->e[mid].path, buf) < 0) lo = mid + 1;
-        else hi = mid;
-    }
-    for (size_t i = lo; i < m->n && strncmp(m->e[i].path, buf, bl + 1) == 0; i++) {
+    /* The subtree of "buf/" is one run: each child is the first component
+     * of the entries in it, once. */
+    enc(key, buf, sizeof key);
+    key[bl] = SEP;
+    key[bl + 1] = '\0';
+    last[0] = '\0';
+    for (size_t i = lower(m, key); i < m->n && strncmp(m->e[i].path, key, bl + 1) == 0; i++) {
         const char *name = m->e[i].path + bl + 1;
-        if (strchr(name, '/')) continue;
-        if (fn(arg, name) != 0) break;
+        size_t nl = strcspn(name, "\001");
+        if (nl == 0 || nl >= sizeof last || (strncmp(last, name, nl) == 0 && last[nl] == '\0')) continue;
+        memcpy(last, name, nl);
+        last[nl] = '\0';
+        if (fn(arg, last) != 0) break;
     }
     return 0;
 }

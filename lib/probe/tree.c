@@ -278,8 +278,8 @@ void cf__tree_names_free(char **names, long n)
 typedef struct listing {
     cf__tree *t;
     const char *path;   /* the host path listed */
-    char **v;           /* CF_MAX_PROBE_ENTRIES slots */
-    long n, dropped;
+    char **v;           /* cap slots, grown up to CF_MAX_PROBE_ENTRIES */
+    long n, cap, dropped;
 } listing;
 
 static int one_name(void *arg, const char *name)
@@ -297,6 +297,17 @@ static int one_name(void *arg, const char *name)
     if (l->n >= CF_MAX_PROBE_ENTRIES) {
         l->dropped++;
         return 0;
+    }
+    if (l->n == l->cap) {
+        long nc = l->cap ? l->cap * 2 : 16;
+        char **nv;
+        if (nc > CF_MAX_PROBE_ENTRIES) nc = CF_MAX_PROBE_ENTRIES;
+        if (!(nv = cf__realloc(l->v, (size_t)nc * sizeof *nv))) {
+            l->t->oom = 1;
+            return -1;
+        }
+        l->v = nv;
+        l->cap = nc;
     }
     if (!(l->v[l->n] = cf__strdup(name))) {
         l->t->oom = 1;
@@ -317,14 +328,9 @@ long cf__tree_list(cf__tree *t, const char *path, char ***names)
     memset(&l, 0, sizeof l);
     l.t = t;
     l.path = path;
-    l.v = cf__calloc((size_t)CF_MAX_PROBE_ENTRIES, sizeof *l.v);
-    if (!l.v) {
-        t->oom = 1;
-        return -1;
-    }
     if (t->fs->list(t->fs->ctx, p, one_name, &l) != 0) {
         int e = errno;
-        cf__free(l.v);
+        cf__tree_names_free(l.v, l.n);
         if (e == ENOENT || e == ENOTDIR) return 0;
         cf__tree_skip(t, path, "cannot list: %s", strerror(e));
         return -1;
@@ -332,7 +338,7 @@ long cf__tree_list(cf__tree *t, const char *path, char ***names)
     if (l.dropped)
         cf__tree_skip(t, path, "%ld entries past the first %ld (CF_MAX_PROBE_ENTRIES) not read", l.dropped,
                       CF_MAX_PROBE_ENTRIES);
-    qsort(l.v, (size_t)l.n, sizeof *l.v, by_name);
+    if (l.n) qsort(l.v, (size_t)l.n, sizeof *l.v, by_name);
     *names = l.v;
     return l.n;
 }
