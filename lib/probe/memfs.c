@@ -33,12 +33,28 @@ typedef struct ment {
     char *data;         /* file bytes or link target (NUL-terminated) */
     size_t len;
     size_t seq;         /* order of addition: the first for a path wins */
+    int plain;          /* no ancestor is a link or a file: the path is its own real path */
 } ment;
+
+/* A slot of the lookup table: a path (an entry's, or a prefix of one: an
+ * implied directory) by its bytes. */
+typedef struct mslot {
+    const char *p;      /* into an entry's path; NULL = empty slot */
+    size_t len;
+    size_t h;           /* hash of the bytes: compared before them */
+    long idx;           /* the entry, -1 for an implied directory */
+} mslot;
 
 struct cf__memfs {
     char root[256];     /* "/mem" */
     ment *e;
     size_t n, cap;
+    mslot *h;           /* open addressing, hcap (a power of 2) slots */
+    size_t hcap;
+    /* The last resolution: the reader asks for one path two or three times
+     * in a row (inside the tree? a file? its bytes). */
+    char last_p[CF__PROBE_FULL], last_out[CF__PROBE_FULL];
+    int last_follow, last_ret, last_errno, have_last;
     int sorted;
     int oom;            /* an add failed for memory: reads say ENOMEM */
     cf__tree_fs fs;
@@ -98,6 +114,7 @@ static int push(cf__memfs *m, char type, char *path, const char *data, size_t le
     x->data[len] = '\0';
     m->n++;
     m->sorted = 0;
+    m->have_last = 0;
     return 0;
 }
 
@@ -147,6 +164,65 @@ static int by_path(const void *a, const void *b)
     return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+/* FNV-1a (Fowler, Noll, Vo) of n bytes. */
+static size_t hash(const char *p, size_t n)
+{
+    size_t h = (size_t)1469598103934665603ULL;     /* FNV_OFFSET */
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)p[i]) * (size_t)1099511628211ULL;  /* FNV_PRIME */
+    return h;
+}
+
+/* The slot of p (n bytes): its own, or the empty one where it goes. */
+static mslot *slot_h(const cf__memfs *m, const char *p, size_t n, size_t h)
+{
+    size_t i = h & (m->hcap - 1);
+    while (m->h[i].p && (m->h[i].h != h || m->h[i].len != n || !prefix(m->h[i].p, p, n))) i = (i + 1) & (m->hcap - 1);
+    return &m->h[i];
+}
+
+static mslot *slot(const cf__memfs *m, const char *p, size_t n) { return slot_h(m, p, n, hash(p, n)); }
+
+/* The table of every entry and every directory an entry implies (each
+ * parent prefix up to a SEP, until one already there). */
+static int index_all(cf__memfs *m)
+{
+    size_t need = 64;
+    /* At most a quarter full (entries and their directories): short probes. */
+    while (need < 4 * (m->n + 1)) need *= 2;
+    cf__free(m->h);
+    if (!(m->h = cf__calloc(need, sizeof *m->h))) return -1;
+    m->hcap = need;
+    for (size_t i = 0; i < m->n; i++) {
+        const char *p = m->e[i].path;
+        size_t n = strlen(p);
+        size_t h = hash(p, n);
+        mslot *s = slot_h(m, p, n, h);
+        *s = (mslot){p, n, h, (long)i};
+        while (n > 0) {
+            while (n > 0 && p[n - 1] != SEP) n--;
+            if (n <= 1) break;
+            n--;            /* the prefix before that SEP */
+            h = hash(p, n);
+            s = slot_h(m, p, n, h);
+            if (s->p) break;            /* it and its ancestors are there */
+            *s = (mslot){p, n, h, -1};
+        }
+    }
+    for (size_t i = 0; i < m->n; i++) {
+        const char *p = m->e[i].path;
+        size_t n = strlen(p);
+        m->e[i].plain = 1;
+        while (n > 1) {
+            const mslot *s;
+            while (n > 0 && p[n - 1] != SEP) n--;
+            if (n <= 1) break;
+            s = slot(m, p, --n);
+            if (s->p && s->idx >= 0 && m->e[s->idx].type != 'd') m->e[i].plain = 0;
+        }
+    }
+    return 0;
+}
+
 /* Sorts and drops duplicates (the first added wins); the directories a
  * path implies are not entries: type_of finds them by their subtree. */
 static int settle(cf__memfs *m)
@@ -163,6 +239,7 @@ static int settle(cf__memfs *m)
         m->e[w++] = m->e[i];
     }
     m->n = w;
+    if (index_all(m) != 0) return -1;
     m->sorted = 1;
     return 0;
 }
@@ -201,47 +278,105 @@ static int under_root(const cf__memfs *m, const char *p)
 static char type_of(cf__memfs *m, const char *p, const ment **e)
 {
     char key[CF__PROBE_FULL];
-    size_t kl, i;
+    const mslot *s;
     *e = NULL;
     if (ancestor(m, p) || !under_root(m, p)) return 'd';
     enc(key, p, sizeof key);
-    kl = strlen(key);
-    /* One search: the entry itself, else the first of its subtree (SEP
-     * sorts below every other byte), which makes it a directory. */
-    i = lower(m, key);
-    if (i >= m->n || !prefix(m->e[i].path, key, kl)) return 0;
-    if (m->e[i].path[kl] == '\0') {
-        *e = &m->e[i];
-        return m->e[i].type;
-    }
-    return m->e[i].path[kl] == SEP ? 'd' : 0;
+    if (!m->hcap) return 0;
+    s = slot(m, key, strlen(key));
+    if (!s->p) return 0;
+    if (s->idx < 0) return 'd';
+    *e = &m->e[s->idx];
+    return m->e[s->idx].type;
 }
 
-/* Appends component c (n bytes) to the canonical path buf (cap bytes);
- * -1 ENAMETOOLONG. */
-static int append(char *buf, size_t cap, const char *c, size_t n)
+/* The common case in one lookup: p names an entry (no ".", "..", "//")
+ * none of whose ancestors is a link, and it is no link to follow: p is
+ * its own real path. 1 when so (buf = p), else 0 (walk it). */
+static int direct(cf__memfs *m, const char *p, int last, char *buf, size_t cap)
 {
-    size_t bl = strlen(buf);
-    if (bl == 1) bl = 0;    /* "/" */
-    if (bl + 1 + n + 1 > cap) return -1;
-    buf[bl] = '/';
-    memcpy(buf + bl + 1, c, n);
-    buf[bl + 1 + n] = '\0';
+    size_t pl = strlen(p);
+    const ment *x;
+    if (pl + 1 > cap || !under_root(m, p) || p[pl - 1] == '/' || strstr(p, "//") || strstr(p, "/./") ||
+        strstr(p, "/../") || (pl >= 2 && p[pl - 2] == '/' && p[pl - 1] == '.') ||
+        (pl >= 3 && p[pl - 3] == '/' && p[pl - 2] == '.' && p[pl - 1] == '.'))
+        return 0;
+    if (!type_of(m, p, &x) || !x || !x->plain || (last && x->type == 'l')) return 0;
+    memcpy(buf, p, pl + 1);
+    return 1;
+}
+
+/* The canonical path so far, encoded (SEP for '/'; empty = "/"), with
+ * the FNV-1a hash of its bytes kept as components are added, so that each
+ * step of a walk is one table probe, not a pass over the whole path. */
+typedef struct walkpath {
+    char b[CF__PROBE_FULL];
+    size_t len, h;
+} walkpath;
+
+#define FNV_OFFSET ((size_t)1469598103934665603ULL)
+#define FNV_PRIME ((size_t)1099511628211ULL)
+
+static void wp_parent(walkpath *w)
+{
+    while (w->len > 0 && w->b[w->len - 1] != SEP) w->len--;
+    if (w->len > 0) w->len--;
+    w->h = FNV_OFFSET;
+    for (size_t i = 0; i < w->len; i++) w->h = (w->h ^ (unsigned char)w->b[i]) * FNV_PRIME;
+}
+
+static int wp_append(walkpath *w, const char *c, size_t n)
+{
+    if (w->len + 1 + n + 1 > sizeof w->b) return -1;
+    w->b[w->len++] = SEP;
+    w->h = (w->h ^ (unsigned char)SEP) * FNV_PRIME;
+    for (size_t i = 0; i < n; i++) {
+        w->b[w->len++] = c[i];
+        w->h = (w->h ^ (unsigned char)c[i]) * FNV_PRIME;
+    }
     return 0;
 }
 
-static void parent(char *buf)
+/* type_of for a walk's path. */
+static char wp_type(const cf__memfs *m, const walkpath *w, const ment **e)
 {
-    char *s = strrchr(buf, '/');
-    if (s == buf) buf[1] = '\0';
-    else if (s) *s = '\0';
+    size_t rl = strlen(m->root), i;
+    const mslot *s;
+    *e = NULL;
+    if (w->len == 0) return 'd';
+    /* "/", the root's ancestors and all outside the root are directories. */
+    for (i = 0; i < rl && i < w->len; i++)
+        if ((m->root[i] == '/' ? SEP : m->root[i]) != w->b[i]) return 'd';
+    if (w->len < rl) return 'd';   /* an ancestor of the root, or a path beside it */
+    if (w->len > rl && w->b[rl] != SEP) return 'd';
+    if (!m->hcap) return 0;
+    s = slot_h(m, w->b, w->len, w->h);
+    if (!s->p) return 0;
+    if (s->idx < 0) return 'd';
+    *e = &m->e[s->idx];
+    return m->e[s->idx].type;
+}
+
+/* The walk's path, decoded, into buf; -1 ENAMETOOLONG. */
+static int wp_out(const walkpath *w, char *buf, size_t cap)
+{
+    if (w->len == 0) {
+        if (cap < 2) return -1;
+        memcpy(buf, "/", 2);
+        return 0;
+    }
+    if (w->len + 1 > cap) return -1;
+    for (size_t i = 0; i < w->len; i++) buf[i] = w->b[i] == SEP ? '/' : w->b[i];
+    buf[w->len] = '\0';
+    return 0;
 }
 
 /* Resolves p into buf (canonical; the last link followed when `last`).
  * 0, or -1 with errno. */
-static int resolve(cf__memfs *m, const char *p, int last, char *buf, size_t cap)
+static int walk(cf__memfs *m, const char *p, int last, char *buf, size_t cap)
 {
     char work[2 * CF__PROBE_FULL];
+    walkpath w;
     size_t pos = 0;
     int links = 0;
     if (settle(m) != 0) {
@@ -252,8 +387,10 @@ static int resolve(cf__memfs *m, const char *p, int last, char *buf, size_t cap)
         errno = p[0] != '/' ? ENOENT : ENAMETOOLONG;
         return -1;
     }
+    if (direct(m, p, last, buf, cap)) return 0;
     memcpy(work, p, strlen(p) + 1);
-    memcpy(buf, "/", 2);
+    w.len = 0;
+    w.h = FNV_OFFSET;
     while (work[pos]) {
         size_t n;
         const ment *x;
@@ -266,17 +403,16 @@ static int resolve(cf__memfs *m, const char *p, int last, char *buf, size_t cap)
             continue;
         }
         if (n == 2 && work[pos] == '.' && work[pos + 1] == '.') {
-            parent(buf);
+            wp_parent(&w);
             pos += n;
             continue;
         }
-        if (append(buf, cap, work + pos, n) != 0) {
+        if (wp_append(&w, work + pos, n) != 0) {
             errno = ENAMETOOLONG;
             return -1;
         }
         pos += n;
-        t = type_of(m, buf, &x);
-        if (!t) {
+        if (!(t = wp_type(m, &w, &x))) {
             errno = ENOENT;
             return -1;
         }
@@ -296,8 +432,12 @@ static int resolve(cf__memfs *m, const char *p, int last, char *buf, size_t cap)
             memcpy(tmp + tl, work + pos, rest + 1);
             memcpy(work, tmp, tl + rest + 1);
             pos = 0;
-            if (work[0] == '/') memcpy(buf, "/", 2);
-            else parent(buf);
+            if (work[0] == '/') {
+                w.len = 0;
+                w.h = FNV_OFFSET;
+            } else {
+                wp_parent(&w);
+            }
             continue;
         }
         if (t != 'd' && t != 'l' && work[pos] != '\0') {
@@ -310,7 +450,41 @@ static int resolve(cf__memfs *m, const char *p, int last, char *buf, size_t cap)
             }
         }
     }
+    if (wp_out(&w, buf, cap) != 0) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
     return 0;
+}
+
+/* walk, through the one-entry cache. */
+static int resolve(cf__memfs *m, const char *p, int last, char *buf, size_t cap)
+{
+    size_t pl = strlen(p);
+    int r;
+    if (m->have_last && m->last_follow == last && m->sorted && pcmp(m->last_p, p) == 0) {
+        if (m->last_ret != 0) {
+            errno = m->last_errno;
+            return -1;
+        }
+        if (strlen(m->last_out) + 1 > cap) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        memcpy(buf, m->last_out, strlen(m->last_out) + 1);
+        return 0;
+    }
+    r = walk(m, p, last, buf, cap);
+    m->have_last = 0;
+    if (pl < sizeof m->last_p && (r != 0 || strlen(buf) < sizeof m->last_out) && (r == 0 || errno != ENOMEM)) {
+        memcpy(m->last_p, p, pl + 1);
+        m->last_follow = last;
+        m->last_ret = r;
+        m->last_errno = r ? errno : 0;
+        if (r == 0) memcpy(m->last_out, buf, strlen(buf) + 1);
+        m->have_last = 1;
+    }
+    return r;
 }
 
 static int m_lexists(void *ctx, const char *p)
@@ -420,6 +594,7 @@ void cf__memfs_free(cf__memfs *m)
         cf__free(m->e[i].data);
     }
     cf__free(m->e);
+    cf__free(m->h);
     cf__free(m);
 }
 
