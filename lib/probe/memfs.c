@@ -347,7 +347,7 @@ static char wp_type(const cf__memfs *m, const walkpath *w, const ment **e)
     /* "/", the root's ancestors and all outside the root are directories. */
     for (i = 0; i < rl && i < w->len; i++)
         if ((m->root[i] == '/' ? SEP : m->root[i]) != w->b[i]) return 'd';
-    if (w->len < rl) return 'd';   /* an ancestor of the root, or a path beside it */
+    if (w->len <= rl) return 'd';  /* the root, an ancestor of it, or a path beside it */
     if (w->len > rl && w->b[rl] != SEP) return 'd';
     if (!m->hcap) return 0;
     s = slot_h(m, w->b, w->len, w->h);
