@@ -178,6 +178,40 @@ static void peer_pairs(void **state)
     assert_int_equal(dropped, 1);
 }
 
+/* A finding that quotes what peers sent, cut to its buffers inside a
+ * character or holding a control byte, is still a finding (it made the
+ * whole cluster report "out of memory" before). */
+static void cluster_quotes_peers(void **state)
+{
+    char fw[700] = "", fw2[702] = "x";
+    json_t *nodes[2], *rep = NULL;
+    cf_probe_cluster_in in;
+    const char *msg;
+    (void)state;
+    for (int i = 0; i < 300; i++) memcpy(fw + 2 * i, "\xc3\xa9", 3);     /* 300 x U+00E9 */
+    nodes[0] = json_pack("{s:s, s:s, s:[], s:[{s:s, s:s}], s:[]}", "kind", "node", "hostname", "a",
+                         "gpus", "nics", "state", "active", "fw_ver", fw, "findings");
+    memcpy(fw2 + 1, fw, strlen(fw) + 1);
+    nodes[1] = json_pack("{s:s, s:s, s:[], s:[{s:s, s:s}], s:[]}", "kind", "node", "hostname", "b\033[31m",
+                         "gpus", "nics", "state", "active", "fw_ver", fw2, "findings");
+    assert_non_null(nodes[0]);
+    assert_non_null(nodes[1]);
+    memset(&in, 0, sizeof in);
+    in.ranks = 2;
+    in.nodes = nodes;
+    in.n_nodes = 2;
+    in.pair_scope = "nodes";
+    in.timeout_s = 60;
+    assert_int_equal(cf_probe_cluster(&in, &rep, NULL), CF_OK);
+    msg = json_string_value(json_object_get(json_array_get(json_object_get(rep, "findings"), 0), "message"));
+    assert_non_null(msg);
+    assert_true(strstr(msg, "NIC firmware") != NULL);
+    assert_true(strstr(msg, "b?[31m") != NULL);
+    json_decref(rep);
+    json_decref(nodes[0]);
+    json_decref(nodes[1]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -186,6 +220,7 @@ int main(void)
         cmocka_unit_test(text_helpers),
         cmocka_unit_test(peer_reports),
         cmocka_unit_test(peer_pairs),
+        cmocka_unit_test(cluster_quotes_peers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
