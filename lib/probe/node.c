@@ -281,7 +281,8 @@ static void read_rdma(pnode *n)
         cf__tree_path(&n->t, p, sizeof p, "/sys/class/infiniband/%s/device/net", devs[i]);
         nn = cf__tree_list(&n->t, p, &nets);
         if (nn > 0 && strlen(nets[0]) < sizeof base.netdev) cf__copy(base.netdev, sizeof base.netdev, nets[0]);
-        else if (nn > 0) cf__tree_skip(&n->t, p, "a network interface name longer than %zu bytes", sizeof base.netdev - 1);
+        else if (nn > 0)
+            cf__tree_skip(&n->t, p, "a network interface name longer than %zu bytes", sizeof base.netdev - 1);
         cf__tree_names_free(nets, nn);
         cf__tree_path(&n->t, p, sizeof p, "/sys/class/infiniband/%s/ports", devs[i]);
         np = cf__tree_list(&n->t, p, &ports);
