@@ -126,7 +126,9 @@ typedef struct cf_probe_cluster_in {
  * - inputs: buf, len bytes (not NUL-terminated)
  * - computes: the JSON (duplicate keys refused) must be a node report: an
  *   object of kind "node" whose gpus and nics, when present, are arrays and
- *   whose findings are an array of objects with a code and a severity
+ *   whose findings are an array of objects with a code and a severity, and
+ *   no key holding a control byte; a control byte in a string value (an
+ *   ESC for the terminal the text report goes to) becomes '?'
  * - errors: CF_ELIMIT over CF_MAX_PROBE_REPORT_BYTES; CF_EPARSE empty, not
  *   JSON or not a node report (err says which); CF_ENOMEM
  * - ownership: *out is a new reference (json_decref) */

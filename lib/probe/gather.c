@@ -34,6 +34,34 @@ static const char *not_a_node(const json_t *doc)
     return NULL;
 }
 
+/* Every string value of v with a control byte (an ESC would reach the
+ * terminal through the text report) gets '?' for it; -1 when a key has
+ * one (refused: keys are names the report never has so) or on ENOMEM. */
+static int clean(json_t *v, int depth)
+{
+    const char *k;
+    json_t *x;
+    size_t i;
+    if (depth > 64) return 0;   /* jansson's parser stops deeper documents already */
+    if (json_is_string(v)) {
+        const char *sv = json_string_value(v);
+        char *c;
+        int r;
+        if (cf__bad_utf8((const unsigned char *)sv, json_string_length(v), 0) < 0) return 0;
+        if (!(c = cf__strndup(sv, json_string_length(v)))) return -1;
+        cf__text_repair(c);
+        r = json_string_set(v, c);
+        cf__free(c);
+        return r;
+    }
+    json_object_foreach(v, k, x) {
+        if (cf__bad_utf8((const unsigned char *)k, strlen(k), 0) >= 0 || clean(x, depth + 1) != 0) return -1;
+    }
+    json_array_foreach(v, i, x)
+        if (clean(x, depth + 1) != 0) return -1;
+    return 0;
+}
+
 cf_status cf_probe_peer_report(const char *buf, size_t len, json_t **out, cf_error *err)
 {
     json_error_t je;
@@ -57,7 +85,7 @@ cf_status cf_probe_peer_report(const char *buf, size_t len, json_t **out, cf_err
         cf_error_set(err, NULL, je.line, je.column, "a report that is not JSON: %s", je.text);
         return CF_EPARSE;
     }
-    if ((why = not_a_node(doc)) != NULL) {
+    if ((why = not_a_node(doc)) != NULL || (clean(doc, 0) != 0 && (why = "one with a control byte in a key"))) {
         json_decref(doc);
         cf_error_set(err, NULL, 0, 0, "a report that is %s", why);
         return CF_EPARSE;

@@ -145,6 +145,16 @@ static void peer_reports(void **state)
         assert_true(strlen(err.message) > 10);
     }
     assert_int_equal(cf_probe_peer_report("", 0, &j, &err), CF_EPARSE);
+    /* A control byte in a value is shown as '?'; in a key, refused. */
+    {
+        static const char esc[] = "{\"kind\":\"node\",\"hostname\":\"a\\u001b[31m\",\"findings\":[]}";
+        static const char key[] = "{\"kind\":\"node\",\"env\":{\"N\\u0007\":\"1\"},\"findings\":[]}";
+        assert_int_equal(cf_probe_peer_report(esc, strlen(esc), &j, &err), CF_OK);
+        assert_string_equal(json_string_value(json_object_get(j, "hostname")), "a?[31m");
+        json_decref(j);
+        assert_int_equal(cf_probe_peer_report(key, strlen(key), &j, &err), CF_EPARSE);
+        assert_null(j);
+    }
     big = calloc(1, (size_t)CF_MAX_PROBE_REPORT_BYTES + 2);
     assert_non_null(big);
     memset(big, ' ', (size_t)CF_MAX_PROBE_REPORT_BYTES + 1);
