@@ -164,18 +164,20 @@ static size_t gather(const mpi_ctx *m, json_t **reports, int *src, json_t *mine,
         buf[count] = '\0';
         got[s.MPI_SOURCE] = 1;
         pending--;
-        if (count > 0 && count <= CF_MAX_PROBE_REPORT_BYTES) {
-            json_error_t je;
-            json_t *j = json_loadb(buf, (size_t)count, 0, &je);
-            if (j && (long)n < m->hosts) {
+        if (count > 0) {
+            /* The library decides what a peer's bytes are (cf_probe_peer_report). */
+            json_t *j = NULL;
+            cf_error err;
+            cf_error_clear(&err);
+            if (cf_probe_peer_report(buf, (size_t)count, &j, &err) != CF_OK)
+                fprintf(stderr, "clusterfit probe: rank %d sent %s\n", s.MPI_SOURCE,
+                        err.message[0] ? err.message : "a report that cannot be read");
+            else if ((long)n < m->hosts) {
                 src[n] = s.MPI_SOURCE;
                 reports[n++] = j;
+            } else {
+                json_decref(j);
             }
-            else if (j) json_decref(j);
-            else fprintf(stderr, "clusterfit probe: rank %d sent a report that is not JSON\n", s.MPI_SOURCE);
-        } else if (count > 0) {
-            fprintf(stderr, "clusterfit probe: rank %d sent a report over %ld bytes (CF_MAX_PROBE_REPORT_BYTES)\n",
-                    s.MPI_SOURCE, CF_MAX_PROBE_REPORT_BYTES);
         }
         free(buf);
     }
@@ -289,8 +291,13 @@ static size_t collect(const mpi_ctx *m, cf_probe_pair *all, size_t n, size_t cap
         buf = malloc(((size_t)count + 1) * sizeof *buf);
         if (!buf) break;
         MPI_Recv(buf, count, MPI_DOUBLE, s.MPI_SOURCE, TAG_RESULTS, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        for (int i = 0; i + 3 < count && n < cap; i += 4)
-            all[n++] = (cf_probe_pair){(int)buf[i], (int)buf[i + 1], buf[i + 2], buf[i + 3]};
+        {
+            size_t dropped = 0;
+            n += cf_probe_peer_pairs(buf, count > 0 ? (size_t)count : 0, m->size, all + n, cap - n, &dropped);
+            if (dropped)
+                fprintf(stderr, "clusterfit probe: rank %d sent %zu pair figure(s) that name no two ranks\n",
+                        s.MPI_SOURCE, dropped);
+        }
         free(buf);
         expect--;
     }
@@ -387,9 +394,7 @@ int probe_mpi_run(const cli_ctx *ctx, const probe_args *a, const char *const *en
         cap = (size_t)participants * (size_t)cf_probe_rounds(participants) + 1;
         all = calloc(cap, sizeof *all);
         if (!all) MPI_Abort(MPI_COMM_WORLD, EXIT_INTERNAL);
-        for (int i = 0; i < k; i++)
-            all[np++] = (cf_probe_pair){(int)my_pairs[4 * i], (int)my_pairs[4 * i + 1], my_pairs[4 * i + 2],
-                                        my_pairs[4 * i + 3]};
+        np = cf_probe_peer_pairs(my_pairs, (size_t)k * 4, m.size, all, cap, NULL);
         np = collect(&m, all, np, cap, got, &timed_out);
         t2 = MPI_Wtime();
         rc = report_cluster(ctx, a, &m, reports, src, nrep, got, all, np, t1 - t0, t2 - t1);

@@ -372,6 +372,16 @@
 /* NCCL_* / FI_* variables kept from the environment (a tuned job sets ~20). */
 #define CF_MAX_PROBE_ENV 256L
 
+/* Paths of the probe (--sysroot). Linux refuses a path of PATH_MAX (4096)
+ * bytes or more (ENAMETOOLONG). The probe builds host paths of at most 1024
+ * bytes (the longest it reads, "/sys/class/infiniband/DEV/ports/N/
+ * phys_state" with names of at most 255 bytes each, is ~560; a resolved
+ * sysfs device path is ~100-200); a sysroot whose real path is longer
+ * than 3071 bytes is refused, so that the sysroot and any host path fit in
+ * PATH_MAX and no read is cut or fails for its length. */
+#define CF_MAX_PROBE_PATH_BYTES 1024L
+#define CF_MAX_PROBE_SYSROOT_BYTES 3071L
+
 /* One node report as the MPI front end sends it (~10-20 KB of JSON for an
  * 8-GPU, 8-NIC node; 1 MiB bounds what rank 0 accepts from one host). */
 #define CF_MAX_PROBE_REPORT_BYTES (1L * 1024 * 1024)

@@ -44,7 +44,7 @@ typedef struct cf_probe_opts {
  *   {name, port, link_layer, state, phys_state, rate_gbps, numa_node, pci,
  *   fw_ver, netdev, nearest_gpu, path}, net[] {name, speed_mbps, mtu, pci},
  *   topology[] (GPU x NIC path: PIX, PXB, PHB, NODE, SYS as nvidia-smi
- *   topo -m names them), acs, gdr (on/off/unknown) and gdr_via, uverbs,
+ *   topo -m names them), acs, gdr (on/off/unusable/unknown) and gdr_via, uverbs,
  *   memlock_bytes, env, skipped[] {path, reason}, findings[] {code,
  *   severity, message, action} and status (ok, warning, failed)
  * - errors: CF_EINVAL when the sysroot is not a readable directory (err
@@ -118,6 +118,31 @@ typedef struct cf_probe_cluster_in {
     double timeout_s;               /* the deadline each phase had */
     double gather_s, pairs_s;       /* wall time of the gather and pair phases */
 } cf_probe_cluster_in;
+
+/* What rank 0 receives (lib/probe/gather.c): every message from another
+ * rank is decoded here before anything reads it. */
+
+/* A leader's node report as its message's bytes.
+ * - inputs: buf, len bytes (not NUL-terminated)
+ * - computes: the JSON (duplicate keys refused) must be a node report: an
+ *   object of kind "node" whose gpus and nics, when present, are arrays and
+ *   whose findings are an array of objects with a code and a severity, and
+ *   no key holding a control byte; a control byte in a string value (an
+ *   ESC for the terminal the text report goes to) becomes '?'
+ * - errors: CF_ELIMIT over CF_MAX_PROBE_REPORT_BYTES; CF_EPARSE empty, not
+ *   JSON or not a node report (err says which); CF_ENOMEM
+ * - ownership: *out is a new reference (json_decref) */
+CF_API cf_status cf_probe_peer_report(const char *buf, size_t len, json_t **out, cf_error *err);
+
+/* A participant's pair figures: count doubles, 4 a pair (rank a, rank b,
+ * GB/s, us).
+ * - computes: a pair whose ranks are whole numbers in [0, ranks) and differ
+ *   becomes out[n] (a < b), up to cap; a figure that is not a finite number
+ *   >= 0 becomes NAN (a failed measurement)
+ * - output: the number of pairs written; *dropped (when not NULL) the
+ *   quadruples refused, a partial one at the end included */
+CF_API size_t cf_probe_peer_pairs(const double *v, size_t count, int ranks, cf_probe_pair *out, size_t cap,
+                                  size_t *dropped);
 
 /* The cluster report.
  * - computes: agreement of the nodes (GPU count and model, RDMA port count,

@@ -90,6 +90,27 @@ int cf__audit_probe_line(cf_audit *a, const char *s, size_t n, long lineno)
     return 1;
 }
 
+/* A string of the report into a fixed field: cut, if at all, on a
+ * character boundary, and a control byte (JSON's "\u0007") shown as '?',
+ * as every text the audit quotes from a log is (what it copies here
+ * reaches findings, JSON and a terminal). */
+static void field_copy(char *dst, size_t cap, const char *src)
+{
+    size_t n = src ? strlen(src) : 0, i = 0;
+    long off;
+    if (!cap) return;
+    if (n >= cap) {
+        n = cap - 1;
+        while (n > 0 && ((unsigned char)src[n] & 0xc0) == 0x80) n--;
+    }
+    if (n) memcpy(dst, src, n);
+    dst[n] = '\0';
+    while (i < n && (off = cf__bad_utf8((const unsigned char *)dst + i, n - i, 0)) >= 0) {
+        dst[i + (size_t)off] = '?';
+        i += (size_t)off + 1;
+    }
+}
+
 static int ll_of(const char *s)
 {
     if (s && strcmp(s, "InfiniBand") == 0) return CF__LL_IB;
@@ -149,11 +170,11 @@ static void add_part(cf_audit *a, struct cf__probe_in *pi, const json_t *doc, lo
         const json_t *rate = json_object_get(v, "rate_gbps"), *port = json_object_get(v, "port");
         if (p->nports >= CF__MAX_PORTS) break;
         pt = &p->ports[p->nports++];
-        cf__copy(pt->ca, sizeof pt->ca, json_string_value(json_object_get(v, "name")) ? json_string_value(json_object_get(v, "name")) : "");
+        field_copy(pt->ca, sizeof pt->ca, json_string_value(json_object_get(v, "name")));
         pt->port = json_is_integer(port) ? (int)json_integer_value(port) : 1;
         pt->active = st ? strcmp(st, "active") == 0 : -1;
-        cf__copy(pt->state, sizeof pt->state, ibstat_word(st));
-        cf__copy(pt->phys_state, sizeof pt->phys_state, ibstat_word(ph));
+        field_copy(pt->state, sizeof pt->state, ibstat_word(st));
+        field_copy(pt->phys_state, sizeof pt->phys_state, ibstat_word(ph));
         pt->rate_gbps = json_is_number(rate) ? json_number_value(rate) : NAN;
         pt->ll = ll_of(ll);
         pt->seen_state = st != NULL;

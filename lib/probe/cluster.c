@@ -3,6 +3,7 @@
  * which judges what the MPI front end gathered: do the nodes agree, which
  * pairs and nodes are slow, which ranks never answered. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,6 +82,24 @@ enum { K_GPUS, K_MODEL, K_PORTS, K_RATES, K_FW, K_DRIVER, K_GDR, K_ENV, K__N };
 static const char *const key_names[K__N] = {"GPU count", "GPU model", "RDMA ports", "active port rates",
                                             "NIC firmware", "driver", "GPUDirect RDMA", "NCCL/FI environment"};
 
+/* Appends printf-formatted text at out + *l (cap bytes in all); once
+ * full, nothing more (never a pointer past the buffer). */
+static void cat(char *out, size_t cap, size_t *l, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static void cat(char *out, size_t cap, size_t *l, const char *fmt, ...)
+{
+    va_list ap;
+    int w;
+    if (*l + 1 >= cap) return;
+    va_start(ap, fmt);
+    w = vsnprintf(out + *l, cap - *l, fmt, ap);
+    va_end(ap);
+    *l = w < 0 || (size_t)w >= cap - *l ? cap - 1 : *l + (size_t)w;
+}
+
 static int by_str(const void *a, const void *b)
 {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -113,9 +132,9 @@ static void distinct(const json_t *arr, const char *f, int rates, char *out, siz
     for (i = 0; i < n;) {
         size_t k = i;
         while (k < n && strcmp(vals[k], vals[i]) == 0) k++;
-        if (rates) l += (size_t)snprintf(out + l, l < cap ? cap - l : 0, "%s%zu x %s", l ? ", " : "", k - i, vals[i]);
-        else l += (size_t)snprintf(out + l, l < cap ? cap - l : 0, "%s%s", l ? ", " : "", vals[i]);
-        if (l >= cap) break;
+        if (rates) cat(out, cap, &l, "%s%zu x %s", l ? ", " : "", k - i, vals[i]);
+        else cat(out, cap, &l, "%s%s", l ? ", " : "", vals[i]);
+        if (l + 1 >= cap) break;
         i = k;
     }
     if (!out[0]) cf__copy(out, cap, rates ? "none active" : "unknown");
@@ -161,13 +180,13 @@ static void hosts_with(json_t *const *nodes, size_t n, char (*vals)[512], const 
     for (size_t i = 0; i < n; i++) {
         if (strcmp(vals[i], v) != 0) continue;
         if (named < 8) {
-            l += (size_t)snprintf(out + l, l < cap ? cap - l : 0, "%s%s", named ? ", " : "", host_of(nodes[i]));
+            cat(out, cap, &l, "%s%s", named ? ", " : "", host_of(nodes[i]));
             named++;
         } else {
             more++;
         }
     }
-    if (more && l < cap) snprintf(out + l, cap - l, " and %zu more", more);
+    if (more) cat(out, cap, &l, " and %zu more", more);
 }
 
 static int agreement(json_t *findings, json_t *const *nodes, size_t n)

@@ -31,6 +31,11 @@ int cf__probe_add_finding(json_t *findings, cf__probe_code c, const char *fmt, .
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    /* What the message quotes may come from another node's report, and a
+     * piece cut to its buffer may end in half a character: never refuse
+     * the finding for it (jansson takes UTF-8 only), show such bytes as
+     * '?', as control bytes. */
+    cf__text_repair(msg);
     o = json_object();
     bad |= cf__json_set(o, "code", json_string(codes[c].name));
     bad |= cf__json_set(o, "severity", json_string(cf_severity_name(codes[c].sev)));

@@ -19,9 +19,9 @@
  *   (/sys/module/nvidia/version), what NCCL's DMA-BUF path needs;
  * - /dev/infiniband/uverbsN (the verbs device nodes a container may lack),
  *   /proc/self/limits ("Max locked memory"), /proc/sys/kernel/hostname. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 #include "base/base.h"
 #include "probe/probe_int.h"
 
@@ -72,7 +72,7 @@ static int numa_of(cf__tree *t, const char *dir)
     char p[CF__PROBE_PATH], v[32];
     char *end;
     long n;
-    snprintf(p, sizeof p, "%s/numa_node", dir);
+    if (cf__tree_path(t, p, sizeof p, "%s/numa_node", dir) != 0) return -1;
     if (cf__tree_read(t, p, v, sizeof v, 0) != 1) return -1;
     n = strtol(v, &end, 10);
     if (end == v || *end || n < -1 || n > 4096) {
@@ -123,7 +123,7 @@ static void field(const char *text, const char *key, char *out, size_t cap)
             while (*v == ' ' || *v == '\t') v++;
             e = v + strcspn(v, "\n");
             while (e > v && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r')) e--;
-            cf__copy_n(out, cap, v, (size_t)(e - v));
+            cf__text_copy(out, cap, v, (size_t)(e - v));
             return;
         }
         p = strchr(p, '\n');
@@ -138,7 +138,7 @@ static void gpus_from_proc(pnode *n)
     long k = cf__tree_list(&n->t, "/proc/driver/nvidia/gpus", &names);
     for (long i = 0; i < k; i++) {
         pgpu *g;
-        snprintf(path, sizeof path, "/proc/driver/nvidia/gpus/%s/information", names[i]);
+        if (cf__tree_path(&n->t, path, sizeof path, "/proc/driver/nvidia/gpus/%s/information", names[i]) != 0) continue;
         if (cf__tree_read(&n->t, path, info, sizeof info, 0) != 1) continue;
         field(info, "Bus Location", loc, sizeof loc);
         if (!cf__is_bdf(loc)) cf__copy(loc, sizeof loc, names[i]);
@@ -159,7 +159,7 @@ static long hex_attr(cf__tree *t, const char *bdf, const char *attr, int quiet)
     char p[CF__PROBE_PATH], v[32];
     char *end;
     long x;
-    snprintf(p, sizeof p, "/sys/bus/pci/devices/%s/%s", bdf, attr);
+    if (cf__tree_path(t, p, sizeof p, "/sys/bus/pci/devices/%s/%s", bdf, attr) != 0) return -1;
     if (cf__tree_read(t, p, v, sizeof v, quiet) != 1) return -1;
     x = strtol(v, &end, 16);
     if (end == v || *end || x < 0) {
@@ -192,7 +192,7 @@ static void gpus_from_pci(pnode *n)
         long cls, ven, dev;
         pgpu *g;
         if (!cf__is_bdf(names[i])) continue;
-        snprintf(path, sizeof path, "/sys/bus/pci/devices/%s", names[i]);
+        if (cf__tree_path(&n->t, path, sizeof path, "/sys/bus/pci/devices/%s", names[i]) != 0) continue;
         if (cf__tree_resolve(&n->t, path, dev_path, sizeof dev_path) != 1) continue;
         cls = hex_attr(&n->t, names[i], "class", 0);
         if (cls < 0 || (cls >> 8 != 0x0302 && cls >> 8 != 0x0300 && cls >> 8 != 0x0380)) continue;
@@ -222,7 +222,7 @@ static void read_port(pnode *n, const char *dev, const char *port, const pport *
     char *end;
     pport *q;
     long num = strtol(port, &end, 10);
-    snprintf(p, sizeof p, "/sys/class/infiniband/%s/ports/%s", dev, port);
+    if (cf__tree_path(&n->t, p, sizeof p, "/sys/class/infiniband/%s/ports/%s", dev, port) != 0) return;
     if (end == port || *end || num < 0) {
         cf__tree_skip(&n->t, p, "not a port number");
         return;
@@ -235,17 +235,17 @@ static void read_port(pnode *n, const char *dev, const char *port, const pport *
     *q = *base;
     q->port = num;
     q->rate_gbps = NAN;
-    snprintf(p, sizeof p, "/sys/class/infiniband/%s/ports/%s/state", dev, port);
+    cf__tree_path(&n->t, p, sizeof p, "/sys/class/infiniband/%s/ports/%s/state", dev, port);
     if (cf__tree_read(&n->t, p, v, sizeof v, 0) == 1) cf__sysfs_state_word(v, q->state, sizeof q->state);
-    snprintf(p, sizeof p, "/sys/class/infiniband/%s/ports/%s/phys_state", dev, port);
+    cf__tree_path(&n->t, p, sizeof p, "/sys/class/infiniband/%s/ports/%s/phys_state", dev, port);
     if (cf__tree_read(&n->t, p, v, sizeof v, 0) == 1) cf__sysfs_state_word(v, q->phys_state, sizeof q->phys_state);
-    snprintf(p, sizeof p, "/sys/class/infiniband/%s/ports/%s/rate", dev, port);
+    cf__tree_path(&n->t, p, sizeof p, "/sys/class/infiniband/%s/ports/%s/rate", dev, port);
     if (cf__tree_read(&n->t, p, v, sizeof v, 0) == 1) {
         q->rate_gbps = cf__sysfs_rate_gbps(v);
         if (isnan(q->rate_gbps)) cf__tree_skip(&n->t, p, "not a rate (\"N Gb/sec ...\"): \"%s\"", v);
     }
-    snprintf(p, sizeof p, "/sys/class/infiniband/%s/ports/%s/link_layer", dev, port);
-    if (cf__tree_read(&n->t, p, v, sizeof v, 0) == 1) cf__copy(q->link_layer, sizeof q->link_layer, v);
+    cf__tree_path(&n->t, p, sizeof p, "/sys/class/infiniband/%s/ports/%s/link_layer", dev, port);
+    cf__tree_read(&n->t, p, q->link_layer, sizeof q->link_layer, 0);
 }
 
 static void read_rdma(pnode *n)
@@ -258,27 +258,33 @@ static void read_rdma(pnode *n)
         long np, nn;
         const char *slash;
         /* A dangling or escaping entry is skipped (recorded), not counted. */
-        snprintf(p, sizeof p, "/sys/class/infiniband/%s", devs[i]);
+        if (cf__tree_path(&n->t, p, sizeof p, "/sys/class/infiniband/%s", devs[i]) != 0) continue;
         if (cf__tree_resolve(&n->t, p, base.dev, sizeof base.dev) != 1) continue;
+        if (strlen(devs[i]) >= sizeof base.name) {
+            cf__tree_skip(&n->t, p, "an RDMA device name longer than %zu bytes", sizeof base.name - 1);
+            continue;
+        }
         n->rdma_devs++;
         memset(&base, 0, sizeof base);
         cf__copy(base.name, sizeof base.name, devs[i]);
         base.numa = -1;
         base.nearest = -1;
         base.path = CF__PATH_UNKNOWN;
-        snprintf(p, sizeof p, "/sys/class/infiniband/%s/fw_ver", devs[i]);
+        cf__tree_path(&n->t, p, sizeof p, "/sys/class/infiniband/%s/fw_ver", devs[i]);
         cf__tree_read(&n->t, p, base.fw, sizeof base.fw, 0);
-        snprintf(p, sizeof p, "/sys/class/infiniband/%s/device", devs[i]);
+        cf__tree_path(&n->t, p, sizeof p, "/sys/class/infiniband/%s/device", devs[i]);
         if (cf__tree_resolve(&n->t, p, base.dev, sizeof base.dev) == 1) {
             slash = strrchr(base.dev, '/');
             if (slash && cf__is_bdf(slash + 1)) cf__copy(base.pci, sizeof base.pci, slash + 1);
             base.numa = numa_of(&n->t, p);
         }
-        snprintf(p, sizeof p, "/sys/class/infiniband/%s/device/net", devs[i]);
+        cf__tree_path(&n->t, p, sizeof p, "/sys/class/infiniband/%s/device/net", devs[i]);
         nn = cf__tree_list(&n->t, p, &nets);
-        if (nn > 0) cf__copy(base.netdev, sizeof base.netdev, nets[0]);
+        if (nn > 0 && strlen(nets[0]) < sizeof base.netdev) cf__copy(base.netdev, sizeof base.netdev, nets[0]);
+        else if (nn > 0)
+            cf__tree_skip(&n->t, p, "a network interface name longer than %zu bytes", sizeof base.netdev - 1);
         cf__tree_names_free(nets, nn);
-        snprintf(p, sizeof p, "/sys/class/infiniband/%s/ports", devs[i]);
+        cf__tree_path(&n->t, p, sizeof p, "/sys/class/infiniband/%s/ports", devs[i]);
         np = cf__tree_list(&n->t, p, &ports);
         if (np == 0) cf__tree_skip(&n->t, p, "an RDMA device without ports");
         for (long j = 0; j < np; j++) read_port(n, devs[i], ports[j], &base);
@@ -297,17 +303,17 @@ static void read_net(pnode *n)
         long x;
         const char *slash;
         int bad = cf__json_set(o, "name", json_string(ifs[i]));
-        snprintf(p, sizeof p, "/sys/class/net/%s/speed", ifs[i]);
+        cf__tree_path(&n->t, p, sizeof p, "/sys/class/net/%s/speed", ifs[i]);
         /* speed is unreadable (EINVAL) while the link is down: unknown. */
         x = cf__tree_read(&n->t, p, v, sizeof v, 1) == 1 ? strtol(v, &end, 10) : -1;
         bad |= cf__json_set(o, "speed_mbps", x > 0 ? json_integer(x) : json_null());
-        snprintf(p, sizeof p, "/sys/class/net/%s/mtu", ifs[i]);
+        cf__tree_path(&n->t, p, sizeof p, "/sys/class/net/%s/mtu", ifs[i]);
         x = cf__tree_read(&n->t, p, v, sizeof v, 0) == 1 ? strtol(v, &end, 10) : -1;
         bad |= cf__json_set(o, "mtu", x > 0 ? json_integer(x) : json_null());
-        snprintf(p, sizeof p, "/sys/class/net/%s/operstate", ifs[i]);
+        cf__tree_path(&n->t, p, sizeof p, "/sys/class/net/%s/operstate", ifs[i]);
         bad |= cf__json_set(o, "operstate",
                             cf__tree_read(&n->t, p, v, sizeof v, 0) == 1 ? json_string(v) : json_null());
-        snprintf(p, sizeof p, "/sys/class/net/%s/device", ifs[i]);
+        cf__tree_path(&n->t, p, sizeof p, "/sys/class/net/%s/device", ifs[i]);
         slash = NULL;
         if (cf__tree_exists(&n->t, p) && cf__tree_resolve(&n->t, p, dev, sizeof dev) == 1) slash = strrchr(dev, '/');
         bad |= cf__json_set(o, "pci", slash && cf__is_bdf(slash + 1) ? json_string(slash + 1) : json_null());
@@ -357,7 +363,10 @@ static void acs(pnode *n)
                 unsigned char *cfg = NULL;
                 size_t len = 0;
                 int r;
-                snprintf(p, sizeof p, "/sys/bus/pci/devices/%s/config", br[b]);
+                if (cf__tree_path(&n->t, p, sizeof p, "/sys/bus/pci/devices/%s/config", br[b]) != 0) {
+                    unknown++;
+                    continue;
+                }
                 if (cf__tree_slurp(&n->t, p, (char **)(void *)&cfg, &len) != 1) {
                     unknown++;
                     continue;
@@ -398,12 +407,23 @@ static int kernel_at_least(const char *rel, long maj, long min)
     return a > maj || (a == maj && b >= min);
 }
 
+/* The verbs device nodes a process here can open (a container may have
+ * none though the host has the devices). */
+static void dev_infiniband(pnode *n)
+{
+    char **names = NULL;
+    long k;
+    n->dev_ib = cf__tree_exists(&n->t, "/dev/infiniband");
+    k = cf__tree_list(&n->t, "/dev/infiniband", &names);
+    for (long i = 0; i < k; i++) n->uverbs += strncmp(names[i], "uverbs", 6) == 0;
+    cf__tree_names_free(names, k);
+}
+
 static void driver_and_gdr(pnode *n)
 {
     char v[1024];
     long nv = 0;
-    if (cf__tree_read(&n->t, "/proc/sys/kernel/osrelease", v, sizeof v, 0) == 1)
-        cf__copy(n->kernel, sizeof n->kernel, v);
+    cf__tree_read(&n->t, "/proc/sys/kernel/osrelease", n->kernel, sizeof n->kernel, 0);
     n->open_module = -1;
     if (cf__tree_read(&n->t, "/proc/driver/nvidia/version", v, sizeof v, 0) == 1) {
         n->open_module = strstr(v, "Open Kernel Module") != NULL;
@@ -414,11 +434,12 @@ static void driver_and_gdr(pnode *n)
                 m += 6;
                 if (strncmp(m, " for ", 5) == 0) m = strchr(m + 5, ' ');
                 while (m && *m == ' ') m++;
-                if (m) cf__copy_n(n->driver, sizeof n->driver, m, strcspn(m, " \n"));
+                if (m) cf__text_copy(n->driver, sizeof n->driver, m, strcspn(m, " \n"));
             }
         }
     }
-    if (cf__tree_read(&n->t, "/sys/module/nvidia/version", v, sizeof v, 0) == 1) cf__copy(n->driver, sizeof n->driver, v);
+    if (cf__tree_read(&n->t, "/sys/module/nvidia/version", v, sizeof n->driver, 0) == 1)
+        cf__copy(n->driver, sizeof n->driver, v);
     for (long i = 0; i < n->ng; i++) nv += strcmp(n->gpus[i].vendor, "nvidia") == 0;
     n->gdr = "unknown";
     n->gdr_via = NULL;
@@ -428,15 +449,16 @@ static void driver_and_gdr(pnode *n)
     else if (cf__tree_exists(&n->t, "/sys/module/efa_nv_peermem")) n->gdr_via = "efa_nv_peermem";
     else if (n->open_module == 1 && major(n->driver) >= 515 && kernel_at_least(n->kernel, 5, 12) == 1)
         n->gdr_via = "dma-buf";
-    if (n->gdr_via) n->gdr = "on";
+    /* The peer-memory module (or DMA-BUF) registers GPU memory with a verbs
+     * device: with no uverbs node to open, as in a container not given
+     * /dev/infiniband, nothing here can use it (GDR_UNUSABLE). */
+    if (n->gdr_via) n->gdr = n->rdma_devs > 0 && n->uverbs == 0 ? "unusable" : "on";
     else if (cf__tree_exists(&n->t, "/sys/module") && n->open_module >= 0 && n->kernel[0]) n->gdr = "off";
 }
 
 static void limits_env(pnode *n, const char *const *env)
 {
     char v[4096];
-    char **names = NULL;
-    long k;
     n->memlock = NAN;
     if (cf__tree_read(&n->t, "/proc/self/limits", v, sizeof v, 0) == 1) {
         const char *l = strstr(v, "Max locked memory");
@@ -447,16 +469,17 @@ static void limits_env(pnode *n, const char *const *env)
             else n->memlock = strtod(l, NULL);
         }
     }
-    n->dev_ib = cf__tree_exists(&n->t, "/dev/infiniband");
-    k = cf__tree_list(&n->t, "/dev/infiniband", &names);
-    for (long i = 0; i < k; i++) n->uverbs += strncmp(names[i], "uverbs", 6) == 0;
-    cf__tree_names_free(names, k);
     for (long i = 0; env && env[i] && (long)json_object_size(n->env) < CF_MAX_PROBE_ENV; i++) {
         const char *eq = strchr(env[i], '=');
         char name[128];
         json_t *val;
         if (!eq || (strncmp(env[i], "NCCL_", 5) != 0 && strncmp(env[i], "FI_", 3) != 0)) continue;
-        cf__copy_n(name, sizeof name, env[i], (size_t)(eq - env[i]));
+        cf__text_copy(name, sizeof name, env[i], (size_t)(eq - env[i]));
+        if ((size_t)(eq - env[i]) >= sizeof name ||
+            cf__bad_utf8((const unsigned char *)name, strlen(name), 0) >= 0) {
+            cf__tree_skip(&n->t, name, "environment name is not UTF-8 text or longer than %zu bytes", sizeof name - 1);
+            continue;
+        }
         if (!(val = json_string(eq + 1))) {
             cf__tree_skip(&n->t, name, "environment value is not UTF-8");
             continue;
@@ -529,6 +552,11 @@ static void findings(pnode *n)
                               n->kernel[0] ? n->kernel : "unknown",
                               n->open_module == 1 ? "open" : n->open_module == 0 ? "proprietary" : "unknown",
                               n->driver[0] ? n->driver : "unknown");
+    if (strcmp(n->gdr, "unusable") == 0)
+        cf__probe_add_finding(n->findings, CF__PCODE_GDR_UNUSABLE,
+                              "GPUDirect RDMA is not usable here: %s is loaded, but none of the %ld RDMA device(s) "
+                              "can be opened (no uverbs device in /dev/infiniband%s)",
+                              n->gdr_via, n->rdma_devs, n->dev_ib ? "" : ", which is absent");
     if (n->rdma_devs > 0 && n->uverbs < n->rdma_devs)
         cf__probe_add_finding(n->findings, CF__PCODE_RDMA_DEVICE_MISSING,
                               "%ld RDMA device(s) in /sys/class/infiniband but %ld uverbs device(s) in "
@@ -627,28 +655,49 @@ static void pnode_free(pnode *n)
     cf__free(n);
 }
 
-cf_status cf_probe_node(const cf_probe_opts *opts, json_t **out, cf_error *err)
+/* The sysroot's real path into n->t.root ("" for "/"); CF_OK, or
+ * CF_EINVAL (err names it) or CF_ENOMEM. */
+static cf_status set_root(pnode *n, const char *root, cf_error *err)
+{
+    char *real;
+    size_t rl;
+    if (n->t.fs->kind(n->t.fs->ctx, root) != 'd' || !(real = n->t.fs->realpath(n->t.fs->ctx, root))) {
+        if (errno == ENOMEM && n->t.fs->kind(n->t.fs->ctx, root) == 'd') return CF_ENOMEM;
+        cf_error_set_param(err, "sysroot", "sysroot %s is not a readable directory", root);
+        return CF_EINVAL;
+    }
+    rl = strlen(real);
+    if (rl > (size_t)CF_MAX_PROBE_SYSROOT_BYTES) {
+        cf_error_set_param(err, "sysroot",
+                           "sysroot's real path is %zu bytes, over %ld (CF_MAX_PROBE_SYSROOT_BYTES: the sysroot "
+                           "and the host paths under it must fit in a path); use a shorter path or a link to it",
+                           rl, CF_MAX_PROBE_SYSROOT_BYTES);
+        cf__free(real);
+        return CF_EINVAL;
+    }
+    if (strcmp(real, "/") != 0) memcpy(n->t.root, real, rl + 1);
+    cf__free(real);
+    return CF_OK;
+}
+
+cf_status cf__probe_node_fs(const cf_probe_opts *opts, const cf__tree_fs *fs, json_t **out, cf_error *err)
 {
     cf_probe_opts def = {0};
     const char *root;
-    char *real;
-    struct stat st;
+    char *shown;
+    cf_status st;
     pnode *n;
     if (!out) return CF_EINVAL;
     *out = NULL;
     if (!opts) opts = &def;
     root = opts->sysroot && opts->sysroot[0] ? opts->sysroot : "/";
-    if (stat(root, &st) != 0 || !S_ISDIR(st.st_mode) || !(real = realpath(root, NULL))) {
-        cf_error_set_param(err, "sysroot", "sysroot %s is not a readable directory", root);
-        return CF_EINVAL;
-    }
     n = cf__calloc(1, sizeof *n);
-    if (!n) {
-        free(real);
-        return CF_ENOMEM;
+    if (!n) return CF_ENOMEM;
+    n->t.fs = fs ? fs : cf__tree_disk_fs();
+    if ((st = set_root(n, root, err)) != CF_OK) {
+        cf__free(n);
+        return st;
     }
-    cf__copy(n->t.root, sizeof n->t.root, strcmp(real, "/") == 0 ? "" : real);
-    free(real);
     n->t.skipped = json_array();
     n->net = json_array();
     n->env = json_object();
@@ -658,8 +707,12 @@ cf_status cf_probe_node(const cf_probe_opts *opts, json_t **out, cf_error *err)
         pnode_free(n);
         return CF_ENOMEM;
     }
-    if (opts->hostname) cf__copy(n->hostname, sizeof n->hostname, opts->hostname);
-    else cf__tree_read(&n->t, "/proc/sys/kernel/hostname", n->hostname, sizeof n->hostname, 0);
+    if (opts->hostname) {
+        cf__text_copy(n->hostname, sizeof n->hostname, opts->hostname, strlen(opts->hostname));
+        cf__text_repair(n->hostname);
+    } else {
+        cf__tree_read(&n->t, "/proc/sys/kernel/hostname", n->hostname, sizeof n->hostname, 0);
+    }
     gpus_from_proc(n);
     gpus_from_pci(n);
     qsort(n->gpus, (size_t)n->ng, sizeof n->gpus[0], by_pci);
@@ -667,10 +720,19 @@ cf_status cf_probe_node(const cf_probe_opts *opts, json_t **out, cf_error *err)
     read_net(n);
     topology(n);
     acs(n);
+    dev_infiniband(n);
     driver_and_gdr(n);
     limits_env(n, opts->env);
     findings(n);
-    if (!n->t.oom) *out = report(n, root);
+    /* The sysroot as given, its bytes that are not UTF-8 text shown as '?'. */
+    if ((shown = cf__strdup(root)) != NULL) cf__text_repair(shown);
+    if (!n->t.oom && shown) *out = report(n, shown);
+    cf__free(shown);
     pnode_free(n);
     return *out ? CF_OK : CF_ENOMEM;
+}
+
+cf_status cf_probe_node(const cf_probe_opts *opts, json_t **out, cf_error *err)
+{
+    return cf__probe_node_fs(opts, NULL, out, err);
 }

@@ -165,9 +165,9 @@ static int gdr(json_t *checks, json_t *findings, const json_t *n, const char *no
                 json_string(g ? g : "unknown"),
                 !g || strcmp(g, "unknown") == 0 ? "unknown"
                 : (strcmp(g, "on") == 0) == (off->gpudirect_rdma == CF_CAP_YES) ? "ok" : "differs");
-    if (off->gpudirect_rdma == CF_CAP_YES && g && strcmp(g, "off") == 0) {
-        bad |= cf__probe_add_finding(findings, CF__PCODE_OFFER_GDR, "GPUDirect RDMA is off, the offering %s promises it",
-                                     off->id);
+    if (off->gpudirect_rdma == CF_CAP_YES && g && (strcmp(g, "off") == 0 || strcmp(g, "unusable") == 0)) {
+        bad |= cf__probe_add_finding(findings, CF__PCODE_OFFER_GDR, "GPUDirect RDMA is %s, the offering %s promises it",
+                                     g, off->id);
         last_finding(findings, node);
     }
     return bad;

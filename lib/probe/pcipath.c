@@ -43,20 +43,26 @@ static int chain(const char *path, char *root, size_t rootcap, char (*bdf)[16])
     char comp[CHAIN_MAX * 2][64];
     int nc = 0, last_root = -1, n = 0;
     const char *p = path;
-    while (*p && nc < CHAIN_MAX * 2) {
+    while (*p) {
         size_t len;
         while (*p == '/') p++;
         len = strcspn(p, "/");
         if (len == 0) break;
-        cf__copy_n(comp[nc], sizeof comp[nc], p, len);
+        /* A deeper path than any PCI tree has is unknown, not cut. */
+        if (nc >= CHAIN_MAX * 2) return -1;
+        /* A component too long to be a root or a BDF is kept as neither
+         * (cutting it could make two roots look alike). */
+        if (len >= sizeof comp[nc]) comp[nc][0] = '\0';
+        else cf__copy_n(comp[nc], sizeof comp[nc], p, len);
         if (strncmp(comp[nc], "pci", 3) == 0 && strchr(comp[nc], ':')) last_root = nc;
         nc++;
         p += len;
     }
     if (last_root < 0) return -1;
     cf__copy(root, rootcap, comp[last_root]);
-    for (int i = last_root + 1; i < nc && n < CHAIN_MAX; i++) {
+    for (int i = last_root + 1; i < nc; i++) {
         if (!cf__is_bdf(comp[i])) break;
+        if (n >= CHAIN_MAX) return -1;      /* deeper than any PCIe tree: unknown */
         cf__copy(bdf[n++], 16, comp[i]);
     }
     return n;
@@ -115,11 +121,11 @@ int cf__acs_redirects(const unsigned char *cfg, size_t len)
 void cf__sysfs_state_word(const char *s, char *out, size_t cap)
 {
     const char *w = strchr(s, ':');
-    size_t i = 0;
     w = w ? w + 1 : s;
     while (*w == ' ' || *w == '\t') w++;
-    for (; w[i] && i + 1 < cap; i++) out[i] = (char)tolower((unsigned char)w[i]);
-    if (cap) out[i < cap ? i : cap - 1] = '\0';
+    /* Cut, if at all, on a character boundary; only ASCII letters change. */
+    cf__text_copy(out, cap, w, strlen(w));
+    for (char *c = out; cap && *c; c++) *c = (char)tolower((unsigned char)*c);
 }
 
 double cf__sysfs_rate_gbps(const char *s)

@@ -35,27 +35,72 @@ const char *cf__probe_status_of(const json_t *findings);
 
 /* --------------------------------------------------------- host tree */
 
-/* Longest path the probe builds (sysroot + a sysfs path). */
-#define CF__PROBE_PATH 1024
+/* Longest host path the probe builds ("/sys/class/infiniband/DEV/ports/N/
+ * phys_state": names of at most CF__PROBE_NAME_MAX bytes each) and longest
+ * resolved sysfs path it keeps; the bound is CF_MAX_PROBE_PATH_BYTES. */
+#define CF__PROBE_PATH ((size_t)CF_MAX_PROBE_PATH_BYTES)
+/* A full path: the sysroot's real path then a host path. */
+#define CF__PROBE_FULL ((size_t)CF_MAX_PROBE_SYSROOT_BYTES + (size_t)CF_MAX_PROBE_PATH_BYTES + 2)
+/* Longest directory entry name read (Linux NAME_MAX). */
+#define CF__PROBE_NAME_MAX 255
+
+/* The file access the tree reader goes through: the disk (cf__tree_disk_fs)
+ * or a tree held in memory (probe/memfs.c: the fuzz harness reads a tree
+ * from its input with no disk at all). Every path handed to an operation
+ * is a full path (the root, then a host path). */
+typedef struct cf__tree_fs {
+    void *ctx;                  /* handed to each operation */
+    /* 1 when the entry exists, the last link not followed (lstat) */
+    int (*lexists)(void *ctx, const char *p);
+    /* The canonical path, links followed (realpath): malloc'd (cf__free);
+     * NULL with errno set (ENOENT, ENOTDIR, ELOOP, ENOMEM, ...) */
+    char *(*realpath)(void *ctx, const char *p);
+    /* What p is, links followed: 'f' regular file, 'd' directory, 'o'
+     * anything else; -1 with errno set */
+    int (*kind)(void *ctx, const char *p);
+    /* A regular file's bytes: cf__read_file's contract */
+    cf_status (*read)(void *ctx, const char *p, size_t cap, const char *cap_name, char **buf, size_t *len,
+                      cf_error *err);
+    /* A directory's entries, "." and ".." included or not: each name is
+     * handed to fn (which returns 0 to go on, -1 to stop); 0, or -1 with
+     * errno set when it cannot be opened */
+    int (*list)(void *ctx, const char *p, int (*fn)(void *arg, const char *name), void *arg);
+} cf__tree_fs;
+
+/* The disk (static storage). */
+const cf__tree_fs *cf__tree_disk_fs(void);
 
 /* The tree being read and what went wrong in it. */
 typedef struct cf__tree {
-    char root[CF__PROBE_PATH];  /* the sysroot's real path, "" for "/" */
+    const cf__tree_fs *fs;      /* the file access (borrowed) */
+    char root[CF_MAX_PROBE_SYSROOT_BYTES + 1];  /* the sysroot's real path, "" for "/" */
     json_t *skipped;            /* [{path, reason}]: entries skipped */
     int oom;                    /* an allocation failed somewhere */
 } cf__tree;
 
-/* Records a skipped entry (path as the host names it). */
+/* Records a skipped entry (path as the host names it). Bytes of the path
+ * or reason that are not UTF-8 text are shown as '?'. */
 void cf__tree_skip(cf__tree *t, const char *path, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
 
-/* Reads the small file at host path `path` (read under the root), at most
- * CF_MAX_PROBE_FILE_BYTES, trailing blanks and newlines cut, into out (cap
- * bytes, cut to fit). 1 when read; 0 when absent (nothing recorded); -1
- * when it exists but cannot be read (recorded in skipped unless quiet). */
+/* Formats a host path into buf (cap bytes): 0, or -1 when it does not fit
+ * (recorded in skipped, the start of it named; buf becomes "", which every
+ * cf__tree_ call refuses without recording more): a path is never cut. */
+int cf__tree_path(cf__tree *t, char *buf, size_t cap, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* Reads the small text file at host path `path` (read under the root), at
+ * most CF_MAX_PROBE_FILE_BYTES, trailing blanks and newlines cut, into out
+ * (cap bytes). 1 when read; 0 when absent (nothing recorded); -1 when it
+ * exists but cannot be read, is not UTF-8 text (a control byte other than
+ * tab, CR or LF included) or does not fit in cap bytes (recorded in
+ * skipped unless quiet): what is returned is always well-formed UTF-8. */
 int cf__tree_read(cf__tree *t, const char *path, char *out, size_t cap, int quiet);
 
 /* The whole file (binary safe) into *buf (cf__free), *len bytes, capped as
@@ -66,18 +111,50 @@ int cf__tree_slurp(cf__tree *t, const char *path, char **buf, size_t *len);
 int cf__tree_exists(cf__tree *t, const char *path);
 
 /* The entries of the host directory `path` ("." and ".." left out), sorted
- * by name, at most CF_MAX_PROBE_ENTRIES (more are recorded in skipped):
- * *names is a cf__malloc'd array of cf__malloc'd strings, freed with
- * cf__tree_names_free. Returns the count; 0 when absent or empty, -1 when
- * unreadable (recorded). */
+ * by name, at most CF_MAX_PROBE_ENTRIES (more are recorded in skipped); a
+ * name that is not UTF-8 text or is longer than CF__PROBE_NAME_MAX is
+ * recorded in skipped and left out: *names is a cf__malloc'd array of
+ * cf__malloc'd strings, freed with cf__tree_names_free. Returns the count;
+ * 0 when absent or empty, -1 when unreadable (recorded). */
 long cf__tree_list(cf__tree *t, const char *path, char ***names);
 void cf__tree_names_free(char **names, long n);
 
 /* The host path that `path` resolves to (links followed inside the tree)
  * into out: "/sys/devices/pci0000:15/.../0000:18:00.0". 1 on success; 0
- * when absent; -1 when it leaves the tree or cannot be resolved
- * (recorded). */
+ * when absent; -1 when it leaves the tree, cannot be resolved, is not
+ * UTF-8 text or does not fit in cap bytes (recorded). */
 int cf__tree_resolve(cf__tree *t, const char *path, char *out, size_t cap);
+
+/* Copies at most n bytes of the UTF-8 text src into dst (cap bytes), cut
+ * back to a character boundary when it does not fit: never half a
+ * character. */
+void cf__text_copy(char *dst, size_t cap, const char *src, size_t n);
+
+/* Replaces, in place, every byte of s that is not UTF-8 text (a control
+ * byte other than tab, CR and LF included) with '?'. */
+void cf__text_repair(char *s);
+
+/* ---------------------------------------------- a tree held in memory */
+
+typedef struct cf__memfs cf__memfs;
+
+/* An empty tree whose root is `root` (an absolute path, "/mem"): the
+ * paths added are host paths under it. NULL on ENOMEM. */
+cf__memfs *cf__memfs_new(const char *root);
+/* Adds one entry at host path `path` (leading '/' optional; "." and ".."
+ * components and empty paths are refused): type 'f' a regular file of the
+ * len bytes of data, 'l' a symbolic link to data (len bytes), 'd' a
+ * directory, 'p' a FIFO (an entry that is neither file nor directory).
+ * Parent directories are implied. The first entry for a path wins. 0, or
+ * -1 (refused or ENOMEM). */
+int cf__memfs_add(cf__memfs *m, char type, const char *path, const char *data, size_t len);
+/* The file access over it (valid while m lives; the tree is sorted on
+ * first use: add nothing after). */
+const cf__tree_fs *cf__memfs_fs(cf__memfs *m);
+void cf__memfs_free(cf__memfs *m);
+
+/* cf_probe_node over any file access (fs NULL = the disk). */
+cf_status cf__probe_node_fs(const cf_probe_opts *opts, const cf__tree_fs *fs, json_t **out, cf_error *err);
 
 /* ------------------------------------------------------ PCI paths */
 

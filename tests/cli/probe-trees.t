@@ -50,9 +50,14 @@ expect_json '[.nics[] | select(.nearest_gpu == "0000:18:00.0") | .name] | join("
 expect_json .gdr_via dma-buf
 expect_json '[.nics[].rate_gbps] | add' 3200
 # A container without /dev/infiniband and 64 KiB locked memory: exit 1.
+# The host's nvidia_peermem is loaded, but no verbs device can be opened
+# here: GPUDirect RDMA is unusable, not on (GDR_UNUSABLE).
 cf probe --sysroot "$D/container" --format json; expect_rc 1
-expect_json '[.findings[].code] | join(" ")' "RDMA_DEVICE_MISSING MEMLOCK_LIMITED"
-expect_json '.findings[0].severity' error
+expect_json '[.findings[].code] | join(" ")' "GDR_UNUSABLE RDMA_DEVICE_MISSING MEMLOCK_LIMITED"
+expect_json .gdr unusable
+expect_json .gdr_via nvidia_peermem
+expect_json '.findings[0].message | test("nvidia_peermem is loaded, but none of the 8 RDMA device")' true
+expect_json '.findings[1].severity' error
 expect_json .status failed
 expect_json .memlock_bytes 65536
 # ACS redirection on the switch ports.
