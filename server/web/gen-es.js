@@ -218,6 +218,11 @@ const GEN_ES = [
     'audite cada ejecución por separado para compararlas; cada hallazgo indica su archivo y su línea, y run_facts[] da los datos de cada ejecución'],
   [L('topology: run each rank on a GPU whose NIC sits under the same PCIe switch (PIX/PXB in nvidia-smi topo -m), or raise NCCL_NET_GDR_LEVEL (PHB/SYS) only if the platform supports PCIe peer-to-peer at that distance'),
     'topología: ejecute cada rango en una GPU cuya NIC cuelgue del mismo conmutador PCIe (PIX/PXB en nvidia-smi topo -m), o suba NCCL_NET_GDR_LEVEL (PHB/SYS) solo si la plataforma admite peer-to-peer PCIe a esa distancia'],
+  /* (issue 21: GDR_UNUSABLE, lib/probe/node.c, codes.def) */
+  [/GPUDirect RDMA is not usable here: (\S+) is loaded, but none of the (\d+) RDMA device\(s\) can be opened \(no uverbs device in \/dev\/infiniband(, which is absent)?\)/g,
+    (m, mod, n, absent) => `GPUDirect RDMA no se puede usar aquí: ${mod} está cargado, pero no se puede abrir ninguno de los ${n} dispositivo(s) RDMA (ningún dispositivo uverbs en /dev/infiniband${absent ? ', que no existe' : ''})`],
+  [L('give the container the RDMA devices (--device /dev/infiniband, or the RDMA device plugin on Kubernetes): the peer-memory module only helps where verbs can open a device; until then NCCL moves data through host memory or sockets'),
+    'dé al contenedor los dispositivos RDMA (--device /dev/infiniband, o el plugin de dispositivos RDMA en Kubernetes): el módulo de memoria entre pares solo sirve donde verbs puede abrir un dispositivo; hasta entonces NCCL mueve los datos por la memoria del host o por sockets'],
   [L('nvidia_peermem is loaded but unusable: rebuild/reinstall it for the running NVIDIA driver, MLNX_OFED and kernel (dkms status; dmesg | grep -i peer), check that ACS/IOMMU do not block peer-to-peer (iommu=pt, ACS off on PCIe switches), or use DMA-BUF (NCCL_DMABUF_ENABLE=1)'),
     'nvidia_peermem está cargado pero no se puede usar: recompílelo o reinstálelo para el controlador NVIDIA, MLNX_OFED y el núcleo en uso (dkms status; dmesg | grep -i peer), compruebe que ACS/IOMMU no bloquean el peer-to-peer (iommu=pt, ACS desactivado en los conmutadores PCIe), o use DMA-BUF (NCCL_DMABUF_ENABLE=1)'],
   [L('load the peer-memory module (modprobe nvidia_peermem) on every node, or use DMA-BUF (kernel >= 5.12, NVIDIA open kernel modules, NCCL_DMABUF_ENABLE=1)'),
