@@ -166,6 +166,13 @@ void cf__db_rollback(struct sqlite3 *db);
 cf_status cf__db_insert_all(struct sqlite3 *db, const char *path, const cf_offering_list *l,
                             const char *origin, cf_error *err);
 
+/* Installs the fault injector's hooks in SQLite (fault_sqlite.c; test-only,
+ * issue 21): its allocator, a VFS wrapping the default one (made the
+ * default) and a statement hook on every connection, each counting its
+ * calls for cf__fault_arm. Call before any connection opens (it runs
+ * sqlite3_shutdown). CF_OK, or CF_EINTERNAL when SQLite refuses. */
+cf_status cf__fault_sqlite_install(void);
+
 /* One step of a JSON path: a key of an object, or (key NULL) an index. */
 typedef struct cf__jstep {
     const char *key;
