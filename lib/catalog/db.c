@@ -324,11 +324,15 @@ static cf_status read_markers(sqlite3 *db, const char *path, markers *m, cf_erro
  * read and judged again inside that transaction (another process may have
  * created or migrated it meanwhile), and every step is applied before one
  * COMMIT: concurrent first uses of a new file see it either empty or
- * complete, never half-made. */
-static cf_status migrate(sqlite3 *db, const char *path, cf_error *err)
+ * complete, never half-made. That COMMIT is sync_shipped's: a migration
+ * returns CF_OK with *open_tx = 1 and its write still open, so that the
+ * schema and the shipped rows of a first use are one transaction (a kill
+ * between two would leave a schema without rows, issue 21's torture). */
+static cf_status migrate(sqlite3 *db, const char *path, int *open_tx, cf_error *err)
 {
     markers m;
     cf_status st;
+    *open_tx = 0;
     if (cf__db_exec(db, "BEGIN") != 0) return cf__db_error(db, path, err, "cannot read the file");
     st = read_markers(db, path, &m, err);
     cf__db_rollback(db); /* a read transaction: nothing to keep */
@@ -347,7 +351,8 @@ static cf_status migrate(sqlite3 *db, const char *path, cf_error *err)
             return st;
         }
     }
-    return cf__db_commit(db, path, "the new schema", err);
+    *open_tx = 1; /* committed with the shipped rows (sync_shipped): one first use, one write */
+    return CF_OK;
 }
 
 /* "SELECT id, provider, ..., origin FROM catalog" and the matching INSERT. */
@@ -457,9 +462,11 @@ static int write_meta(sqlite3 *db, const char *key, const char *value)
     return rc == SQLITE_DONE ? 0 : -1;
 }
 
-/* Rebuilds the shipped rows when the stored hash is not that of `csv`. */
+/* Rebuilds the shipped rows when the stored hash is not that of `csv`.
+ * in_tx: the write migrate left open, which this commits (or rolls back on
+ * failure); else the rebuild takes its own write. */
 static cf_status sync_shipped(sqlite3 *db, const char *path, const char *name, const char *csv,
-                              size_t len, cf_error *err)
+                              size_t len, int in_tx, cf_error *err)
 {
     char want[32], have[32], count[32];
     cf_offering_list l = {NULL, 0};
@@ -469,13 +476,16 @@ static cf_status sync_shipped(sqlite3 *db, const char *path, const char *name, c
     uint64_t h = cf__fnv1a(CF__FNV_BASIS, SHIPPED_FORMAT, sizeof SHIPPED_FORMAT);
 
     snprintf(want, sizeof want, "%016llx", (unsigned long long)cf__fnv1a(h, csv, len));
-    if (read_meta(db, "shipped_hash", have, sizeof have) != 0)
-        return cf__db_error(db, path, err, "cannot read the catalog's metadata");
-    if (strcmp(want, have) == 0) return CF_OK;
+    if (read_meta(db, "shipped_hash", have, sizeof have) != 0) {
+        st = cf__db_error(db, path, err, "cannot read the catalog's metadata");
+        goto done;
+    }
+    if (strcmp(want, have) == 0)
+        return in_tx ? cf__db_commit(db, path, "the new schema", err) : CF_OK;
     /* Parse before locking: a bad shipped file leaves the database as it was. */
     st = cf_offerings_parse(name, csv, len, CF_IMPORT_CSV, NULL, &l, err);
-    if (st != CF_OK) return st;
-    if ((st = cf__db_begin_write(db, path, "rebuild the shipped offerings", err)) != CF_OK)
+    if (st != CF_OK) goto done;
+    if (!in_tx && (st = cf__db_begin_write(db, path, "rebuild the shipped offerings", err)) != CF_OK)
         goto done;
     if (read_meta(db, "shipped_hash", have, sizeof have) != 0) goto dbfail;
     if (strcmp(want, have) != 0) { /* else another process rebuilt it meanwhile */
@@ -551,7 +561,7 @@ cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
     cf_status st;
     sqlite3_stmt *check = NULL;
     char *sql = NULL;
-    int rc;
+    int rc, open_tx = 0;
 
     cf_error_clear(err);
     if (!out) return CF_EINVAL;
@@ -569,7 +579,7 @@ cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
         goto fail;
     }
     sqlite3_busy_timeout(cat->db, 5000); /* another clusterfit rebuilding or importing */
-    st = migrate(cat->db, shown, err);
+    st = migrate(cat->db, shown, &open_tx, err);
     if (st != CF_OK) goto fail;
     /* The schema is what this library expects (a file may claim version 1
      * and lack the table): prepare the query every read uses. */
@@ -581,8 +591,8 @@ cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
         goto fail;
     }
     st = sync_shipped(cat->db, shown, shipped_name ? shipped_name : "shipped catalog",
-                      shipped_csv ? shipped_csv : "", shipped_len, err);
-    if (st == CF_EENV) {
+                      shipped_csv ? shipped_csv : "", shipped_len, open_tx, err);
+    if (st == CF_EENV && !open_tx) {
         /* A catalog this user cannot write (shared, another user's, a
          * read-only mount) or on a full disk: its rows are used as they
          * are, with a warning; only writes (import) fail, with exit 5. */
@@ -606,6 +616,7 @@ cf_status cf__catalog_open_shipped(const char *path, const char *shipped_name,
     return CF_OK;
 fail:
     sqlite3_finalize(check);
+    if (cat->db) cf__db_rollback(cat->db); /* a migration's write left open */
     cf__free(sql);
     cf_catalog_close(cat);
     return st;
