@@ -50,6 +50,8 @@ typedef enum cf__fault_kind {
 /* Arms the injector: the nth call of `kind` from now on fails (n >= 1);
  * n < 1 or CF__FAULT_NONE disarms. Resets the count of calls. */
 void cf__fault_arm(cf__fault_kind kind, long n);
+/* As cf__fault_arm, and every call of `kind` after the nth fails too. */
+void cf__fault_arm_persistent(cf__fault_kind kind, long n);
 /* Counts one call of `kind` at a hook point: 1 when this call is the one
  * to fail, else 0 (always 0 for a kind not armed). */
 int cf__fault_now(cf__fault_kind kind);

@@ -274,7 +274,13 @@ cf_status cf__db_delete(cf_catalog *cat, const char *const *sql, size_t n, const
 
 void cf__db_rollback(sqlite3 *db)
 {
-    if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    /* A ROLLBACK can itself fail (out of memory parsing it, an interrupt):
+     * tried again, since a transaction left open makes the next write
+     * refuse with "cannot start a transaction within a transaction" and
+     * keeps a read lock (issue 21's torture: an allocation or statement
+     * failed in the first-use check's ROLLBACK). */
+    for (int i = 0; i < 3 && !sqlite3_get_autocommit(db); i++)
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 }
 
 /* What tells a catalog file (issue 21: read together, in one transaction:

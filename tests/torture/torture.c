@@ -9,7 +9,8 @@
  * catalog. The child arms the fault injector (base/fault.c, with SQLite's
  * hooks of catalog/fault_sqlite.c) for one kind of call and one N:
  *   sweep: N = 1, 1 + S, 1 + 2S, ... for each kind (alloc, write, fsync,
- *          step, crash) until a run ends without reaching its Nth call;
+ *          step, crash; write+ and fsync+: that call and every later one)
+ *          until a run ends without reaching its Nth call;
  *   kill:  T runs per path, each sent SIGKILL after a random delay within
  *          1.3 times the path's own run time.
  * After each run the parent opens the file as the next clusterfit would
@@ -17,7 +18,8 @@
  * is ok; the content (schema, markers and every row) is exactly the state
  * before or the state after the command, never a third; a run that exits
  * 0 applied the change; a run that failed exited non-zero with a message
- * (not SQLite's "not an error"). Every departure is printed and counted;
+ * (not SQLite's "not an error", nor "cannot start a transaction within a
+ * transaction": an earlier rollback that failed and was ignored). Every departure is printed and counted;
  * the exit status is 1 when any was found.
  *
  * usage: torture sweep STRIDE [PATH...] | torture kill TRIALS [PATH...]
@@ -59,9 +61,12 @@ static const scenario scenarios[] = {
 };
 #define N_SCENARIOS (sizeof scenarios / sizeof scenarios[0])
 
-static const struct { const char *name; cf__fault_kind kind; } kinds[] = {
-    {"alloc", CF__FAULT_ALLOC}, {"write", CF__FAULT_WRITE}, {"fsync", CF__FAULT_FSYNC},
-    {"step", CF__FAULT_STEP}, {"crash", CF__FAULT_CRASH},
+/* The kinds swept; "+": the Nth call and every later one fail (a disk
+ * that stays full: SQLite cannot roll back, the next open must). */
+static const struct { const char *name; cf__fault_kind kind; int persistent; } kinds[] = {
+    {"alloc", CF__FAULT_ALLOC, 0}, {"write", CF__FAULT_WRITE, 0}, {"write+", CF__FAULT_WRITE, 1},
+    {"fsync", CF__FAULT_FSYNC, 0}, {"fsync+", CF__FAULT_FSYNC, 1}, {"step", CF__FAULT_STEP, 0},
+    {"crash", CF__FAULT_CRASH, 0},
 };
 #define N_KINDS (sizeof kinds / sizeof kinds[0])
 
@@ -98,7 +103,7 @@ static int copy_file(const char *from, const char *to)
 }
 
 /* The child: the tool on test_db, with `kind` armed at n (NONE: plain). */
-static void child(const scenario *s, cf__fault_kind kind, long n, int report_fd)
+static void child(const scenario *s, cf__fault_kind kind, int persistent, long n, int report_fd)
 {
     char *argv[12];
     int argc = 0, fd = open(err_file, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -114,7 +119,8 @@ static void child(const scenario *s, cf__fault_kind kind, long n, int report_fd)
     if (kind != CF__FAULT_NONE) {
         if (cf__fault_sqlite_install() != CF_OK) _exit(99);
         json_set_alloc_funcs(torture_malloc, cf__free);
-        cf__fault_arm(kind, n);
+        if (persistent) cf__fault_arm_persistent(kind, n);
+        else cf__fault_arm(kind, n);
     }
     r[0] = torture_tool_main(argc, argv);
     r[1] = cf__fault_calls() * 2 + cf__fault_reached();
@@ -134,7 +140,8 @@ static void read_err(outcome *o)
 }
 
 /* Runs the scenario once on test_db; delay_us >= 0 sends SIGKILL then. */
-static void run(const scenario *s, cf__fault_kind kind, long n, long delay_us, outcome *o)
+static void run(const scenario *s, cf__fault_kind kind, int persistent, long n, long delay_us,
+                outcome *o)
 {
     int fds[2], status = 0;
     long rep = 0;
@@ -143,7 +150,7 @@ static void run(const scenario *s, cf__fault_kind kind, long n, long delay_us, o
     if (pipe(fds) != 0) { perror("pipe"); exit(2); }
     pid = fork();
     if (pid < 0) { perror("fork"); exit(2); }
-    if (pid == 0) { close(fds[0]); child(s, kind, n, fds[1]); }
+    if (pid == 0) { close(fds[0]); child(s, kind, persistent, n, fds[1]); }
     close(fds[1]);
     if (delay_us >= 0) {
         struct timespec ts = {delay_us / 1000000, (delay_us % 1000000) * 1000};
@@ -273,7 +280,8 @@ static void judge(const scenario *s, const char *kind, long n, const outcome *o,
     if (o->sig) problem(s, kind, n, "ended by a signal", o), t->bad++;
     else if (o->rc == 0 && strcmp(d, after) != 0)
         problem(s, kind, n, "exit 0 but the change was not made", o), t->bad++;
-    else if (o->rc != 0 && (!o->err[0] || strstr(o->err, "not an error")))
+    else if (o->rc != 0 && (!o->err[0] || strstr(o->err, "not an error") ||
+                            strstr(o->err, "within a transaction"))) /* a rollback skipped */
         problem(s, kind, n, "failed without a clear message", o), t->bad++;
     if (t->bad != bad) return;
     if (o->rc == 0 && getenv("TORTURE_VERBOSE")) fprintf(stderr, "absorbed %s %s N=%ld\n", s->name, kind, n);
@@ -302,7 +310,7 @@ static void prepare_base(void)
     outcome o;
     unlink(test_db);
     for (size_t i = 0; i < sizeof setup / sizeof setup[0]; i++) {
-        run(&setup[i], CF__FAULT_NONE, 0, -1, &o);
+        run(&setup[i], CF__FAULT_NONE, 0, 0, -1, &o);
         if (o.rc != 0) {
             fprintf(stderr, "torture: setup %s failed (exit %d): %s\n", setup[i].argv[1], o.rc, o.err);
             exit(2);
@@ -330,7 +338,7 @@ static long prepare(const scenario *s, char *before, char *after, size_t n)
     digest(before_db, before, n);
     fresh_copy(before_db);
     t0 = now_us();
-    run(s, CF__FAULT_NONE, 0, -1, &o);
+    run(s, CF__FAULT_NONE, 0, 0, -1, &o);
     t0 = now_us() - t0;
     digest(test_db, after, n);
     if (o.rc != 0 || strcmp(before, after) == 0 || strncmp(after, "damaged", 7) == 0) {
@@ -349,7 +357,7 @@ static void sweep(const scenario *s, size_t k, long stride, const char *before, 
     long n;
     for (n = 1; n < 10000000; n += stride) {
         fresh_copy(before_db);
-        run(s, kinds[k].kind, n, -1, &o);
+        run(s, kinds[k].kind, kinds[k].persistent, n, -1, &o);
         if (!o.reached) {
             char d[300];
             digest(test_db, d, sizeof d);
@@ -376,7 +384,7 @@ static void kill_trials(const scenario *s, long trials, long dur_us, const char 
     long span = dur_us + dur_us * 3 / 10 + 1;
     for (long i = 0; i < trials; i++) {
         fresh_copy(before_db);
-        run(s, CF__FAULT_NONE, 0, (long)((unsigned long)random() % (unsigned long)span), &o);
+        run(s, CF__FAULT_NONE, 0, 0, (long)((unsigned long)random() % (unsigned long)span), &o);
         judge(s, "kill", i + 1, &o, before, after, &t);
     }
     printf("kill  %-9s %ld trials within %ld us: %ld killed, %ld finished; %ld before, %ld after, "
@@ -407,7 +415,7 @@ static int one(int argc, char **argv)
             prepare(&scenarios[i], before, after, sizeof before);
             fresh_copy(before_db);
             fprintf(stderr, "torture: %s, stderr in %s\n", test_db, err_file);
-            child(&scenarios[i], kinds[k].kind, n, -1);
+            child(&scenarios[i], kinds[k].kind, kinds[k].persistent, n, -1);
         }
     }
     fprintf(stderr, "usage: torture one PATH KIND N\n");

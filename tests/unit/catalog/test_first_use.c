@@ -5,7 +5,8 @@
  * trials of tests/torture/ (a kill between the migration's COMMIT and the
  * shipped rows' one). Here: shipped rows that fail their checks, and every
  * write, sync and SQL statement of a first use failed in turn through the
- * fault injector (base/fault.c, catalog/fault_sqlite.c). The shipped rows
+ * fault injector (base/fault.c, catalog/fault_sqlite.c); and no failure
+ * of an open leaves a transaction open for the next write. The shipped rows
  * are tests/data/catalog-small.csv (8 rows). */
 #include <stdarg.h>
 #include <stddef.h>
@@ -136,11 +137,50 @@ static void every_failure_leaves_nothing_or_all(void **state)
     fresh();
 }
 
+/* An existing catalog opened with its Nth statement or allocation failed,
+ * for every N, then reset: no failure leaves a transaction open behind it
+ * (before: an interrupted or out-of-memory ROLLBACK of the open's read of
+ * the markers was ignored, and the next write refused with "cannot start a
+ * transaction within a transaction"). */
+static void no_failure_leaves_a_transaction_open(void **state)
+{
+    static const cf__fault_kind kinds[] = {CF__FAULT_STEP, CF__FAULT_ALLOC};
+    cf_catalog *cat = NULL;
+    cf_error err;
+    (void)state;
+    fresh();
+    assert_int_equal(cf__catalog_open_shipped(db, "shipped", small, small_len, &cat, &err), CF_OK);
+    cf_catalog_close(cat);
+    assert_int_equal(cf__fault_sqlite_install(), CF_OK);
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        long n;
+        for (n = 1; n < 100000; n++) {
+            cf_status st;
+            size_t removed = 0, prices = 0;
+            cat = NULL;
+            cf__fault_arm(kinds[k], n);
+            st = cf__catalog_open_shipped(db, "shipped", small, small_len, &cat, &err);
+            if (st == CF_OK) st = cf_catalog_reset(cat, &removed, &prices, &err);
+            cf_catalog_close(cat);
+            if (!cf__fault_reached()) {
+                cf__fault_arm(CF__FAULT_NONE, 0);
+                assert_int_equal(st, CF_OK);
+                break;
+            }
+            cf__fault_arm(CF__FAULT_NONE, 0);
+            if (st != CF_OK) assert_null(strstr(err.message, "within a transaction"));
+        }
+        assert_true(n > 1 && n < 100000);
+    }
+    fresh();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bad_shipped_rows_leave_no_schema),
         cmocka_unit_test(every_failure_leaves_nothing_or_all),
+        cmocka_unit_test(no_failure_leaves_a_transaction_open),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
