@@ -319,11 +319,12 @@ static void prepare_base(void)
     if (copy_file(test_db, base_db) != 0) { perror(base_db); exit(2); }
 }
 
-/* The states before and after s's command, and how long it runs (us). */
+/* The states before and after s's command, and how long it runs (us, the
+ * shortest of three runs). */
 static long prepare(const scenario *s, char *before, char *after, size_t n)
 {
     outcome o;
-    long t0;
+    long t0 = 0;
     unlink(before_db);
     if (s->from_base && copy_file(base_db, before_db) != 0) { perror(before_db); exit(2); }
     if (s->prep_sql) {
@@ -336,10 +337,15 @@ static long prepare(const scenario *s, char *before, char *after, size_t n)
         sqlite3_close(db);
     }
     digest(before_db, before, n);
-    fresh_copy(before_db);
-    t0 = now_us();
-    run(s, CF__FAULT_NONE, 0, 0, -1, &o);
-    t0 = now_us() - t0;
+    /* The shortest of three runs: the kill trials' delays span it. */
+    for (int i = 0; i < 3; i++) {
+        long t = now_us();
+        fresh_copy(before_db);
+        run(s, CF__FAULT_NONE, 0, 0, -1, &o);
+        t = now_us() - t;
+        if (i == 0 || t < t0) t0 = t;
+        if (o.rc != 0) break;
+    }
     digest(test_db, after, n);
     if (o.rc != 0 || strcmp(before, after) == 0 || strncmp(after, "damaged", 7) == 0) {
         fprintf(stderr, "torture: %s: the command itself fails or changes nothing (exit %d, %s): "
