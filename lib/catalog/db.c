@@ -15,7 +15,8 @@
  * The file is recognised by PRAGMA application_id ('CFit') and versioned by
  * PRAGMA user_version: each entry of `migrations` takes a file from version
  * i to i + 1, and all the steps a file needs run in one write transaction
- * that reads the markers again first (migrate). A file that is not a
+ * that reads the markers again first (migrate) and, when the shipped rows
+ * are due too (a first use), inserts them before its one COMMIT. A file that is not a
  * database, belongs to another program or has a newer version is refused
  * with its path (CF_EPARSE); it is never emptied or overwritten. Filtering and sorting are
  * done in C over the (small) view (filter.c) so that one definition of each
