@@ -43,6 +43,9 @@ endif
 ifeq ($(SAN),1)
 CF_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDFLAGS   += -fsanitize=address,undefined
+# The torture runs of `make test` thinned under the sanitizers (each run is
+# several times slower): every 97th N, 20 kill trials per path.
+TORTURE_TEST_ENV := TORTURE_STRIDE=97 TORTURE_TRIALS=20
 endif
 
 DATA_FILES   := $(sort $(wildcard data/*.csv) $(wildcard data/workloads/*.json) \
@@ -58,7 +61,7 @@ SERVER_OBJ := $(SERVER_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/web_embed.o
 TOOL_OBJ   := $(TOOL_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN   := $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(UNIT_SRC)))
 
-.PHONY: all deps run check test unit cli cases replay web-test hostile soak bench fuzz clean man FORCE
+.PHONY: all deps run check test unit cli cases replay web-test hostile torture soak bench fuzz clean man FORCE
 all: $(BUILD)/clusterfit $(BUILD)/libclusterfit.so $(BUILD)/docs/clusterfit.1
 
 deps:
@@ -118,6 +121,17 @@ $(BUILD)/tests/%: %.c $(BUILD)/libclusterfit.a
 
 -include $(wildcard $(BUILD)/tests/*.d)
 
+# The torture driver (issue 21, tests/torture/): the tool linked in, its
+# main renamed, with the fault injector's cf__ setters of the archive.
+TORTURE_OBJ := $(filter-out $(BUILD)/src/main.o,$(TOOL_OBJ)) $(BUILD)/tests/torture/tool_main.o
+$(BUILD)/tests/torture/tool_main.o: src/main.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CF_CFLAGS) $(CFLAGS) -Dmain=torture_tool_main -c $< -o $@
+$(BUILD)/tests/torture/torture: tests/torture/torture.c $(TORTURE_OBJ) $(SERVER_OBJ) $(BUILD)/libclusterfit.a
+	$(CC) $(CF_CFLAGS) $(LIB_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TORTURE_OBJ) $(SERVER_OBJ) \
+		$(BUILD)/libclusterfit.a $(TOOL_LIBS)
+-include $(wildcard $(BUILD)/tests/torture/*.d)
+
 # The man page is assembled from one fragment per command (docs/man/*.man).
 $(BUILD)/docs/clusterfit.1: $(sort $(wildcard docs/man/*.man)) VERSION
 	@mkdir -p $(dir $@)
@@ -139,13 +153,15 @@ RUN_CASES  = sh tests/cases/run.sh $(BUILD)/clusterfit
 RUN_REPLAY = sh tests/fuzz/replay.sh $(BUILD)
 RUN_WEB    = sh tests/web/run.sh $(BUILD)/clusterfit
 RUN_HOSTILE = sh tests/hostile/run.sh $(BUILD)/clusterfit
+RUN_TORTURE = sh tests/torture/run.sh $(BUILD)
 
-test: all $(UNIT_BIN)
+test: all $(UNIT_BIN) $(BUILD)/tests/torture/torture
 	@$(RUN_UNIT)
 	@$(RUN_CLI)
 	@if [ -x tests/cases/run.sh ]; then $(RUN_CASES); fi
 	@if [ -x tests/fuzz/replay.sh ]; then $(RUN_REPLAY); fi
 	@$(RUN_HOSTILE)
+	@$(TORTURE_TEST_ENV) $(RUN_TORTURE)
 	@sh tests/check-symbols.sh $(BUILD)/libclusterfit.so
 	@sh tools/checksrc.sh . $(BUILD)/libclusterfit.a
 
@@ -168,6 +184,15 @@ web-test: all
 # 10-minute soak under load (wrk), figures into bench/RESULTS.md by hand.
 hostile: all
 	@$(RUN_HOSTILE)
+
+# The catalog's write paths failed one call at a time and killed at random
+# (issue 21, tests/torture/): `make test` runs a strided subset, `make
+# torture` every N of every kind and 1,000 kill trials per path (minutes).
+torture: $(BUILD)/tests/torture/torture
+	@$(RUN_TORTURE) full
+
+torture-quick: $(BUILD)/tests/torture/torture
+	@$(RUN_TORTURE)
 
 soak: all
 	@sh bench/soak.sh $(BUILD)/clusterfit

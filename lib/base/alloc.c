@@ -20,6 +20,7 @@ long cf_alloc_count(void) { return alloc_count; }
 static int should_fail(void)
 {
     alloc_count++;
+    if (cf__fault_now(CF__FAULT_ALLOC)) return 1; /* the torture runs (base/fault.c) */
     if (fail_after < 0) return 0;
     if (fail_after == 0) return 1;
     fail_after--;

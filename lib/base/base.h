@@ -33,6 +33,33 @@ char *cf__strndup(const char *s, size_t n);
 /* free(p): what every cf__ allocation is given back with. */
 void cf__free(void *p);
 
+/* ------------------------------------------ fault injection (base/fault.c)
+ *
+ * Test-only (issue 21): fail the Nth call of one kind, once, for the
+ * torture runs of tests/torture/. No front end calls these; nothing is
+ * armed unless a test does. */
+typedef enum cf__fault_kind {
+    CF__FAULT_NONE,  /* disarmed */
+    CF__FAULT_ALLOC, /* an allocation: the cf__ allocators, SQLite's, jansson's if routed */
+    CF__FAULT_WRITE, /* a write to a catalog file or its journal (SQLITE_IOERR_WRITE) */
+    CF__FAULT_FSYNC, /* a sync of one of them (SQLITE_IOERR_FSYNC) */
+    CF__FAULT_STEP,  /* an SQL statement run (interrupted: SQLITE_INTERRUPT) */
+    CF__FAULT_CRASH  /* a write, truncate, sync or delete of a file: SIGKILL just before it */
+} cf__fault_kind;
+
+/* Arms the injector: the nth call of `kind` from now on fails (n >= 1);
+ * n < 1 or CF__FAULT_NONE disarms. Resets the count of calls. */
+void cf__fault_arm(cf__fault_kind kind, long n);
+/* As cf__fault_arm, and every call of `kind` after the nth fails too. */
+void cf__fault_arm_persistent(cf__fault_kind kind, long n);
+/* Counts one call of `kind` at a hook point: 1 when this call is the one
+ * to fail, else 0 (always 0 for a kind not armed). */
+int cf__fault_now(cf__fault_kind kind);
+/* Calls of the armed kind counted since cf__fault_arm. */
+long cf__fault_calls(void);
+/* 1 when the armed call was reached (the fault was injected). */
+int cf__fault_reached(void);
+
 /* ------------------------------------------- embedded files (base/embed.c)
  *
  * Files embedded at build time (tools/embed.sh): data/ CSV files and

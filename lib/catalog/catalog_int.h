@@ -178,6 +178,13 @@ int cf__db_write_meta(struct sqlite3 *db, const char *key, const char *value);
  * empty, err set. */
 cf_status cf__db_builtin_rows(cf_offering_list *l, char hash[32], cf_error *err);
 
+/* Installs the fault injector's hooks in SQLite (fault_sqlite.c; test-only,
+ * issue 21): its allocator, a VFS wrapping the default one (made the
+ * default) and a statement hook on every connection, each counting its
+ * calls for cf__fault_arm. Call before any connection opens (it runs
+ * sqlite3_shutdown). CF_OK, or CF_EINTERNAL when SQLite refuses. */
+cf_status cf__fault_sqlite_install(void);
+
 /* One step of a JSON path: a key of an object, or (key NULL) an index. */
 typedef struct cf__jstep {
     const char *key;

@@ -15,7 +15,8 @@
  * The file is recognised by PRAGMA application_id ('CFit') and versioned by
  * PRAGMA user_version: each entry of `migrations` takes a file from version
  * i to i + 1, and all the steps a file needs run in one write transaction
- * that reads the markers again first (migrate). A file that is not a
+ * that reads the markers again first (migrate) and, when the shipped rows
+ * are due too (a first use), inserts them before its one COMMIT. A file that is not a
  * database, belongs to another program or has a newer version is refused
  * with its path (CF_EPARSE); it is never emptied or overwritten. Filtering and sorting are
  * done in C over the (small) view (filter.c) so that one definition of each
@@ -319,7 +320,13 @@ cf_status cf__db_delete(cf_catalog *cat, const char *const *sql, size_t n, const
 
 void cf__db_rollback(sqlite3 *db)
 {
-    if (!sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    /* A ROLLBACK can itself fail (out of memory parsing it, an interrupt):
+     * tried again, since a transaction left open makes the next write
+     * refuse with "cannot start a transaction within a transaction" and
+     * keeps a read lock (issue 21's torture: an allocation or statement
+     * failed in the first-use check's ROLLBACK). */
+    for (int i = 0; i < 3 && !sqlite3_get_autocommit(db); i++)
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 }
 
 /* What tells a catalog file (issue 21: read together, in one transaction:
@@ -369,11 +376,15 @@ static cf_status read_markers(sqlite3 *db, const char *path, markers *m, cf_erro
  * read and judged again inside that transaction (another process may have
  * created or migrated it meanwhile), and every step is applied before one
  * COMMIT: concurrent first uses of a new file see it either empty or
- * complete, never half-made. */
-static cf_status migrate(sqlite3 *db, const char *path, cf_error *err)
+ * complete, never half-made. That COMMIT is sync_shipped's: a migration
+ * returns CF_OK with *open_tx = 1 and its write still open, so that the
+ * schema and the shipped rows of a first use are one transaction (a kill
+ * between two would leave a schema without rows, issue 21's torture). */
+static cf_status migrate(sqlite3 *db, const char *path, int *open_tx, cf_error *err)
 {
     markers m;
     cf_status st;
+    *open_tx = 0;
     if (cf__db_exec(db, "BEGIN") != 0) return cf__db_error(db, path, err, "cannot read the file");
     st = read_markers(db, path, &m, err);
     cf__db_rollback(db); /* a read transaction: nothing to keep */
@@ -392,7 +403,8 @@ static cf_status migrate(sqlite3 *db, const char *path, cf_error *err)
             return st;
         }
     }
-    return cf__db_commit(db, path, "the new schema", err);
+    *open_tx = 1; /* committed with the shipped rows (sync_shipped): one first use, one write */
+    return CF_OK;
 }
 
 /* "SELECT id, provider, ..., origin FROM catalog" and the matching INSERT. */
@@ -563,26 +575,33 @@ int cf__db_write_meta(sqlite3 *db, const char *key, const char *value)
     return write_meta(db, key, value);
 }
 
-/* Rebuilds the shipped rows when the stored hash is not that of the inputs. */
-static cf_status sync_shipped(sqlite3 *db, const char *path, const shipped_in *in, cf_error *err)
+/* Rebuilds the shipped rows when the stored hash is not that of the inputs.
+ * in_tx: the write migrate left open, which this commits (or rolls back on
+ * failure); else the rebuild takes its own write. */
+static cf_status sync_shipped(sqlite3 *db, const char *path, const shipped_in *in, int in_tx, cf_error *err)
 {
     char want[32], have[32], count[32];
     cf_offering_list l = {NULL, 0};
     cf_status st;
 
     shipped_hash(in, want);
-    if (read_meta(db, "shipped_hash", have, sizeof have) != 0)
-        return cf__db_error(db, path, err, "cannot read the catalog's metadata");
-    if (strcmp(want, have) == 0) return CF_OK;
+    if (read_meta(db, "shipped_hash", have, sizeof have) != 0) {
+        st = cf__db_error(db, path, err, "cannot read the catalog's metadata");
+        goto done;
+    }
+    if (strcmp(want, have) == 0)
+        return in_tx ? cf__db_commit(db, path, "the new schema", err) : CF_OK;
     /* A catalog release file's rows stand in for the embedded ones until
      * it is removed (release.c, import --builtin-catalog). */
-    if (read_meta(db, "release_date", count, sizeof count) != 0)
-        return cf__db_error(db, path, err, "cannot read the catalog's metadata");
-    if (count[0]) return CF_OK;
+    if (read_meta(db, "release_date", count, sizeof count) != 0) {
+        st = cf__db_error(db, path, err, "cannot read the catalog's metadata");
+        goto done;
+    }
+    if (count[0]) return in_tx ? cf__db_commit(db, path, "the new schema", err) : CF_OK;
     /* Parse and price before locking: a bad shipped file or snapshot leaves
      * the database as it was, nothing half-applied. */
-    if ((st = shipped_rows(in, &l, err)) != CF_OK) return st;
-    if ((st = cf__db_begin_write(db, path, "rebuild the shipped offerings", err)) != CF_OK)
+    if ((st = shipped_rows(in, &l, err)) != CF_OK) goto done;
+    if (!in_tx && (st = cf__db_begin_write(db, path, "rebuild the shipped offerings", err)) != CF_OK)
         goto done;
     if (read_meta(db, "shipped_hash", have, sizeof have) != 0) goto dbfail;
     if (strcmp(want, have) != 0) { /* else another process rebuilt it meanwhile */
@@ -685,7 +704,7 @@ cf_status cf__catalog_open_full(const char *path, const char *shipped_name,
     cf_status st;
     sqlite3_stmt *check = NULL;
     char *sql = NULL;
-    int rc;
+    int rc, open_tx = 0;
 
     cf_error_clear(err);
     if (!out) return CF_EINVAL;
@@ -703,7 +722,7 @@ cf_status cf__catalog_open_full(const char *path, const char *shipped_name,
         goto fail;
     }
     sqlite3_busy_timeout(cat->db, 5000); /* another clusterfit rebuilding or importing */
-    st = migrate(cat->db, shown, err);
+    st = migrate(cat->db, shown, &open_tx, err);
     if (st != CF_OK) goto fail;
     /* The schema is what this library expects (a file may claim version 1
      * and lack the table): prepare the query every read uses. */
@@ -721,8 +740,8 @@ cf_status cf__catalog_open_full(const char *path, const char *shipped_name,
     in.prov_len = providers_len;
     in.snaps = snaps;
     in.nsnaps = nsnaps;
-    st = sync_shipped(cat->db, shown, &in, err);
-    if (st == CF_EENV) {
+    st = sync_shipped(cat->db, shown, &in, open_tx, err);
+    if (st == CF_EENV && !open_tx) {
         /* A catalog this user cannot write (shared, another user's, a
          * read-only mount) or on a full disk: its rows are used as they
          * are, with a warning; only writes (import) fail, with exit 5. */
@@ -746,6 +765,7 @@ cf_status cf__catalog_open_full(const char *path, const char *shipped_name,
     return CF_OK;
 fail:
     sqlite3_finalize(check);
+    if (cat->db) cf__db_rollback(cat->db); /* a migration's write left open */
     cf__free(sql);
     cf_catalog_close(cat);
     return st;
