@@ -29,6 +29,7 @@ typedef struct plan_args {
     const char *workload;
     cli_format fmt;
     int known_only;         /* --known-only given */
+    int no_failures;        /* --no-failures given */
 } plan_args;
 
 /* A catalog filter option: the library's parser (cli_set_filter), as in
@@ -73,6 +74,14 @@ static const cli_opt plan_opts[] = {
      .help = "a deadline is met when the time plus PCT % is (default:\n"
              "the p90 of the model's error out of sample for the\n"
              "workload's class, ERR_*_P90 - 1: 24 dense, 54 MoE)"},
+    /* The goodput model's options (goodput.h), through the same setter. */
+    {.name = "no-failures", CLI_FLAG_AT(plan_args, no_failures),
+     .help = "steady state: no interruption, checkpoint or input stall"},
+    {.name = "mtbf-gpu-h", PLAN_OPT, .metavar = "H",
+     .help = "GPU-hours between unexpected interruptions (default:\n"
+             "the Llama 3 405B run's, docs/goodput.md)"},
+    {.name = "ckpt-interval", PLAN_OPT, .metavar = "S",
+     .help = "seconds between checkpoints (default: Young/Daly)"},
     {.name = "known-only", CLI_FLAG_AT(plan_args, known_only),
      .help = "rank on stated facts alone: more than one node only\n"
              "where the largest cluster, NICs and topology are stated"},
@@ -608,6 +617,8 @@ int cmd_plan(const cli_ctx *ctx, int argc, char **argv)
     a.opts.currency = a.filter.currency;
     a.filter.currency = NULL;
     if (a.known_only && cf_plan_opts_set(&a.opts, "known_only", "true", &err) != CF_OK)
+        return cli_param_error("plan", &err);
+    if (a.no_failures && cf_plan_opts_set(&a.opts, "no_failures", "true", &err) != CF_OK)
         return cli_param_error("plan", &err);
     workload = a.workload;
     if (!workload) return cli_usage_error("plan", "--workload is required (presets: %s)", cf_workload_presets());

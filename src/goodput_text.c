@@ -4,6 +4,8 @@
  * commands say it alike. */
 #include <math.h>
 #include <stdio.h>
+#include "cli.h"
+#include "opts.h"
 #include "goodput_text.h"
 #include "textfmt.h"
 
@@ -35,4 +37,16 @@ const char *goodput_text(char *buf, size_t cap, const json_t *row)
              json_string_value(json_object_get(d, "storage")) ? json_string_value(json_object_get(d, "storage")) : "?",
              json_is_true(json_object_get(d, "storage_assumed")) ? " (not stated: assumed)" : "");
     return buf;
+}
+
+int goodput_set_opt(const char *cmd, const cli_opt *o, const char *val, void *dst)
+{
+    char name[32];
+    cf_error err;
+    cf_error_clear(&err);
+    if (cf_goodput_opts_set(dst, cli_lib_name(o->name, name, sizeof name), val, &err) == CF_OK)
+        return 0;
+    cli_respell(&err);
+    cli_param_error(cmd, &err);
+    return -1;
 }

@@ -11,4 +11,10 @@
  * Returns buf. */
 const char *goodput_text(char *buf, size_t cap, const json_t *row);
 
+/* A goodput option of a command's table (CLI_CALL; off = its
+ * cf_goodput_opts): the library's setter cf_goodput_opts_set, its refusal
+ * shown as a usage error naming the flag (exit 2). */
+struct cli_opt;
+int goodput_set_opt(const char *cmd, const struct cli_opt *o, const char *val, void *dst);
+
 #endif

@@ -78,9 +78,11 @@ typedef struct cf_goodput_opts {
                              * published rate (FAIL_* of constants.def) */
     double ckpt_interval_s; /* seconds between checkpoints; NAN = Young/Daly */
     int ckpt_async;         /* -1 = the workload's; 0 sync; 1 async */
+    cf_storage_class storage;   /* CF_SC_UNKNOWN = the offering's shared_storage */
 } cf_goodput_opts;
 
-/* no_failures 0, mtbf_gpu_h and ckpt_interval_s NAN, ckpt_async -1. */
+/* no_failures 0, mtbf_gpu_h and ckpt_interval_s NAN, ckpt_async -1,
+ * storage CF_SC_UNKNOWN (the offering's). */
 CF_API void cf_goodput_opts_init(cf_goodput_opts *o);
 
 /* Sets one option from its text (the CLI's flags, the API's members):
@@ -88,6 +90,8 @@ CF_API void cf_goodput_opts_init(cf_goodput_opts *o);
  *   mtbf_gpu_h       GPU-hours, > 0 and finite
  *   ckpt_interval    seconds, > 0 and finite
  *   ckpt_async       true/false
+ *   storage          a class name (cf_storage_class_parse): refused with
+ *                    the list
  * - errors: CF_EINVAL, err->param = name ("mtbf_gpu_h expects a number of
  *   GPU-hours above 0, got '0'"); CF_ENOTFOUND for a name it does not
  *   know (err untouched), so a caller can try its own names first. */
@@ -101,7 +105,7 @@ typedef struct cf_goodput_in {
     int nodes, gpus_per_node;
     double step_s;          /* steady seconds per step */
     double steps;           /* steps in the whole job */
-    double units_per_step;  /* samples (sequences) per step, for input reads */
+    double units_per_step;  /* tokens (LLM) or samples per step, for input reads */
     cf_storage_class storage;   /* CF_SC_UNKNOWN = assumed (said in `assumes`) */
     const cf_storage_bw *bw;/* NULL = the class defaults; else stated figures */
     cf_goodput_opts opts;
@@ -134,6 +138,8 @@ typedef struct cf_goodput_out {
     cf_storage_class storage;   /* the class used (CF_SC_ASSUMED for unknown) */
     int storage_assumed;    /* 1: the row states no storage */
     int no_failures;        /* 1: steady state asked for */
+    cf_storage_bw bw;       /* the storage figures used */
+    int bw_stated;          /* 1: given (cf_goodput_in.bw), 0: the class default */
 } cf_goodput_out;
 
 /* Young's interval sqrt(2 delta M) (Young 1974), and Daly's higher-order one

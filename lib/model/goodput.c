@@ -90,6 +90,7 @@ void cf_goodput_opts_init(cf_goodput_opts *o)
     o->mtbf_gpu_h = NAN;
     o->ckpt_interval_s = NAN;
     o->ckpt_async = -1;
+    o->storage = CF_SC_UNKNOWN;
 }
 
 static int parse_bool(const char *v, int *out)
@@ -106,6 +107,7 @@ cf_status cf_goodput_opts_set(cf_goodput_opts *o, const char *name, const char *
     double d;
     int b;
     if (!value) value = "";
+    if (strcmp(name, "storage") == 0) return cf_storage_class_parse(value, &o->storage, err);
     if (strcmp(name, "no_failures") == 0 || strcmp(name, "ckpt_async") == 0) {
         if (parse_bool(value, &b) != 0) {
             cf_error_set_param(err, name, "%s expects true or false, got '%.64s'", name, value);
@@ -177,7 +179,9 @@ static void rates(const cf_goodput_in *in, double *mtbf_gpu_h, double *planned_p
  * step is stretched by need / have when it binds. Returns the factor. */
 static double data_factor(const cf_goodput_in *in, const cf_storage_bw *bw, cf_goodput_out *g)
 {
-    double per_sample = in->w->kind == CF_WL_LLM ? (double)in->w->llm.seq * CF_K(LLM_TOKEN_BYTES)
+    /* units_per_step counts tokens for an LLM, samples for data-parallel
+     * training (cf__plan_units_per_step). */
+    double per_sample = in->w->kind == CF_WL_LLM ? CF_K(LLM_TOKEN_BYTES)
                       : in->w->kind == CF_WL_DATA_PARALLEL ? in->w->input_bytes_per_sample : 0;
     double have = fmin(bw->node_read_gbps, bw->agg_read_gbps / in->nodes);
     g->read_have_gbps = have;
@@ -261,6 +265,8 @@ cf_status cf_goodput(const cf_goodput_in *in, cf_goodput_out *g, cf_error *err)
     g->no_failures = in->opts.no_failures;
     if (in->bw) bw = *in->bw;
     else cf_storage_class_bw(g->storage, &bw);
+    g->bw = bw;
+    g->bw_stated = in->bw != NULL;
     rates(in, &mtbf_gpu_h, &planned);
     g->mtbf_gpu_h = mtbf_gpu_h;
     checkpoint(in, &bw, g);

@@ -88,18 +88,18 @@ json_t *cf_goodput_json(const cf_goodput_out *g)
 void cf_goodput_assumes(const cf_goodput_out *g, char *buf, size_t cap)
 {
     size_t n = 0;
-    cf_storage_bw bw;
-    cf_storage_class_bw(g->storage, &bw);
+    cf_storage_bw bw = g->bw;
+    const char *src = g->bw_stated ? "stated" : "class default";
     buf[0] = '\0';
     if (g->no_failures) {
         snprintf(buf, cap, "steady state (--no-failures): no interruption, no checkpoint");
         return;
     }
     if (g->storage_assumed)
-        n += (size_t)snprintf(buf + n, cap - n, "storage not stated: %s class default, ",
-                              cf_storage_class_name(g->storage));
+        n += (size_t)snprintf(buf + n, cap - n, "storage not stated: %s %s, ",
+                              cf_storage_class_name(g->storage), src);
     else
-        n += (size_t)snprintf(buf + n, cap - n, "%s class default, ", cf_storage_class_name(g->storage));
+        n += (size_t)snprintf(buf + n, cap - n, "%s %s, ", cf_storage_class_name(g->storage), src);
     if (n < cap && isfinite(bw.agg_write_gbps))
         n += (size_t)snprintf(buf + n, cap - n, "%.3g GB/s per node, %.3g GB/s in all (write); ",
                               bw.node_write_gbps, bw.agg_write_gbps);

@@ -27,9 +27,10 @@ cf_status cf__plan_goodput(const cf__plan_gp *gp, const cf__plan_point *p, doubl
     in.step_s = cf__plan_pt_s(p);
     in.steps = steps;
     in.units_per_step = cf__plan_units_per_step(gp->w);
-    in.storage = gp->storage;
     if (gp->opts) in.opts = *gp->opts;
     else cf_goodput_opts_init(&in.opts);
+    /* A storage class given as an option replaces the offering's. */
+    in.storage = in.opts.storage != CF_SC_UNKNOWN ? in.opts.storage : gp->storage;
     return cf_goodput(&in, out, NULL);
 }
 
