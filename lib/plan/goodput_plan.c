@@ -41,19 +41,19 @@ void cf__plan_goodput_why(char *why, size_t cap, const cf_goodput_out *g)
     double lim = CF_GOODPUT_NOTE_PCT / 100.0;
     if (g->no_failures || !(s > 0) || n >= cap) return;
     if (!isfinite(g->wall_h)) {
-        snprintf(why + n, cap - n, "; never finishes: interruptions every %.2g h outpace the "
+        snprintf(why + n, cap - n, "; never finishes: interruptions every %.3g h outpace the "
                  "checkpoints and restarts", g->job_mtbf_h);
         return;
     }
     if (g->ckpt_stall_h > lim * s && n < cap)
-        n += (size_t)snprintf(why + n, cap - n, "; checkpoint stalls add %.0f %% (%.2g TB to %s%s "
-                              "in %.0f s, every %.0f min)", 100 * g->ckpt_stall_h / s,
-                              g->ckpt_bytes / 1e12, cf_storage_class_name(g->storage),
-                              g->storage_assumed ? ", assumed" : "", g->ckpt_write_s,
+        n += (size_t)snprintf(why + n, cap - n, "; checkpoint stalls add %.0f %% (%.3g TB written "
+                              "to %s%s in %.0f s, every %.0f min)", 100 * g->ckpt_stall_h / s,
+                              g->ckpt_bytes / 1e12, g->storage_assumed ? "assumed " : "",
+                              cf_storage_class_name(g->storage), g->ckpt_write_s,
                               g->ckpt_interval_s / 60);
     if (fail > lim * s && n < cap)
         n += (size_t)snprintf(why + n, cap - n, "; failures add %.0f %% (%.0f interruptions, one per "
-                              "%.2g h, each a %.0f min restart and lost work)", 100 * fail / s,
+                              "%.3g h, each a %.0f min restart and lost work)", 100 * fail / s,
                               g->interruptions, g->job_mtbf_h, g->restart_s / 60);
     if (g->data_stall_h > lim * s && n < cap)
         snprintf(why + n, cap - n, "; storage binds: input reads need %.2g GB/s per node, %s gives "
