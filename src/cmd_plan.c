@@ -492,6 +492,11 @@ static void legend(FILE *out, json_t *doc, const cf_plan_opts *opts)
           "   above 1 when that cluster needs memory savers (the why line says which).\n"
           "P: parallel efficiency. E and P are fractions, 1 = perfect.\n"
           "Effective price = sticker price / P, per GPU-hour.\n", out);
+    /* Time and cost count the goodput (docs/goodput.md) unless asked not to. */
+    fputs(opts->goodput.no_failures
+              ? "Time and cost: the steady state (--no-failures): no interruption or checkpoint.\n"
+              : "Time and cost count failures, restarts, checkpoints and input reads on the\n"
+                "   row's storage (the goodput line); --no-failures gives the steady state.\n", out);
     assumed_legend(out, ranked);
     if (json_array_size(ranked) > 0) band_legend(out, doc, opts);
 }
