@@ -495,13 +495,14 @@ static void get_predict_collective(srv_api *api, const srv_request *rq, srv_repl
 
 static const char *const plan_keys[] = {
     "workload", "objective", "deadline_h", "budget", "filters", "top", "max_gpus", "margin_pct",
-    "known_only", NULL
+    "known_only", "no_failures", "mtbf_gpu_h", "ckpt_interval", NULL
 };
 
 /* The members that are plan options (cf_plan_opts_set's names), in the
  * order their refusals are reported. */
 static const char *const plan_opt_keys[] = {"objective", "deadline_h", "budget", "top", "max_gpus",
-                                            "margin_pct", "known_only", NULL};
+                                            "margin_pct", "known_only", "no_failures", "mtbf_gpu_h",
+                                            "ckpt_interval", NULL};
 
 /* One of the plan's own members through the library's setter, the one
  * `clusterfit plan` calls for its flags, so both accept the same values

@@ -121,6 +121,7 @@ int cmd_recipe(const cli_ctx *ctx, int argc, char **argv);
 int cmd_serve(const cli_ctx *ctx, int argc, char **argv);
 int cmd_fabrics(const cli_ctx *ctx, int argc, char **argv);
 int cmd_version(const cli_ctx *ctx, int argc, char **argv);
+int cmd_goodput(const cli_ctx *ctx, int argc, char **argv);
 
 /* `predict step` (src/cmd_predict_step.c), dispatched by main.c as a
  * command of its own; argv[0] is "step". */

@@ -14,6 +14,7 @@
 #include "opts.h"
 #include "table.h"
 #include "textfmt.h"
+#include "goodput_text.h"
 
 #define CMD "fabrics"
 
@@ -345,6 +346,15 @@ static void print_assumes(FILE *out, json_t *doc)
     unsigned seen = 0;
     json_array_foreach(json_object_get(doc, "assumes"), i, a)
         tf_wrap(out, "assumes: ", json_string_value(a), TF_WIDTH);
+    /* The goodput the times count, and what it rests on (goodput_text.c). */
+    json_array_foreach(json_object_get(doc, "fabrics"), i, r) {
+        char line[600];
+        const json_t *d = json_object_get(r, "goodput_detail");
+        if (!d || !goodput_text(line, sizeof line, r)[0]) continue;
+        tf_wrap(out, "goodput: ", line, TF_WIDTH);
+        tf_wrap(out, "assumes: ", json_string_value(json_object_get(d, "assumes")), TF_WIDTH);
+        break;
+    }
     json_array_foreach(json_object_get(doc, "fabrics"), i, r)
         json_array_foreach(json_object_get(r, "flags"), k, f) {
             const char *code = json_string_value(f);

@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "opts.h"
 #include "textfmt.h"
+#include "goodput_text.h"
 
 static void progress(void *user, size_t done, size_t total)
 {
@@ -28,6 +29,7 @@ typedef struct plan_args {
     const char *workload;
     cli_format fmt;
     int known_only;         /* --known-only given */
+    int no_failures;        /* --no-failures given */
 } plan_args;
 
 /* A catalog filter option: the library's parser (cli_set_filter), as in
@@ -72,6 +74,14 @@ static const cli_opt plan_opts[] = {
      .help = "a deadline is met when the time plus PCT % is (default:\n"
              "the p90 of the model's error out of sample for the\n"
              "workload's class, ERR_*_P90 - 1: 24 dense, 54 MoE)"},
+    /* The goodput model's options (goodput.h), through the same setter. */
+    {.name = "no-failures", CLI_FLAG_AT(plan_args, no_failures),
+     .help = "steady state: no interruption, checkpoint or input stall"},
+    {.name = "mtbf-gpu-h", PLAN_OPT, .metavar = "H",
+     .help = "GPU-hours between unexpected interruptions (default:\n"
+             "the Llama 3 405B run's, docs/goodput.md)"},
+    {.name = "ckpt-interval", PLAN_OPT, .metavar = "S",
+     .help = "seconds between checkpoints (default: Young/Daly)"},
     {.name = "known-only", CLI_FLAG_AT(plan_args, known_only),
      .help = "rank on stated facts alone: more than one node only\n"
              "where the largest cluster, NICs and topology are stated"},
@@ -482,6 +492,11 @@ static void legend(FILE *out, json_t *doc, const cf_plan_opts *opts)
           "   above 1 when that cluster needs memory savers (the why line says which).\n"
           "P: parallel efficiency. E and P are fractions, 1 = perfect.\n"
           "Effective price = sticker price / P, per GPU-hour.\n", out);
+    /* Time and cost count the goodput (docs/goodput.md) unless asked not to. */
+    fputs(opts->goodput.no_failures
+              ? "Time and cost: the steady state (--no-failures): no interruption or checkpoint.\n"
+              : "Time and cost count failures, restarts, checkpoints and input reads on the\n"
+                "   row's storage (the goodput line); --no-failures gives the steady state.\n", out);
     assumed_legend(out, ranked);
     if (json_array_size(ranked) > 0) band_legend(out, doc, opts);
 }
@@ -561,6 +576,7 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
         band_text(line, sizeof line, r, cur);
         wrapped(out, "   p10-p90: ", line);
         wrapped(out, "   why: ", json_string_value(json_object_get(r, "why")));
+        if (goodput_text(line, sizeof line, r)[0]) wrapped(out, "   goodput: ", line);
         flags_text(line, sizeof line, r, doc,
                    opts->max_gpus > 0 ? opts->max_gpus : CF_PLAN_DEFAULT_MAX_GPUS);
         if (line[0]) wrapped(out, "   assumes: ", line);
@@ -606,6 +622,8 @@ int cmd_plan(const cli_ctx *ctx, int argc, char **argv)
     a.opts.currency = a.filter.currency;
     a.filter.currency = NULL;
     if (a.known_only && cf_plan_opts_set(&a.opts, "known_only", "true", &err) != CF_OK)
+        return cli_param_error("plan", &err);
+    if (a.no_failures && cf_plan_opts_set(&a.opts, "no_failures", "true", &err) != CF_OK)
         return cli_param_error("plan", &err);
     workload = a.workload;
     if (!workload) return cli_usage_error("plan", "--workload is required (presets: %s)", cf_workload_presets());

@@ -10,6 +10,7 @@
 #include "opts.h"
 #include "table.h"
 #include "textfmt.h"
+#include "goodput_text.h"
 
 /* "1,2,4" -> counts; usage error on anything else. */
 static int parse_nodes(const char *s, int *out, size_t cap, size_t *n)
@@ -45,6 +46,8 @@ typedef struct scale_args {
         size_t count;           /* 0 = not given */
     } nodes;
     cli_format fmt;
+    cf_goodput_opts g;      /* --mtbf-gpu-h, --ckpt-interval (goodput.h) */
+    int no_failures;        /* --no-failures given */
 } scale_args;
 
 #define OFF(m) offsetof(scale_args, m)
@@ -65,6 +68,14 @@ static const cli_opt scale_opts[] = {
     {.name = "nodes", .kind = CLI_CALL, .metavar = "LIST", .off = OFF(nodes), .set = set_nodes,
      .help = "comma-separated node counts (default: the smallest that\n"
              "fits, then powers of two up to the largest cluster)"},
+    {.name = "no-failures", CLI_FLAG_AT(scale_args, no_failures),
+     .help = "steady state: no interruption, checkpoint or input stall"},
+    {.name = "mtbf-gpu-h", .kind = CLI_CALL, .off = CLI_OFF(scale_args, g, cf_goodput_opts),
+     .set = goodput_set_opt, .metavar = "H",
+     .help = "GPU-hours between unexpected interruptions"},
+    {.name = "ckpt-interval", .kind = CLI_CALL, .off = CLI_OFF(scale_args, g, cf_goodput_opts),
+     .set = goodput_set_opt, .metavar = "S",
+     .help = "seconds between checkpoints (default: Young/Daly)"},
     {.name = "format", CLI_FORMAT_AT(scale_args, fmt), .metavar = "F",
      .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
@@ -142,6 +153,24 @@ static void layout_cell(char *buf, size_t cap, json_t *l, int llm)
     if (llm && zero > 0) PUT(" Z%ld", zero);
     if (llm && rc && strcmp(rc, "none") != 0) PUT(" %s-rc", strcmp(rc, "selective") == 0 ? "sel" : rc);
 #undef PUT
+}
+
+/* The goodput each row's time counts (goodput_text.c), then what it rests
+ * on, once (the same storage and rates on every row). */
+static void print_goodput(FILE *out, json_t *arr)
+{
+    size_t i;
+    json_t *r;
+    const char *a = NULL;
+    json_array_foreach(arr, i, r) {
+        char line[600], lead[32];
+        if (!goodput_text(line, sizeof line, r)[0]) continue;
+        snprintf(lead, sizeof lead, "goodput, %lld nodes: ",
+                 (long long)json_integer_value(json_object_get(r, "nodes")));
+        tf_wrap(out, lead, line, TF_WIDTH);
+        a = json_string_value(json_object_get(json_object_get(r, "goodput_detail"), "assumes"));
+    }
+    if (a) tf_wrap(out, "assumes: ", a, TF_WIDTH);
 }
 
 /* What the model assumes on the offering's fabric (the rows' flags), one
@@ -296,6 +325,7 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
         fputs("- : no layout of the search space at that many nodes; the layout column says why\n"
               "    (memory, or a global batch smaller than the data-parallel ranks).\n", out);
     print_assumes(out, arr, o);
+    print_goodput(out, arr);
     if (best != (size_t)-1) {
         const char *note = json_string_value(
             json_object_get(json_object_get(json_array_get(arr, best), "scaling_note"), "text"));
@@ -327,7 +357,9 @@ int cmd_scale(const cli_ctx *ctx, int argc, char **argv)
 
     memset(&a, 0, sizeof a);
     a.fmt = FMT_TABLE;
+    cf_goodput_opts_init(&a.g);
     if (cli_opts_parse(&scale_cmd, argc, argv, &a, &rc) < 0) return rc;
+    a.g.no_failures = a.no_failures;
     workload = a.workload;
     id = a.offering;
     if (!workload || !id) return cli_usage_error("scale", "--workload and --offering are required");
@@ -346,7 +378,7 @@ int cmd_scale(const cli_ctx *ctx, int argc, char **argv)
         fprintf(stderr, "clusterfit scale: no offering '%s' (see 'clusterfit list')\n", id);
         return EXIT_USAGE;
     }
-    st = cf_scale(o, &w, a.nodes.count ? a.nodes.n : NULL, a.nodes.count, &arr, &err);
+    st = cf_scale_goodput(o, &w, a.nodes.count ? a.nodes.n : NULL, a.nodes.count, &a.g, &arr, &err);
     if (st != CF_OK) {
         rc = cli_lib_error("scale", st, &err);
     } else if (a.fmt == FMT_JSON) {

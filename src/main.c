@@ -19,6 +19,7 @@ static const struct command {
     {"plan", cmd_plan, "rank offerings for a workload by real cost or time"},
     {"scale", cmd_scale, "scaling-efficiency curve of a workload on one offering"},
     {"fabrics", cmd_fabrics, "is a better fabric worth it: each fabric's time and premium"},
+    {"goodput", cmd_goodput, "failures, checkpoints, restarts: where the time to train goes"},
     {"validate", cmd_validate, "compare the model with published measurements"},
     {"audit", cmd_audit, "read nccl-tests/NCCL logs/topo/ibstat and judge the fabric (verify)"},
     {"probe", cmd_probe, "check this node (or, with --mpi, every node) from the inside"},

@@ -16,6 +16,7 @@
 #include "billing.h"
 #include "plan.h"
 #include "validate.h"
+#include "goodput.h"
 #include "fabrics.h"
 #include "probe.h"
 #include "release.h"

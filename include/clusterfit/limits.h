@@ -254,6 +254,15 @@
 #define CF_WL_MEMORY_GIB_MIN 1e-6
 #define CF_WL_MEMORY_GIB_MAX 1e6
 
+/* Goodput (docs/goodput.md): mtbf_gpu_h (workload key, --mtbf-gpu-h) is
+ * GPU-hours between unexpected interruptions; Llama 3's 405B run had about
+ * 5e4; 1 is a GPU failing every hour, 1e12 a rate no fleet has seen.
+ * --ckpt-interval, seconds: 1 s up to 1e7 s (four months). */
+#define CF_MTBF_GPU_H_MIN 1.0
+#define CF_MTBF_GPU_H_MAX 1e12
+#define CF_CKPT_INTERVAL_S_MIN 1.0
+#define CF_CKPT_INTERVAL_S_MAX 1e7
+
 /* The decimal filters (--min-gbps, --max-price, the API's min_gbps and
  * max_price): a node's line rate at most CF_LINE_GBPS_MAX x 1024 NICs; a
  * price per GPU-hour at most 1e9 in any currency (the largest listed are

@@ -16,6 +16,7 @@
 #include "catalog.h"
 #include "workload.h"
 #include "step.h"
+#include "goodput.h"
 
 /* What cf_plan minimises: the job's cost, or its time to train. */
 typedef enum cf_objective { CF_OBJ_COST = 0, CF_OBJ_TIME } cf_objective;
@@ -50,6 +51,10 @@ typedef struct cf_plan_opts {
                              * months gets flag stale_price (cf_offering_stale);
                              * a stated fact, only old: no `*`, and --known-only
                              * keeps it (borrowed) */
+    cf_goodput_opts goodput;/* failures, checkpoints, storage (goodput.h): set by
+                             * cf_plan_opts_set's names no_failures, mtbf_gpu_h,
+                             * ckpt_interval, ckpt_async; every row's
+                             * time_to_train_h and cost count its goodput */
 } cf_plan_opts;
 
 /* Scaling efficiency above this gets its reason wherever it is shown: the
@@ -215,5 +220,13 @@ CF_API cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_work
  * - source: DESIGN §4.1 (E, P), §4.5 (search space), §6 */
 CF_API cf_status cf_scale(const cf_offering *o, const cf_workload *w, const int *nodes,
                           size_t n_nodes, json_t **out, cf_error *err);
+
+/* cf_scale with the goodput model's options g (goodput.h; NULL = the
+ * defaults, which cf_scale uses). Every row also has goodput,
+ * steady_time_to_train_h, storage and goodput_detail (cf_goodput_json), and
+ * its time_to_train_h and cost count the goodput. */
+CF_API cf_status cf_scale_goodput(const cf_offering *o, const cf_workload *w, const int *nodes,
+                                  size_t n_nodes, const cf_goodput_opts *g, json_t **out,
+                                  cf_error *err);
 
 #endif

@@ -95,6 +95,12 @@ typedef struct cf_workload {
                                  * sequences (>= global_batch_seqs; the "batch_max"
                                  * key, default = batch) */
     cf_framework framework;     /* the "framework" key; CF_FW_DEFAULT = not stated */
+    /* Goodput (issue 24, docs/goodput.md), every kind */
+    double mtbf_gpu_h;          /* "mtbf_gpu_h": GPU-hours between unexpected
+                                 * interruptions; 0 = not stated (the published rate) */
+    int ckpt_async;             /* "ckpt_async": 1 = asynchronous checkpoints */
+    double input_bytes_per_sample;  /* shape.input_bytes_per_sample (data-parallel):
+                                 * bytes read from storage per sample; 0 = not stated */
 } cf_workload;
 
 /* The defaults every loader starts from.

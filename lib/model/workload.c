@@ -46,7 +46,8 @@
 #define CF_PARAMS_B_TOLERANCE 0.25
 
 /* Keys accepted at each level, per kind (NULL-terminated). */
-static const char *const top_common[] = {"name", "kind", "description", "source", "note", "shape", NULL};
+static const char *const top_common[] = {"name", "kind", "description", "source", "note", "shape",
+                                         "mtbf_gpu_h", "ckpt_async", NULL};
 static const char *const top_llm[] = {"precision", "optimizer", "grad_fp32", "layout_hint", "batch",
                                       "tokens", "batch_max", "framework", NULL};
 static const char *const top_dp[] = {"precision", "optimizer", "grad_fp32", "batch", "samples", NULL};
@@ -59,6 +60,7 @@ static const char *const moe_keys[] = {"experts", "top_k", "ffn_hidden", "shared
                                        "dense_layers", "capacity_factor", NULL};
 static const char *const mla_keys[] = {"q_lora_rank", "kv_lora_rank", "rope_head_dim", NULL};
 static const char *const shape_dp[] = {"params", "flops_per_sample", "activation_bytes_per_sample",
+                                       "input_bytes_per_sample",
                                        NULL};
 static const char *const shape_stencil[] = {"cells", "flops_per_cell", "bytes_per_cell",
                                             "state_bytes_per_cell", "halo_bytes_per_neighbour",
@@ -365,6 +367,8 @@ static cf_status load_dp(reader *r, const json_t *shape, cf_workload *w)
             &w->dp_flops_per_sample));
     TRY(num(r, shape, "shape.", "activation_bytes_per_sample", 1, CF_WL_BYTES_MIN,
             CF_WL_BYTES_MAX, &w->dp_activation_bytes_per_sample));
+    TRY(num(r, shape, "shape.", "input_bytes_per_sample", 0, CF_WL_BYTES_MIN, CF_WL_BYTES_MAX,
+            &w->input_bytes_per_sample));
     TRY(integer(r, r->root, "", "batch", 1, &w->dp_global_batch));
     TRY(num(r, r->root, "", "samples", 1, CF_WL_COUNT_MIN, CF_WL_COUNT_MAX, &w->dp_samples));
 fail:
@@ -535,7 +539,13 @@ static cf_status read_hints(reader *r, const json_t *j, cf_workload *w)
             return bad(r, "layout_hint.zero", "an integer from 0 to " CF__STR(CF_MAX_ZERO_STAGE));
         w->zero_hint = (int)json_integer_value(hint);
     }
-    return CF_OK;
+    /* Goodput (docs/goodput.md): a failure rate and the checkpoint mode. */
+    gf = get(j, "ckpt_async");
+    if (gf && !json_is_null(gf)) {
+        if (!json_is_boolean(gf)) return bad(r, "ckpt_async", "true or false");
+        w->ckpt_async = json_is_true(gf);
+    }
+    return num(r, j, "", "mtbf_gpu_h", 0, CF_MTBF_GPU_H_MIN, CF_MTBF_GPU_H_MAX, &w->mtbf_gpu_h);
 }
 
 /* shape (an object) and the kind's size keys, by the kind's loader. */

@@ -91,3 +91,9 @@ cf_status cf_scale(const cf_offering *o, const cf_workload *w, const int *nodes,
 {
     return cf__scale_run(&cf__plan_model_default, o, w, nodes, n_nodes, out, err);
 }
+
+cf_status cf_scale_goodput(const cf_offering *o, const cf_workload *w, const int *nodes,
+                           size_t n_nodes, const cf_goodput_opts *g, json_t **out, cf_error *err)
+{
+    return cf__scale_run_gp(&cf__plan_model_default, o, w, nodes, n_nodes, g, out, err);
+}

@@ -11,14 +11,18 @@
  * of that value, the best on the other criterion — differences inside the
  * model's error are not worth twice the money or twice the wait. The time
  * and cost of a point (cf__plan_time_cost) are the ones every row and curve
- * of the plan reports. */
+ * of the plan reports, with its goodput when pr->gp is set. */
 #include <math.h>
 #include "plan/plan_int.h"
 
 void cf__plan_time_cost(const cf__plan_point *p, double steps, int gpus_per_node,
                         const cf__plan_price *pr, double *time_h, double *cost)
 {
+    cf_goodput_out g;
     *time_h = steps * cf__plan_pt_s(p) / 3600.0;
+    /* Failures, checkpoints and input reads (goodput_plan.c): the time
+     * every row, curve and choice reports is the wall time. */
+    if (pr->gp && cf__plan_goodput(pr->gp, p, steps, gpus_per_node, &g) == CF_OK) *time_h = g.wall_h;
     *cost = cf_job_cost(p->nodes, gpus_per_node, pr->price_gpu_hr, *time_h, pr->increment_s,
                         pr->min_commitment_h, NULL);
 }

@@ -269,6 +269,22 @@ static cf_status node_defaults(job *j, cf_error *err)
 
 /* ---- 2. per family ---- */
 
+/* The time to train of point p with its goodput: the storage is not part
+ * of the question, so the class is assumed (goodput.h CF_SC_ASSUMED, said
+ * in the row's goodput_detail) and the same for every family. */
+static double fam_time_h(const job *j, const cf__plan_point *p, int gpus_per_node)
+{
+    cf_goodput_opts o;
+    cf__plan_gp gp;
+    cf_goodput_out g;
+    cf_goodput_opts_init(&o);
+    gp.w = j->w;
+    gp.storage = CF_SC_UNKNOWN;
+    gp.opts = &o;
+    if (cf__plan_goodput(&gp, p, j->steps, gpus_per_node, &g) != CF_OK) return NAN;
+    return g.wall_h;
+}
+
 /* What one family gives. */
 typedef struct fam_result {
     cf_fabric fab;          /* the node type on this family */
@@ -373,20 +389,35 @@ static void run_family(const job *j, batch_ref *b, cf_network net, int n0, fam_r
         r->missed = 1;
         for (size_t i = 0; i < k && r->missed; i++) {
             best_same_batch(&s, b, counts[i], &r->pt);
-            if (r->pt.found && !(j->steps * cf__plan_pt_s(&r->pt) / 3600.0 > j->deadline_h))
+            if (r->pt.found && !(fam_time_h(j, &r->pt, r->fab.gpus_per_node) > j->deadline_h))
                 r->missed = 0;
         }
         if (r->missed) memset(&r->pt, 0, sizeof r->pt);
     }
     r->time_h = r->gpu_h = NAN;
     if (r->pt.found) {
-        /* per base batch (cf__plan_pt_s): a grown batch takes fewer steps */
-        r->time_h = j->steps * cf__plan_pt_s(&r->pt) / 3600.0;
+        /* per base batch (cf__plan_pt_s): a grown batch takes fewer steps;
+         * the wall time counts the goodput (goodput_plan.c) */
+        r->time_h = fam_time_h(j, &r->pt, r->fab.gpus_per_node);
         r->gpu_h = r->time_h * r->pt.nodes * (double)r->fab.gpus_per_node;
     }
 }
 
 /* ---- 3. JSON ---- */
+
+/* goodput, steady_time_to_train_h, storage, goodput_detail of a row. */
+static int fam_goodput_set(json_t *o, const job *j, const fam_result *r)
+{
+    cf_goodput_opts go;
+    cf__plan_gp gp;
+    cf_goodput_out g;
+    cf_goodput_opts_init(&go);
+    gp.w = j->w;
+    gp.storage = CF_SC_UNKNOWN;
+    gp.opts = &go;
+    if (cf__plan_goodput(&gp, &r->pt, j->steps, r->fab.gpus_per_node, &g) != CF_OK) return 0;
+    return cf__plan_goodput_set(o, &g);
+}
 
 static json_t *row_json(const job *j, const fam_result *r, const fam_result *base)
 {
@@ -410,6 +441,7 @@ static json_t *row_json(const job *j, const fam_result *r, const fam_result *bas
     bad |= cf__json_set(o, "step_time_s", r->pt.found ? cf__json_num(r->pt.res.step_time_s) : json_null());
     bad |= cf__json_set(o, "scaling_efficiency", cf__json_num(e));
     bad |= cf__json_set(o, "time_to_train_h", cf__json_num(r->time_h));
+    if (r->pt.found) bad |= fam_goodput_set(o, j, r);
     bad |= cf__plan_band_set(o, j->w, r->time_h, NAN);
     bad |= cf__json_set(o, "gpu_hours", cf__json_num(r->gpu_h));
     bad |= cf__json_set(o, "worth_premium_pct", cf__json_num(prem));

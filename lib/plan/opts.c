@@ -132,7 +132,8 @@ static cf_status no_opts(const char *name, cf_error *err)
 
 static cf_status unknown_name(const char *name, cf_error *err)
 {
-    cf_error_set(err, NULL, 0, 0, "unknown plan option '%.64s' (accepted: %s)", name, opt_list);
+    cf_error_set(err, NULL, 0, 0, "unknown plan option '%.64s' (accepted: %s, no_failures, "
+                 "mtbf_gpu_h, ckpt_interval, ckpt_async)", name, opt_list);
     return CF_EINVAL;
 }
 
@@ -143,6 +144,7 @@ void cf_plan_opts_init(cf_plan_opts *o)
     o->deadline_h = NAN;
     o->budget = NAN;
     o->margin_pct = NAN;
+    cf_goodput_opts_init(&o->goodput);
 }
 
 cf_status cf_plan_opts_set(cf_plan_opts *po, const char *name, const char *value, cf_error *err)
@@ -151,7 +153,11 @@ cf_status cf_plan_opts_set(cf_plan_opts *po, const char *name, const char *value
     long l;
     double d;
     if (!po || !name) return no_opts(name, err);
-    if ((k = key_of(name)) == K_UNKNOWN) return unknown_name(name, err);
+    if ((k = key_of(name)) == K_UNKNOWN) {
+        /* The goodput model's options (goodput.h) are plan options too. */
+        cf_status st = cf_goodput_opts_set(&po->goodput, name, value, err);
+        return st == CF_ENOTFOUND ? unknown_name(name, err) : st;
+    }
     if (!value) value = "";
     switch (k) {
     case K_OBJECTIVE:
@@ -186,7 +192,12 @@ cf_status cf_plan_opts_set_num(cf_plan_opts *po, const char *name, double value,
     opt_key k;
     char shown[40];
     if (!po || !name) return no_opts(name, err);
-    if ((k = key_of(name)) == K_UNKNOWN) return unknown_name(name, err);
+    if ((k = key_of(name)) == K_UNKNOWN) {
+        cf_status st;
+        shortest(value, shown, sizeof shown);
+        st = cf_goodput_opts_set(&po->goodput, name, shown, err);
+        return st == CF_ENOTFOUND ? unknown_name(name, err) : st;
+    }
     shortest(value, shown, sizeof shown);
     if (k == K_OBJECTIVE || k == K_CURRENCY || k == K_KNOWN_ONLY) return refuse(k, shown, err);
     return set_number(po, k, value, shown, err);

@@ -40,6 +40,7 @@ typedef struct entry {
     int max_nodes;          /* the largest cluster it may rent, nodes */
     unsigned assumed;       /* A_*: facts a multi-node configuration of it rests on */
     int known_capped;       /* 1: --known-only kept it to one node for want of them */
+    cf__plan_gp gp;         /* what its goodput rests on (goodput_plan.c) */
 } entry;
 
 /* Facts the catalog does not state that a multi-node row rests on (the
@@ -398,6 +399,10 @@ static cf_status choose_rows(run *r)
         pr.price_gpu_hr = e->price;
         pr.increment_s = e->o->billing_increment_s;
         pr.min_commitment_h = e->o->min_commitment_h;
+        e->gp.w = r->w;
+        e->gp.storage = cf__plan_storage(e->o);
+        e->gp.opts = &r->opts->goodput;
+        pr.gp = &e->gp;
         k = cf__plan_choose(g->pts, n, r->steps, g->fab.gpus_per_node, &pr, &r->goal, &why);
         if (k < 0) {
             no_choice_text(buf, sizeof buf, r, e, g->n0, why);
@@ -513,8 +518,12 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
     eff = p0 ? cf__plan_scaling_eff(pt->nodes, cf__plan_pt_s(pt), p0->nodes, cf__plan_pt_s(p0)) : NAN;
     par = pt->res.ideal_step_time_s > 0 ? pt->res.ideal_step_time_s / pt->res.step_time_s : NAN;
     effective = par > 0 ? e->price / par : NAN;
+    cf_goodput_out gout;
+    int have_gp;
     cf__plan_why(why, sizeof why, o, pt, p0, g->n0, eff, par, e->price, effective, currency,
                  llm, g->free0_s);
+    have_gp = cf__plan_goodput(&e->gp, pt, cf__plan_steps(w), o->gpus_per_node, &gout) == CF_OK;
+    if (have_gp) cf__plan_goodput_why(why, sizeof why, &gout);
     bad |= cf__json_set(j, "offering_id", json_string(o->id ? o->id : ""));
     bad |= cf__json_set(j, "provider", cf__json_str(o->provider));
     bad |= cf__json_set(j, "provider_rating", cf__json_str(o->provider_rating));
@@ -545,6 +554,7 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
     bad |= cf__json_set(j, "scaling_efficiency", cf__json_num(eff));
     bad |= cf__json_set(j, "parallel_efficiency", cf__json_num(par));
     bad |= cf__json_set(j, "cost", cf__json_num(r->cost));
+    if (have_gp) bad |= cf__plan_goodput_set(j, &gout);
     bad |= cf__plan_band_set(j, w, r->time_h, r->cost);
     bad |= cf__json_set(j, "sticker_price_gpu_hr", cf__json_num(e->price));
     bad |= cf__json_set(j, "effective_price_gpu_hr", cf__json_num(effective));

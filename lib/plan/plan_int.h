@@ -222,12 +222,40 @@ long cf__plan_pt_batch(const cf__plan_point *p, const cf_workload *w);
 
 /* ------------------------------------------------- the choice (choose.c) */
 
+/* What the goodput of an offering's points rests on (goodput_plan.c). */
+typedef struct cf__plan_gp {
+    const cf_workload *w;           /* the workload (borrowed) */
+    cf_storage_class storage;       /* the offering's (CF_SC_UNKNOWN = not stated) */
+    const cf_goodput_opts *opts;    /* the options (borrowed) */
+} cf__plan_gp;
+
 /* Price terms of an offering in the planning currency. */
 typedef struct cf__plan_price {
     double price_gpu_hr;    /* sticker price per GPU-hour; NAN = unknown */
     double increment_s;     /* billing increment, seconds; NAN = unknown */
     double min_commitment_h;/* minimum billed hours; NAN = unknown */
+    const cf__plan_gp *gp;  /* NULL = steady state; else time counts goodput */
 } cf__plan_price;
+
+/* ------------------------------------- goodput of a point (goodput_plan.c) */
+
+/* The storage class an offering's shared_storage cell names (the fastest
+ * of its set: cf_storage_class_of_set); CF_SC_UNKNOWN when empty. */
+cf_storage_class cf__plan_storage(const cf_offering *o);
+
+/* The goodput of point p of `steps` steps on nodes of gpus_per_node GPUs
+ * (cf_goodput); returns its status. */
+cf_status cf__plan_goodput(const cf__plan_gp *gp, const cf__plan_point *p, double steps,
+                           int gpus_per_node, cf_goodput_out *out);
+
+/* Appends to `why` (NUL-terminated, size cap) the goodput's sentence when
+ * failures, checkpoint stalls or input reads cost more than
+ * CF_GOODPUT_NOTE_PCT of the steady time. */
+void cf__plan_goodput_why(char *why, size_t cap, const cf_goodput_out *g);
+
+/* Sets goodput, steady_time_to_train_h, storage and goodput_detail on a
+ * row (cf_goodput_json). Returns cf__json_set's bad flag. */
+int cf__plan_goodput_set(json_t *row, const cf_goodput_out *g);
 
 /* Constraints and objective for cf__plan_choose. */
 typedef struct cf__plan_goal {
@@ -312,5 +340,9 @@ cf_status cf__plan_check_opts(const cf_plan_opts *o, cf_error *err);
 /* cf_scale with the model `m`. Same contract as cf_scale. */
 cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_workload *w,
                         const int *nodes, size_t n_nodes, json_t **out, cf_error *err);
+/* cf__scale_run with the goodput model's options (NULL = the defaults). */
+cf_status cf__scale_run_gp(const cf__plan_model *m, const cf_offering *o, const cf_workload *w,
+                           const int *nodes, size_t n_nodes, const cf_goodput_opts *gopts,
+                           json_t **out, cf_error *err);
 
 #endif

@@ -143,8 +143,11 @@ static const char *unfit_reason(const cf__plan_point *pt, const cf_workload *w, 
 /* One row of the curve; NULL on ENOMEM. */
 static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, double steps,
                          double units, const cf_offering *o, const cf_fabric *fab, double price,
-                         const cf_workload *w, double free0_s, double free_ref_s, double free_n_s)
+                         const cf_workload *w, double free0_s, double free_ref_s, double free_n_s,
+                         const cf__plan_gp *gp)
 {
+    cf_goodput_out g;
+    int have_gp = 0;
     json_t *j = json_object();
     int llm = w->kind == CF_WL_LLM;
     double e = NAN, thr = NAN, cost = NAN, par = NAN, t_h = NAN, ce = NAN, relief = NAN;
@@ -152,7 +155,7 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
     int bad = 0;
     if (!j) return NULL;
     if (pt->found) {
-        cf__plan_price pr = {price, o->billing_increment_s, o->min_commitment_h};
+        cf__plan_price pr = {price, o->billing_increment_s, o->min_commitment_h, gp};
         thr = units / cf__plan_pt_s(pt);
         if (pt->res.ideal_step_time_s > 0) par = pt->res.ideal_step_time_s / pt->res.step_time_s;
         if (p0) e = cf__plan_scaling_eff(pt->nodes, cf__plan_pt_s(pt), p0->nodes, cf__plan_pt_s(p0));
@@ -165,6 +168,7 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
             relief = e / ce;
         }
         cf__plan_time_cost(pt, steps, (int)o->gpus_per_node, &pr, &t_h, &cost);
+        have_gp = cf__plan_goodput(gp, pt, steps, (int)o->gpus_per_node, &g) == CF_OK;
     }
     bad |= cf__json_set(j, "nodes", json_integer(pt->nodes));
     bad |= cf__json_set(j, "step_time_s", pt->found ? cf__json_num(pt->res.step_time_s) : json_null());
@@ -175,6 +179,7 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
     bad |= cf__json_set(j, "memory_relief", cf__json_num(relief));
     bad |= cf__json_set(j, "cost", cf__json_num(cost));
     bad |= cf__json_set(j, "time_to_train_h", cf__json_num(t_h));
+    if (have_gp) bad |= cf__plan_goodput_set(j, &g);
     bad |= cf__plan_band_set(j, w, t_h, cost);
     if (llm)
         bad |= cf__json_set(j, "global_batch_seqs",
@@ -200,6 +205,15 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
 cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_workload *w,
                         const int *nodes, size_t n_nodes, json_t **out, cf_error *err)
 {
+    return cf__scale_run_gp(m, o, w, nodes, n_nodes, NULL, out, err);
+}
+
+cf_status cf__scale_run_gp(const cf__plan_model *m, const cf_offering *o, const cf_workload *w,
+                           const int *nodes, size_t n_nodes, const cf_goodput_opts *gopts,
+                           json_t **out, cf_error *err)
+{
+    cf_goodput_opts dflt;
+    cf__plan_gp gp;
     cf_fabric fab;
     cf__search s;
     cf__plan_point *pts = NULL, ref;
@@ -211,6 +225,10 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
     cf_status st;
 
     *out = NULL;
+    cf_goodput_opts_init(&dflt);
+    gp.w = w;
+    gp.storage = cf__plan_storage(o);
+    gp.opts = gopts ? gopts : &dflt;
     if ((st = check_args(m, o, nodes, n_nodes, err)) != CF_OK) return st;
     if ((st = scale_fabric(m, o, nodes, n_nodes, &fab, &single, err)) != CF_OK) return st;
     s.model = m; s.w = w; s.fab = &fab; s.mem_limit_gib = m->mem_limit_gib(fab.gpu);
@@ -236,7 +254,7 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
         double free_n_s = pts[i].found && !isnan(free_ref_s)
                               ? cf__plan_free_step_s(m, w, &fab, NULL, NULL, pts[i].nodes, NULL) : NAN;
         json_t *r = scale_row(&pts[i], p0, steps, units, o, &fab, cf__plan_sticker_price(o, NULL), w,
-                              free0_s, free_ref_s, free_n_s);
+                              free0_s, free_ref_s, free_n_s, &gp);
         /* One node only because the offering states no network or line
          * rate: the row says so (plan's flag of the same name). */
         if (r && single && json_array_append_new(json_object_get(r, "flags"), json_string("network_unknown"))) {

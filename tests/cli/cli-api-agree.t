@@ -156,6 +156,17 @@ agree deadline_h --deadline "got '0.0001'"
 cf plan $PW --deadline 100 --margin 150
 api_plan '{"workload": "llama3-8b", "top": 1, "deadline_h": 100, "margin_pct": 150}'
 agree margin_pct --margin "expects a percentage from 0 to 100, got '150'"
+# The goodput options (issue 24): an MTBF or checkpoint interval of zero,
+# below zero or not a number is refused by both, naming it.
+cf plan $PW --mtbf-gpu-h 0
+api_plan '{"workload": "llama3-8b", "top": 1, "mtbf_gpu_h": 0}'
+agree mtbf_gpu_h --mtbf-gpu-h "expects a number of GPU-hours from 1 to 1e+12, got '0'"
+cf plan $PW --ckpt-interval -60
+api_plan '{"workload": "llama3-8b", "top": 1, "ckpt_interval": -60}'
+agree ckpt_interval --ckpt-interval "expects a number of seconds from 1 to 1e+07, got '-60'"
+api_plan '{"workload": "llama3-8b", "top": 1, "no_failures": true}'
+[ "$HS" = 200 ] || fail "no_failures true: API status $HS ($HM)"
+jq -e '[.ranked[] | .goodput == 1] | all' "$T/api.json" > /dev/null || fail "no_failures: a row's goodput is not 1"
 # known_only in the API takes true or false; a string of another word is refused.
 api_plan '{"workload": "llama3-8b", "top": 1, "known_only": "maybe"}'
 [ "$HS" = 400 ] || fail "known_only maybe: API status $HS"

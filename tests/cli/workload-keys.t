@@ -8,7 +8,7 @@ done
 # gpt3-175b with "tokens" misspelt.
 sed 's/"tokens"/"token"/' data/workloads/gpt3-175b.json > "$T/typo.json"
 cf fit --workload "$T/typo.json" --gpu H100-SXM; expect_rc 3
-expect_err "typo.json: token: unknown key (accepted at the top level of a llm workload: name, kind, description, source, note, shape, precision, optimizer, grad_fp32, layout_hint, batch, tokens, batch_max, framework"
+expect_err "typo.json: token: unknown key (accepted at the top level of a llm workload: name, kind, description, source, note, shape, mtbf_gpu_h, ckpt_async, precision, optimizer, grad_fp32, layout_hint, batch, tokens, batch_max, framework"
 sed 's/"kv_heads"/"kv_head"/' data/workloads/llama3-70b.json > "$T/kv.json"
 cf fit --workload "$T/kv.json" --gpu H100-SXM; expect_rc 3; expect_err "shape.kv_head: unknown key (accepted in shape of a llm workload:"
 # llama3-70b's shape with the 405B's parameter count.

@@ -146,7 +146,9 @@ await check('a plan for llama3-70b shows ranked rows and the scaling chart', asy
     : new Intl.NumberFormat('en', { maximumFractionDigits: 1 }).format(h) + ' h';
   plan.ranked.forEach((r, i) => {
     assert.ok(r.time_to_train_h_p10 < r.time_to_train_h && r.time_to_train_h < r.time_to_train_h_p90, `row ${i + 1} band`);
-    assert.equal(times[i], `${hrs(r.time_to_train_h)}p10–p90 ${hrs(r.time_to_train_h_p10)}–${hrs(r.time_to_train_h_p90)}`, `row ${i + 1}`);
+    // and the row's goodput (issue 24: the useful fraction the time counts).
+    const gp = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 }).format(r.goodput);
+    assert.equal(times[i], `${hrs(r.time_to_train_h)}p10–p90 ${hrs(r.time_to_train_h_p10)}–${hrs(r.time_to_train_h_p90)}goodput ${gp}`, `row ${i + 1}`);
   });
   assert.ok(plan.ranked.every(r => r.time_to_train_h * (1 + plan.margin_pct / 100) <= 2160 * (1 + 1e-12)), 'every row meets the deadline at the margin');
   assert.match(await page.locator('#plan-status').innerText(), /cheapest first, finishing within 2,160 h \(90 days\)/);
@@ -180,7 +182,7 @@ await check('E above 100 % is explained under the chart, with the layouts, in En
   const es = await page.locator('#chart-note li').allTextContents();
   assert.ok(es.some(t => t.includes(' nodos') && /recomputación|reparto/.test(t)), es.join(' | '));
   assert.match(await page.locator('#chart-note h3').innerText(), /por encima del 100/);
-  assert.ok((await page.locator('#plan-table tbody td.time').allTextContents()).every(t => / (días|h)$/.test(t)));
+  assert.ok((await page.locator('#plan-table tbody td.time').allTextContents()).every(t => / (días|h)útil [\d,.]+\s?%$/.test(t)));
   await page.selectOption('#lang', 'en');
 });
 

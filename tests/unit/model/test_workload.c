@@ -119,8 +119,9 @@ static void strict_keys(void **state)
     assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE "},\"batch\":8,\"token\":1e9}",
                                &w, &err, path, sizeof path), CF_EPARSE);
     assert_string_equal(err.message, "token: unknown key (accepted at the top level of a llm "
-                        "workload: name, kind, description, source, note, shape, precision, optimizer, "
-                        "grad_fp32, layout_hint, batch, tokens, batch_max, framework; see docs/workloads.md)");
+                        "workload: name, kind, description, source, note, shape, mtbf_gpu_h, ckpt_async, "
+                        "precision, optimizer, grad_fp32, layout_hint, batch, tokens, batch_max, framework; "
+                        "see docs/workloads.md)");
     assert_int_equal(cf_status_exit_code(CF_EPARSE), 3);
     assert_int_equal(load_text("{\"kind\":\"llm\"," LLAMA8B_SHAPE ",\"kv_head\":8},\"batch\":8,\"tokens\":1e9}",
                                &w, &err, path, sizeof path), CF_EPARSE);
@@ -135,7 +136,8 @@ static void strict_keys(void **state)
                                "\"bytes_per_cell\":8,\"state_bytes_per_cell\":8,\"halo_bytes_per_neighbour\":4096},"
                                "\"iterations\":10,\"tokens\":5}", &w, &err, path, sizeof path), CF_EPARSE);
     assert_non_null(strstr(err.message, "tokens: unknown key (accepted at the top level of a stencil workload: "
-                                        "name, kind, description, source, note, shape, precision, iterations;"));
+                                        "name, kind, description, source, note, shape, mtbf_gpu_h, ckpt_async, precision, "
+                                        "iterations;"));
     assert_int_equal(load_text("{\"kind\":\"embarrassing\",\"shape\":{\"task_gpu_s\":1,\"memory_gib\":1},"
                                "\"tasks\":4,\"precision\":\"bf16\"}", &w, &err, path, sizeof path), CF_EPARSE);
     assert_non_null(strstr(err.message, "precision: unknown key (accepted at the top level of an embarrassing workload:"));

@@ -208,6 +208,7 @@ static void time_to_train_counts_the_batch(void **state)
     llm(&w, 32);
     offering(&o, 8);
     cf_plan_opts_init(&opts);
+    opts.goodput.no_failures = 1; /* the steady model by hand; goodput: test_goodput.c */
     opts.objective = CF_OBJ_TIME;
     assert_int_equal(cf__plan_run(&model, &list, &w, &opts, &doc, &err), CF_OK);
     r = json_array_get(json_object_get(doc, "ranked"), 0);
@@ -219,7 +220,7 @@ static void time_to_train_counts_the_batch(void **state)
     /* E per GPU of work: 800 × 1 / (110 × 8). */
     assert_float_equal(num(r, "scaling_efficiency"), 800.0 / (110.0 * 8), 1e-12);
     json_decref(doc);
-    assert_int_equal(cf__scale_run(&model, &o, &w, nodes, 2, &arr, &err), CF_OK);
+    assert_int_equal(cf__scale_run_gp(&model, &o, &w, nodes, 2, &opts.goodput, &arr, &err), CF_OK);
     r = json_array_get(arr, 1);
     assert_int_equal(inum(r, "global_batch_seqs"), 32);
     assert_float_equal(num(r, "time_to_train_h"), 100 * 110.0 / 3600, 1e-9);

@@ -163,7 +163,7 @@ static void shared_pieces(void **state)
     cf_offering o;
     cf_workload w;
     cf_fabric fab;
-    cf__plan_price pr = {2.0, 3600, 24};
+    cf__plan_price pr = {2.0, 3600, 24, NULL};
     cf__plan_point p[2] = {pt(1, 10.0), pt(2, 4.0)}, q = pt(4, 10.0);
     double t, c, free1;
     unsigned long ev = 0, ev1 = 0;
@@ -202,7 +202,7 @@ static void choose_objectives(void **state)
      * 2 nodes 10 h -> 320; 4 nodes 5.5 h (6 billed) -> 384; 8 nodes 3.2 h
      * (4 billed) -> 512. */
     cf__plan_point p[3] = {pt(2, 10), pt(4, 5.5), pt(8, 3.2)};
-    cf__plan_price pr = {2.0, 3600, 0};
+    cf__plan_price pr = {2.0, 3600, 0, NULL};
     cf__plan_goal g = {CF_OBJ_COST, NAN, NAN, 0};
     int why;
     (void)state;
@@ -229,7 +229,7 @@ static void choose_billing_flips(void **state)
      * 2×8×2×2.05 = 65.6, 4×8×2×0.95 = 60.8), and a 24 h minimum makes the
      * small one cheaper (768 vs 1536). */
     cf__plan_point p[2] = {pt(2, 2.05), pt(4, 0.95)};
-    cf__plan_price pr = {2.0, 3600, 0};
+    cf__plan_price pr = {2.0, 3600, 0, NULL};
     cf__plan_goal g = {CF_OBJ_COST, NAN, NAN, 0};
     (void)state;
     assert_int_equal(cf__plan_choose(p, 2, 3600, 8, &pr, &g, NULL), 1);
@@ -245,7 +245,7 @@ static void choose_near_tie(void **state)
      * -> 4096×8×2×5.695 = 373,227.5. 5.712 / 5.695 = 1.00299: inside the
      * 1 % band, so the cheaper 2048 nodes win under the time objective. */
     cf__plan_point p[3] = {pt(1024, 6.0), pt(2048, 5.712), pt(4096, 5.695)};
-    cf__plan_price pr = {2.0, NAN, NAN};
+    cf__plan_price pr = {2.0, NAN, NAN, NULL};
     cf__plan_goal g = {CF_OBJ_TIME, NAN, NAN, 0};
     (void)state;
     assert_int_equal(cf__plan_choose(p, 3, 3600, 8, &pr, &g, NULL), 1);
@@ -435,6 +435,7 @@ static void plan_hand_computed(void **state)
     llm(&w, 1, 2000, 1, 4096, 8, 100);
     offering(&o, "one", 1, CF_NET_IB, 100, 1, 2.0, "USD", 8);
     cf_plan_opts_init(&opts);
+    opts.goodput.no_failures = 1; /* the steady model by hand; goodput: test_goodput.c */
     assert_int_equal(cf__plan_run(&with_mem, &list, &w, &opts, &doc, &err), CF_OK);
     r = row_of(doc, "one");
     assert_non_null(r);
@@ -543,6 +544,7 @@ static void plan_fabric_beats_sticker(void **state)
     offering(&os[6], "unkmax", 1, CF_NET_IB, 100, 1, 2.0, "USD", -1);
     os[6].billing_increment_s = NAN;
     cf_plan_opts_init(&opts);
+    opts.goodput.no_failures = 1; /* the steady model by hand; goodput: test_goodput.c */
     opts.max_gpus = 4;
     assert_int_equal(cf__plan_run(&with_mem, &list, &w, &opts, &doc, &err), CF_OK);
     fast = row_of(doc, "fast");
@@ -604,6 +606,7 @@ static void plan_one_node_reason_names_what_is_missing(void **state)
     offering(&os[0], "nonet", 1, CF_NET_UNKNOWN, NAN, -1, 2.0, "USD", 8);
     offering(&os[1], "nogbps", 1, CF_NET_IB, NAN, -1, 2.0, "USD", 8);
     cf_plan_opts_init(&opts);
+    opts.goodput.no_failures = 1; /* the steady model by hand; goodput: test_goodput.c */
     assert_int_equal(cf__plan_run(&with_mem, &list, &w, &opts, &doc, &err), CF_OK);
     assert_true(has_reason(doc, "nonet", "needs 2 nodes to fit in memory; one node only: the network "
                            "between nodes is not stated (network unknown)"));
@@ -644,6 +647,7 @@ static void plan_stale_price(void **state)
     offering(&os[2], "fresh", 1, CF_NET_IB, 100, 1, 2.0, "USD", 8);
     os[2].as_of = (char *)"2026-05-30";
     cf_plan_opts_init(&opts);
+    opts.goodput.no_failures = 1; /* the steady model by hand; goodput: test_goodput.c */
     assert_null(opts.today);
     assert_int_equal(cf__plan_run(&with_mem, &list, &w, &opts, &doc, &err), CF_OK);
     assert_false(has_flag(row_of(doc, "oldprice"), "stale_price"));
@@ -736,6 +740,7 @@ static void e_above_one_from_memory(void **state)
     llm(&w, 1, 15000, 1, 4096, 8, 100);
     offering(&o, "one", 1, CF_NET_IB, 100, 1, 2.0, "USD", 4);
     cf_plan_opts_init(&opts);
+    opts.goodput.no_failures = 1; /* the steady model by hand; goodput: test_goodput.c */
     opts.objective = CF_OBJ_TIME;
     assert_int_equal(cf__plan_run(&with_mem, &list, &w, &opts, &doc, &err), CF_OK);
     r = row_of(doc, "one");
@@ -942,6 +947,7 @@ static void plan_survives_allocation_failures(void **state)
     offering(&os[1], "b", 1, CF_NET_IB, 100, 1, 2.0, "EUR", 8);
     offering(&os[2], "c", 1, CF_NET_IB, 10, 1, 1.0, "USD", 8);
     cf_plan_opts_init(&opts);
+    opts.goodput.no_failures = 1; /* the steady model by hand; goodput: test_goodput.c */
     for (long n = 0; n < 40; n++) {
         cf_status st;
         cf_alloc_fail_after(n);

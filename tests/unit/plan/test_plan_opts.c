@@ -190,7 +190,8 @@ static void currency_and_names(void **state)
     /* The CLI's spelling is not the library's: --deadline is deadline_h. */
     refused(cf_plan_opts_set(&po, "deadline", "24", &e), &e, "",
             "unknown plan option 'deadline' (accepted: objective, deadline_h, budget, currency, "
-            "max_gpus, top, margin_pct, known_only)");
+            "max_gpus, top, margin_pct, known_only, no_failures, "
+            "mtbf_gpu_h, ckpt_interval, ckpt_async)");
     refused(cf_plan_opts_set(&po, "max-gpus", "8", &e), &e, "", "unknown plan option 'max-gpus'");
     refused(cf_plan_opts_set_num(&po, "progress", 1, &e), &e, "", "unknown plan option 'progress'");
     refused(cf_plan_opts_set(NULL, "top", "1", &e), &e, "", "no plan options");
