@@ -86,7 +86,8 @@ static const cli_opt plan_opts[] = {
     {.name = "format", CLI_FORMAT_AT(plan_args, fmt), .metavar = "F",
      .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
-    {.kind = CLI_FLOW_SECTION, .help = "Filters, as in 'clusterfit list' (default: every offering):"},
+    {.kind = CLI_FLOW_SECTION, .help = "Filters, as in 'clusterfit list' (default none: every offering, one\n"
+                                        "rented as a single node or stating no network planned on one node):"},
     /* The filters, as `list` has them and parsed by the same library
      * function (cli_set_filter); listed by name only. */
     {.name = "multinode", FILTER, .metavar = "yes|no|any"},
