@@ -120,9 +120,6 @@ static const cli_cmd plan_cmd = {
 
 #define WIDTH TF_WIDTH
 #define ID_WIDTH 21
-/* A cheapest plan longer than this (90 days, the deadline `make run` and the
- * web page use) gets a note suggesting --deadline. */
-#define HINT_DEADLINE_H 2160.0
 
 static const char *fmt_hours(char *buf, size_t cap, double h)
 {
@@ -194,6 +191,14 @@ static void wrapped(FILE *out, const char *lead, const char *text)
     tf_wrap(out, lead, text, WIDTH);
 }
 
+/* "minimum rental not stated, 1 h assumed" (CF_PLAN_DEFAULT_MIN_RENTAL_H). */
+static const char *min_rental_words(void)
+{
+    static char text[64];
+    snprintf(text, sizeof text, "minimum rental not stated, %g h assumed", CF_PLAN_DEFAULT_MIN_RENTAL_H);
+    return text;
+}
+
 /* A ranked row's flags (assumptions the plan made, DESIGN §4.5) in words:
  * "reserved price (on-demand unknown); largest cluster not stated, capped at
  * 16,384 GPUs". Empty when the row has none. */
@@ -217,7 +222,7 @@ static void flags_text(char *buf, size_t cap, json_t *row, json_t *doc, long max
         } else if (strcmp(k, "billing_increment_unknown") == 0)
             words = "billing increment not stated, billed to the second";
         else if (strcmp(k, "min_commitment_unknown") == 0)
-            words = "minimum commitment not stated, none applied";
+            words = min_rental_words();
         else if (strcmp(k, "gdr_unknown") == 0) words = "GPUDirect RDMA not stated";
         else if (strcmp(k, "nics_per_node_unknown") == 0)
             words = "NICs per node not stated, one per GPU assumed";
@@ -423,6 +428,10 @@ static void objective_line(FILE *out, const cf_plan_opts *opts, const char *cur,
     if (!isnan(opts->budget) && n < sizeof line)
         n += (size_t)snprintf(line + n, sizeof line - n, ", costing at most %s %s",
                               fmt_amount(f, sizeof f, opts->budget), cur);
+    if (opts->objective == CF_OBJ_TIME && n < sizeof line)
+        n += (size_t)snprintf(line + n, sizeof line - n, ", among node counts with E of at least %.2f "
+                              "and counting a run shorter than its minimum rental as that long",
+                              CF_PLAN_TIME_E_FLOOR);
     if (opts->known_only && n < sizeof line)
         n += (size_t)snprintf(line + n, sizeof line - n, ", on stated facts alone (--known-only)");
     if (n < sizeof line) snprintf(line + n, sizeof line - n, ".");
@@ -487,6 +496,34 @@ static void legend(FILE *out, json_t *doc, const cf_plan_opts *opts)
     if (json_array_size(ranked) > 0) band_legend(out, doc, opts);
 }
 
+/* Before the legend: with no deadline the cheapest plan is often a
+ * years-long run; what the cheapest within the library's horizon
+ * (within_horizon, CF_PLAN_HORIZON_H) is, which --deadline would rank
+ * first. */
+static void horizon_note(FILE *out, json_t *doc, const cf_plan_opts *opts)
+{
+    json_t *ranked = json_object_get(doc, "ranked"), *hz = json_object_get(doc, "within_horizon");
+    double hz_h = getd(hz, "horizon_h");
+    char line[640], d[32], f[32], t[32], c[32];
+    const char *id = json_string_value(json_object_get(hz, "offering_id"));
+    size_t n;
+    if (opts->objective != CF_OBJ_COST || !isnan(opts->deadline_h) || !json_is_object(hz) ||
+        json_array_size(ranked) == 0 || !(getd(json_array_get(ranked, 0), "time_to_train_h") > hz_h))
+        return;
+    n = (size_t)snprintf(line, sizeof line, "Note: with no deadline the cheapest plan takes %s. ",
+                         fmt_hours(d, sizeof d, getd(json_array_get(ranked, 0), "time_to_train_h")));
+    if (id && n < sizeof line)
+        snprintf(line + n, sizeof line - n, "Within %s the cheapest is %s on %ld nodes, %s for %s %s: "
+                 "add --deadline %g to rank what finishes in time.", fmt_days(f, sizeof f, hz_h), id,
+                 geti(hz, "nodes"), fmt_hours(t, sizeof t, getd(hz, "time_to_train_h")),
+                 fmt_amount(c, sizeof c, getd(hz, "cost")),
+                 json_string_value(json_object_get(doc, "currency")), hz_h);
+    else if (n < sizeof line)
+        snprintf(line + n, sizeof line - n, "No offering finishes within %s (--deadline %g would rank "
+                 "none); a larger --max-gpus or another filter may.", fmt_days(f, sizeof f, hz_h), hz_h);
+    wrapped(out, "", line);
+}
+
 static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, const cf_workload *w)
 {
     json_t *ranked = json_object_get(doc, "ranked"), *unranked = json_object_get(doc, "unranked");
@@ -512,16 +549,8 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
         snprintf(line + strlen(line), sizeof line - strlen(line), "; every offering could be ranked.");
     }
     wrapped(out, "", line);
+    horizon_note(out, doc, opts);
     legend(out, doc, opts);
-    /* The cheapest plan with no deadline is often a years-long run. */
-    if (opts->objective == CF_OBJ_COST && isnan(opts->deadline_h) && shown > 0 &&
-        getd(json_array_get(ranked, 0), "time_to_train_h") > HINT_DEADLINE_H) {
-        snprintf(line, sizeof line, "Note: with no deadline the cheapest plan takes %s; add --deadline HOURS "
-                 "(%g = %s) to rank what finishes in time.",
-                 fmt_hours(d, sizeof d, getd(json_array_get(ranked, 0), "time_to_train_h")),
-                 HINT_DEADLINE_H, fmt_days(f, sizeof f, HINT_DEADLINE_H));
-        wrapped(out, "", line);
-    }
     fputc('\n', out);
     snprintf(f, sizeof f, "cost %s", cur);
     fprintf(out, "%2s %-*s %5s %-19s %6s %4s %4s %11s\n", "#", ID_WIDTH, "offering", "nodes", "layout",

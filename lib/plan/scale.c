@@ -152,7 +152,8 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
     int bad = 0;
     if (!j) return NULL;
     if (pt->found) {
-        cf__plan_price pr = {price, o->billing_increment_s, o->min_commitment_h};
+        cf__plan_price pr;
+        cf__plan_price_terms(o, price, &pr);
         thr = units / cf__plan_pt_s(pt);
         if (pt->res.ideal_step_time_s > 0) par = pt->res.ideal_step_time_s / pt->res.step_time_s;
         if (p0) e = cf__plan_scaling_eff(pt->nodes, cf__plan_pt_s(pt), p0->nodes, cf__plan_pt_s(p0));
