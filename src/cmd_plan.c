@@ -496,6 +496,32 @@ static void legend(FILE *out, json_t *doc, const cf_plan_opts *opts)
     if (json_array_size(ranked) > 0) band_legend(out, doc, opts);
 }
 
+/* "0 ranked: no offering passes the filters; --network tcp alone keeps 8 of
+ * the catalog's 200, --multinode yes 92: none has them all." from the
+ * library's `filters` (cf_filter_explain), appended to buf. */
+static void filters_text(char *buf, size_t cap, json_t *doc)
+{
+    json_t *fs = json_object_get(doc, "filters"), *f;
+    size_t n = strlen(buf), i, zero = 0;
+    json_array_foreach(fs, i, f) zero += geti(f, "matches") == 0;
+    if (n < cap)
+        n += (size_t)snprintf(buf + n, cap - n, ": no offering passes the filters%s",
+                              json_array_size(fs) ? ";" : ".");
+    json_array_foreach(fs, i, f) {
+        if (n >= cap || (zero && geti(f, "matches") != 0)) continue;
+        n += (size_t)snprintf(buf + n, cap - n, "%s --%s %s %s%ld", i && !zero ? "," : "",
+                              json_string_value(json_object_get(f, "filter")),
+                              json_string_value(json_object_get(f, "value")),
+                              zero ? "matches no offering" : i ? "" : "alone keeps ",
+                              zero ? 0L : geti(f, "matches"));
+        if (zero && n > 0 && n < cap) buf[--n] = '\0';    /* drop the 0 */
+        if (!zero && i == 0 && n < cap)
+            n += (size_t)snprintf(buf + n, cap - n, " of the catalog's %ld", geti(doc, "catalog_offerings"));
+    }
+    if (json_array_size(fs) && n < cap)
+        snprintf(buf + n, cap - n, "%s", zero ? "." : ": none has them all.");
+}
+
 /* Before the legend: with no deadline the cheapest plan is often a
  * years-long run; what the cheapest within the library's horizon
  * (within_horizon, CF_PLAN_HORIZON_H) is, which --deadline would rank
@@ -545,8 +571,10 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
         snprintf(line + strlen(line), sizeof line - strlen(line), ", ");
         unranked_summary(line, sizeof line, unranked);
         snprintf(line + strlen(line), sizeof line - strlen(line), ".");
-    } else {
+    } else if (shown > 0) {
         snprintf(line + strlen(line), sizeof line - strlen(line), "; every offering could be ranked.");
+    } else {
+        filters_text(line, sizeof line, doc);
     }
     wrapped(out, "", line);
     horizon_note(out, doc, opts);
@@ -596,6 +624,8 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
         if (line[0]) wrapped(out, "   assumes: ", line);
     }
     if (json_array_size(ranked) == 0) fputs("(no offering could be ranked)\n", out);
+    if (json_array_size(ranked) == 0 && json_array_size(unranked) == 0)
+        return ferror(out) ? EXIT_INTERNAL : EXIT_NONE;  /* no offering passes the filters */
     if (json_array_size(unranked) > UNRANKED_LISTED) {
         unranked_by_kind(out, unranked);
     } else if (json_array_size(unranked) > 0) {
@@ -663,7 +693,11 @@ int cmd_plan(const cli_ctx *ctx, int argc, char **argv)
         cli_respell(&err);
         return cli_lib_error("plan", st, &err);
     }
-    if (a.fmt == FMT_JSON) return cli_print_json(doc);
+    if (a.fmt == FMT_JSON) {
+        int none = json_integer_value(json_object_get(doc, "matched")) == 0;
+        rc = cli_print_json(doc);
+        return rc == EXIT_OK && none ? EXIT_NONE : rc;
+    }
     rc = plan_print_table(stdout, doc, &a.opts, &w);
     json_decref(doc);
     return rc;
