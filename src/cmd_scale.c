@@ -197,9 +197,11 @@ static void legend(FILE *out, json_t *arr, const cf_workload *w)
         snprintf(line, sizeof line, "Per node count the fastest layout that fits in memory. E: scaling "
                  "efficiency, throughput per GPU relative to N0 = %.0f node%s (the smallest cluster "
                  "that fits: %s %s); C: E with memory taken out (the fastest layouts without the "
-                 "memory limit here and on N0: communication and bubbles alone; E / C is what "
-                 "memory relief adds); both fractions, 1 = perfect (the parallel efficiency P is in "
-                 "--format json). Time and cost: the whole job.", n0, n0 == 1 ? "" : "s",
+                 "memory limit, against the best per GPU on N0 up to this count: communication and "
+                 "bubbles alone, never above 1); both fractions, 1 = perfect (the parallel "
+                 "efficiency P is in --format json); E = C x memory relief, what N0's memory "
+                 "savers (and its GPU count's layouts) cost, won back with more nodes: an E above 1 "
+                 "is that relief, never scaling better than linear. Time and cost: the whole job.", n0, n0 == 1 ? "" : "s",
                  grouped(b0, sizeof b0, thr0, 1), unit_of(w));
     else
         snprintf(line, sizeof line, "Per node count the fastest layout that fits in memory. E: scaling "
@@ -295,8 +297,17 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
             json_object_get(json_object_get(json_array_get(arr, best), "scaling_note"), "text"));
         if (note) {
             char line[600];
+            json_t *b = json_array_get(arr, best);
             snprintf(line, sizeof line, "Why E > 1: %s", note);
             tf_wrap(out, "", line, TF_WIDTH);
+            /* E apart from C: never read as super-linear scaling. */
+            if (!isnan(num_of(b, "memory_relief"))) {
+                snprintf(line, sizeof line, "E %.2f = C %.2f (communication and bubbles) x memory "
+                         "relief %.2f: not %.0f %% scaling.", num_of(b, "scaling_efficiency"),
+                         num_of(b, "comm_efficiency"), num_of(b, "memory_relief"),
+                         100 * num_of(b, "scaling_efficiency"));
+                tf_wrap(out, "", line, TF_WIDTH);
+            }
         }
     }
     rc = ferror(out) ? EXIT_INTERNAL : EXIT_OK;

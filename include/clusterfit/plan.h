@@ -220,8 +220,9 @@ CF_API cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_work
  *   scaling_efficiency, parallel_efficiency, comm_efficiency, memory_relief,
  *   cost, time_to_train_h, global_batch_seqs (LLM only), layout,
  *   scaling_note, n0, n0_throughput}] (comm_efficiency: E of the fastest
- *   layouts without the memory limit, at this count against N0: the loss to
- *   communication and bubbles alone; memory_relief = E / comm_efficiency:
+ *   layouts without the memory limit, at this count against the best per
+ *   GPU on N0 or any count of the curve from N0 up to this one: the loss to
+ *   communication and bubbles alone, <= 1, 1 on N0; memory_relief = E / comm_efficiency:
  *   what N0's memory savers cost, 1 on N0; scaling_efficiency keeps DESIGN
  *   §4.1's definition)
  *   (time_to_train_h: hours of the whole job, null where nothing fits;
