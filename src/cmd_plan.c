@@ -180,7 +180,7 @@ static void layout_text(char *buf, size_t cap, json_t *r)
     if (geti(r, "ep") > 1 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, "EP%ld ", geti(r, "ep"));
     if (geti(r, "etp") > 1 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, "ETP%ld ", geti(r, "etp"));
     if ((size_t)n < cap && json_is_null(json_object_get(r, "dp")))   /* MPI ranks (stencil) */
-        n += snprintf(buf + n, cap - (size_t)n, "%ld ranks", geti(r, "ranks"));
+        n += snprintf(buf + n, cap - (size_t)n, "%ld rank%s", geti(r, "ranks"), geti(r, "ranks") == 1 ? "" : "s");
     else if ((size_t)n < cap)
         n += snprintf(buf + n, cap - (size_t)n, "DP%ld", geti(r, "dp"));
 }
@@ -597,9 +597,10 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
                 fmt_hours(d, sizeof d, getd(r, "time_to_train_h")), getd(r, "scaling_efficiency"),
                 getd(r, "parallel_efficiency"), fmt_amount(f, sizeof f, getd(r, "cost")));
         /* The rest of the layout, then who (the full id when the column cut it). */
-        n = (size_t)snprintf(line, sizeof line, "%s GPUs",
+        n = (size_t)snprintf(line, sizeof line, "%s GPU%s",
                              geti(r, "gpus") < 1000 ? (snprintf(d, sizeof d, "%ld", geti(r, "gpus")), d)
-                                                    : fmt_amount(d, sizeof d, (double)geti(r, "gpus")));
+                                                    : fmt_amount(d, sizeof d, (double)geti(r, "gpus")),
+                             geti(r, "gpus") == 1 ? "" : "s");
         if (w->kind == CF_WL_LLM && n < sizeof line) {
             long z = geti(r, "zero");
             if (z > 0) n += (size_t)snprintf(line + n, sizeof line - n, ", ZeRO-%ld", z);

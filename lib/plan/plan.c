@@ -539,7 +539,7 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
     par = pt->res.ideal_step_time_s > 0 ? pt->res.ideal_step_time_s / pt->res.step_time_s : NAN;
     effective = par > 0 ? e->price / par : NAN;
     cf__plan_why(why, sizeof why, o, pt, p0, g->n0, eff, par, e->price, effective, currency,
-                 llm, g->free0_s);
+                 (int)w->kind, g->free0_s);
     bad |= cf__json_set(j, "offering_id", json_string(o->id ? o->id : ""));
     bad |= cf__json_set(j, "provider", cf__json_str(o->provider));
     bad |= cf__json_set(j, "offering", cf__json_str(o->offering));

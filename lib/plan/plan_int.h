@@ -299,10 +299,11 @@ void cf__plan_e_reason(char *buf, size_t cap, const cf__plan_point *p0, const cf
 /* The `why` line of a ranked row into buf (size cap). p0 is the N0 point
  * (NULL = unknown); free0_s the step time at N0 without the memory limit
  * (NAN = not computed) — together they explain an E above
- * CF_PLAN_E_NOTE_MIN. */
+ * CF_PLAN_E_NOTE_MIN; kind is the workload's (cf_wl_kind: the words of
+ * its communication). */
 void cf__plan_why(char *buf, size_t cap, const cf_offering *o, const cf__plan_point *pt,
                   const cf__plan_point *p0, int n0, double e, double p, double sticker,
-                  double effective, const char *currency, int llm, double free0_s);
+                  double effective, const char *currency, int kind, double free0_s);
 
 /* The scaling_note of plan.h for pt against p0 with efficiency e: JSON null
  * when E is not above CF_PLAN_E_NOTE_MIN (or p0 is NULL or pt itself), else
