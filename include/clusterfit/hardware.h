@@ -112,6 +112,21 @@ CF_API size_t cf_gpu_variants(const char *name, char *buf, size_t cap);
  * else "". Written into buf (cap bytes); returns buf. */
 CF_API const char *cf_gpu_unknown_hint(const char *name, char *buf, size_t cap);
 
+/* The precision a GPU computes a workload's precision in: `want` when the
+ * table states a tensor peak for it, else BF16, else FP16 (FP8 on an A100
+ * runs in BF16; on a V100 or T4, which have neither FP8 nor BF16, in FP16).
+ * The step model's peak (lib/model/step.c) and the notes that say so
+ * (cf_precision_note) use this one rule. g NULL: want. */
+CF_API cf_precision cf_gpu_precision(const cf_gpu_spec *g, cf_precision want);
+
+/* The sentence saying a fallback, into buf (cap bytes): "" when g computes
+ * `want` itself (cf_gpu_precision), else "llama3-x trains in FP8, which T4
+ * has no tensor cores for (nor BF16): its step is computed at the FP16
+ * peak; memory counts the precision the workload states". `name` is the
+ * workload's (NULL: "the workload"). Returns buf. */
+CF_API const char *cf_precision_note(const cf_gpu_spec *g, cf_precision want, const char *name,
+                                     char *buf, size_t cap);
+
 /* The table in file order.
  * - output: cf_gpu_count(): the number of rows; cf_gpu_at(i): row i
  *   (0-based)

@@ -268,6 +268,41 @@ const char *cf_gpu_unknown_hint(const char *name, char *buf, size_t cap)
     return buf;
 }
 
+/* The table's dense tensor peak of g at precision p, TFLOP/s (NAN or 0 =
+ * not stated). */
+static double peak_at(const cf_gpu_spec *g, cf_precision p)
+{
+    return p == CF_PREC_FP8 ? g->fp8_tflops : p == CF_PREC_FP16 ? g->fp16_tflops : g->bf16_tflops;
+}
+
+cf_precision cf_gpu_precision(const cf_gpu_spec *g, cf_precision want)
+{
+    if (!g || peak_at(g, want) > 0) return want;
+    if (g->bf16_tflops > 0) return CF_PREC_BF16;
+    if (g->fp16_tflops > 0) return CF_PREC_FP16;
+    return want;
+}
+
+/* "FP8" for the sentences. */
+static const char *prec_upper(cf_precision p)
+{
+    return p == CF_PREC_FP8 ? "FP8" : p == CF_PREC_FP16 ? "FP16" : "BF16";
+}
+
+const char *cf_precision_note(const cf_gpu_spec *g, cf_precision want, const char *name,
+                              char *buf, size_t cap)
+{
+    cf_precision got = cf_gpu_precision(g, want);
+    if (!buf || !cap) return buf;
+    buf[0] = '\0';
+    if (got == want) return buf;
+    snprintf(buf, cap, "%s trains in %s, which %s has no tensor cores for%s: its step is computed "
+             "at the %s peak; memory counts the precision the workload states",
+             name ? name : "the workload", prec_upper(want), g->name,
+             got == CF_PREC_FP16 && want != CF_PREC_BF16 ? " (nor BF16)" : "", prec_upper(got));
+    return buf;
+}
+
 size_t cf_gpu_count(void)
 {
     return ensure() == CF_OK ? nspecs : 0;
