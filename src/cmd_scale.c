@@ -213,6 +213,23 @@ static void legend(FILE *out, json_t *arr, const cf_workload *w)
     fputc('\n', out);
 }
 
+/* The footnote of the row b with the highest E above CF_PLAN_E_NOTE_MIN:
+ * its scaling note, then its E as C times the memory relief, so that an E
+ * above 1 is never read as super-linear scaling ("not 174 % scaling"). */
+static void why_e_above_one(FILE *out, json_t *b)
+{
+    const char *note = json_string_value(json_object_get(json_object_get(b, "scaling_note"), "text"));
+    char line[600];
+    if (!note) return;
+    snprintf(line, sizeof line, "Why E > 1: %s", note);
+    tf_wrap(out, "", line, TF_WIDTH);
+    if (isnan(num_of(b, "memory_relief"))) return;
+    snprintf(line, sizeof line, "E %.2f = C %.2f (communication and bubbles) x memory relief %.2f: "
+             "not %.0f %% scaling.", num_of(b, "scaling_efficiency"), num_of(b, "comm_efficiency"),
+             num_of(b, "memory_relief"), 100 * num_of(b, "scaling_efficiency"));
+    tf_wrap(out, "", line, TF_WIDTH);
+}
+
 static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_offering *o)
 {
     size_t i, best = (size_t)-1, missing = 0;
@@ -292,24 +309,7 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
         fputs("- : no layout of the search space at that many nodes; the layout column says why\n"
               "    (memory, or a global batch smaller than the data-parallel ranks).\n", out);
     print_assumes(out, arr, o);
-    if (best != (size_t)-1) {
-        const char *note = json_string_value(
-            json_object_get(json_object_get(json_array_get(arr, best), "scaling_note"), "text"));
-        if (note) {
-            char line[600];
-            json_t *b = json_array_get(arr, best);
-            snprintf(line, sizeof line, "Why E > 1: %s", note);
-            tf_wrap(out, "", line, TF_WIDTH);
-            /* E apart from C: never read as super-linear scaling. */
-            if (!isnan(num_of(b, "memory_relief"))) {
-                snprintf(line, sizeof line, "E %.2f = C %.2f (communication and bubbles) x memory "
-                         "relief %.2f: not %.0f %% scaling.", num_of(b, "scaling_efficiency"),
-                         num_of(b, "comm_efficiency"), num_of(b, "memory_relief"),
-                         100 * num_of(b, "scaling_efficiency"));
-                tf_wrap(out, "", line, TF_WIDTH);
-            }
-        }
-    }
+    if (best != (size_t)-1) why_e_above_one(out, json_array_get(arr, best));
     rc = ferror(out) ? EXIT_INTERNAL : EXIT_OK;
     table_free(t);
     return rc;
