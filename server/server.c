@@ -1095,7 +1095,9 @@ cf_status srv_run(const srv_config *cfg)
     }
     if (ai->ai_family == AF_INET6) flags |= MHD_USE_IPv6;
 
-    if (cfg->port != 0 && (gai = probe_bind(ai)) != 0) {
+    /* Port 0 too (a free port): an address of no interface fails alike,
+     * with the same hint and exit (issue 23: it exited 4, raw). */
+    if ((gai = probe_bind(ai)) != 0) {
         /* Ordinary situations the user settles with --port or --bind. */
         int usage = gai == EADDRINUSE || gai == EACCES || gai == EADDRNOTAVAIL;
         fprintf(stderr, "clusterfit serve: cannot listen on %s port %u: %s%s\n", cfg->bind,

@@ -11,6 +11,7 @@
 enum {
     EXIT_OK = 0,
     EXIT_AUDIT_FAILED = 1,  /* audit status failed or invalid */
+    EXIT_NONE = 1,          /* no offering passes plan's filters: "none", as grep's 1 */
     EXIT_USAGE = 2,
     EXIT_BAD_INPUT = 3,
     EXIT_INTERNAL = 4,

@@ -97,5 +97,10 @@ int cmd_fit(const cli_ctx *ctx, int argc, char **argv)
             tf_wrap(stdout, "why: ", line, 79);
         }
     }
+    if (r.precision_note[0]) {
+        char line[320];
+        snprintf(line, sizeof line, "%s.", r.precision_note);
+        tf_wrap(stdout, "assumes: ", line, 79);
+    }
     return EXIT_OK;
 }

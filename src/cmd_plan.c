@@ -96,7 +96,8 @@ static const cli_opt plan_opts[] = {
     {.name = "format", CLI_FORMAT_AT(plan_args, fmt), .metavar = "F",
      .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
-    {.kind = CLI_FLOW_SECTION, .help = "Filters, as in 'clusterfit list' (default: every offering):"},
+    {.kind = CLI_FLOW_SECTION, .help = "Filters, as in 'clusterfit list' (default none: every offering, one\n"
+                                        "rented as a single node or stating no network planned on one node):"},
     /* The filters, as `list` has them and parsed by the same library
      * function (cli_set_filter); listed by name only. */
     {.name = "multinode", FILTER, .metavar = "yes|no|any"},
@@ -129,9 +130,6 @@ static const cli_cmd plan_cmd = {
 
 #define WIDTH TF_WIDTH
 #define ID_WIDTH 21
-/* A cheapest plan longer than this (90 days, the deadline `make run` and the
- * web page use) gets a note suggesting --deadline. */
-#define HINT_DEADLINE_H 2160.0
 
 static const char *fmt_hours(char *buf, size_t cap, double h)
 {
@@ -192,7 +190,7 @@ static void layout_text(char *buf, size_t cap, json_t *r)
     if (geti(r, "ep") > 1 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, "EP%ld ", geti(r, "ep"));
     if (geti(r, "etp") > 1 && (size_t)n < cap) n += snprintf(buf + n, cap - (size_t)n, "ETP%ld ", geti(r, "etp"));
     if ((size_t)n < cap && json_is_null(json_object_get(r, "dp")))   /* MPI ranks (stencil) */
-        n += snprintf(buf + n, cap - (size_t)n, "%ld ranks", geti(r, "ranks"));
+        n += snprintf(buf + n, cap - (size_t)n, "%ld rank%s", geti(r, "ranks"), geti(r, "ranks") == 1 ? "" : "s");
     else if ((size_t)n < cap)
         n += snprintf(buf + n, cap - (size_t)n, "DP%ld", geti(r, "dp"));
 }
@@ -201,6 +199,14 @@ static void layout_text(char *buf, size_t cap, json_t *r)
 static void wrapped(FILE *out, const char *lead, const char *text)
 {
     tf_wrap(out, lead, text, WIDTH);
+}
+
+/* "minimum rental not stated, 1 h assumed" (CF_PLAN_DEFAULT_MIN_RENTAL_H). */
+static const char *min_rental_words(void)
+{
+    static char text[64];
+    snprintf(text, sizeof text, "minimum rental not stated, %g h assumed", CF_PLAN_DEFAULT_MIN_RENTAL_H);
+    return text;
 }
 
 /* A ranked row's flags (assumptions the plan made, DESIGN §4.5) in words:
@@ -226,7 +232,7 @@ static void flags_text(char *buf, size_t cap, json_t *row, json_t *doc, long max
         } else if (strcmp(k, "billing_increment_unknown") == 0)
             words = "billing increment not stated, billed to the second";
         else if (strcmp(k, "min_commitment_unknown") == 0)
-            words = "minimum commitment not stated, none applied";
+            words = min_rental_words();
         else if (strcmp(k, "gdr_unknown") == 0) words = "GPUDirect RDMA not stated";
         else if (strcmp(k, "nics_per_node_unknown") == 0)
             words = "NICs per node not stated, one per GPU assumed";
@@ -432,6 +438,10 @@ static void objective_line(FILE *out, const cf_plan_opts *opts, const char *cur,
     if (!isnan(opts->budget) && n < sizeof line)
         n += (size_t)snprintf(line + n, sizeof line - n, ", costing at most %s %s",
                               fmt_amount(f, sizeof f, opts->budget), cur);
+    if (opts->objective == CF_OBJ_TIME && n < sizeof line)
+        n += (size_t)snprintf(line + n, sizeof line - n, ", among node counts with E of at least %.2f "
+                              "and counting a run shorter than its minimum rental as that long",
+                              CF_PLAN_TIME_E_FLOOR);
     if (opts->known_only && n < sizeof line)
         n += (size_t)snprintf(line + n, sizeof line - n, ", on stated facts alone (--known-only)");
     if (n < sizeof line) snprintf(line + n, sizeof line - n, ".");
@@ -501,6 +511,60 @@ static void legend(FILE *out, json_t *doc, const cf_plan_opts *opts)
     if (json_array_size(ranked) > 0) band_legend(out, doc, opts);
 }
 
+/* "0 ranked: no offering passes the filters; --network tcp alone keeps 8 of
+ * the catalog's 200, --multinode yes 92: none has them all." from the
+ * library's `filters` (cf_filter_explain), appended to buf. */
+static void filters_text(char *buf, size_t cap, json_t *doc)
+{
+    json_t *fs = json_object_get(doc, "filters"), *f;
+    size_t n = strlen(buf), i, zero = 0;
+    json_array_foreach(fs, i, f) zero += geti(f, "matches") == 0;
+    if (n < cap)
+        n += (size_t)snprintf(buf + n, cap - n, ": no offering passes the filters%s",
+                              json_array_size(fs) ? ";" : ".");
+    json_array_foreach(fs, i, f) {
+        if (n >= cap || (zero && geti(f, "matches") != 0)) continue;
+        n += (size_t)snprintf(buf + n, cap - n, "%s --%s %s %s%ld", i && !zero ? "," : "",
+                              json_string_value(json_object_get(f, "filter")),
+                              json_string_value(json_object_get(f, "value")),
+                              zero ? "matches no offering" : i ? "" : "alone keeps ",
+                              zero ? 0L : geti(f, "matches"));
+        if (zero && n > 0 && n < cap) buf[--n] = '\0';    /* drop the 0 */
+        if (!zero && i == 0 && n < cap)
+            n += (size_t)snprintf(buf + n, cap - n, " of the catalog's %ld", geti(doc, "catalog_offerings"));
+    }
+    if (json_array_size(fs) && n < cap)
+        snprintf(buf + n, cap - n, "%s", zero ? "." : ": none has them all.");
+}
+
+/* Before the legend: with no deadline the cheapest plan is often a
+ * years-long run; what the cheapest within the library's horizon
+ * (within_horizon, CF_PLAN_HORIZON_H) is, which --deadline would rank
+ * first. */
+static void horizon_note(FILE *out, json_t *doc, const cf_plan_opts *opts)
+{
+    json_t *ranked = json_object_get(doc, "ranked"), *hz = json_object_get(doc, "within_horizon");
+    double hz_h = getd(hz, "horizon_h");
+    char line[640], d[32], f[32], t[32], c[32];
+    const char *id = json_string_value(json_object_get(hz, "offering_id"));
+    size_t n;
+    if (opts->objective != CF_OBJ_COST || !isnan(opts->deadline_h) || !json_is_object(hz) ||
+        json_array_size(ranked) == 0 || !(getd(json_array_get(ranked, 0), "time_to_train_h") > hz_h))
+        return;
+    n = (size_t)snprintf(line, sizeof line, "Note: with no deadline the cheapest plan takes %s. ",
+                         fmt_hours(d, sizeof d, getd(json_array_get(ranked, 0), "time_to_train_h")));
+    if (id && n < sizeof line)
+        snprintf(line + n, sizeof line - n, "Within %s the cheapest is %s on %ld nodes, %s for %s %s: "
+                 "add --deadline %g to rank what finishes in time.", fmt_days(f, sizeof f, hz_h), id,
+                 geti(hz, "nodes"), fmt_hours(t, sizeof t, getd(hz, "time_to_train_h")),
+                 fmt_amount(c, sizeof c, getd(hz, "cost")),
+                 json_string_value(json_object_get(doc, "currency")), hz_h);
+    else if (n < sizeof line)
+        snprintf(line + n, sizeof line - n, "No offering finishes within %s (--deadline %g would rank "
+                 "none); a larger --max-gpus or another filter may.", fmt_days(f, sizeof f, hz_h), hz_h);
+    wrapped(out, "", line);
+}
+
 static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, const cf_workload *w)
 {
     json_t *ranked = json_object_get(doc, "ranked"), *unranked = json_object_get(doc, "unranked");
@@ -522,20 +586,14 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
         snprintf(line + strlen(line), sizeof line - strlen(line), ", ");
         unranked_summary(line, sizeof line, unranked);
         snprintf(line + strlen(line), sizeof line - strlen(line), ".");
-    } else {
+    } else if (shown > 0) {
         snprintf(line + strlen(line), sizeof line - strlen(line), "; every offering could be ranked.");
+    } else {
+        filters_text(line, sizeof line, doc);
     }
     wrapped(out, "", line);
+    horizon_note(out, doc, opts);
     legend(out, doc, opts);
-    /* The cheapest plan with no deadline is often a years-long run. */
-    if (opts->objective == CF_OBJ_COST && isnan(opts->deadline_h) && shown > 0 &&
-        getd(json_array_get(ranked, 0), "time_to_train_h") > HINT_DEADLINE_H) {
-        snprintf(line, sizeof line, "Note: with no deadline the cheapest plan takes %s; add --deadline HOURS "
-                 "(%g = %s) to rank what finishes in time.",
-                 fmt_hours(d, sizeof d, getd(json_array_get(ranked, 0), "time_to_train_h")),
-                 HINT_DEADLINE_H, fmt_days(f, sizeof f, HINT_DEADLINE_H));
-        wrapped(out, "", line);
-    }
     fputc('\n', out);
     snprintf(f, sizeof f, "cost %s", cur);
     fprintf(out, "%2s %-*s %5s %-19s %6s %4s %4s %11s\n", "#", ID_WIDTH, "offering", "nodes", "layout",
@@ -554,9 +612,10 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
                 fmt_hours(d, sizeof d, getd(r, "time_to_train_h")), getd(r, "scaling_efficiency"),
                 getd(r, "parallel_efficiency"), fmt_amount(f, sizeof f, getd(r, "cost")));
         /* The rest of the layout, then who (the full id when the column cut it). */
-        n = (size_t)snprintf(line, sizeof line, "%s GPUs",
+        n = (size_t)snprintf(line, sizeof line, "%s GPU%s",
                              geti(r, "gpus") < 1000 ? (snprintf(d, sizeof d, "%ld", geti(r, "gpus")), d)
-                                                    : fmt_amount(d, sizeof d, (double)geti(r, "gpus")));
+                                                    : fmt_amount(d, sizeof d, (double)geti(r, "gpus")),
+                             geti(r, "gpus") == 1 ? "" : "s");
         if (w->kind == CF_WL_LLM && n < sizeof line) {
             long z = geti(r, "zero");
             if (z > 0) n += (size_t)snprintf(line + n, sizeof line - n, ", ZeRO-%ld", z);
@@ -582,6 +641,8 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
         if (line[0]) wrapped(out, "   assumes: ", line);
     }
     if (json_array_size(ranked) == 0) fputs("(no offering could be ranked)\n", out);
+    if (json_array_size(ranked) == 0 && json_array_size(unranked) == 0)
+        return ferror(out) ? EXIT_INTERNAL : EXIT_NONE;  /* no offering passes the filters */
     if (json_array_size(unranked) > UNRANKED_LISTED) {
         unranked_by_kind(out, unranked);
     } else if (json_array_size(unranked) > 0) {
@@ -651,7 +712,11 @@ int cmd_plan(const cli_ctx *ctx, int argc, char **argv)
         cli_respell(&err);
         return cli_lib_error("plan", st, &err);
     }
-    if (a.fmt == FMT_JSON) return cli_print_json(doc);
+    if (a.fmt == FMT_JSON) {
+        int none = json_integer_value(json_object_get(doc, "matched")) == 0;
+        rc = cli_print_json(doc);
+        return rc == EXIT_OK && none ? EXIT_NONE : rc;
+    }
     rc = plan_print_table(stdout, doc, &a.opts, &w);
     json_decref(doc);
     return rc;

@@ -232,9 +232,11 @@ static void legend(FILE *out, json_t *arr, const cf_workload *w)
         snprintf(line, sizeof line, "Per node count the fastest layout that fits in memory. E: scaling "
                  "efficiency, throughput per GPU relative to N0 = %.0f node%s (the smallest cluster "
                  "that fits: %s %s); C: E with memory taken out (the fastest layouts without the "
-                 "memory limit here and on N0: communication and bubbles alone; E / C is what "
-                 "memory relief adds); both fractions, 1 = perfect (the parallel efficiency P is in "
-                 "--format json). Time and cost: the whole job.", n0, n0 == 1 ? "" : "s",
+                 "memory limit, against the best per GPU on N0 up to this count: communication and "
+                 "bubbles alone, never above 1); both fractions, 1 = perfect (the parallel "
+                 "efficiency P is in --format json); E = C x memory relief, what N0's memory "
+                 "savers (and its GPU count's layouts) cost, won back with more nodes: an E above 1 "
+                 "is that relief, never scaling better than linear. Time and cost: the whole job.", n0, n0 == 1 ? "" : "s",
                  grouped(b0, sizeof b0, thr0, 1), unit_of(w));
     else
         snprintf(line, sizeof line, "Per node count the fastest layout that fits in memory. E: scaling "
@@ -244,6 +246,23 @@ static void legend(FILE *out, json_t *arr, const cf_workload *w)
     tf_wrap(out, "", line, TF_WIDTH);
     band_legend(out, arr);
     fputc('\n', out);
+}
+
+/* The footnote of the row b with the highest E above CF_PLAN_E_NOTE_MIN:
+ * its scaling note, then its E as C times the memory relief, so that an E
+ * above 1 is never read as super-linear scaling ("not 174 % scaling"). */
+static void why_e_above_one(FILE *out, json_t *b)
+{
+    const char *note = json_string_value(json_object_get(json_object_get(b, "scaling_note"), "text"));
+    char line[600];
+    if (!note) return;
+    snprintf(line, sizeof line, "Why E > 1: %s", note);
+    tf_wrap(out, "", line, TF_WIDTH);
+    if (isnan(num_of(b, "memory_relief"))) return;
+    snprintf(line, sizeof line, "E %.2f = C %.2f (communication and bubbles) x memory relief %.2f: "
+             "not %.0f %% scaling.", num_of(b, "scaling_efficiency"), num_of(b, "comm_efficiency"),
+             num_of(b, "memory_relief"), 100 * num_of(b, "scaling_efficiency"));
+    tf_wrap(out, "", line, TF_WIDTH);
 }
 
 static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_offering *o)
@@ -326,15 +345,7 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
               "    (memory, or a global batch smaller than the data-parallel ranks).\n", out);
     print_assumes(out, arr, o);
     print_goodput(out, arr);
-    if (best != (size_t)-1) {
-        const char *note = json_string_value(
-            json_object_get(json_object_get(json_array_get(arr, best), "scaling_note"), "text"));
-        if (note) {
-            char line[600];
-            snprintf(line, sizeof line, "Why E > 1: %s", note);
-            tf_wrap(out, "", line, TF_WIDTH);
-        }
-    }
+    if (best != (size_t)-1) why_e_above_one(out, json_array_get(arr, best));
     rc = ferror(out) ? EXIT_INTERNAL : EXIT_OK;
     table_free(t);
     return rc;

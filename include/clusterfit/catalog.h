@@ -198,6 +198,17 @@ typedef struct cf_filter {
     const char *today;
 } cf_filter;
 
+/* Why a filter leaves nothing: each field of f that filters, alone.
+ * - computes: per field set in f (multinode, gdr, rdma, network, gpu,
+ *   provider, min-gbps, max-price, orchestration, provisioning, storage,
+ *   currency; stale_months is not explained), how many offerings of `all`
+ *   pass that field alone (cf_offering_matches)
+ * - output: a JSON array [{filter, value, matches}] in that order, the
+ *   filter named as `list` spells its flag and the value as its canonical
+ *   name; [] when f filters nothing; NULL on ENOMEM
+ * - ownership: a new reference (json_decref); all and f are borrowed */
+CF_API json_t *cf_filter_explain(const cf_offering_list *all, const cf_filter *f);
+
 /* A filter that lets every offering pass.
  * - output: every field of *f at its "any" value (caps unknown, network
  *   not set, NAN bounds, 0 sets, NULL strings)

@@ -92,6 +92,41 @@ CF_API const char *cf_gpu_accepted(void);
  * - ownership: static storage (the table's) */
 CF_API const char *cf_gpu_suggest(const char *name);
 
+/* The variants of a GPU part named as people type it ("H100", "a100",
+ * "MI300"), for errors that answer with them instead of a misspelling.
+ * - computes: the table names that start with `name` (case-insensitive)
+ *   and continue with a character that is not a digit ("H100" ->
+ *   H100-PCIe, H100-SXM, H100-NVL; "MI300" -> MI300X; "H20" does not take
+ *   H200-SXM, "L4" not L40S); none when `name` is itself a table name
+ * - output: the number of variants; buf (cap bytes, may be NULL with cap
+ *   0) gets them ", "-joined in file order, cut to fit
+ * - errors: 0 when name is NULL, empty or longer than 63 bytes, or the
+ *   table could not be built
+ * - ownership: buf is the caller's */
+CF_API size_t cf_gpu_variants(const char *name, char *buf, size_t cap);
+
+/* What an error about an unknown GPU name adds after it: "H100 names a
+ * part sold as H100-PCIe, H100-SXM, H100-NVL: give one" when
+ * cf_gpu_variants finds more than one, "did you mean H200-SXM?" for one
+ * variant or cf_gpu_suggest's nearest name (family before edit distance),
+ * else "". Written into buf (cap bytes); returns buf. */
+CF_API const char *cf_gpu_unknown_hint(const char *name, char *buf, size_t cap);
+
+/* The precision a GPU computes a workload's precision in: `want` when the
+ * table states a tensor peak for it, else BF16, else FP16 (FP8 on an A100
+ * runs in BF16; on a V100 or T4, which have neither FP8 nor BF16, in FP16).
+ * The step model's peak (lib/model/step.c) and the notes that say so
+ * (cf_precision_note) use this one rule. g NULL: want. */
+CF_API cf_precision cf_gpu_precision(const cf_gpu_spec *g, cf_precision want);
+
+/* The sentence saying a fallback, into buf (cap bytes): "" when g computes
+ * `want` itself (cf_gpu_precision), else "llama3-x trains in FP8, which T4
+ * has no tensor cores for (nor BF16): its step is computed at the FP16
+ * peak; memory counts the precision the workload states". `name` is the
+ * workload's (NULL: "the workload"). Returns buf. */
+CF_API const char *cf_precision_note(const cf_gpu_spec *g, cf_precision want, const char *name,
+                                     char *buf, size_t cap);
+
 /* The table in file order.
  * - output: cf_gpu_count(): the number of rows; cf_gpu_at(i): row i
  *   (0-based)

@@ -90,6 +90,35 @@ typedef struct cf_plan_opts {
  * MoE 54 % today), so a plan that meets a deadline meets it at the p90 of
  * how the model does on sources it never saw. */
 
+/* The horizon of a plan with no deadline (hours; 2160 = 90 days): with the
+ * cost objective and no deadline, `plan` also finds the cheapest plan that
+ * finishes within it (the document's `within_horizon`), and the table says
+ * before the legend what the cheapest plan takes and what --deadline
+ * CF_PLAN_HORIZON_H would rank first. Why 90 days: a quarter, the planning
+ * period of most training runs and of reserved-capacity terms (the
+ * catalog's shortest stated reserved commitment is 8760 h, on-demand
+ * clusters are rented by the hour); `make run` and the web page use it as
+ * their deadline. */
+#define CF_PLAN_HORIZON_H 2160.0
+
+/* The shortest rental assumed where an offering states no minimum
+ * commitment (min_commitment_h unknown), in hours: the billing unit of the
+ * hourly-billed offerings of the catalog (billing_increment_s 3600, and
+ * the one stated 1 h minimum), so a plan never assumes a cluster rented
+ * for seconds. Runs shorter than the minimum rental are billed for it, and
+ * under the time objective count as taking it: among them the cheapest
+ * wins. Rows flag min_commitment_unknown. */
+#define CF_PLAN_DEFAULT_MIN_RENTAL_H 1.0
+
+/* The scaling-efficiency floor of the time objective: a node count whose E
+ * against N0 is below it is not chosen for speed. Why 0.5: past it, each
+ * added GPU buys less than half a GPU's worth of work, so the run costs
+ * more than twice the money of N0 per unit of work; the cut-off at which
+ * strong scaling is conventionally said to end (a convention, not a
+ * measurement). Rows chosen under it say so (`chosen_by`
+ * efficiency_floor). */
+#define CF_PLAN_TIME_E_FLOOR 0.5
+
 /* Default cap on a cluster whose largest size the provider does not state
  * (DESIGN §4.5); such rows carry the flag max_cluster_unknown. */
 #define CF_PLAN_DEFAULT_MAX_GPUS 16384L
@@ -196,8 +225,9 @@ CF_API cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_work
  *   scaling_efficiency, parallel_efficiency, comm_efficiency, memory_relief,
  *   cost, time_to_train_h, global_batch_seqs (LLM only), layout,
  *   scaling_note, n0, n0_throughput}] (comm_efficiency: E of the fastest
- *   layouts without the memory limit, at this count against N0: the loss to
- *   communication and bubbles alone; memory_relief = E / comm_efficiency:
+ *   layouts without the memory limit, at this count against the best per
+ *   GPU on N0 or any count of the curve from N0 up to this one: the loss to
+ *   communication and bubbles alone, <= 1, 1 on N0; memory_relief = E / comm_efficiency:
  *   what N0's memory savers cost, 1 on N0; scaling_efficiency keeps DESIGN
  *   §4.1's definition)
  *   (time_to_train_h: hours of the whole job, null where nothing fits;

@@ -138,6 +138,8 @@ typedef struct cf_fit_result {
     cf_layout layout;       /* the layout that fits on min_nodes */
     char why[480];          /* LLMs: why that many nodes, in words (parameters, their
                                states, the memory per GPU by part); "" otherwise */
+    char precision_note[256];/* the GPU computes another precision than the
+                               workload's (cf_precision_note); "" otherwise */
 } cf_fit_result;
 
 /* Smallest node count on which the workload fits in GPU memory, and a
@@ -162,7 +164,8 @@ CF_API cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node
 /* A fit as JSON (DESIGN §6).
  * - output: {fits_one_node, min_nodes, memory_per_gpu_gib, layout: {tp, ep,
  *   etp, pp, dp, cp, micro_batch, zero, recompute}, why (a string, "" when
- *   the library has no sentence)}; memory_per_gpu_gib and layout
+ *   the library has no sentence), precision_note (null, or the sentence of
+ *   a precision the GPU has no tensor cores for: cf_precision_note)}; memory_per_gpu_gib and layout
  *   null when it fits nowhere
  * - errors: NULL on ENOMEM
  * - ownership: a new reference (json_decref); r (not NULL) is read only */

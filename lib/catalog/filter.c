@@ -174,9 +174,9 @@ cf_status cf_filter_set(cf_filter *f, const char *name, const char *v, cf_error 
         const cf_gpu_spec *spec = NULL;
         char acc[1024];
         if (cf_gpu_lookup(v, &spec) != CF_OK) {
-            const char *near = cf_gpu_suggest(v);
-            if (near)
-                snprintf(acc, sizeof acc, "one of %s (did you mean %s?)", cf_gpu_accepted(), near);
+            char hint[320];
+            if (cf_gpu_unknown_hint(v, hint, sizeof hint)[0])
+                snprintf(acc, sizeof acc, "one of %s (%s)", cf_gpu_accepted(), hint);
             else
                 snprintf(acc, sizeof acc, "one of %s", cf_gpu_accepted());
             return bad_value(err, name, acc, v);

@@ -159,6 +159,11 @@ cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node, cf_fi
         }
     }
     out->fits_one_node = out->min_nodes == 1;
+    {
+        const cf_gpu_spec *g;
+        if (w->kind == CF_WL_LLM && cf_gpu_lookup(gpu, &g) == CF_OK)
+            cf_precision_note(g, w->precision, w->name, out->precision_note, sizeof out->precision_note);
+    }
     return CF_OK;
 }
 
@@ -181,6 +186,8 @@ json_t *cf_fit_result_to_json(const cf_fit_result *r)
                         r->min_nodes > 0 ? cf__json_num(r->memory_per_gpu_gib) : json_null());
     bad |= cf__json_set(o, "layout", l);
     bad |= cf__json_set(o, "why", json_string(r->why));
+    bad |= cf__json_set(o, "precision_note",
+                        r->precision_note[0] ? json_string(r->precision_note) : json_null());
     if (bad) {
         json_decref(o);
         return NULL;

@@ -230,6 +230,79 @@ const char *cf_gpu_suggest(const char *name)
     return best <= 3 && 2 * best < n ? pick : NULL;
 }
 
+/* Whether `s` starts with the n bytes of `prefix`, case-insensitively. */
+static int starts_nocase(const char *s, const char *prefix, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!s[i] || tolower((unsigned char)s[i]) != tolower((unsigned char)prefix[i])) return 0;
+    return 1;
+}
+
+size_t cf_gpu_variants(const char *name, char *buf, size_t cap)
+{
+    size_t n, count = 0, used = 0;
+    if (buf && cap) buf[0] = '\0';
+    if (!name || ensure() != CF_OK || (n = strlen(name)) == 0 || n > 63) return 0;
+    for (size_t i = 0; i < nspecs; i++)
+        if (cf__strcasecmp(specs[i].name, name) == 0) return 0;
+    for (size_t i = 0; i < nspecs; i++) {
+        const char *s = specs[i].name;
+        if (strlen(s) <= n || !starts_nocase(s, name, n) || isdigit((unsigned char)s[n])) continue;
+        if (buf && used < cap)
+            used += (size_t)snprintf(buf + used, cap - used, "%s%s", count ? ", " : "", s);
+        count++;
+    }
+    return count;
+}
+
+const char *cf_gpu_unknown_hint(const char *name, char *buf, size_t cap)
+{
+    char list[256];
+    size_t k = cf_gpu_variants(name, list, sizeof list);
+    const char *near;
+    if (!buf || !cap) return buf;
+    buf[0] = '\0';
+    if (k > 1) snprintf(buf, cap, "%.63s names a part sold as %s: give one", name, list);
+    else if (k == 1) snprintf(buf, cap, "did you mean %s?", list);
+    else if ((near = cf_gpu_suggest(name)) != NULL) snprintf(buf, cap, "did you mean %s?", near);
+    return buf;
+}
+
+/* The table's dense tensor peak of g at precision p, TFLOP/s (NAN or 0 =
+ * not stated). */
+static double peak_at(const cf_gpu_spec *g, cf_precision p)
+{
+    return p == CF_PREC_FP8 ? g->fp8_tflops : p == CF_PREC_FP16 ? g->fp16_tflops : g->bf16_tflops;
+}
+
+cf_precision cf_gpu_precision(const cf_gpu_spec *g, cf_precision want)
+{
+    if (!g || peak_at(g, want) > 0) return want;
+    if (g->bf16_tflops > 0) return CF_PREC_BF16;
+    if (g->fp16_tflops > 0) return CF_PREC_FP16;
+    return want;
+}
+
+/* "FP8" for the sentences. */
+static const char *prec_upper(cf_precision p)
+{
+    return p == CF_PREC_FP8 ? "FP8" : p == CF_PREC_FP16 ? "FP16" : "BF16";
+}
+
+const char *cf_precision_note(const cf_gpu_spec *g, cf_precision want, const char *name,
+                              char *buf, size_t cap)
+{
+    cf_precision got = cf_gpu_precision(g, want);
+    if (!buf || !cap) return buf;
+    buf[0] = '\0';
+    if (got == want) return buf;
+    snprintf(buf, cap, "%s trains in %s, which %s has no tensor cores for%s: its step is computed "
+             "at the %s peak; memory counts the precision the workload states",
+             name ? name : "the workload", prec_upper(want), g->name,
+             got == CF_PREC_FP16 && want != CF_PREC_BF16 ? " (nor BF16)" : "", prec_upper(got));
+    return buf;
+}
+
 size_t cf_gpu_count(void)
 {
     return ensure() == CF_OK ? nspecs : 0;

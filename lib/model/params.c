@@ -80,9 +80,8 @@ cf_status cf__gpu_check(const char *name, const cf_gpu_spec **out, cf_error *err
     cf_status st = cf_gpu_lookup(name, out);
     if (st == CF_OK || !err) return st;
     if (st == CF_ENOTFOUND) {
-        const char *near = cf_gpu_suggest(name);
-        char mean[96] = "";
-        if (near) snprintf(mean, sizeof mean, "; did you mean %s?", near);
+        char hint[320], mean[330] = "";
+        if (cf_gpu_unknown_hint(name, hint, sizeof hint)[0]) snprintf(mean, sizeof mean, "; %s", hint);
         cf_error_set_param(err, "gpu", "unknown gpu '%.64s'%s (accepted: %s)", name ? name : "", mean,
                            cf_gpu_accepted());
     }

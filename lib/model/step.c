@@ -231,9 +231,10 @@ static double gemm_time(double m, double k, double n, double peak, double poh)
 
 static double peak_flops(const cf_gpu_spec *g, cf_precision p)
 {
-    double v = p == CF_PREC_FP8 ? g->fp8_tflops : p == CF_PREC_FP16 ? g->fp16_tflops : g->bf16_tflops;
-    if (!(v > 0)) v = g->bf16_tflops;
-    if (!(v > 0)) v = g->fp16_tflops;   /* V100, T4: no bf16 */
+    /* The one rule of the precision a GPU computes in (cf_gpu_precision):
+     * FP8 without FP8 cores in BF16, without BF16 in FP16 (V100, T4). */
+    cf_precision q = cf_gpu_precision(g, p);
+    double v = q == CF_PREC_FP8 ? g->fp8_tflops : q == CF_PREC_FP16 ? g->fp16_tflops : g->bf16_tflops;
     return v * 1e12;
 }
 

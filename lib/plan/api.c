@@ -57,6 +57,37 @@ double cf__plan_mem_limit_gib(const char *gpu)
     return cf_gpu_usable_gib(gpu);
 }
 
+/* The document's `matched` (offerings that pass the filter) and, when none
+ * does, `filters`: each filter alone against the whole catalog
+ * (cf_filter_explain), so an empty plan says which filter or which
+ * combination removed every offering. */
+static cf_status explain_empty(cf_catalog *cat, const cf_filter *filter, const cf_offering_list *list,
+                               json_t *doc, cf_error *err)
+{
+    cf_filter any;
+    cf_offering_list all = {NULL, 0};
+    json_t *why;
+    cf_status st;
+    if (json_object_set_new(doc, "matched", json_integer((json_int_t)list->n))) goto nomem;
+    if (list->n > 0) return CF_OK;
+    cf_filter_init(&any);
+    if ((st = cf_catalog_query(cat, &any, CF_SORT_PRICE, &all)) != CF_OK) {
+        cf_error_set(err, NULL, 0, 0, "catalog query failed: %s", cf_strerror(st));
+        return st;
+    }
+    why = cf_filter_explain(&all, filter);
+    if (!why || json_object_set_new(doc, "filters", why) ||
+        json_object_set_new(doc, "catalog_offerings", json_integer((json_int_t)all.n))) {
+        cf_offering_list_clear(&all);
+        goto nomem;
+    }
+    cf_offering_list_clear(&all);
+    return CF_OK;
+nomem:
+    cf_error_set(err, NULL, 0, 0, "out of memory");
+    return CF_ENOMEM;
+}
+
 cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w,
                   const cf_plan_opts *opts, json_t **out, cf_error *err)
 {
@@ -82,6 +113,11 @@ cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w
         return st;
     }
     st = cf__plan_run(&cf__plan_model_default, &list, w, opts, out, err);
+    if (st == CF_OK) st = explain_empty(cat, filter, &list, *out, err);
+    if (st != CF_OK && *out) {
+        json_decref(*out);
+        *out = NULL;
+    }
     cf_offering_list_clear(&list);
     return st;
 }

@@ -204,6 +204,10 @@ typedef struct run {
                                      * (owned); NULL = none (allocation failed) */
     cf__split_room *room;           /* the pruned search's room (owned); NULL = none */
     char stale_before[CF_DATE_SIZE];/* prices dated before it are stale; "" = no today */
+    struct row *hz;                 /* cost objective, no deadline: the cheapest
+                                     * configuration within CF_PLAN_HORIZON_H
+                                     * (owned, one row); hz_n 0 = none */
+    size_t hz_n;
 } run;
 
 static int same_fabric(const cf_fabric *a, const cf_fabric *b)
@@ -338,6 +342,7 @@ typedef struct row {
     size_t e;               /* entry index */
     int pt;                 /* point index in the entry's group */
     double time_h, cost;    /* time to train (hours) and cost (the offering's currency) */
+    unsigned bound;         /* CF__BOUND_*: what moved the choice (rental.c) */
 } row;
 
 /* Why an offering has no configuration (why_none of cf__plan_choose). */
@@ -365,6 +370,26 @@ static void no_choice_text(char *buf, size_t cap, const run *r, const entry *e, 
                  r->goal.deadline_h, e->max_nodes, r->goal.margin_pct);
     else
         snprintf(buf, cap, "budget %g %s exceeded on every node count", r->goal.budget, r->currency);
+}
+
+/* With the cost objective and no deadline: offering i's cheapest point
+ * within CF_PLAN_HORIZON_H (with the deadline margin, as --deadline would
+ * judge it) into r->hz when it is cheaper than the one there. */
+static void horizon_choice(run *r, size_t i, const group *g, size_t n, const cf__plan_price *pr)
+{
+    cf__plan_goal hg = r->goal;
+    double t, c;
+    int k;
+    if (!r->hz || r->goal.objective != CF_OBJ_COST || !isnan(r->goal.deadline_h)) return;
+    hg.deadline_h = CF_PLAN_HORIZON_H;
+    if ((k = cf__plan_choose(g->pts, n, r->steps, g->fab.gpus_per_node, pr, &hg, NULL)) < 0) return;
+    cf__plan_time_cost(&g->pts[k], r->steps, g->fab.gpus_per_node, pr, &t, &c);
+    if (r->hz_n && !(c < r->hz->cost)) return;
+    r->hz->e = i;
+    r->hz->pt = k;
+    r->hz->time_h = t;
+    r->hz->cost = c;
+    r->hz_n = 1;
 }
 
 /* Picks each grouped offering's configuration into r->rows; one its group
@@ -396,14 +421,14 @@ static cf_status choose_rows(run *r)
             continue;
         }
         while (n < g->npts && g->pts[n].nodes <= e->max_nodes) n++;
-        pr.price_gpu_hr = e->price;
-        pr.increment_s = e->o->billing_increment_s;
-        pr.min_commitment_h = e->o->min_commitment_h;
+        cf__plan_price_terms(e->o, e->price, &pr);
         e->gp.w = r->w;
         e->gp.storage = cf__plan_storage(e->o);
         e->gp.opts = &r->opts->goodput;
         pr.gp = &e->gp;
-        k = cf__plan_choose(g->pts, n, r->steps, g->fab.gpus_per_node, &pr, &r->goal, &why);
+        horizon_choice(r, i, g, n, &pr);
+        k = cf__plan_choose_bound(g->pts, n, r->steps, g->fab.gpus_per_node, &pr, &r->goal, &why,
+                                  &r->rows[r->nrows].bound);
         if (k < 0) {
             no_choice_text(buf, sizeof buf, r, e, g->n0, why);
             if (add_reason(e->reasons, "%s", buf)) return CF_ENOMEM;
@@ -521,7 +546,7 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
     cf_goodput_out gout;
     int have_gp;
     cf__plan_why(why, sizeof why, o, pt, p0, g->n0, eff, par, e->price, effective, currency,
-                 llm, g->free0_s);
+                 (int)w->kind, g->free0_s);
     have_gp = cf__plan_goodput(&e->gp, pt, cf__plan_steps(w), o->gpus_per_node, &gout) == CF_OK;
     if (have_gp) cf__plan_goodput_why(why, sizeof why, &gout);
     bad |= cf__json_set(j, "offering_id", json_string(o->id ? o->id : ""));
@@ -566,7 +591,10 @@ static json_t *row_json(const entry *e, const group *g, const row *r, const cf_w
     bad |= cf__json_set(j, "assumed_facts", assumed_json(e, pt));
     bad |= cf__json_set(j, "rests_on_assumptions", json_boolean(pt->nodes > 1 && e->assumed));
     bad |= cf__json_set(j, "price_dated", cf__json_str(o->price_as_of ? o->price_as_of : o->as_of));
+    cf__plan_bound_why(why, sizeof why, r->bound, isnan(o->min_commitment_h) ? CF_PLAN_DEFAULT_MIN_RENTAL_H
+                                                                        : o->min_commitment_h);
     bad |= cf__json_set(j, "why", json_string(why));
+    bad |= cf__json_set(j, "chosen_by", cf__plan_bound_json(r->bound));
     bad |= cf__json_set(j, "scaling_note", cf__plan_scaling_note(pt, p0, eff, llm, g->free0_s));
     if (bad) {
         json_decref(j);
@@ -611,6 +639,28 @@ static json_t *same_within_error(const run *r)
     return a;
 }
 
+/* {horizon_h, offering_id, nodes, time_to_train_h, cost}: the cheapest
+ * plan within CF_PLAN_HORIZON_H, what --deadline CF_PLAN_HORIZON_H would
+ * rank first; offering_id null when none finishes within it. NULL on
+ * ENOMEM. */
+static json_t *horizon_json(const run *r)
+{
+    json_t *j = json_object();
+    const row *h = r->hz_n ? r->hz : NULL;
+    const entry *e = h ? &r->es[h->e] : NULL;
+    int bad = !j;
+    bad |= cf__json_set(j, "horizon_h", json_real(CF_PLAN_HORIZON_H));
+    bad |= cf__json_set(j, "offering_id", e ? cf__json_str(e->o->id) : json_null());
+    bad |= cf__json_set(j, "nodes", e ? json_integer(r->gs[e->g].pts[h->pt].nodes) : json_null());
+    bad |= cf__json_set(j, "time_to_train_h", h ? cf__json_num(h->time_h) : json_null());
+    bad |= cf__json_set(j, "cost", h ? cf__json_num(h->cost) : json_null());
+    if (bad) {
+        json_decref(j);
+        return NULL;
+    }
+    return j;
+}
+
 /* The document {workload, currency, ranked, unranked} into *out. CF_ENOMEM. */
 static cf_status build_doc(run *r, json_t **out)
 {
@@ -636,6 +686,7 @@ static cf_status build_doc(run *r, json_t **out)
     bad |= cf__json_set(doc, "margin_pct", cf__json_num(r->goal.margin_pct));
     bad |= cf__json_set(doc, "error", cf__plan_error_json(r->w, r->goal.margin_pct));
     bad |= cf__json_set(doc, "same_within_error", same_within_error(r));
+    if (r->hz) bad |= cf__json_set(doc, "within_horizon", horizon_json(r));
     if (r->stale_before[0]) {
         bad |= cf__json_set(doc, "stale_months", json_integer(CF_STALE_MONTHS_DEFAULT));
         bad |= cf__json_set(doc, "stale_before", json_string(r->stale_before));
@@ -668,6 +719,7 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
     r.goal.deadline_h = opts->deadline_h;
     r.goal.budget = opts->budget;
     r.goal.margin_pct = isnan(opts->margin_pct) ? cf_default_margin_pct(w) : opts->margin_pct;
+    r.goal.e_floor = opts->objective == CF_OBJ_TIME ? CF_PLAN_TIME_E_FLOOR : 0;
     if (opts->today && cf_catalog_stale_cutoff(opts->today, CF_STALE_MONTHS_DEFAULT, r.stale_before) != CF_OK) {
         cf_error_set_param(err, "today", "today expects a date YYYY-MM-DD, got '%.64s'", opts->today);
         return CF_EINVAL;
@@ -682,7 +734,8 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
     /* NULL: searched without them, the same result */
     r.memo = cf__malloc(sizeof *r.memo);
     r.room = cf__malloc(sizeof *r.room);
-    if (r.es && r.gs && r.rows && group_offerings(&r) == CF_OK) {
+    if (opts->objective == CF_OBJ_COST && isnan(opts->deadline_h)) r.hz = cf__calloc(1, sizeof *r.hz);
+    if ((r.hz || opts->objective != CF_OBJ_COST || !isnan(opts->deadline_h)) && r.es && r.gs && r.rows && group_offerings(&r) == CF_OK) {
         search_groups(&r);
         if (choose_rows(&r) == CF_OK && (st = build_doc(&r, out)) == CF_OK && opts->evaluated)
             *opts->evaluated = r.evaluated;
@@ -695,5 +748,6 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
     cf__free(r.rows);
     cf__free(r.memo);
     cf__free(r.room);
+    cf__free(r.hz);
     return st;
 }

@@ -263,7 +263,19 @@ typedef struct cf__plan_goal {
     double deadline_h;      /* most hours to train; NAN = none */
     double budget;          /* most cost, planning currency; NAN = none */
     double margin_pct;      /* deadline margin: time x (1 + margin/100) must meet it; 0 = none */
+    double e_floor;         /* time objective: no point with E against N0 below it;
+                             * 0 = none (CF_PLAN_TIME_E_FLOOR in plan) */
 } cf__plan_goal;
+
+/* What moved a choice away from the plain best point on the objective
+ * (cf__plan_choose_bound; a row's `chosen_by`, rental.c's words). */
+enum {
+    CF__BOUND_DEADLINE = 1u << 0,   /* a better point misses the deadline */
+    CF__BOUND_BUDGET = 1u << 1,     /* a better point exceeds the budget */
+    CF__BOUND_E_FLOOR = 1u << 2,    /* a faster point scales below the efficiency floor */
+    CF__BOUND_MIN_RENTAL = 1u << 3, /* faster points finish inside the minimum rental */
+    CF__BOUND_NEAR_TIE = 1u << 4    /* within CF_PLAN_NEAR_TIE_PCT: the other criterion */
+};
 
 /* Time to train (hours) and job cost of point p with `steps` steps on nodes
  * of gpus_per_node GPUs at the price terms pr (cf_job_cost; NAN cost when
@@ -280,6 +292,29 @@ void cf__plan_time_cost(const cf__plan_point *p, double steps, int gpus_per_node
 int cf__plan_choose(const cf__plan_point *pts, size_t n, double steps, int gpus_per_node,
                     const cf__plan_price *pr, const cf__plan_goal *g, int *why_none);
 
+/* cf__plan_choose, and in *bound (may be NULL; 0 when none) the
+ * CF__BOUND_* bits of what a better point on the objective hit. */
+int cf__plan_choose_bound(const cf__plan_point *pts, size_t n, double steps, int gpus_per_node,
+                          const cf__plan_price *pr, const cf__plan_goal *g, int *why_none,
+                          unsigned *bound);
+
+/* ------------------------------------- rental terms and bounds (rental.c) */
+
+/* The price terms of o at sticker price `price`: its billing increment, and
+ * its minimum rental, CF_PLAN_DEFAULT_MIN_RENTAL_H where it states none. */
+void cf__plan_price_terms(const cf_offering *o, double price, cf__plan_price *pr);
+
+/* The row's `chosen_by`: the names of the CF__BOUND_* bits in `bound`
+ * ("deadline", "budget", "efficiency_floor", "min_rental", "near_tie"); []
+ * when none. New reference; NULL on ENOMEM. */
+json_t *cf__plan_bound_json(unsigned bound);
+
+/* Appends to the why line in buf (size cap) the sentence of the bounds
+ * under the time objective: "; chosen over faster counts that scale below
+ * E 0.50 (the efficiency floor)" and/or "... finish inside the 1 h minimum
+ * rental". Nothing for other bounds (the objective line says them). */
+void cf__plan_bound_why(char *buf, size_t cap, unsigned bound, double min_rental_h);
+
 /* ------------------------------------------------- the sentences (why.c) */
 
 /* Why E > 1 at pt against p0 (the N0 point): "above 1 because memory binds
@@ -292,10 +327,11 @@ void cf__plan_e_reason(char *buf, size_t cap, const cf__plan_point *p0, const cf
 /* The `why` line of a ranked row into buf (size cap). p0 is the N0 point
  * (NULL = unknown); free0_s the step time at N0 without the memory limit
  * (NAN = not computed) — together they explain an E above
- * CF_PLAN_E_NOTE_MIN. */
+ * CF_PLAN_E_NOTE_MIN; kind is the workload's (cf_wl_kind: the words of
+ * its communication). */
 void cf__plan_why(char *buf, size_t cap, const cf_offering *o, const cf__plan_point *pt,
                   const cf__plan_point *p0, int n0, double e, double p, double sticker,
-                  double effective, const char *currency, int llm, double free0_s);
+                  double effective, const char *currency, int kind, double free0_s);
 
 /* The scaling_note of plan.h for pt against p0 with efficiency e: JSON null
  * when E is not above CF_PLAN_E_NOTE_MIN (or p0 is NULL or pt itself), else

@@ -140,33 +140,54 @@ static const char *unfit_reason(const cf__plan_point *pt, const cf_workload *w, 
     return buf;
 }
 
+/* comm_efficiency of row i: its per-GPU throughput without the memory
+ * limit (free_s[i]: seconds per base batch on counts[i] nodes) against the
+ * best such throughput on N0 (free_ref_s) or on any count of the curve
+ * from N0 up to this one. Why not against N0 alone: N0 is the first count
+ * that fits, often one whose GPU count the workload's degrees divide badly
+ * (12 nodes = 96 GPUs for 405B's batch of 512 and 126 layers; 5 nodes of
+ * p4d for 70B), so its fastest layout without the memory limit is slower
+ * per GPU than a larger, rounder count's: C came out above 1 (1.12 at 16
+ * nodes against 12) although only communication and bubbles were to lower
+ * it. Against the best on as many nodes or fewer it is at most 1 by
+ * construction, 1 on N0, and E / C (memory_relief) keeps what N0's memory
+ * savers and its GPU count's layouts cost. NAN when a time is missing. */
+static double comm_eff(const cf__plan_point *p0, double free_ref_s, const int *counts,
+                       const double *free_s, size_t n, size_t i)
+{
+    double best;
+    if (!p0 || !(free_ref_s > 0) || !(free_s[i] > 0)) return NAN;
+    best = free_ref_s * p0->nodes;      /* GPU-seconds per base batch: lower is better */
+    for (size_t j = 0; j < n; j++)
+        if (counts[j] >= p0->nodes && counts[j] <= counts[i] && free_s[j] > 0 &&
+            free_s[j] * counts[j] < best)
+            best = free_s[j] * counts[j];
+    return best / (free_s[i] * counts[i]);
+}
+
 /* One row of the curve; NULL on ENOMEM. */
 static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, double steps,
                          double units, const cf_offering *o, const cf_fabric *fab, double price,
-                         const cf_workload *w, double free0_s, double free_ref_s, double free_n_s,
-                         const cf__plan_gp *gp)
+                         const cf_workload *w, double free0_s, double ce, const cf__plan_gp *gp)
 {
     cf_goodput_out g;
     int have_gp = 0;
     json_t *j = json_object();
     int llm = w->kind == CF_WL_LLM;
-    double e = NAN, thr = NAN, cost = NAN, par = NAN, t_h = NAN, ce = NAN, relief = NAN;
+    double e = NAN, thr = NAN, cost = NAN, par = NAN, t_h = NAN, relief = NAN;
     char why[80];
     int bad = 0;
     if (!j) return NULL;
     if (pt->found) {
-        cf__plan_price pr = {price, o->billing_increment_s, o->min_commitment_h, gp};
+        cf__plan_price pr;
+        cf__plan_price_terms(o, price, &pr);
+        pr.gp = gp;
         thr = units / cf__plan_pt_s(pt);
         if (pt->res.ideal_step_time_s > 0) par = pt->res.ideal_step_time_s / pt->res.step_time_s;
         if (p0) e = cf__plan_scaling_eff(pt->nodes, cf__plan_pt_s(pt), p0->nodes, cf__plan_pt_s(p0));
-        /* E with memory out of the picture (the fastest layouts at N and
-         * at N0 without the memory limit: communication and bubbles
-         * alone), and what memory relief adds: E = comm_efficiency x
-         * memory_relief (docs/model-step.md §9). */
-        if (p0 && free_ref_s > 0 && free_n_s > 0) {
-            ce = cf__plan_scaling_eff(pt->nodes, free_n_s, p0->nodes, free_ref_s);
-            relief = e / ce;
-        }
+        /* What memory relief adds: E = comm_efficiency x memory_relief
+         * (comm_efficiency: comm_eff below; docs/model-step.md §9). */
+        if (p0 && ce > 0) relief = e / ce;
         cf__plan_time_cost(pt, steps, (int)o->gpus_per_node, &pr, &t_h, &cost);
         have_gp = cf__plan_goodput(gp, pt, steps, (int)o->gpus_per_node, &g) == CF_OK;
     }
@@ -221,6 +242,7 @@ cf_status cf__scale_run_gp(const cf__plan_model *m, const cf_offering *o, const 
     int counts[CF_MAX_PLAN_NODE_COUNTS], n0 = 0, single = 0;
     size_t n;
     double steps = cf__plan_steps(w), units = cf__plan_units_per_step(w), free0_s, free_ref_s;
+    double *free_s = NULL;
     json_t *arr = NULL;
     cf_status st;
 
@@ -247,14 +269,16 @@ cf_status cf__scale_run_gp(const cf__plan_model *m, const cf_offering *o, const 
     p0 = reference(&s, pts, n, n0, &ref);
     /* An E above CF_PLAN_E_NOTE_MIN is explained: is it memory alone? */
     free0_s = cf__plan_free0_s(m, w, &fab, NULL, NULL, pts, n, p0, NULL);
-    /* N0 without the memory limit, for comm_efficiency on every row. */
+    /* N0 and every count without the memory limit, for comm_efficiency. */
     free_ref_s = !p0 ? NAN : !isnan(free0_s) ? free0_s
                            : cf__plan_free_step_s(m, w, &fab, NULL, NULL, p0->nodes, NULL);
+    if (!(free_s = cf__calloc(n ? n : 1, sizeof *free_s))) goto nomem;
+    for (size_t i = 0; i < n; i++)
+        free_s[i] = pts[i].found && !isnan(free_ref_s)
+                        ? cf__plan_free_step_s(m, w, &fab, NULL, NULL, pts[i].nodes, NULL) : NAN;
     for (size_t i = 0; i < n; i++) {
-        double free_n_s = pts[i].found && !isnan(free_ref_s)
-                              ? cf__plan_free_step_s(m, w, &fab, NULL, NULL, pts[i].nodes, NULL) : NAN;
         json_t *r = scale_row(&pts[i], p0, steps, units, o, &fab, cf__plan_sticker_price(o, NULL), w,
-                              free0_s, free_ref_s, free_n_s, &gp);
+                              free0_s, comm_eff(p0, free_ref_s, counts, free_s, n, i), &gp);
         /* One node only because the offering states no network or line
          * rate: the row says so (plan's flag of the same name). */
         if (r && single && json_array_append_new(json_object_get(r, "flags"), json_string("network_unknown"))) {
@@ -264,10 +288,12 @@ cf_status cf__scale_run_gp(const cf__plan_model *m, const cf_offering *o, const 
         if (!r || json_array_append_new(arr, r)) goto nomem;
     }
     cf__free(pts);
+    cf__free(free_s);
     *out = arr;
     return CF_OK;
 nomem:
     cf__free(pts);
+    cf__free(free_s);
     json_decref(arr);
     cf_error_set(err, NULL, 0, 0, "out of memory");
     return CF_ENOMEM;

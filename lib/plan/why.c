@@ -80,7 +80,7 @@ static void compute_bound_text(char *what, size_t cap, const cf__plan_point *pt,
 /* The sentence for bottleneck term k (0 TP, 1 bubble, 2 PP send/recv, 3 DP,
  * 4 CP, 5 EP all-to-all) taking pct % of the step. */
 static void bottleneck_text(char *what, size_t cap, const cf_offering *o, const cf__plan_point *pt,
-                            int k, int pct)
+                            int k, int pct, int kind)
 {
     const cf_layout *l = &pt->lay;
     char over[96];
@@ -102,8 +102,13 @@ static void bottleneck_text(char *what, size_t cap, const cf_offering *o, const 
         snprintf(what, cap, "PP send/recv %s exposes %d%% of the step", over, pct);
         break;
     case 3:
-        snprintf(what, cap, "DP %s %s exposes %d%% of the step",
-                 l->zero == 3 ? "all-gather/reduce-scatter (ZeRO-3)" : "all-reduce", over, pct);
+        /* A stencil's ranks are not data-parallel replicas (mpi.c): its
+         * term is the halo exchange and the residual's all-reduce. */
+        if (kind == CF_WL_STENCIL)
+            snprintf(what, cap, "MPI halo exchange and all-reduce %s expose %d%% of the step", over, pct);
+        else
+            snprintf(what, cap, "DP %s %s exposes %d%% of the step",
+                     l->zero == 3 ? "all-gather/reduce-scatter (ZeRO-3)" : "all-reduce", over, pct);
         break;
     case 4:
         snprintf(what, cap, "CP K/V exchange %s exposes %d%% of the step", over, pct);
@@ -140,8 +145,9 @@ static void efficiency_text(char *eff, size_t cap, const cf__plan_point *pt,
 
 void cf__plan_why(char *buf, size_t cap, const cf_offering *o, const cf__plan_point *pt,
                   const cf__plan_point *p0, int n0, double e, double p, double sticker,
-                  double effective, const char *currency, int llm, double free0_s)
+                  double effective, const char *currency, int kind, double free0_s)
 {
+    int llm = kind == CF_WL_LLM;
     const cf_step_breakdown *b = &pt->res.breakdown;
     double st = pt->res.step_time_s;
     double terms[WHY_TERMS] = {b->tp_comm_s, b->pp_bubble_s, b->pp_comm_s, b->dp_comm_exposed_s,
@@ -153,7 +159,7 @@ void cf__plan_why(char *buf, size_t cap, const cf_offering *o, const cf__plan_po
     if (!(st > 0) || !(terms[k] / st >= WHY_MIN_SHARE))
         compute_bound_text(what, sizeof what, pt, terms);
     else
-        bottleneck_text(what, sizeof what, o, pt, k, (int)lround(100 * terms[k] / st));
+        bottleneck_text(what, sizeof what, o, pt, k, (int)lround(100 * terms[k] / st), kind);
     efficiency_text(eff, sizeof eff, pt, p0, n0, e, llm, free0_s);
     snprintf(buf, cap, "%s; %s; P %.2f: %.2f %s/GPU-h sticker is %.2f effective", what, eff, p,
              sticker, currency, effective);

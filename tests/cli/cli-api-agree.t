@@ -211,7 +211,7 @@ cli_row=$(jq -c '.ranked[0]' "$T/out")
 jq -n --argjson c "$cost_row" --argjson t "$time_row" -e '$t.time_to_train_h < $c.time_to_train_h and $t.cost <= 2000000' \
     > /dev/null || fail "the budget-alone row is not the faster one within the budget: $time_row vs $cost_row"
 cf plan $PW --budget 2000000
-expect_rc 0; expect_out "Fastest first (costs in USD), costing at most 2,000,000 USD."
+expect_rc 0; expect_out "Fastest first (costs in USD), costing at most 2,000,000 USD, among node counts"
 ACMD="predict collective"
 
 # 10. fabrics (issue 9): `clusterfit fabrics` and POST /api/fabrics take

@@ -10,7 +10,7 @@ cf plan --workload "$T/w.json" --format json; expect_rc 0
 expect_json '.workload' llm-8b-test
 expect_json '.currency' USD
 expect_json_true '(.ranked | length) > 5'
-expect_json_true '[.ranked[] | keys_unsorted] | all(. == ["offering_id","provider","provider_rating","provider_provisioning","price_source","offering","nodes","gpus","tp","ep","etp","pp","vp","dp","cp","micro_batch","global_batch_seqs","zero","recompute","step_time_s","time_to_train_h","scaling_efficiency","parallel_efficiency","cost","goodput","steady_time_to_train_h","storage","goodput_detail","time_to_train_h_p10","time_to_train_h_p90","error_class","cost_p10","cost_p90","sticker_price_gpu_hr","effective_price_gpu_hr","flags","assumed_facts","rests_on_assumptions","price_dated","why","scaling_note"])'
+expect_json_true '[.ranked[] | keys_unsorted] | all(. == ["offering_id","provider","provider_rating","provider_provisioning","price_source","offering","nodes","gpus","tp","ep","etp","pp","vp","dp","cp","micro_batch","global_batch_seqs","zero","recompute","step_time_s","time_to_train_h","scaling_efficiency","parallel_efficiency","cost","goodput","steady_time_to_train_h","storage","goodput_detail","time_to_train_h_p10","time_to_train_h_p90","error_class","cost_p10","cost_p90","sticker_price_gpu_hr","effective_price_gpu_hr","flags","assumed_facts","rests_on_assumptions","price_dated","why","chosen_by","scaling_note"])'
 expect_json_true '[.ranked[] | (.why | length) > 40] | all'
 expect_json_true '[.ranked[] | .parallel_efficiency > 0 and .parallel_efficiency <= 1] | all'
 expect_json_true '[.ranked[] | ((.effective_price_gpu_hr * .parallel_efficiency - .sticker_price_gpu_hr) | fabs) < 1e-6] | all'

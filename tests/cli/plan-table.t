@@ -45,5 +45,5 @@ grep -q "^ 1[ *]$shown .* $grp\$" "$T/out" || fail "row 1 is not '$shown ... $gr
 [ ! -s "$T/err" ] || fail "stderr not empty"
 # --top and --objective time say so.
 cf plan --workload "$T/w.json" --objective time --top 3; expect_rc 0
-expect_out "Fastest first (costs in USD)."
+expect_out "Fastest first (costs in USD), among node counts with E of at least 0.50 and"
 expect_out "Top 3 shown, $nun not ranked"

@@ -4,6 +4,16 @@ cf serve --help; expect_rc 0; expect_out "--bind"; expect_out "--port"
 cf serve --port 70000; expect_rc 2; expect_err "--port"
 cf serve --port abc; expect_rc 2; expect_err "--port"
 cf serve --bind not-an-address --port 0; expect_rc 2; expect_err "--bind"
+# An address of no interface (192.0.2.1, TEST-NET-1, RFC 5737): exit 2 with
+# the --bind hint on any port, --port 0 included (issue 23: it exited 4 with
+# libmicrohttpd's raw message there). timeout: a server that did start
+# must not hang the suite.
+for p in 0 8999; do
+    timeout 10 "$CF" serve --bind 192.0.2.1 --port "$p" > "$T/out" 2> "$T/err"; RC=$?
+    expect_rc 2
+    expect_err "cannot listen on 192.0.2.1 port $p: Cannot assign requested address (no interface of this machine has that address; see --bind)"
+    [ "$(grep -c . "$T/err")" = 1 ] || fail "the bind error was printed more than once"
+done
 cf serve extra; expect_rc 2; expect_err "unexpected argument"
 cf serve --frobnicate; expect_rc 2; expect_err "unknown option"
 # A port already in use: one message (not libmicrohttpd's and ours), exit 2.

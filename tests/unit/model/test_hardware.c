@@ -48,6 +48,29 @@ static void suggestions(void **state)
     assert_null(cf_gpu_suggest(NULL));
 }
 
+/* A part as people type it (issue 23): its variants, family before edit
+ * distance ("H100" was "did you mean H800?", "H200" "H20?"). */
+static void variants_by_family(void **state)
+{
+    char buf[256], hint[320];
+    (void)state;
+    assert_int_equal(cf_gpu_variants("H100", buf, sizeof buf), 3);
+    assert_string_equal(buf, "H100-PCIe, H100-SXM, H100-NVL");
+    assert_int_equal(cf_gpu_variants("a100", buf, sizeof buf), 3);
+    assert_string_equal(buf, "A100-PCIe, A100-SXM-40, A100-SXM-80");
+    assert_int_equal(cf_gpu_variants("H200", buf, sizeof buf), 1);
+    assert_string_equal(buf, "H200-SXM");
+    assert_int_equal(cf_gpu_variants("MI300", buf, sizeof buf), 1);
+    assert_int_equal(cf_gpu_variants("H20", buf, sizeof buf), 0);   /* a name itself */
+    assert_int_equal(cf_gpu_variants("H1", buf, sizeof buf), 0);    /* a digit follows: no part */
+    assert_int_equal(cf_gpu_variants(NULL, NULL, 0), 0);
+    assert_string_equal(cf_gpu_unknown_hint("H100", hint, sizeof hint),
+                        "H100 names a part sold as H100-PCIe, H100-SXM, H100-NVL: give one");
+    assert_string_equal(cf_gpu_unknown_hint("H200", hint, sizeof hint), "did you mean H200-SXM?");
+    assert_string_equal(cf_gpu_unknown_hint("h100-smx", hint, sizeof hint), "did you mean H100-SXM?");
+    assert_string_equal(cf_gpu_unknown_hint("zzz", hint, sizeof hint), "");
+}
+
 static void vocabulary_and_sources(void **state)
 {
     static const char *const names[] = {
@@ -233,6 +256,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(lookup),
         cmocka_unit_test(suggestions),
+        cmocka_unit_test(variants_by_family),
         cmocka_unit_test(vocabulary_and_sources),
         cmocka_unit_test(device_names_as_old_table),
         cmocka_unit_test(real_device_names),

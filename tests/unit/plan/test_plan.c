@@ -203,7 +203,7 @@ static void choose_objectives(void **state)
      * (4 billed) -> 512. */
     cf__plan_point p[3] = {pt(2, 10), pt(4, 5.5), pt(8, 3.2)};
     cf__plan_price pr = {2.0, 3600, 0, NULL};
-    cf__plan_goal g = {CF_OBJ_COST, NAN, NAN, 0};
+    cf__plan_goal g = {CF_OBJ_COST, NAN, NAN, 0, 0};
     int why;
     (void)state;
     assert_int_equal(cf__plan_choose(p, 3, 3600, 8, &pr, &g, &why), 0);
@@ -230,7 +230,7 @@ static void choose_billing_flips(void **state)
      * small one cheaper (768 vs 1536). */
     cf__plan_point p[2] = {pt(2, 2.05), pt(4, 0.95)};
     cf__plan_price pr = {2.0, 3600, 0, NULL};
-    cf__plan_goal g = {CF_OBJ_COST, NAN, NAN, 0};
+    cf__plan_goal g = {CF_OBJ_COST, NAN, NAN, 0, 0};
     (void)state;
     assert_int_equal(cf__plan_choose(p, 2, 3600, 8, &pr, &g, NULL), 1);
     pr.min_commitment_h = 24;
@@ -246,7 +246,7 @@ static void choose_near_tie(void **state)
      * 1 % band, so the cheaper 2048 nodes win under the time objective. */
     cf__plan_point p[3] = {pt(1024, 6.0), pt(2048, 5.712), pt(4096, 5.695)};
     cf__plan_price pr = {2.0, NAN, NAN, NULL};
-    cf__plan_goal g = {CF_OBJ_TIME, NAN, NAN, 0};
+    cf__plan_goal g = {CF_OBJ_TIME, NAN, NAN, 0, 0};
     (void)state;
     assert_int_equal(cf__plan_choose(p, 3, 3600, 8, &pr, &g, NULL), 1);
     /* 5.76 h is 1.14 % slower than 5.695: outside the band, fastest wins. */
@@ -269,6 +269,52 @@ static void choose_near_tie(void **state)
         q[1] = pt(2, 5.04);
         g.deadline_h = 9;
         assert_int_equal(cf__plan_choose(q, 2, 3600, 8, &pr, &g, NULL), 1);
+    }
+}
+
+/* The time objective's bounds (issue 23: 4,096 GPUs for 3 s at E 0.18):
+ * 3600 steps so time_h = step_s, price 2, 8 GPUs/node, per-second billing.
+ * 1 node 4 h (E 1), 2 nodes 2.5 h (E 0.8), 8 nodes 0.8 h (E 0.625),
+ * 64 nodes 0.25 h (E 0.25). */
+static void choose_time_bounds(void **state)
+{
+    cf__plan_point p[4] = {pt(1, 4.0), pt(2, 2.5), pt(8, 0.8), pt(64, 0.25)};
+    cf__plan_price pr = {2.0, NAN, NAN, NULL};
+    cf__plan_goal g = {CF_OBJ_TIME, NAN, NAN, 0, 0};
+    unsigned bound = 99;
+    char why[256] = "why";
+    (void)state;
+    /* No floor, no minimum rental: the fastest, nothing bound. */
+    assert_int_equal(cf__plan_choose_bound(p, 4, 3600, 8, &pr, &g, NULL, &bound), 3);
+    assert_int_equal(bound, 0);
+    /* Floor 0.5: 64 nodes (E 0.25) is out, 8 nodes (E 0.625) wins. */
+    g.e_floor = 0.5;
+    assert_int_equal(cf__plan_choose_bound(p, 4, 3600, 8, &pr, &g, NULL, &bound), 2);
+    assert_int_equal(bound, CF__BOUND_E_FLOOR);
+    cf__plan_bound_why(why, sizeof why, bound, 1);
+    assert_string_equal(why, "why; chosen over faster node counts that scale below E 0.50 (the "
+                             "efficiency floor of the time objective)");
+    /* A 3 h minimum rental: 2 nodes (2.5 h) and 8 nodes (0.8 h) both count
+     * as 3 h, so the cheaper 2 nodes win (2x8x2x3 = 96 vs 8x8x2x3 = 384). */
+    pr.min_commitment_h = 3;
+    assert_int_equal(cf__plan_choose_bound(p, 4, 3600, 8, &pr, &g, NULL, &bound), 1);
+    assert_true(bound & CF__BOUND_MIN_RENTAL);
+    /* A floor of 0.99 leaves N0 alone: E 1 there always meets it. */
+    g.e_floor = 0.99; pr.min_commitment_h = NAN;
+    assert_int_equal(cf__plan_choose_bound(p, 4, 3600, 8, &pr, &g, NULL, &bound), 0);
+    assert_true(bound & CF__BOUND_E_FLOOR);
+    /* The price terms: an offering stating no minimum rental gets the
+     * default, a stated 0 stays 0. */
+    {
+        cf_offering o;
+        memset(&o, 0, sizeof o);
+        o.billing_increment_s = 60; o.min_commitment_h = NAN;
+        cf__plan_price_terms(&o, 3.0, &pr);
+        assert_float_equal(pr.min_commitment_h, CF_PLAN_DEFAULT_MIN_RENTAL_H, 0);
+        assert_float_equal(pr.increment_s, 60, 0);
+        o.min_commitment_h = 0;
+        cf__plan_price_terms(&o, 3.0, &pr);
+        assert_float_equal(pr.min_commitment_h, 0, 0);
     }
 }
 
@@ -979,6 +1025,7 @@ int main(void)
         cmocka_unit_test(e_above_one_not_memory),
         cmocka_unit_test(layout_words),
         cmocka_unit_test(choose_near_tie),
+        cmocka_unit_test(choose_time_bounds),
         cmocka_unit_test(real_model_e_above_one_is_memory),
         cmocka_unit_test(plan_survives_allocation_failures),
     };
