@@ -17,5 +17,6 @@
 #include "plan.h"
 #include "validate.h"
 #include "fabrics.h"
+#include "serve.h"
 #include "probe.h"
 #endif

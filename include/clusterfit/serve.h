@@ -1,0 +1,134 @@
+/* serve.h — the serving model (issue 25, docs/model-serve.md): what one
+ * instance of a serve workload (kind serve, workload.h) does per decode
+ * step and per prefill batch on a fabric, and the layouts it may run in.
+ *
+ * An instance is `nodes` nodes of the fabric serving one copy of the model:
+ *   CF_SERVE_TP   tensor parallel inside each node (tp GPUs), pipeline
+ *                 stages across its nodes (pp = nodes); an MoE model's
+ *                 experts are split by TP too ("vanilla TP")
+ *   CF_SERVE_EP   MoE only: data-parallel attention (each GPU its own
+ *                 sequences and a copy of the attention, dense and shared
+ *                 weights) and expert parallelism over every GPU of the
+ *                 instance, with the dispatch/combine all-to-all of each MoE
+ *                 layer and two-batch overlap (DeepSeek's and SGLang's
+ *                 deployments)
+ * Units: seconds, bytes, tokens; "per GPU" figures are the instance's
+ * divided by its GPUs. Every function reads only its arguments and the
+ * embedded tables; thread-safe. */
+#ifndef CLUSTERFIT_SERVING_H
+#define CLUSTERFIT_SERVING_H
+
+#include "status.h"
+#include "workload.h"
+#include "collective.h"
+
+/* The largest prefill batch searched, tokens per GPU: SGLang's prefill
+ * runs chunks of 8K-16K tokens per GPU (--chunked-prefill-size) and
+ * DeepSeek's prefill 16K-ish; 32K is past both, where throughput no longer
+ * grows (the GEMMs are compute-bound long before). */
+#define CF_SERVE_PREFILL_TOKENS_MAX 32768.0
+
+typedef enum cf_serve_par { CF_SERVE_TP = 0, CF_SERVE_EP, CF_SERVE__COUNT } cf_serve_par;
+
+/* One instance's layout. */
+typedef struct cf_serve_layout {
+    cf_serve_par par;       /* TP or EP (above) */
+    int nodes;              /* nodes of the instance, >= 1 */
+    int tp;                 /* TP: GPUs of a node the model is split over (the
+                             * tensor-parallel degree); EP: 1 (DP attention) */
+} cf_serve_layout;
+
+/* One decode step of an instance at a batch. */
+typedef struct cf_serve_decode {
+    double batch;           /* sequences decoding together in the instance */
+    double max_batch;       /* sequences the KV memory left after the weights holds */
+    double tpot_s;          /* time per output token of each sequence, s */
+    double tokens_per_s_gpu;/* output tokens/s per GPU (batch / tpot / GPUs) */
+    double mem_s;           /* HBM time of a step: weights + KV-cache reads, s */
+    double compute_s;       /* GEMM and attention time of a step, s */
+    double comm_s;          /* TP all-reduce, PP hand-off, or EP dispatch + combine, s */
+    double weight_bytes_gpu;/* weight bytes one GPU reads in a step */
+    double kv_bytes_gpu;    /* KV-cache bytes one GPU reads in a step */
+    double a2a_bytes_gpu;   /* bytes one GPU sends in the step's all-to-alls (EP) */
+    double weights_gib_gpu; /* weights resident on one GPU, GiB */
+    const char *binds;      /* what limits it: "KV memory", "HBM bandwidth",
+                             * "the all-to-all", "compute", "TPOT" (static) */
+} cf_serve_decode;
+
+/* One prefill batch of an instance. */
+typedef struct cf_serve_prefill {
+    double tokens;          /* prompt tokens in the batch (whole prompts) */
+    double batch_s;         /* time of the batch, s */
+    double ttft_s;          /* time to first token: a request waits for the batch in
+                             * progress, then its own, then its KV moves to decode */
+    double kv_transfer_s;   /* one prompt's KV cache to the decode pool, s */
+    double tokens_per_s_gpu;/* input tokens/s per GPU */
+    double compute_s, comm_s;   /* parts of batch_s (before two-batch overlap), s */
+    const char *binds;      /* "compute", "the all-to-all", "TTFT", "KV memory" (static) */
+} cf_serve_prefill;
+
+/* KV-cache bytes one token of the workload's model holds, all layers:
+ * standard attention 2 x layers x kv_heads x head_dim x bytes; MLA
+ * (kv_lora_rank + rope_head_dim) x layers x bytes (arXiv:2412.19437 §2.1.1);
+ * bytes = kv_bits / 8. 0 for a workload that is not serve or llm. */
+CF_API double cf_serve_kv_bytes_per_token(const cf_workload *w);
+
+/* Bytes one GPU sends in one MoE layer's dispatch (combine = 0) or combine
+ * (combine = 1) for `tokens` tokens it holds: tokens x top_k x hidden x
+ * bytes, dispatch in fp8 (1 byte, DeepEP's low-latency dispatch) when the
+ * weights are fp8 or fp4, else 2; combine in bf16 (2). 0 for a dense model. */
+CF_API double cf_serve_a2a_bytes(const cf_workload *w, double tokens, int combine);
+
+/* Weight bytes of the whole model at the workload's precision (MTP modules
+ * not counted: not used for decoding here). */
+CF_API double cf_serve_weight_bytes(const cf_workload *w);
+
+/* Checks a layout against the workload and fabric.
+ * - errors: CF_EINVAL, err->param "layout" (EP for a dense model, tp not a
+ *   divisor of the heads or above the node's GPUs, nodes < 1, several nodes
+ *   without a network), "gpu" (unknown GPU, or no fp8/fp4 rate for the
+ *   precision), "workload" (not a serve workload) */
+CF_API cf_status cf_serve_layout_check(const cf_workload *w, const cf_fabric *fab,
+                                       const cf_serve_layout *lay, cf_error *err);
+
+/* A decode step of the instance with `batch` sequences (>= 1) decoding.
+ * - computes: docs/model-serve.md "Decode" (weights and KV bytes over HBM,
+ *   GEMM and attention FLOPs, the layout's communication; EP with two-batch
+ *   overlap); out->max_batch the KV memory's limit (0: the weights leave no
+ *   room); binds from the largest part
+ * - errors: cf_serve_layout_check's; the collective model's */
+CF_API cf_status cf_serve_decode_at(const cf_workload *w, const cf_fabric *fab,
+                                    const cf_serve_layout *lay, double batch,
+                                    cf_serve_decode *out, cf_error *err);
+
+/* The largest batch (up to max_batch) whose TPOT meets tpot_s (NAN = none:
+ * max_batch), found by bisection on the step model (TPOT grows with the
+ * batch). out->batch 0 when even batch 1 misses it (binds "TPOT") or no
+ * sequence fits (binds "KV memory"). Errors as cf_serve_decode_at. */
+CF_API cf_status cf_serve_decode_best(const cf_workload *w, const cf_fabric *fab,
+                                      const cf_serve_layout *lay, double tpot_s,
+                                      cf_serve_decode *out, cf_error *err);
+
+/* A prefill batch of `tokens` prompt tokens (rounded up to whole prompts).
+ * Errors as cf_serve_decode_at. */
+CF_API cf_status cf_serve_prefill_at(const cf_workload *w, const cf_fabric *fab,
+                                     const cf_serve_layout *lay, double tokens,
+                                     cf_serve_prefill *out, cf_error *err);
+
+/* The prefill batch of most throughput whose TTFT meets ttft_s (NAN =
+ * none), among 1, 2, 4, ... prompts per GPU up to CF_SERVE_PREFILL_TOKENS_MAX
+ * tokens per GPU. out->tokens 0 when one prompt misses it (binds "TTFT").
+ * Errors as cf_serve_decode_at. */
+CF_API cf_status cf_serve_prefill_best(const cf_workload *w, const cf_fabric *fab,
+                                       const cf_serve_layout *lay, double ttft_s,
+                                       cf_serve_prefill *out, cf_error *err);
+
+/* "EP16 (DP attention) on 2 nodes", "TP8 x PP2 on 2 nodes" (EP degree =
+ * nodes x gpus_per_node). */
+CF_API void cf_serve_layout_text(const cf_serve_layout *lay, int gpus_per_node, char *buf,
+                                 size_t n);
+
+/* "tp" or "ep" (static). */
+CF_API const char *cf_serve_par_name(cf_serve_par p);
+
+#endif
