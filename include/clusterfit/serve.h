@@ -18,9 +18,11 @@
 #ifndef CLUSTERFIT_SERVING_H
 #define CLUSTERFIT_SERVING_H
 
+#include <jansson.h>
 #include "status.h"
 #include "workload.h"
 #include "collective.h"
+#include "catalog.h"
 
 /* The largest prefill batch searched, tokens per GPU: SGLang's prefill
  * runs chunks of 8K-16K tokens per GPU (--chunked-prefill-size) and
@@ -130,5 +132,112 @@ CF_API void cf_serve_layout_text(const cf_serve_layout *lay, int gpus_per_node, 
 
 /* "tp" or "ep" (static). */
 CF_API const char *cf_serve_par_name(cf_serve_par p);
+
+/* ---- plan, fit, scale and fabrics for a serve workload (lib/plan/) ---- */
+
+/* A decode batch below this many sequences per GPU is not a useful one:
+ * each step then reads every weight for a handful of tokens, so a node
+ * that holds the model with less KV room than this serves at a small
+ * fraction of what more nodes do per GPU (`fit`'s rule). vLLM's and
+ * SGLang's defaults admit hundreds of sequences per instance. */
+#define CF_SERVE_USEFUL_BATCH_PER_GPU 8
+
+/* The instance sizes searched, in nodes (DeepSeek's decode unit is 18
+ * nodes, its prefill 4; SGLang's 9 and 3-4; the largest published EP
+ * deployments are 40 nodes of 8). */
+#define CF_SERVE_MAX_INSTANCE_NODES 40
+
+/* Options of a serve plan: the latency targets, overriding the workload's
+ * (NAN = the workload's; none there = no target), as `plan --tpot-ms
+ * --ttft-s` and POST /api/plan set them. */
+typedef struct cf_serve_opts {
+    double tpot_ms;         /* ms; NAN = the workload's targets.tpot_ms */
+    double ttft_s;          /* s; NAN = the workload's targets.ttft_s */
+} cf_serve_opts;
+
+/* Both NAN. */
+CF_API void cf_serve_opts_init(cf_serve_opts *o);
+
+/* Sets "tpot_ms" (CF_SERVE_TPOT_MS_MIN..MAX) or "ttft_s"
+ * (CF_SERVE_TTFT_S_MIN..MAX) from text. CF_EINVAL with err->param = name
+ * and the bounds; an unknown name is CF_EINVAL with param "". */
+CF_API cf_status cf_serve_opts_set(cf_serve_opts *o, const char *name, const char *value,
+                                   cf_error *err);
+
+/* Ranks the catalog's offerings for serving w.
+ * - computes, per offering passing `filter`: on each instance size (1 ..
+ *   CF_SERVE_MAX_INSTANCE_NODES nodes within the largest cluster) and
+ *   layout (TP at each divisor tp of the node's GPUs that divides the heads,
+ *   EP for MoE), the decode batch meeting the TPOT target and the prefill
+ *   batch meeting the TTFT target (cf_serve_decode_best, _prefill_best);
+ *   then the cheapest deployment: disaggregated (prefill and decode pools
+ *   of whole instances, the node counts that balance input_tokens of
+ *   prefill against output_tokens of decode per request) or colocated (one
+ *   pool time-sharing both, the decode step stretched by the prefill's
+ *   share of the time), at traffic "max" the smallest balanced cluster, at
+ *   a rate the fewest copies of it that carry the rate
+ * - output: *out = {workload, kind "serve", currency, targets {tpot_ms,
+ *   ttft_s}, request {input_tokens, output_tokens}, ranked[], unranked[],
+ *   assumes[]}; a ranked row: {offering_id, provider, offering, gpu,
+ *   gpus_per_node, network, mode, nodes, gpus, prefill {layout, par, tp,
+ *   instance_nodes, instances, nodes, batch_tokens, ttft_s,
+ *   input_tokens_per_s_gpu, binds}, decode {layout, par, tp,
+ *   instance_nodes, instances, nodes, batch, batch_per_gpu, tpot_ms,
+ *   output_tokens_per_s_gpu, binds, step {mem_ms, compute_ms, comm_ms}},
+ *   requests_per_s, input_tokens_per_s, output_tokens_per_s, price_gpu_hr,
+ *   cost_per_hour, cost_per_m_output (the whole cluster's cost per
+ *   million output tokens), cost_per_m_input (the prefill pool's per
+ *   million input tokens), cost_per_m_output_decode (the decode pool's),
+ *   why}, ranked by cost_per_m_output; unranked {offering_id, reasons[]}
+ * - errors: CF_EINVAL param "tpot_ms" when no offering is ranked because the
+ *   TPOT target is below one decode step at batch 1 on every one (the
+ *   message gives the fastest step), "ttft_s" likewise for one prompt's
+ *   prefill, "workload" when no layout holds the model and one request on
+ *   any offering, or when w is not a serve workload; the catalog's
+ *   errors; CF_ENOMEM. *out is NULL on error
+ * - ownership: *out is a new reference (json_decref); the rest borrowed */
+CF_API cf_status cf_serve_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w,
+                               const cf_serve_opts *so, const char *currency, int top,
+                               json_t **out, cf_error *err);
+
+/* Whether one node of `gpu` x gpus_per_node (0 = the GPU's usual node)
+ * holds the model with a useful batch (CF_SERVE_USEFUL_BATCH_PER_GPU
+ * sequences per GPU of KV room) on its best layout.
+ * - output: *out = {workload, gpu, gpus_per_node, fits_one_node, layout,
+ *   weights_gib_gpu, memory_gib_gpu, max_batch, max_batch_per_gpu,
+ *   useful_batch_per_gpu, decode_tokens_per_s_gpu (at the TPOT target),
+ *   min_nodes (the fewest nodes of an instance with a useful batch; null
+ *   beyond CF_SERVE_MAX_INSTANCE_NODES), min_nodes_layout, why}
+ * - errors: CF_EINVAL (gpu unknown, no rate for the precision, workload
+ *   not serve); CF_ENOMEM */
+CF_API cf_status cf_serve_fit(const cf_workload *w, const char *gpu, int gpus_per_node,
+                              const cf_serve_opts *so, json_t **out, cf_error *err);
+
+/* Tokens/s against the instance's nodes on one offering: per node count
+ * of 1 .. CF_SERVE_MAX_INSTANCE_NODES (powers of two and the counts given)
+ * the best decode and prefill layouts under the targets.
+ * - output: *out = [{nodes, decode_layout, output_tokens_per_s,
+ *   output_tokens_per_s_node, decode_batch, tpot_ms, decode_binds,
+ *   prefill_layout, input_tokens_per_s, input_tokens_per_s_node,
+ *   ttft_s, prefill_binds}] (nulls where nothing fits)
+ * - errors: the offering's fabric (cf_fabric_for_nodes), CF_ENOMEM */
+CF_API cf_status cf_serve_scale(const cf_offering *o, const cf_workload *w,
+                                const cf_serve_opts *so, const int *nodes, size_t n_nodes,
+                                json_t **out, cf_error *err);
+
+/* The worth premium of each fabric family for serving on q's node type at
+ * q->nodes nodes (default 2 x the smallest EP instance that holds the
+ * model, or 2): per family the cheapest balanced deployment on that many
+ * nodes (as cf_serve_plan's), its requests/s, and worth_premium_pct =
+ * 100 x (throughput_f / throughput_baseline - 1): how much more per
+ * GPU-hour the family may cost for the same cost per token.
+ * - output: *out = {workload, kind "serve", gpu, gpus_per_node, nodes,
+ *   baseline, assumes[], fabrics: [{network, nics, nic_gbps, requests_per_s,
+ *   output_tokens_per_s, decode_layout, decode_tpot_ms, decode_binds,
+ *   prefill_layout, worth_premium_pct, flags}]}
+ * - errors: as cf_fabrics (fabrics.h) */
+struct cf_fabrics_query;
+CF_API cf_status cf_serve_fabrics(const cf_workload *w, const struct cf_fabrics_query *q,
+                                  json_t **out, cf_error *err);
 
 #endif
