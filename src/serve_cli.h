@@ -23,6 +23,12 @@ int serve_cli_plan(const cli_ctx *ctx, const cf_workload *w, const cf_filter *fi
 /* `fit` for a serve workload. */
 int serve_cli_fit(const cf_workload *w, const char *gpu, int gpus_per_node, cli_format fmt);
 
+/* Prints `scale` for a serve workload (the array of cf_serve_scale). */
+int serve_cli_scale_table(FILE *out, json_t *arr, const cf_workload *w, const cf_offering *o);
+
+/* Prints `fabrics` for a serve workload (the document of cf_serve_fabrics). */
+int serve_cli_fabrics_text(FILE *out, json_t *doc);
+
 /* Prints a serve plan's table (the document of cf_serve_plan). */
 int serve_cli_plan_table(FILE *out, json_t *doc);
 

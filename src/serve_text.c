@@ -1,0 +1,97 @@
+/* serve_text.c — the text of `fabrics` and `fit` for a serve workload
+ * (issue 25): the library's documents (cf_serve_fabrics, cf_serve_fit) as
+ * a table and sentences. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+#include "serve_cli.h"
+#include "textfmt.h"
+
+static double num(json_t *o, const char *k)
+{
+    json_t *v = json_object_get(o, k);
+    return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static const char *str(json_t *o, const char *k)
+{
+    const char *s = json_string_value(json_object_get(o, k));
+    return s ? s : "-";
+}
+
+int serve_cli_fabrics_text(FILE *out, json_t *doc)
+{
+    json_t *r;
+    size_t i;
+    char line[512];
+    fprintf(out, "Serving %s on up to %lld nodes of %lld x %s: what each fabric is worth\n"
+            "(premium: how much more per GPU-hour than %s for the same cost per token)\n\n",
+            str(doc, "workload"), (long long)json_integer_value(json_object_get(doc, "nodes")),
+            (long long)json_integer_value(json_object_get(doc, "gpus_per_node")), str(doc, "gpu"),
+            str(doc, "baseline"));
+    fprintf(out, "%-7s %5s %6s %10s %8s %-30s %8s\n", "fabric", "nodes", "req/s", "out tok/s",
+            "TPOT ms", "decode layout", "premium");
+    json_array_foreach(json_object_get(doc, "fabrics"), i, r) {
+        double p = num(r, "worth_premium_pct");
+        char prem[16];
+        if (isnan(p)) snprintf(prem, sizeof prem, "-");
+        else snprintf(prem, sizeof prem, "%+.0f %%", p);
+        fprintf(out, "%-7s %5.0f %6.3g %10.3g %8.3g %-30.30s %8s\n", str(r, "network"), num(r, "nodes"),
+                num(r, "requests_per_s"), num(r, "output_tokens_per_s"), num(r, "decode_tpot_ms"),
+                str(r, "decode_layout"), prem);
+    }
+    fputc('\n', out);
+    json_array_foreach(json_object_get(doc, "assumes"), i, r) {
+        snprintf(line, sizeof line, "%s", json_string_value(r));
+        tf_wrap(out, "assumes: ", line, TF_WIDTH);
+    }
+    tf_wrap(out, "assumes: ", "EP all-to-all by DeepEP on ib and roce with GPUDirect RDMA, by "
+            "NCCL elsewhere; two-batch overlap on EP layouts (docs/model-serve.md)", TF_WIDTH);
+    return ferror(out) ? EXIT_INTERNAL : EXIT_OK;
+}
+
+int serve_cli_scale_table(FILE *out, json_t *arr, const cf_workload *w, const cf_offering *o)
+{
+    json_t *r;
+    size_t i;
+    fprintf(out, "Serving %s on %s: tokens/s against nodes (TPOT, TTFT targets of the\n"
+            "workload; the cheapest deployment on up to that many nodes)\n\n", w->name,
+            o->id ? o->id : "");
+    fprintf(out, "%5s %5s %-14s %10s %9s %-30s %7s\n", "nodes", "used", "mode", "out tok/s",
+            "per node", "decode layout", "TPOT ms");
+    json_array_foreach(arr, i, r) {
+        if (json_is_null(json_object_get(r, "mode"))) {
+            fprintf(out, "%5.0f %5s %-14s %10s %9s %-30s %7s\n", num(r, "nodes"), "-", "-", "-", "-",
+                    "(nothing meets the targets)", "-");
+            continue;
+        }
+        fprintf(out, "%5.0f %5.0f %-14s %10.3g %9.3g %-30.30s %7.3g\n", num(r, "nodes"),
+                num(r, "nodes_used"), str(r, "mode"), num(r, "output_tokens_per_s"),
+                num(r, "output_tokens_per_s_node"), str(r, "decode_layout"), num(r, "tpot_ms"));
+    }
+    return ferror(out) ? EXIT_INTERNAL : EXIT_OK;
+}
+
+int serve_cli_fit(const cf_workload *w, const char *gpu, int gpn, cli_format fmt)
+{
+    cf_error err;
+    json_t *doc = NULL;
+    cf_status st;
+    cf_error_clear(&err);
+    if ((st = cf_serve_fit(w, gpu, gpn, NULL, &doc, &err)) != CF_OK) return cli_lib_error("fit", st, &err);
+    if (fmt == FMT_JSON) return cli_print_json(doc);
+    if (json_is_true(json_object_get(doc, "fits_one_node")))
+        printf("%s fits one node of %d x %s with a useful batch: %s\n", w->name, gpn, gpu,
+               str(doc, "layout"));
+    else if (json_is_integer(json_object_get(doc, "min_nodes")))
+        printf("%s needs %lld nodes of %d x %s for a useful batch: %s\n", w->name,
+               (long long)json_integer_value(json_object_get(doc, "min_nodes")), gpn, gpu,
+               str(doc, "min_nodes_layout"));
+    else
+        printf("%s holds no useful batch on up to %d nodes of %d x %s\n", w->name,
+               CF_SERVE_MAX_INSTANCE_NODES, gpn, gpu);
+    tf_wrap(stdout, "why: ", str(doc, "why"), TF_WIDTH);
+    json_decref(doc);
+    return ferror(stdout) ? EXIT_INTERNAL : EXIT_OK;
+}
