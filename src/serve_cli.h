@@ -29,6 +29,10 @@ int serve_cli_scale_table(FILE *out, json_t *arr, const cf_workload *w, const cf
 /* Prints `fabrics` for a serve workload (the document of cf_serve_fabrics). */
 int serve_cli_fabrics_text(FILE *out, json_t *doc);
 
+/* Prints the median APE of a serving validation by source document and
+ * out of sample by source (the same: nothing is fitted on serving rows). */
+void serve_cli_by_source(FILE *out, const cf_validation *v);
+
 /* Prints a serve plan's table (the document of cf_serve_plan). */
 int serve_cli_plan_table(FILE *out, json_t *doc);
 

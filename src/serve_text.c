@@ -3,6 +3,7 @@
  * a table and sentences. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 #include "serve_cli.h"
@@ -94,4 +95,36 @@ int serve_cli_fit(const cf_workload *w, const char *gpu, int gpn, cli_format fmt
     tf_wrap(stdout, "why: ", str(doc, "why"), TF_WIDTH);
     json_decref(doc);
     return ferror(stdout) ? EXIT_INTERNAL : EXIT_OK;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median_of(double *v, size_t n)
+{
+    if (n == 0) return NAN;
+    qsort(v, n, sizeof *v, cmp_d);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+void serve_cli_by_source(FILE *out, const cf_validation *v)
+{
+    double *a = v->n_rows ? malloc(v->n_rows * sizeof *a) : NULL;
+    if (v->n_rows && !a) return;
+    fputs("\nby source (no constant is fitted on serving rows: out of sample by source = in "
+          "sample)\n", out);
+    for (size_t i = 0; i < v->n_rows; i++) {
+        size_t n = 0, k;
+        for (k = 0; k < i; k++)
+            if (strcmp(v->rows[k].source, v->rows[i].source) == 0) break;
+        if (k < i) continue;        /* this source was printed */
+        for (k = i; k < v->n_rows; k++)
+            if (strcmp(v->rows[k].source, v->rows[i].source) == 0) a[n++] = v->rows[k].ape_pct;
+        fprintf(out, "  %5.1f %%  %zu row%s  %s\n", median_of(a, n), n, n == 1 ? " " : "s",
+                v->rows[i].source);
+    }
+    free(a);
 }

@@ -133,6 +133,19 @@ CF_API void cf_serve_layout_text(const cf_serve_layout *lay, int gpus_per_node, 
 /* "tp" or "ep" (static). */
 CF_API const char *cf_serve_par_name(cf_serve_par p);
 
+/* Validates the serving model against a file of published serving
+ * measurements (lib/model/serve_validate.c names the columns;
+ * tests/data/validation/serving.csv): per row the predicted tokens/s per
+ * GPU at its layout and stated latency against the measured.
+ * - output: *out as cf_validate_training's (validate.h), each row's source
+ *   its document (cf_validation_source_key), note the batch and what binds
+ * - errors: CF_EIO, CF_ELIMIT, CF_EPARSE (a missing column, a bad number
+ *   at FILE:LINE:COLUMN), CF_ENOMEM; rows the model refuses are skipped
+ *   with the reason
+ * - ownership: cf_validation_clear(out) */
+struct cf_validation;
+CF_API cf_status cf_validate_serving(const char *path, struct cf_validation *out, cf_error *err);
+
 /* ---- plan, fit, scale and fabrics for a serve workload (lib/plan/) ---- */
 
 /* A decode batch below this many sequences per GPU is not a useful one:
