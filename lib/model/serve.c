@@ -265,9 +265,13 @@ static double touched(const cf_llm_shape *s, double tokens)
 
 /* Whether the instance's all-to-all runs DeepEP-style kernels (GPU-
  * initiated RDMA, IBGDA): InfiniBand or RoCE with GPUDirect RDMA, several
- * nodes. Elsewhere (EFA, TCP, GPUDirect off) NCCL's all-to-all carries it. */
+ * nodes. Elsewhere (EFA, TCP, GPUDirect off; an instance inside one NVL72
+ * rack, on NVLink) the collective model's all-to-all carries it. */
 static int deepep(const sv *v, const cf_fabric *fab)
 {
+    /* inside one NVL72 rack the all-to-all stays on NVLink: the collective
+     * model's NVLink domain carries it */
+    if (fab->intra_link == CF_INTRA_NVL72 && v->gpus <= (int)CF_K(NVL72_DOMAIN_GPUS)) return 0;
     return v->nodes > 1 && (fab->network == CF_NET_IB || fab->network == CF_NET_ROCE) &&
            fab->gdr != CF_GDR_OFF && fab->nic_gbps > 0 && fab->nics_per_node > 0;
 }

@@ -7,6 +7,8 @@
  * file), gpu, gpus_per_node, network, nics, nic_gbps, non_blocking,
  * rail_optimized (fabric, as cf_fabric_set reads them), input_tokens,
  * output_tokens (the row's request shape, overriding the workload's),
+ * precision (bf16 | fp8 | fp4) and kv_cache (bf16 | fp8), blank = the
+ * workload's,
  * phase (prefill | decode), par (ep | tp), instance_nodes, tp, tpot_ms
  * (decode: the latency the throughput is stated at; blank = the KV
  * memory's batch), ttft_s (prefill: blank = none), batch_tokens_per_gpu
@@ -50,6 +52,33 @@ static cf_status cell_num(const cf__csv_table *t, const char *path, size_t r, co
     return st;
 }
 
+/* The row's precision and kv_cache cells (blank = the workload's): bf16,
+ * fp8 or fp4 weights; bf16 or fp8 KV cache. */
+static cf_status precisions(const cf__csv_table *t, const char *path, size_t r, cf_workload *w,
+                            cf_error *err)
+{
+    const char *p = cf__csv_cell(t, r, cf__csv_col(t, "precision"));
+    const char *k = cf__csv_cell(t, r, cf__csv_col(t, "kv_cache"));
+    if (p[0]) {
+        w->serve.weight_bits = strcmp(p, "fp4") == 0 ? 4 : strcmp(p, "fp8") == 0 ? 8 :
+                               strcmp(p, "bf16") == 0 ? 16 : 0;
+        if (!w->serve.weight_bits) {
+            cf_error_set(err, path, (long)r + 2, 0, "precision: expected bf16, fp8 or fp4, got "
+                         "'%.20s'", p);
+            return CF_EPARSE;
+        }
+        w->precision = w->serve.weight_bits == 16 ? CF_PREC_BF16 : CF_PREC_FP8;
+    }
+    if (k[0]) {
+        if (strcmp(k, "fp8") != 0 && strcmp(k, "bf16") != 0) {
+            cf_error_set(err, path, (long)r + 2, 0, "kv_cache: expected bf16 or fp8, got '%.20s'", k);
+            return CF_EPARSE;
+        }
+        w->serve.kv_bits = k[0] == 'f' ? 8 : 16;
+    }
+    return CF_OK;
+}
+
 /* The row's workload, layout and prediction. *skip gets a reason when the
  * model cannot predict the row (a refusal of its inputs). */
 static cf_status predict(const cf__csv_table *t, const char *path, size_t r, double *pred,
@@ -74,6 +103,7 @@ static cf_status predict(const cf__csv_table *t, const char *path, size_t r, dou
         (st = cell_num(t, path, r, "tpot_ms", &tpot, err)) || (st = cell_num(t, path, r, "ttft_s", &ttft, err)) ||
         (st = cell_num(t, path, r, "batch_tokens_per_gpu", &bt, err)))
         return st;
+    if ((st = precisions(t, path, r, &w, err)) != CF_OK) return st;
     if (in >= 1) w.serve.input_tokens = (long)in;
     if (outt >= 1) w.serve.output_tokens = (long)outt;
     lay.par = strcmp(par, "ep") == 0 ? CF_SERVE_EP : CF_SERVE_TP;
