@@ -71,15 +71,21 @@ int serve_cli_plan_table(FILE *out, json_t *doc)
     json_t *tg = json_object_get(doc, "targets"), *rq = json_object_get(doc, "request"), *r;
     size_t i;
     char a[32], b[32], line[1024];
-    fprintf(out, "Serving %s: %lld-token prompts, %lld-token answers; TPOT ", str(doc, "workload"),
-            (long long)json_integer_value(json_object_get(rq, "input_tokens")),
-            (long long)json_integer_value(json_object_get(rq, "output_tokens")));
-    if (isnan(num(tg, "tpot_ms"))) fputs("no target", out);
-    else fprintf(out, "<= %g ms", num(tg, "tpot_ms"));
-    if (isnan(num(tg, "ttft_s"))) fputs(", TTFT no target\n", out);
-    else fprintf(out, ", TTFT <= %g s\n", num(tg, "ttft_s"));
-    fprintf(out, "Ranked by the cluster's cost per million output tokens (%s).\n\n",
-            str(doc, "currency"));
+    {
+        char head[512], tpot[48], ttft[48];
+        if (isnan(num(tg, "tpot_ms"))) snprintf(tpot, sizeof tpot, "no target");
+        else snprintf(tpot, sizeof tpot, "<= %g ms", num(tg, "tpot_ms"));
+        if (isnan(num(tg, "ttft_s"))) snprintf(ttft, sizeof ttft, "no target");
+        else snprintf(ttft, sizeof ttft, "<= %g s", num(tg, "ttft_s"));
+        snprintf(head, sizeof head, "Serving %s: %lld-token prompts, %lld-token answers; TPOT %s, "
+                 "TTFT %s. Ranked by the cluster's cost per million output tokens (%s).",
+                 str(doc, "workload"),
+                 (long long)json_integer_value(json_object_get(rq, "input_tokens")),
+                 (long long)json_integer_value(json_object_get(rq, "output_tokens")), tpot, ttft,
+                 str(doc, "currency"));
+        tf_wrap(out, "", head, TF_WIDTH);
+        fputc('\n', out);
+    }
     fprintf(out, "%2s %-24s %5s %-14s %9s %9s %9s\n", "#", "offering", "nodes", "mode", "out tok/s",
             "$/M out", "$/M in");
     json_array_foreach(ranked, i, r) {
@@ -104,9 +110,8 @@ int serve_cli_plan_table(FILE *out, json_t *doc)
         snprintf(a, sizeof a, "  %.24s: ", str(r, "offering_id"));
         tf_wrap(out, a, json_string_value(json_array_get(json_object_get(r, "reasons"), 0)), TF_WIDTH);
     }
-    fputs("\nassumes: ", out);
-    json_array_foreach(json_object_get(doc, "assumes"), i, r)
-        fprintf(out, "%s%s", i ? "; " : "", json_string_value(r));
     fputc('\n', out);
+    json_array_foreach(json_object_get(doc, "assumes"), i, r)
+        tf_wrap(out, "assumes: ", json_string_value(r), TF_WIDTH);
     return ferror(out) ? EXIT_INTERNAL : EXIT_OK;
 }

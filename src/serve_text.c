@@ -26,11 +26,13 @@ int serve_cli_fabrics_text(FILE *out, json_t *doc)
     json_t *r;
     size_t i;
     char line[512];
-    fprintf(out, "Serving %s on up to %lld nodes of %lld x %s: what each fabric is worth\n"
-            "(premium: how much more per GPU-hour than %s for the same cost per token)\n\n",
-            str(doc, "workload"), (long long)json_integer_value(json_object_get(doc, "nodes")),
-            (long long)json_integer_value(json_object_get(doc, "gpus_per_node")), str(doc, "gpu"),
-            str(doc, "baseline"));
+    snprintf(line, sizeof line, "Serving %s on up to %lld nodes of %lld x %s: what each fabric is "
+             "worth (premium: how much more per GPU-hour than %s for the same cost per token)",
+             str(doc, "workload"), (long long)json_integer_value(json_object_get(doc, "nodes")),
+             (long long)json_integer_value(json_object_get(doc, "gpus_per_node")), str(doc, "gpu"),
+             str(doc, "baseline"));
+    tf_wrap(out, "", line, TF_WIDTH);
+    fputc('\n', out);
     fprintf(out, "%-7s %5s %6s %10s %8s %-30s %8s\n", "fabric", "nodes", "req/s", "out tok/s",
             "TPOT ms", "decode layout", "premium");
     json_array_foreach(json_object_get(doc, "fabrics"), i, r) {
@@ -56,18 +58,23 @@ int serve_cli_scale_table(FILE *out, json_t *arr, const cf_workload *w, const cf
 {
     json_t *r;
     size_t i;
-    fprintf(out, "Serving %s on %s: tokens/s against nodes (TPOT, TTFT targets of the\n"
-            "workload; the cheapest deployment on up to that many nodes)\n\n", w->name,
-            o->id ? o->id : "");
-    fprintf(out, "%5s %5s %-14s %10s %9s %-30s %7s\n", "nodes", "used", "mode", "out tok/s",
+    {
+        char line[512];
+        snprintf(line, sizeof line, "Serving %s on %s: output tokens/s against nodes (the cheapest "
+                 "deployment on up to that many nodes, in as many copies as they hold, at the "
+                 "workload's targets)", w->name, o->id ? o->id : "");
+        tf_wrap(out, "", line, TF_WIDTH);
+        fputc('\n', out);
+    }
+    fprintf(out, "%5s %4s %-13s %9s %8s %-27s %7s\n", "nodes", "used", "mode", "out tok/s",
             "per node", "decode layout", "TPOT ms");
     json_array_foreach(arr, i, r) {
         if (json_is_null(json_object_get(r, "mode"))) {
-            fprintf(out, "%5.0f %5s %-14s %10s %9s %-30s %7s\n", num(r, "nodes"), "-", "-", "-", "-",
+            fprintf(out, "%5.0f %4s %-13s %9s %8s %-27s %7s\n", num(r, "nodes"), "-", "-", "-", "-",
                     "(nothing meets the targets)", "-");
             continue;
         }
-        fprintf(out, "%5.0f %5.0f %-14s %10.3g %9.3g %-30.30s %7.3g\n", num(r, "nodes"),
+        fprintf(out, "%5.0f %4.0f %-13s %9.3g %8.3g %-27.27s %7.3g\n", num(r, "nodes"),
                 num(r, "nodes_used"), str(r, "mode"), num(r, "output_tokens_per_s"),
                 num(r, "output_tokens_per_s_node"), str(r, "decode_layout"), num(r, "tpot_ms"));
     }
@@ -82,16 +89,20 @@ int serve_cli_fit(const cf_workload *w, const char *gpu, int gpn, cli_format fmt
     cf_error_clear(&err);
     if ((st = cf_serve_fit(w, gpu, gpn, NULL, &doc, &err)) != CF_OK) return cli_lib_error("fit", st, &err);
     if (fmt == FMT_JSON) return cli_print_json(doc);
-    if (json_is_true(json_object_get(doc, "fits_one_node")))
-        printf("%s fits one node of %d x %s with a useful batch: %s\n", w->name, gpn, gpu,
-               str(doc, "layout"));
-    else if (json_is_integer(json_object_get(doc, "min_nodes")))
-        printf("%s needs %lld nodes of %d x %s for a useful batch: %s\n", w->name,
-               (long long)json_integer_value(json_object_get(doc, "min_nodes")), gpn, gpu,
-               str(doc, "min_nodes_layout"));
-    else
-        printf("%s holds no useful batch on up to %d nodes of %d x %s\n", w->name,
-               CF_SERVE_MAX_INSTANCE_NODES, gpn, gpu);
+    {
+        char line[512];
+        if (json_is_true(json_object_get(doc, "fits_one_node")))
+            snprintf(line, sizeof line, "%s fits one node of %d x %s with a useful batch: %s",
+                     w->name, gpn, gpu, str(doc, "layout"));
+        else if (json_is_integer(json_object_get(doc, "min_nodes")))
+            snprintf(line, sizeof line, "%s needs %lld nodes of %d x %s for a useful batch: %s",
+                     w->name, (long long)json_integer_value(json_object_get(doc, "min_nodes")), gpn,
+                     gpu, str(doc, "min_nodes_layout"));
+        else
+            snprintf(line, sizeof line, "%s holds no useful batch on up to %d nodes of %d x %s",
+                     w->name, CF_SERVE_MAX_INSTANCE_NODES, gpn, gpu);
+        tf_wrap(stdout, "", line, TF_WIDTH);
+    }
     tf_wrap(stdout, "why: ", str(doc, "why"), TF_WIDTH);
     json_decref(doc);
     return ferror(stdout) ? EXIT_INTERNAL : EXIT_OK;
