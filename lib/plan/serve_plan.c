@@ -150,7 +150,7 @@ static void none_reason(const run *r, const cf__serve_search *s, char *buf, size
 
 /* Prices the deployment of the search on o and appends its row. */
 static cf_status rank_one(run *r, const cf_offering *o, const cf__serve_search *s, long max_nodes,
-                          double price, cf_error *err)
+                          long cluster_nodes, double price, cf_error *err)
 {
     cf__serve_deploy d;
     double O = (double)r->w->serve.output_tokens, S = (double)r->w->serve.input_tokens;
@@ -164,9 +164,9 @@ static cf_status rank_one(run *r, const cf_offering *o, const cf__serve_search *
     }
     if (r->w->serve.rate_rps > 0) {
         copies = ceil(r->w->serve.rate_rps / d.rps);
-        if (copies * d.nodes > max_nodes) {
+        if (copies * d.nodes > cluster_nodes) {
             snprintf(why, sizeof why, "its largest cluster (%ld nodes) carries %.3g requests/s of "
-                     "the %.3g asked", max_nodes, floor(max_nodes / d.nodes) * d.rps,
+                     "the %.3g asked", cluster_nodes, floor((double)cluster_nodes / d.nodes) * d.rps,
                      r->w->serve.rate_rps);
             return unrank(r, o, why) ? CF_ENOMEM : CF_OK;
         }
@@ -207,7 +207,7 @@ static cf_status plan_one(run *r, const cf_offering *o, cf_error *err)
     const cf_gpu_spec *g;
     const cf__serve_search *s;
     double price = cf_offering_list_price(o, NULL);
-    long max_nodes, cap;
+    long max_nodes, cap, cluster_nodes;
     cf_status st;
     char why[160];
     if (isnan(price)) return unrank(r, o, "price unknown") ? CF_ENOMEM : CF_OK;
@@ -218,7 +218,9 @@ static cf_status plan_one(run *r, const cf_offering *o, cf_error *err)
     if (!o->gpu || cf_gpu_lookup(o->gpu, &g) != CF_OK || o->gpus_per_node < 1)
         return unrank(r, o, "gpu or gpus_per_node unknown") ? CF_ENOMEM : CF_OK;
     cap = o->max_cluster_gpus > 0 ? o->max_cluster_gpus : CF_PLAN_DEFAULT_MAX_GPUS;
-    max_nodes = cap / o->gpus_per_node;
+    cluster_nodes = max_nodes = cap / o->gpus_per_node;
+    /* one deployment (a copy) spans at most 4 of the largest instances; a
+     * stated traffic takes as many copies as the cluster holds */
     if (max_nodes > CF_SERVE_MAX_INSTANCE_NODES * 4L) max_nodes = CF_SERVE_MAX_INSTANCE_NODES * 4L;
     if (max_nodes < 1) return unrank(r, o, "its largest cluster is under one node") ? CF_ENOMEM : CF_OK;
     {
@@ -238,7 +240,7 @@ static cf_status plan_one(run *r, const cf_offering *o, cf_error *err)
     if (!s->dec.ok && s->holds && isfinite(s->min_tpot_s)) r->n_tpot++;
     else if (s->dec.ok && !s->pre.ok && !s->colo.ok && isfinite(s->min_ttft_s)) r->n_ttft++;
     if (!s->holds) r->n_mem++;
-    return rank_one(r, o, s, max_nodes, price, err);
+    return rank_one(r, o, s, max_nodes, cluster_nodes, price, err);
 }
 
 static int by_cost(const void *a, const void *b)

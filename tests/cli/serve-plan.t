@@ -25,3 +25,10 @@ expect_out "cost per million output tokens"; expect_out "why:"
 # a training plan's option on a serve workload, and serve options on a training one
 cf plan --workload llama3-8b --tpot-ms 50; expect_rc 2; expect_err "serve workload"
 cf plan --workload deepseek-v3-serve --tpot-ms 0; expect_rc 2; expect_err "tpot-ms"
+# a stated traffic: as many copies of the deployment as carry it, priced at that rate
+sed 's/"traffic": "max"/"traffic": 2000/; s/"name": "deepseek-v3-serve"/"name": "ds-rate"/' \
+    "$ROOT/data/workloads/deepseek-v3-serve.json" > "$T/rate.json"
+cf plan --workload "$T/rate.json" --format json; expect_rc 0
+expect_json '.traffic_rps' 2000
+expect_json_true 'all(.ranked[]; .requests_per_s == 2000 and .copies >= 1)'
+expect_json_true 'all(.ranked[]; ((.nodes * .gpus_per_node * .price_gpu_hr / (2000 * 100 * 3600) * 1e6) - .cost_per_m_output | fabs) < 1e-6 * .cost_per_m_output)'
