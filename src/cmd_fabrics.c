@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "serve_cli.h"
 #include "opts.h"
 #include "table.h"
 #include "textfmt.h"
@@ -397,16 +398,21 @@ int cmd_fabrics(const cli_ctx *ctx, int argc, char **argv)
     if (cli_opts_parse(&fabrics_cmd, argc, argv, &a, &rc) < 0) return rc;
     if (!a.workload) return cli_usage_error(CMD, "--workload is required (presets: %s)", cf_workload_presets());
     if (!a.q.node.gpu[0]) return cli_usage_error(CMD, "--gpu is required");
-    if ((a.q.nodes > 0) == !isnan(a.q.deadline_h))
-        return cli_usage_error(CMD, "give either --nodes N or --deadline HOURS");
     cf_error_clear(&err);
     if ((st = cf_workload_load(a.workload, &w, &err)) != CF_OK) return cli_lib_error(CMD, st, &err);
+    if (w.kind != CF_WL_SERVE && (a.q.nodes > 0) == !isnan(a.q.deadline_h))
+        return cli_usage_error(CMD, "give either --nodes N or --deadline HOURS");
     st = cf_fabrics(&w, &a.q, &doc, &err);
     if (st != CF_OK) {
         cli_respell(&err);
         return st == CF_EINVAL && err.param[0] ? cli_param_error(CMD, &err) : cli_lib_error(CMD, st, &err);
     }
     if (a.fmt == FMT_JSON) return cli_print_json(doc);
+    if (w.kind == CF_WL_SERVE) {
+        rc = serve_cli_fabrics_text(stdout, doc);
+        json_decref(doc);
+        return rc;
+    }
     print_head(stdout, doc);
     rc = print_rows(stdout, doc);
     if (rc == EXIT_OK) {

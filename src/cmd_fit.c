@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "cli.h"
+#include "serve_cli.h"
 #include "opts.h"
 #include "textfmt.h"
 
@@ -72,6 +73,7 @@ int cmd_fit(const cli_ctx *ctx, int argc, char **argv)
     gpn = a.gpn ? node.gpus_per_node : spec->gpus_per_node;
     st = cf_workload_load(wl, &w, &err);
     if (st != CF_OK) return cli_lib_error(CMD, st, &err);
+    if (w.kind == CF_WL_SERVE) return serve_cli_fit(&w, spec->name, (int)gpn, a.fmt);
     st = cf_fit(&w, spec->name, (int)gpn, &r, &err);
     if (st != CF_OK) return cli_lib_error(CMD, st, &err);
     if (a.fmt == FMT_JSON) return cli_print_json(cf_fit_result_to_json(&r));

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "opts.h"
+#include "serve_cli.h"
 #include "textfmt.h"
 #include "goodput_text.h"
 
@@ -30,6 +31,7 @@ typedef struct plan_args {
     cli_format fmt;
     int known_only;         /* --known-only given */
     int no_failures;        /* --no-failures given */
+    serve_cli_opts serve;   /* --tpot-ms, --ttft-s: serve workloads only */
 } plan_args;
 
 /* A catalog filter option: the library's parser (cli_set_filter), as in
@@ -93,6 +95,12 @@ static const cli_opt plan_opts[] = {
     {.name = "max-gpus", PLAN_OPT, .metavar = "N",
      .help = "largest cluster when the provider states none", .more = max_gpus_default},
     {.name = "top", PLAN_OPT, .metavar = "K", .help = "keep the K best rows (default all)"},
+    {.name = "tpot-ms", CLI_STR_AT(plan_args, serve.tpot_ms), .metavar = "MS",
+     .help = "serve workloads: time per output token target (default:\n"
+             "the workload's targets.tpot_ms)"},
+    {.name = "ttft-s", CLI_STR_AT(plan_args, serve.ttft_s), .metavar = "S",
+     .help = "serve workloads: time to first token target (default:\n"
+             "the workload's targets.ttft_s)"},
     {.name = "format", CLI_FORMAT_AT(plan_args, fmt), .metavar = "F",
      .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
@@ -696,6 +704,11 @@ int cmd_plan(const cli_ctx *ctx, int argc, char **argv)
         return cli_param_error("plan", &err);
     }
     if ((st = cf_workload_load(workload, &w, &err)) != CF_OK) return cli_lib_error("plan", st, &err);
+    if (w.kind == CF_WL_SERVE)
+        return serve_cli_plan(ctx, &w, &a.filter, a.opts.currency, a.opts.top, &a.serve, a.fmt);
+    if (a.serve.tpot_ms || a.serve.ttft_s)
+        return cli_usage_error("plan", "--tpot-ms and --ttft-s take a serve workload (kind serve); "
+                               "%s is not one", w.name);
     if ((rc = cli_open_catalog(ctx, "plan", &cat)) != EXIT_OK) return rc;
     /* Today for the stale mark of prices, as `list --stale` reads it. */
     if (cli_today(ctx, today, sizeof today) != 0) {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "serve_cli.h"
 #include "opts.h"
 #include "table.h"
 #include "textfmt.h"
@@ -389,12 +390,17 @@ int cmd_scale(const cli_ctx *ctx, int argc, char **argv)
         fprintf(stderr, "clusterfit scale: no offering '%s' (see 'clusterfit list')\n", id);
         return EXIT_USAGE;
     }
-    st = cf_scale_goodput(o, &w, a.nodes.count ? a.nodes.n : NULL, a.nodes.count, &a.g, &arr, &err);
+    if (w.kind == CF_WL_SERVE)
+        st = cf_serve_scale(o, &w, NULL, a.nodes.count ? a.nodes.n : NULL, a.nodes.count, &arr, &err);
+    else
+        st = cf_scale_goodput(o, &w, a.nodes.count ? a.nodes.n : NULL, a.nodes.count, &a.g, &arr, &err);
     if (st != CF_OK) {
         rc = cli_lib_error("scale", st, &err);
     } else if (a.fmt == FMT_JSON) {
         rc = cli_print_json(arr);
         arr = NULL;
+    } else if (w.kind == CF_WL_SERVE) {
+        rc = serve_cli_scale_table(stdout, arr, &w, o);
     } else {
         rc = print_table(stdout, arr, &w, o);
     }

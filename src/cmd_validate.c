@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
+#include "serve_cli.h"
 #include "opts.h"
 
 typedef struct validate_args {
@@ -39,6 +40,7 @@ static const cli_opt validate_opts[] = {
     "           [--format table|json]\n" \
     "       clusterfit validate training FILE.csv... [--cv source]\n" \
     "           [--format table|json]\n" \
+    "       clusterfit validate serving FILE.csv [--format table|json]\n" \
     "       clusterfit validate refit FILE.csv... (validate refit --help)\n" \
     "Compare the model with published measurements (tests/data/validation/ and\n" \
     "tests/data/shared/data/validation/):\n" \
@@ -82,6 +84,7 @@ static const cli_cmd validate_cmds[] = {
     {.cmd = "validate collectives", .usage = VALIDATE_USAGE, .opts = validate_opts, .col = 15},
     {.cmd = "validate training", .usage = VALIDATE_USAGE, .opts = validate_opts, .col = 15},
     {.cmd = "validate refit", .usage = REFIT_USAGE, .opts = refit_opts, .col = 15},
+    {.cmd = "validate serving", .usage = VALIDATE_USAGE, .opts = validate_opts, .col = 15},
 };
 
 static void print_median(const char *label, double m)
@@ -242,6 +245,34 @@ static int run_validation(const cli_cmd *c, int argc, char **argv,
     return rc;
 }
 
+/* `validate serving FILE.csv`: the table, then the median APE by source.
+ * No constant is fitted on serving rows (docs/model-serve.md), so --cv
+ * source is the same table: each source's rows are already out of its
+ * sample. */
+static int serve_cli_validate(const cli_cmd *c, int argc, char **argv)
+{
+    validate_args a = {FMT_TABLE, NULL, 0, 0};
+    cf_validation v;
+    cf_error err;
+    cf_status st;
+    int rc, first;
+    if ((first = cli_opts_parse(c, argc, argv, &a, &rc)) < 0) return rc;
+    if (a.cv && strcmp(a.cv, "source") != 0)
+        return cli_usage_error(c->cmd, "--cv: expected 'source', got '%s'", a.cv);
+    if (first != argc - 1) return cli_usage_error(c->cmd, "expected one FILE.csv");
+    cf_error_clear(&err);
+    if ((st = cf_validate_serving(argv[first], &v, &err)) != CF_OK) return cli_lib_error(c->cmd, st, &err);
+    if (a.fmt == FMT_JSON) {
+        rc = cli_print_json(cf_validation_to_json(&v));
+    } else {
+        print_validation_table(&v);
+        serve_cli_by_source(stdout, &v);
+        rc = EXIT_OK;
+    }
+    cf_validation_clear(&v);
+    return rc;
+}
+
 /* The fit's table: one line a constant, then the residuals. */
 static void print_refit(const cf_refit_result *r, const cf_validation *v)
 {
@@ -313,7 +344,8 @@ static int run_refit(const cli_cmd *c, int argc, char **argv)
 
 int cmd_validate(const cli_ctx *ctx, int argc, char **argv)
 {
-    if (argc < 2) return cli_usage_error("validate", "expected 'collectives', 'training' or 'refit'");
+    if (argc < 2)
+        return cli_usage_error("validate", "expected 'collectives', 'training', 'serving' or 'refit'");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         cli_opts_help(&validate_cmds[0], stdout);
         return EXIT_OK;
@@ -324,6 +356,8 @@ int cmd_validate(const cli_ctx *ctx, int argc, char **argv)
     if (strcmp(argv[1], "training") == 0)
         return run_validation(&validate_cmds[1], argc - 1, argv + 1, cf_validate_training);
     if (strcmp(argv[1], "refit") == 0) return run_refit(&validate_cmds[2], argc - 1, argv + 1);
-    return cli_usage_error("validate", "unknown kind '%s' (accepted: collectives, training, refit)",
+    if (strcmp(argv[1], "serving") == 0) return serve_cli_validate(&validate_cmds[3], argc - 1, argv + 1);
+    return cli_usage_error("validate", "unknown kind '%s' (accepted: collectives, training, "
+                           "serving, refit)",
                            argv[1]);
 }

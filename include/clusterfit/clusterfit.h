@@ -18,6 +18,7 @@
 #include "validate.h"
 #include "goodput.h"
 #include "fabrics.h"
+#include "serve.h"
 #include "probe.h"
 #include "release.h"
 #include "version.h"

@@ -429,4 +429,18 @@
  * reads; the import still applies it. */
 #define CF_PRICE_CHANGE_WARN_PCT 50.0
 
+/* ---- Serving (issue 25, docs/model-serve.md). Tokens of one request's
+ * prompt or output: the longest context windows published by 2026 hold
+ * 10^7 tokens (Llama 4 Scout's 10M); more is a typo. */
+#define CF_SERVE_MAX_TOKENS 10000000
+/* Offered traffic, requests/s: 10^7 is ten times the largest public
+ * inference fleets' request rates and keeps tokens/s far below 2^53. */
+#define CF_SERVE_MAX_RPS 10000000
+/* Latency targets (plan --tpot-ms, --ttft-s): from 0.01 ms and 1 ms, below
+ * any GPU's kernel launch, to a day (a target that never binds). */
+#define CF_SERVE_TPOT_MS_MIN 0.01
+#define CF_SERVE_TPOT_MS_MAX 86400000.0
+#define CF_SERVE_TTFT_S_MIN 0.001
+#define CF_SERVE_TTFT_S_MAX 86400.0
+
 #endif

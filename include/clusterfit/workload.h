@@ -14,6 +14,7 @@ typedef enum cf_workload_kind {
     CF_WL_DATA_PARALLEL,    /* DDP training of a model that fits one GPU */
     CF_WL_STENCIL,          /* MPI halo exchange + scalar all_reduce per iteration */
     CF_WL_EMBARRASSING,     /* independent tasks: no communication */
+    CF_WL_SERVE,            /* inference serving of an llm shape (serve.h, docs/model-serve.md) */
     CF_WL__COUNT
 } cf_workload_kind;
 
@@ -58,6 +59,20 @@ typedef struct cf_llm_shape {
                              * one more MoE block and output head; 0 = none */
 } cf_llm_shape;
 
+/* A serving workload's request shape, latency targets, precision and
+ * traffic (kind serve; the "request", "targets", "traffic" and "precision"
+ * keys, docs/model-serve.md). */
+typedef struct cf_serve_spec {
+    long input_tokens;      /* prompt tokens per request, >= 1 */
+    long output_tokens;     /* generated tokens per request, >= 1 */
+    double ttft_s;          /* time-to-first-token target, s; NAN = none */
+    double tpot_ms;         /* time-per-output-token (ITL) target, ms; NAN = none */
+    double percentile;      /* the percentile the targets are stated at; NAN = not stated */
+    double rate_rps;        /* offered requests/s; 0 = "max" (as much as the cluster takes) */
+    int weight_bits;        /* weights and GEMM inputs: 16 (bf16), 8 (fp8) or 4 (fp4) */
+    int kv_bits;            /* KV-cache values: 16 (bf16, default) or 8 (fp8) */
+} cf_serve_spec;
+
 typedef struct cf_workload {
     char name[CF_WORKLOAD_NAME_MAX];   /* the "name" key, or the file's base name */
     cf_workload_kind kind;
@@ -101,6 +116,8 @@ typedef struct cf_workload {
     int ckpt_async;             /* "ckpt_async": 1 = asynchronous checkpoints */
     double input_bytes_per_sample;  /* shape.input_bytes_per_sample (data-parallel):
                                  * bytes read from storage per sample; 0 = not stated */
+    /* CF_WL_SERVE: llm holds the model's shape (no batch, no tokens) */
+    cf_serve_spec serve;
 } cf_workload;
 
 /* The defaults every loader starts from.

@@ -19,6 +19,7 @@
 #include <string.h>
 #include "clusterfit/limits.h"
 #include "model/model_int.h"
+#include "model/serve_int.h"
 
 typedef struct best {
     int found;
@@ -123,6 +124,8 @@ cf_status cf_fit(const cf_workload *w, const char *gpu, int gpus_per_node, cf_fi
         cf_error_set(err, NULL, 0, 0, "no workload, GPU or result");
         return CF_EINVAL;
     }
+    if (cf__serve_refuse(w, "the training fit (cf_fit; cf_serve_fit for serving)", err) != CF_OK)
+        return CF_EINVAL;
     if (cf__int_check("gpus_per_node", gpus_per_node, 1, CF_MAX_GPUS_PER_NODE, err) != CF_OK)
         return CF_EINVAL;
     memset(out, 0, sizeof *out);

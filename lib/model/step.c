@@ -33,6 +33,7 @@
 #include "clusterfit/hardware.h"
 #include "clusterfit/limits.h"
 #include "model/model_int.h"
+#include "model/serve_int.h"
 
 typedef struct ctx {
     const cf_fabric *fab;
@@ -986,6 +987,7 @@ static int valid_layout(const cf_workload *w, const cf_layout *lay, int nodes, i
 cf_status cf_step_predict(const cf_workload *w, const cf_fabric *fab, int nodes,
                           const cf_layout *lay, cf_step_result *out, cf_error *err)
 {
+    if (cf__serve_refuse(w, "predict step", err) != CF_OK) return CF_EINVAL;
     return cf__step_predict_aided(w, fab, nodes, lay, out, err, NULL);
 }
 

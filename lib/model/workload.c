@@ -3,9 +3,10 @@
  * docs/workloads.md documents every key (type, unit, default, accepted
  * values) with an example per kind.
  *
- * Keys: name, kind (llm | data-parallel | stencil | embarrassing),
+ * Keys: name, kind (llm | data-parallel | stencil | embarrassing | serve),
  * description, source, note (free text), shape (per kind, below), and per
- * kind: llm: precision (bf16 | fp16 | fp8), optimizer (adam | adamw | sgd),
+ * kind (serve: the llm shape and the keys of model/serve_workload.c):
+ * llm: precision (bf16 | fp16 | fp8), optimizer (adam | adamw | sgd),
  * grad_fp32, layout_hint.zero, batch (sequences), tokens, batch_max
  * (sequences, default batch), framework (megatron | fsdp); data-parallel:
  * precision, optimizer, grad_fp32, batch (samples), samples; stencil:
@@ -36,6 +37,7 @@
 #include "clusterfit/workload.h"
 #include "base/base.h"
 #include "model/model_int.h"
+#include "model/serve_int.h"
 
 #define PRESET_DIR "data/workloads/"
 
@@ -53,6 +55,8 @@ static const char *const top_llm[] = {"precision", "optimizer", "grad_fp32", "la
 static const char *const top_dp[] = {"precision", "optimizer", "grad_fp32", "batch", "samples", NULL};
 static const char *const top_stencil[] = {"precision", "iterations", NULL};
 static const char *const top_ep[] = {"tasks", NULL};
+static const char *const top_serve[] = {"precision", "kv_cache", "request", "targets", "traffic",
+                                        NULL};
 static const char *const shape_llm[] = {"model", "layers", "hidden", "ffn_hidden", "heads",
                                         "kv_heads", "seq", "vocab", "params_b", "head_dim", "moe",
                                         "mla", "mtp_layers", NULL};
@@ -68,7 +72,8 @@ static const char *const shape_stencil[] = {"cells", "flops_per_cell", "bytes_pe
 static const char *const shape_ep[] = {"task_gpu_s", "startup_s", "straggler_cv", "memory_gib", NULL};
 static const char *const hint_keys[] = {"zero", NULL};
 /* The kind's name in a workload document, by cf_workload_kind. */
-static const char *const kind_names[CF_WL__COUNT] = {"llm", "data-parallel", "stencil", "embarrassing"};
+static const char *const kind_names[CF_WL__COUNT] = {"llm", "data-parallel", "stencil", "embarrassing",
+                                                    "serve"};
 
 const char *cf_workload_presets(void)
 {
@@ -287,11 +292,11 @@ cf_framework cf_framework_resolve(cf_framework f, int zero)
     return zero >= 3 ? CF_FW_FSDP : CF_FW_MEGATRON;
 }
 
-static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
+static cf_status load_llm_shape(reader *r, const json_t *shape, cf_workload *w)
 {
     cf_status st = CF_OK;
     cf_llm_shape *s = &w->llm;
-    double tokens = NAN, pb = NAN;
+    double pb = NAN;
     const json_t *mv = get(shape, "model");
     if (!mv || !json_is_string(mv) ||
         cf_model_family_parse(json_string_value(mv), &s->family) != CF_OK) {
@@ -350,6 +355,15 @@ static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
             return CF_EPARSE;
         }
     }
+fail:
+    return st;
+}
+
+static cf_status load_llm(reader *r, const json_t *shape, cf_workload *w)
+{
+    cf_status st = CF_OK;
+    double tokens = NAN;
+    TRY(load_llm_shape(r, shape, w));
     TRY(integer(r, r->root, "", "batch", 1, &w->global_batch_seqs));
     TRY(num(r, r->root, "", "tokens", 1, CF_WL_TOKENS_MIN, CF_WL_TOKENS_MAX, &tokens));
     w->train_tokens = tokens;
@@ -446,7 +460,8 @@ static cf_status read_kind(reader *r, const json_t *j, cf_workload *w)
         w->kind = CF_WL_EMBARRASSING;
         return CF_OK;
     }
-    snprintf(what, sizeof what, "one of llm, data-parallel, stencil, embarrassing, got \"%.40s\"",
+    snprintf(what, sizeof what, "one of llm, data-parallel, stencil, embarrassing, serve, got "
+             "\"%.40s\"",
              kind);
     return bad(r, "kind", what);
 }
@@ -455,17 +470,19 @@ static cf_status read_kind(reader *r, const json_t *j, cf_workload *w)
  * strings. */
 static cf_status read_keys(reader *r, const json_t *j, cf_workload_kind k)
 {
-    static const char *const *const tops[] = {top_llm, top_dp, top_stencil, top_ep};
-    static const char *const *const shapes[] = {shape_llm, shape_dp, shape_stencil, shape_ep};
+    static const char *const *const tops[] = {top_llm, top_dp, top_stencil, top_ep, top_serve};
+    static const char *const *const shapes[] = {shape_llm, shape_dp, shape_stencil, shape_ep,
+                                                shape_llm};
+    int llm = k == CF_WL_LLM || k == CF_WL_SERVE;
     static const char *const texts[] = {"description", "source", "note"};
     const char *kn = kind_names[k];
     cf_status st = CF_OK;
     TRY(check_keys(r, j, "", "at the top level", kn, top_common, tops[k]));
     if (json_is_object(get(j, "shape")))
         TRY(check_keys(r, get(j, "shape"), "shape.", "in shape", kn, shapes[k], NULL));
-    if (k == CF_WL_LLM && json_is_object(get(get(j, "shape"), "moe")))
+    if (llm && json_is_object(get(get(j, "shape"), "moe")))
         TRY(check_keys(r, get(get(j, "shape"), "moe"), "shape.moe.", "in shape.moe", kn, moe_keys, NULL));
-    if (k == CF_WL_LLM && json_is_object(get(get(j, "shape"), "mla")))
+    if (llm && json_is_object(get(get(j, "shape"), "mla")))
         TRY(check_keys(r, get(get(j, "shape"), "mla"), "shape.mla.", "in shape.mla", kn, mla_keys, NULL));
     if (json_is_object(get(j, "layout_hint")))
         TRY(check_keys(r, get(j, "layout_hint"), "layout_hint.", "in layout_hint", kn, hint_keys,
@@ -483,6 +500,7 @@ static cf_status read_precision(reader *r, const json_t *j, cf_workload *w)
 {
     cf_status st;
     const char *prec = NULL;
+    if (w->kind == CF_WL_SERVE) return CF_OK;   /* bf16 | fp8 | fp4: model/serve_workload.c */
     if ((st = string(r, j, "precision", 0, &prec)) != CF_OK) return st;
     if (prec && w->kind == CF_WL_STENCIL) {
         /* The stencil model computes in fp32 on the CUDA cores (model/step.c:
@@ -557,6 +575,10 @@ static cf_status read_shape(reader *r, const json_t *j, cf_workload *w)
     case CF_WL_LLM: return load_llm(r, shape, w);
     case CF_WL_DATA_PARALLEL: return load_dp(r, shape, w);
     case CF_WL_STENCIL: return load_stencil(r, shape, w);
+    case CF_WL_SERVE: {
+        cf_status st = load_llm_shape(r, shape, w);
+        return st != CF_OK ? st : cf__serve_spec_read(j, r->origin, w, r->err);
+    }
     default: return load_ep(r, shape, w);
     }
 }

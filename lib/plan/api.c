@@ -7,6 +7,7 @@
 #include <math.h>
 #include "base/base.h"
 #include "plan/plan_int.h"
+#include "clusterfit/serve.h"
 #include "clusterfit/hardware.h"
 #include "model/model_int.h"
 
@@ -101,6 +102,8 @@ cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w
         opts = &defaults;
     }
     if ((st = cf__plan_check_opts(opts, err)) != CF_OK) return st;
+    if (w && w->kind == CF_WL_SERVE)   /* serving: lib/plan/serve_plan.c */
+        return cf_serve_plan(cat, filter, w, NULL, opts->currency, opts->top, out, err);
     if (!filter) {
         /* No filter: every offering; one rented as a single node or stating
          * no network is planned on one node. */
@@ -125,6 +128,7 @@ cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w
 cf_status cf_scale(const cf_offering *o, const cf_workload *w, const int *nodes,
                    size_t n_nodes, json_t **out, cf_error *err)
 {
+    if (w && w->kind == CF_WL_SERVE) return cf_serve_scale(o, w, NULL, nodes, n_nodes, out, err);
     return cf__scale_run(&cf__plan_model_default, o, w, nodes, n_nodes, out, err);
 }
 

@@ -27,6 +27,7 @@
 #include "base/base.h"
 #include "plan/plan_int.h"
 #include "clusterfit/fabrics.h"
+#include "clusterfit/serve.h"
 #include "clusterfit/hardware.h"
 #include "clusterfit/limits.h"
 #include "clusterfit/units.h"
@@ -555,6 +556,7 @@ cf_status cf_fabrics(const cf_workload *w, const cf_fabrics_query *q, json_t **o
         cf_error_set(err, NULL, 0, 0, "no workload, question or output");
         return CF_EINVAL;
     }
+    if (w->kind == CF_WL_SERVE) return cf_serve_fabrics(w, q, out, err);
     st = prepare(&j, w, q, err);
     if (st == CF_OK) {
         n0 = find_n0(&j);
@@ -570,5 +572,18 @@ cf_status cf_fabrics(const cf_workload *w, const cf_fabrics_query *q, json_t **o
     }
     if (st == CF_ENOMEM) cf_error_set(err, NULL, 0, 0, "out of memory");
     json_decref(j.assumes);
+    return st;
+}
+
+cf_status cf__fabrics_node_defaults(const cf_fabrics_query *q, cf_fabric *node, json_t *assumes,
+                                    cf_error *err)
+{
+    job j;
+    cf_status st;
+    memset(&j, 0, sizeof j);
+    j.node = q->node;
+    j.assumes = assumes;
+    st = node_defaults(&j, err);
+    *node = j.node;
     return st;
 }

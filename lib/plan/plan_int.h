@@ -71,6 +71,14 @@ extern const cf__plan_model cf__plan_model_default;
  * the GPU is unknown. */
 double cf__plan_mem_limit_gib(const char *gpu);
 
+/* The node type of a fabrics question after the defaults of cf_fabrics
+ * (the GPU's usual node, the catalog's usual NICs), each default said in
+ * `assumes` (an array; borrowed) (plan/fabrics.c; plan/serve_fabrics.c
+ * uses it). Errors as cf_fabrics' for the node. */
+struct cf_fabrics_query;
+cf_status cf__fabrics_node_defaults(const struct cf_fabrics_query *q, cf_fabric *node,
+                                    json_t *assumes, cf_error *err);
+
 /* -------------------------------------------------- the search (search.c) */
 
 /* The fastest layout that fits at one node count. */

@@ -18,6 +18,10 @@ const nodos = n => (+n === 1 ? 'nodo' : 'nodos');
  * domain (nvl72)", "over 3200 Gbit/s EFA". */
 const sobre = o => o.replace(/^within the node \(([^)]*)\)$/, 'dentro del nodo ($1)')
   .replace(/^within the NVLink domain \(([^)]*)\)$/, 'dentro del dominio NVLink ($1)').replace(/^over /, 'sobre ');
+/* What binds a serving step or batch (lib/model/serve.c's binds), in Spanish. */
+const servingLimit = w => ({ 'HBM bandwidth': 'el ancho de banda de HBM', compute: 'el cálculo',
+  'the all-to-all': 'el all-to-all', 'the TP all-reduce': 'el all-reduce de TP', TTFT: 'el TTFT',
+  'KV memory': 'la memoria KV' }[w] || w);
 /* A fixed English sentence as a pattern (an action of lib/audit/codes.def). */
 const L = s => new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g');
 
@@ -303,6 +307,44 @@ const GEN_ES = [
   [/; the layout needs per GPU (\S+) GiB of states, (\S+) GiB of activations and (\S+) GiB of runtime reserve/g,
     '; el reparto necesita por GPU $1 GiB de estados, $2 GiB de activaciones y $3 GiB de reserva de ejecución'],
 
+  /* ===== serving (issue 25: lib/plan/serve_row.c, serve_plan.c, serve_fit.c; docs/model-serve.md) ===== */
+  [/decode batch (\S+) per GPU is bound by KV memory \((\S+) GiB of weights per GPU\), TPOT (\S+) ms/g,
+    'el lote de decodificación de $1 por GPU lo limita la memoria KV ($2 GiB de pesos por GPU), TPOT $3 ms'],
+  [/decode batch (\S+) per GPU is bound by the TPOT target at (\S+) ms: (HBM bandwidth|compute|the all-to-all|the TP all-reduce) dominates the step \(HBM (\S+), compute (\S+), communication (\S+) ms\)/g,
+    (m, b, t, what, h, c, k) => `el lote de decodificación de ${b} por GPU lo limita el objetivo de TPOT con ${t} ms: domina el paso ${servingLimit(what)} (HBM ${h}, cálculo ${c}, comunicación ${k} ms)`],
+  [/; prefill (.+?) bound by (compute|the all-to-all|the TP all-reduce|TTFT|KV memory) \(TTFT (\S+) s\); (\d+) prefill \+ (\d+) decode nodes balance (\d+)-token prompts against (\d+)-token answers/g,
+    (m, lay, what, t, np, nd, i, o) => `; prefill ${lay} limitado por ${servingLimit(what)} (TTFT ${t} s); ${np} ${nodos(np)} de prefill + ${nd} de decodificación equilibran prompts de ${i} token con respuestas de ${o} token`],
+  [/^decode (.+?): el lote/g, 'decodificación $1: el lote'],
+  [/^one pool \((.+?)\) does both phases, cheaper per request than separate pools; /g,
+    'un único grupo ($1) hace las dos fases, más barato por petición que grupos separados; '],
+  [/; prefill of (\d+)-token prompts takes (\S+) % of the time/g, '; el prefill de prompts de $1 token ocupa el $2 % del tiempo'],
+  [/^one node holds (\S+) GiB of weights per GPU and KV room for (\S+) sequences per GPU \(a useful batch is (\d+)\)$/g,
+    'un nodo aloja $1 GiB de pesos por GPU y sitio en la caché KV para $2 secuencias por GPU (un lote útil son $3)'],
+  [/^one node leaves KV room for fewer than (\d+) sequences per GPU beside the weights \((\S+) GB of them at the precision\)$/g,
+    'un nodo deja sitio en la caché KV para menos de $1 secuencias por GPU junto a los pesos ($2 GB de ellos en esa precisión)'],
+  [/^no layout of up to (\d+) nodes holds the weights and one request's KV cache$/g,
+    'ninguna distribución de hasta $1 nodos aloja los pesos y la caché KV de una petición'],
+  [/^TPOT target (\S+) ms is below one decode step at batch 1 \((\S+) ms at best\)$/g,
+    'el objetivo de TPOT de $1 ms es menor que un paso de decodificación con lote 1 ($2 ms como mínimo)'],
+  [/^TTFT target (\S+) s is below one prompt's prefill \((\S+) s at best\)$/g,
+    'el objetivo de TTFT de $1 s es menor que el prefill de un prompt ($2 s como mínimo)'],
+  [/^no deployment meets both targets within (\d+) nodes$/g, 'ningún despliegue cumple ambos objetivos con $1 nodos'],
+  [/^its largest cluster \((\d+) nodes\) carries (\S+) requests\/s of the (\S+) asked$/g,
+    'su mayor clúster ($1 nodos) atiende $2 peticiones/s de las $3 pedidas'],
+  [/^gpu or gpus_per_node unknown$/g, 'GPU o GPU por nodo desconocidas'],
+  [/^(\S+) states no (bf16|fp8|fp4) tensor rate, HBM bandwidth or memory in data\/gpus\.csv \(fp4: Blackwell only\)$/g,
+    '$1 no declara velocidad tensorial $2, ancho de banda de HBM ni memoria en data/gpus.csv (fp4: solo Blackwell)'],
+  [/^its largest cluster is under one node$/g, 'su mayor clúster es menor que un nodo'],
+  [/^two-batch overlap on EP layouts \(DeepSeek, SGLang\)$/g, 'solapamiento de dos lotes en las distribuciones EP (DeepSeek, SGLang)'],
+  [/^expert load imbalance SERVE_EP_IMBALANCE on the most loaded GPU \(EPLB\)$/g,
+    'desequilibrio de carga de expertos SERVE_EP_IMBALANCE en la GPU más cargada (EPLB)'],
+  [/^a sequence holds its prompt and half its answer on average$/g, 'una secuencia ocupa de media su prompt y la mitad de su respuesta'],
+  [/^TTFT = 2 x the prefill batch \+ the KV transfer; targets met at the mean$/g,
+    'TTFT = 2 x el lote de prefill + la transferencia KV; objetivos cumplidos en promedio'],
+  /* the instance layouts (cf_serve_layout_text) */
+  [/\b(EP\d+) \(DP attention\) on (\d+) (nodes?)\b/g, (m, ep, n) => `${ep} (atención DP) en ${n} ${nodos(n)}`],
+  [/\b(TP\d+ x PP\d+) on (\d+) nodes\b/g, '$1 en $2 nodos'],
+  [/\b(TP\d+) on 1 node\b/g, '$1 en 1 nodo'],
   /* ===== plan: the why line (lib/plan/why.c): what binds; E; P and the price ===== */
   [/no communication bottleneck: communication and bubble (\S+) of the step/g,
     'sin cuello de botella de comunicación: comunicación y burbuja $1 del paso'],

@@ -641,16 +641,18 @@ static const char *md_cell(const char *p, char *buf, size_t n)
 
 /* Every constant of cf_model_constants() (collective, step and memory) has
  * a name, a unit and a source, and has its row "| `NAME` | value | unit |
- * source |" in docs/model.md (collective) or docs/model-step.md (step and
- * memory): same value, unit and source as the table in the library. */
+ * source |" in docs/model.md (collective), docs/model-step.md (step and
+ * memory) or docs/model-serve.md (serving): same value, unit and source as
+ * the table in the library. */
 static void constants_documented(void **state)
 {
-    static const char *const docs[] = {"docs/model.md", "docs/model-step.md", "docs/goodput.md"};
-    char *text[3];
+    static const char *const docs[] = {"docs/model.md", "docs/model-step.md", "docs/goodput.md",
+                                       "docs/model-serve.md"};
+    char *text[4];
     size_t n, len;
     const cf_model_constant *t = cf_model_constants(&n);
     (void)state;
-    for (int d = 0; d < 3; d++) text[d] = read_file(docs[d], &len);
+    for (int d = 0; d < 4; d++) text[d] = read_file(docs[d], &len);
     assert_true(n > 20);
     for (size_t i = 0; i < n; i++) {
         char key[96], cell[1024];
@@ -659,8 +661,9 @@ static void constants_documented(void **state)
         double v;
         assert_true(t[i].name && *t[i].name && t[i].unit && *t[i].unit && t[i].source && *t[i].source);
         snprintf(key, sizeof key, "\n| `%s` |", t[i].name);
-        for (int d = 0; d < 3 && !row; d++) row = strstr(text[d], key);
-        if (!row) fail_msg("none of docs/model.md, model-step.md, goodput.md has a row for `%s`", t[i].name);
+        for (int d = 0; d < 4 && !row; d++) row = strstr(text[d], key);
+        if (!row) fail_msg("none of docs/model.md, model-step.md, goodput.md, model-serve.md has a row for `%s`",
+                           t[i].name);
         p = md_cell(row + 1, cell, sizeof cell);               /* the name */
         p = p ? md_cell(p, cell, sizeof cell) : NULL;          /* the value */
         if (!p) fail_msg("`%s`: row has no value", t[i].name);
@@ -675,7 +678,7 @@ static void constants_documented(void **state)
             fail_msg("`%s`: docs give source '%s', the table '%s'", t[i].name, p ? cell : "",
                      t[i].source);
     }
-    for (int d = 0; d < 3; d++) free(text[d]);
+    for (int d = 0; d < 4; d++) free(text[d]);
 }
 
 int main(void)

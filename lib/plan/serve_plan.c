@@ -1,0 +1,356 @@
+/* serve_plan.c — `plan` for a serve workload (issue 25, docs/model-serve.md
+ * "Plan"): per offering the search of serve_search.c on its node type
+ * (shared between offerings of the same hardware: the search reads only
+ * the fabric and the largest cluster), the cheapest deployment, its cost
+ * per million tokens at the offering's price, ranked by the whole
+ * cluster's cost per million output tokens; offerings that cannot serve
+ * the workload go to `unranked` with the reason. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "clusterfit/plan.h"
+#include "clusterfit/units.h"
+#include "base/base.h"
+#include "model/model_int.h"
+#include "plan/serve_int.h"
+
+void cf_serve_opts_init(cf_serve_opts *o)
+{
+    o->tpot_ms = NAN;
+    o->ttft_s = NAN;
+}
+
+cf_status cf_serve_opts_set(cf_serve_opts *o, const char *name, const char *value, cf_error *err)
+{
+    double v, lo, hi;
+    int tpot;
+    if (!o || !name || (strcmp(name, "tpot_ms") != 0 && strcmp(name, "ttft_s") != 0)) {
+        cf_error_set_param(err, "", "unknown serve option '%s' (accepted: tpot_ms, ttft_s)",
+                           name ? name : "");
+        return CF_EINVAL;
+    }
+    tpot = name[1] == 'p';
+    lo = tpot ? CF_SERVE_TPOT_MS_MIN : CF_SERVE_TTFT_S_MIN;
+    hi = tpot ? CF_SERVE_TPOT_MS_MAX : CF_SERVE_TTFT_S_MAX;
+    if (!value || cf_parse_double(value, &v) != CF_OK || !(v >= lo && v <= hi)) {
+        cf_error_set_param(err, name, "%s expects %s from %g to %g, got '%s'", name,
+                           tpot ? "milliseconds per output token" : "seconds to the first token",
+                           lo, hi, value ? value : "");
+        return CF_EINVAL;
+    }
+    if (tpot) o->tpot_ms = v;
+    else o->ttft_s = v;
+    return CF_OK;
+}
+
+/* The targets in seconds: the option's, else the workload's, else NAN. */
+static void targets(const cf_workload *w, const cf_serve_opts *so, double *tpot_s, double *ttft_s)
+{
+    double tp = so && !isnan(so->tpot_ms) ? so->tpot_ms : w->serve.tpot_ms;
+    double tt = so && !isnan(so->ttft_s) ? so->ttft_s : w->serve.ttft_s;
+    *tpot_s = isnan(tp) ? NAN : tp / 1000.0;
+    *ttft_s = tt;
+}
+
+static cf_status offering_fab(const void *user, int nodes, cf_fabric *out)
+{
+    return cf_fabric_for_nodes((const cf_offering *)user, nodes, out, NULL);
+}
+
+/* What the search of an offering depends on: its fabric and largest cluster. */
+typedef struct memo_slot {
+    int used;
+    char gpu[CF_GPU_NAME_MAX];
+    long gpn, nics, max_nodes;
+    int intra, net, gdr, nb, ro, inr;
+    double gbps;
+    cf__serve_search s;
+} memo_slot;
+
+#define MEMO_SLOTS 128
+
+static int same_key(const memo_slot *m, const cf_offering *o, long max_nodes)
+{
+    return m->used && strcmp(m->gpu, o->gpu) == 0 && m->gpn == o->gpus_per_node &&
+           m->nics == o->nics_per_node && m->max_nodes == max_nodes && m->intra == (int)o->intra_link &&
+           m->net == (int)o->network && m->gdr == (int)o->gpudirect_rdma &&
+           m->nb == (int)o->non_blocking && m->ro == (int)o->rail_optimized &&
+           m->inr == (int)o->in_network_reduction &&
+           (m->gbps == o->network_gbps_per_node || (isnan(m->gbps) && isnan(o->network_gbps_per_node)));
+}
+
+static void set_key(memo_slot *m, const cf_offering *o, long max_nodes)
+{
+    m->used = 1;
+    snprintf(m->gpu, sizeof m->gpu, "%s", o->gpu);
+    m->gpn = o->gpus_per_node;
+    m->nics = o->nics_per_node;
+    m->max_nodes = max_nodes;
+    m->intra = (int)o->intra_link;
+    m->net = (int)o->network;
+    m->gdr = (int)o->gpudirect_rdma;
+    m->nb = (int)o->non_blocking;
+    m->ro = (int)o->rail_optimized;
+    m->inr = (int)o->in_network_reduction;
+    m->gbps = o->network_gbps_per_node;
+}
+
+/* The plan's state across offerings. */
+typedef struct run {
+    const cf_workload *w;
+    double tpot_s, ttft_s;
+    const char *currency;
+    memo_slot *memo;        /* MEMO_SLOTS */
+    double min_tpot_s, min_ttft_s;      /* over every offering searched */
+    int any_holds, n_searched, n_tpot, n_ttft, n_mem;
+    json_t *ranked, *unranked;
+} run;
+
+static int unrank(run *r, const cf_offering *o, const char *reason)
+{
+    json_t *u = json_pack("{s:s?,s:[s]}", "offering_id", o->id, "reasons", reason);
+    return !u || json_array_append_new(r->unranked, u) != 0;
+}
+
+/* The search of o, from the memo or computed (into the memo). */
+static cf_status search_of(run *r, const cf_offering *o, long max_nodes, const cf__serve_search **s,
+                           cf_error *err)
+{
+    size_t i;
+    cf_status st;
+    for (i = 0; i < MEMO_SLOTS && r->memo[i].used; i++)
+        if (same_key(&r->memo[i], o, max_nodes)) {
+            *s = &r->memo[i].s;
+            return CF_OK;
+        }
+    if (i == MEMO_SLOTS) i = MEMO_SLOTS - 1;    /* full: the last slot is recomputed */
+    if ((st = cf__serve_search_run(r->w, offering_fab, o, (int)max_nodes, r->tpot_s, r->ttft_s,
+                                   &r->memo[i].s, err)) != CF_OK)
+        return st;
+    set_key(&r->memo[i], o, max_nodes);
+    *s = &r->memo[i].s;
+    return CF_OK;
+}
+
+/* Why nothing serves on the offering: the binding target or the memory. */
+static void none_reason(const run *r, const cf__serve_search *s, char *buf, size_t n)
+{
+    if (!s->holds)
+        snprintf(buf, n, "no layout of up to %d nodes holds the weights and one request's KV cache",
+                 s->max_nodes);
+    else if (!s->dec.ok && isfinite(s->min_tpot_s))
+        snprintf(buf, n, "TPOT target %.3g ms is below one decode step at batch 1 (%.3g ms at best)",
+                 r->tpot_s * 1e3, s->min_tpot_s * 1e3);
+    else if (!s->pre.ok && !s->colo.ok && isfinite(s->min_ttft_s))
+        snprintf(buf, n, "TTFT target %.3g s is below one prompt's prefill (%.3g s at best)",
+                 r->ttft_s, s->min_ttft_s);
+    else
+        snprintf(buf, n, "no deployment meets both targets within %d nodes", s->max_nodes);
+}
+
+/* Prices the deployment of the search on o and appends its row. */
+static cf_status rank_one(run *r, const cf_offering *o, const cf__serve_search *s, long max_nodes,
+                          long cluster_nodes, double price, cf_error *err)
+{
+    cf__serve_deploy d;
+    double O = (double)r->w->serve.output_tokens, S = (double)r->w->serve.input_tokens;
+    double copies = 1, rps, cost_h, gpn = (double)o->gpus_per_node;
+    json_t *row;
+    char why[200];
+    cf__serve_deploy_best(r->w, s, o->gpus_per_node, (int)max_nodes, &d);
+    if (!d.ok) {
+        none_reason(r, s, why, sizeof why);
+        return unrank(r, o, why) ? CF_ENOMEM : CF_OK;
+    }
+    if (r->w->serve.rate_rps > 0) {
+        copies = ceil(r->w->serve.rate_rps / d.rps);
+        if (copies * d.nodes > cluster_nodes) {
+            snprintf(why, sizeof why, "its largest cluster (%ld nodes) carries %.3g requests/s of "
+                     "the %.3g asked", cluster_nodes, floor((double)cluster_nodes / d.nodes) * d.rps,
+                     r->w->serve.rate_rps);
+            return unrank(r, o, why) ? CF_ENOMEM : CF_OK;
+        }
+    }
+    rps = r->w->serve.rate_rps > 0 ? r->w->serve.rate_rps : d.rps;
+    cost_h = copies * d.nodes * gpn * price;
+    if (!(row = cf__serve_row_json(r->w, s, &d, o->gpus_per_node))) return CF_ENOMEM;
+    (void)err;
+    json_object_set_new(row, "offering_id", json_string(o->id ? o->id : ""));
+    json_object_set_new(row, "provider", o->provider ? json_string(o->provider) : json_null());
+    json_object_set_new(row, "offering", o->offering ? json_string(o->offering) : json_null());
+    json_object_set_new(row, "gpu", json_string(o->gpu));
+    json_object_set_new(row, "gpus_per_node", json_integer(o->gpus_per_node));
+    json_object_set_new(row, "network", json_string(d.nodes * copies > 1 ? cf_network_name(o->network)
+                                                                         : "none"));
+    json_object_set_new(row, "copies", json_integer((json_int_t)copies));
+    json_object_set_new(row, "nodes", json_integer((json_int_t)(copies * d.nodes)));
+    json_object_set_new(row, "gpus", json_integer((json_int_t)(copies * d.nodes * gpn)));
+    json_object_set_new(row, "requests_per_s", json_real(rps));
+    json_object_set_new(row, "input_tokens_per_s", json_real(rps * S));
+    json_object_set_new(row, "output_tokens_per_s", json_real(rps * O));
+    json_object_set_new(row, "price_gpu_hr", json_real(price));
+    json_object_set_new(row, "cost_per_hour", json_real(cost_h));
+    json_object_set_new(row, "cost_per_m_output", json_real(cost_h / (rps * O * 3600) * 1e6));
+    json_object_set_new(row, "cost_per_m_input",
+                        d.colocated ? json_null()
+                                    : json_real(copies * d.pre_nodes * gpn * price / (rps * S * 3600) * 1e6));
+    json_object_set_new(row, "cost_per_m_output_decode",
+                        d.colocated ? json_null()
+                                    : json_real(copies * d.dec_nodes * gpn * price / (rps * O * 3600) * 1e6));
+    json_object_set_new(row, "max_cluster_stated", json_boolean(o->max_cluster_gpus > 0));
+    return json_array_append_new(r->ranked, row) ? CF_ENOMEM : CF_OK;
+}
+
+/* One offering: the facts the plan needs, then the search and the row. */
+static cf_status plan_one(run *r, const cf_offering *o, cf_error *err)
+{
+    const cf_gpu_spec *g;
+    const cf__serve_search *s;
+    double price = cf_offering_list_price(o, NULL);
+    long max_nodes, cap, cluster_nodes;
+    cf_status st;
+    char why[160];
+    if (isnan(price)) return unrank(r, o, "price unknown") ? CF_ENOMEM : CF_OK;
+    if (!o->currency || cf__strcasecmp(o->currency, r->currency) != 0) {
+        snprintf(why, sizeof why, "currency %s", o->currency ? o->currency : "unknown");
+        return unrank(r, o, why) ? CF_ENOMEM : CF_OK;
+    }
+    if (!o->gpu || cf_gpu_lookup(o->gpu, &g) != CF_OK || o->gpus_per_node < 1)
+        return unrank(r, o, "gpu or gpus_per_node unknown") ? CF_ENOMEM : CF_OK;
+    cap = o->max_cluster_gpus > 0 ? o->max_cluster_gpus : CF_PLAN_DEFAULT_MAX_GPUS;
+    cluster_nodes = max_nodes = cap / o->gpus_per_node;
+    /* one deployment (a copy) spans at most 4 of the largest instances; a
+     * stated traffic takes as many copies as the cluster holds */
+    if (max_nodes > CF_SERVE_MAX_INSTANCE_NODES * 4L) max_nodes = CF_SERVE_MAX_INSTANCE_NODES * 4L;
+    if (max_nodes < 1) return unrank(r, o, "its largest cluster is under one node") ? CF_ENOMEM : CF_OK;
+    {
+        cf_fabric f;
+        cf_serve_layout l = {CF_SERVE_TP, 1, 1};
+        cf_error e2;
+        if (cf_fabric_for_nodes(o, 1, &f, &e2) != CF_OK)
+            return unrank(r, o, e2.message) ? CF_ENOMEM : CF_OK;
+        if (cf_serve_layout_check(r->w, &f, &l, &e2) != CF_OK)
+            return unrank(r, o, e2.message) ? CF_ENOMEM : CF_OK;
+    }
+    if ((st = search_of(r, o, max_nodes, &s, err)) != CF_OK) return st;
+    r->n_searched++;
+    r->any_holds |= s->holds;
+    r->min_tpot_s = fmin(r->min_tpot_s, s->min_tpot_s);
+    r->min_ttft_s = fmin(r->min_ttft_s, s->min_ttft_s);
+    if (!s->dec.ok && s->holds && isfinite(s->min_tpot_s)) r->n_tpot++;
+    else if (s->dec.ok && !s->pre.ok && !s->colo.ok && isfinite(s->min_ttft_s)) r->n_ttft++;
+    if (!s->holds) r->n_mem++;
+    return rank_one(r, o, s, max_nodes, cluster_nodes, price, err);
+}
+
+static int by_cost(const void *a, const void *b)
+{
+    double x = json_real_value(json_object_get(*(json_t *const *)a, "cost_per_m_output"));
+    double y = json_real_value(json_object_get(*(json_t *const *)b, "cost_per_m_output"));
+    return x < y ? -1 : x > y;
+}
+
+/* Orders r->ranked by cost per million output tokens and keeps `top`. */
+static cf_status order(run *r, int top)
+{
+    size_t n = json_array_size(r->ranked);
+    json_t **rows = n ? cf__malloc(n * sizeof *rows) : NULL, *sorted = json_array();
+    if ((n && !rows) || !sorted) {
+        cf__free(rows);
+        json_decref(sorted);
+        return CF_ENOMEM;
+    }
+    for (size_t i = 0; i < n; i++) rows[i] = json_incref(json_array_get(r->ranked, i));
+    qsort(rows, n, sizeof *rows, by_cost);
+    for (size_t i = 0; i < n; i++) {
+        if (top <= 0 || (int)i < top) json_array_append(sorted, rows[i]);
+        json_decref(rows[i]);
+    }
+    cf__free(rows);
+    json_decref(r->ranked);
+    r->ranked = sorted;
+    return CF_OK;
+}
+
+/* Nothing ranked for one reason everywhere: the refusal naming the input. */
+static cf_status refuse(const run *r, cf_error *err)
+{
+    if (json_array_size(r->ranked) > 0 || r->n_searched == 0) return CF_OK;
+    if (r->n_mem == r->n_searched) {
+        cf_error_set_param(err, "workload", "no offering holds %s and one request of %ld + %ld "
+                           "tokens on any layout of up to %d nodes (the weights and the KV cache "
+                           "leave no room)", r->w->name, r->w->serve.input_tokens,
+                           r->w->serve.output_tokens, CF_SERVE_MAX_INSTANCE_NODES);
+        return CF_EINVAL;
+    }
+    if (r->n_tpot + r->n_mem == r->n_searched && isfinite(r->min_tpot_s)) {
+        cf_error_set_param(err, "tpot_ms", "tpot_ms %.3g is below one decode step of the smallest "
+                           "batch on every offering (the fastest: %.3g ms at batch 1)",
+                           r->tpot_s * 1e3, r->min_tpot_s * 1e3);
+        return CF_EINVAL;
+    }
+    if (r->n_ttft + r->n_tpot + r->n_mem == r->n_searched && isfinite(r->min_ttft_s)) {
+        cf_error_set_param(err, "ttft_s", "ttft_s %.3g is below one prompt's prefill on every "
+                           "offering (the fastest: %.3g s)", r->ttft_s, r->min_ttft_s);
+        return CF_EINVAL;
+    }
+    return CF_OK;
+}
+
+static json_t *doc_of(const run *r)
+{
+    return json_pack("{s:s,s:s,s:s,s:{s:o,s:o},s:{s:I,s:I},s:o,s:O,s:O,s:[s,s,s,s]}",
+                     "workload", r->w->name, "kind", "serve", "currency", r->currency, "targets",
+                     "tpot_ms", isnan(r->tpot_s) ? json_null() : json_real(r->tpot_s * 1e3),
+                     "ttft_s", isnan(r->ttft_s) ? json_null() : json_real(r->ttft_s), "request",
+                     "input_tokens", (json_int_t)r->w->serve.input_tokens, "output_tokens",
+                     (json_int_t)r->w->serve.output_tokens, "traffic_rps",
+                     r->w->serve.rate_rps > 0 ? json_real(r->w->serve.rate_rps) : json_string("max"),
+                     "ranked", r->ranked, "unranked", r->unranked, "assumes",
+                     "two-batch overlap on EP layouts (DeepSeek, SGLang)",
+                     "expert load imbalance SERVE_EP_IMBALANCE on the most loaded GPU (EPLB)",
+                     "a sequence holds its prompt and half its answer on average",
+                     "TTFT = 2 x the prefill batch + the KV transfer; targets met at the mean");
+}
+
+cf_status cf_serve_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w,
+                        const cf_serve_opts *so, const char *currency, int top, json_t **out,
+                        cf_error *err)
+{
+    cf_offering_list list = {NULL, 0};
+    cf_filter all;
+    run r;
+    cf_status st = CF_OK;
+    *out = NULL;
+    if (!w || w->kind != CF_WL_SERVE) {
+        cf_error_set_param(err, "workload", "cf_serve_plan takes a serve workload (kind serve)");
+        return CF_EINVAL;
+    }
+    memset(&r, 0, sizeof r);
+    r.w = w;
+    r.currency = currency ? currency : "USD";
+    r.min_tpot_s = r.min_ttft_s = INFINITY;
+    targets(w, so, &r.tpot_s, &r.ttft_s);
+    if (!filter) {
+        cf_filter_init(&all);
+        filter = &all;
+    }
+    if ((st = cf_catalog_query(cat, filter, CF_SORT_PRICE, &list)) != CF_OK) {
+        cf_error_set(err, NULL, 0, 0, "catalog query failed: %s", cf_strerror(st));
+        return st;
+    }
+    r.memo = cf__calloc(MEMO_SLOTS, sizeof *r.memo);
+    r.ranked = json_array();
+    r.unranked = json_array();
+    if (!r.memo || !r.ranked || !r.unranked) st = CF_ENOMEM;
+    for (size_t i = 0; st == CF_OK && i < list.n; i++) st = plan_one(&r, &list.items[i], err);
+    if (st == CF_OK) st = order(&r, top);
+    if (st == CF_OK) st = refuse(&r, err);
+    if (st == CF_OK && !(*out = doc_of(&r))) st = CF_ENOMEM;
+    json_decref(r.ranked);
+    json_decref(r.unranked);
+    cf__free(r.memo);
+    cf_offering_list_clear(&list);
+    if (st == CF_ENOMEM) cf_error_set(err, NULL, 0, 0, "out of memory");
+    return st;
+}

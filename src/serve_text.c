@@ -1,0 +1,141 @@
+/* serve_text.c — the text of `fabrics` and `fit` for a serve workload
+ * (issue 25): the library's documents (cf_serve_fabrics, cf_serve_fit) as
+ * a table and sentences. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "serve_cli.h"
+#include "textfmt.h"
+
+static double num(json_t *o, const char *k)
+{
+    json_t *v = json_object_get(o, k);
+    return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static const char *str(json_t *o, const char *k)
+{
+    const char *s = json_string_value(json_object_get(o, k));
+    return s ? s : "-";
+}
+
+int serve_cli_fabrics_text(FILE *out, json_t *doc)
+{
+    json_t *r;
+    size_t i;
+    char line[512];
+    snprintf(line, sizeof line, "Serving %s on up to %lld nodes of %lld x %s: what each fabric is "
+             "worth (premium: how much more per GPU-hour than %s for the same cost per token)",
+             str(doc, "workload"), (long long)json_integer_value(json_object_get(doc, "nodes")),
+             (long long)json_integer_value(json_object_get(doc, "gpus_per_node")), str(doc, "gpu"),
+             str(doc, "baseline"));
+    tf_wrap(out, "", line, TF_WIDTH);
+    fputc('\n', out);
+    fprintf(out, "%-7s %5s %6s %10s %8s %-30s %8s\n", "fabric", "nodes", "req/s", "out tok/s",
+            "TPOT ms", "decode layout", "premium");
+    json_array_foreach(json_object_get(doc, "fabrics"), i, r) {
+        double p = num(r, "worth_premium_pct");
+        char prem[16];
+        if (isnan(p)) snprintf(prem, sizeof prem, "-");
+        else snprintf(prem, sizeof prem, "%+.0f %%", p);
+        fprintf(out, "%-7s %5.0f %6.3g %10.3g %8.3g %-30.30s %8s\n", str(r, "network"), num(r, "nodes"),
+                num(r, "requests_per_s"), num(r, "output_tokens_per_s"), num(r, "decode_tpot_ms"),
+                str(r, "decode_layout"), prem);
+    }
+    fputc('\n', out);
+    json_array_foreach(json_object_get(doc, "assumes"), i, r) {
+        snprintf(line, sizeof line, "%s", json_string_value(r));
+        tf_wrap(out, "assumes: ", line, TF_WIDTH);
+    }
+    tf_wrap(out, "assumes: ", "EP all-to-all by DeepEP on ib and roce with GPUDirect RDMA, by "
+            "NCCL elsewhere; two-batch overlap on EP layouts (docs/model-serve.md)", TF_WIDTH);
+    return ferror(out) ? EXIT_INTERNAL : EXIT_OK;
+}
+
+int serve_cli_scale_table(FILE *out, json_t *arr, const cf_workload *w, const cf_offering *o)
+{
+    json_t *r;
+    size_t i;
+    {
+        char line[512];
+        snprintf(line, sizeof line, "Serving %s on %s: output tokens/s against nodes (the cheapest "
+                 "deployment on up to that many nodes, in as many copies as they hold, at the "
+                 "workload's targets)", w->name, o->id ? o->id : "");
+        tf_wrap(out, "", line, TF_WIDTH);
+        fputc('\n', out);
+    }
+    fprintf(out, "%5s %4s %-13s %9s %8s %-27s %7s\n", "nodes", "used", "mode", "out tok/s",
+            "per node", "decode layout", "TPOT ms");
+    json_array_foreach(arr, i, r) {
+        if (json_is_null(json_object_get(r, "mode"))) {
+            fprintf(out, "%5.0f %4s %-13s %9s %8s %-27s %7s\n", num(r, "nodes"), "-", "-", "-", "-",
+                    "(nothing meets the targets)", "-");
+            continue;
+        }
+        fprintf(out, "%5.0f %4.0f %-13s %9.3g %8.3g %-27.27s %7.3g\n", num(r, "nodes"),
+                num(r, "nodes_used"), str(r, "mode"), num(r, "output_tokens_per_s"),
+                num(r, "output_tokens_per_s_node"), str(r, "decode_layout"), num(r, "tpot_ms"));
+    }
+    return ferror(out) ? EXIT_INTERNAL : EXIT_OK;
+}
+
+int serve_cli_fit(const cf_workload *w, const char *gpu, int gpn, cli_format fmt)
+{
+    cf_error err;
+    json_t *doc = NULL;
+    cf_status st;
+    cf_error_clear(&err);
+    if ((st = cf_serve_fit(w, gpu, gpn, NULL, &doc, &err)) != CF_OK) return cli_lib_error("fit", st, &err);
+    if (fmt == FMT_JSON) return cli_print_json(doc);
+    {
+        char line[512];
+        if (json_is_true(json_object_get(doc, "fits_one_node")))
+            snprintf(line, sizeof line, "%s fits one node of %d x %s with a useful batch: %s",
+                     w->name, gpn, gpu, str(doc, "layout"));
+        else if (json_is_integer(json_object_get(doc, "min_nodes")))
+            snprintf(line, sizeof line, "%s needs %lld nodes of %d x %s for a useful batch: %s",
+                     w->name, (long long)json_integer_value(json_object_get(doc, "min_nodes")), gpn,
+                     gpu, str(doc, "min_nodes_layout"));
+        else
+            snprintf(line, sizeof line, "%s holds no useful batch on up to %d nodes of %d x %s",
+                     w->name, CF_SERVE_MAX_INSTANCE_NODES, gpn, gpu);
+        tf_wrap(stdout, "", line, TF_WIDTH);
+    }
+    tf_wrap(stdout, "why: ", str(doc, "why"), TF_WIDTH);
+    json_decref(doc);
+    return ferror(stdout) ? EXIT_INTERNAL : EXIT_OK;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median_of(double *v, size_t n)
+{
+    if (n == 0) return NAN;
+    qsort(v, n, sizeof *v, cmp_d);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+void serve_cli_by_source(FILE *out, const cf_validation *v)
+{
+    double *a = v->n_rows ? malloc(v->n_rows * sizeof *a) : NULL;
+    if (v->n_rows && !a) return;
+    fputs("\nby source (no constant is fitted on serving rows: out of sample by source = in "
+          "sample)\n", out);
+    for (size_t i = 0; i < v->n_rows; i++) {
+        size_t n = 0, k;
+        for (k = 0; k < i; k++)
+            if (strcmp(v->rows[k].source, v->rows[i].source) == 0) break;
+        if (k < i) continue;        /* this source was printed */
+        for (k = i; k < v->n_rows; k++)
+            if (strcmp(v->rows[k].source, v->rows[i].source) == 0) a[n++] = v->rows[k].ape_pct;
+        fprintf(out, "  %5.1f %%  %zu row%s  %s\n", median_of(a, n), n, n == 1 ? " " : "s",
+                v->rows[i].source);
+    }
+    free(a);
+}
