@@ -7,7 +7,8 @@ Usage: python3 tools/refresh-prices.py CATALOG_DIR COMMIT READ_ON [CLOUD...]
 CATALOG_DIR is a checkout (or download) of github.com/skypilot-org/skypilot-catalog,
 COMMIT the commit it is at (40 hex digits), READ_ON the date the copy was taken
 (YYYY-MM-DD). For each cloud of data/prices/provenance.csv (or only the CLOUDs
-named), it reads CATALOG_DIR/catalogs/v7/<cloud>/vms.csv and keeps the header
+named), it reads CATALOG_DIR/catalogs/<v>/<cloud>/vms.csv (v7, or the version
+its provenance row names: v8 for oci) and keeps the header
 and, in file order and unchanged, every row of an instance type that
 data/skypilot-map.csv maps to an offering (kind `instance`), plus, for GCP,
 the host rows of mapped types and the GPU-only rows (empty InstanceType) of the
@@ -76,7 +77,12 @@ def main(argv):
         rows = list(csv.DictReader(f))
     clouds = argv[4:] or [r["cloud"] for r in rows]
     for cloud in clouds:
-        path = os.path.join(src, "catalogs", "v7", cloud, "vms.csv")
+        # The catalog layout version a cloud's snapshot was read from (its
+        # provenance source_url: catalogs/v7/... or, for oci, catalogs/v8/...).
+        old = [r for r in rows if r["cloud"] == cloud]
+        ver = re.search(r"/catalogs/(v\d+)/", old[0]["source_url"]) if old else None
+        ver = ver.group(1) if ver else "v7"
+        path = os.path.join(src, "catalogs", ver, cloud, "vms.csv")
         if not os.path.exists(path):
             print(f"{path}: not found", file=sys.stderr)
             return 1
@@ -87,7 +93,7 @@ def main(argv):
             f.write(text)
         row = {"cloud": cloud, "file": f"data/prices/{cloud}/vms.csv", "commit": commit,
                "read_on": read_on,
-               "source_url": f"https://github.com/skypilot-org/skypilot-catalog/blob/{commit}/catalogs/v7/{cloud}/vms.csv",
+               "source_url": f"https://github.com/skypilot-org/skypilot-catalog/blob/{commit}/catalogs/{ver}/{cloud}/vms.csv",
                "rows_kept": f"header and {kept} rows of the mapped instance types, unchanged, in file order"}
         rows = [r for r in rows if r["cloud"] != cloud] + [row]
         print(f"{cloud}: {kept} rows kept")

@@ -117,9 +117,9 @@ await check('GET /api/offerings/{id} returns that offering with age_days', async
   assert.equal(r.status, 200);
   assert.equal(r.json.id, o.id);
   assert.deepEqual({ ...r.json, age_days: undefined }, { ...o, age_days: undefined });
-  // CLUSTERFIT_NOW is 2026-11-30 in run.sh: the age is counted from as_of.
+  // CLUSTERFIT_NOW is 2026-12-02 in run.sh: the age is counted from as_of.
   const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(o.as_of);
-  const days = Math.round((Date.UTC(2026, 10, 30) - Date.UTC(+m[1], +m[2] - 1, m[3] ? +m[3] : 1)) / 86400000);
+  const days = Math.round((Date.UTC(2026, 11, 2) - Date.UTC(+m[1], +m[2] - 1, m[3] ? +m[3] : 1)) / 86400000);
   assert.equal(r.json.age_days, days);
 });
 
@@ -130,7 +130,7 @@ await check('GET /api/offerings: `stale` marks exactly the rows `list --stale 6`
   assert.ok(r.rc === 0 || r.rc === 1, `list --stale 6 exit ${r.rc}: ${r.err}`);
   const cliIds = r.rc === 0 ? JSON.parse(r.out).map(o => o.id).sort() : [];
   const apiIds = all.filter(o => o.stale).map(o => o.id).sort();
-  assert.ok(apiIds.length > 0, 'the shipped catalog has rows older than six months on 2026-11-30');
+  assert.ok(apiIds.length > 0, 'the shipped catalog has rows older than six months on 2026-12-02');
   assert.ok(apiIds.length < all.length, 'and rows that are not');
   assert.deepEqual(apiIds, cliIds);
 });

@@ -23,7 +23,9 @@ if [ ! -d "$WEB/node_modules/playwright-core" ]; then
 fi
 
 T=$(mktemp -d)
-export CLUSTERFIT_DB="$T/catalog.db" CLUSTERFIT_NOW=2026-11-30 HOME="$T" XDG_DATA_HOME="$T/xdg"
+# Today: not before the newest date the shipped rows carry (the OCI price
+# snapshot's read date, 2026-12-02), since every price's age must be >= 0.
+export CLUSTERFIT_DB="$T/catalog.db" CLUSTERFIT_NOW=2026-12-02 HOME="$T" XDG_DATA_HOME="$T/xdg"
 "$CF" serve --bind 127.0.0.1 --port 0 2> "$T/server.log" &
 pid=$!
 port=""
