@@ -12,10 +12,13 @@ cat > "$T/zero.json" <<'J'
  "request": {"input_tokens": 2048, "output_tokens": 0}}
 J
 cf plan --workload "$T/zero.json"; expect_rc 3; expect_err "request.output_tokens"
+# One request whose KV cache (126 layers x 2 x 256 heads x 128 x 2 bytes =
+# 16.5 MB a token, x 9M tokens = 149 TB) is more than every GPU of the
+# largest cluster the search tries holds (40 nodes of 8 B300: 92 TB).
 cat > "$T/huge.json" <<'J'
 {"name": "huge-prompt", "kind": "serve",
- "shape": {"model": "llama", "layers": 126, "hidden": 16384, "ffn_hidden": 53248, "heads": 128,
-           "kv_heads": 128, "seq": 10000000, "vocab": 128256},
+ "shape": {"model": "llama", "layers": 126, "hidden": 32768, "ffn_hidden": 53248, "heads": 256,
+           "kv_heads": 256, "seq": 10000000, "vocab": 128256},
  "precision": "bf16", "request": {"input_tokens": 9000000, "output_tokens": 1000}}
 J
 cf plan --workload "$T/huge.json"; expect_rc 2; expect_err "no offering holds"
