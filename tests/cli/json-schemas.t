@@ -31,3 +31,25 @@ printf '%s' "$OUT" | jq '.network = "infiniband"' > "$T/bad.json"
 cf recipe aws-p5-48xlarge --nodes 2 --format json
 printf '%s' "$OUT" | jq '.extra = 1' > "$T/bad.json"
 ! python3 tools/check-json.py recipe "$T/bad.json" 2> /dev/null || fail "an unnamed key passed"
+# plan (training, MPI, batch), fabrics, audit of every saved log, probe of
+# every saved node tree.
+for wl in llama3-70b deepseek-v3 cfd-stencil resnet50-dp; do
+    cf plan --workload "$wl" --top 5 --format json; schema plan
+done
+cf plan --workload llama3-70b --deadline 2160 --objective time --top 3 --format json; schema plan
+cf plan --workload cfd-stencil --network tcp --gdr yes --format json; expect_rc 1; schema plan
+cf fabrics --workload llama3-70b --gpu H100-SXM --nodes 16 --format json; expect_rc 0; schema fabrics
+cf fabrics --workload cfd-stencil --gpu H100-SXM --nodes 4 --format json; expect_rc 0; schema fabrics
+n=0
+for f in tests/data/shared/cases/*.txt tests/data/cases/*.txt; do
+    cf audit --format json "$f"; schema audit; n=$((n + 1))
+done
+[ "$n" -gt 50 ] || fail "only $n logs audited"
+for d in tests/data/probe/*/; do
+    cf probe --sysroot "$d" --format json; schema probe
+done
+# An audit that shows a busbw it did not judge never says ok (the schema's rule).
+cf audit --format json tests/data/shared/cases/01-ib-hdr-a100-3node-ok-no-debug.txt
+expect_json '.bandwidth_judged' false; expect_json_true '.busbw_GBps > 0'; expect_json .status unjudged
+printf '%s' "$OUT" | jq '.status = "ok"' > "$T/bad.json"
+! python3 tools/check-json.py audit "$T/bad.json" 2> /dev/null || fail "an unjudged ok passed"
