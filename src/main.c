@@ -52,11 +52,13 @@ static void usage(FILE *out)
             "  --help       this help; 'clusterfit COMMAND --help' for a command\n"
             "  --version    the release, commit, model constants and catalog\n"
             "               ('clusterfit version --format json' for scripts)\n"
-            "\nExit codes: 0 ok, 1 audit failed or invalid (probe: an error finding),\n"
-            "2 usage error (or a fact the model needs is unknown for that offering),\n"
-            "3 bad input file (a --db file that is not a clusterfit catalog too),\n"
-            "4 internal error, 5 the environment (the catalog locked by another\n"
-            "process, a full disk, a read-only file, a missing directory). See clusterfit(1).\n");
+            "\nExit codes: 0 ok, 1 audit failed or invalid (probe: an error finding;\n"
+            "plan: no offering passes the filters), 2 usage error (or a fact the model\n"
+            "needs is unknown for that offering), 3 bad input file (a --db file that is\n"
+            "not a clusterfit catalog too), 4 internal error, 5 the environment (the\n"
+            "catalog locked by another process, a full disk, a read-only file, a missing\n"
+            "directory), 6 audit unjudged (nothing wrong, but a busbw it shows was not\n"
+            "compared with what the link should give). See clusterfit(1).\n");
 }
 
 int main(int argc, char **argv)

@@ -1162,8 +1162,12 @@ function applyLanguage() {
 }
 
 async function init() {
+  /* The language: ?lang=en|es (a link in Spanish can be shared), else the
+   * last one chosen here, else the browser's. */
   const saved = localStorage.getItem('clusterfit-lang');
-  state.lang = saved && I18N[saved] ? saved : (navigator.language || 'en').toLowerCase().startsWith('es') ? 'es' : 'en';
+  const asked = new URLSearchParams(location.search).get('lang');
+  state.lang = asked && I18N[asked] ? asked : saved && I18N[saved] ? saved
+    : (navigator.language || 'en').toLowerCase().startsWith('es') ? 'es' : 'en';
   await loadVocab();
   readUrl();
   applyLanguage();
