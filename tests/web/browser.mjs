@@ -272,14 +272,6 @@ await check('the audit box takes an offering from its picker, and its advice nam
   await page.selectOption('#a-offering', '');
 });
 
-await check('?lang=es opens the page in Spanish, whatever was chosen before (a link can be shared)', async () => {
-  await page.goto(BASE + '/?lang=es');
-  await page.waitForFunction(() => document.documentElement.lang === 'es');
-  assert.equal(await page.locator('#compare-h').innerText(), 'Comparar ofertas de clústeres');
-  await page.goto(BASE + '/?lang=en');
-  await page.waitForFunction(() => document.documentElement.lang === 'en');
-});
-
 await check('Spanish: texts, "desconocido" for unknown values, numbers in Spanish format', async () => {
   await page.selectOption('#lang', 'es');
   assert.equal(await page.locator('#compare-h').innerText(), 'Comparar ofertas de clústeres');
@@ -635,6 +627,14 @@ if (SHOT) {
   await page.screenshot({ path: SHOT, fullPage: false });
   console.log(`screenshot: ${SHOT}`);
 }
+await check('?lang=es opens the page in Spanish, whatever was chosen before (a link can be shared)', async () => {
+  await page.goto(BASE + '/?lang=es');
+  await page.waitForFunction(() => document.documentElement.lang === 'es');
+  assert.equal(await page.locator('#compare-h').innerText(), 'Comparar ofertas de clústeres');
+  await page.goto(BASE + '/?lang=en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+});
+
 await ctx.close();
 rmSync(profile, { recursive: true, force: true });
 done();
