@@ -359,8 +359,11 @@ int cf__tree_resolve(cf__tree *t, const char *path, char *out, size_t cap)
         else cf__tree_skip(t, path, "cannot resolve: %s", strerror(errno));
         return -1;
     }
-    host = r[rl] ? r + rl : "/";
-    if (!within(t, r)) cf__tree_skip(t, path, "link leaves the tree (to %s)", r);
+    /* r is inside the tree (so at least rl bytes long) before its tail is
+     * read: a link that leaves it may resolve to a path shorter than the
+     * root (ASan, a clone at a short path: heap read past r). */
+    host = within(t, r) && strlen(r) >= rl ? (r[rl] ? r + rl : "/") : NULL;
+    if (!host) cf__tree_skip(t, path, "link leaves the tree (to %s)", r);
     else if (cf__bad_utf8((const unsigned char *)host, strlen(host), 0) >= 0)
         cf__tree_skip(t, path, "resolves to a path that is not UTF-8 text");
     else if (strlen(host) >= cap)
