@@ -261,7 +261,7 @@ static cf_status order(run *r, int top)
         return CF_ENOMEM;
     }
     for (size_t i = 0; i < n; i++) rows[i] = json_incref(json_array_get(r->ranked, i));
-    qsort(rows, n, sizeof *rows, by_cost);
+    if (n) qsort(rows, n, sizeof *rows, by_cost);
     for (size_t i = 0; i < n; i++) {
         if (top <= 0 || (int)i < top) json_array_append(sorted, rows[i]);
         json_decref(rows[i]);

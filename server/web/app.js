@@ -335,17 +335,18 @@ async function api(path, opts) {
  * import) and price_age_days; the row's date where it has no price. */
 function priceSource(o) {
   if (isUnknown(listPrice(o)) || isUnknown(o.price_age_days)) return T('as_of', date(o.as_of));
-  const src = String(o.price_source || '');
-  const kind = src.startsWith('pipeline snapshot') ? T('src_pipeline', src.replace(/^pipeline snapshot /, '').split(' ')[0])
+  return `${priceKind(o.price_source)} · ${T('days_old', o.price_age_days)}`;
+}
+/* The API's price_source in the page's words. */
+function priceKind(source) {
+  const src = String(source || '');
+  return src.startsWith('pipeline snapshot') ? T('src_pipeline', src.replace(/^pipeline snapshot /, '').split(' ')[0])
     : src.startsWith('user import') ? T('src_user') : src === 'provider page' ? T('src_page') : T('unknown');
-  return `${kind} · ${T('days_old', o.price_age_days)}`;
 }
 /* A plan row's price origin and date (the row carries price_source and the
  * date its price was read, price_dated). */
 function planPriceSource(r) {
-  const src = String(r.price_source || '');
-  const kind = src.startsWith('pipeline snapshot') ? T('src_pipeline', src.replace(/^pipeline snapshot /, '').split(' ')[0])
-    : src.startsWith('user import') ? T('src_user') : src === 'provider page' ? T('src_page') : T('unknown');
+  const kind = priceKind(r.price_source);
   return isUnknown(r.price_dated) ? kind : `${kind} · ${date(r.price_dated)}`;
 }
 function listPrice(o) { return isUnknown(o.price_on_demand_gpu_hr) ? o.price_reserved_gpu_hr : o.price_on_demand_gpu_hr; }
