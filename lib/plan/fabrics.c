@@ -270,19 +270,26 @@ static cf_status node_defaults(job *j, cf_error *err)
 
 /* ---- 2. per family ---- */
 
-/* The time to train of point p with its goodput: the storage is not part
- * of the question, so the class is assumed (goodput.h CF_SC_ASSUMED, said
- * in the row's goodput_detail) and the same for every family. */
-static double fam_time_h(const job *j, const cf__plan_point *p, int gpus_per_node)
+/* The goodput of point p (one place for the JSON row and the time): the
+ * storage is not part of the question, so the class is assumed (goodput.h
+ * CF_SC_ASSUMED, said in the row's goodput_detail) and the same for every
+ * family. */
+static cf_status fam_goodput(const job *j, const cf__plan_point *p, int gpus_per_node, cf_goodput_out *g)
 {
     cf_goodput_opts o;
     cf__plan_gp gp;
-    cf_goodput_out g;
     cf_goodput_opts_init(&o);
     gp.w = j->w;
     gp.storage = CF_SC_UNKNOWN;
     gp.opts = &o;
-    if (cf__plan_goodput(&gp, p, j->steps, gpus_per_node, &g) != CF_OK) return NAN;
+    return cf__plan_goodput(&gp, p, j->steps, gpus_per_node, g);
+}
+
+/* That point's wall time to train, hours; NAN when it has none. */
+static double fam_time_h(const job *j, const cf__plan_point *p, int gpus_per_node)
+{
+    cf_goodput_out g;
+    if (fam_goodput(j, p, gpus_per_node, &g) != CF_OK) return NAN;
     return g.wall_h;
 }
 
@@ -409,14 +416,8 @@ static void run_family(const job *j, batch_ref *b, cf_network net, int n0, fam_r
 /* goodput, steady_time_to_train_h, storage, goodput_detail of a row. */
 static int fam_goodput_set(json_t *o, const job *j, const fam_result *r)
 {
-    cf_goodput_opts go;
-    cf__plan_gp gp;
     cf_goodput_out g;
-    cf_goodput_opts_init(&go);
-    gp.w = j->w;
-    gp.storage = CF_SC_UNKNOWN;
-    gp.opts = &go;
-    if (cf__plan_goodput(&gp, &r->pt, j->steps, r->fab.gpus_per_node, &g) != CF_OK) return 0;
+    if (fam_goodput(j, &r->pt, r->fab.gpus_per_node, &g) != CF_OK) return 0;
     return cf__plan_goodput_set(o, &g);
 }
 
