@@ -256,8 +256,12 @@ class Checker:
             elif r["kind"] == "instance":
                 if "/" not in r["key"]:
                     self.err(path, line, 2, "key: expected CLOUD/INSTANCE_TYPE")
-                if r["value"] not in ids:
+                # An empty value lists a type a snapshot keeps but maps to no
+                # offering (a resale or auction price): its notes say why.
+                if r["value"] and r["value"] not in ids:
                     self.err(path, line, 3, f"value: offering '{r['value']}' not in offerings.csv")
+                if not r["value"] and not r["notes"]:
+                    self.err(path, line, 4, "notes: an instance type mapped to no offering says why")
             elif r["kind"] == "host_gpus":
                 # GCP host row + GPU-only row: CLOUD/TYPE -> ACCELERATOR:COUNT
                 if "/" not in r["key"]:
