@@ -1,11 +1,11 @@
 # One-node plans rank every offering whose node holds the job, whatever its
 # network: inside one node the scale-out network does not matter (the
 # library's one-node rule). Single 8 x H100 boxes that state no network
-# (Vultr, Hyperstack, DigitalOcean in data/offerings.csv) are ranked on one
+# (Vultr, DigitalOcean in data/offerings.csv) are ranked on one
 # node, flagged network_unknown and said so in words; a job that needs two
 # nodes leaves them unranked with that reason.
 cf plan --workload llama3-8b --format json; expect_rc 0
-for id in vultr-bm-8x-h100 hyperstack-h100-sxm digitalocean-gpu-droplet-h100x8; do
+for id in vultr-bm-8x-h100 digitalocean-gpu-droplet-h100x8; do
     expect_json "[.ranked[] | select(.offering_id == \"$id\") | .nodes] | .[0]" 1
     expect_json_true "[.ranked[] | select(.offering_id == \"$id\") | .flags | index(\"network_unknown\") != null] | .[0]"
 done
