@@ -383,6 +383,36 @@ def snapshots(ck, data, offs, pmap):
     return priced
 
 
+def snapshot_counts(data, pvals, priced):
+    """What the shipped snapshots cover: clouds, the catalog rows their
+    mapped types price, and the types the map lists without an offering."""
+    prov = os.path.join(data, "prices", "provenance.csv")
+    if not os.path.exists(prov):
+        return
+    root = os.path.dirname(data)
+    clouds, mapped, listed = [], set(), set()
+    with open(prov, newline="") as f:
+        for p in csv.DictReader(f):
+            path = os.path.join(root, p["file"])
+            if not os.path.exists(path):
+                continue
+            clouds.append(p["cloud"])
+            with open(path, newline="") as fh:
+                for rec in csv.DictReader(fh):
+                    key = ("instance", f"{p['cloud']}/{rec.get('InstanceType', '')}")
+                    gcp_host = ("host_gpus", key[1]) in pvals  # GCP: host row + GPU row
+                    if (not rec.get("AcceleratorName") and not gcp_host) or key not in pvals:
+                        continue
+                    (mapped if pvals[key] else listed).add((key[1], pvals[key]))
+    ids = {oid for _, oid in mapped}
+    print(f"price snapshots (data/prices/): {len(clouds)} clouds ({', '.join(clouds)}); "
+          f"catalog rows their mapped types price: {len(ids)} ({len(mapped)} instance types), "
+          f"of which priced by a snapshot now: {len(ids & set(priced))} (the others keep their own price, "
+          f"read within six months of the snapshot, or the snapshot has no on-demand price for them); "
+          f"instance types listed without an "
+          f"offering (resale, auction or unusable prices): {len(listed)}")
+
+
 def market(offs, provs, priced, today):
     """Issue 22's counts: rankable multi-node rows, priced rows by price
     source and age, ClusterMAX coverage."""
@@ -465,6 +495,7 @@ def main(argv):
               + ", ".join(f"{g} {len({r['provider'] for r in offs if r['gpu'] == g})}" for g in ("B300", "GB300", "MI355X")))
         print(f"multi-node rows dated before {cutoff} (six months before {today}): {old} of {len(mrows)}")
         market(offs, provs, priced, datetime.date.fromisoformat(today))
+        snapshot_counts(data, pmap_values(data), priced)
         print("unknown (empty) cells per column:")
         for c in OFFERING_COLS:
             n = sum(1 for r in offs if r[c] == "")

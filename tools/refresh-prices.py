@@ -8,9 +8,13 @@ CATALOG_DIR is a checkout (or download) of github.com/skypilot-org/skypilot-cata
 COMMIT the commit it is at (40 hex digits), READ_ON the date the copy was taken
 (YYYY-MM-DD). For each cloud of data/prices/provenance.csv (or only the CLOUDs
 named), it reads CATALOG_DIR/catalogs/<v>/<cloud>/vms.csv (v7, or the version
-its provenance row names: v8 for oci) and keeps the header
+its provenance row names: v8 for oci, hyperstack and verda, which SkyPilot
+publishes only there) and keeps the header
 and, in file order and unchanged, every row of an instance type that
-data/skypilot-map.csv maps to an offering (kind `instance`), plus, for GCP,
+data/skypilot-map.csv names (kind `instance`): the types it maps to an
+offering and the types it lists with an empty offering and the reason (a
+reseller's or auction price, kept so the snapshot still shows them and a
+later map can use them; they price nothing), plus, for GCP,
 the host rows of mapped types and the GPU-only rows (empty InstanceType) of the
 accelerators the map pairs with them (kind `host_gpus`). It then rewrites
 data/prices/<cloud>/vms.csv and that cloud's provenance row, and runs
@@ -32,7 +36,8 @@ COLS = "cloud,file,commit,read_on,source_url,rows_kept".split(",")
 
 
 def mapped(cloud):
-    """Instance types of `cloud` the map prices, and GCP's paired accelerators."""
+    """Instance types of `cloud` the map names (mapped to an offering or
+    listed with an empty one), and GCP's paired accelerators."""
     types, accs = set(), set()
     with open(MAP, newline="") as f:
         for r in csv.DictReader(f):
@@ -94,7 +99,7 @@ def main(argv):
         row = {"cloud": cloud, "file": f"data/prices/{cloud}/vms.csv", "commit": commit,
                "read_on": read_on,
                "source_url": f"https://github.com/skypilot-org/skypilot-catalog/blob/{commit}/catalogs/{ver}/{cloud}/vms.csv",
-               "rows_kept": f"header and {kept} rows of the mapped instance types, unchanged, in file order"}
+               "rows_kept": f"header and {kept} rows of the instance types the map names, unchanged, in file order"}
         rows = [r for r in rows if r["cloud"] != cloud] + [row]
         print(f"{cloud}: {kept} rows kept")
     buf = io.StringIO()
