@@ -24,11 +24,11 @@ expect_err "bad13.json:3:15: offering 1 (id \"j1\"): network: expected one of ib
 printf '[{"id": "j1", "provider": "P", "offering": "O", "source_url": "https://a.example",\n  "as_of": "2026-01", "price_on_demand_gpu_hr":"2", "currency": "USD"}]\n' > "$T/str.json"
 cf import "$T/str.json"; expect_rc 3
 expect_err "str.json:2:48: offering 1 (id \"j1\"): price_on_demand_gpu_hr: expected a number or null, got the string \"2\""
-# An as_of after today (CLUSTERFIT_NOW=2026-11-30 in run.sh), CSV and JSON;
-# the current month (2026-11) is not in the future.
-printf 'id,provider,offering,source_url,as_of\na,A,A,https://a.example,2026-11\nb,B,B,https://b.example,2026-12\n' > "$T/future.csv"
+# An as_of after today (CLUSTERFIT_NOW=2026-12-02 in run.sh), CSV and JSON;
+# the current month (2026-12) is not in the future.
+printf 'id,provider,offering,source_url,as_of\na,A,A,https://a.example,2026-12\nb,B,B,https://b.example,2027-01\n' > "$T/future.csv"
 cf import "$T/future.csv"; expect_rc 3
-expect_err "future.csv:3:5: as_of: expected a date no later than today (2026-11-30), got \"2026-12\""
+expect_err "future.csv:3:5: as_of: expected a date no later than today (2026-12-02), got \"2027-01\""
 printf '[{"id": "j1", "provider": "P", "offering": "O", "source_url": "https://a.example", "as_of": "2062-01-15"}]' > "$T/future.json"
 cf import "$T/future.json"; expect_rc 3; expect_err "future.json:1:93: offering 1 (id \"j1\"): as_of: expected a date no later than today"
 cf list --format csv; cmp -s "$T/before.csv" "$T/out" || fail "a rejected import changed the catalog"

@@ -34,8 +34,8 @@ sed '1s/^InstanceType,/Type,/' "$SKY/aws/vms.csv" > "$T/aws/vms.csv"
 cf import --format skypilot "$T/aws/vms.csv"; expect_rc 3; expect_err "missing required column: InstanceType"
 cf list --format csv; cmp -s "$T/before2.csv" "$T/out" || fail "a rejected price import changed the catalog"
 # Usage errors.
-cf import --format skypilot "$SKY/aws/vms.csv" --as-of 2026-12-01; expect_rc 2
-expect_err "--as-of: expected a date no later than today (2026-11-30), got \"2026-12-01\""
+cf import --format skypilot "$SKY/aws/vms.csv" --as-of 2026-12-03; expect_rc 2
+expect_err "--as-of: expected a date no later than today (2026-12-02), got \"2026-12-03\""
 cf import --format skypilot "$SKY/aws/vms.csv" --as-of 2026-11; expect_rc 2; expect_err "--as-of: expected a date YYYY-MM-DD"
 cf import --format yaml "$SKY/aws/vms.csv"; expect_rc 2; expect_err "--format: expected skypilot or gcp-catalog, got \"yaml\""
 cf import --as-of 2026-11-01 "$SKY/aws/vms.csv"; expect_rc 2; expect_err "--as-of goes with --format skypilot"

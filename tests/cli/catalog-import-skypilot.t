@@ -84,7 +84,7 @@ cf import --format skypilot "$SKY/aws/vms.csv" --as-of 2025-01-01; expect_rc 0
 expect_out "aws-p5-48xlarge            the catalog's prices are dated after --as-of"
 # Default --as-of: today (CLUSTERFIT_NOW), said in the output.
 cf import --format skypilot "$SKY/nebius/vms.csv"; expect_rc 0
-expect_out "prices dated 2026-11-30 (today: give --as-of for the file's own date)"
+expect_out "prices dated 2026-12-02 (today: give --as-of for the file's own date)"
 # GCP (tests/data/import/skypilot/gcp): A3 host rows carry no accelerator;
 # the GPUs are priced in rows of their own (InstanceType empty). A paired
 # type (data/skypilot-map.csv host_gpus) costs host + GPUs of the same

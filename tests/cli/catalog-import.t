@@ -32,7 +32,7 @@ expect_json '.price_on_demand_gpu_hr' 2.19
 expect_json '.gpudirect_rdma' null
 expect_json '.source_url' "https://example.com/alpha/h100; https://example.com/alpha/news"
 expect_json '.origin' user
-expect_json '.age_days' 15
+expect_json '.age_days' 17
 cf list --format json; expect_json '[.[] | select(.provider | startswith("Test"))] | length' 9
 cf import; expect_rc 2
 cf import a.csv b.csv; expect_rc 2

@@ -29,7 +29,7 @@ cf show "$last"; expect_rc 2
 cf version --format json
 expect_json .catalog.origin release; expect_json .catalog.date 2026-11-30
 expect_json .catalog.rows 20; expect_json .catalog.source "$URL"; expect_json .catalog.file "$T/rel.csv"
-expect_json .catalog.installed 2026-11-30; expect_json .catalog.built_in.rows "$shipped"
+expect_json .catalog.installed 2026-12-02; expect_json .catalog.built_in.rows "$shipped"
 cf --version; expect_rc 0; expect_out "catalog: release 2026-11-30, 20 rows"; expect_out "source: $URL"
 cf providers; expect_rc 0; expect_out "catalog: release 2026-11-30 (20 rows) from $URL"
 # Bad files: refused at the file's own line and column, exit 3, nothing changed.
@@ -38,7 +38,7 @@ bad() { # NAME SED-SCRIPT EXPECTED-STDERR
     cf import --catalog "$T/$1.csv"; expect_rc 3; expect_err "$T/$1.csv:$3"
 }
 bad date '1s/date=2026-11-30/date=2026-11-31/' '1:21: date: expected YYYY-MM-DD, got "2026-11-31"'
-bad future '1s/date=2026-11-30/date=2026-12-05/' '1:21: date: expected a date no later than today (2026-11-30)'
+bad future '1s/date=2026-11-30/date=2026-12-05/' '1:21: date: expected a date no later than today (2026-12-02)'
 bad magic '1s/^#clusterfit-catalog/#catalog/' '1:1: first line: expected "#clusterfit-catalog date=YYYY-MM-DD source=URL"'
 bad nosource '1s/ source=[^ ]*//' '1:36: first line: expected source=URL too'
 bad twice '1s/$/ date=2026-11-30/' '1:98: first line: date given twice'
@@ -70,8 +70,8 @@ cf import --builtin-catalog x; expect_rc 2
 # make catalog-release (tools/catalog-release.sh): today's release of the
 # whole data/offerings.csv, checked by installing it; it then installs here.
 sh tools/catalog-release.sh "$T/rel" "$URL" "$CF" > "$T/out" 2> "$T/err"; RC=$?
-expect_rc 0; expect_out "$T/rel/clusterfit-catalog-2026-11-30.csv ($shipped offerings"
-cf import --catalog "$T/rel/clusterfit-catalog-2026-11-30.csv"; expect_rc 0; expect_out ": $shipped offerings"
+expect_rc 0; expect_out "$T/rel/clusterfit-catalog-2026-12-02.csv ($shipped offerings"
+cf import --catalog "$T/rel/clusterfit-catalog-2026-12-02.csv"; expect_rc 0; expect_out ": $shipped offerings"
 cf version --format json; expect_json .catalog.origin release; expect_json .catalog.rows "$shipped"
 sh tools/catalog-release.sh "$T/rel" "" "$CF" > "$T/out" 2> "$T/err"; RC=$?
 expect_rc 2; expect_err "SOURCE=https://"

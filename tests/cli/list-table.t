@@ -27,7 +27,7 @@ cf list --sort price; expect_rc 0
 grep -q '^== ' "$T/out" && fail "headings in a table not sorted by provider"
 cf list --wide --provider TestAlpha; expect_rc 0
 expect_out "Provider"; grep -q '^== ' "$T/out" && fail "headings in the wide table"
-# --stale 6 (CLUSTERFIT_NOW=2026-11-30): testb-h100-efa, dated 2025-11-30.
+# --stale 6 (CLUSTERFIT_NOW=2026-12-02): testb-h100-efa, dated 2025-11-30.
 cf list --stale 6; expect_rc 0
 [ "$(width)" -le 80 ] || fail "stale table is $(width) columns wide, over 80"
 head -1 "$T/out" | grep -q 'Dated$' || fail "no Dated column"

@@ -16,7 +16,7 @@ for t in "$ROOT"/tests/cli/*.t; do
     case "$CASE" in ${CLI_ONLY:-*}) ;; *) continue;; esac
     T=$(mktemp -d)
     export CASE T
-    if (cd "$ROOT" && CLUSTERFIT_DB="$T/catalog.db" CLUSTERFIT_NOW=2026-11-30 HOME="$T" \
+    if (cd "$ROOT" && CLUSTERFIT_DB="$T/catalog.db" CLUSTERFIT_NOW=2026-12-02 HOME="$T" \
         XDG_DATA_HOME="$T/xdg" sh -c ". tests/cli/lib.sh; . '$t'"); then
         pass=$((pass + 1))
     else

@@ -32,7 +32,7 @@ cc -O2 -shared -fPIC -o "$T/faultfs.so" "$ROOT/tests/hostile/faultfs.c" -ldl ||
     { echo "hostile: cannot build faultfs"; exit 1; }
 # The sanitizer build must accept a preloaded library before its runtime.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
-export CLUSTERFIT_NOW=2026-11-30 HOME="$T" XDG_DATA_HOME="$T/xdg"
+export CLUSTERFIT_NOW=2026-12-02 HOME="$T" XDG_DATA_HOME="$T/xdg"
 export CLUSTERFIT_DB="$T/cat.db"
 
 # --- extreme imported numbers (the bounds) and the catalog of the server ---
