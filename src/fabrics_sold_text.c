@@ -26,33 +26,22 @@ static void bundle_cell(char *buf, size_t cap, const json_t *r)
         snprintf(buf, cap, "? / %g", num(r, "gbps_per_node"));
 }
 
-/* The offerings' ids, cheapest first as the catalog lists them. */
+/* The first offering (the cheapest: the catalog lists them so) and how
+ * many more: "crusoe-h100-ib +5"; --format json has them all. */
 static void ids_cell(char *buf, size_t cap, const json_t *r)
 {
-    size_t i, n = 0;
-    json_t *id;
-    buf[0] = '\0';
-    json_array_foreach(json_object_get(r, "offerings"), i, id)
-        if (n < cap) n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", json_string_value(id));
-}
-
-/* "12.3 days": the equal-rate table's unit rule. */
-static void time_cell(char *buf, size_t cap, double h)
-{
-    if (isnan(h)) snprintf(buf, cap, "-");
-    else if (h < 1) snprintf(buf, cap, "%.3g min", h * 60);
-    else if (h < 48) snprintf(buf, cap, "%.3g h", h);
-    else if (h < 24 * 730) snprintf(buf, cap, "%.1f days", h / 24);
-    else snprintf(buf, cap, "%.1f years", h / (24 * 365.25));
+    json_int_t n = json_integer_value(json_object_get(r, "n_offerings"));
+    const char *first = json_string_value(json_array_get(json_object_get(r, "offerings"), 0));
+    if (n > 1) snprintf(buf, cap, "%s +%ld", first ? first : "?", (long)(n - 1));
+    else snprintf(buf, cap, "%s", first ? first : "?");
 }
 
 static int row(table *t, const json_t *r)
 {
-    char b[48], ids[1024], tt[32];
+    char b[48], ids[160];
     double p = num(r, "worth_premium_pct"), pr = num(r, "price_gpu_hr"), w = num(r, "worth_gpu_hr");
     bundle_cell(b, sizeof b, r);
     ids_cell(ids, sizeof ids, r);
-    time_cell(tt, sizeof tt, num(r, "time_to_train_h"));
     if (table_row(t) || table_cell(t, 0, json_string_value(json_object_get(r, "network"))) ||
         table_cell(t, 1, b))
         return -1;
@@ -60,13 +49,12 @@ static int row(table *t, const json_t *r)
             ? table_cellf(t, 2, "%ld", (long)json_integer_value(json_object_get(r, "nodes")))
             : table_cell(t, 2, "-"))
         return -1;
-    if (table_cell(t, 3, tt)) return -1;
-    if (json_is_true(json_object_get(r, "is_baseline")) ? table_cell(t, 4, "baseline")
-        : isnan(p) ? table_cell(t, 4, "-") : table_cellf(t, 4, "%+.1f %%", p))
+    if (json_is_true(json_object_get(r, "is_baseline")) ? table_cell(t, 3, "baseline")
+        : isnan(p) ? table_cell(t, 3, "-") : table_cellf(t, 3, "%+.1f %%", p))
         return -1;
-    if ((isnan(pr) ? table_cell(t, 5, "-") : table_cellf(t, 5, "%.2f", pr)) ||
-        (isnan(w) ? table_cell(t, 6, "-") : table_cellf(t, 6, "%+.2f", w)) ||
-        table_cell(t, 7, ids))
+    if ((isnan(pr) ? table_cell(t, 4, "-") : table_cellf(t, 4, "%.2f", pr)) ||
+        (isnan(w) ? table_cell(t, 5, "-") : table_cellf(t, 5, "%+.2f", w)) ||
+        table_cell(t, 6, ids))
         return -1;
     return 0;
 }
@@ -117,11 +105,10 @@ int fabrics_sold_text(FILE *out, json_t *doc)
     if (table_column(t, "fabric", TABLE_LEFT, 0, 6, 0) < 0 ||
         table_column(t, "NICs x Gb/s", TABLE_LEFT, 0, 8, 0) < 0 ||
         table_column(t, "nodes", TABLE_RIGHT, 0, 5, 0) < 0 ||
-        table_column(t, "to train", TABLE_RIGHT, 0, 8, 0) < 0 ||
         table_column(t, "vs base", TABLE_RIGHT, 0, 8, 0) < 0 ||
         table_column(t, "price", TABLE_RIGHT, 0, 5, 0) < 0 ||
         table_column(t, "worth", TABLE_RIGHT, 0, 5, 0) < 0 ||
-        table_column(t, "offerings", TABLE_LEFT, TABLE_SHRINK, 9, 0) < 0)
+        table_column(t, "offerings (cheapest, more)", TABLE_LEFT, TABLE_SHRINK, 9, 0) < 0)
         goto done;
     json_array_foreach(json_object_get(sold, "bundles"), i, r)
         if (row(t, r) != 0) goto done;
@@ -133,9 +120,10 @@ int fabrics_sold_text(FILE *out, json_t *doc)
         snprintf(line, sizeof line, "As sold: each bundle the catalog sells with this GPU (family, "
                  "NICs x Gbit/s per NIC; ? / G: NICs not stated, G Gbit/s per node) at its own line "
                  "rate; vs base: the worth premium as above, against the baseline bundle; price: "
-                 "the cheapest list price among its offerings (cheapest first), %s per GPU-hour; "
+                 "the cheapest list price among its offerings, %s per GPU-hour; "
                  "worth: how many %s per GPU-hour over the baseline's price a renter may pay for "
-                 "it and break even (--format json: the break-even price, the job's cost).",
+                 "it and break even (--format json: every offering, the time to train, the break-even price, the "
+                 "job's cost).",
                  head, head);
         tf_wrap(out, "", line, TF_WIDTH);
     }

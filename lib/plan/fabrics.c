@@ -599,7 +599,8 @@ static cf_status prepare(job *j, const cf_workload *w, const cf_fabrics_query *q
     if (j->max_nodes < 1) j->max_nodes = 1;
     if (j->max_nodes > CF_FIT_MAX_NODES) j->max_nodes = (int)CF_FIT_MAX_NODES;
     if (assume(j, "gdr: each family's usual state (GPUDirect on for ib, roce, efa, tcpxo, tcpx; "
-               "not applicable to tcp); every family at the same %d x %g Gbit/s NICs",
+               "not applicable to tcp); at equal line rate every family at the same %d x %g Gbit/s "
+               "NICs, as sold each bundle at its own",
                j->node.nics_per_node, j->node.nic_gbps))
         return CF_ENOMEM;
     return CF_OK;
