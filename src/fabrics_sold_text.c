@@ -60,30 +60,38 @@ static int row(table *t, const json_t *r)
 }
 
 /* "Not sold with H100-SXM as a multi-node bundle with a stated line rate:
- * TCP (vastai-h100-sxm names it without a line rate)." */
+ * TCP (vastai-h100-sxm names it without a line rate or node size: unknown,
+ * not modelled); EFA: no offering of H100-SXM names it." */
 static void not_sold_line(FILE *out, json_t *doc, json_t *sold)
 {
-    char line[1200];
-    size_t i, n = 0;
+    char line[1200], none[200];
+    const char *gpu = json_string_value(json_object_get(doc, "gpu"));
+    size_t i, n = 0, nn = 0, named = 0;
     json_t *f;
     if (json_array_size(json_object_get(sold, "not_sold")) == 0) return;
+    none[0] = '\0';
     n += (size_t)snprintf(line, sizeof line, "Not sold with %s as a multi-node bundle with a stated "
-                          "line rate: ", json_string_value(json_object_get(doc, "gpu")));
+                          "line rate: ", gpu);
     json_array_foreach(json_object_get(sold, "not_sold"), i, f) {
         cf_network net;
         const char *name = json_string_value(json_object_get(f, "network"));
+        const char *label = name && cf_network_parse(name, &net) == CF_OK ? tf_net_label(net) : "?";
         json_int_t k = json_integer_value(json_object_get(f, "n_unstated"));
         json_t *ids = json_object_get(f, "unstated_offerings");
-        if (n >= sizeof line) break;
-        n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", i ? "; " : "",
-                              name && cf_network_parse(name, &net) == CF_OK ? tf_net_label(net) : "?");
-        if (k > 0 && n < sizeof line)
-            n += (size_t)snprintf(line + n, sizeof line - n, " (%s%s names it without a line rate "
-                                  "or node size: unknown, not modelled)",
-                                  json_string_value(json_array_get(ids, 0)),
-                                  k > 1 ? " and others" : "");
+        if (k == 0) {
+            if (nn < sizeof none) nn += (size_t)snprintf(none + nn, sizeof none - nn, "%s%s", nn ? ", " : "", label);
+            continue;
+        }
+        if (n < sizeof line)
+            n += (size_t)snprintf(line + n, sizeof line - n, "%s%s (%s%s names it without a line rate "
+                                  "or node size: unknown, not modelled)", named++ ? "; " : "", label,
+                                  json_string_value(json_array_get(ids, 0)), k > 1 ? " and others" : "");
     }
-    if (n < sizeof line) snprintf(line + n, sizeof line - n, ".");
+    if (nn && n < sizeof line)
+        snprintf(line + n, sizeof line - n, "%s%s: no offering of %s names %s.", named ? "; " : "", none,
+                 gpu, strchr(none, ',') ? "them" : "it");
+    else if (n < sizeof line)
+        snprintf(line + n, sizeof line - n, ".");
     tf_wrap(out, "", line, TF_WIDTH);
 }
 
