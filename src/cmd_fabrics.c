@@ -3,9 +3,11 @@
  * efa, tcpxo, tcpx, tcp) at the same NICs and line rate: step time, scaling
  * efficiency, time to train, and the worth premium, how many percent more
  * per GPU-hour each family may cost than the baseline before the whole job
- * costs more. A thin front end over cf_fabrics (fabrics.h): every option
- * goes through cf_fabrics_query_set as it is parsed, the one parser
- * POST /api/fabrics uses too. */
+ * costs more; and, as sold, each bundle the catalog sells with the GPU
+ * (fabrics_sold_text.c prints them). A thin front end over cf_fabrics
+ * (fabrics.h): every option goes through cf_fabrics_query_set as it is
+ * parsed, the one parser POST /api/fabrics uses too; the catalog's
+ * offerings are read here and handed over (q.offerings). */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>

@@ -13,7 +13,12 @@
  *     time to train meets the deadline; N0 and its point for E. At each
  *     count every family runs the same global batch, the one the search
  *     grows to there on ib (batch_ref): the same job on each fabric;
- *  3. the premium against the baseline (cf_worth_premium_pct) and the JSON.
+ *  3. the premium against the baseline (cf_worth_premium_pct) and the JSON;
+ *  4. as sold: the same rows for each bundle the catalog sells with the
+ *     GPU (fabrics_sold.c groups them and adds their offerings, prices,
+ *     money and the headline), the member `sold`.
+ * Under a deadline a count meets it by plan's rule, cf__plan_meets_deadline
+ * with plan's margin (cf__plan_margin_pct).
  * The premium is the break-even of equal total cost: the job on family f
  * costs price_f × G_f (G = GPU-hours), on the baseline price_b × G_b, so f
  * may cost price_b × (G_b / G_f) per GPU-hour, premium = G_b / G_f − 1. At

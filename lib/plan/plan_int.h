@@ -427,7 +427,7 @@ typedef struct cf__unstated {
 
 typedef struct cf__bundles {
     size_t n;                           /* bundles in b */
-    size_t n_more;                      /* bundles past CF__BUNDLES_MAX, not kept */
+    size_t n_more;                      /* offerings of bundles past CF__BUNDLES_MAX, not kept */
     cf__bundle b[CF__BUNDLES_MAX];      /* in the order of first appearance */
     cf__unstated unstated[CF_NET__COUNT];   /* per family (index cf_network) */
     cf__unstated no_network;            /* the network itself not stated */
