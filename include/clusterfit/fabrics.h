@@ -137,7 +137,8 @@ CF_API const cf_network *cf_fabrics_families(size_t *n);
  *   node size are stated), each with its offerings' ids and the cheapest
  *   list price in USD among them. The baseline bundle is the one of
  *   q->baseline's family with the lowest Gbit/s per node, else the lowest
- *   Gbit/s per node sold. Money: break_even_price_gpu_hr = price_b x G_b /
+ *   Gbit/s per node sold (a priced one first; among the bundles with a
+ *   result first). Money: break_even_price_gpu_hr = price_b x G_b /
  *   G_f (the most the bundle may cost per GPU-hour before the job costs
  *   more than on the baseline at its cheapest price), worth_gpu_hr =
  *   break-even - price_b, job_cost = price_f x G_f. Families with no

@@ -538,7 +538,8 @@ static cf_status sold_rows(const job *j, batch_ref *b, int n0, const cf__bundles
 {
     fam_result *rs = calloc(bs->n ? bs->n : 1, sizeof *rs);
     json_t *rows = json_array();
-    size_t base = cf__fabrics_sold_baseline(bs, j->baseline);
+    unsigned char ok[CF__BUNDLES_MAX];
+    size_t base;
     cf_status st = rs && rows ? CF_OK : CF_ENOMEM;
     for (size_t i = 0; st == CF_OK && i < bs->n; i++) {
         cf_fabric f = j->node;
@@ -547,7 +548,9 @@ static cf_status sold_rows(const job *j, batch_ref *b, int n0, const cf__bundles
         f.nic_gbps = bs->b[i].fab.nic_gbps;
         f.gdr = CF_GDR_UNKNOWN;     /* the family's usual state, as the equal-rate rows */
         run_fabric(j, b, &f, n0, &rs[i]);
+        ok[i] = rs[i].pt.found;
     }
+    base = cf__fabrics_sold_baseline(bs, j->baseline, ok);
     for (size_t i = 0; st == CF_OK && i < bs->n; i++) {
         json_t *r = row_json(j, &rs[i], base < bs->n ? &rs[base] : NULL);
         if (!r || json_array_append_new(rows, r)) st = CF_ENOMEM;

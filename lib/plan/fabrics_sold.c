@@ -90,14 +90,16 @@ void cf__fabrics_bundles(const cf_offering *offs, size_t n, const char *gpu, int
 }
 
 /* Passes of the baseline's choice: the baseline family priced, that
- * family, any family priced, any bundle. A priced baseline first, as the
- * worth in money needs its price. */
-size_t cf__fabrics_sold_baseline(const cf__bundles *bs, cf_network baseline)
+ * family, any family priced, any bundle; among the bundles with a result
+ * (ok[i]) first, then among all. A priced baseline first, as the worth in
+ * money needs its price. */
+size_t cf__fabrics_sold_baseline(const cf__bundles *bs, cf_network baseline, const unsigned char *ok)
 {
     size_t best = bs->n;
-    for (int pass = 0; pass < 4 && best == bs->n; pass++)
+    for (int pass = 0; pass < 8 && best == bs->n; pass++)
         for (size_t i = 0; i < bs->n; i++) {
-            if (pass < 2 && bs->b[i].network != baseline) continue;
+            if (pass < 4 && ok && !ok[i]) continue;
+            if (pass % 4 < 2 && bs->b[i].network != baseline) continue;
             if (pass % 2 == 0 && isnan(bs->b[i].price)) continue;
             if (best == bs->n || bs->b[i].gbps < bs->b[best].gbps) best = i;
         }
@@ -232,6 +234,12 @@ static json_t *headline(const cf__bundles *bs, const json_t *rows, size_t base, 
     }
     bundle_words(bw, sizeof bw, &bs->b[base]);
     ids_words(bi, sizeof bi, &bs->b[base]);
+    if (best >= bs->n && !(num(json_array_get(rows, base), "gpu_hours") > 0)) {
+        snprintf(line, sizeof line, "As sold: none of the %zu bundle%s the catalog sells with %s has a "
+                 "result here (each too slow for the deadline or too small to fit, see the rows), so "
+                 "there is no as-sold comparison.", bs->n, bs->n == 1 ? "" : "s", gpu);
+        return json_string(line);
+    }
     if (best >= bs->n) {
         snprintf(line, sizeof line, "As sold: the catalog sells %s with %s %s and no other bundle "
                  "with a stated line rate%s, so there is no as-sold comparison (the equal-line-rate "

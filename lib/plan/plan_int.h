@@ -445,9 +445,10 @@ void cf__fabrics_bundles(const cf_offering *offs, size_t n, const char *gpu, int
                          const char *currency, cf__bundles *out);
 
 /* The baseline bundle: the one of family `baseline` with the lowest Gbit/s
- * per node, else the lowest Gbit/s per node sold (ties: the first); bs->n
- * when none is sold. */
-size_t cf__fabrics_sold_baseline(const cf__bundles *bs, cf_network baseline);
+ * per node, else the lowest Gbit/s per node sold (ties: the first), a
+ * priced one first; among the bundles with a result (ok[i] != 0; ok NULL:
+ * all) first. bs->n when none is sold. */
+size_t cf__fabrics_sold_baseline(const cf__bundles *bs, cf_network baseline, const unsigned char *ok);
 
 /* fabrics' `sold` member from the bundles and their rows (rows[i] the row
  * of bs->b[i], as the equal-rate rows, with gpu_hours and

@@ -115,11 +115,18 @@ static void baseline(void **state)
     catalog(os);
     cf__fabrics_bundles(os, N_OFF, "H100-SXM", 8, "USD", &bs);
     /* No tcp bundle: the lowest Gbit/s per node among the priced ones. */
-    assert_int_equal(cf__fabrics_sold_baseline(&bs, CF_NET_TCP), 2);
+    assert_int_equal(cf__fabrics_sold_baseline(&bs, CF_NET_TCP, NULL), 2);
     /* ib: the priced ib bundle before the unpriced one at the same rate. */
-    assert_int_equal(cf__fabrics_sold_baseline(&bs, CF_NET_IB), 0);
+    assert_int_equal(cf__fabrics_sold_baseline(&bs, CF_NET_IB, NULL), 0);
+    /* A bundle without a result (too slow for the deadline) is passed over
+     * while one with a result is left; with none, the rule on all. */
+    {
+        unsigned char ok[3] = {1, 1, 0}, none[3] = {0, 0, 0};
+        assert_int_equal(cf__fabrics_sold_baseline(&bs, CF_NET_TCP, ok), 0);
+        assert_int_equal(cf__fabrics_sold_baseline(&bs, CF_NET_TCP, none), 2);
+    }
     bs.n = 0;
-    assert_int_equal(cf__fabrics_sold_baseline(&bs, CF_NET_IB), 0);
+    assert_int_equal(cf__fabrics_sold_baseline(&bs, CF_NET_IB, NULL), 0);
 }
 
 static json_t *row(double gpu_h, double prem)
