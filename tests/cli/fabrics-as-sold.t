@@ -143,3 +143,15 @@ cf plan --workload llama3-8b --deadline 720 --margin 500
 perr=$(cat "$T/err" | head -1 | sed 's/clusterfit plan: //')
 cf fabrics --workload llama3-8b --gpu H100-SXM --deadline 720 --margin 500
 expect_err "$perr"
+
+# Under a deadline a bundle may train in time on no node count: the
+# baseline is then a bundle with a result, whenever one has a result; when
+# none has, the headline says so (no worth against a row without one).
+for dl in 720 2160 5000; do
+    cf fabrics --workload deepseek-v3 --gpu H100-SXM --deadline "$dl" --format json; expect_rc 0
+    if jq -e '[.sold.bundles[] | .nodes != null] | any' "$T/out" > /dev/null; then
+        expect_json_true '.sold.bundles[.sold.baseline].nodes != null'
+    else
+        expect_json_true '.sold.best == null and (.sold.headline | test("^As sold: none of the [0-9]+ bundles? the catalog sells with H100-SXM has a result here"))'
+    fi
+done
