@@ -867,10 +867,26 @@ static void get_offering_route(srv_api *api, const srv_request *rq, srv_reply *o
     else get_offering(api, rq->path + 15, out);
 }
 
+/* POST /api/fabrics over the catalog's offerings, cheapest first as the
+ * CLI reads them (the as-sold bundles); the shipped catalog when none
+ * could be opened. */
 static void post_fabrics(srv_api *api, const srv_request *rq, srv_reply *out)
 {
-    (void)api;
-    srv_post_fabrics(rq, out);
+    cf_offering_list list = {NULL, 0};
+    cf_filter f;
+    cf_error e;
+    cf_status st = CF_OK;
+    if (api->cat) {
+        cf_filter_init(&f);
+        pthread_mutex_lock(&api->lock);
+        st = current_catalog_locked(api, &e);
+        if (st != CF_OK) srv_lib_error(out, st, &e);
+        else if ((st = cf_catalog_query(api->cat, &f, CF_SORT_PRICE, &list)) != CF_OK) cat_error(api, out, st);
+        pthread_mutex_unlock(&api->lock);
+        if (st != CF_OK) return;
+    }
+    srv_post_fabrics(rq, api->cat ? &list : NULL, out);
+    cf_offering_list_clear(&list);
 }
 
 /* One endpoint of the API: the head checks (srv_api_check) read its path

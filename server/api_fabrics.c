@@ -5,7 +5,8 @@
  * every value goes through cf_fabrics_query_set, the parser the CLI uses,
  * so that both accept and refuse the same values with the same reason. The
  * answer is cf_fabrics' document as `clusterfit fabrics --format json`
- * prints it. No catalog: the library reads its embedded data. */
+ * prints it, over the catalog's offerings api.c reads (the as-sold
+ * bundles). */
 #include <stdio.h>
 #include <string.h>
 #include "api_fabrics.h"
@@ -90,7 +91,7 @@ static int read_query(const json_t *body, cf_fabrics_query *q, srv_reply *out)
     return 0;
 }
 
-void srv_post_fabrics(const srv_request *rq, srv_reply *out)
+void srv_post_fabrics(const srv_request *rq, const cf_offering_list *offerings, srv_reply *out)
 {
     json_t *body, *doc = NULL;
     cf_workload w;
@@ -106,6 +107,7 @@ void srv_post_fabrics(const srv_request *rq, srv_reply *out)
         return;
     }
     json_decref(body);
+    q.offerings = offerings;
     cf_error_clear(&e);
     if ((st = cf_fabrics(&w, &q, &doc, &e)) != CF_OK) {
         srv_lib_error(out, st, &e);

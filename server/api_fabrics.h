@@ -13,7 +13,9 @@
  * and rail_optimized, true/false; null = not given. Each value goes through
  * cf_fabrics_query_set, the parser of the CLI's flags, so both refuse
  * alike. 200 with cf_fabrics' JSON; 400 bad_request naming the member for
- * bad input. Thread-safe: reads embedded data only, no catalog. */
-void srv_post_fabrics(const srv_request *rq, srv_reply *out);
+ * bad input. `offerings` (borrowed; NULL = the shipped catalog) are the
+ * catalog's, whose bundles the answer compares as sold. Thread-safe: reads
+ * that list and embedded data only. */
+void srv_post_fabrics(const srv_request *rq, const cf_offering_list *offerings, srv_reply *out);
 
 #endif

@@ -3,9 +3,11 @@
  * efa, tcpxo, tcpx, tcp) at the same NICs and line rate: step time, scaling
  * efficiency, time to train, and the worth premium, how many percent more
  * per GPU-hour each family may cost than the baseline before the whole job
- * costs more. A thin front end over cf_fabrics (fabrics.h): every option
- * goes through cf_fabrics_query_set as it is parsed, the one parser
- * POST /api/fabrics uses too. */
+ * costs more; and, as sold, each bundle the catalog sells with the GPU
+ * (fabrics_sold_text.c prints them). A thin front end over cf_fabrics
+ * (fabrics.h): every option goes through cf_fabrics_query_set as it is
+ * parsed, the one parser POST /api/fabrics uses too; the catalog's
+ * offerings are read here and handed over (q.offerings). */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -16,6 +18,7 @@
 #include "table.h"
 #include "textfmt.h"
 #include "goodput_text.h"
+#include "fabrics_sold_text.h"
 
 #define CMD "fabrics"
 
@@ -56,6 +59,9 @@ static const cli_opt fabrics_opts[] = {
     {.name = "nodes", FAB_OPT, .metavar = "N", .help = "compare at N nodes, or"},
     {.name = "deadline", FAB_OPT, .metavar = "HOURS",
      .help = "each at its fewest nodes that train in time"},
+    {.name = "margin", FAB_OPT, .metavar = "PCT",
+     .help = "deadline margin, as plan's (default: the\n"
+             "model's p90 error out of sample)"},
     {.name = "baseline", FAB_OPT, .metavar = "NET",
      .help = "premiums are measured against (default tcp)"},
     {.name = "format", CLI_FORMAT_AT(fabrics_args, fmt), .metavar = "F",
@@ -67,9 +73,12 @@ static const cli_opt fabrics_opts[] = {
 static const cli_cmd fabrics_cmd = {
     .cmd = CMD,
     .usage = "Usage: clusterfit fabrics --workload W --gpu G [--gpus-per-node K --intra L\n"
-             "         --nics M --nic-gbps X] (--nodes N | --deadline HOURS)\n"
+             "         --nics M --nic-gbps X] (--nodes N | --deadline HOURS [--margin PCT])\n"
              "         [--baseline NET] [--format text|json]\n"
-             "Is a better fabric worth it for this job? Predicts step time, scaling\n"
+             "Is a better fabric worth it for this job? As sold: each bundle the catalog\n"
+             "sells with the GPU (family, NICs, line rate; the offerings that sell it and\n"
+             "their cheapest price), and the USD per GPU-hour a renter may pay over the\n"
+             "baseline bundle and break even. At equal line rate: step time, scaling\n"
              "efficiency and time to train over each fabric family (ib, roce, efa, tcpxo,\n"
              "tcpx, tcp) at the same NICs and line rate, and the worth premium: how many\n"
              "percent more per GPU-hour each may cost than the baseline before the whole\n"
@@ -258,15 +267,15 @@ static const char *label_of(const char *name)
 static void print_head(FILE *out, json_t *doc)
 {
     json_t *r0 = json_array_get(json_object_get(doc, "fabrics"), 0);
-    char line[512], when[96];
+    char line[600], when[160];
     if (json_is_integer(json_object_get(doc, "nodes")))
         snprintf(when, sizeof when, "on %ld node%s", (long)json_integer_value(json_object_get(doc, "nodes")),
                  json_integer_value(json_object_get(doc, "nodes")) == 1 ? "" : "s");
     else
-        snprintf(when, sizeof when, "within %g h (each fabric on the fewest nodes that meet it)",
-                 num(doc, "deadline_h"));
-    snprintf(line, sizeof line, "%s %s: %ld x %s per node (%s), %ld x %g Gbit/s NICs per node on every fabric; "
-             "E: scaling efficiency vs N0 = %ld node%s (the smallest that fits).",
+        snprintf(when, sizeof when, "within %g h with a %g %% margin (each fabric on the fewest nodes "
+                 "that meet it)", num(doc, "deadline_h"), num(doc, "margin_pct"));
+    snprintf(line, sizeof line, "At equal line rate: %s %s: %ld x %s per node (%s), %ld x %g Gbit/s NICs per "
+             "node on every fabric; E: scaling efficiency vs N0 = %ld node%s (the smallest that fits).",
              json_string_value(json_object_get(doc, "workload")), when,
              (long)json_integer_value(json_object_get(doc, "gpus_per_node")),
              json_string_value(json_object_get(doc, "gpu")),
@@ -383,15 +392,38 @@ static void print_assumes(FILE *out, json_t *doc)
         }
 }
 
+/* The catalog's offerings, cheapest first (the bundles' ids in that
+ * order), into *list for cf_fabrics' as-sold view. */
+static int catalog_list(const cli_ctx *ctx, cf_offering_list *list)
+{
+    cf_catalog *cat = NULL;
+    cf_filter f;
+    cf_status st;
+    int rc = cli_open_catalog(ctx, CMD, &cat);
+    if (rc != EXIT_OK) return rc;
+    cf_filter_init(&f);
+    st = cf_catalog_query(cat, &f, CF_SORT_PRICE, list);
+    if (st != CF_OK) {
+        cf_error err;
+        cf_error_clear(&err);
+        snprintf(err.message, sizeof err.message, "%s", cf_catalog_note(cat));
+        cf_catalog_close(cat);
+        return cli_lib_error(CMD, st, &err);
+    }
+    cli_catalog_note(CMD, cat);
+    cf_catalog_close(cat);
+    return EXIT_OK;
+}
+
 int cmd_fabrics(const cli_ctx *ctx, int argc, char **argv)
 {
+    cf_offering_list list = {NULL, 0};
     fabrics_args a;
     cf_workload w;
     cf_error err;
     json_t *doc = NULL;
     cf_status st;
     int rc;
-    (void)ctx;
     memset(&a, 0, sizeof a);
     cf_fabrics_query_init(&a.q);
     a.fmt = FMT_TEXT;
@@ -402,7 +434,12 @@ int cmd_fabrics(const cli_ctx *ctx, int argc, char **argv)
     if ((st = cf_workload_load(a.workload, &w, &err)) != CF_OK) return cli_lib_error(CMD, st, &err);
     if (w.kind != CF_WL_SERVE && (a.q.nodes > 0) == !isnan(a.q.deadline_h))
         return cli_usage_error(CMD, "give either --nodes N or --deadline HOURS");
+    if (w.kind != CF_WL_SERVE) {
+        if ((rc = catalog_list(ctx, &list)) != EXIT_OK) return rc;
+        a.q.offerings = &list;
+    }
     st = cf_fabrics(&w, &a.q, &doc, &err);
+    cf_offering_list_clear(&list);
     if (st != CF_OK) {
         cli_respell(&err);
         return st == CF_EINVAL && err.param[0] ? cli_param_error(CMD, &err) : cli_lib_error(CMD, st, &err);
@@ -417,7 +454,9 @@ int cmd_fabrics(const cli_ctx *ctx, int argc, char **argv)
     rc = print_rows(stdout, doc);
     if (rc == EXIT_OK) {
         print_break_even(stdout, doc);
+        if (fabrics_sold_text(stdout, doc) != 0) rc = EXIT_INTERNAL;
         print_assumes(stdout, doc);
+        fabrics_sold_assumes(stdout, doc);
         if (ferror(stdout)) rc = EXIT_INTERNAL;
     }
     json_decref(doc);

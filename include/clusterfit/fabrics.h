@@ -60,11 +60,17 @@ typedef struct cf_fabrics_query {
                                node); network is set per family */
     int nodes;              /* nodes of the cluster; 0 = not given */
     double deadline_h;      /* hours; NAN = not given */
+    double margin_pct;      /* deadline margin, percent; NAN = plan's default
+                               (cf_default_margin_pct of the workload) */
     cf_network baseline;    /* the family premiums are measured against */
+    const struct cf_offering_list *offerings;
+                            /* the catalog whose bundles are compared as sold
+                               (borrowed for the call); NULL = the shipped
+                               catalog (data/offerings.csv, embedded) */
 } cf_fabrics_query;
 
 /* A question with nothing set: node as cf_fabric_init, nodes 0, deadline
- * NAN, baseline tcp.
+ * and margin NAN, baseline tcp, offerings NULL.
  * - ownership: fills the caller's struct (not NULL) */
 CF_API void cf_fabrics_query_init(cf_fabrics_query *q);
 
@@ -76,6 +82,8 @@ CF_API void cf_fabrics_query_init(cf_fabrics_query *q);
  *     nodes            integer, 1..CF_MAX_NODES
  *     deadline_h       hours, CF_PLAN_DEADLINE_H_MIN..CF_PLAN_DEADLINE_H_MAX
  *                      (the CLI's --deadline, as for plan)
+ *     margin_pct       percent, CF_PLAN_MARGIN_PCT_MIN..CF_PLAN_MARGIN_PCT_MAX
+ *                      (the CLI's --margin, as for plan)
  *     baseline         one of the families ib, roce, efa, tcpxo, tcpx, tcp
  * - output: the field of *q; unchanged on error
  * - errors: CF_EINVAL with err->param = name and the bound or the accepted
@@ -87,7 +95,7 @@ CF_API cf_status cf_fabrics_query_set(cf_fabrics_query *q, const char *name, con
 
 /* The names cf_fabrics_query_set accepts, in the order a front end sets
  * them: gpu, gpus_per_node, intra, nics, nic_gbps, non_blocking,
- * rail_optimized, nodes, deadline_h, baseline.
+ * rail_optimized, nodes, deadline_h, margin_pct, baseline.
  * - ownership: static storage, NULL-terminated */
 CF_API const char *const *cf_fabrics_param_names(void);
 
@@ -102,7 +110,9 @@ CF_API const cf_network *cf_fabrics_families(size_t *n);
  *   on that many nodes (plan's layout search, DESIGN §4.5); with
  *   q->deadline_h, the smallest node count of plan's list (N0, then powers
  *   of two up to CF_PLAN_DEFAULT_MAX_GPUS GPUs) whose time to train meets
- *   the deadline. At each node count every family runs the same global
+ *   the deadline with plan's margin (cf__plan_meets_deadline: time x (1 +
+ *   margin_pct / 100) must not pass it; q->margin_pct, NAN = plan's
+ *   default). At each node count every family runs the same global
  *   batch (LLM workloads): the one plan's search grows to there on the
  *   first family, ib (up to batch_max); the others are searched at that
  *   batch, so the rows compare the same job. Then step_time_s,
@@ -120,8 +130,23 @@ CF_API const cf_network *cf_fabrics_families(size_t *n);
  *   intra from the GPU's usual node (data/gpus.csv); nics and nic_gbps the
  *   most common ones among the shipped catalog's offerings of that GPU that
  *   state them (data/offerings.csv), nics one per GPU when none does
+ * - as sold (issue 23, item 4): the same rows for each bundle the
+ *   catalog (q->offerings, NULL = the shipped one) sells with this GPU and
+ *   node size: offerings grouped by network family, stated NICs per node
+ *   and Gbit/s per node (multi-node offerings whose network, line rate and
+ *   node size are stated), each with its offerings' ids and the cheapest
+ *   list price in USD among them. The baseline bundle is the one of
+ *   q->baseline's family with the lowest Gbit/s per node, else the lowest
+ *   Gbit/s per node sold (a priced one first; among the bundles with a
+ *   result first). Money: break_even_price_gpu_hr = price_b x G_b /
+ *   G_f (the most the bundle may cost per GPU-hour before the job costs
+ *   more than on the baseline at its cheapest price), worth_gpu_hr =
+ *   break-even - price_b, job_cost = price_f x G_f. Families with no
+ *   bundle are listed in not_sold with the offerings that name them
+ *   without a line rate: nothing is invented
  * - output: *out = {workload, gpu, gpus_per_node, intra, nodes (as asked;
- *   null with a deadline), deadline_h (null without), baseline,
+ *   null with a deadline), deadline_h (null without), margin_pct (null
+ *   without a deadline), baseline,
  *   premium_basis ("time" at a fixed node count, "gpu_hours" under a
  *   deadline), n0, assumes: [strings], fabrics: [{network, nics, nic_gbps,
  *   nodes, step_time_s, scaling_efficiency, time_to_train_h, gpu_hours,
@@ -130,7 +155,14 @@ CF_API const cf_network *cf_fabrics_families(size_t *n);
  *   cp, zero, recompute, micro_batch}); flags the assumption codes of
  *   cf_fabric_assumptions plus "does_not_fit" (no layout fits on that
  *   count) or "deadline_missed" (no count of the list meets it); values
- *   that do not exist are null
+ *   that do not exist are null; sold: {currency, baseline (index into
+ *   bundles, null when none is sold), best (index of the largest premium),
+ *   headline (the sentence that names the line rates compared), bundles:
+ *   [the row's members plus nics_stated, gbps_per_node, offerings,
+ *   n_offerings, price_gpu_hr, price_offering, price_reserved,
+ *   break_even_price_gpu_hr, worth_gpu_hr, job_cost, is_baseline],
+ *   not_sold: [{network, n_unstated, unstated_offerings}],
+ *   no_network_offerings: [ids], n_no_network} (docs/schema/fabrics.schema.json)
  * - errors: CF_EINVAL with err->param naming the input: gpu not given or
  *   not in the hardware table (gpu), neither or both of nodes and
  *   deadline_h (nodes), nic_gbps neither given nor stated by any offering
@@ -138,7 +170,8 @@ CF_API const cf_network *cf_fabrics_families(size_t *n);
  *   (workload), no layout that fits on up to CF_FIT_MAX_NODES nodes
  *   (workload); CF_ENOMEM. *out is NULL on error
  * - ownership: *out is a new reference (json_decref); w and q are borrowed
- *   for the call. Reads only embedded data: no catalog, no I/O
+ *   for the call, q->offerings too. Reads only embedded data and that list:
+ *   no catalog file, no I/O
  * - source: DESIGN §4.1 (E), §4.5 (search space); the premium is the
  *   break-even of equal total cost */
 CF_API cf_status cf_fabrics(const cf_workload *w, const cf_fabrics_query *q, json_t **out,

@@ -20,6 +20,7 @@
  * bound moved the choice away from the plain best (CF__BOUND_*). */
 #include <math.h>
 #include "plan/plan_int.h"
+#include "clusterfit/validate.h"
 
 void cf__plan_time_cost(const cf__plan_point *p, double steps, int gpus_per_node,
                         const cf__plan_price *pr, double *time_h, double *cost)
@@ -33,10 +34,21 @@ void cf__plan_time_cost(const cf__plan_point *p, double steps, int gpus_per_node
                         pr->min_commitment_h, NULL);
 }
 
+/* The deadline rule (plan_int.h): the time with the margin must not pass it. */
+int cf__plan_meets_deadline(double time_h, double deadline_h, double margin_pct)
+{
+    return isnan(deadline_h) || !(time_h * (1.0 + margin_pct / 100.0) > deadline_h);
+}
+
+double cf__plan_margin_pct(const cf_workload *w, double given)
+{
+    return isnan(given) ? cf_default_margin_pct(w) : given;
+}
+
 /* Whether time t and cost c meet the goal's deadline and budget. */
 static int feasible(const cf__plan_goal *g, double t, double c)
 {
-    return (isnan(g->deadline_h) || !(t * (1.0 + g->margin_pct / 100.0) > g->deadline_h)) &&
+    return cf__plan_meets_deadline(t, g->deadline_h, g->margin_pct) &&
            (isnan(g->budget) || c <= g->budget);
 }
 
@@ -81,7 +93,7 @@ static int best_feasible(const cf__plan_point *pts, size_t n, double steps, int 
         any = 1;
         cf__plan_time_cost(&pts[i], steps, gpus_per_node, pr, &t, &c);
         v = objective_value(g, pr, t, c);
-        if (!isnan(g->deadline_h) && t * (1.0 + g->margin_pct / 100.0) > g->deadline_h) {
+        if (!cf__plan_meets_deadline(t, g->deadline_h, g->margin_pct)) {
             *bound |= CF__BOUND_DEADLINE;
             continue;
         }
@@ -110,7 +122,7 @@ static unsigned bound_of(const cf__plan_point *pts, size_t n, double steps, int 
         if (!pts[i].found || (int)i == pick) continue;
         cf__plan_time_cost(&pts[i], steps, gpus_per_node, pr, &t, &c);
         if (!((time_obj ? t : c) < (time_obj ? tp : cp))) continue;
-        if (!isnan(g->deadline_h) && t * (1.0 + g->margin_pct / 100.0) > g->deadline_h)
+        if (!cf__plan_meets_deadline(t, g->deadline_h, g->margin_pct))
             b |= CF__BOUND_DEADLINE;
         else if (!isnan(g->budget) && !(c <= g->budget)) b |= CF__BOUND_BUDGET;
         else if (below_floor(g, &pts[i], p0)) b |= CF__BOUND_E_FLOOR;

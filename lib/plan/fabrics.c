@@ -13,7 +13,12 @@
  *     time to train meets the deadline; N0 and its point for E. At each
  *     count every family runs the same global batch, the one the search
  *     grows to there on ib (batch_ref): the same job on each fabric;
- *  3. the premium against the baseline (cf_worth_premium_pct) and the JSON.
+ *  3. the premium against the baseline (cf_worth_premium_pct) and the JSON;
+ *  4. as sold: the same rows for each bundle the catalog sells with the
+ *     GPU (fabrics_sold.c groups them and adds their offerings, prices,
+ *     money and the headline), the member `sold`.
+ * Under a deadline a count meets it by plan's rule, cf__plan_meets_deadline
+ * with plan's margin (cf__plan_margin_pct).
  * The premium is the break-even of equal total cost: the job on family f
  * costs price_f × G_f (G = GPU-hours), on the baseline price_b × G_b, so f
  * may cost price_b × (G_b / G_f) per GPU-hour, premium = G_b / G_f − 1. At
@@ -23,6 +28,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "base/base.h"
 #include "plan/plan_int.h"
@@ -38,9 +44,9 @@ static const cf_network families[] = {CF_NET_IB, CF_NET_ROCE, CF_NET_EFA, CF_NET
 
 static const char *const fabrics_params[] = {"gpu", "gpus_per_node", "intra", "nics", "nic_gbps",
                                              "non_blocking", "rail_optimized", "nodes",
-                                             "deadline_h", "baseline", NULL};
+                                             "deadline_h", "margin_pct", "baseline", NULL};
 static const char fabrics_list[] = "gpu, gpus_per_node, intra, nics, nic_gbps, non_blocking, "
-                                   "rail_optimized, nodes, deadline_h, baseline";
+                                   "rail_optimized, nodes, deadline_h, margin_pct, baseline";
 
 const cf_network *cf_fabrics_families(size_t *n)
 {
@@ -66,6 +72,7 @@ void cf_fabrics_query_init(cf_fabrics_query *q)
     memset(q, 0, sizeof *q);
     cf_fabric_init(&q->node);
     q->deadline_h = NAN;
+    q->margin_pct = NAN;
     q->baseline = CF_NET_TCP;
 }
 
@@ -102,12 +109,14 @@ cf_status cf_fabrics_query_set(cf_fabrics_query *q, const char *name, const char
             return CF_EINVAL;
         }
         q->nodes = (int)v;
-    } else if (strcmp(name, "deadline_h") == 0) {
-        /* plan's parser: the same bounds and words as `plan --deadline`. */
+    } else if (strcmp(name, "deadline_h") == 0 || strcmp(name, "margin_pct") == 0) {
+        /* plan's parser: the same bounds and words as `plan --deadline`
+         * and `plan --margin`. */
         cf_plan_opts po;
         cf_plan_opts_init(&po);
         if (cf_plan_opts_set(&po, name, value, err) != CF_OK) return CF_EINVAL;
-        q->deadline_h = po.deadline_h;
+        if (name[0] == 'd') q->deadline_h = po.deadline_h;
+        else q->margin_pct = po.margin_pct;
     } else if (strcmp(name, "baseline") == 0) {
         cf_network n;
         if (cf_network_parse(value, &n) != CF_OK || !is_family(n)) {
@@ -131,6 +140,7 @@ typedef struct job {
     cf_fabric node;         /* the node type; network set per family */
     int nodes;              /* asked; 0 under a deadline */
     double deadline_h;      /* NAN without */
+    double margin_pct;      /* the deadline margin (plan's rule), percent */
     cf_network baseline;
     double steps;           /* steps of the whole job */
     int max_nodes;          /* the largest count searched */
@@ -352,7 +362,8 @@ static void best_same_batch(cf__search *s, batch_ref *b, int nodes, cf__plan_poi
     cf__plan_point ref;
     long batch;
     batch_ref_at(b, nodes, &ref);
-    if (s->fab->network == b->fab.network && s->fab->gdr == b->fab.gdr) {
+    if (s->fab->network == b->fab.network && s->fab->gdr == b->fab.gdr &&
+        s->fab->nics_per_node == b->fab.nics_per_node && s->fab->nic_gbps == b->fab.nic_gbps) {
         *out = ref;     /* the first family itself */
         return;
     }
@@ -371,13 +382,13 @@ static void reference(cf__search *s, batch_ref *b, int n0, cf__plan_point *p0)
     for (int k = n0; k >= 1 && k <= 2 * n0 && !p0->found; k++) best_same_batch(s, b, k, p0);
 }
 
-static void run_family(const job *j, batch_ref *b, cf_network net, int n0, fam_result *r)
+/* One fabric's row: `fab` is the node type on one family (equal line
+ * rate) or on one sold bundle. */
+static void run_fabric(const job *j, batch_ref *b, const cf_fabric *fab, int n0, fam_result *r)
 {
     cf__search s;
     memset(r, 0, sizeof *r);
-    r->fab = j->node;
-    r->fab.network = net;
-    r->fab.gdr = CF_GDR_UNKNOWN;    /* the family's usual state */
+    r->fab = *fab;
     s.model = &cf__plan_model_default;
     s.w = j->w;
     s.fab = &r->fab;
@@ -397,7 +408,8 @@ static void run_family(const job *j, batch_ref *b, cf_network net, int n0, fam_r
         r->missed = 1;
         for (size_t i = 0; i < k && r->missed; i++) {
             best_same_batch(&s, b, counts[i], &r->pt);
-            if (r->pt.found && !(fam_time_h(j, &r->pt, r->fab.gpus_per_node) > j->deadline_h))
+            if (r->pt.found && cf__plan_meets_deadline(fam_time_h(j, &r->pt, r->fab.gpus_per_node),
+                                                       j->deadline_h, j->margin_pct))
                 r->missed = 0;
         }
         if (r->missed) memset(&r->pt, 0, sizeof r->pt);
@@ -409,6 +421,14 @@ static void run_family(const job *j, batch_ref *b, cf_network net, int n0, fam_r
         r->time_h = fam_time_h(j, &r->pt, r->fab.gpus_per_node);
         r->gpu_h = r->time_h * r->pt.nodes * (double)r->fab.gpus_per_node;
     }
+}
+
+static void run_family(const job *j, batch_ref *b, cf_network net, int n0, fam_result *r)
+{
+    cf_fabric f = j->node;
+    f.network = net;
+    f.gdr = CF_GDR_UNKNOWN;    /* the family's usual state */
+    run_fabric(j, b, &f, n0, r);
 }
 
 /* ---- 3. JSON ---- */
@@ -430,7 +450,8 @@ static json_t *row_json(const job *j, const fam_result *r, const fam_result *bas
     if (r->pt.found && r->p0.found)
         e = cf__plan_scaling_eff(r->pt.nodes, cf__plan_pt_s(&r->pt), r->p0.nodes,
                                  cf__plan_pt_s(&r->p0));
-    if (r == base && r->pt.found) prem = 0;
+    if (!base) prem = NAN;
+    else if (r == base && r->pt.found) prem = 0;
     else if (j->nodes > 0) prem = cf_worth_premium_pct(base->time_h, r->time_h);
     else prem = cf_worth_premium_pct(base->gpu_h, r->gpu_h);
     flags = cf_assumption_flags_json(cf_fabric_assumptions(&r->fab, r->pt.found ? r->pt.nodes : j->nodes));
@@ -477,11 +498,12 @@ static cf_status build(const job *j, const fam_result *rs, int n0, json_t **out)
     bad |= cf__json_set(doc, "intra", json_string(cf_intra_link_name(j->node.intra_link)));
     bad |= cf__json_set(doc, "nodes", j->nodes > 0 ? json_integer(j->nodes) : json_null());
     bad |= cf__json_set(doc, "deadline_h", cf__json_num(j->deadline_h));
+    bad |= cf__json_set(doc, "margin_pct", isnan(j->deadline_h) ? json_null() : cf__json_num(j->margin_pct));
     bad |= cf__json_set(doc, "baseline", json_string(cf_network_name(j->baseline)));
     bad |= cf__json_set(doc, "premium_basis", json_string(j->nodes > 0 ? "time" : "gpu_hours"));
     bad |= cf__json_set(doc, "n0", json_integer(n0));
     bad |= cf__json_set(doc, "assumes", json_incref(j->assumes));
-    bad |= cf__json_set(doc, "error", cf__plan_error_json(j->w, NAN));
+    bad |= cf__json_set(doc, "error", cf__plan_error_json(j->w, isnan(j->deadline_h) ? NAN : j->margin_pct));
     bad |= cf__json_set(doc, "fabrics", arr);
     arr = NULL;
     if (bad) {
@@ -491,6 +513,69 @@ static cf_status build(const job *j, const fam_result *rs, int n0, json_t **out)
     }
     *out = doc;
     return CF_OK;
+}
+
+/* ---- 4. as sold (fabrics_sold.c groups the bundles) ---- */
+
+/* The offerings the bundles come from: the question's, else the shipped
+ * catalog parsed into *own (cleared by the caller). */
+static cf_status sold_list(const cf_fabrics_query *q, cf_offering_list *own,
+                           const cf_offering_list **list)
+{
+    size_t len;
+    const char *csv;
+    cf_status st;
+    *list = q->offerings ? q->offerings : own;
+    if (q->offerings || !(csv = cf__embedded_find("data/offerings.csv", &len))) return CF_OK;
+    st = cf_offerings_parse("data/offerings.csv", csv, len, CF_IMPORT_CSV, NULL, own, NULL);
+    return st == CF_OK ? CF_OK : st == CF_ENOMEM ? st : CF_EINTERNAL;
+}
+
+/* The rows of the bundles, each through the rows' own search and JSON,
+ * the premium against the baseline bundle; then fabrics_sold.c's
+ * members (ids, prices, money, headline). */
+static cf_status sold_rows(const job *j, batch_ref *b, int n0, const cf__bundles *bs, json_t **out)
+{
+    fam_result *rs = calloc(bs->n ? bs->n : 1, sizeof *rs);
+    json_t *rows = json_array();
+    unsigned char ok[CF__BUNDLES_MAX];
+    size_t base;
+    cf_status st = rs && rows ? CF_OK : CF_ENOMEM;
+    for (size_t i = 0; st == CF_OK && i < bs->n; i++) {
+        cf_fabric f = j->node;
+        f.network = bs->b[i].fab.network;
+        f.nics_per_node = bs->b[i].fab.nics_per_node;
+        f.nic_gbps = bs->b[i].fab.nic_gbps;
+        f.gdr = CF_GDR_UNKNOWN;     /* the family's usual state, as the equal-rate rows */
+        run_fabric(j, b, &f, n0, &rs[i]);
+        ok[i] = rs[i].pt.found;
+    }
+    base = cf__fabrics_sold_baseline(bs, j->baseline, ok);
+    for (size_t i = 0; st == CF_OK && i < bs->n; i++) {
+        json_t *r = row_json(j, &rs[i], base < bs->n ? &rs[base] : NULL);
+        if (!r || json_array_append_new(rows, r)) st = CF_ENOMEM;
+    }
+    if (st == CF_OK) st = cf__fabrics_sold_json(bs, rows, base, j->node.gpu, "USD", out);
+    json_decref(rows);
+    free(rs);
+    return st;
+}
+
+static cf_status sold(const job *j, batch_ref *b, int n0, const cf_fabrics_query *q, json_t *doc)
+{
+    cf_offering_list own = {NULL, 0};
+    const cf_offering_list *list;
+    cf__bundles *bs = malloc(sizeof *bs);
+    json_t *s = NULL;
+    cf_status st = bs ? sold_list(q, &own, &list) : CF_ENOMEM;
+    if (st == CF_OK) {
+        cf__fabrics_bundles(list->items, list->n, j->node.gpu, j->node.gpus_per_node, "USD", bs);
+        st = sold_rows(j, b, n0, bs, &s);
+    }
+    if (st == CF_OK && cf__json_set(doc, "sold", s)) st = CF_ENOMEM;
+    cf_offering_list_clear(&own);
+    free(bs);
+    return st;
 }
 
 /* Checks the question and fills the job (defaults, steps, N0's search
@@ -503,6 +588,7 @@ static cf_status prepare(job *j, const cf_workload *w, const cf_fabrics_query *q
     j->node = q->node;
     j->nodes = q->nodes;
     j->deadline_h = q->deadline_h;
+    j->margin_pct = cf__plan_margin_pct(w, q->margin_pct);
     j->baseline = is_family(q->baseline) ? q->baseline : CF_NET_TCP;
     if ((q->nodes > 0) == !isnan(q->deadline_h)) {
         cf_error_set_param(err, "nodes", "give either nodes or deadline_h (hours), not %s",
@@ -521,7 +607,8 @@ static cf_status prepare(job *j, const cf_workload *w, const cf_fabrics_query *q
     if (j->max_nodes < 1) j->max_nodes = 1;
     if (j->max_nodes > CF_FIT_MAX_NODES) j->max_nodes = (int)CF_FIT_MAX_NODES;
     if (assume(j, "gdr: each family's usual state (GPUDirect on for ib, roce, efa, tcpxo, tcpx; "
-               "not applicable to tcp); every family at the same %d x %g Gbit/s NICs",
+               "not applicable to tcp); at equal line rate every family at the same %d x %g Gbit/s "
+               "NICs, as sold each bundle at its own",
                j->node.nics_per_node, j->node.nic_gbps))
         return CF_ENOMEM;
     return CF_OK;
@@ -569,6 +656,10 @@ cf_status cf_fabrics(const cf_workload *w, const cf_fabrics_query *q, json_t **o
             batch_ref_init(&b, &j);
             for (size_t i = 0; i < N_FAM; i++) run_family(&j, &b, families[i], n0, &rs[i]);
             st = build(&j, rs, n0, out);
+            if (st == CF_OK && (st = sold(&j, &b, n0, q, *out)) != CF_OK) {
+                json_decref(*out);
+                *out = NULL;
+            }
         }
     }
     if (st == CF_ENOMEM) cf_error_set(err, NULL, 0, 0, "out of memory");

@@ -718,7 +718,7 @@ cf_status cf__plan_run(const cf__plan_model *m, const cf_offering_list *list,
     r.goal.objective = opts->objective;
     r.goal.deadline_h = opts->deadline_h;
     r.goal.budget = opts->budget;
-    r.goal.margin_pct = isnan(opts->margin_pct) ? cf_default_margin_pct(w) : opts->margin_pct;
+    r.goal.margin_pct = cf__plan_margin_pct(w, opts->margin_pct);
     r.goal.e_floor = opts->objective == CF_OBJ_TIME ? CF_PLAN_TIME_E_FLOOR : 0;
     if (opts->today && cf_catalog_stale_cutoff(opts->today, CF_STALE_MONTHS_DEFAULT, r.stale_before) != CF_OK) {
         cf_error_set_param(err, "today", "today expects a date YYYY-MM-DD, got '%.64s'", opts->today);

@@ -275,6 +275,14 @@ typedef struct cf__plan_goal {
                              * 0 = none (CF_PLAN_TIME_E_FLOOR in plan) */
 } cf__plan_goal;
 
+/* The deadline rule of plan and fabrics (choose.c): time_h meets
+ * deadline_h when time_h x (1 + margin_pct / 100) does not pass it; always
+ * with no deadline (NAN). cf__plan_margin_pct: the margin given, or NAN
+ * for the default, the model's p90 error out of sample
+ * (cf_default_margin_pct). */
+int cf__plan_meets_deadline(double time_h, double deadline_h, double margin_pct);
+double cf__plan_margin_pct(const cf_workload *w, double given);
+
 /* What moved a choice away from the plain best point on the objective
  * (cf__plan_choose_bound; a row's `chosen_by`, rental.c's words). */
 enum {
@@ -388,5 +396,66 @@ cf_status cf__scale_run(const cf__plan_model *m, const cf_offering *o, const cf_
 cf_status cf__scale_run_gp(const cf__plan_model *m, const cf_offering *o, const cf_workload *w,
                            const int *nodes, size_t n_nodes, const cf_goodput_opts *gopts,
                            json_t **out, cf_error *err);
+
+/* ------------------------------------------ fabrics as sold (fabrics_sold.c) */
+
+/* A bundle the catalog sells with one GPU: offerings of that GPU and node
+ * size grouped by network family, stated NICs per node and Gbit/s per node
+ * (issue 23, item 4). The ids and the price's id are borrowed from the
+ * offering list grouped. */
+#define CF__BUNDLES_MAX 24          /* bundles kept; more are counted in n_more */
+#define CF__BUNDLE_IDS_MAX 12       /* ids kept per bundle; n_ids counts them all */
+typedef struct cf__bundle {
+    cf_network network;     /* the family as the offerings state it */
+    int nics;               /* NICs per node as stated; 0 = not stated */
+    double gbps;            /* Gbit/s per node as stated */
+    cf_fabric fab;          /* the first offering's fabric (cf_fabric_from_offering:
+                               NICs not stated are one per GPU) */
+    size_t n_ids;           /* offerings that sell it */
+    const char *ids[CF__BUNDLE_IDS_MAX];    /* the first of them, catalog order */
+    double price;           /* cheapest list price per GPU-hour in the currency; NAN none */
+    const char *price_id;   /* the offering at that price; NULL when none */
+    int price_reserved;     /* 1 when that price is a reserved one (cf_offering_list_price) */
+} cf__bundle;
+
+/* Offerings of the GPU that name a network but cannot be a bundle: line
+ * rate or node size not stated. */
+typedef struct cf__unstated {
+    size_t n;               /* how many */
+    const char *ids[4];     /* the first of them */
+} cf__unstated;
+
+typedef struct cf__bundles {
+    size_t n;                           /* bundles in b */
+    size_t n_more;                      /* offerings of bundles past CF__BUNDLES_MAX, not kept */
+    cf__bundle b[CF__BUNDLES_MAX];      /* in the order of first appearance */
+    cf__unstated unstated[CF_NET__COUNT];   /* per family (index cf_network) */
+    cf__unstated no_network;            /* the network itself not stated */
+    size_t single_node;                 /* offerings of the GPU sold for one node only
+                                           (multinode no, or network none) */
+    size_t other_size;                  /* offerings of the GPU on another node size */
+} cf__bundles;
+
+/* Groups offs[0..n) into the bundles of `gpu` (case-insensitive) on nodes
+ * of gpus_per_node GPUs: every offering not marked single-node (multinode
+ * no, network none) whose network, Gbit/s per node and GPUs per node are
+ * stated. The bundle's price is the cheapest cf_offering_list_price among
+ * its offerings priced in `currency` (never converted). Pure. */
+void cf__fabrics_bundles(const cf_offering *offs, size_t n, const char *gpu, int gpus_per_node,
+                         const char *currency, cf__bundles *out);
+
+/* The baseline bundle: the one of family `baseline` with the lowest Gbit/s
+ * per node, else the lowest Gbit/s per node sold (ties: the first), a
+ * priced one first; among the bundles with a result (ok[i] != 0; ok NULL:
+ * all) first. bs->n when none is sold. */
+size_t cf__fabrics_sold_baseline(const cf__bundles *bs, cf_network baseline, const unsigned char *ok);
+
+/* fabrics' `sold` member from the bundles and their rows (rows[i] the row
+ * of bs->b[i], as the equal-rate rows, with gpu_hours and
+ * worth_premium_pct against bundle `base`): each row gets the bundle's
+ * ids, cheapest price and the money (fabrics.h), and the member the
+ * headline and not_sold. *out a new reference; CF_ENOMEM. */
+cf_status cf__fabrics_sold_json(const cf__bundles *bs, json_t *rows, size_t base, const char *gpu,
+                                const char *currency, json_t **out);
 
 #endif

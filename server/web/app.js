@@ -844,7 +844,22 @@ Object.assign(I18N.en, {
   fx_none_better: (a) => `Break-even: no fabric is worth more per GPU-hour than ${a.base} for this job (equal total cost: ${a.basis}).`,
   fx_no_base: b => `Break-even: ${b} has no result here, so no premium is defined.`,
   fx_basis_time: 'T baseline / T fabric − 1', fx_basis_gpuh: 'GPU-hours on the baseline / GPU-hours on the fabric − 1',
-  fx_assumes: 'Assumes'
+  fx_assumes: 'Assumes',
+  fx_sold_h: 'As sold', fx_equal_h: 'At equal line rate',
+  fx_bundle: (a) => `${a.net} ${a.nics} × ${a.gbps} Gbit/s`,
+  fx_bundle_nonics: (a) => `${a.net} ${a.gbps} Gbit/s per node (NICs not stated)`,
+  fx_more: n => `+${n} more`,
+  fx_sold_best: (a) => `As sold with ${a.gpu}: ${a.best} (${a.bids}) is worth ${a.p} per GPU-hour over ${a.base} (${a.baseids}) for this job.`,
+  fx_sold_money: (a) => ` At the baseline's cheapest ${a.pb} (${a.pbid}) it breaks even up to ${a.be}, ${a.w} more per GPU-hour.`,
+  fx_sold_noprice: ' The baseline states no price, so the worth stays a percentage.',
+  fx_sold_cost: (a) => ` It sells from ${a.pf} (${a.pfid}), so the job costs ${a.cf} against ${a.cb}.`,
+  fx_sold_one: (a) => `As sold: the catalog sells ${a.gpu} with ${a.base} (${a.baseids}) and no other bundle with a stated line rate, so there is no as-sold comparison (the equal-line-rate view below compares the families).`,
+  fx_sold_none: (a) => `As sold: the catalog sells no multi-node ${a.gpu} bundle whose network and line rate it states, so there is nothing to compare as sold (the equal-line-rate view below compares the families).`,
+  fx_not_sold: (a) => `Not sold with ${a.gpu} as a multi-node bundle with a stated line rate: ${a.list}.`,
+  fx_unstated: (a) => `${a.net} (${a.id} names it without a line rate or node size: unknown, not modelled)`,
+  fx_unnamed: (a) => `${a.list}: no offering of ${a.gpu} names them`,
+  fx_scol_bundle: 'Bundle', fx_scol_price: 'Cheapest price', fx_scol_worth: 'Worth per GPU-hour',
+  fx_scol_be: 'Break-even price', fx_scol_cost: 'Job cost', fx_scol_offerings: 'Sold by (cheapest first)'
 });
 Object.assign(I18N.es, {
   fx_nav: 'Redes', fx_h: '¿Compensa una red mejor?',
@@ -866,9 +881,24 @@ Object.assign(I18N.es, {
   fx_none_better: (a) => `Punto de equilibrio: ninguna red compensa pagar más por GPU-hora que ${a.base} para este trabajo (igual coste total: ${a.basis}).`,
   fx_no_base: b => `Punto de equilibrio: ${b} no tiene resultado aquí, así que no hay sobreprecio definido.`,
   fx_basis_time: 'T referencia / T red − 1', fx_basis_gpuh: 'GPU-horas con la referencia / GPU-horas con la red − 1',
-  fx_assumes: 'Supone'
+  fx_assumes: 'Supone',
+  fx_sold_h: 'Tal como se venden', fx_equal_h: 'A igual velocidad de línea',
+  fx_bundle: (a) => `${a.net} ${a.nics} × ${a.gbps} Gbit/s`,
+  fx_bundle_nonics: (a) => `${a.net} ${a.gbps} Gbit/s por nodo (NIC sin indicar)`,
+  fx_more: n => `y ${n} más`,
+  fx_sold_best: (a) => `Tal como se venden con ${a.gpu}: ${a.best} (${a.bids}) compensa un ${a.p} más por GPU-hora que ${a.base} (${a.baseids}) para este trabajo.`,
+  fx_sold_money: (a) => ` Al precio más barato de la referencia, ${a.pb} (${a.pbid}), queda en equilibrio hasta ${a.be}: ${a.w} más por GPU-hora.`,
+  fx_sold_noprice: ' La referencia no indica precio, así que el valor queda en porcentaje.',
+  fx_sold_cost: (a) => ` Se vende desde ${a.pf} (${a.pfid}), así que el trabajo cuesta ${a.cf} frente a ${a.cb}.`,
+  fx_sold_one: (a) => `Tal como se venden: el catálogo vende ${a.gpu} con ${a.base} (${a.baseids}) y ningún otro paquete con velocidad de línea indicada, así que no hay comparación tal como se venden (la vista a igual velocidad de línea, abajo, compara las familias).`,
+  fx_sold_none: (a) => `Tal como se venden: el catálogo no vende ningún paquete multinodo de ${a.gpu} con red y velocidad de línea indicadas, así que no hay nada que comparar (la vista a igual velocidad de línea, abajo, compara las familias).`,
+  fx_not_sold: (a) => `No se vende con ${a.gpu} como paquete multinodo con velocidad de línea indicada: ${a.list}.`,
+  fx_unstated: (a) => `${a.net} (${a.id} la nombra sin velocidad de línea o tamaño de nodo: desconocida, no se modela)`,
+  fx_unnamed: (a) => `${a.list}: ninguna oferta de ${a.gpu} las nombra`,
+  fx_scol_bundle: 'Paquete', fx_scol_price: 'Precio más barato', fx_scol_worth: 'Valor por GPU-hora',
+  fx_scol_be: 'Precio de equilibrio', fx_scol_cost: 'Coste del trabajo', fx_scol_offerings: 'Lo venden (más barato primero)'
 });
-const FX_LABELS = { ib: 'InfiniBand', roce: 'RoCE', efa: 'EFA', tcpxo: 'GPUDirect-TCPXO', tcpx: 'GPUDirect-TCPX', tcp: 'TCP' };
+const FX_LABELS = { ib: 'InfiniBand', roce: 'RoCE', efa: 'EFA', tcpxo: 'GPUDirect-TCPXO', tcpx: 'GPUDirect-TCPX', tcp: 'TCP', rdma: 'RDMA' };
 const fxLabel = n => FX_LABELS[n] || n;
 
 function initFabrics() {
@@ -923,6 +953,64 @@ function fxNotes(f) {
     ? T('flag_' + c) : T('fx_flag_' + c));
 }
 
+/* --- fabrics as sold: the bundles the catalog sells with the GPU (the
+ * library's `sold`: which bundle is the baseline and which the best are
+ * its choice; the page only words them, numbers in the page's locale). */
+function fxBundleWords(b) {
+  const a = { net: fxLabel(b.network), nics: num(b.nics_stated, 0), gbps: num(b.nic_gbps) };
+  return isUnknown(b.nics_stated) ? T('fx_bundle_nonics', { net: a.net, gbps: num(b.gbps_per_node) }) : T('fx_bundle', a);
+}
+function fxIds(b) {
+  const ids = (b.offerings || []).slice(0, 2);
+  const more = (b.n_offerings || 0) - ids.length;
+  return ids.join(', ') + (more > 0 ? ', ' + T('fx_more', more) : '');
+}
+function fxSoldSentence(d, s) {
+  const bs = s.bundles || [];
+  if (!bs.length) return T('fx_sold_none', { gpu: d.gpu });
+  const base = bs[s.baseline];
+  const cur = s.currency;
+  if (isUnknown(s.best)) return T('fx_sold_one', { gpu: d.gpu, base: fxBundleWords(base), baseids: fxIds(base) });
+  const best = bs[s.best];
+  let out = T('fx_sold_best', { gpu: d.gpu, best: fxBundleWords(best), bids: fxIds(best), p: fxPremium(best.worth_premium_pct),
+    base: fxBundleWords(base), baseids: fxIds(base) });
+  if (isUnknown(base.price_gpu_hr)) out += T('fx_sold_noprice');
+  else out += T('fx_sold_money', { pb: money(base.price_gpu_hr, cur) + '/GPU-h', pbid: base.price_offering,
+    be: money(best.break_even_price_gpu_hr, cur) + '/GPU-h', w: money(best.worth_gpu_hr, cur) });
+  if (!isUnknown(best.price_gpu_hr) && !isUnknown(best.job_cost) && !isUnknown(base.job_cost))
+    out += T('fx_sold_cost', { pf: money(best.price_gpu_hr, cur) + '/GPU-h', pfid: best.price_offering,
+      cf: money(best.job_cost, cur, { total: true }), cb: money(base.job_cost, cur, { total: true }) });
+  return out;
+}
+function fxNotSold(d, s) {
+  const ns = s.not_sold || [];
+  if (!ns.length) return '';
+  const named = ns.filter(f => f.n_unstated > 0).map(f => T('fx_unstated', { net: fxLabel(f.network), id: f.unstated_offerings[0] }));
+  const unnamed = ns.filter(f => !(f.n_unstated > 0)).map(f => fxLabel(f.network));
+  if (unnamed.length) named.push(T('fx_unnamed', { list: unnamed.join(', '), gpu: d.gpu }));
+  return T('fx_not_sold', { gpu: d.gpu, list: named.join('; ') });
+}
+function renderFabricsSold(d) {
+  const s = d.sold || { bundles: [], not_sold: [] };
+  const bs = s.bundles || [];
+  $('#fx-sold-sentence').textContent = fxSoldSentence(d, s);
+  $('#fx-sold-wrap').hidden = !bs.length;
+  const cur = s.currency;
+  $('#fx-sold-table thead tr').replaceChildren(...['fx_scol_bundle', 'fx_col_nodes', 'fx_col_time', 'fx_col_premium', 'fx_scol_price',
+    'fx_scol_worth', 'fx_scol_be', 'fx_scol_cost', 'fx_scol_offerings'].map(k => el('th', { scope: 'col', text: T(k) })));
+  $('#fx-sold-table tbody').replaceChildren(...bs.map(b => el('tr', { 'data-network': b.network, 'data-gbps': b.gbps_per_node },
+    el('th', { scope: 'row', text: fxBundleWords(b) }),
+    el('td', { class: 'num', text: num(b.nodes, 0) }),
+    el('td', { class: 'num', text: fxHours(b.time_to_train_h) }),
+    el('td', { class: 'num', text: b.is_baseline && !isUnknown(b.worth_premium_pct) ? T('fx_baseline_bar') : fxPremium(b.worth_premium_pct) }),
+    el('td', { class: 'num', text: isUnknown(b.price_gpu_hr) ? T('unknown') : money(b.price_gpu_hr, cur) }),
+    el('td', { class: 'num', text: isUnknown(b.worth_gpu_hr) ? T('unknown') : money(b.worth_gpu_hr, cur) }),
+    el('td', { class: 'num', text: isUnknown(b.break_even_price_gpu_hr) ? T('unknown') : money(b.break_even_price_gpu_hr, cur) }),
+    el('td', { class: 'num', text: isUnknown(b.job_cost) ? T('unknown') : money(b.job_cost, cur, { total: true }) }),
+    el('td', { class: 'ids', text: (b.offerings || []).join(', ') }))));
+  $('#fx-not-sold').textContent = fxNotSold(d, s);
+}
+
 function renderFabrics() {
   const d = state.fabrics;
   if (!d) return;
@@ -960,7 +1048,9 @@ function renderFabrics() {
     el('td', { class: 'num', text: f === base && !isUnknown(f.worth_premium_pct) ? T('fx_baseline_bar') : fxPremium(f.worth_premium_pct) }),
     el('td', { text: fxNotes(f).join('; ') }))));
   const ul = $('#fx-assumes');
-  ul.replaceChildren(...(d.assumes || []).map(t => el('li', { text: `${T('fx_assumes')}: ${gen(t, state.lang)}` })));
+  ul.replaceChildren(...[...(d.assumes || []), ...((d.sold && d.sold.assumes) || [])]
+    .map(t => el('li', { text: `${T('fx_assumes')}: ${gen(t, state.lang)}` })));
+  renderFabricsSold(d);
   renderFabricsChart(d, rows, base);
   $('#fx-result').hidden = false;
 }

@@ -296,8 +296,15 @@ const GEN_ES = [
   [/^nics (\d+): one NIC per GPU \(no offering of (\S+) states its NICs\)$/g, 'nics $1: una NIC por GPU (ninguna oferta de $2 indica sus NIC)'],
   [/^nic_gbps (\S+): the most common line rate per NIC of the shipped catalog's (\S+) offerings that state their NICs \((\d+) of (\d+)\)$/g,
     'nic_gbps $1: la velocidad de línea por NIC más común entre las ofertas de $2 del catálogo incluido que indican sus NIC ($3 de $4)'],
-  [/^gdr: each family's usual state \(GPUDirect on for ([^;]*); not applicable to tcp\); every family at the same (\d+) x (\S+) Gbit\/s NICs$/g,
-    'gdr: el estado habitual de cada familia (GPUDirect activado en $1; no aplica a tcp); todas las familias con las mismas NIC, $2 x $3 Gbit/s'],
+  [/^gdr: each family's usual state \(GPUDirect on for ([^;]*); not applicable to tcp\); at equal line rate every family at the same (\d+) x (\S+) Gbit\/s NICs, as sold each bundle at its own$/g,
+    'gdr: el estado habitual de cada familia (GPUDirect activado en $1; no aplica a tcp); a igual velocidad de línea todas las familias con las mismas NIC, $2 x $3 Gbit/s; tal como se venden, cada paquete con las suyas'],
+  /* as sold (lib/plan/fabrics_sold.c) */
+  [/^as sold: a bundle's price is the cheapest list price \(on-demand, else reserved\) in (\S+) among its offerings, never converted; billing increments and minimum commitments are left out$/g,
+    'tal como se venden: el precio de un paquete es el precio de lista más barato (bajo demanda; si no, reservado) en $1 entre sus ofertas, sin convertir; no se cuentan los incrementos de facturación ni los compromisos mínimos'],
+  [/^as sold: break-even price = baseline price x GPU-hours on the baseline \/ GPU-hours on the bundle; worth = break-even - baseline price \((\S+) per GPU-hour a renter may pay over the baseline and break even\); job cost = price x GPU-hours$/g,
+    'tal como se venden: precio de equilibrio = precio de la referencia x GPU-horas con la referencia / GPU-horas con el paquete; valor = precio de equilibrio - precio de la referencia ($1 por GPU-hora que se puede pagar de más sobre la referencia sin perder); coste del trabajo = precio x GPU-horas'],
+  [/^as sold: a bundle whose NICs are not stated is modelled with one NIC per GPU \(the usual multi-node board\), its Gbit\/s per node as stated$/g,
+    'tal como se venden: un paquete que no indica sus NIC se modela con una NIC por GPU (la placa multinodo habitual), con sus Gbit/s por nodo tal como se indican'],
 
   /* ===== fit: the why (lib/model/fit.c) ===== */
   [/^(\S+) B parameters( \((\S+) B active per token\))? hold (\S+) TiB of weights, gradients and optimizer states/g,

@@ -233,6 +233,16 @@ api_fab '{"workload": "llama3-8b", "gpu": "H100-SXM", "deadline_h": 720, "baseli
           "non_blocking": "yes", "nics": 4, "nic_gbps": 200}'
 [ "$HS" = 200 ] || fail "API fabrics under a deadline: $HS $HM"
 [ "$(jq -c . "$T/out")" = "$(jq -c . "$T/api.json")" ] || fail "CLI and API fabrics differ under a deadline"
+# --margin is margin_pct (issue 23: the deadline margin of plan), the
+# as-sold bundles from the same catalog.
+cf fabrics --workload llama3-8b --gpu H100-SXM --deadline 720 --margin 5 --format json; expect_rc 0
+api_fab '{"workload": "llama3-8b", "gpu": "H100-SXM", "deadline_h": 720, "margin_pct": 5}'
+[ "$HS" = 200 ] || fail "API fabrics with a margin: $HS $HM"
+[ "$(jq -c . "$T/out")" = "$(jq -c . "$T/api.json")" ] || fail "CLI and API fabrics differ with a margin"
+jq -e '.margin_pct == 5 and (.sold.bundles | length) > 0' "$T/api.json" > /dev/null || fail "the API's margin or bundles are missing"
+cf fabrics --workload llama3-8b --gpu H100-SXM --deadline 720 --margin 101
+api_fab '{"workload": "llama3-8b", "gpu": "H100-SXM", "deadline_h": 720, "margin_pct": 101}'
+agree margin_pct --margin "expects a percentage from 0 to 100, got '101'"
 cf fabrics --workload llama3-70b --gpu H100-SXM --nodes 0
 api_fab '{"workload": "llama3-70b", "gpu": "H100-SXM", "nodes": 0}'
 agree nodes --nodes "expects an integer from 1 to 1000000, got '0'"

@@ -2,7 +2,7 @@
 # the break-even sentence and the assumes lines; the premium column is each
 # row's T_tcp / T - 1 (checked against the JSON of the same question).
 cf fabrics --workload llama3-70b --gpu H100-SXM --nodes 64; expect_rc 0
-expect_out "llama3-70b on 64 nodes: 8 x H100-SXM per node (nvswitch-nvlink4)"
+expect_text "At equal line rate: llama3-70b on 64 nodes: 8 x H100-SXM per node (nvswitch-nvlink4)"
 expect_out "+% vs tcp"
 for net in ib roce efa tcpxo tcpx; do
     grep -q "^$net  *64 " "$T/out" || fail "no row for $net at 64 nodes"
@@ -52,8 +52,11 @@ expect_out "Break-even: "
 grep -q "^efa  *64 " "$T/out" || fail "no efa row for the stencil"
 
 # Under a deadline: each family at its own node count; premium of GPU-hours.
+# (the margin is plan's default for the workload, said in the head)
+cf fabrics --workload llama3-8b --gpu H100-SXM --deadline 720 --format json; expect_rc 0
+m=$(jq -r .margin_pct "$T/out")
 cf fabrics --workload llama3-8b --gpu H100-SXM --deadline 720; expect_rc 0
-expect_out "llama3-8b within 720 h (each fabric on the fewest nodes that meet it)"
+expect_text "llama3-8b within 720 h with a $m % margin (each fabric on the fewest nodes that meet it)"
 # (wrapped text: read as one line)
 expect_flat() { tr '\n' ' ' < "$T/out" | sed 's/  */ /g' | grep -qF -- "$1" || fail "stdout lacks '$1'"; }
 expect_flat "GPU-hours on the baseline / GPU-hours on the fabric - 1"

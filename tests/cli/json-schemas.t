@@ -40,6 +40,12 @@ cf plan --workload llama3-70b --deadline 2160 --objective time --top 3 --format 
 cf plan --workload cfd-stencil --network tcp --gdr yes --format json; expect_rc 1; schema plan
 cf fabrics --workload llama3-70b --gpu H100-SXM --nodes 16 --format json; expect_rc 0; schema fabrics
 cf fabrics --workload cfd-stencil --gpu H100-SXM --nodes 4 --format json; expect_rc 0; schema fabrics
+# fabrics as sold: under a deadline (margin_pct), on a GPU the catalog
+# sells in few bundles, and a bundle without its offerings fails the check.
+cf fabrics --workload llama3-8b --gpu H100-SXM --deadline 720 --format json; expect_rc 0; schema fabrics
+cf fabrics --workload llama3-8b --gpu A100-SXM-80 --nodes 4 --format json; expect_rc 0; schema fabrics
+printf '%s' "$OUT" | jq 'del(.sold.bundles[0].offerings)' > "$T/bad.json"
+! python3 tools/check-json.py fabrics "$T/bad.json" 2> /dev/null || fail "a bundle without offerings passed"
 n=0
 for f in tests/data/shared/cases/*.txt tests/data/cases/*.txt; do
     cf audit --format json "$f"; schema audit; n=$((n + 1))

@@ -464,6 +464,47 @@ await check('390 px: the fabrics chart stacks its panels at the box\'s width; it
   assert.deepEqual(await svgTextBelow('#fx-chart-svg', 11), [], 'drawn again at 1280 px');
 });
 
+await check('fabrics as sold (issue 23): one row per bundle the API sells, its offerings and cheapest price; the sentence names both line rates, in English and Spanish', async () => {
+  await page.goto(BASE + '/?lang=en#fabrics');
+  await page.waitForFunction(() => document.querySelectorAll('#fx-gpu option').length > 0);
+  await page.selectOption('#fx-workload', 'llama3-8b');
+  await page.selectOption('#fx-gpu', 'H100-SXM');
+  await page.fill('#fx-nodes', '16');
+  await page.fill('#fx-deadline', '');
+  await page.click('#fx-run');
+  await page.waitForSelector('#fx-sold-table tbody tr');
+  const api = await http('/api/fabrics', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ workload: 'llama3-8b', gpu: 'H100-SXM', nodes: 16, baseline: 'tcp' }) });
+  assert.equal(api.status, 200);
+  const s = api.json.sold;
+  assert.ok(s.bundles.length >= 2, 'H100-SXM is sold in several bundles');
+  assert.equal(await page.locator('#fx-sold-table tbody tr').count(), s.bundles.length, 'one row per bundle');
+  const rows = page.locator('#fx-sold-table tbody tr');
+  for (let i = 0; i < s.bundles.length; i++) {
+    const b = s.bundles[i];
+    const cells = await rows.nth(i).locator('td').allInnerTexts();
+    assert.equal(cells[cells.length - 1], b.offerings.join(', '), `bundle ${i}: its offerings`);
+    if (b.price_gpu_hr !== null)
+      assert.equal(cells[3], new Intl.NumberFormat('en', { style: 'currency', currency: s.currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(b.price_gpu_hr), `bundle ${i}: its price`);
+  }
+  const best = s.bundles[s.best], base = s.bundles[s.baseline];
+  const words = b => b.nics_stated === null ? `${b.gbps_per_node} Gbit/s per node` : `${b.nics_stated} × ${b.nic_gbps} Gbit/s`;
+  const sentence = await page.locator('#fx-sold-sentence').innerText();
+  assert.ok(sentence.startsWith('As sold with H100-SXM: '), sentence);
+  assert.ok(sentence.includes(words(best)) && sentence.includes(words(base)), `the sentence names both line rates: ${sentence}`);
+  assert.ok(sentence.includes(best.offerings[0]) && sentence.includes(base.offerings[0]), 'and offerings that sell them');
+  assert.equal(await page.locator('#fx-equal-h').innerText(), 'At equal line rate');
+  if (s.not_sold.length) assert.match(await page.locator('#fx-not-sold').innerText(), /^Not sold with H100-SXM/);
+  await page.selectOption('#lang', 'es');
+  const es = await page.locator('#fx-sold-sentence').innerText();
+  assert.ok(es.startsWith('Tal como se venden con H100-SXM: '), es);
+  if (base.price_gpu_hr !== null) {
+    const p = new Intl.NumberFormat('es', { style: 'currency', currency: s.currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(base.price_gpu_hr);
+    assert.ok(es.includes(p), `the Spanish sentence writes the price as the page's cells: ${p} in ${es}`);
+  }
+  await page.selectOption('#lang', 'en');
+});
+
 await check('fabrics for a stencil: no "Global batch" column of unknowns (issue 23)', async () => {
   await page.goto(BASE + '/?lang=en#fabrics');
   await page.waitForFunction(() => document.querySelectorAll('#fx-gpu option').length > 0);
