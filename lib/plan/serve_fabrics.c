@@ -38,11 +38,11 @@ typedef struct fam {
 static json_t *fam_json(const cf_workload *w, const fam *f, double base_rps)
 {
     char dl[64] = "", pl[64] = "";
-    const cf__serve_phase *dec = f->d.colocated ? &f->s.colo : &f->s.dec;
+    const cf__serve_phase *dec = &f->d.dec;
     int gpn = f->fab.gpus_per_node;
     if (f->d.ok) {
         cf_serve_layout_text(&dec->lay, gpn, dl, sizeof dl);
-        cf_serve_layout_text(f->d.colocated ? &f->s.colo.lay : &f->s.pre.lay, gpn, pl, sizeof pl);
+        cf_serve_layout_text(&f->d.pre.lay, gpn, pl, sizeof pl);
     }
     return json_pack("{s:s,s:i,s:f,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:[s?]}", "network",
                      cf_network_name(f->fab.network), "nics", f->fab.nics_per_node, "nic_gbps",

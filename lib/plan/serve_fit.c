@@ -114,17 +114,16 @@ static cf_status offering_fab(const void *user, int nodes, cf_fabric *out)
     return cf_fabric_for_nodes((const cf_offering *)user, nodes, out, NULL);
 }
 
-static json_t *scale_row(const cf_workload *w, int n, const cf__serve_search *s,
-                         const cf__serve_deploy *d, int gpn)
+static json_t *scale_row(const cf_workload *w, int n, const cf__serve_deploy *d, int gpn)
 {
     char dl[64], pl[64];
-    const cf__serve_phase *dec = d->colocated ? &s->colo : &s->dec;
+    const cf__serve_phase *dec = &d->dec;
     if (!d->ok)
         return json_pack("{s:i,s:n,s:n,s:n,s:n,s:n,s:n}", "nodes", n, "nodes_used", "mode",
                          "requests_per_s", "output_tokens_per_s", "output_tokens_per_s_node",
                          "decode_layout");
     cf_serve_layout_text(&dec->lay, gpn, dl, sizeof dl);
-    cf_serve_layout_text(d->colocated ? &s->colo.lay : &s->pre.lay, gpn, pl, sizeof pl);
+    cf_serve_layout_text(&d->pre.lay, gpn, pl, sizeof pl);
     return json_pack("{s:i,s:i,s:s,s:f,s:f,s:f,s:f,s:s,s:f,s:s,s:s}", "nodes", n, "nodes_used",
                      d->nodes, "mode", d->colocated ? "colocated" : "disaggregated",
                      "requests_per_s", d->rps, "output_tokens_per_s",
@@ -165,7 +164,7 @@ cf_status cf_serve_scale(const cf_offering *o, const cf_workload *w, const cf_se
             d.rps *= copies;
             d.nodes *= copies;
         }
-        if (!(row = scale_row(w, nodes[i], &s, &d, f.gpus_per_node)) || json_array_append_new(arr, row)) {
+        if (!(row = scale_row(w, nodes[i], &d, f.gpus_per_node)) || json_array_append_new(arr, row)) {
             st = CF_ENOMEM;
             break;
         }

@@ -173,7 +173,7 @@ static cf_status rank_one(run *r, const cf_offering *o, const cf__serve_search *
     }
     rps = r->w->serve.rate_rps > 0 ? r->w->serve.rate_rps : d.rps;
     cost_h = copies * d.nodes * gpn * price;
-    if (!(row = cf__serve_row_json(r->w, s, &d, o->gpus_per_node))) return CF_ENOMEM;
+    if (!(row = cf__serve_row_json(r->w, &d, o->gpus_per_node))) return CF_ENOMEM;
     (void)err;
     json_object_set_new(row, "offering_id", json_string(o->id ? o->id : ""));
     json_object_set_new(row, "provider", o->provider ? json_string(o->provider) : json_null());

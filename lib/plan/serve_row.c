@@ -51,11 +51,11 @@ static void decode_words(char *buf, size_t n, const cf__serve_phase *ph)
                  d->compute_s * 1e3, d->comm_s * 1e3);
 }
 
-static void why_text(char *buf, size_t n, const cf_workload *w, const cf__serve_search *s,
-                     const cf__serve_deploy *d, int gpn)
+static void why_text(char *buf, size_t n, const cf_workload *w, const cf__serve_deploy *d,
+                     int gpn)
 {
     char dec[256], lay[64], play[64];
-    const cf__serve_phase *ph = d->colocated ? &s->colo : &s->dec;
+    const cf__serve_phase *ph = &d->dec;
     decode_words(dec, sizeof dec, ph);
     cf_serve_layout_text(&ph->lay, gpn, lay, sizeof lay);
     if (d->colocated) {
@@ -65,26 +65,25 @@ static void why_text(char *buf, size_t n, const cf_workload *w, const cf__serve_
                  100.0 * ph->rate_gpu * (double)w->serve.input_tokens / ph->p.tokens_per_s_gpu);
         return;
     }
-    cf_serve_layout_text(&s->pre.lay, gpn, play, sizeof play);
+    cf_serve_layout_text(&d->pre.lay, gpn, play, sizeof play);
     snprintf(buf, n, "decode %s: %s; prefill %s bound by %s (TTFT %.2g s); %d prefill + %d decode "
              "nodes balance %ld-token prompts against %ld-token answers", lay, dec, play,
-             s->pre.p.binds, s->pre.p.ttft_s, d->pre_nodes, d->dec_nodes, w->serve.input_tokens,
+             d->pre.p.binds, d->pre.p.ttft_s, d->pre_nodes, d->dec_nodes, w->serve.input_tokens,
              w->serve.output_tokens);
 }
 
-json_t *cf__serve_row_json(const cf_workload *w, const cf__serve_search *s,
-                           const cf__serve_deploy *d, int gpn)
+json_t *cf__serve_row_json(const cf_workload *w, const cf__serve_deploy *d, int gpn)
 {
     char why[768];
     json_t *row = json_object(), *pre, *dec;
     if (!row) return NULL;
-    why_text(why, sizeof why, w, s, d, gpn);
+    why_text(why, sizeof why, w, d, gpn);
     if (d->colocated) {
-        pre = prefill_json(&s->colo, d->dec_inst, d->dec_nodes, gpn);
-        dec = decode_json(&s->colo, d->dec_inst, d->dec_nodes, gpn);
+        pre = prefill_json(&d->pre, d->dec_inst, d->dec_nodes, gpn);
+        dec = decode_json(&d->dec, d->dec_inst, d->dec_nodes, gpn);
     } else {
-        pre = prefill_json(&s->pre, d->pre_inst, d->pre_nodes, gpn);
-        dec = decode_json(&s->dec, d->dec_inst, d->dec_nodes, gpn);
+        pre = prefill_json(&d->pre, d->pre_inst, d->pre_nodes, gpn);
+        dec = decode_json(&d->dec, d->dec_inst, d->dec_nodes, gpn);
     }
     if (!pre || !dec || json_object_set_new(row, "mode", json_string(d->colocated ? "colocated"
                                                                                   : "disaggregated")) ||
