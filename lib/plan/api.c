@@ -10,6 +10,7 @@
 #include "clusterfit/serve.h"
 #include "clusterfit/hardware.h"
 #include "model/model_int.h"
+#include "model/serve_int.h"
 
 /* The step model's memory per GPU without its time: lets the search reject
  * layouts that do not fit before predicting them. */
@@ -135,5 +136,7 @@ cf_status cf_scale(const cf_offering *o, const cf_workload *w, const int *nodes,
 cf_status cf_scale_goodput(const cf_offering *o, const cf_workload *w, const int *nodes,
                            size_t n_nodes, const cf_goodput_opts *g, json_t **out, cf_error *err)
 {
+    /* goodput is a training run's (failures, checkpoints, restarts) */
+    if (cf__serve_refuse(w, "goodput", err) != CF_OK) return CF_EINVAL;
     return cf__scale_run_gp(&cf__plan_model_default, o, w, nodes, n_nodes, g, out, err);
 }

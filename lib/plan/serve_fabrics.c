@@ -44,7 +44,7 @@ static json_t *fam_json(const cf_workload *w, const fam *f, double base_rps)
         cf_serve_layout_text(&dec->lay, gpn, dl, sizeof dl);
         cf_serve_layout_text(&f->d.pre.lay, gpn, pl, sizeof pl);
     }
-    return json_pack("{s:s,s:i,s:f,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:[s?]}", "network",
+    return json_pack("{s:s,s:i,s:f,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "network",
                      cf_network_name(f->fab.network), "nics", f->fab.nics_per_node, "nic_gbps",
                      f->fab.nic_gbps, "mode",
                      f->d.ok ? json_string(f->d.colocated ? "colocated" : "disaggregated") : json_null(),
@@ -56,7 +56,9 @@ static json_t *fam_json(const cf_workload *w, const fam *f, double base_rps)
                      f->d.ok ? json_string(dec->d.binds) : json_null(), "worth_premium_pct",
                      f->d.ok && base_rps > 0 ? json_real(100.0 * (f->d.rps / f->d.nodes / base_rps - 1))
                                              : json_null(),
-                     "flags", f->d.ok ? NULL : "does_not_fit");
+                     "prefill_layout", f->d.ok ? json_string(pl) : json_null(),
+                     /* an empty list when it fits (a NULL item packed as [null]) */
+                     "flags", f->d.ok ? json_array() : json_pack("[s]", "does_not_fit"));
 }
 
 static cf_status run_all(const cf_workload *w, const cf_fabric *node, int nodes, double tpot_s,

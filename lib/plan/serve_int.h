@@ -32,6 +32,8 @@ typedef struct cf__serve_search {
     double min_tpot_s;      /* the fastest batch-1 decode step seen; INFINITY = none */
     double min_ttft_s;      /* the fastest one-prompt TTFT seen; INFINITY = none */
     int holds;              /* 1: some layout holds the weights and one request */
+    double min_weights_gib; /* the least weights per GPU of any layout searched, GiB */
+    int min_weights_nodes;  /* that layout's nodes */
     int multinode;          /* 1: the pools can be on different nodes (a network) */
     int max_nodes;          /* the largest cluster searched, nodes */
     char why_none[160];     /* the reason nothing was found, when nothing was */

@@ -97,6 +97,10 @@ static cf_status one_layout(const cf_workload *w, const cf_fabric *fab, const cf
     if (cf_serve_layout_check(w, fab, lay, NULL) != CF_OK) return CF_OK;
     if ((st = cf_serve_decode_best(w, fab, lay, tpot_s, &d, err)) != CF_OK) return st;
     if (d.batch > 0 || strcmp(d.binds, "TPOT") == 0) o->holds = 1;
+    if (d.weights_gib_gpu < o->min_weights_gib) {
+        o->min_weights_gib = d.weights_gib_gpu;
+        o->min_weights_nodes = lay->nodes;
+    }
     if (d.batch == 0 && strcmp(d.binds, "TPOT") == 0) {
         cf_serve_decode one;
         if ((st = cf_serve_decode_at(w, fab, lay, 1, &one, err)) != CF_OK) return st;
@@ -145,7 +149,7 @@ cf_status cf__serve_search_run(const cf_workload *w, cf__serve_fab_fn fab_of, co
     cf_fabric one, two;
     cf_status st;
     memset(out, 0, sizeof *out);
-    out->min_tpot_s = out->min_ttft_s = INFINITY;
+    out->min_tpot_s = out->min_ttft_s = out->min_weights_gib = INFINITY;
     if (fab_of(user, 1, &one) != CF_OK) {
         snprintf(out->why_none, sizeof out->why_none, "no fabric for one node");
         return CF_OK;
