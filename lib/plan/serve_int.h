@@ -71,4 +71,12 @@ void cf__serve_deploy_best(const cf_workload *w, const cf__serve_search *s, int 
  * throughputs, why). NULL on ENOMEM. */
 json_t *cf__serve_row_json(const cf_workload *w, const cf__serve_deploy *d, int gpus_per_node);
 
+/* Why the search s of gpn x gpu found no deployment, naming the binding
+ * fact (the weights beyond the GPUs' memory, no KV room beside them, the
+ * TPOT or TTFT target below one step, the two targets together) into buf;
+ * returns its kind ("weights", "kv_memory", "tpot", "ttft", "targets";
+ * static). tpot_s, ttft_s: the targets searched (NAN = none). */
+const char *cf__serve_none_reason(const cf_workload *w, const cf__serve_search *s, const char *gpu,
+                                  long gpn, double tpot_s, double ttft_s, char *buf, size_t n);
+
 #endif

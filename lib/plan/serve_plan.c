@@ -134,53 +134,6 @@ static cf_status search_of(run *r, const cf_offering *o, long max_nodes, const c
     return CF_OK;
 }
 
-/* Why nothing serves on the offering, naming the binding fact: the
- * weights beyond the GPUs' memory, no KV room beside them, the TPOT or
- * TTFT target below one step, or the two targets together. Returns the
- * kind (static). */
-static const char *none_reason(const run *r, const cf_offering *o, const cf__serve_search *s,
-                               char *buf, size_t n)
-{
-    const cf_workload *w = r->w;
-    const char *prec = w->serve.weight_bits == 16 ? "bf16" : w->serve.weight_bits == 8 ? "fp8" : "fp4";
-    int k = s->min_weights_nodes;
-    const char *cap = s->max_nodes < CF_SERVE_MAX_INSTANCE_NODES ? " (its largest cluster)" : "";
-    if (!s->holds && isfinite(s->min_weights_gib) &&
-        s->min_weights_gib * CF__GIB >= cf__gpu_usable_bytes(o->gpu)) {
-        snprintf(buf, n, "the weights (%.0f GB at %s) do not fit %d node%s%s of %ld x %s: %.1f GiB "
-                 "per GPU on the widest layout, more than the GPU holds",
-                 cf_serve_weight_bytes(w) / 1e9, prec, k, k == 1 ? "" : "s", cap,
-                 o->gpus_per_node, o->gpu, s->min_weights_gib);
-        return "weights";
-    }
-    if (!s->holds) {
-        snprintf(buf, n, "on %d node%s%s of %ld x %s the weights take %.1f GiB per GPU and leave no "
-                 "room for one request's KV cache (%.0f MiB: its %ld-token prompt and half its "
-                 "answer)", k, k == 1 ? "" : "s", cap, o->gpus_per_node, o->gpu, s->min_weights_gib,
-                 cf_serve_kv_bytes_per_token(w) *
-                 ((double)w->serve.input_tokens + 0.5 * (double)w->serve.output_tokens) / (1024.0 * 1024.0),
-                 w->serve.input_tokens);
-        return "kv_memory";
-    }
-    if (!s->dec.ok && isfinite(s->min_tpot_s)) {
-        snprintf(buf, n, "TPOT target %.3g ms is below one decode step at batch 1 (%.3g ms at best)",
-                 r->tpot_s * 1e3, s->min_tpot_s * 1e3);
-        return "tpot";
-    }
-    if (!s->pre.ok && !s->colo.ok && isfinite(s->min_ttft_s)) {
-        snprintf(buf, n, "TTFT target %.3g s is below one prompt's prefill (%.3g s at best)",
-                 r->ttft_s, s->min_ttft_s);
-        return "ttft";
-    }
-    if (!s->multinode)
-        snprintf(buf, n, "on one node (no network to pools on other nodes) one pool does both "
-                 "phases, and with prefill's share of its time no decode batch meets the TPOT "
-                 "target %.3g ms", r->tpot_s * 1e3);
-    else
-        snprintf(buf, n, "no deployment meets both targets within %d nodes", s->max_nodes);
-    return "targets";
-}
-
 /* Prices the deployment of the search on o and appends its row. */
 static cf_status rank_one(run *r, const cf_offering *o, const cf__serve_search *s, long max_nodes,
                           long cluster_nodes, double price, cf_error *err)
@@ -192,7 +145,8 @@ static cf_status rank_one(run *r, const cf_offering *o, const cf__serve_search *
     char why[200];
     cf__serve_deploy_best(r->w, s, o->gpus_per_node, (int)max_nodes, &d);
     if (!d.ok) {
-        const char *kind = none_reason(r, o, s, why, sizeof why);
+        const char *kind = cf__serve_none_reason(r->w, s, o->gpu, o->gpus_per_node, r->tpot_s,
+                                                 r->ttft_s, why, sizeof why);
         return unrank(r, o, kind, why) ? CF_ENOMEM : CF_OK;
     }
     if (r->w->serve.rate_rps > 0) {

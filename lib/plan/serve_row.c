@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "base/base.h"
+#include "model/model_int.h"
 #include "plan/serve_int.h"
 
 static json_t *step_json(const cf_serve_decode *d)
@@ -93,4 +94,50 @@ json_t *cf__serve_row_json(const cf_workload *w, const cf__serve_deploy *d, int 
         return NULL;
     }
     return row;
+}
+
+/* Why nothing serves on the offering, naming the binding fact: the
+ * weights beyond the GPUs' memory, no KV room beside them, the TPOT or
+ * TTFT target below one step, or the two targets together. Returns the
+ * kind (static). */
+const char *cf__serve_none_reason(const cf_workload *w, const cf__serve_search *s, const char *gpu,
+                                  long gpn, double tpot_s, double ttft_s, char *buf, size_t n)
+{
+    const char *prec = w->serve.weight_bits == 16 ? "bf16" : w->serve.weight_bits == 8 ? "fp8" : "fp4";
+    int k = s->min_weights_nodes;
+    const char *cap = s->max_nodes < CF_SERVE_MAX_INSTANCE_NODES ? " (the cluster's size)" : "";
+    if (!s->holds && isfinite(s->min_weights_gib) &&
+        s->min_weights_gib * CF__GIB >= cf__gpu_usable_bytes(gpu)) {
+        snprintf(buf, n, "the weights (%.0f GB at %s) do not fit %d node%s%s of %ld x %s: %.1f GiB "
+                 "per GPU on the widest layout, more than the GPU holds",
+                 cf_serve_weight_bytes(w) / 1e9, prec, k, k == 1 ? "" : "s", cap,
+                 gpn, gpu, s->min_weights_gib);
+        return "weights";
+    }
+    if (!s->holds) {
+        snprintf(buf, n, "on %d node%s%s of %ld x %s the weights take %.1f GiB per GPU and leave no "
+                 "room for one request's KV cache (%.0f MiB: its %ld-token prompt and half its "
+                 "answer)", k, k == 1 ? "" : "s", cap, gpn, gpu, s->min_weights_gib,
+                 cf_serve_kv_bytes_per_token(w) *
+                 ((double)w->serve.input_tokens + 0.5 * (double)w->serve.output_tokens) / (1024.0 * 1024.0),
+                 w->serve.input_tokens);
+        return "kv_memory";
+    }
+    if (!s->dec.ok && isfinite(s->min_tpot_s)) {
+        snprintf(buf, n, "TPOT target %.3g ms is below one decode step at batch 1 (%.3g ms at best)",
+                 tpot_s * 1e3, s->min_tpot_s * 1e3);
+        return "tpot";
+    }
+    if (!s->pre.ok && !s->colo.ok && isfinite(s->min_ttft_s)) {
+        snprintf(buf, n, "TTFT target %.3g s is below one prompt's prefill (%.3g s at best)",
+                 ttft_s, s->min_ttft_s);
+        return "ttft";
+    }
+    if (!s->multinode)
+        snprintf(buf, n, "on one node (no network to pools on other nodes) one pool does both "
+                 "phases, and with prefill's share of its time no decode batch meets the TPOT "
+                 "target %.3g ms", tpot_s * 1e3);
+    else
+        snprintf(buf, n, "no deployment meets both targets within %d nodes", s->max_nodes);
+    return "targets";
 }
