@@ -27,7 +27,7 @@ int serve_cli_plan(const cli_ctx *ctx, const cf_workload *w, const cf_filter *fi
     cf_error err;
     json_t *doc = NULL;
     cf_status st;
-    int rc;
+    int rc, none;
     if ((rc = serve_cli_targets("plan", t, &so)) != 0) return rc;
     if ((rc = cli_open_catalog(ctx, "plan", &cat)) != EXIT_OK) return rc;
     cf_error_clear(&err);
@@ -38,10 +38,13 @@ int serve_cli_plan(const cli_ctx *ctx, const cf_workload *w, const cf_filter *fi
         cli_respell(&err);
         return cli_lib_error("plan", st, &err);
     }
-    if (fmt == FMT_JSON) return cli_print_json(doc);
-    rc = serve_cli_plan_table(stdout, doc);
-    json_decref(doc);
-    return rc;
+    none = json_integer_value(json_object_get(doc, "matched")) == 0;
+    if (fmt == FMT_JSON) rc = cli_print_json(doc);
+    else {
+        rc = serve_cli_plan_table(stdout, doc);
+        json_decref(doc);
+    }
+    return rc == EXIT_OK && none ? EXIT_NONE : rc;   /* as the training plan's */
 }
 
 static double num(json_t *o, const char *k)
@@ -164,6 +167,31 @@ static void ranked_row(FILE *out, size_t i, json_t *r)
     tf_wrap(out, "   why: ", str(r, "why"), TF_WIDTH);
 }
 
+/* Nothing ranked: the filters that removed every offering (the library's
+ * `filters`, each alone against the catalog), or that those passing could
+ * not serve it (their reasons follow). */
+static void empty_text(FILE *out, json_t *doc)
+{
+    json_t *fs = json_object_get(doc, "filters"), *f;
+    size_t i, k = 0;
+    char line[1024];
+    if (json_integer_value(json_object_get(doc, "matched")) > 0) {
+        snprintf(line, sizeof line, "0 ranked: the %lld offerings that pass the filters cannot serve "
+                 "it (the reasons follow)", (long long)json_integer_value(json_object_get(doc, "matched")));
+        tf_wrap(out, "", line, TF_WIDTH);
+        return;
+    }
+    k = (size_t)snprintf(line, sizeof line, "0 ranked: no offering passes the filters;");
+    json_array_foreach(fs, i, f)
+        if (k < sizeof line)
+            k += (size_t)snprintf(line + k, sizeof line - k, "%s --%s %s keeps %lld of the "
+                                  "catalog's %lld", i ? "," : "", str(f, "filter"), str(f, "value"),
+                                  (long long)json_integer_value(json_object_get(f, "matches")),
+                                  (long long)json_integer_value(json_object_get(doc, "catalog_offerings")));
+    if (k < sizeof line) snprintf(line + k, sizeof line - k, ".");
+    tf_wrap(out, "", line, TF_WIDTH);
+}
+
 int serve_cli_plan_table(FILE *out, json_t *doc)
 {
     json_t *ranked = json_object_get(doc, "ranked");
@@ -184,10 +212,11 @@ int serve_cli_plan_table(FILE *out, json_t *doc)
         tf_wrap(out, "", head, TF_WIDTH);
         fputc('\n', out);
     }
-    fprintf(out, "%2s %-24s %5s %-14s %9s %9s %9s\n", "#", "offering", "nodes", "mode", "out tok/s",
-            "$/M out", "$/M in");
+    if (json_array_size(ranked) > 0)
+        fprintf(out, "%2s %-24s %5s %-14s %9s %9s %9s\n", "#", "offering", "nodes", "mode",
+                "out tok/s", "$/M out", "$/M in");
     json_array_foreach(ranked, i, r) ranked_row(out, i, r);
-    if (json_array_size(ranked) == 0) fputs("(no offering could be ranked)\n", out);
+    if (json_array_size(ranked) == 0) empty_text(out, doc);
     unranked_text(out, doc);
     fputc('\n', out);
     json_array_foreach(json_object_get(doc, "assumes"), i, r)

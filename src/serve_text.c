@@ -43,7 +43,8 @@ int serve_cli_fabrics_text(FILE *out, json_t *doc)
         if (isnan(p)) snprintf(prem, sizeof prem, "-");
         else snprintf(prem, sizeof prem, "%+.0f %%", p);
         if (isnan(num(r, "nodes"))) {
-            fprintf(out, "%-7s %5s %-13s (nothing meets the targets)\n", str(r, "network"), "-", "-");
+            fprintf(out, "%-7s %5s -\n", str(r, "network"), "-");
+            tf_wrap(out, "        nothing serves: ", str(r, "why"), TF_WIDTH);
             continue;
         }
         fprintf(out, "%-7s %5.0f %-13s %8.3g %10.3g %8.3g %-12s %8s\n", str(r, "network"),

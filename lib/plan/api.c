@@ -63,8 +63,8 @@ double cf__plan_mem_limit_gib(const char *gpu)
  * does, `filters`: each filter alone against the whole catalog
  * (cf_filter_explain), so an empty plan says which filter or which
  * combination removed every offering. */
-static cf_status explain_empty(cf_catalog *cat, const cf_filter *filter, const cf_offering_list *list,
-                               json_t *doc, cf_error *err)
+cf_status cf__plan_explain_empty(cf_catalog *cat, const cf_filter *filter,
+                                const cf_offering_list *list, json_t *doc, cf_error *err)
 {
     cf_filter any;
     cf_offering_list all = {NULL, 0};
@@ -117,7 +117,7 @@ cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w
         return st;
     }
     st = cf__plan_run(&cf__plan_model_default, &list, w, opts, out, err);
-    if (st == CF_OK) st = explain_empty(cat, filter, &list, *out, err);
+    if (st == CF_OK) st = cf__plan_explain_empty(cat, filter, &list, *out, err);
     if (st != CF_OK && *out) {
         json_decref(*out);
         *out = NULL;

@@ -34,6 +34,26 @@ typedef struct fam {
     cf__serve_deploy d;
 } fam;
 
+static json_t *fam_json(const cf_workload *w, const fam *f, double base_rps);
+
+/* A family's row, with why when nothing serves on it (tpot_s, ttft_s: the
+ * targets searched). */
+static json_t *fam_row(const cf_workload *w, const fam *f, double base_rps, double tpot_s,
+                       double ttft_s)
+{
+    json_t *r = fam_json(w, f, base_rps);
+    char why[400];
+    if (r && !f->d.ok) {
+        cf__serve_none_reason(w, &f->s, f->fab.gpu, f->fab.gpus_per_node, tpot_s, ttft_s, why,
+                              sizeof why);
+        if (json_object_set_new(r, "why", json_string(why))) {
+            json_decref(r);
+            return NULL;
+        }
+    }
+    return r;
+}
+
 /* base_rps: the baseline's requests/s per node (0 = none). */
 static json_t *fam_json(const cf_workload *w, const fam *f, double base_rps)
 {
@@ -105,7 +125,8 @@ cf_status cf_serve_fabrics(const cf_workload *w, const struct cf_fabrics_query *
     for (size_t i = 0; st == CF_OK && i < n; i++)
         if (nets[i] == q->baseline) base = &fs[i];
     for (size_t i = 0; st == CF_OK && i < n; i++) {
-        json_t *r = fam_json(w, &fs[i], base && base->d.ok ? base->d.rps / base->d.nodes : 0);
+        json_t *r = fam_row(w, &fs[i], base && base->d.ok ? base->d.rps / base->d.nodes : 0, tpot_s,
+                            w->serve.ttft_s);
         if (!r || json_array_append_new(rows, r)) st = CF_ENOMEM;
     }
     if (st == CF_OK && !(*out = json_pack("{s:s,s:s,s:s,s:i,s:i,s:s,s:s,s:O,s:O}", "workload",

@@ -12,6 +12,7 @@
 #include "clusterfit/units.h"
 #include "base/base.h"
 #include "model/model_int.h"
+#include "plan/plan_int.h"
 #include "plan/serve_int.h"
 
 void cf_serve_opts_init(cf_serve_opts *o)
@@ -392,6 +393,11 @@ cf_status cf_serve_plan(cf_catalog *cat, const cf_filter *filter, const cf_workl
     if (st == CF_OK) st = order(&r, top);
     if (st == CF_OK) st = refuse(&r, err);
     if (st == CF_OK && !(*out = doc_of(&r))) st = CF_ENOMEM;
+    if (st == CF_OK) st = cf__plan_explain_empty(cat, filter, &list, *out, err);
+    if (st != CF_OK && *out) {
+        json_decref(*out);
+        *out = NULL;
+    }
     json_decref(r.ranked);
     json_decref(r.unranked);
     cf__free(r.memo);
