@@ -168,8 +168,8 @@ static cf_status rank_one(run *r, const cf_offering *o, const cf__serve_search *
     json_object_set_new(row, "offering", o->offering ? json_string(o->offering) : json_null());
     json_object_set_new(row, "gpu", json_string(o->gpu));
     json_object_set_new(row, "gpus_per_node", json_integer(o->gpus_per_node));
-    json_object_set_new(row, "network", json_string(d.nodes * copies > 1 ? cf_network_name(o->network)
-                                                                         : "none"));
+    /* copies of a one-node deployment are independent: no network between them */
+    json_object_set_new(row, "network", json_string(d.nodes > 1 ? cf_network_name(o->network) : "none"));
     json_object_set_new(row, "copies", json_integer((json_int_t)copies));
     json_object_set_new(row, "nodes", json_integer((json_int_t)(copies * d.nodes)));
     json_object_set_new(row, "gpus", json_integer((json_int_t)(copies * d.nodes * gpn)));
