@@ -20,8 +20,10 @@ int serve_cli_targets(const char *cmd, const serve_cli_opts *t, cf_serve_opts *s
 }
 
 int serve_cli_plan(const cli_ctx *ctx, const cf_workload *w, const cf_filter *filter,
-                   const char *currency, int top, const serve_cli_opts *t, cli_format fmt)
+                   const cf_plan_opts *po, const serve_cli_opts *t, cli_format fmt)
 {
+    const char *currency = po->currency;
+    int top = po->top;
     cf_serve_opts so;
     cf_catalog *cat = NULL;
     cf_error err;
@@ -29,6 +31,11 @@ int serve_cli_plan(const cli_ctx *ctx, const cf_workload *w, const cf_filter *fi
     cf_status st;
     int rc, none;
     if ((rc = serve_cli_targets("plan", t, &so)) != 0) return rc;
+    cf_error_clear(&err);
+    if (cf_serve_plan_check_opts(po, &err) != CF_OK) {
+        cli_respell(&err);
+        return cli_param_error("plan", &err);
+    }
     if ((rc = cli_open_catalog(ctx, "plan", &cat)) != EXIT_OK) return rc;
     cf_error_clear(&err);
     st = cf_serve_plan(cat, filter, w, &so, currency, top, &doc, &err);

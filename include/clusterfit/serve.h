@@ -177,6 +177,14 @@ CF_API void cf_serve_opts_init(cf_serve_opts *o);
 CF_API cf_status cf_serve_opts_set(cf_serve_opts *o, const char *name, const char *value,
                                    cf_error *err);
 
+/* CF_EINVAL (err->param the option) when po sets a training plan's option
+ * that a serve plan has no use for: deadline_h, budget, objective time
+ * (cost is the serve plan's own), margin_pct, known_only (cf_plan, `plan` and POST /api/plan refuse them
+ * with a serve workload rather than ignore them). CF_OK otherwise or when
+ * po is NULL. */
+struct cf_plan_opts;
+CF_API cf_status cf_serve_plan_check_opts(const struct cf_plan_opts *po, cf_error *err);
+
 /* Ranks the catalog's offerings for serving w.
  * - computes, per offering passing `filter`: on each instance size (1 ..
  *   CF_SERVE_MAX_INSTANCE_NODES nodes within the largest cluster) and

@@ -11,6 +11,7 @@
 #include "clusterfit/hardware.h"
 #include "model/model_int.h"
 #include "model/serve_int.h"
+#include "plan/serve_int.h"
 
 /* The step model's memory per GPU without its time: lets the search reject
  * layouts that do not fit before predicting them. */
@@ -104,7 +105,9 @@ cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w
     }
     if ((st = cf__plan_check_opts(opts, err)) != CF_OK) return st;
     if (w && w->kind == CF_WL_SERVE)   /* serving: lib/plan/serve_plan.c */
-        return cf_serve_plan(cat, filter, w, NULL, opts->currency, opts->top, out, err);
+        return cf_serve_plan_check_opts(opts, err) != CF_OK
+                   ? CF_EINVAL
+                   : cf_serve_plan(cat, filter, w, NULL, opts->currency, opts->top, out, err);
     if (!filter) {
         /* No filter: every offering; one rented as a single node or stating
          * no network is planned on one node. */

@@ -359,6 +359,21 @@ static json_t *doc_of(const run *r)
                      "TTFT = 2 x the prefill batch + the KV transfer; targets met at the mean");
 }
 
+cf_status cf_serve_plan_check_opts(const cf_plan_opts *po, cf_error *err)
+{
+    const char *p = NULL;
+    if (!po) return CF_OK;
+    if (!isnan(po->deadline_h)) p = "deadline_h";
+    else if (!isnan(po->budget)) p = "budget";
+    else if (po->objective_given && po->objective != CF_OBJ_COST) p = "objective"; /* cost: its own */
+    else if (!isnan(po->margin_pct)) p = "margin_pct";
+    else if (po->known_only) p = "known_only";
+    if (!p) return CF_OK;
+    cf_error_set_param(err, p, "a serve workload is ranked by cost per million output tokens "
+                       "under its latency targets (TPOT, TTFT): %s is a training plan's option", p);
+    return CF_EINVAL;
+}
+
 cf_status cf_serve_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w,
                         const cf_serve_opts *so, const char *currency, int top, json_t **out,
                         cf_error *err)
