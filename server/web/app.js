@@ -171,10 +171,10 @@ const I18N = {
     unranked_h: 'Sin clasificar', ranked_n: n => `${n} clasificadas`,
     p_tpot: 'Objetivo de TPOT en ms (tiempo por token de salida; vacío = el de la carga)',
     p_ttft: 'Objetivo de TTFT en s (tiempo hasta el primer token; vacío = el de la carga)',
-    serve_goal: g => `la más barata por millón de tokens de salida, TPOT ≤ ${g.tpot} ms, TTFT ≤ ${g.ttft} s`,
+    serve_goal: g => `la más barata por millón de token de salida, TPOT ≤ ${g.tpot} ms, TTFT ≤ ${g.ttft} s`,
     sc_mode: 'Grupos', sc_colocated: 'un único grupo hace las dos fases', sc_disaggregated: 'grupos de prefill y de decodificación',
-    sc_prefill: 'prefill', sc_decode: 'decodificación', sc_tok: 'Tokens de salida/s', sc_tpot: 'TPOT',
-    sc_cpm_out: 'Coste por millón de tokens de salida', sc_cpm_in: 'por millón de tokens de entrada',
+    sc_prefill: 'prefill', sc_decode: 'decodificación', sc_tok: 'Token de salida/s', sc_tpot: 'TPOT',
+    sc_cpm_out: 'Coste por millón de token de salida', sc_cpm_in: 'por millón de token de entrada',
     sc_price: 'Precio por GPU-hora', sc_batch: b => `lote de ${b} por GPU`,
     uk_price_unknown: 'sin precio', uk_currency: 'otra moneda', uk_gpu_unknown: 'GPU fuera de la tabla de hardware',
     uk_gpus_per_node_unknown: 'sin GPU por nodo', uk_fabric: 'faltan datos de la red',
@@ -706,6 +706,7 @@ function renderServePlan(p) {
     un.append(det);
   }
   $('#chart').hidden = true;      /* scaling efficiency is a training figure */
+  $('#chart-svg').replaceChildren();
   renderENote([], []);
   $('#plan-result').hidden = false;
 }
