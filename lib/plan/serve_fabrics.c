@@ -102,14 +102,16 @@ cf_status cf_serve_fabrics(const cf_workload *w, const struct cf_fabrics_query *
 {
     size_t n;
     const cf_network *nets = cf_fabrics_families(&n);
-    fam fs[8], *base = NULL;
+    /* on the heap: each family's search keeps every instance size's best
+     * phases (some 10 KB), too much for a server thread's stack x 8 */
+    fam *fs = cf__calloc(8, sizeof *fs), *base = NULL;
     cf_fabric node;
     json_t *assumes = json_array(), *rows = json_array();
     double tpot_s = isnan(w->serve.tpot_ms) ? NAN : w->serve.tpot_ms / 1e3;
     int nodes;
     cf_status st;
     *out = NULL;
-    if (!assumes || !rows || n > 8) st = CF_ENOMEM;
+    if (!fs || !assumes || !rows || n > 8) st = CF_ENOMEM;
     else st = cf__fabrics_node_defaults(q, &node, assumes, err);
     if (st == CF_OK && !isnan(q->deadline_h)) {
         cf_error_set_param(err, "deadline_h", "a serve workload has no deadline: give nodes (the "
@@ -137,6 +139,7 @@ cf_status cf_serve_fabrics(const cf_workload *w, const struct cf_fabrics_query *
         st = CF_ENOMEM;
     json_decref(assumes);
     json_decref(rows);
+    cf__free(fs);
     if (st == CF_ENOMEM) cf_error_set(err, NULL, 0, 0, "out of memory");
     return st;
 }

@@ -36,7 +36,7 @@ for wl in deepseek-v3-serve llama3-70b-serve llama3-405b-serve qwen3-235b-serve;
     for lay in $(jq -r '.[] | .decode_layout // empty | gsub(" "; "_")' "$T/scale.json" | sort -u); do
         joined | grep -qF -- "$(echo "$lay" | tr _ ' ')" || fail "$wl scale: layout '$lay' cut"
     done
-    cf fabrics --workload "$wl" --gpu H100-SXM --nodes 4; expect_rc 0
+    cf fabrics --workload "$wl" --gpu H100-SXM --nodes 4 --nics 8 --nic-gbps 400; expect_rc 0
     [ -z "$(wide)" ] || fail "$wl fabrics: lines over 80 columns: $(wide)"
     expect_text "every fabric at 8 x 400 Gbit/s per node"
     cf fit --workload "$wl" --gpu H100-SXM; expect_rc 0
