@@ -2,8 +2,9 @@
 # trial): plan with latency targets ranks by cost per million output tokens
 # with the layout, the pools and a why naming what binds; fit and scale for
 # every serve preset; no layout or id is cut (the scale and fabrics tables
-# cut "EP16 (DP attention) on 2 nodes" to "... on 2 no"); `$/M in` printed
-# the rank (one buffer held both).
+# cut "EP16 (DP attention) on 2 nodes" to "... on 2 no"); the `$/M in`
+# column is the row's cost per million input tokens (the table's rewrite
+# once printed the rank there from a shared buffer).
 wide() {  # the text's lines over 80 columns, with their number
     awk 'length($0) > 80 { print NR ": " $0 }' "$T/out"
 }
