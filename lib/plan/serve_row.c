@@ -114,6 +114,11 @@ const char *cf__serve_none_reason(const cf_workload *w, const cf__serve_search *
                  gpn, gpu, s->min_weights_gib);
         return "weights";
     }
+    if (!s->holds && !isfinite(s->min_weights_gib)) {   /* no layout was valid */
+        snprintf(buf, n, "no layout of up to %d nodes holds the weights and one request's KV cache",
+                 s->max_nodes);
+        return "kv_memory";
+    }
     if (!s->holds) {
         snprintf(buf, n, "on %d node%s%s of %ld x %s the weights take %.1f GiB per GPU and leave no "
                  "room for one request's KV cache (%.0f MiB: its %ld-token prompt and half its "
