@@ -18,6 +18,7 @@
 #include <time.h>
 #include "server.h"
 #include "api_fabrics.h"
+#include "api_serve.h"
 #include "clusterfit/clusterfit.h"
 #include "clusterfit/limits.h"
 
@@ -495,7 +496,7 @@ static void get_predict_collective(srv_api *api, const srv_request *rq, srv_repl
 
 static const char *const plan_keys[] = {
     "workload", "objective", "deadline_h", "budget", "filters", "top", "max_gpus", "margin_pct",
-    "known_only", "no_failures", "mtbf_gpu_h", "ckpt_interval", NULL
+    "known_only", "no_failures", "mtbf_gpu_h", "ckpt_interval", "tpot_ms", "ttft_s", NULL
 };
 
 /* The members that are plan options (cf_plan_opts_set's names), in the
@@ -574,7 +575,7 @@ static int plan_input(const json_t *body, cf_workload *w, srv_list_query *lq, cf
         if (!known) {
             srv_error(out, 400, "bad_request", "unknown member '%.64s' (accepted: workload, objective, "
                       "deadline_h (or deadline), budget, filters, top, max_gpus, margin_pct, "
-                      "known_only)", key);
+                      "known_only; tpot_ms, ttft_s for a serve workload)", key);
             return -1;
         }
     }
@@ -696,6 +697,7 @@ static void post_plan(srv_api *api, const srv_request *rq, srv_reply *out)
     cf_workload w;
     srv_list_query lq;
     cf_plan_opts po;
+    cf_serve_opts so;
     char today[16];
     cf_error e;
     cf_status st;
@@ -718,9 +720,20 @@ static void post_plan(srv_api *api, const srv_request *rq, srv_reply *out)
     /* Stale prices are judged on the day GET /api/offerings' stale mark is
      * (today_of); no readable date, no judgement. */
     po.today = today_of(api->now, today) == 0 ? today : NULL;
+    if (srv_serve_targets(body, &w, &so, out) != 0) {
+        json_decref(body);
+        return;
+    }
     st = cf_catalog_open(api->db_path, &own, &e);
-    if (st == CF_OK) st = cf_plan(own, &lq.filter, &w, &po, &plan, &e);
-    if (st == CF_OK && plan) add_scaling(own, plan, &w);
+    /* a serve workload: its own plan, with the latency targets (no curve:
+     * the page's chart is scaling efficiency, a training figure) */
+    if (st == CF_OK && w.kind == CF_WL_SERVE) {
+        st = cf_serve_plan_check_opts(&po, &e);
+        if (st == CF_OK) st = cf_serve_plan(own, &lq.filter, &w, &so, po.currency, po.top, &plan, &e);
+    } else if (st == CF_OK) {
+        st = cf_plan(own, &lq.filter, &w, &po, &plan, &e);
+        if (st == CF_OK && plan) add_scaling(own, plan, &w);
+    }
     cf_catalog_close(own);
     json_decref(body);
     if (st != CF_OK) {
@@ -833,6 +846,7 @@ static void get_vocab(srv_api *api, const srv_request *rq, srv_reply *out)
     if (j) {
         json_object_set_new(j, "gpu", split_names(cf_gpu_accepted()));
         json_object_set_new(j, "workloads", split_names(cf_workload_presets()));
+        json_object_set_new(j, "serve_workloads", srv_serve_presets());
     }
     reply_json(out, 200, j);
     out->cacheable = 1;

@@ -705,7 +705,7 @@ int cmd_plan(const cli_ctx *ctx, int argc, char **argv)
     }
     if ((st = cf_workload_load(workload, &w, &err)) != CF_OK) return cli_lib_error("plan", st, &err);
     if (w.kind == CF_WL_SERVE)
-        return serve_cli_plan(ctx, &w, &a.filter, a.opts.currency, a.opts.top, &a.serve, a.fmt);
+        return serve_cli_plan(ctx, &w, &a.filter, &a.opts, &a.serve, a.fmt);
     if (a.serve.tpot_ms || a.serve.ttft_s)
         return cli_usage_error("plan", "--tpot-ms and --ttft-s take a serve workload (kind serve); "
                                "%s is not one", w.name);

@@ -18,7 +18,7 @@ int serve_cli_targets(const char *cmd, const serve_cli_opts *t, cf_serve_opts *s
 /* `plan` for a serve workload: the library's cf_serve_plan, then JSON or
  * the table. */
 int serve_cli_plan(const cli_ctx *ctx, const cf_workload *w, const cf_filter *filter,
-                   const char *currency, int top, const serve_cli_opts *t, cli_format fmt);
+                   const cf_plan_opts *po, const serve_cli_opts *t, cli_format fmt);
 
 /* `fit` for a serve workload. */
 int serve_cli_fit(const cf_workload *w, const char *gpu, int gpus_per_node, cli_format fmt);

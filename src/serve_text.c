@@ -26,23 +26,40 @@ int serve_cli_fabrics_text(FILE *out, json_t *doc)
     json_t *r;
     size_t i;
     char line[512];
-    snprintf(line, sizeof line, "Serving %s on up to %lld nodes of %lld x %s: what each fabric is "
-             "worth (premium: how much more per GPU-hour than %s for the same cost per token)",
+    r = json_array_get(json_object_get(doc, "fabrics"), 0);
+    snprintf(line, sizeof line, "Serving %s on up to %lld nodes of %lld x %s, every fabric at %.0f "
+             "x %g Gbit/s per node: what each is worth (premium: how much more per GPU-hour than "
+             "%s for the same cost per token)",
              str(doc, "workload"), (long long)json_integer_value(json_object_get(doc, "nodes")),
              (long long)json_integer_value(json_object_get(doc, "gpus_per_node")), str(doc, "gpu"),
-             str(doc, "baseline"));
+             num(r, "nics"), num(r, "nic_gbps"), str(doc, "baseline"));
     tf_wrap(out, "", line, TF_WIDTH);
     fputc('\n', out);
-    fprintf(out, "%-7s %5s %6s %10s %8s %-30s %8s\n", "fabric", "nodes", "req/s", "out tok/s",
-            "TPOT ms", "decode layout", "premium");
+    fprintf(out, "%-7s %5s %-13s %8s %10s %8s %-12s %8s\n", "fabric", "nodes", "mode", "req/s",
+            "out tok/s", "TPOT ms", "decode binds", "premium");
     json_array_foreach(json_object_get(doc, "fabrics"), i, r) {
         double p = num(r, "worth_premium_pct");
         char prem[16];
         if (isnan(p)) snprintf(prem, sizeof prem, "-");
         else snprintf(prem, sizeof prem, "%+.0f %%", p);
-        fprintf(out, "%-7s %5.0f %6.3g %10.3g %8.3g %-30.30s %8s\n", str(r, "network"), num(r, "nodes"),
-                num(r, "requests_per_s"), num(r, "output_tokens_per_s"), num(r, "decode_tpot_ms"),
-                str(r, "decode_layout"), prem);
+        if (isnan(num(r, "nodes"))) {
+            fprintf(out, "%-7s %5s -\n", str(r, "network"), "-");
+            tf_wrap(out, "        nothing serves: ", str(r, "why"), TF_WIDTH);
+            continue;
+        }
+        fprintf(out, "%-7s %5.0f %-13s %8.3g %10.3g %8.3g %-12s %8s\n", str(r, "network"),
+                num(r, "nodes"), str(r, "mode"), num(r, "requests_per_s"),
+                num(r, "output_tokens_per_s"), num(r, "decode_tpot_ms"),
+                strcmp(str(r, "decode_binds"), "the all-to-all") == 0 ? "all-to-all"
+                                                                     : str(r, "decode_binds"),
+                prem);
+        /* the layouts in full on a line of their own (never cut) */
+        if (strcmp(str(r, "mode"), "colocated") == 0)
+            snprintf(line, sizeof line, "one pool %s", str(r, "decode_layout"));
+        else
+            snprintf(line, sizeof line, "decode %s, prefill %s", str(r, "decode_layout"),
+                     str(r, "prefill_layout"));
+        tf_wrap(out, "        ", line, TF_WIDTH);
     }
     fputc('\n', out);
     json_array_foreach(json_object_get(doc, "assumes"), i, r) {
@@ -66,17 +83,28 @@ int serve_cli_scale_table(FILE *out, json_t *arr, const cf_workload *w, const cf
         tf_wrap(out, "", line, TF_WIDTH);
         fputc('\n', out);
     }
-    fprintf(out, "%5s %4s %-13s %9s %8s %-27s %7s\n", "nodes", "used", "mode", "out tok/s",
-            "per node", "decode layout", "TPOT ms");
+    fprintf(out, "%5s %4s %-13s %9s %8s %7s %s\n", "nodes", "used", "mode", "out tok/s",
+            "per node", "TPOT ms", "decode binds");
     json_array_foreach(arr, i, r) {
         if (json_is_null(json_object_get(r, "mode"))) {
-            fprintf(out, "%5.0f %4s %-13s %9s %8s %-27s %7s\n", num(r, "nodes"), "-", "-", "-", "-",
-                    "(nothing meets the targets)", "-");
+            fprintf(out, "%5.0f %4s -\n", num(r, "nodes"), "-");
+            tf_wrap(out, "      nothing serves: ", str(r, "why"), TF_WIDTH);
             continue;
         }
-        fprintf(out, "%5.0f %4.0f %-13s %9.3g %8.3g %-27.27s %7.3g\n", num(r, "nodes"),
+        fprintf(out, "%5.0f %4.0f %-13s %9.3g %8.3g %7.3g %s\n", num(r, "nodes"),
                 num(r, "nodes_used"), str(r, "mode"), num(r, "output_tokens_per_s"),
-                num(r, "output_tokens_per_s_node"), str(r, "decode_layout"), num(r, "tpot_ms"));
+                num(r, "output_tokens_per_s_node"), num(r, "tpot_ms"),
+                strcmp(str(r, "decode_binds"), "the all-to-all") == 0 ? "all-to-all"
+                                                                     : str(r, "decode_binds"));
+        {   /* the layouts in full (never cut) */
+            char line[256];
+            if (strcmp(str(r, "mode"), "colocated") == 0)
+                snprintf(line, sizeof line, "one pool %s", str(r, "decode_layout"));
+            else
+                snprintf(line, sizeof line, "decode %s, prefill %s", str(r, "decode_layout"),
+                         str(r, "prefill_layout"));
+            tf_wrap(out, "      ", line, TF_WIDTH);
+        }
     }
     return ferror(out) ? EXIT_INTERNAL : EXIT_OK;
 }

@@ -177,6 +177,14 @@ CF_API void cf_serve_opts_init(cf_serve_opts *o);
 CF_API cf_status cf_serve_opts_set(cf_serve_opts *o, const char *name, const char *value,
                                    cf_error *err);
 
+/* CF_EINVAL (err->param the option) when po sets a training plan's option
+ * that a serve plan has no use for: deadline_h, budget, objective time
+ * (cost is the serve plan's own), margin_pct, known_only (cf_plan, `plan` and POST /api/plan refuse them
+ * with a serve workload rather than ignore them). CF_OK otherwise or when
+ * po is NULL. */
+struct cf_plan_opts;
+CF_API cf_status cf_serve_plan_check_opts(const struct cf_plan_opts *po, cf_error *err);
+
 /* Ranks the catalog's offerings for serving w.
  * - computes, per offering passing `filter`: on each instance size (1 ..
  *   CF_SERVE_MAX_INSTANCE_NODES nodes within the largest cluster) and
@@ -201,7 +209,11 @@ CF_API cf_status cf_serve_opts_set(cf_serve_opts *o, const char *name, const cha
  *   cost_per_hour, cost_per_m_output (the whole cluster's cost per
  *   million output tokens), cost_per_m_input (the prefill pool's per
  *   million input tokens), cost_per_m_output_decode (the decode pool's),
- *   why}, ranked by cost_per_m_output; unranked {offering_id, reasons[]}
+ *   why}, ranked by cost_per_m_output; unranked {offering_id, kind,
+ *   reasons[]} (kind: docs/model-serve.md "Plan"), unranked_by_kind
+ *   [{kind, count, offering_ids[]}] most frequent first, matched (offerings
+ *   passing the filter; when 0, filters and catalog_offerings as cf_plan's);
+ *   docs/schema/serve-plan.schema.json
  * - errors: CF_EINVAL param "tpot_ms" when no offering is ranked because the
  *   TPOT target is below one decode step at batch 1 on every one (the
  *   message gives the fastest step), "ttft_s" likewise for one prompt's
@@ -229,10 +241,11 @@ CF_API cf_status cf_serve_fit(const cf_workload *w, const char *gpu, int gpus_pe
 /* Tokens/s against the instance's nodes on one offering: per node count
  * of 1 .. CF_SERVE_MAX_INSTANCE_NODES (powers of two and the counts given)
  * the best decode and prefill layouts under the targets.
- * - output: *out = [{nodes, decode_layout, output_tokens_per_s,
- *   output_tokens_per_s_node, decode_batch, tpot_ms, decode_binds,
- *   prefill_layout, input_tokens_per_s, input_tokens_per_s_node,
- *   ttft_s, prefill_binds}] (nulls where nothing fits)
+ * - output: *out = [{nodes, nodes_used, mode, requests_per_s,
+ *   output_tokens_per_s, output_tokens_per_s_node, input_tokens_per_s,
+ *   decode_layout, tpot_ms, decode_binds, prefill_layout}]; where nothing
+ *   serves, nulls and {kind, why} naming the binding fact (as the plan's
+ *   unranked)
  * - errors: the offering's fabric (cf_fabric_for_nodes), CF_ENOMEM */
 CF_API cf_status cf_serve_scale(const cf_offering *o, const cf_workload *w,
                                 const cf_serve_opts *so, const int *nodes, size_t n_nodes,
@@ -245,9 +258,12 @@ CF_API cf_status cf_serve_scale(const cf_offering *o, const cf_workload *w,
  * 100 x (throughput_f / throughput_baseline - 1): how much more per
  * GPU-hour the family may cost for the same cost per token.
  * - output: *out = {workload, kind "serve", gpu, gpus_per_node, nodes,
- *   baseline, assumes[], fabrics: [{network, nics, nic_gbps, requests_per_s,
- *   output_tokens_per_s, decode_layout, decode_tpot_ms, decode_binds,
- *   prefill_layout, worth_premium_pct, flags}]}
+ *   baseline, premium_basis, assumes[], fabrics: [{network, nics, nic_gbps,
+ *   mode, nodes, requests_per_s, output_tokens_per_s, decode_layout,
+ *   decode_tpot_ms, decode_binds, prefill_layout, worth_premium_pct, flags
+ *   ([] or ["does_not_fit"], then why)}]}; the deployment search is the
+ *   same for every family, so a faster one never carries fewer requests
+ *   per node (within the near-tie band); docs/schema/serve-fabrics.schema.json
  * - errors: as cf_fabrics (fabrics.h) */
 struct cf_fabrics_query;
 CF_API cf_status cf_serve_fabrics(const cf_workload *w, const struct cf_fabrics_query *q,

@@ -166,18 +166,24 @@ static double socket_ceiling(double reach, double nic_GBps)
     return fmin(reach * per_nic, CF_K(HOST_TCP_NODE_GBPS));
 }
 
-/* GPUDirect-TCPX runs over the NICs plain sockets use, and NCCL's socket
- * transport stays available on them: a TCPX fabric is never slower than
- * TCP on the same NICs (issue 23: `fabrics --nics 1 --nic-gbps 100` put
- * TCPX 6.6 % under TCP). Per hop it pays at most TCP's (the GPUDirect
- * flush of Simple, NET_HOP_SIMPLE_FACTOR, made 60 x 2 > 80), and its
- * bandwidth is at least the socket ceiling's with the same congestion
- * share. */
-static void tcpx_floor(shape *s, double reach, double nic_GBps)
+/* GPUDirect-TCPX and -TCPXO run over the NICs plain sockets use, and
+ * NCCL's socket transport stays available on them: such a fabric is never
+ * slower than TCP on the same NICs (issue 23: `fabrics --nics 1 --nic-gbps
+ * 100` put TCPX 6.6 % under TCP; serving's small all-to-alls put TCPXO
+ * under TCP, its 60 us hop doubled by the flush past TCP's 80). Per hop it
+ * pays at most TCP's (the GPUDirect flush of Simple, NET_HOP_SIMPLE_FACTOR),
+ * and its bandwidth is at least the socket ceiling's with the same
+ * congestion share (s->eta over the family's own ETA). */
+static int gpudirect_tcp(const cf_fabric *fab)
+{
+    return fab->network == CF_NET_TCPX || fab->network == CF_NET_TCPXO;
+}
+
+static void tcpx_floor(shape *s, const cf_fabric *fab, double reach, double nic_GBps)
 {
     if (s->hop_us > 0 && s->hop_us * s->simple_hops > CF_K(NET_HOP_TCP))
         s->simple_hops = fmax(1.0, CF_K(NET_HOP_TCP) / s->hop_us);
-    s->net_node = fmax(s->net_node, socket_ceiling(reach, nic_GBps) * s->eta / CF_K(ETA_TCPX));
+    s->net_node = fmax(s->net_node, socket_ceiling(reach, nic_GBps) * s->eta / eta_family(fab));
 }
 
 /* GDR factor: unknown = the fabric's usual state (on for RDMA-capable and
@@ -447,12 +453,12 @@ static cf_status resolve(const cf_fabric *fab, const cf_gpu_spec *known, const c
         return CF_OK;
     }
     s->net_node = reach * nic_GBps * s->eta * s->gdr;
-    if (fab->network == CF_NET_TCPX) tcpx_floor(s, reach, nic_GBps);
+    if (gpudirect_tcp(fab)) tcpx_floor(s, fab, reach, nic_GBps);
     reach = (double)nics / g;
     if (reach < 1) reach = 1;
     s->net_gpu = reach * nic_GBps * s->eta * s->gdr;
-    if (fab->network == CF_NET_TCPX)
-        s->net_gpu = fmax(s->net_gpu, socket_ceiling(reach, nic_GBps) * s->eta / CF_K(ETA_TCPX));
+    if (gpudirect_tcp(fab))
+        s->net_gpu = fmax(s->net_gpu, socket_ceiling(reach, nic_GBps) * s->eta / eta_family(fab));
     return CF_OK;
 }
 

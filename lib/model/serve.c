@@ -133,10 +133,17 @@ cf_status cf_serve_layout_check(const cf_workload *w, const cf_fabric *fab,
     }
     if ((st = cf__gpu_check(fab->gpu, &g, err)) != CF_OK) return st;
     if (!(precision_peak(w, g) > 0) || !(g->hbm_GBps > 0) || !(g->memory_gb > 0)) {
-        cf_error_set_param(err, "gpu", "%s states no %s tensor rate, HBM bandwidth or memory in "
-                           "data/gpus.csv (fp4: Blackwell only)", g->name,
-                           w->serve.weight_bits == 16 ? "bf16" : w->serve.weight_bits == 8 ? "fp8"
-                                                                                         : "fp4");
+        /* name the fact that is missing, not all three (the trial read
+         * "no fp8 tensor rate, HBM bandwidth or memory" for an A100) */
+        const char *prec = w->serve.weight_bits == 16 ? "bf16" : w->serve.weight_bits == 8 ? "fp8"
+                                                                                         : "fp4";
+        if (!(precision_peak(w, g) > 0))
+            cf_error_set_param(err, "gpu", "%s has no %s tensor cores (data/gpus.csv states no %s "
+                               "rate%s) and %s runs %s weights", g->name, prec, prec,
+                               w->serve.weight_bits == 4 ? "; fp4 is Blackwell's" : "", w->name, prec);
+        else
+            cf_error_set_param(err, "gpu", "data/gpus.csv states no %s for %s",
+                               g->hbm_GBps > 0 ? "memory size" : "HBM bandwidth", g->name);
         return CF_EINVAL;
     }
     if (lay->nodes < 1 || lay->nodes > CF_FIT_MAX_NODES || fab->gpus_per_node < 1) {

@@ -10,6 +10,8 @@
 #include "clusterfit/serve.h"
 #include "clusterfit/hardware.h"
 #include "model/model_int.h"
+#include "model/serve_int.h"
+#include "plan/serve_int.h"
 
 /* The step model's memory per GPU without its time: lets the search reject
  * layouts that do not fit before predicting them. */
@@ -62,8 +64,8 @@ double cf__plan_mem_limit_gib(const char *gpu)
  * does, `filters`: each filter alone against the whole catalog
  * (cf_filter_explain), so an empty plan says which filter or which
  * combination removed every offering. */
-static cf_status explain_empty(cf_catalog *cat, const cf_filter *filter, const cf_offering_list *list,
-                               json_t *doc, cf_error *err)
+cf_status cf__plan_explain_empty(cf_catalog *cat, const cf_filter *filter,
+                                const cf_offering_list *list, json_t *doc, cf_error *err)
 {
     cf_filter any;
     cf_offering_list all = {NULL, 0};
@@ -103,7 +105,9 @@ cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w
     }
     if ((st = cf__plan_check_opts(opts, err)) != CF_OK) return st;
     if (w && w->kind == CF_WL_SERVE)   /* serving: lib/plan/serve_plan.c */
-        return cf_serve_plan(cat, filter, w, NULL, opts->currency, opts->top, out, err);
+        return cf_serve_plan_check_opts(opts, err) != CF_OK
+                   ? CF_EINVAL
+                   : cf_serve_plan(cat, filter, w, NULL, opts->currency, opts->top, out, err);
     if (!filter) {
         /* No filter: every offering; one rented as a single node or stating
          * no network is planned on one node. */
@@ -116,7 +120,7 @@ cf_status cf_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w
         return st;
     }
     st = cf__plan_run(&cf__plan_model_default, &list, w, opts, out, err);
-    if (st == CF_OK) st = explain_empty(cat, filter, &list, *out, err);
+    if (st == CF_OK) st = cf__plan_explain_empty(cat, filter, &list, *out, err);
     if (st != CF_OK && *out) {
         json_decref(*out);
         *out = NULL;
@@ -135,5 +139,7 @@ cf_status cf_scale(const cf_offering *o, const cf_workload *w, const int *nodes,
 cf_status cf_scale_goodput(const cf_offering *o, const cf_workload *w, const int *nodes,
                            size_t n_nodes, const cf_goodput_opts *g, json_t **out, cf_error *err)
 {
+    /* goodput is a training run's (failures, checkpoints, restarts) */
+    if (cf__serve_refuse(w, "goodput", err) != CF_OK) return CF_EINVAL;
     return cf__scale_run_gp(&cf__plan_model_default, o, w, nodes, n_nodes, g, out, err);
 }

@@ -71,6 +71,12 @@ extern const cf__plan_model cf__plan_model_default;
  * the GPU is unknown. */
 double cf__plan_mem_limit_gib(const char *gpu);
 
+/* Sets doc's `matched` (list->n) and, when 0, `filters` (cf_filter_explain
+ * of each filter alone) and `catalog_offerings` (lib/plan/api.c; the serve
+ * plan's too). CF_ENOMEM, the catalog's errors. */
+cf_status cf__plan_explain_empty(cf_catalog *cat, const cf_filter *filter,
+                                 const cf_offering_list *list, json_t *doc, cf_error *err);
+
 /* The node type of a fabrics question after the defaults of cf_fabrics
  * (the GPU's usual node, the catalog's usual NICs), each default said in
  * `assumes` (an array; borrowed) (plan/fabrics.c; plan/serve_fabrics.c

@@ -34,17 +34,37 @@ typedef struct fam {
     cf__serve_deploy d;
 } fam;
 
+static json_t *fam_json(const cf_workload *w, const fam *f, double base_rps);
+
+/* A family's row, with why when nothing serves on it (tpot_s, ttft_s: the
+ * targets searched). */
+static json_t *fam_row(const cf_workload *w, const fam *f, double base_rps, double tpot_s,
+                       double ttft_s)
+{
+    json_t *r = fam_json(w, f, base_rps);
+    char why[400];
+    if (r && !f->d.ok) {
+        cf__serve_none_reason(w, &f->s, f->fab.gpu, f->fab.gpus_per_node, tpot_s, ttft_s, why,
+                              sizeof why);
+        if (json_object_set_new(r, "why", json_string(why))) {
+            json_decref(r);
+            return NULL;
+        }
+    }
+    return r;
+}
+
 /* base_rps: the baseline's requests/s per node (0 = none). */
 static json_t *fam_json(const cf_workload *w, const fam *f, double base_rps)
 {
     char dl[64] = "", pl[64] = "";
-    const cf__serve_phase *dec = f->d.colocated ? &f->s.colo : &f->s.dec;
+    const cf__serve_phase *dec = &f->d.dec;
     int gpn = f->fab.gpus_per_node;
     if (f->d.ok) {
         cf_serve_layout_text(&dec->lay, gpn, dl, sizeof dl);
-        cf_serve_layout_text(f->d.colocated ? &f->s.colo.lay : &f->s.pre.lay, gpn, pl, sizeof pl);
+        cf_serve_layout_text(&f->d.pre.lay, gpn, pl, sizeof pl);
     }
-    return json_pack("{s:s,s:i,s:f,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:[s?]}", "network",
+    return json_pack("{s:s,s:i,s:f,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "network",
                      cf_network_name(f->fab.network), "nics", f->fab.nics_per_node, "nic_gbps",
                      f->fab.nic_gbps, "mode",
                      f->d.ok ? json_string(f->d.colocated ? "colocated" : "disaggregated") : json_null(),
@@ -56,7 +76,9 @@ static json_t *fam_json(const cf_workload *w, const fam *f, double base_rps)
                      f->d.ok ? json_string(dec->d.binds) : json_null(), "worth_premium_pct",
                      f->d.ok && base_rps > 0 ? json_real(100.0 * (f->d.rps / f->d.nodes / base_rps - 1))
                                              : json_null(),
-                     "flags", f->d.ok ? NULL : "does_not_fit");
+                     "prefill_layout", f->d.ok ? json_string(pl) : json_null(),
+                     /* an empty list when it fits (a NULL item packed as [null]) */
+                     "flags", f->d.ok ? json_array() : json_pack("[s]", "does_not_fit"));
 }
 
 static cf_status run_all(const cf_workload *w, const cf_fabric *node, int nodes, double tpot_s,
@@ -80,14 +102,16 @@ cf_status cf_serve_fabrics(const cf_workload *w, const struct cf_fabrics_query *
 {
     size_t n;
     const cf_network *nets = cf_fabrics_families(&n);
-    fam fs[8], *base = NULL;
+    /* on the heap: each family's search keeps every instance size's best
+     * phases (some 10 KB), too much for a server thread's stack x 8 */
+    fam *fs = cf__calloc(8, sizeof *fs), *base = NULL;
     cf_fabric node;
     json_t *assumes = json_array(), *rows = json_array();
     double tpot_s = isnan(w->serve.tpot_ms) ? NAN : w->serve.tpot_ms / 1e3;
     int nodes;
     cf_status st;
     *out = NULL;
-    if (!assumes || !rows || n > 8) st = CF_ENOMEM;
+    if (!fs || !assumes || !rows || n > 8) st = CF_ENOMEM;
     else st = cf__fabrics_node_defaults(q, &node, assumes, err);
     if (st == CF_OK && !isnan(q->deadline_h)) {
         cf_error_set_param(err, "deadline_h", "a serve workload has no deadline: give nodes (the "
@@ -103,7 +127,8 @@ cf_status cf_serve_fabrics(const cf_workload *w, const struct cf_fabrics_query *
     for (size_t i = 0; st == CF_OK && i < n; i++)
         if (nets[i] == q->baseline) base = &fs[i];
     for (size_t i = 0; st == CF_OK && i < n; i++) {
-        json_t *r = fam_json(w, &fs[i], base && base->d.ok ? base->d.rps / base->d.nodes : 0);
+        json_t *r = fam_row(w, &fs[i], base && base->d.ok ? base->d.rps / base->d.nodes : 0, tpot_s,
+                            w->serve.ttft_s);
         if (!r || json_array_append_new(rows, r)) st = CF_ENOMEM;
     }
     if (st == CF_OK && !(*out = json_pack("{s:s,s:s,s:s,s:i,s:i,s:s,s:s,s:O,s:O}", "workload",
@@ -114,6 +139,7 @@ cf_status cf_serve_fabrics(const cf_workload *w, const struct cf_fabrics_query *
         st = CF_ENOMEM;
     json_decref(assumes);
     json_decref(rows);
+    cf__free(fs);
     if (st == CF_ENOMEM) cf_error_set(err, NULL, 0, 0, "out of memory");
     return st;
 }

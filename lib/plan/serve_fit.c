@@ -16,10 +16,11 @@
  * decode at the target into *d, its layout into *lay; 0 when none is
  * valid. */
 static int best_room(const cf_workload *w, const cf_fabric *fab, int n, double tpot_s,
-                     cf_serve_layout *lay, cf_serve_decode *d)
+                     cf_serve_layout *lay, cf_serve_decode *d, double *least_gib)
 {
     int found = 0, gpn = fab->gpus_per_node;
     double best = -1;
+    if (least_gib) *least_gib = INFINITY;
     for (int k = 0; k <= gpn; k++) {
         cf_serve_layout l = {k == 0 ? CF_SERVE_EP : CF_SERVE_TP, n, k == 0 ? 1 : k};
         cf_serve_decode x;
@@ -27,6 +28,7 @@ static int best_room(const cf_workload *w, const cf_fabric *fab, int n, double t
         if (k > 0 && (gpn % k != 0 || (n > 1 && k != gpn))) continue;
         if (cf_serve_layout_check(w, fab, &l, NULL) != CF_OK) continue;
         if (cf_serve_decode_best(w, fab, &l, tpot_s, &x, NULL) != CF_OK) continue;
+        if (least_gib) *least_gib = fmin(*least_gib, x.weights_gib_gpu);
         if (x.max_batch / gpus > best) {
             best = x.max_batch / gpus;
             *lay = l;
@@ -35,6 +37,25 @@ static int best_room(const cf_workload *w, const cf_fabric *fab, int n, double t
         }
     }
     return found;
+}
+
+/* Why one node does not hold a useful batch: the weights alone beyond the
+ * GPU's memory on the widest layout, or the KV room they leave (d1: the
+ * one-node layout of most room, gpus1 its GPUs; least_gib the least
+ * weights per GPU of any one-node layout). */
+static void fit_why_not(const cf_workload *w, const cf_gpu_spec *g, int gpn,
+                        const cf_serve_decode *d1, int gpus1, double least_gib, char *buf,
+                        size_t n)
+{
+    const char *prec = w->serve.weight_bits == 16 ? "bf16" : w->serve.weight_bits == 8 ? "fp8" : "fp4";
+    if (least_gib * CF__GIB >= cf__gpu_usable_bytes(g->name))
+        snprintf(buf, n, "the weights (%.0f GB at %s) do not fit one node of %d x %s: %.1f GiB per "
+                 "GPU on its widest layout, more than the GPU holds", cf_serve_weight_bytes(w) / 1e9,
+                 prec, gpn, g->name, least_gib);
+    else
+        snprintf(buf, n, "one node of %d x %s holds the weights (%.1f GiB per GPU at %s) but leaves "
+                 "KV room for %.0f sequences per GPU, fewer than a useful batch of %d", gpn, g->name,
+                 d1->weights_gib_gpu, prec, d1->max_batch / gpus1, CF_SERVE_USEFUL_BATCH_PER_GPU);
 }
 
 static cf_status fit_fabric(const char *gpu, int gpn, cf_fabric *f, const cf_gpu_spec **g,
@@ -64,6 +85,7 @@ cf_status cf_serve_fit(const cf_workload *w, const char *gpu, int gpn, const cf_
     double tpot_s = so && !isnan(so->tpot_ms) ? so->tpot_ms / 1e3
                   : isnan(w->serve.tpot_ms) ? NAN : w->serve.tpot_ms / 1e3;
     int fits1, min_n = 0, gpus1;
+    double least;
     char lt[64] = "", mt[64] = "", why[256];
     cf_status st;
     cf_serve_layout probe = {CF_SERVE_TP, 1, 1};
@@ -73,12 +95,12 @@ cf_status cf_serve_fit(const cf_workload *w, const char *gpu, int gpn, const cf_
     one.network = CF_NET_NONE;
     one.nics_per_node = 0;
     if ((st = cf_serve_layout_check(w, &one, &probe, err)) != CF_OK) return st;
-    fits1 = best_room(w, &one, 1, tpot_s, &l1, &d1);
+    fits1 = best_room(w, &one, 1, tpot_s, &l1, &d1, &least);
     gpus1 = l1.par == CF_SERVE_EP ? f.gpus_per_node : l1.tp;
     fits1 = fits1 && d1.max_batch / gpus1 >= CF_SERVE_USEFUL_BATCH_PER_GPU;
     if (fits1) cf_serve_layout_text(&l1, f.gpus_per_node, lt, sizeof lt);
     for (int n = 1; n <= CF_SERVE_MAX_INSTANCE_NODES && !min_n; n++) {
-        if (!best_room(w, n == 1 ? &one : &f, n, tpot_s, &lay, &d)) continue;
+        if (!best_room(w, n == 1 ? &one : &f, n, tpot_s, &lay, &d, NULL)) continue;
         if (d.max_batch / (lay.par == CF_SERVE_EP ? n * f.gpus_per_node : lay.tp * n) >=
             CF_SERVE_USEFUL_BATCH_PER_GPU) {
             min_n = n;
@@ -90,9 +112,7 @@ cf_status cf_serve_fit(const cf_workload *w, const char *gpu, int gpn, const cf_
                  "sequences per GPU (a useful batch is %d)", d1.weights_gib_gpu,
                  d1.max_batch / gpus1, CF_SERVE_USEFUL_BATCH_PER_GPU);
     else
-        snprintf(why, sizeof why, "one node leaves KV room for fewer than %d sequences per GPU "
-                 "beside the weights (%.0f GB of them at the precision)",
-                 CF_SERVE_USEFUL_BATCH_PER_GPU, cf_serve_weight_bytes(w) / 1e9);
+        fit_why_not(w, g, f.gpus_per_node, &d1, gpus1, least, why, sizeof why);
     *out = json_pack("{s:s,s:s,s:i,s:b,s:o,s:f,s:f,s:i,s:o,s:o,s:s}", "workload", w->name, "gpu",
                      g->name, "gpus_per_node", f.gpus_per_node, "fits_one_node", fits1, "layout",
                      fits1 ? json_string(lt) : json_null(), "weight_gb_total",
@@ -115,16 +135,19 @@ static cf_status offering_fab(const void *user, int nodes, cf_fabric *out)
 }
 
 static json_t *scale_row(const cf_workload *w, int n, const cf__serve_search *s,
-                         const cf__serve_deploy *d, int gpn)
+                         const cf__serve_deploy *d, const cf_fabric *f, double tpot_s, double ttft_s)
 {
-    char dl[64], pl[64];
-    const cf__serve_phase *dec = d->colocated ? &s->colo : &s->dec;
-    if (!d->ok)
-        return json_pack("{s:i,s:n,s:n,s:n,s:n,s:n,s:n}", "nodes", n, "nodes_used", "mode",
+    char dl[64], pl[64], why[400];
+    const cf__serve_phase *dec = &d->dec;
+    int gpn = f->gpus_per_node;
+    if (!d->ok) {   /* why nothing serves on this many nodes */
+        const char *kind = cf__serve_none_reason(w, s, f->gpu, gpn, tpot_s, ttft_s, why, sizeof why);
+        return json_pack("{s:i,s:n,s:n,s:n,s:n,s:n,s:n,s:s,s:s}", "nodes", n, "nodes_used", "mode",
                          "requests_per_s", "output_tokens_per_s", "output_tokens_per_s_node",
-                         "decode_layout");
+                         "decode_layout", "kind", kind, "why", why);
+    }
     cf_serve_layout_text(&dec->lay, gpn, dl, sizeof dl);
-    cf_serve_layout_text(d->colocated ? &s->colo.lay : &s->pre.lay, gpn, pl, sizeof pl);
+    cf_serve_layout_text(&d->pre.lay, gpn, pl, sizeof pl);
     return json_pack("{s:i,s:i,s:s,s:f,s:f,s:f,s:f,s:s,s:f,s:s,s:s}", "nodes", n, "nodes_used",
                      d->nodes, "mode", d->colocated ? "colocated" : "disaggregated",
                      "requests_per_s", d->rps, "output_tokens_per_s",
@@ -165,7 +188,7 @@ cf_status cf_serve_scale(const cf_offering *o, const cf_workload *w, const cf_se
             d.rps *= copies;
             d.nodes *= copies;
         }
-        if (!(row = scale_row(w, nodes[i], &s, &d, f.gpus_per_node)) || json_array_append_new(arr, row)) {
+        if (!(row = scale_row(w, nodes[i], &s, &d, &f, tpot_s, ttft_s)) || json_array_append_new(arr, row)) {
             st = CF_ENOMEM;
             break;
         }

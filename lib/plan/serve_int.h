@@ -18,12 +18,22 @@ typedef struct cf__serve_phase {
     cf_serve_prefill p;     /* prefill (and colocated) */
 } cf__serve_phase;
 
+/* The instance sizes the search tries (serve_search.c's list). */
+#define CF__SERVE_SIZES 13
+
 /* What the search of one node type found. */
 typedef struct cf__serve_search {
     cf__serve_phase dec, pre, colo; /* best decode, prefill, and colocated layouts */
+    /* the best of each phase at each instance size (index of the size list):
+     * the deployment pairs them, so a pool that is best per GPU but leaves
+     * no room for the other pool never hides one that fits (issue: the IB
+     * search missed the disaggregated layout TCPX found) */
+    cf__serve_phase dec_at[CF__SERVE_SIZES], pre_at[CF__SERVE_SIZES], colo_at[CF__SERVE_SIZES];
     double min_tpot_s;      /* the fastest batch-1 decode step seen; INFINITY = none */
     double min_ttft_s;      /* the fastest one-prompt TTFT seen; INFINITY = none */
     int holds;              /* 1: some layout holds the weights and one request */
+    double min_weights_gib; /* the least weights per GPU of any layout searched, GiB */
+    int min_weights_nodes;  /* that layout's nodes */
     int multinode;          /* 1: the pools can be on different nodes (a network) */
     int max_nodes;          /* the largest cluster searched, nodes */
     char why_none[160];     /* the reason nothing was found, when nothing was */
@@ -42,6 +52,7 @@ cf_status cf__serve_search_run(const cf_workload *w, cf__serve_fab_fn fab_of, co
 typedef struct cf__serve_deploy {
     int ok;
     int colocated;          /* 1: one pool does both phases */
+    cf__serve_phase pre, dec;   /* the phases the pools run (colocated: both the pool's) */
     int pre_inst, dec_inst; /* instances in each pool (colocated: dec_inst) */
     int pre_nodes, dec_nodes, nodes;    /* nodes of each pool and in all */
     double rps;             /* requests/s the deployment carries */
@@ -50,13 +61,22 @@ typedef struct cf__serve_deploy {
 /* The cheapest deployment per request on at most max_nodes nodes of
  * gpus_per_node GPUs (price per GPU-hour does not change the choice: cost
  * per request is nodes / rps); colocated or disaggregated, whichever
- * carries more requests per node. */
+ * carries more requests per node, over every pair of instance sizes of
+ * the search (the same for every fabric: a faster fabric never answers
+ * worse). */
 void cf__serve_deploy_best(const cf_workload *w, const cf__serve_search *s, int gpus_per_node,
                            int max_nodes, cf__serve_deploy *out);
 
-/* The search's result as the row fields of a plan (prefill, decode, the
+/* The deployment as the row fields of a plan (prefill, decode, the
  * throughputs, why). NULL on ENOMEM. */
-json_t *cf__serve_row_json(const cf_workload *w, const cf__serve_search *s,
-                           const cf__serve_deploy *d, int gpus_per_node);
+json_t *cf__serve_row_json(const cf_workload *w, const cf__serve_deploy *d, int gpus_per_node);
+
+/* Why the search s of gpn x gpu found no deployment, naming the binding
+ * fact (the weights beyond the GPUs' memory, no KV room beside them, the
+ * TPOT or TTFT target below one step, the two targets together) into buf;
+ * returns its kind ("weights", "kv_memory", "tpot", "ttft", "targets";
+ * static). tpot_s, ttft_s: the targets searched (NAN = none). */
+const char *cf__serve_none_reason(const cf_workload *w, const cf__serve_search *s, const char *gpu,
+                                  long gpn, double tpot_s, double ttft_s, char *buf, size_t n);
 
 #endif

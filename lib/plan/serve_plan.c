@@ -12,6 +12,7 @@
 #include "clusterfit/units.h"
 #include "base/base.h"
 #include "model/model_int.h"
+#include "plan/plan_int.h"
 #include "plan/serve_int.h"
 
 void cf_serve_opts_init(cf_serve_opts *o)
@@ -106,9 +107,11 @@ typedef struct run {
     json_t *ranked, *unranked;
 } run;
 
-static int unrank(run *r, const cf_offering *o, const char *reason)
+/* Appends o to unranked: `kind` the machine key of the reason (the
+ * summary counts by it, docs/model-serve.md "Plan"), `reason` the sentence. */
+static int unrank(run *r, const cf_offering *o, const char *kind, const char *reason)
 {
-    json_t *u = json_pack("{s:s?,s:[s]}", "offering_id", o->id, "reasons", reason);
+    json_t *u = json_pack("{s:s?,s:s,s:[s]}", "offering_id", o->id, "kind", kind, "reasons", reason);
     return !u || json_array_append_new(r->unranked, u) != 0;
 }
 
@@ -132,22 +135,6 @@ static cf_status search_of(run *r, const cf_offering *o, long max_nodes, const c
     return CF_OK;
 }
 
-/* Why nothing serves on the offering: the binding target or the memory. */
-static void none_reason(const run *r, const cf__serve_search *s, char *buf, size_t n)
-{
-    if (!s->holds)
-        snprintf(buf, n, "no layout of up to %d nodes holds the weights and one request's KV cache",
-                 s->max_nodes);
-    else if (!s->dec.ok && isfinite(s->min_tpot_s))
-        snprintf(buf, n, "TPOT target %.3g ms is below one decode step at batch 1 (%.3g ms at best)",
-                 r->tpot_s * 1e3, s->min_tpot_s * 1e3);
-    else if (!s->pre.ok && !s->colo.ok && isfinite(s->min_ttft_s))
-        snprintf(buf, n, "TTFT target %.3g s is below one prompt's prefill (%.3g s at best)",
-                 r->ttft_s, s->min_ttft_s);
-    else
-        snprintf(buf, n, "no deployment meets both targets within %d nodes", s->max_nodes);
-}
-
 /* Prices the deployment of the search on o and appends its row. */
 static cf_status rank_one(run *r, const cf_offering *o, const cf__serve_search *s, long max_nodes,
                           long cluster_nodes, double price, cf_error *err)
@@ -159,8 +146,9 @@ static cf_status rank_one(run *r, const cf_offering *o, const cf__serve_search *
     char why[200];
     cf__serve_deploy_best(r->w, s, o->gpus_per_node, (int)max_nodes, &d);
     if (!d.ok) {
-        none_reason(r, s, why, sizeof why);
-        return unrank(r, o, why) ? CF_ENOMEM : CF_OK;
+        const char *kind = cf__serve_none_reason(r->w, s, o->gpu, o->gpus_per_node, r->tpot_s,
+                                                 r->ttft_s, why, sizeof why);
+        return unrank(r, o, kind, why) ? CF_ENOMEM : CF_OK;
     }
     if (r->w->serve.rate_rps > 0) {
         copies = ceil(r->w->serve.rate_rps / d.rps);
@@ -168,20 +156,20 @@ static cf_status rank_one(run *r, const cf_offering *o, const cf__serve_search *
             snprintf(why, sizeof why, "its largest cluster (%ld nodes) carries %.3g requests/s of "
                      "the %.3g asked", cluster_nodes, floor((double)cluster_nodes / d.nodes) * d.rps,
                      r->w->serve.rate_rps);
-            return unrank(r, o, why) ? CF_ENOMEM : CF_OK;
+            return unrank(r, o, "traffic", why) ? CF_ENOMEM : CF_OK;
         }
     }
     rps = r->w->serve.rate_rps > 0 ? r->w->serve.rate_rps : d.rps;
     cost_h = copies * d.nodes * gpn * price;
-    if (!(row = cf__serve_row_json(r->w, s, &d, o->gpus_per_node))) return CF_ENOMEM;
+    if (!(row = cf__serve_row_json(r->w, &d, o->gpus_per_node))) return CF_ENOMEM;
     (void)err;
     json_object_set_new(row, "offering_id", json_string(o->id ? o->id : ""));
     json_object_set_new(row, "provider", o->provider ? json_string(o->provider) : json_null());
     json_object_set_new(row, "offering", o->offering ? json_string(o->offering) : json_null());
     json_object_set_new(row, "gpu", json_string(o->gpu));
     json_object_set_new(row, "gpus_per_node", json_integer(o->gpus_per_node));
-    json_object_set_new(row, "network", json_string(d.nodes * copies > 1 ? cf_network_name(o->network)
-                                                                         : "none"));
+    /* copies of a one-node deployment are independent: no network between them */
+    json_object_set_new(row, "network", json_string(d.nodes > 1 ? cf_network_name(o->network) : "none"));
     json_object_set_new(row, "copies", json_integer((json_int_t)copies));
     json_object_set_new(row, "nodes", json_integer((json_int_t)(copies * d.nodes)));
     json_object_set_new(row, "gpus", json_integer((json_int_t)(copies * d.nodes * gpn)));
@@ -201,37 +189,58 @@ static cf_status rank_one(run *r, const cf_offering *o, const cf__serve_search *
     return json_array_append_new(r->ranked, row) ? CF_ENOMEM : CF_OK;
 }
 
+/* The facts the plan needs of o, else its unranked entry: a price in the
+ * currency, a GPU the hardware table has, the fabric, a precision the GPU
+ * runs. 1 = unranked (or *st ENOMEM), 0 = go on. */
+static int facts_missing(run *r, const cf_offering *o, double price, cf_status *st)
+{
+    const cf_gpu_spec *g;
+    char why[sizeof ((cf_error *)0)->message + 8];
+    const char *kind = NULL;
+    cf_fabric f;
+    cf_serve_layout l = {CF_SERVE_TP, 1, 1};
+    cf_error e2;
+    if (isnan(price)) {
+        kind = "price_unknown";
+        snprintf(why, sizeof why, "price unknown");
+    } else if (!o->currency || cf__strcasecmp(o->currency, r->currency) != 0) {
+        kind = "currency";
+        snprintf(why, sizeof why, "currency %s", o->currency ? o->currency : "unknown");
+    } else if (!o->gpu || cf_gpu_lookup(o->gpu, &g) != CF_OK) {
+        kind = "gpu_unknown";
+        if (o->gpu) snprintf(why, sizeof why, "gpu %s is not in the hardware table (data/gpus.csv)", o->gpu);
+        else snprintf(why, sizeof why, "gpu unknown");
+    } else if (o->gpus_per_node < 1) {
+        kind = "gpus_per_node_unknown";
+        snprintf(why, sizeof why, "gpus_per_node unknown");
+    } else if (cf_fabric_for_nodes(o, 1, &f, &e2) != CF_OK) {
+        kind = "fabric";
+        snprintf(why, sizeof why, "%s", e2.message);
+    } else if (cf_serve_layout_check(r->w, &f, &l, &e2) != CF_OK) {
+        /* the GPU's facts are there, so what it lacks is the precision */
+        kind = g->hbm_GBps > 0 && g->memory_gb > 0 ? "precision" : "gpu_facts";
+        snprintf(why, sizeof why, "%s", e2.message);
+    }
+    if (!kind) return 0;
+    if (unrank(r, o, kind, why)) *st = CF_ENOMEM;
+    return 1;
+}
+
 /* One offering: the facts the plan needs, then the search and the row. */
 static cf_status plan_one(run *r, const cf_offering *o, cf_error *err)
 {
-    const cf_gpu_spec *g;
     const cf__serve_search *s;
     double price = cf_offering_list_price(o, NULL);
     long max_nodes, cap, cluster_nodes;
-    cf_status st;
-    char why[160];
-    if (isnan(price)) return unrank(r, o, "price unknown") ? CF_ENOMEM : CF_OK;
-    if (!o->currency || cf__strcasecmp(o->currency, r->currency) != 0) {
-        snprintf(why, sizeof why, "currency %s", o->currency ? o->currency : "unknown");
-        return unrank(r, o, why) ? CF_ENOMEM : CF_OK;
-    }
-    if (!o->gpu || cf_gpu_lookup(o->gpu, &g) != CF_OK || o->gpus_per_node < 1)
-        return unrank(r, o, "gpu or gpus_per_node unknown") ? CF_ENOMEM : CF_OK;
+    cf_status st = CF_OK;
+    if (facts_missing(r, o, price, &st)) return st;
     cap = o->max_cluster_gpus > 0 ? o->max_cluster_gpus : CF_PLAN_DEFAULT_MAX_GPUS;
     cluster_nodes = max_nodes = cap / o->gpus_per_node;
     /* one deployment (a copy) spans at most 4 of the largest instances; a
      * stated traffic takes as many copies as the cluster holds */
     if (max_nodes > CF_SERVE_MAX_INSTANCE_NODES * 4L) max_nodes = CF_SERVE_MAX_INSTANCE_NODES * 4L;
-    if (max_nodes < 1) return unrank(r, o, "its largest cluster is under one node") ? CF_ENOMEM : CF_OK;
-    {
-        cf_fabric f;
-        cf_serve_layout l = {CF_SERVE_TP, 1, 1};
-        cf_error e2;
-        if (cf_fabric_for_nodes(o, 1, &f, &e2) != CF_OK)
-            return unrank(r, o, e2.message) ? CF_ENOMEM : CF_OK;
-        if (cf_serve_layout_check(r->w, &f, &l, &e2) != CF_OK)
-            return unrank(r, o, e2.message) ? CF_ENOMEM : CF_OK;
-    }
+    if (max_nodes < 1)
+        return unrank(r, o, "cluster", "its largest cluster is under one node") ? CF_ENOMEM : CF_OK;
     if ((st = search_of(r, o, max_nodes, &s, err)) != CF_OK) return st;
     r->n_searched++;
     r->any_holds |= s->holds;
@@ -297,20 +306,72 @@ static cf_status refuse(const run *r, cf_error *err)
     return CF_OK;
 }
 
+/* unranked counted by kind: [{kind, count, offering_ids[]}], most
+ * frequent first (ties: first seen first). NULL on ENOMEM. */
+static json_t *by_kind(json_t *unranked)
+{
+    json_t *out = json_array(), *u;
+    size_t i;
+    if (!out) return NULL;
+    json_array_foreach(unranked, i, u) {
+        const char *k = json_string_value(json_object_get(u, "kind"));
+        json_t *e = NULL, *x;
+        size_t j;
+        json_array_foreach(out, j, x)
+            if (strcmp(json_string_value(json_object_get(x, "kind")), k) == 0) e = x;
+        if (!e && (!(e = json_pack("{s:s,s:i,s:[]}", "kind", k, "count", 0, "offering_ids")) ||
+                   json_array_append_new(out, e))) {
+            json_decref(out);
+            return NULL;
+        }
+        json_object_set_new(e, "count", json_integer(json_integer_value(json_object_get(e, "count")) + 1));
+        json_array_append(json_object_get(e, "offering_ids"), json_object_get(u, "offering_id"));
+    }
+    for (size_t a = 1; a < json_array_size(out); a++)      /* stable: most frequent first */
+        for (size_t b = a; b > 0; b--) {
+            json_t *x = json_array_get(out, b), *y = json_array_get(out, b - 1);
+            if (json_integer_value(json_object_get(x, "count")) <=
+                json_integer_value(json_object_get(y, "count")))
+                break;
+            json_incref(x);
+            json_array_remove(out, b);
+            json_array_insert_new(out, b - 1, x);
+        }
+    return out;
+}
+
 static json_t *doc_of(const run *r)
 {
-    return json_pack("{s:s,s:s,s:s,s:{s:o,s:o},s:{s:I,s:I},s:o,s:O,s:O,s:[s,s,s,s]}",
+    json_t *kinds = by_kind(r->unranked);
+    if (!kinds) return NULL;
+    return json_pack("{s:s,s:s,s:s,s:{s:o,s:o},s:{s:I,s:I},s:o,s:O,s:O,s:o,s:[s,s,s,s]}",
                      "workload", r->w->name, "kind", "serve", "currency", r->currency, "targets",
                      "tpot_ms", isnan(r->tpot_s) ? json_null() : json_real(r->tpot_s * 1e3),
                      "ttft_s", isnan(r->ttft_s) ? json_null() : json_real(r->ttft_s), "request",
                      "input_tokens", (json_int_t)r->w->serve.input_tokens, "output_tokens",
                      (json_int_t)r->w->serve.output_tokens, "traffic_rps",
                      r->w->serve.rate_rps > 0 ? json_real(r->w->serve.rate_rps) : json_string("max"),
-                     "ranked", r->ranked, "unranked", r->unranked, "assumes",
+                     "ranked", r->ranked, "unranked", r->unranked, "unranked_by_kind", kinds,
+                     "assumes",
                      "two-batch overlap on EP layouts (DeepSeek, SGLang)",
                      "expert load imbalance SERVE_EP_IMBALANCE on the most loaded GPU (EPLB)",
                      "a sequence holds its prompt and half its answer on average",
                      "TTFT = 2 x the prefill batch + the KV transfer; targets met at the mean");
+}
+
+cf_status cf_serve_plan_check_opts(const cf_plan_opts *po, cf_error *err)
+{
+    const char *p = NULL;
+    if (!po) return CF_OK;
+    if (!isnan(po->deadline_h)) p = "deadline_h";
+    else if (!isnan(po->budget)) p = "budget";
+    else if (po->objective_given && po->objective != CF_OBJ_COST) p = "objective"; /* cost: its own */
+    else if (!isnan(po->margin_pct)) p = "margin_pct";
+    else if (po->known_only) p = "known_only";
+    if (!p) return CF_OK;
+    cf_error_set_param(err, p, "a serve workload is ranked by cost per million output tokens "
+                       "under its latency targets (TPOT, TTFT): %s is a training plan's option", p);
+    return CF_EINVAL;
 }
 
 cf_status cf_serve_plan(cf_catalog *cat, const cf_filter *filter, const cf_workload *w,
@@ -347,6 +408,11 @@ cf_status cf_serve_plan(cf_catalog *cat, const cf_filter *filter, const cf_workl
     if (st == CF_OK) st = order(&r, top);
     if (st == CF_OK) st = refuse(&r, err);
     if (st == CF_OK && !(*out = doc_of(&r))) st = CF_ENOMEM;
+    if (st == CF_OK) st = cf__plan_explain_empty(cat, filter, &list, *out, err);
+    if (st != CF_OK && *out) {
+        json_decref(*out);
+        *out = NULL;
+    }
     json_decref(r.ranked);
     json_decref(r.unranked);
     cf__free(r.memo);

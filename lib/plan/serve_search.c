@@ -17,41 +17,53 @@
 
 /* Instance sizes searched, nodes (DeepSeek's 4 and 18, SGLang's 3, 4, 9,
  * and the powers of two). */
-static const int sizes[] = {1, 2, 3, 4, 6, 8, 9, 12, 16, 18, 24, 32, 40};
+static const int sizes[CF__SERVE_SIZES] = {1, 2, 3, 4, 6, 8, 9, 12, 16, 18, 24, 32, 40};
 
 /* Stretch factors of the colocated decode step tried: the step may take
  * this share of the TPOT target, the prefill the rest. */
 static const double shares[] = {0.9, 0.75, 0.6, 0.45, 0.3};
 
-static void keep_decode(cf__serve_search *o, const cf_serve_layout *lay, int gpus,
-                        const cf_serve_decode *d)
+/* Keeps (lay, gpus) with rate in *best when it beats it; 1 when kept. */
+static int better(cf__serve_phase *best, const cf_serve_layout *lay, int gpus, double rate)
 {
-    if (d->batch > 0 && d->tokens_per_s_gpu > o->dec.rate_gpu) {
-        o->dec.ok = 1;
-        o->dec.lay = *lay;
-        o->dec.gpus = gpus;
-        o->dec.rate_gpu = d->tokens_per_s_gpu;
-        o->dec.d = *d;
-    }
+    if (!(rate > best->rate_gpu)) return 0;
+    best->ok = 1;
+    best->lay = *lay;
+    best->gpus = gpus;
+    best->rate_gpu = rate;
+    return 1;
 }
 
-static void keep_prefill(cf__serve_search *o, const cf_serve_layout *lay, int gpus,
+static void keep_decode(cf__serve_search *o, int at, const cf_serve_layout *lay, int gpus,
+                        const cf_serve_decode *d)
+{
+    if (!(d->batch > 0)) return;
+    if (better(&o->dec, lay, gpus, d->tokens_per_s_gpu)) o->dec.d = *d;
+    if (better(&o->dec_at[at], lay, gpus, d->tokens_per_s_gpu)) o->dec_at[at].d = *d;
+}
+
+static void keep_prefill(cf__serve_search *o, int at, const cf_serve_layout *lay, int gpus,
                          const cf_serve_prefill *p)
 {
-    if (p->tokens > 0 && p->tokens_per_s_gpu > o->pre.rate_gpu) {
-        o->pre.ok = 1;
-        o->pre.lay = *lay;
-        o->pre.gpus = gpus;
-        o->pre.rate_gpu = p->tokens_per_s_gpu;
-        o->pre.p = *p;
-    }
+    if (!(p->tokens > 0)) return;
+    if (better(&o->pre, lay, gpus, p->tokens_per_s_gpu)) o->pre.p = *p;
+    if (better(&o->pre_at[at], lay, gpus, p->tokens_per_s_gpu)) o->pre_at[at].p = *p;
+}
+
+static void keep_colo(cf__serve_phase *c, const cf_serve_layout *lay, int gpus, double r,
+                      const cf_serve_decode *d, double stretch, const cf_serve_prefill *p)
+{
+    if (!better(c, lay, gpus, r)) return;
+    c->d = *d;
+    c->d.tpot_s = d->tpot_s * stretch;
+    c->p = *p;
 }
 
 /* The colocated pool on one layout: requests/s per GPU when the decode step
  * takes `share` of the TPOT target and prefill batches run between steps. */
 static cf_status colocated(const cf_workload *w, const cf_fabric *fab, const cf_serve_layout *lay,
                            int gpus, const cf_serve_prefill *p, double tpot_s,
-                           cf__serve_search *o, cf_error *err)
+                           cf__serve_search *o, int at, cf_error *err)
 {
     double S = (double)w->serve.input_tokens, O = (double)w->serve.output_tokens;
     size_t n = isnan(tpot_s) ? 1 : sizeof shares / sizeof shares[0];
@@ -66,15 +78,8 @@ static cf_status colocated(const cf_workload *w, const cf_fabric *fab, const cf_
         r = 1.0 / (S / p->tokens_per_s_gpu + O / d.tokens_per_s_gpu);
         u = r * S / p->tokens_per_s_gpu;      /* the prefill's share of the time */
         if (!isnan(tpot_s) && d.tpot_s / (1.0 - u) > tpot_s) continue;
-        if (r > o->colo.rate_gpu) {
-            o->colo.ok = 1;
-            o->colo.lay = *lay;
-            o->colo.gpus = gpus;
-            o->colo.rate_gpu = r;
-            o->colo.d = d;
-            o->colo.d.tpot_s = d.tpot_s / (1.0 - u);
-            o->colo.p = *p;
-        }
+        keep_colo(&o->colo, lay, gpus, r, &d, 1.0 / (1.0 - u), p);
+        keep_colo(&o->colo_at[at], lay, gpus, r, &d, 1.0 / (1.0 - u), p);
     }
     return CF_OK;
 }
@@ -83,7 +88,7 @@ static cf_status colocated(const cf_workload *w, const cf_fabric *fab, const cf_
  * transfer crosses; NULL = none, colocated only). */
 static cf_status one_layout(const cf_workload *w, const cf_fabric *fab, const cf_fabric *fab2,
                             const cf_serve_layout *lay, double tpot_s, double ttft_s,
-                            cf__serve_search *o, cf_error *err)
+                            cf__serve_search *o, int at, cf_error *err)
 {
     cf_serve_decode d;
     cf_serve_prefill p, p1;
@@ -92,14 +97,18 @@ static cf_status one_layout(const cf_workload *w, const cf_fabric *fab, const cf
     if (cf_serve_layout_check(w, fab, lay, NULL) != CF_OK) return CF_OK;
     if ((st = cf_serve_decode_best(w, fab, lay, tpot_s, &d, err)) != CF_OK) return st;
     if (d.batch > 0 || strcmp(d.binds, "TPOT") == 0) o->holds = 1;
+    if (d.weights_gib_gpu < o->min_weights_gib) {
+        o->min_weights_gib = d.weights_gib_gpu;
+        o->min_weights_nodes = lay->nodes;
+    }
     if (d.batch == 0 && strcmp(d.binds, "TPOT") == 0) {
         cf_serve_decode one;
         if ((st = cf_serve_decode_at(w, fab, lay, 1, &one, err)) != CF_OK) return st;
         o->min_tpot_s = fmin(o->min_tpot_s, one.tpot_s);
     }
-    keep_decode(o, lay, gpus, &d);
+    keep_decode(o, at, lay, gpus, &d);
     if (fab2 && (st = cf_serve_prefill_best(w, fab2, lay, ttft_s, &p, err)) != CF_OK) return st;
-    if (fab2) keep_prefill(o, lay, gpus, &p);
+    if (fab2) keep_prefill(o, at, lay, gpus, &p);
     /* colocated: no KV transfer (the same GPUs decode it) */
     if ((st = cf_serve_prefill_best(w, fab, lay, ttft_s, &p1, err)) != CF_OK) return st;
     if (p1.tokens == 0 && strcmp(p1.binds, "TTFT") == 0) {
@@ -110,24 +119,25 @@ static cf_status one_layout(const cf_workload *w, const cf_fabric *fab, const cf
         o->min_ttft_s = fmin(o->min_ttft_s, one.ttft_s);
     }
     if (p1.tokens > 0 && d.batch > 0)
-        return colocated(w, fab, lay, gpus, &p1, tpot_s, o, err);
+        return colocated(w, fab, lay, gpus, &p1, tpot_s, o, at, err);
     return CF_OK;
 }
 
 /* The layouts of an instance of `n` nodes of fab. */
 static cf_status layouts_at(const cf_workload *w, const cf_fabric *fab, const cf_fabric *fab2,
-                            int n, double tpot_s, double ttft_s, cf__serve_search *o, cf_error *err)
+                            int at, double tpot_s, double ttft_s, cf__serve_search *o,
+                            cf_error *err)
 {
     cf_status st;
-    int gpn = fab->gpus_per_node;
+    int gpn = fab->gpus_per_node, n = sizes[at];
     if (cf__llm_is_moe(&w->llm)) {
         cf_serve_layout ep = {CF_SERVE_EP, n, 1};
-        if ((st = one_layout(w, fab, fab2, &ep, tpot_s, ttft_s, o, err)) != CF_OK) return st;
+        if ((st = one_layout(w, fab, fab2, &ep, tpot_s, ttft_s, o, at, err)) != CF_OK) return st;
     }
     for (int tp = n == 1 ? 1 : gpn; tp <= gpn; tp++) {
         cf_serve_layout l = {CF_SERVE_TP, n, tp};
         if (gpn % tp != 0 || w->llm.heads % tp != 0) continue;
-        if ((st = one_layout(w, fab, fab2, &l, tpot_s, ttft_s, o, err)) != CF_OK) return st;
+        if ((st = one_layout(w, fab, fab2, &l, tpot_s, ttft_s, o, at, err)) != CF_OK) return st;
     }
     return CF_OK;
 }
@@ -139,18 +149,18 @@ cf_status cf__serve_search_run(const cf_workload *w, cf__serve_fab_fn fab_of, co
     cf_fabric one, two;
     cf_status st;
     memset(out, 0, sizeof *out);
-    out->min_tpot_s = out->min_ttft_s = INFINITY;
+    out->min_tpot_s = out->min_ttft_s = out->min_weights_gib = INFINITY;
     if (fab_of(user, 1, &one) != CF_OK) {
         snprintf(out->why_none, sizeof out->why_none, "no fabric for one node");
         return CF_OK;
     }
     out->multinode = max_nodes > 1 && fab_of(user, 2, &two) == CF_OK;
-    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0] && sizes[i] <= max_nodes; i++) {
+    for (int i = 0; i < CF__SERVE_SIZES && sizes[i] <= max_nodes; i++) {
         cf_fabric f;
         int n = sizes[i];
         if (n == 1) f = one;
         else if (fab_of(user, n, &f) != CF_OK) break;
-        if ((st = layouts_at(w, &f, out->multinode ? (n == 1 ? &two : &f) : NULL, n, tpot_s,
+        if ((st = layouts_at(w, &f, out->multinode ? (n == 1 ? &two : &f) : NULL, i, tpot_s,
                              ttft_s, out, err)) != CF_OK)
             return st;
         out->max_nodes = n;
@@ -164,37 +174,69 @@ static int nodes_of(int inst, int gpus, int gpn)
     return (int)ceil((double)inst * gpus / gpn);
 }
 
-/* The disaggregated deployment: prefill instances pi and decode
- * instances di on at most max_nodes nodes carrying the most requests per
- * node; among those within CF_PLAN_NEAR_TIE_PCT of it, the fewest nodes
+/* The disaggregated deployments of one pair of pools: prefill instances
+ * pi of `pre` and decode instances di of `dec` on at most max_nodes nodes.
+ * Pass 0 raises *top, the most requests per node of any; pass 1 keeps in
+ * *best, among those within CF_PLAN_NEAR_TIE_PCT of *top, the fewest nodes
  * (the smallest cluster that balances the two pools). */
+static void disagg_pair(const cf_workload *w, const cf__serve_phase *pre,
+                        const cf__serve_phase *dec, int gpn, int max_nodes, int pass, double *top,
+                        cf__serve_deploy *best)
+{
+    double S = (double)w->serve.input_tokens, O = (double)w->serve.output_tokens;
+    double rp = pre->gpus * pre->rate_gpu / S, rd = dec->gpus * dec->rate_gpu / O;
+    for (int pi = 1; pi <= 256 && nodes_of(pi, pre->gpus, gpn) < max_nodes; pi++) {
+        int need = (int)ceil(pi * rp / rd);
+        for (int di = need > 1 ? need - 1 : 1; di <= need; di++) {
+            int np = nodes_of(pi, pre->gpus, gpn), nd = nodes_of(di, dec->gpus, gpn);
+            double rps = fmin(pi * rp, di * rd), per = rps / (np + nd);
+            if (np + nd > max_nodes) continue;
+            if (pass == 0) *top = fmax(*top, per);
+            else if (per >= *top * (1 - CF_PLAN_NEAR_TIE_PCT / 100) &&
+                     (!best->ok || np + nd < best->nodes)) {
+                best->ok = 1;
+                best->colocated = 0;
+                best->pre = *pre;
+                best->dec = *dec;
+                best->pre_inst = pi;
+                best->dec_inst = di;
+                best->pre_nodes = np;
+                best->dec_nodes = nd;
+                best->nodes = np + nd;
+                best->rps = rps;
+            }
+        }
+    }
+}
+
+/* The disaggregated deployment over every pair of instance sizes. */
 static void deploy_disagg(const cf_workload *w, const cf__serve_search *s, int gpn, int max_nodes,
                           cf__serve_deploy *best)
 {
-    double S = (double)w->serve.input_tokens, O = (double)w->serve.output_tokens;
-    double rp = s->pre.gpus * s->pre.rate_gpu / S, rd = s->dec.gpus * s->dec.rate_gpu / O;
     double top = 0;
     for (int pass = 0; pass < 2; pass++)
-        for (int pi = 1; pi <= 256 && nodes_of(pi, s->pre.gpus, gpn) < max_nodes; pi++) {
-            int need = (int)ceil(pi * rp / rd);
-            for (int di = need > 1 ? need - 1 : 1; di <= need; di++) {
-                int np = nodes_of(pi, s->pre.gpus, gpn), nd = nodes_of(di, s->dec.gpus, gpn);
-                double rps = fmin(pi * rp, di * rd), per = rps / (np + nd);
-                if (np + nd > max_nodes) continue;
-                if (pass == 0) top = fmax(top, per);
-                else if (per >= top * (1 - CF_PLAN_NEAR_TIE_PCT / 100) &&
-                         (!best->ok || np + nd < best->nodes)) {
-                    best->ok = 1;
-                    best->colocated = 0;
-                    best->pre_inst = pi;
-                    best->dec_inst = di;
-                    best->pre_nodes = np;
-                    best->dec_nodes = nd;
-                    best->nodes = np + nd;
-                    best->rps = rps;
-                }
-            }
-        }
+        for (int i = 0; i < CF__SERVE_SIZES; i++)
+            for (int j = 0; s->pre_at[i].ok && j < CF__SERVE_SIZES; j++)
+                if (s->dec_at[j].ok)
+                    disagg_pair(w, &s->pre_at[i], &s->dec_at[j], gpn, max_nodes, pass, &top, best);
+}
+
+/* The colocated pool at size index i when it carries more requests per
+ * node than *out: whole nodes, gpn / gpus instances on a node, or one
+ * instance on several. */
+static void deploy_colo(const cf__serve_phase *c, int gpn, int max_nodes, cf__serve_deploy *out)
+{
+    int inst = c->gpus < gpn ? gpn / c->gpus : 1;
+    int nodes = nodes_of(inst, c->gpus, gpn);
+    double rps = c->rate_gpu * inst * c->gpus;
+    if (nodes > max_nodes || (out->ok && !(rps / nodes > out->rps / out->nodes))) return;
+    memset(out, 0, sizeof *out);
+    out->ok = 1;
+    out->colocated = 1;
+    out->pre = out->dec = *c;
+    out->dec_inst = inst;
+    out->dec_nodes = out->nodes = nodes;
+    out->rps = rps;
 }
 
 void cf__serve_deploy_best(const cf_workload *w, const cf__serve_search *s, int gpn, int max_nodes,
@@ -202,18 +244,6 @@ void cf__serve_deploy_best(const cf_workload *w, const cf__serve_search *s, int 
 {
     memset(out, 0, sizeof *out);
     if (s->multinode && s->pre.ok && s->dec.ok) deploy_disagg(w, s, gpn, max_nodes, out);
-    if (s->colo.ok) {
-        /* whole nodes: gpn / gpus instances on a node, or one instance on several */
-        int inst = s->colo.gpus < gpn ? gpn / s->colo.gpus : 1;
-        int nodes = nodes_of(inst, s->colo.gpus, gpn);
-        double rps = s->colo.rate_gpu * inst * s->colo.gpus;
-        if (nodes <= max_nodes && (!out->ok || rps / nodes > out->rps / out->nodes)) {
-            memset(out, 0, sizeof *out);
-            out->ok = 1;
-            out->colocated = 1;
-            out->dec_inst = inst;
-            out->dec_nodes = out->nodes = nodes;
-            out->rps = rps;
-        }
-    }
+    for (int i = 0; i < CF__SERVE_SIZES; i++)
+        if (s->colo_at[i].ok) deploy_colo(&s->colo_at[i], gpn, max_nodes, out);
 }

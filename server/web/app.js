@@ -60,6 +60,19 @@ const I18N = {
     flag_rail_optimized_unknown: 'rail-optimized not stated, taken as not',
     flag_compute_efficiency_unvalidated: 'no published training row for this GPU, compute efficiency of the nearest validated generation assumed',
     unranked_h: 'Not ranked', ranked_n: n => `${n} ranked`,
+    p_tpot: 'TPOT target in ms (time per output token; empty = the workload\'s)',
+    p_ttft: 'TTFT target in s (time to first token; empty = the workload\'s)',
+    serve_goal: g => `cheapest per million output tokens, TPOT ≤ ${g.tpot} ms, TTFT ≤ ${g.ttft} s`,
+    sc_mode: 'Pools', sc_colocated: 'one pool does both phases', sc_disaggregated: 'prefill and decode pools',
+    sc_prefill: 'prefill', sc_decode: 'decode', sc_tok: 'Output tokens/s', sc_tpot: 'TPOT',
+    sc_cpm_out: 'Cost per million output tokens', sc_cpm_in: 'per million input tokens',
+    sc_price: 'Price per GPU-hour', sc_batch: b => `batch ${b} per GPU`,
+    uk_price_unknown: 'no price', uk_currency: 'other currency', uk_gpu_unknown: 'GPU not in the hardware table',
+    uk_gpus_per_node_unknown: 'no GPUs per node', uk_fabric: 'fabric facts missing',
+    uk_precision: 'no tensor cores for the precision', uk_gpu_facts: 'GPU facts missing',
+    uk_cluster: 'cluster under one node', uk_weights: 'weights do not fit', uk_kv_memory: 'no KV room beside the weights',
+    uk_tpot: 'TPOT below one decode step', uk_ttft: 'TTFT below one prefill', uk_targets: 'targets not met together',
+    uk_traffic: 'traffic beyond the largest cluster',
     plan_goal: g => (g.objective === 'time' ? 'fastest first' : 'cheapest first') +
       (g.deadline ? `, finishing within ${g.deadline}` : '') + (g.budget ? `, costing at most ${g.budget}` : ''),
     rc_none: 'no recompute', rc_selective: 'selective recompute', rc_full: 'full recompute',
@@ -156,6 +169,19 @@ const I18N = {
     flag_rail_optimized_unknown: 'optimización por raíles no indicada, se supone que no',
     flag_compute_efficiency_unvalidated: 'ninguna fila de entrenamiento publicada para esta GPU, eficiencia de cómputo de la generación validada más cercana supuesta',
     unranked_h: 'Sin clasificar', ranked_n: n => `${n} clasificadas`,
+    p_tpot: 'Objetivo de TPOT en ms (tiempo por token de salida; vacío = el de la carga)',
+    p_ttft: 'Objetivo de TTFT en s (tiempo hasta el primer token; vacío = el de la carga)',
+    serve_goal: g => `la más barata por millón de token de salida, TPOT ≤ ${g.tpot} ms, TTFT ≤ ${g.ttft} s`,
+    sc_mode: 'Grupos', sc_colocated: 'un único grupo hace las dos fases', sc_disaggregated: 'grupos de prefill y de decodificación',
+    sc_prefill: 'prefill', sc_decode: 'decodificación', sc_tok: 'Token de salida/s', sc_tpot: 'TPOT',
+    sc_cpm_out: 'Coste por millón de token de salida', sc_cpm_in: 'por millón de token de entrada',
+    sc_price: 'Precio por GPU-hora', sc_batch: b => `lote de ${b} por GPU`,
+    uk_price_unknown: 'sin precio', uk_currency: 'otra moneda', uk_gpu_unknown: 'GPU fuera de la tabla de hardware',
+    uk_gpus_per_node_unknown: 'sin GPU por nodo', uk_fabric: 'faltan datos de la red',
+    uk_precision: 'sin núcleos tensoriales para la precisión', uk_gpu_facts: 'faltan datos de la GPU',
+    uk_cluster: 'clúster menor que un nodo', uk_weights: 'los pesos no caben', uk_kv_memory: 'sin sitio para la caché KV junto a los pesos',
+    uk_tpot: 'TPOT menor que un paso de decodificación', uk_ttft: 'TTFT menor que un prefill', uk_targets: 'objetivos no cumplidos a la vez',
+    uk_traffic: 'tráfico mayor que el mayor clúster',
     plan_goal: g => (g.objective === 'time' ? 'la más rápida primero' : 'la más barata primero') +
       (g.deadline ? `, terminando en ${g.deadline}` : '') + (g.budget ? `, costando como mucho ${g.budget}` : ''),
     rc_none: 'sin recomputación', rc_selective: 'recomputación selectiva', rc_full: 'recomputación completa',
@@ -579,6 +605,22 @@ async function loadVocab() {
   w.value = (v.workloads || []).includes('llama3-70b') ? 'llama3-70b' : w.options[0].value;
   $('#p-custom-field').hidden = w.value !== '__custom';
   $('#p-custom').placeholder = '{"kind": "llm", ...}';
+  servePlanFields();
+}
+
+/* Whether the plan form's workload is a serve one: a serve preset (the
+ * API's serve_workloads) or custom JSON of kind serve. */
+function planIsServe() {
+  const w = $('#p-workload').value;
+  if (w === '__custom') { try { return JSON.parse($('#p-custom').value).kind === 'serve'; } catch (e) { return false; } }
+  return ((state.vocab || {}).serve_workloads || []).includes(w);
+}
+/* A serve workload is ranked under latency targets, not a deadline or a
+ * budget: the form shows the fields its plan takes. */
+function servePlanFields() {
+  const serve = planIsServe();
+  for (const id of ['p-tpot', 'p-ttft']) $('#' + id).closest('.field').hidden = !serve;
+  for (const id of ['p-objective', 'p-deadline', 'p-budget']) $('#' + id).closest('.field').hidden = serve;
 }
 
 async function runPlan(ev) {
@@ -589,10 +631,17 @@ async function runPlan(ev) {
   if (w === '__custom') {
     try { body.workload = JSON.parse($('#p-custom').value); } catch (e) { status.textContent = `${T('error')}: ${e.message}`; return; }
   } else body.workload = w;
-  body.objective = $('#p-objective').value;
-  const dl = parseFloat($('#p-deadline').value), bu = parseFloat($('#p-budget').value), top = parseInt($('#p-top').value, 10);
-  if (isFinite(dl)) body.deadline_h = dl;
-  if (isFinite(bu)) body.budget = bu;
+  const top = parseInt($('#p-top').value, 10);
+  if (planIsServe()) {
+    const tp = parseFloat($('#p-tpot').value), tt = parseFloat($('#p-ttft').value);
+    if (isFinite(tp)) body.tpot_ms = tp;
+    if (isFinite(tt)) body.ttft_s = tt;
+  } else {
+    body.objective = $('#p-objective').value;
+    const dl = parseFloat($('#p-deadline').value), bu = parseFloat($('#p-budget').value);
+    if (isFinite(dl)) body.deadline_h = dl;
+    if (isFinite(bu)) body.budget = bu;
+  }
   if (isFinite(top)) body.top = top;
   if ($('#p-use-filters').checked) {
     const f = {};
@@ -614,9 +663,59 @@ async function runPlan(ev) {
   $('#p-run').disabled = false;
 }
 
+/* A serve plan (docs/model-serve.md "Plan"): per row the pools, their
+ * layouts, output tokens/s and the cost per million tokens, the why under
+ * it; the unranked counted by kind of reason. */
+function renderServePlan(p) {
+  const ranked = p.ranked || [], tg = p.targets || {};
+  $('#plan-status').textContent = `${T('ranked_n', ranked.length)}: ${T('serve_goal', { tpot: num(tg.tpot_ms), ttft: num(tg.ttft_s) })}.`;
+  const cols = ['pc_rank', 'pc_offering', 'pc_nodes', 'sc_mode', 'sc_tok', 'sc_cpm_out', 'sc_price'];
+  $('#plan-table thead tr').replaceChildren(...cols.map(k => el('th', { scope: 'col', text: T(k) })));
+  const td = (k, attrs, ...kids) => el('td', Object.assign({ 'data-label': T(k) }, attrs), ...kids);
+  const pool = (k, ph) => `${T(k)} ${gen(ph.layout, state.lang)} ×${num(ph.instances, 0)}`;
+  const tbody = $('#plan-table tbody');
+  tbody.replaceChildren();
+  ranked.forEach((r, i) => {
+    const pre = r.prefill || {}, dec = r.decode || {};
+    tbody.append(el('tr', { 'data-id': r.offering_id },
+      td('pc_rank', { class: 'rank', text: num(i + 1, 0) }),
+      td('pc_offering', { class: 'offering' }, el('button', { type: 'button', class: 'link', text: `${r.provider || ''} — ${r.offering || r.offering_id}`, onclick: () => showDetail(r.offering_id) })),
+      td('pc_nodes', { class: 'num' }, num(r.nodes, 0), el('br'), el('small', { text: `${num(r.gpus, 0)} ${T('pc_gpus')}` })),
+      td('sc_mode', { class: 'layout' }, T('sc_' + r.mode), el('br'),
+        el('small', { text: r.mode === 'colocated' ? pool('sc_decode', dec) : `${pool('sc_prefill', pre)} · ${pool('sc_decode', dec)}` })),
+      td('sc_tok', { class: 'num' }, num(r.output_tokens_per_s, 0), el('br'),
+        el('small', { text: `${T('sc_tpot')} ${num(dec.tpot_ms, 1)} ms · ${T('sc_batch', num(dec.batch_per_gpu, 0))}` })),
+      td('sc_cpm_out', { class: 'num' }, money(r.cost_per_m_output, p.currency), isUnknown(r.cost_per_m_input) ? null : el('br'),
+        isUnknown(r.cost_per_m_input) ? null : el('small', { text: `${money(r.cost_per_m_input, p.currency)} ${T('sc_cpm_in')}` })),
+      td('sc_price', { class: 'price', text: money(r.price_gpu_hr, p.currency) })));
+    tbody.append(el('tr', { class: 'why-row', 'data-why-for': r.offering_id },
+      el('td', { colspan: String(cols.length), class: 'why' }, el('span', { class: 'why-text', text: `${T('pc_why')}: ${gen(r.why, state.lang)}` }))));
+  });
+  const un = $('#plan-unranked');
+  un.replaceChildren();
+  if ((p.unranked || []).length) {
+    const det = el('details', { class: 'unranked-box' },
+      el('summary', {}, el('h3', { text: `${T('unranked_h')} (${num(p.unranked.length, 0)})` })));
+    const ul = el('ul', { class: 'unranked' });
+    for (const k of p.unranked_by_kind || []) {
+      const first = p.unranked.find(u => u.offering_id === k.offering_ids[0]);
+      ul.append(el('li', {}, el('strong', { text: `${T('uk_' + k.kind)} (${num(k.count, 0)})` }), `: ${k.offering_ids.join(', ')}`,
+        first ? el('br') : null, first ? el('small', { text: gen((first.reasons || [])[0] || '', state.lang) }) : null));
+    }
+    det.append(ul);
+    un.append(det);
+  }
+  $('#chart').hidden = true;      /* scaling efficiency is a training figure */
+  $('#chart-svg').replaceChildren();
+  renderENote([], []);
+  $('#plan-result').hidden = false;
+}
+
 function renderPlan() {
   const p = state.plan;
   if (!p) return;
+  if (p.kind === 'serve') return renderServePlan(p);
+  $('#chart').hidden = false;
   const ranked = p.ranked || [];
   const g = state.planGoal || {};
   $('#plan-status').textContent = `${T('ranked_n', ranked.length)}: ${T('plan_goal', {
@@ -1276,7 +1375,8 @@ async function init() {
   $('#p-use-filters').addEventListener('change', renderPlanFilters);
   $('#detail-close').addEventListener('click', closeDetail);
   document.addEventListener('keydown', ev => { if (ev.key === 'Escape' && !$('#detail').hidden) closeDetail(); });
-  $('#p-workload').addEventListener('change', () => { $('#p-custom-field').hidden = $('#p-workload').value !== '__custom'; });
+  $('#p-workload').addEventListener('change', () => { $('#p-custom-field').hidden = $('#p-workload').value !== '__custom'; servePlanFields(); });
+  $('#p-custom').addEventListener('input', servePlanFields);
   $('#plan-form').addEventListener('submit', runPlan);
   $('#audit-form').addEventListener('submit', runAudit);
   initFabrics();

@@ -596,6 +596,50 @@ for (const w of ['deepseek-v3', 'mixtral-8x7b', 'cfd-stencil', 'resnet50-dp']) {
   });
 }
 
+/* Serving (issue 25; the new-user trial's item 6): the page offers the serve
+ * presets, asks for their latency targets instead of a deadline and a
+ * budget, and shows the serve plan's rows, pools and why, in English and
+ * Spanish. */
+await check('a serve preset: the form asks for TPOT and TTFT, the plan shows pools, cost per million tokens and the why', async () => {
+  await page.goto(BASE + '/?lang=en#plan');
+  await page.waitForFunction(() => document.querySelectorAll('#p-workload option').length > 1);
+  const opts = await page.locator('#p-workload option').evaluateAll(os => os.map(o => o.value));
+  for (const w of ['deepseek-v3-serve', 'llama3-70b-serve', 'llama3-405b-serve', 'qwen3-235b-serve'])
+    assert.ok(opts.includes(w), `${w} offered`);
+  await page.selectOption('#p-workload', 'deepseek-v3-serve');
+  assert.ok(await page.locator('#p-tpot').isVisible() && await page.locator('#p-ttft').isVisible(), 'targets shown');
+  assert.ok(await page.locator('#p-deadline').isHidden() && await page.locator('#p-budget').isHidden(), 'no deadline or budget');
+  await page.fill('#p-tpot', '40');
+  const answer = page.waitForResponse(r => r.url().endsWith('/api/plan'));
+  await page.click('#p-run');
+  const res = await answer, plan = await res.json();
+  const sent = JSON.parse(res.request().postData());
+  assert.equal(res.status(), 200, JSON.stringify(plan).slice(0, 300));
+  assert.equal(sent.tpot_ms, 40);
+  assert.ok(!('deadline_h' in sent) && !('budget' in sent) && !('objective' in sent), JSON.stringify(sent));
+  await page.waitForSelector('#plan-result:not([hidden])');
+  assert.equal(plan.kind, 'serve');
+  assert.ok(plan.ranked.length > 0);
+  assert.equal(await page.locator('#plan-table tbody tr:not(.why-row)').count(), plan.ranked.length);
+  const heads = await page.locator('#plan-table thead th').allInnerTexts();
+  assert.ok(heads.includes('Cost per million output tokens') && heads.includes('Output tokens/s'), heads.join(' | '));
+  assert.deepEqual((await page.locator('#plan-table .why-text').allInnerTexts()).map(afterColon), plan.ranked.map(r => r.why));
+  const pools = await page.locator('#plan-table td.layout small').allInnerTexts();
+  plan.ranked.forEach((r, i) => assert.ok(pools[i].includes(r.decode.layout), `row ${i + 1}: ${pools[i]}`));
+  assert.ok(await page.locator('#chart').isHidden(), 'no scaling-efficiency chart for serving');
+  assert.equal(await page.locator('#plan-unranked li').count(), plan.unranked_by_kind.length, 'unranked by kind');
+  await page.selectOption('#lang', 'es');
+  const texts = [...await page.locator('#plan-table .why-text').allInnerTexts(),
+    ...await page.locator('#plan-table td.layout').allInnerTexts(),
+    ...(await page.locator('#plan-unranked li').allInnerTexts()).map(t => t.replace(/:[^\n]*\n/, ': ')),
+    await page.locator('#plan-status').innerText()];
+  const bad = untranslated(texts);
+  assert.ok(bad.length === 0, `untranslated in Spanish: ${bad.slice(0, 6).join(' | ')}`);
+  await page.selectOption('#lang', 'en');
+  await page.selectOption('#p-workload', 'llama3-70b');
+  assert.ok(await page.locator('#p-deadline').isVisible() && await page.locator('#p-tpot').isHidden(), 'a training preset: the deadline again');
+});
+
 await check('Spanish: "Is a better fabric worth it?" (sentence, assumptions, table, chart) is translated (untranslated)', async () => {
   await page.goto(BASE + '/?lang=es#fabrics');
   await page.waitForFunction(() => document.querySelectorAll('#fx-gpu option').length > 0);
