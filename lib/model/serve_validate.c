@@ -12,10 +12,12 @@
  * phase (prefill | decode), par (ep | tp), instance_nodes, tp, tpot_ms
  * (decode: the latency the throughput is stated at; blank = the KV
  * memory's batch), ttft_s (prefill: blank = none), batch_tokens_per_gpu
- * (prefill: the stated batch; blank = the best under ttft_s), measured
- * (tokens/s per GPU: input for prefill, output for decode). No constant is
- * fitted on these rows: the serving constants come from their sources
- * (constants.def SERVE_*), so out of sample by source equals in sample. */
+ * (prefill: the stated batch; blank = the best under ttft_s), batch_per_gpu
+ * (decode: the stated batch, e.g. SGLang's cuda-graph-bs; blank = the KV
+ * memory's or the TPOT's), measured
+ * (tokens/s per GPU: input for prefill, output for decode). The serving
+ * efficiencies of lib/model/fitspec.def are fitted on these rows (make fit;
+ * validate serving --cv source gives the error out of sample by source). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -79,6 +81,18 @@ static cf_status precisions(const cf__csv_table *t, const char *path, size_t r, 
     return CF_OK;
 }
 
+/* A decode row's prediction: at the stated batch per GPU (bd; the KV
+ * memory's batch when that is smaller), else the largest batch meeting the
+ * row's TPOT (tpot_ms; NAN: the KV memory's batch). */
+static cf_status decode_row(const cf_workload *w, const cf_fabric *f, const cf_serve_layout *lay,
+                            double tpot_ms, double bd, cf_serve_decode *d, cf_error *err)
+{
+    cf_status st = cf_serve_decode_best(w, f, lay, isnan(tpot_ms) ? NAN : tpot_ms / 1e3, d, err);
+    double gpus = lay->par == CF_SERVE_EP ? lay->nodes * f->gpus_per_node : lay->tp * lay->nodes;
+    if (st != CF_OK || isnan(bd) || d->batch <= bd * gpus) return st;
+    return cf_serve_decode_at(w, f, lay, bd * gpus, d, err);
+}
+
 /* The row's workload, layout and prediction. *skip gets a reason when the
  * model cannot predict the row (a refusal of its inputs). */
 static cf_status predict(const cf__csv_table *t, const char *path, size_t r, double *pred,
@@ -88,7 +102,7 @@ static cf_status predict(const cf__csv_table *t, const char *path, size_t r, dou
     cf_fabric f;
     cf_serve_layout lay;
     cf_error e2;
-    double in, outt, nodes, tp, tpot, ttft, bt;
+    double in, outt, nodes, tp, tpot, ttft, bt, bd;
     const char *phase = cf__csv_cell(t, r, cf__csv_col(t, "phase"));
     const char *par = cf__csv_cell(t, r, cf__csv_col(t, "par"));
     cf_status st;
@@ -101,7 +115,8 @@ static cf_status predict(const cf__csv_table *t, const char *path, size_t r, dou
     if ((st = cell_num(t, path, r, "input_tokens", &in, err)) || (st = cell_num(t, path, r, "output_tokens", &outt, err)) ||
         (st = cell_num(t, path, r, "instance_nodes", &nodes, err)) || (st = cell_num(t, path, r, "tp", &tp, err)) ||
         (st = cell_num(t, path, r, "tpot_ms", &tpot, err)) || (st = cell_num(t, path, r, "ttft_s", &ttft, err)) ||
-        (st = cell_num(t, path, r, "batch_tokens_per_gpu", &bt, err)))
+        (st = cell_num(t, path, r, "batch_tokens_per_gpu", &bt, err)) ||
+        (st = cell_num(t, path, r, "batch_per_gpu", &bd, err)))
         return st;
     if ((st = precisions(t, path, r, &w, err)) != CF_OK) return st;
     if (in >= 1) w.serve.input_tokens = (long)in;
@@ -111,7 +126,7 @@ static cf_status predict(const cf__csv_table *t, const char *path, size_t r, dou
     lay.tp = lay.par == CF_SERVE_EP ? 1 : tp >= 1 ? (int)tp : f.gpus_per_node;
     if (strcmp(phase, "decode") == 0) {
         cf_serve_decode d;
-        if (cf_serve_decode_best(&w, &f, &lay, isnan(tpot) ? NAN : tpot / 1e3, &d, &e2) != CF_OK) {
+        if (decode_row(&w, &f, &lay, tpot, bd, &d, &e2) != CF_OK) {
             snprintf(skip, ns, "%.250s", e2.message);
             return CF_OK;
         }
