@@ -24,6 +24,7 @@
 #include "clusterfit/serve.h"
 #include "base/base.h"
 #include "model/model_int.h"
+#include "model/serve_int.h"
 
 static const char *const fabric_cols[] = {"gpu", "gpus_per_node", "network", "nics", "nic_gbps",
                                           "non_blocking", "rail_optimized", NULL};
@@ -96,7 +97,7 @@ static cf_status decode_row(const cf_workload *w, const cf_fabric *f, const cf_s
 /* The row's workload, layout and prediction. *skip gets a reason when the
  * model cannot predict the row (a refusal of its inputs). */
 static cf_status predict(const cf__csv_table *t, const char *path, size_t r, double *pred,
-                         char *note, size_t nn, char *skip, size_t ns, cf_error *err)
+                         int *moe, char *note, size_t nn, char *skip, size_t ns, cf_error *err)
 {
     cf_workload w;
     cf_fabric f;
@@ -112,6 +113,7 @@ static cf_status predict(const cf__csv_table *t, const char *path, size_t r, dou
         snprintf(skip, ns, "%.250s", e2.message[0] ? e2.message : "workload is not a serve workload");
         return CF_OK;
     }
+    *moe = cf__llm_is_moe(&w.llm);
     if ((st = cell_num(t, path, r, "input_tokens", &in, err)) || (st = cell_num(t, path, r, "output_tokens", &outt, err)) ||
         (st = cell_num(t, path, r, "instance_nodes", &nodes, err)) || (st = cell_num(t, path, r, "tp", &tp, err)) ||
         (st = cell_num(t, path, r, "tpot_ms", &tpot, err)) || (st = cell_num(t, path, r, "ttft_s", &ttft, err)) ||
@@ -150,6 +152,16 @@ static cf_status predict(const cf__csv_table *t, const char *path, size_t r, dou
     return CF_OK;
 }
 
+/* Marks a serving row for the fit and the classes (serve_int.h): its phase
+ * in `framework` ("prefill" or "decode", static), its GPU generation. */
+static void mark_row(cf_validation_row *row, const char *phase, int moe, const char *gpu)
+{
+    row->size_class = CF__VROW_SERVING;
+    row->moe = moe;
+    row->framework = strcmp(phase, "decode") == 0 ? "decode" : "prefill";
+    row->generation = cf__gpu_generation(gpu);
+}
+
 static cf_status serving_table(const cf__csv_table *t, const char *path, cf_validation *out,
                                cf_error *err)
 {
@@ -162,9 +174,10 @@ static cf_status serving_table(const cf__csv_table *t, const char *path, cf_vali
         const char *phase = cf__csv_cell(t, r, cf__csv_col(t, "phase"));
         char note[128] = "", skip[256] = "", metric[48], src[256];
         double measured, pred = NAN, nodes;
+        int moe = 0;
         if ((st = cell_num(t, path, r, "measured", &measured, err)) != CF_OK) return st;
         if ((st = cell_num(t, path, r, "instance_nodes", &nodes, err)) != CF_OK) return st;
-        if ((st = predict(t, path, r, &pred, note, sizeof note, skip, sizeof skip, err)) != CF_OK)
+        if ((st = predict(t, path, r, &pred, &moe, note, sizeof note, skip, sizeof skip, err)) != CF_OK)
             return st;
         if (!skip[0] && !(measured > 0)) snprintf(skip, sizeof skip, "measured not stated");
         if (skip[0]) {
@@ -175,6 +188,7 @@ static cf_status serving_table(const cf__csv_table *t, const char *path, cf_vali
         cf__validation_source_key(cf__csv_cell(t, r, cf__csv_col(t, "source")), src, sizeof src);
         if ((st = cf__validation_add(out, id, metric, pred, measured, nodes > 1, note, src)) != CF_OK)
             return st;
+        mark_row(&out->rows[out->n_rows - 1], phase, moe, cf__csv_cell(t, r, cf__csv_col(t, "gpu")));
     }
     return cf__validation_finish(out, 0);
 }
@@ -182,4 +196,10 @@ static cf_status serving_table(const cf__csv_table *t, const char *path, cf_vali
 cf_status cf_validate_serving(const char *path, cf_validation *out, cf_error *err)
 {
     return cf__validate_run(serving_table, path, NULL, 0, out, err);
+}
+
+cf_status cf__validate_serving_text(const char *name, const char *data, size_t len,
+                                    cf_validation *out, cf_error *err)
+{
+    return cf__validate_run(serving_table, name, data, len, out, err);
 }
