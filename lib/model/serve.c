@@ -63,6 +63,7 @@ typedef struct sv {
     double ctx;                 /* mean context of a decoding sequence, tokens */
     double mem_free;            /* bytes per GPU for KV after weights (may be < 0) */
     double weights_gpu;         /* weight bytes resident per GPU */
+    double imb;                 /* EP load imbalance (SERVE_EP_IMBALANCE unless stated) */
 } sv;
 
 double cf_serve_kv_bytes_per_token(const cf_workload *w)
@@ -180,6 +181,7 @@ static void sv_init(sv *v, const cf_workload *w, const cf_fabric *fab, const cf_
     v->peak_attn = (g->bf16_tflops > 0 ? g->bf16_tflops : g->fp16_tflops) * 1e12 * CF_K(ATTN_EFF);
     v->hbm = g->hbm_GBps * 1e9 * CF_K(HBM_EFF);
     v->hbm_dec = v->hbm * CF_K(SERVE_DECODE_EFF);
+    v->imb = w->serve.ep_imbalance >= 1 ? w->serve.ep_imbalance : CF_K(SERVE_EP_IMBALANCE);
     v->moe_layers = (double)cf__moe_layers(s);
     v->layers = (double)s->layers;
     v->p_exp = v->moe_layers * cf__moe_layer_expert_params(s);
@@ -312,7 +314,7 @@ static cf_status a2a_s(const sv *v, const cf_fabric *fab, double bytes, double *
 static cf_status ep_comm(const sv *v, const cf_workload *w, const cf_fabric *fab,
                          double tokens_gpu, int prefill, double *out, double *bytes, cf_error *err)
 {
-    double imb = CF_K(SERVE_EP_IMBALANCE), half = 0.5 * tokens_gpu * imb, td, tc;
+    double imb = v->imb, half = 0.5 * tokens_gpu * imb, td, tc;
     double share = prefill ? node_copies(v->s, v->nodes) / (double)v->s->moe.top_k : 1.0;
     double bd = cf_serve_a2a_bytes(w, half, 0) * share, bc = cf_serve_a2a_bytes(w, half, 1) * share;
     cf_status st;
@@ -338,7 +340,7 @@ static cf_status decode_ep(const sv *v, const cf_workload *w, const cf_fabric *f
                            cf_serve_decode *o, cf_error *err)
 {
     const cf_llm_shape *s = v->s;
-    double b = batch / v->gpus, vh = (double)s->vocab * (double)s->hidden, imb = CF_K(SERVE_EP_IMBALANCE);
+    double b = batch / v->gpus, vh = (double)s->vocab * (double)s->hidden, imb = v->imb;
     double p_act_exp = v->moe_layers * (double)s->moe.top_k * cf__moe_expert_params(s);
     double gemm = 2.0 * (v->p_dense - vh) * b + 2.0 * p_act_exp * b * imb;
     double attn = b * v->layers * attn_flops(s, v->ctx, 1);
@@ -485,7 +487,7 @@ static double prefill_compute(const sv *v, double m, double len)
     double attn = m * v->layers * attn_flops(s, 0.5 * len, 0) / split;
     double time = dense / gemm_rate(v, m, h, h / v->tp) + attn / v->peak_attn;
     if (cf__llm_is_moe(s)) {
-        double imb = v->ep ? CF_K(SERVE_EP_IMBALANCE) : 1.0;
+        double imb = v->ep ? v->imb : 1.0;
         double tokens = v->ep ? m * v->gpus : m;     /* tokens through the layer */
         double per_expert = tokens * (double)s->moe.top_k / (double)s->moe.experts * imb;
         double fl = 2.0 * v->moe_layers * (double)s->moe.top_k * cf__moe_expert_params(s) * m *

@@ -14,7 +14,8 @@
  * memory's batch), ttft_s (prefill: blank = none), batch_tokens_per_gpu
  * (prefill: the stated batch; blank = the best under ttft_s), batch_per_gpu
  * (decode: the stated batch, e.g. SGLang's cuda-graph-bs; blank = the KV
- * memory's or the TPOT's), measured
+ * memory's or the TPOT's), ep_imbalance (1: the row states perfectly
+ * balanced routing; blank = SERVE_EP_IMBALANCE), measured
  * (tokens/s per GPU: input for prefill, output for decode). The serving
  * efficiencies of lib/model/fitspec.def are fitted on these rows (make fit;
  * validate serving --cv source gives the error out of sample by source). */
@@ -82,6 +83,16 @@ static cf_status precisions(const cf__csv_table *t, const char *path, size_t r, 
     return CF_OK;
 }
 
+/* The weights one GPU holds at the layout, GiB (NAN when the model refuses
+ * the layout). */
+static double weights_gib(const cf_workload *w, const cf_fabric *f, const cf_serve_layout *lay)
+{
+    cf_serve_decode d;
+    cf_error e;
+    cf_error_clear(&e);
+    return cf_serve_decode_at(w, f, lay, 1, &d, &e) == CF_OK ? d.weights_gib_gpu : NAN;
+}
+
 /* A decode row's prediction: at the stated batch per GPU (bd; the KV
  * memory's batch when that is smaller), else the largest batch meeting the
  * row's TPOT (tpot_ms; NAN: the KV memory's batch). */
@@ -103,7 +114,7 @@ static cf_status predict(const cf__csv_table *t, const char *path, size_t r, dou
     cf_fabric f;
     cf_serve_layout lay;
     cf_error e2;
-    double in, outt, nodes, tp, tpot, ttft, bt, bd;
+    double in, outt, nodes, tp, tpot, ttft, bt, bd, imb;
     const char *phase = cf__csv_cell(t, r, cf__csv_col(t, "phase"));
     const char *par = cf__csv_cell(t, r, cf__csv_col(t, "par"));
     cf_status st;
@@ -121,6 +132,8 @@ static cf_status predict(const cf__csv_table *t, const char *path, size_t r, dou
         (st = cell_num(t, path, r, "batch_per_gpu", &bd, err)))
         return st;
     if ((st = precisions(t, path, r, &w, err)) != CF_OK) return st;
+    if ((st = cell_num(t, path, r, "ep_imbalance", &imb, err)) != CF_OK) return st;
+    if (imb >= 1) w.serve.ep_imbalance = imb;
     if (in >= 1) w.serve.input_tokens = (long)in;
     if (outt >= 1) w.serve.output_tokens = (long)outt;
     lay.par = strcmp(par, "ep") == 0 ? CF_SERVE_EP : CF_SERVE_TP;
@@ -142,6 +155,12 @@ static cf_status predict(const cf__csv_table *t, const char *path, size_t r, dou
                                  : cf_serve_prefill_at(&w, &f, &lay, bt * gpus, &p, &e2);
         if (s2 != CF_OK) {
             snprintf(skip, ns, "%.250s", e2.message);
+            return CF_OK;
+        }
+        if (!(p.tokens_per_s_gpu > 0)) {
+            snprintf(skip, ns, "the model holds no prompt beside the weights (%.0f GiB per GPU "
+                     "at this layout; binds: %s)", weights_gib(&w, &f, &lay),
+                     p.binds);
             return CF_OK;
         }
         *pred = p.tokens_per_s_gpu;
