@@ -41,7 +41,8 @@ static const cli_opt validate_opts[] = {
     "           [--format table|json]\n" \
     "       clusterfit validate training FILE.csv... [--cv source]\n" \
     "           [--format table|json]\n" \
-    "       clusterfit validate serving FILE.csv [--format table|json]\n" \
+    "       clusterfit validate serving FILE.csv... [--cv source]\n" \
+    "           [--format table|json]\n" \
     "       clusterfit validate refit FILE.csv... (validate refit --help)\n" \
     "Compare the model with published measurements (tests/data/validation/ and\n" \
     "tests/data/shared/data/validation/):\n" \
