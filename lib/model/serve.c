@@ -35,10 +35,16 @@
  *   memory     weights on a GPU + batch x KV per sequence (input + output/2
  *              tokens on average over a request's life) within
  *              SERVE_MEM_FRACTION of the GPU's memory.
- * Prefill (one batch of whole prompts): the same GEMM and attention model
- *   at the batch's token count (causal attention: half the square), TP
- *   all-reduces or the all-to-all in normal (bandwidth-bound) mode, two-
- *   batch overlap for EP; TTFT = 2 x the batch time (a request waits for
+ *   The decode step's HBM and compute time are over SERVE_DECODE_EFF (the
+ *   decode kernels' share of the roofline, fitted on the serving decode
+ *   rows: lib/model/fitspec.def).
+ * Prefill (one batch of whole prompts): the same GEMM model x
+ *   SERVE_PREFILL_EFF (DeepGEMM's grouped FP8 rate as the start, fitted on
+ *   the prefill rows) and the attention model at the batch's token count
+ *   (causal attention: half the square), TP all-reduces or the all-to-all
+ *   in normal (bandwidth-bound) mode, two-batch overlap for EP with the
+ *   overlapped half on 1 - SERVE_A2A_SM_SHARE of the SMs (DeepSeek-V3
+ *   §3.2.2: 20 of 132 run the all-to-all); TTFT = 2 x the batch time (a request waits for
  *   the batch in progress, then runs in its own) + the KV transfer of one
  *   prompt to the decode pool over the fabric (RDMA bulk, the collective
  *   model's send/receive). */
