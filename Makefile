@@ -216,14 +216,15 @@ FIT_FILES = tests/data/shared/data/validation/collectives.csv \
 	tests/data/shared/data/validation/training.csv tests/data/validation/training-holdout.csv \
 	tests/data/validation/training-megatron-bridge.csv \
 	tests/data/validation/training-megatron-bridge-holdout.csv \
-	tests/data/validation/training-moe.csv tests/data/validation/training-moe-holdout.csv
+	tests/data/validation/training-moe.csv tests/data/validation/training-moe-holdout.csv \
+	tests/data/validation/serving.csv
 
 fit: all
 	./$(BUILD)/clusterfit validate refit --intervals $(FIT_FILES)
 
 fit-update: all
 	./$(BUILD)/clusterfit validate refit --intervals --format json $(FIT_FILES) > $(BUILD)/fit.json
-	python3 tools/fit-update.py $(BUILD)/fit.json lib/model/constants.def docs/model.md docs/model-step.md
+	python3 tools/fit-update.py $(BUILD)/fit.json lib/model/constants.def docs/model.md docs/model-step.md docs/model-serve.md
 
 fit-check: all
 	@./$(BUILD)/clusterfit validate refit --check --intervals $(FIT_FILES) > /dev/null && \
@@ -232,6 +233,7 @@ fit-check: all
 validate-cv: all
 	./$(BUILD)/clusterfit validate training --cv source $(FIT_FILES)
 	./$(BUILD)/clusterfit validate collectives --cv source $(FIT_FILES)
+	./$(BUILD)/clusterfit validate serving --cv source $(FIT_FILES)
 
 bench: all
 	@sh bench/run.sh $(BUILD)

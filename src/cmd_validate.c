@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
@@ -40,7 +41,8 @@ static const cli_opt validate_opts[] = {
     "           [--format table|json]\n" \
     "       clusterfit validate training FILE.csv... [--cv source]\n" \
     "           [--format table|json]\n" \
-    "       clusterfit validate serving FILE.csv [--format table|json]\n" \
+    "       clusterfit validate serving FILE.csv... [--cv source]\n" \
+    "           [--format table|json]\n" \
     "       clusterfit validate refit FILE.csv... (validate refit --help)\n" \
     "Compare the model with published measurements (tests/data/validation/ and\n" \
     "tests/data/shared/data/validation/):\n" \
@@ -170,6 +172,36 @@ static void cv_progress(size_t done, size_t total, void *arg)
     if (done == total) fputc('\n', stderr);
 }
 
+/* The median APE of the rows of v from source `src`; *n how many. `buf`
+ * has room for every row. */
+static double source_median(const cf_validation *v, const char *src, double *buf, size_t *n)
+{
+    *n = 0;
+    for (size_t k = 0; k < v->n_rows; k++)
+        if (strcmp(v->rows[k].source, src) == 0) buf[(*n)++] = v->rows[k].ape_pct;
+    return cf_quantile(buf, *n, 0.5);
+}
+
+/* Per source: its rows' median APE in sample beside out of sample (the
+ * fit without the source). */
+static void print_by_source(const cf_validation *in, const cf_validation *oos)
+{
+    double *buf = malloc((in->n_rows + oos->n_rows + 1) * sizeof *buf);
+    if (!buf) return;
+    printf("\nby source   in-sample  out-of-sample  rows\n");
+    for (size_t i = 0; i < oos->n_rows; i++) {
+        size_t n = 0, m = 0, seen = 0;
+        const char *src = oos->rows[i].source;
+        double a, b;
+        for (size_t k = 0; k < i && !seen; k++) seen = strcmp(oos->rows[k].source, src) == 0;
+        if (seen) continue;
+        a = source_median(in, src, buf, &m);
+        b = source_median(oos, src, buf, &n);
+        printf("  %7.1f %%      %7.1f %%  %4zu  %s\n", a, b, n, src);
+    }
+    free(buf);
+}
+
 /* --cv source over the set of files. */
 static int run_cv(const char *cmd, const char *kind, const cf_validation_set *set,
                   const validate_args *a)
@@ -187,7 +219,10 @@ static int run_cv(const char *cmd, const char *kind, const cf_validation_set *se
     if (st == CF_OK) st = cf_validation_by_class(&oos, &coos, &noos);
     if (st != CF_OK) rc = cli_lib_error(cmd, st, &err);
     else if (a->fmt == FMT_JSON) rc = cli_print_json(cf_cv_to_json(kind, cin, nin, coos, noos, &oos));
-    else print_cv_table(cin, nin, coos, noos, kind);
+    else {
+        print_cv_table(cin, nin, coos, noos, kind);
+        if (strcmp(kind, "serving") == 0) print_by_source(&in, &oos);
+    }
     cf_vclasses_free(cin);
     cf_vclasses_free(coos);
     cf_validation_clear(&in);
@@ -246,9 +281,10 @@ static int run_validation(const cli_cmd *c, int argc, char **argv,
 }
 
 /* `validate serving FILE.csv`: the table, then the median APE by source.
- * No constant is fitted on serving rows (docs/model-serve.md), so --cv
- * source is the same table: each source's rows are already out of its
- * sample. */
+ * With --cv source (FILE.csv...: the serving file, and the files of the
+ * other fits if wanted): each source left out of the serving fit in turn
+ * (lib/model/fitspec.def), the error by class and by source in sample
+ * beside out of sample. */
 static int serve_cli_validate(const cli_cmd *c, int argc, char **argv)
 {
     validate_args a = {FMT_TABLE, NULL, 0, 0};
@@ -259,6 +295,16 @@ static int serve_cli_validate(const cli_cmd *c, int argc, char **argv)
     if ((first = cli_opts_parse(c, argc, argv, &a, &rc)) < 0) return rc;
     if (a.cv && strcmp(a.cv, "source") != 0)
         return cli_usage_error(c->cmd, "--cv: expected 'source', got '%s'", a.cv);
+    if (a.cv) {
+        cf_validation_set *set = NULL;
+        if (first >= argc) return cli_usage_error(c->cmd, "expected FILE.csv");
+        cf_error_clear(&err);
+        st = cf_validation_set_load((const char *const *)(argv + first), (size_t)(argc - first),
+                                    &set, &err);
+        rc = st == CF_OK ? run_cv(c->cmd, "serving", set, &a) : cli_lib_error(c->cmd, st, &err);
+        cf_validation_set_free(set);
+        return rc;
+    }
     if (first != argc - 1) return cli_usage_error(c->cmd, "expected one FILE.csv");
     cf_error_clear(&err);
     if ((st = cf_validate_serving(argv[first], &v, &err)) != CF_OK) return cli_lib_error(c->cmd, st, &err);

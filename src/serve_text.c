@@ -153,8 +153,8 @@ void serve_cli_by_source(FILE *out, const cf_validation *v)
 {
     double *a = v->n_rows ? malloc(v->n_rows * sizeof *a) : NULL;
     if (v->n_rows && !a) return;
-    fputs("\nby source (no constant is fitted on serving rows: out of sample by source = in "
-          "sample)\n", out);
+    fputs("\nby source, in sample (the serving efficiencies are fitted on these rows;\n"
+          "validate serving --cv source gives each source out of sample)\n", out);
     for (size_t i = 0; i < v->n_rows; i++) {
         size_t n = 0, k;
         for (k = 0; k < i; k++)

@@ -34,7 +34,8 @@ typedef struct cf_validation_row {
     int multi_node;         /* 1 if the row's nodes > 1 */
     char *note;             /* the algorithm chosen (collectives), the recompute
                                assumed (training), or NULL */
-    int size_class;         /* CF_VSIZE_* of the row's message_bytes (collectives); -1 training */
+    int size_class;         /* CF_VSIZE_* of the row's message_bytes (collectives); -1 training;
+                               -2 serving (validate serving) */
     cf_network network;     /* the row's network (collectives; CF_NET_NONE on one node);
                                CF_NET_UNKNOWN for training */
     char *source;           /* the row's source document: its `source` cell cut to the
@@ -42,7 +43,8 @@ typedef struct cf_validation_row {
     /* The classes errors are reported by (training rows; collectives leave
      * them 0 / NULL): */
     int moe;                /* 1: a Mixture-of-Experts row */
-    const char *framework;  /* "megatron" or "fsdp" (the class its efficiency is); static */
+    const char *framework;  /* "megatron" or "fsdp" (the class its efficiency is); serving
+                               rows: "prefill" or "decode"; static */
     const char *generation; /* "ampere", "hopper", "blackwell", "cdna3", ... (the GPU
                                generation, model/efficiency.c); static */
     long seq;               /* the row's sequence length, tokens */

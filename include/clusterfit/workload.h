@@ -71,6 +71,9 @@ typedef struct cf_serve_spec {
     double rate_rps;        /* offered requests/s; 0 = "max" (as much as the cluster takes) */
     int weight_bits;        /* weights and GEMM inputs: 16 (bf16), 8 (fp8) or 4 (fp4) */
     int kv_bits;            /* KV-cache values: 16 (bf16, default) or 8 (fp8) */
+    double ep_imbalance;    /* EP: the most loaded GPU's routed tokens over the mean, >= 1;
+                               0 = the model's SERVE_EP_IMBALANCE (a validation row that
+                               states balanced routing sets 1) */
 } cf_serve_spec;
 
 typedef struct cf_workload {

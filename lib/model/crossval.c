@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "model/model_int.h"
+#include "model/serve_int.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -30,6 +31,26 @@ double cf_quantile(double *vals, size_t n, double q)
     i = (size_t)pos;
     frac = pos - (double)i;
     return i + 1 < n ? vals[i] + frac * (vals[i + 1] - vals[i]) : vals[i];
+}
+
+/* The kinds of row: a collectives row (size_class >= 0), a training row
+ * (-1), a serving row (CF__VROW_SERVING). */
+enum { KIND_COLL, KIND_TRAINING, KIND_SERVING };
+static const char *const kind_names[] = {"collectives", "training", "serving"};
+
+static int row_kind(const cf_validation_row *r)
+{
+    return r->size_class >= 0 ? KIND_COLL : r->size_class == CF__VROW_SERVING ? KIND_SERVING
+                                                                             : KIND_TRAINING;
+}
+
+/* The kind named `kind` (NULL: -1, any). */
+static int kind_of(const char *kind)
+{
+    if (!kind) return -1;
+    for (int k = KIND_COLL; k <= KIND_SERVING; k++)
+        if (strcmp(kind, kind_names[k]) == 0) return k;
+    return KIND_COLL;
 }
 
 /* Copies row r into the end of v (the strings duplicated). */
@@ -58,11 +79,11 @@ static cf_status sources_of(const cf_validation *v, const char *kind, const char
 {
     const char **s = cf__malloc((v->n_rows ? v->n_rows : 1) * sizeof *s);
     size_t k = 0;
-    int want = !kind ? -1 : strcmp(kind, "training") == 0;
+    int want = kind_of(kind);
     if (!s) return CF_ENOMEM;
     for (size_t i = 0; i < v->n_rows; i++) {
         size_t j = 0;
-        if (want >= 0 && (v->rows[i].size_class < 0) != want) continue;
+        if (want >= 0 && row_kind(&v->rows[i]) != want) continue;
         while (j < k && strcmp(s[j], v->rows[i].source) != 0) j++;
         if (j == k) s[k++] = v->rows[i].source;
     }
@@ -129,6 +150,7 @@ static int class_of(const cf_validation_row *r, cf_vclass_kind by, char name[32]
 {
     int coll = r->size_class >= 0;
     static const char *const sizes[CF_VSIZE__COUNT] = {"small", "mid", "large"};
+    if (r->size_class == CF__VROW_SERVING && by == CF_VCLASS_CONTEXT) return 0;
     switch (by) {
     case CF_VCLASS_ALL: snprintf(name, 32, "all"); return 1;
     case CF_VCLASS_MODEL: if (coll) return 0; snprintf(name, 32, "%s", r->moe ? "moe" : "dense"); return 1;
@@ -157,11 +179,11 @@ static int class_of(const cf_validation_row *r, cf_vclass_kind by, char name[32]
 static const char *const by_names[CF_VCLASS__COUNT] = {"all", "model", "framework", "generation",
                                                        "context", "size", "network"};
 
-/* 1 when row r is of `kind` (1 training) and in class `name` under `by`. */
-static int in_class(const cf_validation_row *r, int training, cf_vclass_kind by, const char *name)
+/* 1 when row r is of `kind` (KIND_*) and in class `name` under `by`. */
+static int in_class(const cf_validation_row *r, int kind, cf_vclass_kind by, const char *name)
 {
     char here[32];
-    return (r->size_class < 0) == training && class_of(r, by, here) && strcmp(here, name) == 0 &&
+    return row_kind(r) == kind && class_of(r, by, here) && strcmp(here, name) == 0 &&
            r->time_ratio > 0;
 }
 
@@ -169,16 +191,16 @@ static int in_class(const cf_validation_row *r, int training, cf_vclass_kind by,
  * the class's rows from the other sources: how often the band of a
  * prediction holds on a source that neither the fit nor the band saw.
  * `tmp` has room for every row. NAN when no row has another source. */
-static double coverage(const cf_validation *v, int training, cf_vclass_kind by, const char *name,
+static double coverage(const cf_validation *v, int kind, cf_vclass_kind by, const char *name,
                        double *tmp)
 {
     size_t in = 0, judged = 0;
     for (size_t i = 0; i < v->n_rows; i++) {
         const cf_validation_row *r = &v->rows[i];
         size_t m = 0;
-        if (!in_class(r, training, by, name)) continue;
+        if (!in_class(r, kind, by, name)) continue;
         for (size_t k = 0; k < v->n_rows; k++)
-            if (in_class(&v->rows[k], training, by, name) && strcmp(v->rows[k].source, r->source) != 0)
+            if (in_class(&v->rows[k], kind, by, name) && strcmp(v->rows[k].source, r->source) != 0)
                 tmp[m++] = v->rows[k].time_ratio;
         if (m < 2) continue;
         judged++;
@@ -190,9 +212,9 @@ static double coverage(const cf_validation *v, int training, cf_vclass_kind by, 
     return judged ? (double)in / (double)judged : NAN;
 }
 
-/* Fills c with the statistics of the rows of `kind` (1 training) in class
+/* Fills c with the statistics of the rows of `kind` (KIND_*) in class
  * `name` under `by`; vals has room for every row. */
-static void class_stats(const cf_validation *v, int training, cf_vclass_kind by, cf_vclass *c,
+static void class_stats(const cf_validation *v, int kind, cf_vclass_kind by, cf_vclass *c,
                         double *vals, double *apes, const char **seen)
 {
     size_t n = 0, ns = 0;
@@ -200,7 +222,7 @@ static void class_stats(const cf_validation *v, int training, cf_vclass_kind by,
     for (size_t i = 0; i < v->n_rows; i++) {
         const cf_validation_row *r = &v->rows[i];
         size_t j = 0;
-        if ((r->size_class < 0) != training || !class_of(r, by, name) || strcmp(name, c->name) != 0 ||
+        if (row_kind(r) != kind || !class_of(r, by, name) || strcmp(name, c->name) != 0 ||
             !(r->time_ratio > 0))
             continue;
         vals[n] = r->time_ratio;
@@ -210,7 +232,7 @@ static void class_stats(const cf_validation *v, int training, cf_vclass_kind by,
     }
     c->n_rows = n;
     c->n_sources = ns;
-    c->coverage = coverage(v, training, by, c->name, apes + n);
+    c->coverage = coverage(v, kind, by, c->name, apes + n);
     c->median_ape_pct = cf__median(apes, n);
     c->ratio_p10 = cf_quantile(vals, n, 0.10);
     c->ratio_p50 = cf_quantile(vals, n, 0.50);
@@ -237,22 +259,24 @@ cf_status cf_validation_by_class(const cf_validation *v, cf_vclass **out, size_t
         cf__free(seen);
         return CF_ENOMEM;
     }
-    for (int training = 1; training >= 0; training--)
+    /* training first, then collectives, then serving */
+    static const int order[] = {KIND_TRAINING, KIND_COLL, KIND_SERVING};
+    for (int o = 0; o < 3; o++)
         for (int by = 0; by < CF_VCLASS__COUNT; by++)
             for (size_t i = 0; i < v->n_rows; i++) {
                 char name[32];
                 size_t j = 0;
                 const cf_validation_row *r = &v->rows[i];
-                if ((r->size_class < 0) != training || !class_of(r, (cf_vclass_kind)by, name)) continue;
+                const char *kn = kind_names[order[o]];
+                if (row_kind(r) != order[o] || !class_of(r, (cf_vclass_kind)by, name)) continue;
                 while (j < k && !(strcmp(c[j].by, by_names[by]) == 0 &&
-                                  strcmp(c[j].kind, training ? "training" : "collectives") == 0 &&
-                                  strcmp(c[j].name, name) == 0))
+                                  strcmp(c[j].kind, kn) == 0 && strcmp(c[j].name, name) == 0))
                     j++;
                 if (j < k) continue;
-                c[k].kind = training ? "training" : "collectives";
+                c[k].kind = kn;
                 c[k].by = by_names[by];
                 snprintf(c[k].name, sizeof c[k].name, "%s", name);
-                class_stats(v, training, (cf_vclass_kind)by, &c[k], vals, vals + v->n_rows + 1, seen);
+                class_stats(v, order[o], (cf_vclass_kind)by, &c[k], vals, vals + v->n_rows + 1, seen);
                 k++;
             }
     cf__free(vals);
@@ -318,6 +342,8 @@ static const struct interval_spec {
     {CF_K_ERR_COLL_MID_P90, "collectives", "size", "mid", 0.90},
     {CF_K_ERR_COLL_LARGE_P10, "collectives", "size", "large", 0.10},
     {CF_K_ERR_COLL_LARGE_P90, "collectives", "size", "large", 0.90},
+    {CF_K_ERR_SERVE_P10, "serving", "all", "all", 0.10},
+    {CF_K_ERR_SERVE_P90, "serving", "all", "all", 0.90},
 };
 #define N_IVALS (sizeof ivals / sizeof ivals[0])
 

@@ -18,16 +18,21 @@
 #include <string.h>
 #include "clusterfit/limits.h"
 #include "model/model_int.h"
+#include "model/serve_int.h"
 
 /* Which rows a constant is fitted on. */
-enum { FIT_COLL, FIT_DENSE, FIT_MOE };
+enum { FIT_COLL, FIT_DENSE, FIT_MOE, FIT_SERVE };
+
+/* The kinds of validation file of a set. */
+enum { KIND_COLL, KIND_TRAINING, KIND_SERVING };
 
 /* One row of fitspec.def. */
 typedef struct fit_spec {
     int k;                      /* the constant (cf__kid) */
     double start, lo, hi, step; /* search start and grid */
-    int rows;                   /* FIT_COLL, FIT_DENSE or FIT_MOE */
-    const char *framework;      /* training rows of this class only; NULL any */
+    int rows;                   /* FIT_COLL, FIT_DENSE, FIT_MOE or FIT_SERVE */
+    const char *framework;      /* training rows of this class only, serving
+                                   rows of this phase; NULL any */
     const char *generation;     /* ... of this GPU generation; NULL any */
     int network;                /* collectives rows on this network; -1 any */
     int size_class;             /* ... of this size class; -1 any */
@@ -46,25 +51,40 @@ struct cf_validation_set {
     char **name;            /* n paths, owned */
     char **data;            /* n contents, NUL-terminated, owned */
     size_t *len;            /* n lengths */
-    int *training;          /* n: 1 a training file, 0 collectives */
+    int *training;          /* n: KIND_TRAINING, KIND_COLL or KIND_SERVING */
 };
 
-/* 1 when the first line that is not a comment names a `collective` column. */
-static int header_is_collectives(const char *d)
+/* 1 when the first line that is not a comment names column `col`. */
+static int header_has(const char *d, const char *col)
 {
     const char *e;
+    size_t n = strlen(col);
     while (*d == '#') {
         d = strchr(d, '\n');
         if (!d) return 0;
         d++;
     }
     e = strchr(d, '\n');
-    for (const char *p = d; (p = strstr(p, "collective")) && (!e || p < e); p++) {
+    for (const char *p = d; (p = strstr(p, col)) && (!e || p < e); p++) {
         int before = p == d || p[-1] == ',';
-        char after = p[10];
+        char after = p[n];
         if (before && (after == ',' || after == '\n' || after == '\r' || after == '\0')) return 1;
     }
     return 0;
+}
+
+/* The kind of a validation file by its header: a `collective` column
+ * (collectives), a `phase` column (serving), else training. */
+static int header_kind(const char *d)
+{
+    if (header_has(d, "collective")) return KIND_COLL;
+    return header_has(d, "phase") ? KIND_SERVING : KIND_TRAINING;
+}
+
+/* The kind of file the rows of group g come from. */
+static int group_kind(int g)
+{
+    return g == FIT_COLL ? KIND_COLL : g == FIT_SERVE ? KIND_SERVING : KIND_TRAINING;
 }
 
 void cf_validation_set_free(cf_validation_set *set)
@@ -110,7 +130,7 @@ cf_status cf_validation_set_load(const char *const *paths, size_t n, cf_validati
             cf_validation_set_free(s);
             return st;
         }
-        s->training[i] = !header_is_collectives(s->data[i]);
+        s->training[i] = header_kind(s->data[i]);
     }
     *out = s;
     return CF_OK;
@@ -141,8 +161,8 @@ static cf_status append_rows(cf_validation *to, cf_validation *from)
     return CF_OK;
 }
 
-/* The rows of the files of one kind (want: 1 training, 0 collectives, -1
- * both) into *out (empty on entry). */
+/* The rows of the files of one kind (want: a KIND_*, -1 every kind) into
+ * *out (empty on entry). */
 static cf_status run_kind(const cf_validation_set *set, int want, cf_validation *out,
                           cf_error *err)
 {
@@ -154,10 +174,13 @@ static cf_status run_kind(const cf_validation_set *set, int want, cf_validation 
         cf_validation one;
         if (want >= 0 && set->training[i] != want) continue;
         memset(&one, 0, sizeof one);
-        st = set->training[i]
-                 ? cf__validate_training_text(set->name[i], set->data[i], set->len[i], &one, err)
-                 : cf__validate_collectives_text(set->name[i], set->data[i], set->len[i], &one, err);
-        any_coll |= !set->training[i];
+        if (set->training[i] == KIND_TRAINING)
+            st = cf__validate_training_text(set->name[i], set->data[i], set->len[i], &one, err);
+        else if (set->training[i] == KIND_SERVING)
+            st = cf__validate_serving_text(set->name[i], set->data[i], set->len[i], &one, err);
+        else
+            st = cf__validate_collectives_text(set->name[i], set->data[i], set->len[i], &one, err);
+        any_coll |= set->training[i] == KIND_COLL;
         if (st == CF_OK) st = append_rows(out, &one);
         cf_validation_clear(&one);
     }
@@ -179,7 +202,10 @@ static int spec_row(const fit_spec *s, const cf_validation_row *r)
         return (s->network < 0 || (int)r->network == s->network) &&
                (s->size_class < 0 || r->size_class == s->size_class);
     }
-    if (r->size_class >= 0 || r->moe != (s->rows == FIT_MOE)) return 0;
+    if (s->rows == FIT_SERVE)
+        return r->size_class == CF__VROW_SERVING &&
+               (!s->framework || (r->framework && strcmp(r->framework, s->framework) == 0));
+    if (r->size_class != -1 || r->moe != (s->rows == FIT_MOE)) return 0;
     return (!s->framework || (r->framework && strcmp(r->framework, s->framework) == 0)) &&
            (!s->generation || (r->generation && strcmp(r->generation, s->generation) == 0));
 }
@@ -194,7 +220,7 @@ static cf_status objective(const cf_validation_set *set, const fit_spec *s, cons
     cf_validation v;
     double *vals, *apes;
     size_t n = 0;
-    cf_status st = run_kind(set, s->rows != FIT_COLL, &v, err);
+    cf_status st = run_kind(set, group_kind(s->rows), &v, err);
     if (st != CF_OK) return st;
     vals = cf__malloc((v.n_rows ? v.n_rows : 1) * 2 * sizeof *vals);
     if (!vals) {
@@ -273,6 +299,10 @@ static void describe(const fit_spec *s, char *out, size_t n)
                  s->size_class >= 0 ? ", " : "", s->size_class >= 0 ? sizes[s->size_class] : "");
         return;
     }
+    if (s->rows == FIT_SERVE) {
+        snprintf(out, n, "serving%s%s", s->framework ? " " : "", s->framework ? s->framework : "");
+        return;
+    }
     snprintf(out, n, "training %s%s%s%s%s", s->rows == FIT_MOE ? "moe" : "dense",
              s->framework ? ", " : "", s->framework ? s->framework : "",
              s->generation ? ", " : "", s->generation ? s->generation : "");
@@ -304,7 +334,7 @@ static cf_status report(const cf_validation_set *set, const char *exclude, cf_re
     return CF_OK;
 }
 
-/* Fits the constants of one group (FIT_COLL, FIT_DENSE, FIT_MOE) to
+/* Fits the constants of one group (FIT_COLL, FIT_DENSE, FIT_MOE, FIT_SERVE) to
  * convergence; *passes gets the passes it took. */
 static cf_status fit_group(const cf_validation_set *set, int group, const char *exclude,
                            int *passes, cf_error *err)
@@ -363,18 +393,19 @@ cf_status cf__refit_reusing(const cf_validation_set *set, const char *exclude, c
         if (n > 0) cf__model_constants[specs[i].k].value = specs[i].start;
     }
     /* Groups in order: collectives feed the step model, dense constants
-     * the MoE rows; nothing runs the other way. With `reuse`, a group the
+     * the MoE rows, all of them the serving model; nothing runs the other
+     * way. With `reuse`, a group the
      * source holds no row of keeps the full fit's values while no earlier
      * group moved, or when the source has no row in any later group either
      * (its own rows then never read this group's constants). */
-    int untouched[FIT_MOE + 1] = {0, 0, 0};
-    for (int g = FIT_COLL; reuse && g <= FIT_MOE; g++) {
+    int untouched[FIT_SERVE + 1] = {0, 0, 0, 0};
+    for (int g = FIT_COLL; reuse && g <= FIT_SERVE; g++) {
         st = group_untouched(set, g, exclude, &untouched[g], err);
         if (st != CF_OK) return st;
     }
-    for (int g = FIT_COLL; g <= FIT_MOE; g++) {
+    for (int g = FIT_COLL; g <= FIT_SERVE; g++) {
         int later = 0;
-        for (int h = g + 1; h <= FIT_MOE; h++) later |= !untouched[h];
+        for (int h = g + 1; h <= FIT_SERVE; h++) later |= !untouched[h];
         if (reuse && untouched[g] && (!changed || !later)) {
             for (size_t i = 0; i < N_SPECS; i++)
                 if (specs[i].rows == g) cf__model_constants[specs[i].k].value = reuse[i];

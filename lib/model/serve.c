@@ -35,10 +35,16 @@
  *   memory     weights on a GPU + batch x KV per sequence (input + output/2
  *              tokens on average over a request's life) within
  *              SERVE_MEM_FRACTION of the GPU's memory.
- * Prefill (one batch of whole prompts): the same GEMM and attention model
- *   at the batch's token count (causal attention: half the square), TP
- *   all-reduces or the all-to-all in normal (bandwidth-bound) mode, two-
- *   batch overlap for EP; TTFT = 2 x the batch time (a request waits for
+ *   The decode step's HBM and compute time are over SERVE_DECODE_EFF (the
+ *   decode kernels' share of the roofline, fitted on the serving decode
+ *   rows: lib/model/fitspec.def).
+ * Prefill (one batch of whole prompts): the same GEMM model x
+ *   SERVE_PREFILL_EFF (DeepGEMM's grouped FP8 rate as the start, fitted on
+ *   the prefill rows) and the attention model at the batch's token count
+ *   (causal attention: half the square), TP all-reduces or the all-to-all
+ *   in normal (bandwidth-bound) mode, two-batch overlap for EP with the
+ *   overlapped half on 1 - SERVE_A2A_SM_SHARE of the SMs (DeepSeek-V3
+ *   §3.2.2: 20 of 132 run the all-to-all); TTFT = 2 x the batch time (a request waits for
  *   the batch in progress, then runs in its own) + the KV transfer of one
  *   prompt to the decode pool over the fabric (RDMA bulk, the collective
  *   model's send/receive). */
@@ -57,11 +63,13 @@ typedef struct sv {
     double wb, kvb;             /* bytes per weight, KV bytes per token (whole model) */
     double peak, peak_attn;     /* GEMM FLOP/s (at the precision, x efficiency), attention */
     double hbm;                 /* HBM bytes/s x HBM_EFF */
+    double hbm_dec;             /* ... x SERVE_DECODE_EFF: decode's kernels */
     double p_dense, p_exp;      /* parameters outside the routed experts / routed experts */
     double moe_layers, layers;
     double ctx;                 /* mean context of a decoding sequence, tokens */
     double mem_free;            /* bytes per GPU for KV after weights (may be < 0) */
     double weights_gpu;         /* weight bytes resident per GPU */
+    double imb;                 /* EP load imbalance (SERVE_EP_IMBALANCE unless stated) */
 } sv;
 
 double cf_serve_kv_bytes_per_token(const cf_workload *w)
@@ -185,6 +193,8 @@ static void sv_init(sv *v, const cf_workload *w, const cf_fabric *fab, const cf_
     v->peak = precision_peak(w, g) * 1e12 * CF_K(GEMM_EFF_MAX) * cf__compute_eff(g, CF_FW_MEGATRON, 0);
     v->peak_attn = (g->bf16_tflops > 0 ? g->bf16_tflops : g->fp16_tflops) * 1e12 * CF_K(ATTN_EFF);
     v->hbm = g->hbm_GBps * 1e9 * CF_K(HBM_EFF);
+    v->hbm_dec = v->hbm * CF_K(SERVE_DECODE_EFF);
+    v->imb = w->serve.ep_imbalance >= 1 ? w->serve.ep_imbalance : CF_K(SERVE_EP_IMBALANCE);
     v->moe_layers = (double)cf__moe_layers(s);
     v->layers = (double)s->layers;
     v->p_exp = v->moe_layers * cf__moe_layer_expert_params(s);
@@ -317,7 +327,7 @@ static cf_status a2a_s(const sv *v, const cf_fabric *fab, double bytes, double *
 static cf_status ep_comm(const sv *v, const cf_workload *w, const cf_fabric *fab,
                          double tokens_gpu, int prefill, double *out, double *bytes, cf_error *err)
 {
-    double imb = CF_K(SERVE_EP_IMBALANCE), half = 0.5 * tokens_gpu * imb, td, tc;
+    double imb = v->imb, half = 0.5 * tokens_gpu * imb, td, tc;
     double share = prefill ? node_copies(v->s, v->nodes) / (double)v->s->moe.top_k : 1.0;
     double bd = cf_serve_a2a_bytes(w, half, 0) * share, bc = cf_serve_a2a_bytes(w, half, 1) * share;
     cf_status st;
@@ -343,7 +353,7 @@ static cf_status decode_ep(const sv *v, const cf_workload *w, const cf_fabric *f
                            cf_serve_decode *o, cf_error *err)
 {
     const cf_llm_shape *s = v->s;
-    double b = batch / v->gpus, vh = (double)s->vocab * (double)s->hidden, imb = CF_K(SERVE_EP_IMBALANCE);
+    double b = batch / v->gpus, vh = (double)s->vocab * (double)s->hidden, imb = v->imb;
     double p_act_exp = v->moe_layers * (double)s->moe.top_k * cf__moe_expert_params(s);
     double gemm = 2.0 * (v->p_dense - vh) * b + 2.0 * p_act_exp * b * imb;
     double attn = b * v->layers * attn_flops(s, v->ctx, 1);
@@ -353,13 +363,13 @@ static cf_status decode_ep(const sv *v, const cf_workload *w, const cf_fabric *f
                        v->gpus);
     o->weight_bytes_gpu = w1;
     o->kv_bytes_gpu = b * v->ctx * v->kvb;
-    o->mem_s = (w1 + o->kv_bytes_gpu) / v->hbm;
-    o->compute_s = gemm / v->peak + attn / v->peak_attn;
+    o->mem_s = (w1 + o->kv_bytes_gpu) / v->hbm_dec;
+    o->compute_s = (gemm / v->peak + attn / v->peak_attn) / CF_K(SERVE_DECODE_EFF);
     if ((st = ep_comm(v, w, fab, b, 0, &o->comm_s, &o->a2a_bytes_gpu, err)) != CF_OK) return st;
     /* Two-batch overlap: each half reads the weights once (w2), so the step
      * is at least max(HBM + compute, comm); and it gains at most
      * SERVE_TBO_GAIN over the step without overlap. */
-    o->tpot_s = tbo(o->mem_s + o->compute_s, (w2 + o->kv_bytes_gpu) / v->hbm + o->compute_s,
+    o->tpot_s = tbo(o->mem_s + o->compute_s, (w2 + o->kv_bytes_gpu) / v->hbm_dec + o->compute_s,
                     o->comm_s);
     return CF_OK;
 }
@@ -378,9 +388,10 @@ static cf_status decode_tp(const sv *v, const cf_workload *w, const cf_fabric *f
     (void)w;
     o->weight_bytes_gpu = ((v->p_dense - vh) + touched(s, m) * v->p_exp) * v->wb * share;
     o->kv_bytes_gpu = m * v->ctx * kv_per_token_gpu(v);
-    o->mem_s = (o->weight_bytes_gpu + o->kv_bytes_gpu) / v->hbm;
-    o->compute_s = 2.0 * p_act * m * share / v->peak +
-                   m * v->layers / v->pp * attn_flops(s, v->ctx, 1) / v->tp / v->peak_attn;
+    o->mem_s = (o->weight_bytes_gpu + o->kv_bytes_gpu) / v->hbm_dec;
+    o->compute_s = (2.0 * p_act * m * share / v->peak +
+                    m * v->layers / v->pp * attn_flops(s, v->ctx, 1) / v->tp / v->peak_attn) /
+                   CF_K(SERVE_DECODE_EFF);
     if ((st = coll_s(fab, CF_COLL_ALL_REDUCE, act_bytes, 1, v->tp, &ar, err)) != CF_OK) return st;
     if (v->pp > 1 && (st = coll_s(fab, CF_COLL_SENDRECV, act_bytes, 2, 1, &pp, err)) != CF_OK)
         return st;
@@ -464,14 +475,18 @@ cf_status cf_serve_decode_best(const cf_workload *w, const cf_fabric *fab,
     return decode_eval(&v, w, fab, lo, out, err);
 }
 
-/* GEMM rate of a per-GPU M x K x N GEMM, FLOP/s: the additive roofline of
- * model/step.c's gemm_eff (GEMM_EFF_MAX, GEMM_TILE_K), its operand traffic
- * scaled to the weights' bytes per value (2 at bf16). */
+/* GEMM rate of a per-GPU M x K x N GEMM of the prefill, FLOP/s: the
+ * additive roofline of model/step.c's gemm_eff (GEMM_EFF_MAX,
+ * GEMM_TILE_K), its operand traffic scaled to the weights' bytes per value
+ * (2 at bf16), x SERVE_PREFILL_EFF (DeepGEMM's FP8 grouped GEMMs reach
+ * 1214-1346 of H800's 1979 TFLOPS at DeepSeek-V3's expert shapes; fitted
+ * on the serving prefill rows). */
 static double gemm_rate(const sv *v, double m, double k, double n)
 {
     double raw = v->peak / CF_K(GEMM_EFF_MAX);
     double poh = raw / (v->g->hbm_GBps * 1e9) * v->wb / 2.0;
-    return raw / (1.0 / CF_K(GEMM_EFF_MAX) + CF_K(GEMM_TILE_K) * poh * (1.0 / m + 1.0 / n + 1.0 / k));
+    return CF_K(SERVE_PREFILL_EFF) * raw /
+           (1.0 / CF_K(GEMM_EFF_MAX) + CF_K(GEMM_TILE_K) * poh * (1.0 / m + 1.0 / n + 1.0 / k));
 }
 
 /* Compute time of a prefill: EP, `m` tokens on each GPU (its own prompts;
@@ -485,7 +500,7 @@ static double prefill_compute(const sv *v, double m, double len)
     double attn = m * v->layers * attn_flops(s, 0.5 * len, 0) / split;
     double time = dense / gemm_rate(v, m, h, h / v->tp) + attn / v->peak_attn;
     if (cf__llm_is_moe(s)) {
-        double imb = v->ep ? CF_K(SERVE_EP_IMBALANCE) : 1.0;
+        double imb = v->ep ? v->imb : 1.0;
         double tokens = v->ep ? m * v->gpus : m;     /* tokens through the layer */
         double per_expert = tokens * (double)s->moe.top_k / (double)s->moe.experts * imb;
         double fl = 2.0 * v->moe_layers * (double)s->moe.top_k * cf__moe_expert_params(s) * m *
@@ -518,7 +533,11 @@ static cf_status prefill_eval(const sv *v, const cf_workload *w, const cf_fabric
         double m = tokens / v->gpus;
         o->compute_s = prefill_compute(v, m, len);
         if ((st = ep_comm(v, w, fab, m, 1, &o->comm_s, &a2a_b, err)) != CF_OK) return st;
-        o->batch_s = tbo(o->compute_s, o->compute_s, o->comm_s);   /* two-batch overlap */
+        /* two-batch overlap: while the all-to-all of one half runs, its
+         * kernels hold SERVE_A2A_SM_SHARE of the SMs (DeepSeek-V3 §3.2.2:
+         * 20 of 132), so the other half's compute runs on the rest */
+        o->batch_s = tbo(o->compute_s, o->comm_s > 0 ? o->compute_s / (1.0 - CF_K(SERVE_A2A_SM_SHARE))
+                                                     : o->compute_s, o->comm_s);
     } else {
         double m = tokens / v->pp, pp = 0;
         if ((st = coll_s(fab, CF_COLL_ALL_REDUCE, m * (double)w->llm.hidden * 2.0, 1, v->tp, &ar,

@@ -21,4 +21,17 @@ cf_status cf__serve_spec_read(const json_t *j, const char *origin, cf_workload *
  * serving. CF_OK otherwise. err may be NULL. */
 cf_status cf__serve_refuse(const cf_workload *w, const char *what, cf_error *err);
 
+/* The size_class of a serving row of a validation (model/serve_validate.c):
+ * collectives rows have their CF_VSIZE_* (>= 0), training rows -1. A
+ * serving row's `framework` is its phase ("prefill" or "decode"), the
+ * class its efficiency is fitted on (model/fitspec.def). */
+#define CF__VROW_SERVING (-2)
+
+/* validate serving on CSV text in memory (`len` bytes, `name` in errors):
+ * the contract of cf_validate_serving (model/refit.c's sets read files
+ * once). */
+struct cf_validation;
+cf_status cf__validate_serving_text(const char *name, const char *data, size_t len,
+                                    struct cf_validation *out, cf_error *err);
+
 #endif

@@ -12,16 +12,20 @@
  * phase (prefill | decode), par (ep | tp), instance_nodes, tp, tpot_ms
  * (decode: the latency the throughput is stated at; blank = the KV
  * memory's batch), ttft_s (prefill: blank = none), batch_tokens_per_gpu
- * (prefill: the stated batch; blank = the best under ttft_s), measured
- * (tokens/s per GPU: input for prefill, output for decode). No constant is
- * fitted on these rows: the serving constants come from their sources
- * (constants.def SERVE_*), so out of sample by source equals in sample. */
+ * (prefill: the stated batch; blank = the best under ttft_s), batch_per_gpu
+ * (decode: the stated batch, e.g. SGLang's cuda-graph-bs; blank = the KV
+ * memory's or the TPOT's), ep_imbalance (1: the row states perfectly
+ * balanced routing; blank = SERVE_EP_IMBALANCE), measured
+ * (tokens/s per GPU: input for prefill, output for decode). The serving
+ * efficiencies of lib/model/fitspec.def are fitted on these rows (make fit;
+ * validate serving --cv source gives the error out of sample by source). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "clusterfit/serve.h"
 #include "base/base.h"
 #include "model/model_int.h"
+#include "model/serve_int.h"
 
 static const char *const fabric_cols[] = {"gpu", "gpus_per_node", "network", "nics", "nic_gbps",
                                           "non_blocking", "rail_optimized", NULL};
@@ -79,16 +83,38 @@ static cf_status precisions(const cf__csv_table *t, const char *path, size_t r, 
     return CF_OK;
 }
 
+/* The weights one GPU holds at the layout, GiB (NAN when the model refuses
+ * the layout). */
+static double weights_gib(const cf_workload *w, const cf_fabric *f, const cf_serve_layout *lay)
+{
+    cf_serve_decode d;
+    cf_error e;
+    cf_error_clear(&e);
+    return cf_serve_decode_at(w, f, lay, 1, &d, &e) == CF_OK ? d.weights_gib_gpu : NAN;
+}
+
+/* A decode row's prediction: at the stated batch per GPU (bd; the KV
+ * memory's batch when that is smaller), else the largest batch meeting the
+ * row's TPOT (tpot_ms; NAN: the KV memory's batch). */
+static cf_status decode_row(const cf_workload *w, const cf_fabric *f, const cf_serve_layout *lay,
+                            double tpot_ms, double bd, cf_serve_decode *d, cf_error *err)
+{
+    cf_status st = cf_serve_decode_best(w, f, lay, isnan(tpot_ms) ? NAN : tpot_ms / 1e3, d, err);
+    double gpus = lay->par == CF_SERVE_EP ? lay->nodes * f->gpus_per_node : lay->tp * lay->nodes;
+    if (st != CF_OK || isnan(bd) || d->batch <= bd * gpus) return st;
+    return cf_serve_decode_at(w, f, lay, bd * gpus, d, err);
+}
+
 /* The row's workload, layout and prediction. *skip gets a reason when the
  * model cannot predict the row (a refusal of its inputs). */
 static cf_status predict(const cf__csv_table *t, const char *path, size_t r, double *pred,
-                         char *note, size_t nn, char *skip, size_t ns, cf_error *err)
+                         int *moe, char *note, size_t nn, char *skip, size_t ns, cf_error *err)
 {
     cf_workload w;
     cf_fabric f;
     cf_serve_layout lay;
     cf_error e2;
-    double in, outt, nodes, tp, tpot, ttft, bt;
+    double in, outt, nodes, tp, tpot, ttft, bt, bd, imb;
     const char *phase = cf__csv_cell(t, r, cf__csv_col(t, "phase"));
     const char *par = cf__csv_cell(t, r, cf__csv_col(t, "par"));
     cf_status st;
@@ -98,12 +124,16 @@ static cf_status predict(const cf__csv_table *t, const char *path, size_t r, dou
         snprintf(skip, ns, "%.250s", e2.message[0] ? e2.message : "workload is not a serve workload");
         return CF_OK;
     }
+    *moe = cf__llm_is_moe(&w.llm);
     if ((st = cell_num(t, path, r, "input_tokens", &in, err)) || (st = cell_num(t, path, r, "output_tokens", &outt, err)) ||
         (st = cell_num(t, path, r, "instance_nodes", &nodes, err)) || (st = cell_num(t, path, r, "tp", &tp, err)) ||
         (st = cell_num(t, path, r, "tpot_ms", &tpot, err)) || (st = cell_num(t, path, r, "ttft_s", &ttft, err)) ||
-        (st = cell_num(t, path, r, "batch_tokens_per_gpu", &bt, err)))
+        (st = cell_num(t, path, r, "batch_tokens_per_gpu", &bt, err)) ||
+        (st = cell_num(t, path, r, "batch_per_gpu", &bd, err)))
         return st;
     if ((st = precisions(t, path, r, &w, err)) != CF_OK) return st;
+    if ((st = cell_num(t, path, r, "ep_imbalance", &imb, err)) != CF_OK) return st;
+    if (imb >= 1) w.serve.ep_imbalance = imb;
     if (in >= 1) w.serve.input_tokens = (long)in;
     if (outt >= 1) w.serve.output_tokens = (long)outt;
     lay.par = strcmp(par, "ep") == 0 ? CF_SERVE_EP : CF_SERVE_TP;
@@ -111,7 +141,7 @@ static cf_status predict(const cf__csv_table *t, const char *path, size_t r, dou
     lay.tp = lay.par == CF_SERVE_EP ? 1 : tp >= 1 ? (int)tp : f.gpus_per_node;
     if (strcmp(phase, "decode") == 0) {
         cf_serve_decode d;
-        if (cf_serve_decode_best(&w, &f, &lay, isnan(tpot) ? NAN : tpot / 1e3, &d, &e2) != CF_OK) {
+        if (decode_row(&w, &f, &lay, tpot, bd, &d, &e2) != CF_OK) {
             snprintf(skip, ns, "%.250s", e2.message);
             return CF_OK;
         }
@@ -127,12 +157,28 @@ static cf_status predict(const cf__csv_table *t, const char *path, size_t r, dou
             snprintf(skip, ns, "%.250s", e2.message);
             return CF_OK;
         }
+        if (!(p.tokens_per_s_gpu > 0)) {
+            snprintf(skip, ns, "the model holds no prompt beside the weights (%.0f GiB per GPU "
+                     "at this layout; binds: %s)", weights_gib(&w, &f, &lay),
+                     p.binds);
+            return CF_OK;
+        }
         *pred = p.tokens_per_s_gpu;
         snprintf(note, nn, "prefill %.0f tokens/GPU, %s", p.tokens / gpus, p.binds);
     } else {
         snprintf(skip, ns, "phase '%.20s': expected prefill or decode", phase);
     }
     return CF_OK;
+}
+
+/* Marks a serving row for the fit and the classes (serve_int.h): its phase
+ * in `framework` ("prefill" or "decode", static), its GPU generation. */
+static void mark_row(cf_validation_row *row, const char *phase, int moe, const char *gpu)
+{
+    row->size_class = CF__VROW_SERVING;
+    row->moe = moe;
+    row->framework = strcmp(phase, "decode") == 0 ? "decode" : "prefill";
+    row->generation = cf__gpu_generation(gpu);
 }
 
 static cf_status serving_table(const cf__csv_table *t, const char *path, cf_validation *out,
@@ -147,9 +193,10 @@ static cf_status serving_table(const cf__csv_table *t, const char *path, cf_vali
         const char *phase = cf__csv_cell(t, r, cf__csv_col(t, "phase"));
         char note[128] = "", skip[256] = "", metric[48], src[256];
         double measured, pred = NAN, nodes;
+        int moe = 0;
         if ((st = cell_num(t, path, r, "measured", &measured, err)) != CF_OK) return st;
         if ((st = cell_num(t, path, r, "instance_nodes", &nodes, err)) != CF_OK) return st;
-        if ((st = predict(t, path, r, &pred, note, sizeof note, skip, sizeof skip, err)) != CF_OK)
+        if ((st = predict(t, path, r, &pred, &moe, note, sizeof note, skip, sizeof skip, err)) != CF_OK)
             return st;
         if (!skip[0] && !(measured > 0)) snprintf(skip, sizeof skip, "measured not stated");
         if (skip[0]) {
@@ -160,6 +207,7 @@ static cf_status serving_table(const cf__csv_table *t, const char *path, cf_vali
         cf__validation_source_key(cf__csv_cell(t, r, cf__csv_col(t, "source")), src, sizeof src);
         if ((st = cf__validation_add(out, id, metric, pred, measured, nodes > 1, note, src)) != CF_OK)
             return st;
+        mark_row(&out->rows[out->n_rows - 1], phase, moe, cf__csv_cell(t, r, cf__csv_col(t, "gpu")));
     }
     return cf__validation_finish(out, 0);
 }
@@ -167,4 +215,10 @@ static cf_status serving_table(const cf__csv_table *t, const char *path, cf_vali
 cf_status cf_validate_serving(const char *path, cf_validation *out, cf_error *err)
 {
     return cf__validate_run(serving_table, path, NULL, 0, out, err);
+}
+
+cf_status cf__validate_serving_text(const char *name, const char *data, size_t len,
+                                    cf_validation *out, cf_error *err)
+{
+    return cf__validate_run(serving_table, name, data, len, out, err);
 }

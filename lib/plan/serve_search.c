@@ -186,9 +186,15 @@ static void disagg_pair(const cf_workload *w, const cf__serve_phase *pre,
     double S = (double)w->serve.input_tokens, O = (double)w->serve.output_tokens;
     double rp = pre->gpus * pre->rate_gpu / S, rd = dec->gpus * dec->rate_gpu / O;
     for (int pi = 1; pi <= 256 && nodes_of(pi, pre->gpus, gpn) < max_nodes; pi++) {
-        int need = (int)ceil(pi * rp / rd);
-        for (int di = need > 1 ? need - 1 : 1; di <= need; di++) {
-            int np = nodes_of(pi, pre->gpus, gpn), nd = nodes_of(di, dec->gpus, gpn);
+        int need = (int)ceil(pi * rp / rd), np = nodes_of(pi, pre->gpus, gpn);
+        /* the most decode instances the nodes left hold: when fewer than the
+         * balance needs, the pair runs decode-bound on those (prefill idles
+         * part of the time), which may still carry the most per node */
+        int fit = (max_nodes - np) * gpn / dec->gpus;
+        int cand[3] = {need > 1 ? need - 1 : 1, need, fit < need - 1 ? fit : 0};
+        for (int k = 0; k < 3; k++) {
+            int di = cand[k], nd = nodes_of(di, dec->gpus, gpn);
+            if (di < 1 || (k == 1 && need == cand[0])) continue;
             double rps = fmin(pi * rp, di * rd), per = rps / (np + nd);
             if (np + nd > max_nodes) continue;
             if (pass == 0) *top = fmax(*top, per);

@@ -85,6 +85,11 @@ static void a2a_volume(void **state)
     half = 64 * CF_K(SERVE_EP_IMBALANCE);
     per_layer = half * 8 * 7168 * (1.0 + 2.0);
     assert_true(fabs(d.a2a_bytes_gpu - 58 * 2 * per_layer) < 1e-6 * d.a2a_bytes_gpu);
+    /* A row that states balanced routing (ep_imbalance 1): 64 x 8 x 7168 x
+     * 3 B = 11,010,048 B per half and layer, 58 x 2 x that = 1,277,165,568. */
+    w.serve.ep_imbalance = 1;
+    assert_int_equal(cf_serve_decode_at(&w, &f, &lay, 128.0 * 72, &d, &err), CF_OK);
+    assert_true(fabs(d.a2a_bytes_gpu - 1277165568.0) < 1e-3);
     load("llama3-70b-serve", &w);
     assert_true(cf_serve_a2a_bytes(&w, 128, 0) == 0.0);
 }
@@ -92,9 +97,10 @@ static void a2a_volume(void **state)
 /* Decode of Llama 3 70B (fp8) on TP8, one sequence of 2048 + 128/2 tokens:
  * each GPU reads 1/8 of the weights but the input embedding (69,503,033,344
  * B / 8) and 1/8 of the KV heads of 2176 tokens (40,960 B each), at HBM x
- * HBM_EFF; computes 2 x 69.5e9 / 8 FLOPs at fp8 peak x GEMM_EFF_MAX and the
- * attention 4 x 2176 x 8192 x 80 / 8 at bf16 x ATTN_EFF; the TP part is 160
- * all-reduces of 16 KiB. */
+ * HBM_EFF x SERVE_DECODE_EFF; computes 2 x 69.5e9 / 8 FLOPs at fp8 peak x
+ * GEMM_EFF_MAX and the attention 4 x 2176 x 8192 x 80 / 8 at bf16 x
+ * ATTN_EFF, both over SERVE_DECODE_EFF; the TP part is 160 all-reduces of
+ * 16 KiB. */
 static void decode_step(void **state)
 {
     cf_workload w;
@@ -111,11 +117,13 @@ static void decode_step(void **state)
     assert_int_equal(cf_serve_decode_at(&w, &f, &lay, 1, &d, &err), CF_OK);
     assert_true(fabs(d.weight_bytes_gpu - wbytes) < 1);
     assert_true(fabs(d.kv_bytes_gpu - kv) < 1);
-    mem = (wbytes + kv) / (3350e9 * CF_K(HBM_EFF));
+    mem = (wbytes + kv) / (3350e9 * CF_K(HBM_EFF) * CF_K(SERVE_DECODE_EFF));
     assert_true(fabs(d.mem_s - mem) < 1e-9 * mem);
-    assert_true(fabs(mem - 3.275003e-3) < 1e-8);     /* with HBM_EFF 0.80 */
-    comp = 2 * 69503033344.0 / 8 / (1979e12 * CF_K(GEMM_EFF_MAX)) +
-           4.0 * 2176 * 8192 * 80 / 8 / (989.5e12 * CF_K(ATTN_EFF));
+    /* (8,687,879,168 + 89,128,960) B / (3350e9 x 0.80 x SERVE_DECODE_EFF):
+     * 3.275003 ms / SERVE_DECODE_EFF */
+    assert_true(fabs(mem * CF_K(SERVE_DECODE_EFF) - 3.275003e-3) < 1e-8);
+    comp = (2 * 69503033344.0 / 8 / (1979e12 * CF_K(GEMM_EFF_MAX)) +
+            4.0 * 2176 * 8192 * 80 / 8 / (989.5e12 * CF_K(ATTN_EFF))) / CF_K(SERVE_DECODE_EFF);
     assert_true(fabs(d.compute_s - comp) < 1e-9 * comp);
     cf_coll_query_init(&q);
     q.collective = CF_COLL_ALL_REDUCE;
@@ -193,11 +201,83 @@ static void best_batch(void **state)
     assert_true(b.batch > a.batch && b.tokens_per_s_gpu > a.tokens_per_s_gpu);
 }
 
+/* Prefill of Llama 3 70B (fp8) on TP8, one prompt of 2048 tokens: the
+ * causal attention, 2048 x 80 layers x 4 x 1024 x 8192 / 8 FLOPs at bf16 x
+ * ATTN_EFF, does not scale with SERVE_PREFILL_EFF; the GEMM part does: twice
+ * the efficiency halves it. */
+static void prefill_eff(void **state)
+{
+    cf_workload w;
+    cf_fabric f;
+    cf_serve_layout lay = {CF_SERVE_TP, 1, 8};
+    cf_serve_prefill a, b;
+    cf_error err;
+    double attn = 2048.0 * 80 * 4 * 1024 * 8192 / 8 / (989.5e12 * CF_K(ATTN_EFF));
+    double eff = CF_K(SERVE_PREFILL_EFF);
+    (void)state;
+    load("llama3-70b-serve", &w);
+    w.serve.input_tokens = 2048;
+    node(&f, "H100-SXM", 1);
+    assert_int_equal(cf_serve_prefill_at(&w, &f, &lay, 2048, &a, &err), CF_OK);
+    cf__model_constants[CF_K_SERVE_PREFILL_EFF].value = 2 * eff;
+    assert_int_equal(cf_serve_prefill_at(&w, &f, &lay, 2048, &b, &err), CF_OK);
+    cf__model_constants_restore();
+    assert_true(a.compute_s > attn);
+    assert_true(fabs((b.compute_s - attn) - 0.5 * (a.compute_s - attn)) < 1e-9 * a.compute_s);
+}
+
+/* EP prefill on 4 nodes with the all-to-all: the overlapped half runs on
+ * 1 - SERVE_A2A_SM_SHARE of the SMs (DeepSeek-V3 §3.2.2: 20 of 132), so the
+ * batch takes at least compute / (1 - 0.15), and at least the all-to-all. */
+static void prefill_sm_share(void **state)
+{
+    cf_workload w;
+    cf_fabric f;
+    cf_serve_layout lay = {CF_SERVE_EP, 4, 1};
+    cf_serve_prefill p;
+    cf_error err;
+    (void)state;
+    load("deepseek-v3-serve", &w);
+    node(&f, "H100-SXM", 4);
+    assert_int_equal(cf_serve_prefill_at(&w, &f, &lay, 16384.0 * 32, &p, &err), CF_OK);
+    assert_true(p.comm_s > 0);
+    assert_true(p.batch_s >= p.compute_s / (1 - CF_K(SERVE_A2A_SM_SHARE)) * (1 - 1e-12));
+    assert_true(p.batch_s >= p.comm_s * (1 - 1e-12));
+}
+
+/* validate serving's rows are their own kind: none is counted in a
+ * training class (whose intervals ERR_DENSE_* and ERR_MOE_* are), each has
+ * its phase class, and the serving fit names its rows by phase. */
+static void serving_kind(void **state)
+{
+    cf_validation v;
+    cf_vclass *c = NULL;
+    size_t n = 0, phases = 0;
+    cf_error err;
+    (void)state;
+    cf_error_clear(&err);
+    assert_int_equal(cf_validate_serving("tests/data/validation/serving.csv", &v, &err), CF_OK);
+    assert_true(v.n_rows >= 20);
+    assert_int_equal(cf_validation_by_class(&v, &c, &n), CF_OK);
+    for (size_t i = 0; i < n; i++) {
+        assert_string_equal(c[i].kind, "serving");
+        if (strcmp(c[i].by, "framework") == 0) {
+            assert_true(strcmp(c[i].name, "prefill") == 0 || strcmp(c[i].name, "decode") == 0);
+            phases += c[i].n_rows;
+        }
+    }
+    assert_int_equal(phases, v.n_rows);
+    cf_vclasses_free(c);
+    cf_validation_clear(&v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(presets),   cmocka_unit_test(kv_bytes), cmocka_unit_test(a2a_volume),
         cmocka_unit_test(decode_step), cmocka_unit_test(refusals), cmocka_unit_test(best_batch),
+        cmocka_unit_test(prefill_eff), cmocka_unit_test(prefill_sm_share),
+        cmocka_unit_test(serving_kind),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
