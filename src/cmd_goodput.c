@@ -46,7 +46,7 @@ static const cli_opt goodput_opts[] = {
     {.name = "validate", CLI_FLAG_AT(goodput_args, validate),
      .help = "compare the model with Meta's published runs instead"},
     {.name = "format", CLI_FORMAT_AT(goodput_args, fmt), .metavar = "F",
-     .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
+     .formats = FMT_TABLE | FMT_JSON, .help = "text (default) or json"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
     {.kind = CLI_END},
 };

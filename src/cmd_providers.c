@@ -21,7 +21,7 @@ typedef struct providers_args {
 static const cli_opt providers_opts[] = {
     {.name = "format", CLI_FORMAT_AT(providers_args, fmt), .metavar = "F",
      .formats = FMT_TABLE | FMT_JSON,
-     .help = "table (default) or json ([{provider, offerings,\n"
+     .help = "text (default) or json ([{provider, offerings,\n"
              "multinode_offerings, networks[], multinode_networks[],\n"
              "oldest_as_of, stale_rows, stale_before}])"},
     /* The library's parser, as `list --stale` and the API's (issue 21:
@@ -37,7 +37,7 @@ static const cli_opt providers_opts[] = {
 
 static const cli_cmd providers_cmd = {
     .cmd = "providers",
-    .usage = "Usage: clusterfit providers [--stale MONTHS] [--wide] [--format table|json]\n"
+    .usage = "Usage: clusterfit providers [--stale MONTHS] [--wide] [--format text|json]\n"
              "One line per provider: offerings, multi-node offerings, the fabrics of the\n"
              "multi-node offerings (\"unknown\" when no source states them; \"-\" when\n"
              "there are none), the fabrics of all its offerings, the oldest date of its\n"
