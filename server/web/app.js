@@ -565,9 +565,11 @@ function closeDetail() {
 async function loadVocab() {
   try { state.vocab = await api('/api/vocab'); } catch (e) { state.vocab = null; }
   const v = state.vocab || {};
+  /* every value /api/vocab gives, "unknown" (a row no source states the
+   * fact for) in the page's language, as the table shows it */
   const fill = (id, values) => {
     const s = document.getElementById(id);
-    for (const x of values || []) if (x !== 'unknown') s.append(el('option', { value: x, text: x }));
+    for (const x of values || []) s.append(el('option', x === 'unknown' ? { value: x, 'data-i18n': 'unknown', text: T('unknown') } : { value: x, text: x }));
   };
   fill('f-network', v.network);
   fill('f-gpu', v.gpu);
