@@ -48,6 +48,12 @@ cf validate collectives --cv source "$SV/collectives.csv" --format json; expect_
 cf validate training --cv source "$SV/training.csv" --format json; expect_rc 0; schema validate-cv
 cf validate refit "$SV/collectives.csv" "$SV/training.csv" --format json; expect_rc 0; schema validate-refit
 cf version --format json; expect_rc 0; schema version
+# the API's predict document is the tool's
+serve_start "$T/serve.log"
+curl -sf "$BASE/api/predict/collective?collective=all_reduce&bytes=1G&nodes=2&offering=aws-p5-48xlarge" > "$T/out" ||
+    fail "GET /api/predict/collective failed"
+OUT=$(cat "$T/out"); schema predict
+serve_stop
 # The check can fail: a step time that is a string, a row without nodes, a
 # version whose constants digest is malformed.
 cf scale --workload llama3-70b --offering crusoe-h100-ib --format json
