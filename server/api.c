@@ -834,8 +834,8 @@ static void get_vocab(srv_api *api, const srv_request *rq, srv_reply *out)
 {
     (void)api; (void)rq;
     json_t *j = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:[ssssss]}",
-                          "network", split_names(cf_network_accepted()),
-                          "intra_link", split_names(cf_intra_link_accepted()),
+                          "network", split_names(cf_network_values()),
+                          "intra_link", split_names(cf_intra_link_values()),
                           "gdr", split_names(cf_gdr_accepted()),
                           "collective", split_names(cf_collective_accepted()),
                           "algo", split_names(cf_algo_accepted()),

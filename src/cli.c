@@ -10,23 +10,32 @@
 #include "cli.h"
 #include "opts.h"
 
-static const char *const format_names[] = {"table", "text", "csv", "json"};
+/* The names --format takes, in the order an error lists them. A command's
+ * human format is "text" whether it prints a table (FMT_TABLE) or a report
+ * (FMT_TEXT): every --help, man fragment and error spells it "text", and
+ * "table" is taken as its synonym (issue 23: some commands said table|json,
+ * others text|json). */
+static const struct {
+    const char *name;  /* the spelling --help and errors show */
+    unsigned fmts;     /* the cli_format values it stands for */
+} format_names[] = {{"text", FMT_TABLE | FMT_TEXT}, {"csv", FMT_CSV}, {"json", FMT_JSON}};
 
 int cli_parse_format(const char *cmd, const char *s, unsigned allowed, cli_format *out)
 {
     char accepted[64] = "";
     size_t n = 0;
-    for (unsigned i = 0; i < 4; i++) {
-        unsigned f = 1u << i;
+    int human = s && (strcmp(s, "text") == 0 || strcmp(s, "table") == 0);
+    for (size_t i = 0; i < sizeof format_names / sizeof format_names[0]; i++) {
+        unsigned f = format_names[i].fmts & allowed;
         int w;
-        if (!(allowed & f)) continue;
-        if (s && strcmp(s, format_names[i]) == 0) {
-            *out = (cli_format)f;
+        if (!f) continue;
+        if (s && (strcmp(s, format_names[i].name) == 0 || (human && i == 0))) {
+            *out = (cli_format)f;  /* one bit: no command allows both TABLE and TEXT */
             return 0;
         }
-        /* "table, csv, json": appended with its length checked (the four
-         * names take 22 bytes; the buffer has room to spare). */
-        w = snprintf(accepted + n, sizeof accepted - n, "%s%s", n ? ", " : "", format_names[i]);
+        /* "text, csv, json": appended with its length checked (the three
+         * names take 15 bytes; the buffer has room to spare). */
+        w = snprintf(accepted + n, sizeof accepted - n, "%s%s", n ? ", " : "", format_names[i].name);
         if (w < 0 || (size_t)w >= sizeof accepted - n) break;
         n += (size_t)w;
     }

@@ -46,7 +46,7 @@ static const cli_opt goodput_opts[] = {
     {.name = "validate", CLI_FLAG_AT(goodput_args, validate),
      .help = "compare the model with Meta's published runs instead"},
     {.name = "format", CLI_FORMAT_AT(goodput_args, fmt), .metavar = "F",
-     .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
+     .formats = FMT_TABLE | FMT_JSON, .help = "text (default) or json"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
     {.kind = CLI_END},
 };
@@ -74,6 +74,25 @@ static void part(FILE *out, const char *what, double h, double steady)
 {
     char t[32];
     fprintf(out, "  %-28s %10s  %6.1f %%\n", what, tf_hours(t, sizeof t, h), 100 * h / steady);
+}
+
+/* The input-read line, its figures adding up (issue 23: "3.2 available"
+ * beside "12.5 GB/s per node, 51.2 GB/s in all" read as a contradiction):
+ * what the step needs per node, and what each node gets, the smaller of
+ * its own read rate and its share of the file system's aggregate; GB/s. */
+static void input_line(char *line, size_t cap, const json_t *in, long nodes)
+{
+    double need = num(in, "read_need_GBps_per_node"), have = num(in, "read_have_GBps_per_node");
+    double node = num(in, "read_node_GBps"), agg = num(in, "read_aggregate_GBps");
+    const char *binds = json_is_true(json_object_get(in, "binds")) ? "binds" : "does not bind";
+    if (isfinite(agg) && nodes > 0 && agg / (double)nodes < node)
+        snprintf(line, cap, "input reads: %.3g GB/s per node needed; %.3g GB/s per node available "
+                 "(the file system's %.3g GB/s read in all / %ld nodes, under the node's own %.3g "
+                 "GB/s): %s", need, have, agg, nodes, node, binds);
+    else
+        snprintf(line, cap, "input reads: %.3g GB/s per node needed; %.3g GB/s per node available "
+                 "(the node's own read rate%s): %s", need, have,
+                 isfinite(agg) ? "; the file system's aggregate does not cap it" : "; no aggregate cap", binds);
 }
 
 static int print_breakdown(FILE *out, const json_t *row, const cf_workload *w, const char *id)
@@ -107,9 +126,7 @@ static int print_breakdown(FILE *out, const json_t *row, const cf_workload *w, c
              "%.0f interruptions expected, restart %.0f s each", num(f, "mtbf_gpu_h"),
              num(f, "job_mtbf_h"), num(f, "interruptions"), num(f, "restart_s"));
     tf_wrap(out, "  ", line, TF_WIDTH);
-    snprintf(line, sizeof line, "input reads: %.3g GB/s per node needed, %.3g available (%s)",
-             num(in, "read_need_gbps_per_node"), num(in, "read_have_gbps_per_node"),
-             json_is_true(json_object_get(in, "binds")) ? "binds" : "does not bind");
+    input_line(line, sizeof line, in, (long)num(row, "nodes"));
     tf_wrap(out, "  ", line, TF_WIDTH);
     tf_wrap(out, "  assumes: ", json_string_value(json_object_get(d, "assumes")), TF_WIDTH);
     return ferror(out) ? EXIT_INTERNAL : EXIT_OK;
@@ -119,11 +136,14 @@ static int print_validation(FILE *out, const json_t *arr)
 {
     size_t i;
     const json_t *r;
-    fprintf(out, "%-22s %12s %12s %12s %8s\n", "run", "published", "steady", "with goodput", "gap");
+    fprintf(out, "%-22s %12s %12s %12s %9s\n", "run", "published", "steady", "with goodput", "gap");
     json_array_foreach(arr, i, r) {
-        fprintf(out, "%-22s %12.4g %12.4g %12.4g %+7.1f%%\n",
+        /* a gap of two fractions is in percentage points, of GPU-hours in
+         * percent of the published figure (issue 23) */
+        int pp = json_is_number(json_object_get(r, "gap_pp"));
+        fprintf(out, "%-22s %12.4g %12.4g %12.4g %+6.1f %s\n",
                 json_string_value(json_object_get(r, "run")), num(r, "published"),
-                num(r, "steady"), num(r, "with_goodput"), num(r, "gap_pct"));
+                num(r, "steady"), num(r, "with_goodput"), num(r, pp ? "gap_pp" : "gap_pct"), pp ? "pp" : "%");
         tf_wrap(out, "  ", json_string_value(json_object_get(r, "note")), TF_WIDTH);
     }
     return ferror(out) ? EXIT_INTERNAL : EXIT_OK;

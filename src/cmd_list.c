@@ -69,7 +69,7 @@ static const cli_opt list_opts[] = {
      .help = "every column, nothing cut (default: fit 80 columns)"},
     {.name = "format", CLI_FORMAT_AT(list_args, fmt), .metavar = "F",
      .formats = FMT_TABLE | FMT_CSV | FMT_JSON,
-     .help = "table (default), csv (the columns of\n"
+     .help = "text (default), csv (the columns of\n"
              "data/offerings.csv) or json"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
     {.kind = CLI_END},

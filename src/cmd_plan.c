@@ -102,7 +102,7 @@ static const cli_opt plan_opts[] = {
      .help = "serve workloads: time to first token target (default:\n"
              "the workload's targets.ttft_s)"},
     {.name = "format", CLI_FORMAT_AT(plan_args, fmt), .metavar = "F",
-     .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
+     .formats = FMT_TABLE | FMT_JSON, .help = "text (default) or json"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
     {.kind = CLI_FLOW_SECTION, .help = "Filters, as in 'clusterfit list' (default none: every offering, one\n"
                                         "rented as a single node or stating no network planned on one node):"},

@@ -99,10 +99,11 @@ static void print_text(const cf_coll_result *r, const cf_fabric *fab)
     printf("algbw_GBps     %.2f (GB/s = 10^9 B/s, as nccl-tests reports it)\n", r->algbw_GBps);
     printf("busbw_GBps     %.2f (GB/s)\n", r->busbw_GBps);
     {
-        double p10, p90;
+        double p10, p90, lo, hi;
         cf_error_band(cf_error_class_collective(r->message_bytes), &p10, &p90);
+        cf_busbw_band(r->busbw_GBps, r->message_bytes, &lo, &hi);
         printf("p10-p90        time %.2f-%.2f us, busbw %.2f-%.2f GB/s (the model's error out of sample)\n",
-               r->time_us * p10, r->time_us * p90, r->busbw_GBps / p90, r->busbw_GBps / p10);
+               r->time_us * p10, r->time_us * p90, lo, hi);
     }
     printf("bottleneck     %s\n", cf_bottleneck_name(r->bottleneck));
     /* the line `audit` prints for the same node (one expectation, issue 20) */

@@ -98,6 +98,7 @@ int probe_print(const cli_ctx *ctx, const probe_args *a, json_t *report)
     }
     fflush(stdout);
     if (rc == EXIT_OK && verdict >= CF_AUDIT_FAILED) rc = EXIT_AUDIT_FAILED;
+    else if (rc == EXIT_OK && verdict == CF_AUDIT_UNJUDGED) rc = EXIT_AUDIT_UNJUDGED; /* as audit's */
     return rc;
 }
 

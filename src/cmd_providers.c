@@ -21,7 +21,7 @@ typedef struct providers_args {
 static const cli_opt providers_opts[] = {
     {.name = "format", CLI_FORMAT_AT(providers_args, fmt), .metavar = "F",
      .formats = FMT_TABLE | FMT_JSON,
-     .help = "table (default) or json ([{provider, offerings,\n"
+     .help = "text (default) or json ([{provider, offerings,\n"
              "multinode_offerings, networks[], multinode_networks[],\n"
              "oldest_as_of, stale_rows, stale_before}])"},
     /* The library's parser, as `list --stale` and the API's (issue 21:
@@ -37,7 +37,7 @@ static const cli_opt providers_opts[] = {
 
 static const cli_cmd providers_cmd = {
     .cmd = "providers",
-    .usage = "Usage: clusterfit providers [--stale MONTHS] [--wide] [--format table|json]\n"
+    .usage = "Usage: clusterfit providers [--stale MONTHS] [--wide] [--format text|json]\n"
              "One line per provider: offerings, multi-node offerings, the fabrics of the\n"
              "multi-node offerings (\"unknown\" when no source states them; \"-\" when\n"
              "there are none), the fabrics of all its offerings, the oldest date of its\n"
@@ -90,8 +90,10 @@ static int print_table(json_t *arr, long months, int wide)
     int rc = t ? 0 : -1;
     if (rc == 0 && (table_column(t, "Provider", TABLE_LEFT, TABLE_SHRINK, 16, 0) < 0 ||
                     table_column(t, "Offerings", TABLE_RIGHT, 0, 0, 0) < 0 ||
-                    table_column(t, "Multi-node", TABLE_RIGHT, 0, 0, 0) < 0 ||
-                    table_column(t, "Multi-node fabrics", TABLE_LEFT, TABLE_SHRINK, 10, 0) < 0 ||
+                    /* "MN", the legend under the table: the whole words
+                     * took the width Stale needs (a header is never cut) */
+                    table_column(t, "MN", TABLE_RIGHT, 0, 0, 0) < 0 ||
+                    table_column(t, "MN fabrics", TABLE_LEFT, TABLE_SHRINK, 10, 0) < 0 ||
                     table_column(t, "Networks", TABLE_LEFT, TABLE_SHRINK, 10, 3) < 0 ||
                     table_column(t, "Oldest", TABLE_LEFT, 0, 0, 2) < 0 ||
                     table_column(t, "Stale", TABLE_RIGHT, 0, 0, 1) < 0 ||
@@ -127,6 +129,7 @@ static int print_table(json_t *arr, long months, int wide)
     if (rc == 0) rc = table_print(t, stdout, wide ? 0 : TABLE_WIDTH);
     table_free(t);
     if (rc != 0) return EXIT_INTERNAL;
+    printf("MN: multi-node (rented as an interconnected cluster): offerings, fabrics\n");
     printf("%zu provider%s, %zu offering%s, %zu of them multi-node\n", json_array_size(arr),
            json_array_size(arr) == 1 ? "" : "s", total, total == 1 ? "" : "s", multi);
     if (cutoff)

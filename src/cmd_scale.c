@@ -78,7 +78,7 @@ static const cli_opt scale_opts[] = {
      .set = goodput_set_opt, .metavar = "S",
      .help = "seconds between checkpoints (default: Young/Daly)"},
     {.name = "format", CLI_FORMAT_AT(scale_args, fmt), .metavar = "F",
-     .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
+     .formats = FMT_TABLE | FMT_JSON, .help = "text (default) or json"},
     {.name = "help", .kind = CLI_HELP, .help = "this help"},
     {.kind = CLI_END},
 };
@@ -86,7 +86,7 @@ static const cli_opt scale_opts[] = {
 static const cli_cmd scale_cmd = {
     .cmd = "scale",
     .usage = "Usage: clusterfit scale --workload W --offering ID [--nodes 1,2,4,...]\n"
-             "         [--format table|json]\n"
+             "         [--format text|json]\n"
              "Scaling curve of a workload on one offering: step time, throughput, scaling\n"
              "efficiency (vs the smallest node count that fits) and job cost per node count.\n"
              "\n",

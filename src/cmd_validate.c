@@ -27,7 +27,7 @@ typedef struct validate_args {
 
 static const cli_opt validate_opts[] = {
     {.name = "format", CLI_FORMAT_AT(validate_args, fmt), .metavar = "F",
-     .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
+     .formats = FMT_TABLE | FMT_JSON, .help = "text (default) or json"},
     {.name = "cv", CLI_STR_AT(validate_args, cv), .metavar = "source",
      .help = "leave-one-source-out: refit without each source document,\n"
              "predict its rows; in-sample beside out-of-sample error by\n"
@@ -38,11 +38,11 @@ static const cli_opt validate_opts[] = {
 
 #define VALIDATE_USAGE \
     "Usage: clusterfit validate collectives FILE.csv... [--cv source]\n" \
-    "           [--format table|json]\n" \
+    "           [--format text|json]\n" \
     "       clusterfit validate training FILE.csv... [--cv source]\n" \
-    "           [--format table|json]\n" \
+    "           [--format text|json]\n" \
     "       clusterfit validate serving FILE.csv... [--cv source]\n" \
-    "           [--format table|json]\n" \
+    "           [--format text|json]\n" \
     "       clusterfit validate refit FILE.csv... (validate refit --help)\n" \
     "Compare the model with published measurements (tests/data/validation/ and\n" \
     "tests/data/shared/data/validation/):\n" \
@@ -58,7 +58,7 @@ static const cli_opt validate_opts[] = {
 
 static const cli_opt refit_opts[] = {
     {.name = "format", CLI_FORMAT_AT(validate_args, fmt), .metavar = "F",
-     .formats = FMT_TABLE | FMT_JSON, .help = "table (default) or json"},
+     .formats = FMT_TABLE | FMT_JSON, .help = "text (default) or json"},
     {.name = "check", CLI_FLAG_AT(validate_args, check),
      .help = "exit 1 when constants.def differs from the fit"},
     {.name = "intervals", CLI_FLAG_AT(validate_args, intervals),
@@ -70,7 +70,7 @@ static const cli_opt refit_opts[] = {
 
 #define REFIT_USAGE \
     "Usage: clusterfit validate refit FILE.csv... [--check] [--intervals]\n" \
-    "           [--format table|json]\n" \
+    "           [--format text|json]\n" \
     "Fit the constants lib/model/fitspec.def names on the rows of the files\n" \
     "(collectives and training files; `make fit` gives the repository's): each\n" \
     "constant, from its literature start, takes the grid value that minimises the\n" \
@@ -232,7 +232,7 @@ static int run_cv(const char *cmd, const char *kind, const cf_validation_set *se
 
 /* Runs one kind of validation: `fn` is cf_validate_collectives or
  * cf_validate_training (same contract), and both share the option table and
- * the printing. Expects "FILE.csv... [--cv source] [--format table|json]"
+ * the printing. Expects "FILE.csv... [--cv source] [--format text|json]"
  * (argv[0] = the kind). */
 static int run_validation(const cli_cmd *c, int argc, char **argv,
                           cf_status (*fn)(const char *, cf_validation *, cf_error *))

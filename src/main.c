@@ -58,7 +58,8 @@ static void usage(FILE *out)
             "not a clusterfit catalog too), 4 internal error, 5 the environment (the\n"
             "catalog locked by another process, a full disk, a read-only file, a missing\n"
             "directory), 6 audit unjudged (nothing wrong, but a busbw it shows was not\n"
-            "compared with what the link should give). See clusterfit(1).\n");
+            "compared with what the link should give; probe: a fact a check needs is\n"
+            "unknown). See clusterfit(1).\n");
 }
 
 int main(int argc, char **argv)

@@ -138,6 +138,15 @@ static int put_cell(FILE *out, const char *s, int w, int align, int last)
     return ferror(out) ? -1 : 0;
 }
 
+/* The narrowest a shrinkable column may get: its min_width, and never
+ * narrower than its header, so a header is never cut (issue 23: providers
+ * printed "Multi-nod…"); a cell may be cut, its column's header names it. */
+static int shrink_floor(const table *t, size_t c)
+{
+    int hw = width_of(t->cols[c].header);
+    return hw > t->cols[c].min_width ? hw : t->cols[c].min_width;
+}
+
 /* Chooses the columns and their widths. */
 static int layout(const table *t, int width, int *w, int *on)
 {
@@ -168,7 +177,7 @@ static int layout(const table *t, int width, int *w, int *on)
         int droppable = 0;
         for (size_t c = 0; c < t->ncols; c++) droppable |= on[c] && t->cols[c].drop > 0;
         for (size_t c = 0; c < t->ncols; c++) {
-            if (!on[c] || !(t->cols[c].flags & TABLE_SHRINK) || w[c] <= t->cols[c].min_width) continue;
+            if (!on[c] || !(t->cols[c].flags & TABLE_SHRINK) || w[c] <= shrink_floor(t, c)) continue;
             if ((t->cols[c].flags & TABLE_SHRINK_LAST) && droppable) continue;
             if (best < 0 || w[c] > w[best]) best = (int)c;
         }

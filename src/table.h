@@ -5,7 +5,8 @@
  * fitted to a width (default: TABLE_WIDTH = 80 columns) or whole (--wide).
  * Fitting: the columns not marked TABLE_WIDE_ONLY are kept; if they are too
  * wide together, TABLE_SHRINK columns are narrowed (the widest first, down to
- * their minimum; cut cells end in "…"), and if that is not enough, columns
+ * their minimum, never below their header's width: a header is never cut;
+ * cut cells end in "…"), and if that is not enough, columns
  * with a drop rank are left out, highest rank first. A cell never set (or set
  * to NULL) prints as "unknown", the catalog's word for a missing fact. Widths
  * count UTF-8 characters, not bytes. */

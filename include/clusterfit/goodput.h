@@ -112,6 +112,11 @@ typedef struct cf_goodput_in {
 } cf_goodput_in;
 
 /* The breakdown (hours unless said). */
+/* What raised the checkpoint interval above Young/Daly's optimum: nothing,
+ * one step (a checkpoint happens between steps), or the asynchronous write
+ * and its stall (one save in flight at a time, PyTorch DCP's async recipe). */
+enum { CF_CKPT_FLOOR_NONE = 0, CF_CKPT_FLOOR_STEP = 1, CF_CKPT_FLOOR_WRITE = 2 };
+
 typedef struct cf_goodput_out {
     double goodput;         /* steady_h / wall_h, 0..1; 0 = never finishes */
     double steady_h;        /* steps x step time */
@@ -129,11 +134,14 @@ typedef struct cf_goodput_out {
     double ckpt_stall_s;    /* the training stall per checkpoint */
     double ckpt_interval_s; /* the interval used */
     int interval_given;     /* 1: from the options, 0: Young/Daly */
+    int interval_floor;     /* CF_CKPT_FLOOR_*: what raised Young/Daly's optimum */
     int ckpt_async;         /* 1: asynchronous */
     double restart_s;       /* one restart: detect + load + warm-up */
     double load_s;          /* loading the checkpoint */
     double read_need_gbps;  /* input bytes per second per node the step needs */
-    double read_have_gbps;  /* what the storage gives per node */
+    double read_have_gbps;  /* what the storage gives per node: min(bw.node_read_gbps,
+                               bw.agg_read_gbps / nodes), GB/s (the _gbps names are
+                               historical: every storage figure is GB/s) */
     int data_binds;         /* 1: input reads slow the step */
     cf_storage_class storage;   /* the class used (CF_SC_ASSUMED for unknown) */
     int storage_assumed;    /* 1: the row states no storage */

@@ -46,7 +46,7 @@ typedef struct cf_probe_opts {
  *   topology[] (GPU x NIC path: PIX, PXB, PHB, NODE, SYS as nvidia-smi
  *   topo -m names them), acs, gdr (on/off/unusable/unknown) and gdr_via, uverbs,
  *   memlock_bytes, env, skipped[] {path, reason}, findings[] {code,
- *   severity, message, action} and status (ok, warning, failed)
+ *   severity, message, action} and status (ok, unjudged, warning, failed)
  * - errors: CF_EINVAL when the sysroot is not a readable directory (err
  *   names it); CF_ENOMEM. Unreadable entries below it are not errors
  * - ownership: *out is a new reference (json_decref) */
@@ -54,6 +54,7 @@ CF_API cf_status cf_probe_node(const cf_probe_opts *opts, json_t **out, cf_error
 
 /* The verdict of a node or cluster report: the gravest severity of its
  * findings as an audit status (error -> failed, warning -> warning, else
+ * unjudged when a FACTS_UNKNOWN finding names a fact a check needs, else
  * ok); CF_AUDIT_INVALID for a NULL or malformed report. */
 CF_API cf_audit_status cf_probe_status(const json_t *report);
 

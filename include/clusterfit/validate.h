@@ -284,6 +284,12 @@ typedef enum cf_err_class {
 CF_API void cf_error_band(cf_err_class c, double *p10, double *p90);
 /* The collectives class of a message of `bytes` (nccl-tests' size). */
 CF_API cf_err_class cf_error_class_collective(uint64_t bytes);
+/* The p10-p90 band of a predicted busbw (GB/s) of a collective of `bytes`:
+ * a slower time is a lower busbw, so *lo = busbw / p90 and *hi = busbw /
+ * p10 of the message's collectives class (cf_error_band). The one place
+ * predict collective and the audit's expectation take the band from.
+ * NaN when busbw is not a positive number. Either pointer may be NULL. */
+CF_API void cf_busbw_band(double busbw_GBps, uint64_t bytes, double *lo, double *hi);
 /* The class of a workload's step: MoE for an LLM with experts, else
  * dense; *assumed (may be NULL) 1 when the kind has no validation rows of
  * its own (data-parallel, stencil, batch: the dense band is assumed). */

@@ -151,6 +151,14 @@ CF_VOCAB_DECL(severity, cf_severity)
  *   and out-of-range values
  * - ownership: static storage */
 CF_API const char *cf_network_label(cf_network n);
+/* Every value a catalog cell of network (intra_link) holds, and so every
+ * value a list filter takes: cf_X_accepted()'s names, then "unknown" (a
+ * row no source states the fact for). The one list GET /api/vocab, the
+ * page's filter and list's messages give (issue 23: the API left unknown
+ * out while catalog rows hold it).
+ * - ownership: static storage, built on the first call */
+CF_API const char *cf_network_values(void);
+CF_API const char *cf_intra_link_values(void);
 
 /* The name NCCL gives an algorithm (its NCCL_ALGO values and tuning
  * tables), for sentences: what a user reads in a log and sets in NCCL_ALGO.

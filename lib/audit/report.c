@@ -14,6 +14,7 @@
 #include <string.h>
 #include "audit/audit_int.h"
 #include "clusterfit/collective.h"
+#include "clusterfit/validate.h"
 #include "base/base.h"
 
 /* Names of the part kinds (CF__PART_*) in the report. */
@@ -270,7 +271,15 @@ static json_t *nccl_algo_json(const cf_audit *a, const cf__audit_verdict *v)
 static int expected_json(json_t *o, const cf__audit_verdict *v)
 {
     int bad = 0, has = !isnan(v->expected);
+    double lo = NAN, hi = NAN;
+    /* The model's out-of-sample band (cf_busbw_band, as predict collective
+     * gives it); none for the line-rate bound, which is no prediction. */
+    if (has && isfinite(v->exp_bytes) && v->exp_bytes >= 0 && v->exp_algo_src &&
+        strcmp(v->exp_algo_src, CF_ALGO_SOURCE_LINE_RATE) != 0)
+        cf_busbw_band(v->expected, (uint64_t)v->exp_bytes, &lo, &hi);
     bad |= cf__json_set(o, "expected_busbw_GBps", cf__json_num(v->expected));
+    bad |= cf__json_set(o, "expected_busbw_GBps_p10", cf__json_num(round(lo * 100.0) / 100.0));
+    bad |= cf__json_set(o, "expected_busbw_GBps_p90", cf__json_num(round(hi * 100.0) / 100.0));
     bad |= cf__json_set(o, "expected_source", jstr(v->exp_src));
     bad |= cf__json_set(o, "expected_message_bytes", has ? jbytes(v->exp_bytes) : json_null());
     bad |= cf__json_set(o, "expected_algo", has && v->exp_algo != CF_ALGO_AUTO
@@ -354,6 +363,9 @@ json_t *cf__audit_report_json(const cf_audit *a, const cf__audit_verdict *vs, co
     none.exp_algo = none.nccl_algo = CF_ALGO_AUTO;
     none.node.count = none.nics_used = -1;
     none.not_judged = "the input shows no nccl-tests result row: there is no busbw to judge";
+    /* "verdict", as the text report says; "status" is its alias, kept
+     * for the scripts written before issue 23 (docs/man/30-audit.man). */
+    bad |= cf__json_set(o, "verdict", json_string(cf_audit_status_name(st)));
     bad |= cf__json_set(o, "status", json_string(cf_audit_status_name(st)));
     bad |= facts_json(o, a, v, primary > 0 ? roots[primary - 1] : -1);
     bad |= cf__json_set(o, "runs", json_integer(nruns));

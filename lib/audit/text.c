@@ -111,7 +111,12 @@ static void facts_text(cf__buf *b, const json_t *report, const char *st)
     else cf__buf_printf(b, "not shown");
     v = json_object_get(report, "expected_busbw_GBps");
     if (json_is_number(v)) {
+        const json_t *lo = json_object_get(report, "expected_busbw_GBps_p10");
+        const json_t *hi = json_object_get(report, "expected_busbw_GBps_p90");
         cf__buf_printf(b, "   expected: %.2f GB/s", json_number_value(v));
+        /* the model's out-of-sample band, as predict collective prints it */
+        if (json_is_number(lo) && json_is_number(hi))
+            cf__buf_printf(b, " (p10-p90 %.2f-%.2f)", json_number_value(lo), json_number_value(hi));
         expected_text(b, report);
     }
     cf__buf_printf(b, "\n");

@@ -124,6 +124,20 @@ const char *cf_network_accepted(void)
     return buf;
 }
 
+const char *cf_network_values(void)
+{
+    static char buf[256];
+    if (!buf[0]) join(network_names, COUNT(network_names), 1, buf, sizeof buf);
+    return buf;
+}
+
+const char *cf_intra_link_values(void)
+{
+    static char buf[512];
+    if (!buf[0]) join(intra_names, COUNT(intra_names), 1, buf, sizeof buf);
+    return buf;
+}
+
 const char *cf_network_label(cf_network n)
 {
     switch (n) {

@@ -165,7 +165,7 @@ cf_status cf_filter_set(cf_filter *f, const char *name, const char *v, cf_error 
         char acc[300];
         /* unknown is a filter value here: it lists the offerings whose
          * fabric no source states. */
-        snprintf(acc, sizeof acc, "one of %s, unknown (or infiniband for ib)", cf_network_accepted());
+        snprintf(acc, sizeof acc, "one of %s (or infiniband for ib)", cf_network_values());
         if (cf_network_parse(v, &f->network) != CF_OK) return bad_value(err, name, acc, v);
         f->network_set = 1;
         return CF_OK;

@@ -840,12 +840,11 @@ json_t *cf_coll_result_to_json(const cf_coll_result *r)
     {
         /* The band of the model's error out of sample (model/interval.c):
          * a slower time is a lower busbw. */
-        double p10, p90;
-        cf_err_class c = cf_error_class_collective(r->message_bytes);
-        int bad = cf_band_json_set(j, "time_us", r->time_us, c);
-        cf_error_band(c, &p10, &p90);
-        bad |= cf__json_set(j, "busbw_GBps_p10", cf__json_num(r->busbw_GBps / p90));
-        bad |= cf__json_set(j, "busbw_GBps_p90", cf__json_num(r->busbw_GBps / p10));
+        double lo, hi;
+        int bad = cf_band_json_set(j, "time_us", r->time_us, cf_error_class_collective(r->message_bytes));
+        cf_busbw_band(r->busbw_GBps, r->message_bytes, &lo, &hi);
+        bad |= cf__json_set(j, "busbw_GBps_p10", cf__json_num(lo));
+        bad |= cf__json_set(j, "busbw_GBps_p90", cf__json_num(hi));
         if (bad) {
             json_decref(j);
             return NULL;

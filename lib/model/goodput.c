@@ -206,9 +206,13 @@ static void checkpoint(const cf_goodput_in *in, const cf_storage_bw *bw, cf_good
     g->load_s = g->ckpt_bytes / rbw;
     g->ckpt_async = in->opts.ckpt_async >= 0 ? in->opts.ckpt_async : in->w->ckpt_async;
     /* Asynchronous: the step waits only for the copy of its GPU's share to
-     * host memory (CKPT_D2H_GBPS); the write runs behind the training. */
+     * host memory (CKPT_D2H_GBPS), never less than the blocking part
+     * measured with DCP's async_save (CKPT_ASYNC_STALL_MIN_S: staging and
+     * planning, issue 23: a copy of milliseconds put Young/Daly at 39 s);
+     * the write runs behind the training. */
     g->ckpt_stall_s = g->ckpt_async
-        ? g->ckpt_bytes / ((double)writers * in->gpus_per_node) / (CF_K(CKPT_D2H_GBPS) * 1e9)
+        ? fmax(g->ckpt_bytes / ((double)writers * in->gpus_per_node) / (CF_K(CKPT_D2H_GBPS) * 1e9),
+               CF_K(CKPT_ASYNC_STALL_MIN_S))
         : g->ckpt_write_s;
     g->restart_s = CF_K(GOODPUT_DETECT_S) + g->load_s + CF_K(GOODPUT_WARMUP_S);
 }
@@ -241,7 +245,10 @@ static cf_status check_in(const cf_goodput_in *in, cf_error *err)
 static void wall(cf_goodput_out *g, double lam_u, double lam_p, double factor)
 {
     double tau = g->ckpt_interval_s, d = g->ckpt_stall_s, r = g->restart_s / 3600.0;
-    double steady2 = g->steady_h * factor, lose = (tau + d) / 2.0 / 3600.0;
+    /* Asynchronous: the newest checkpoint is usable only once written, so
+     * an interruption also loses the write time. */
+    double steady2 = g->steady_h * factor,
+           lose = ((tau + d) / 2.0 + (g->ckpt_async && g->ckpt_bytes > 0 ? g->ckpt_write_s : 0)) / 3600.0;
     double denom = 1.0 - lam_u * (r + lose) - lam_p * r;
     double busy = steady2 * (1.0 + (tau > 0 ? d / tau : 0));
     g->data_stall_h = steady2 - g->steady_h;
@@ -295,11 +302,23 @@ cf_status cf_goodput(const cf_goodput_in *in, cf_goodput_out *g, cf_error *err)
     g->interval_given = in->opts.ckpt_interval_s > 0;
     g->ckpt_interval_s = g->interval_given ? in->opts.ckpt_interval_s
                                            : cf_ckpt_interval_daly(g->ckpt_stall_s, g->job_mtbf_h * 3600.0);
+    g->interval_floor = CF_CKPT_FLOOR_NONE;
     /* No checkpoint to write (independent tasks): a failure loses half a
      * task; no interval. A checkpoint happens between steps. */
     if (!(g->ckpt_bytes > 0)) g->ckpt_interval_s = in->w->kind == CF_WL_EMBARRASSING ? in->w->ep_task_gpu_s : 0;
-    else if (g->ckpt_interval_s < in->step_s) g->ckpt_interval_s = in->step_s;
-    /* An asynchronous write that outlasts the interval holds the next one. */
+    else if (g->ckpt_interval_s < in->step_s) {
+        g->ckpt_interval_s = in->step_s;
+        g->interval_floor = CF_CKPT_FLOOR_STEP;
+    }
+    /* One asynchronous save in flight at a time (PyTorch DCP's async
+     * recipe): Young/Daly's optimum never below the write and its stall --
+     * a shorter one only queues writes. A given interval shorter than the
+     * write holds the next checkpoint: the rest is stall. */
+    if (g->ckpt_async && g->ckpt_bytes > 0 && !g->interval_given &&
+        g->ckpt_interval_s < g->ckpt_write_s + g->ckpt_stall_s) {
+        g->ckpt_interval_s = g->ckpt_write_s + g->ckpt_stall_s;
+        g->interval_floor = CF_CKPT_FLOOR_WRITE;
+    }
     if (g->ckpt_async && g->ckpt_write_s > g->ckpt_interval_s)
         g->ckpt_stall_s += g->ckpt_write_s - g->ckpt_interval_s;
     wall(g, lam_u, lam_p, factor);

@@ -20,7 +20,10 @@ static json_t *ckpt_json(const cf_goodput_out *g)
     bad |= cf__json_set(j, "write_s", num_or_null(g->ckpt_write_s));
     bad |= cf__json_set(j, "stall_s", num_or_null(g->ckpt_stall_s));
     bad |= cf__json_set(j, "interval_s", num_or_null(g->ckpt_interval_s));
-    bad |= cf__json_set(j, "interval_from", json_string(g->interval_given ? "option" : "young-daly"));
+    bad |= cf__json_set(j, "interval_from", json_string(g->interval_given ? "option"
+                                                        : g->interval_floor == CF_CKPT_FLOOR_WRITE ? "async-write"
+                                                        : g->interval_floor == CF_CKPT_FLOOR_STEP ? "one-step"
+                                                                                                   : "young-daly"));
     bad |= cf__json_set(j, "async", json_boolean(g->ckpt_async));
     bad |= cf__json_set(j, "load_s", num_or_null(g->load_s));
     if (bad) { json_decref(j); return NULL; }
@@ -57,6 +60,13 @@ static json_t *data_json(const cf_goodput_out *g)
 {
     json_t *j = json_object();
     int bad = !j;
+    /* GB/s (10^9 bytes/s): the _GBps keys; the _gbps ones, same values,
+     * are their aliases kept for scripts (docs/goodput.md). have = min(the
+     * node's read rate, the file system's aggregate / nodes). */
+    bad |= cf__json_set(j, "read_need_GBps_per_node", num_or_null(g->read_need_gbps));
+    bad |= cf__json_set(j, "read_have_GBps_per_node", num_or_null(g->read_have_gbps));
+    bad |= cf__json_set(j, "read_node_GBps", num_or_null(g->bw.node_read_gbps));
+    bad |= cf__json_set(j, "read_aggregate_GBps", num_or_null(g->bw.agg_read_gbps));
     bad |= cf__json_set(j, "read_need_gbps_per_node", num_or_null(g->read_need_gbps));
     bad |= cf__json_set(j, "read_have_gbps_per_node", num_or_null(g->read_have_gbps));
     bad |= cf__json_set(j, "binds", json_boolean(g->data_binds));

@@ -34,6 +34,15 @@ cf_err_class cf_error_class_collective(uint64_t bytes)
            : bytes <= CF_VALIDATION_MID_MAX_BYTES ? CF_ERRCLASS_COLL_MID : CF_ERRCLASS_COLL_LARGE;
 }
 
+void cf_busbw_band(double busbw_GBps, uint64_t bytes, double *lo, double *hi)
+{
+    double p10, p90;
+    int ok = busbw_GBps > 0 && isfinite(busbw_GBps);
+    cf_error_band(cf_error_class_collective(bytes), &p10, &p90);
+    if (lo) *lo = ok && p90 > 0 ? busbw_GBps / p90 : NAN;
+    if (hi) *hi = ok && p10 > 0 ? busbw_GBps / p10 : NAN;
+}
+
 cf_err_class cf_workload_error_class(const cf_workload *w, int *assumed)
 {
     int llm = w && w->kind == CF_WL_LLM;

@@ -120,8 +120,11 @@ static json_t *row_json(const vrun *v, const cf_goodput_out *g)
     bad |= cf__json_set(j, "published", cf__json_num(v->published));
     bad |= cf__json_set(j, "steady", cf__json_num(steady));
     bad |= cf__json_set(j, "with_goodput", cf__json_num(with));
-    bad |= cf__json_set(j, "gap_pct", cf__json_num(v->gpu_hours ? 100 * (with / v->published - 1)
-                                                                 : 100 * (with - v->published)));
+    /* A GPU-hours gap is relative (percent of the published figure); an
+     * effective-time gap is the difference of two fractions: percentage
+     * points, its own key (issue 23: it printed as "-1.2%"). */
+    bad |= cf__json_set(j, "gap_pct", v->gpu_hours ? cf__json_num(100 * (with / v->published - 1)) : json_null());
+    bad |= cf__json_set(j, "gap_pp", v->gpu_hours ? json_null() : cf__json_num(100 * (with - v->published)));
     bad |= cf__json_set(j, "goodput", cf__json_num(g->goodput));
     bad |= cf__json_set(j, "detail", cf_goodput_json(g));
     bad |= cf__json_set(j, "note", json_string(note));

@@ -45,6 +45,9 @@ int cf__probe_add_finding(json_t *findings, cf__probe_code c, const char *fmt, .
     return 0;
 }
 
+/* The verdict of a findings array, as the audit's (issue 23): failed on an
+ * error, warning on a warning, and unjudged -- never ok -- when nothing is
+ * wrong but FACTS_UNKNOWN says a fact a check needs could not be read. */
 static cf_audit_status status_of(const json_t *findings)
 {
     cf_audit_status st = CF_AUDIT_OK;
@@ -52,7 +55,10 @@ static cf_audit_status status_of(const json_t *findings)
     json_t *f;
     json_array_foreach(findings, i, f) {
         const char *sev = json_string_value(json_object_get(f, "severity"));
+        const char *code = json_string_value(json_object_get(f, "code"));
         cf_severity s;
+        if (code && strcmp(code, codes[CF__PCODE_FACTS_UNKNOWN].name) == 0 && st < CF_AUDIT_UNJUDGED)
+            st = CF_AUDIT_UNJUDGED;
         if (!sev || cf_severity_parse(sev, &s) != CF_OK) continue;
         if (s == CF_SEV_ERROR && st < CF_AUDIT_FAILED) st = CF_AUDIT_FAILED;
         else if (s == CF_SEV_INVALID) st = CF_AUDIT_INVALID;

@@ -524,6 +524,41 @@ static void port_findings(pnode *n)
     }
 }
 
+/* The facts a check needs that the node did not show (issue 23: the odd
+ * tree said "ok" with port states, a rate and a GPU model unknown): a GPU's
+ * model (the offering check), a port's state (PORT_DOWN), an active port's
+ * rate (NIC_RATE_MISMATCH), GPUDirect RDMA, the locked-memory limit; one
+ * FACTS_UNKNOWN finding names them, and the verdict is then at best
+ * unjudged. ACS is not among them: only root can read it (the "acs" field
+ * says unknown), and a probe run as a user must still give a verdict. */
+static void unknown_facts(pnode *n)
+{
+    char what[768] = "";
+    size_t l = 0;
+    long k = 0;
+#define UNKNOWN_FACT(...)                                                              \
+    do {                                                                                 \
+        int w_ = snprintf(what + l, sizeof what - l, "%s", k++ ? "; " : "");           \
+        if (w_ > 0 && (size_t)w_ < sizeof what - l) l += (size_t)w_;                   \
+        w_ = snprintf(what + l, sizeof what - l, __VA_ARGS__);                          \
+        if (w_ > 0) l = (size_t)w_ < sizeof what - l ? l + (size_t)w_ : sizeof what - 1; \
+    } while (0)
+    for (long i = 0; i < n->ng; i++)
+        if (!n->gpus[i].model[0]) UNKNOWN_FACT("GPU %s model", n->gpus[i].pci);
+    for (long j = 0; j < n->np; j++) {
+        const pport *q = &n->ports[j];
+        if (!q->state[0] || strcmp(q->state, "unknown") == 0) UNKNOWN_FACT("%s port %ld state", q->name, q->port);
+        else if (strcmp(q->state, "active") == 0 && isnan(q->rate_gbps))
+            UNKNOWN_FACT("%s port %ld rate", q->name, q->port);
+    }
+    if (n->ng > 0 && n->rdma_devs > 0 && strcmp(n->gdr, "unknown") == 0) UNKNOWN_FACT("GPUDirect RDMA");
+    if (n->rdma_devs > 0 && isnan(n->memlock)) UNKNOWN_FACT("the locked-memory limit");
+#undef UNKNOWN_FACT
+    if (k)
+        cf__probe_add_finding(n->findings, CF__PCODE_FACTS_UNKNOWN,
+                              "%ld fact(s) a check needs are unknown (see skipped): %s", k, what);
+}
+
 static void findings(pnode *n)
 {
     char far[512] = "";
@@ -571,6 +606,7 @@ static void findings(pnode *n)
                               "locked memory is limited to %.0f bytes (/proc/self/limits); RDMA registers "
                               "buffers with it",
                               n->memlock);
+    unknown_facts(n);
 }
 
 static json_t *str_or_null(const char *s) { return s && s[0] ? json_string(s) : json_null(); }

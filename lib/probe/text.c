@@ -6,6 +6,9 @@
 #include "base/base.h"
 #include "probe/probe_int.h"
 
+/* A terminal's width, as plan's and audit's text reports. */
+#define PROBE_TEXT_WIDTH 80
+
 static const char *s_or(const json_t *o, const char *k, const char *dflt)
 {
     const char *s = json_string_value(json_object_get(o, k));
@@ -57,6 +60,27 @@ static void findings_text(cf__buf *b, const json_t *findings)
     }
 }
 
+/* The report of b with every line within PROBE_TEXT_WIDTH columns, broken
+ * by cf__wrap_lines as plan's and audit's (issue 23: the GPU line ran to
+ * over 200 columns); b is emptied. cf__malloc is malloc: the caller frees
+ * with free() (as the audit text). */
+static char *wrapped(cf__buf *b)
+{
+    cf__buf w;
+    size_t n = 0;
+    char *raw = cf__buf_take(b, &n), *out;
+    if (!raw) return NULL;
+    cf__buf_init(&w, 64L * 1024 * 1024 + 16L * 1024 * 1024);
+    if (cf__wrap_lines(&w, raw, PROBE_TEXT_WIDTH) != CF_OK) {
+        cf__free(raw);
+        cf__buf_clear(&w);
+        return NULL;
+    }
+    cf__free(raw);
+    out = cf__buf_take(&w, NULL);
+    return out;
+}
+
 char *cf_probe_report_text(const json_t *r)
 {
     cf__buf b;
@@ -88,6 +112,5 @@ char *cf_probe_report_text(const json_t *r)
         cf__buf_printf(&b, "offering %s: %zu fact(s) compared\n", s_or(r, "offering", ""),
                        json_array_size(json_object_get(r, "offering_check")));
     findings_text(&b, json_object_get(r, "findings"));
-    /* cf__malloc is malloc: the caller frees with free() (as the audit text). */
-    return cf__buf_take(&b, NULL);
+    return wrapped(&b);
 }

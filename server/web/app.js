@@ -591,9 +591,11 @@ function closeDetail() {
 async function loadVocab() {
   try { state.vocab = await api('/api/vocab'); } catch (e) { state.vocab = null; }
   const v = state.vocab || {};
+  /* every value /api/vocab gives, "unknown" (a row no source states the
+   * fact for) in the page's language, as the table shows it */
   const fill = (id, values) => {
     const s = document.getElementById(id);
-    for (const x of values || []) if (x !== 'unknown') s.append(el('option', { value: x, text: x }));
+    for (const x of values || []) s.append(el('option', x === 'unknown' ? { value: x, 'data-i18n': 'unknown', text: T('unknown') } : { value: x, text: x }));
   };
   fill('f-network', v.network);
   fill('f-gpu', v.gpu);
@@ -1303,14 +1305,18 @@ function renderAudit() {
   const r = state.audit;
   if (!r) return;
   const st = $('#a-status');
-  st.textContent = r.status ? T('st_' + r.status) : T('unknown');
-  st.className = 'badge ' + (r.status || 'unknown');
+  /* verdict (status is its alias, kept for older scripts) */
+  st.textContent = r.verdict ? T('st_' + r.verdict) : T('unknown');
+  st.className = 'badge ' + (r.verdict || 'unknown');
   const facts = $('#a-facts');
   facts.replaceChildren();
   const rows = [['fact_network', r.network], ['fact_gdr', r.gdr], ['fact_nccl_version', r.nccl_version],
     ['fact_ranks', r.ranks], ['fact_nodes', r.nodes], ['fact_gpus_per_node', r.gpus_per_node],
     ['fact_collective', r.collective], ['fact_busbw', r.busbw_GBps], ['fact_expected', r.expected_busbw_GBps]];
   for (const [k, v] of rows) facts.append(el('dt', { text: T(k) }), el('dd', {}, isUnknown(v) ? unknown() : typeof v === 'number' ? num(v) : val(String(v), state.lang)));
+  /* the model's out-of-sample band of the expectation, as the text report */
+  if (!isUnknown(r.expected_busbw_GBps_p10) && !isUnknown(r.expected_busbw_GBps_p90))
+    facts.lastChild.append(el('span', { id: 'a-expected-band', text: ` (p10–p90 ${num(r.expected_busbw_GBps_p10)}–${num(r.expected_busbw_GBps_p90)})` }));
   if (!isUnknown(r.nics_used) || !isUnknown(r.node_nics)) {
     const n = (v) => isUnknown(v) ? T('unknown') : String(v);
     const src = isUnknown(r.node_nics_source) ? '' : ` (${val(r.node_nics_source, state.lang)})`;

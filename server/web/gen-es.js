@@ -245,6 +245,13 @@ const GEN_ES = [
     'el puerto $2 de $1 va a $3 Gbit/s, y sus $4 pares $5 a hasta $6 Gbit/s ($7)'],
   [/^no GPU in \/proc\/driver\/nvidia\/gpus or \/sys\/bus\/pci\/devices$/g, 'ninguna GPU en /proc/driver/nvidia/gpus ni en /sys/bus/pci/devices'],
   [/^no RDMA device in \/sys\/class\/infiniband$/g, 'ningún dispositivo RDMA en /sys/class/infiniband'],
+  [/^(\d+) fact\(s\) a check needs are unknown \(see skipped\): (.*)$/g,
+    (m, n, list) => `${n} dato(s) que necesita una comprobación son desconocidos (véase skipped): ${list.split('; ').map(f =>
+      f === 'GPUDirect RDMA' ? 'GPUDirect RDMA'
+        : f === 'the locked-memory limit' ? 'el límite de memoria bloqueada'
+          : f.replace(/^GPU (\S+) model$/, 'el modelo de la GPU $1')
+            .replace(/^(\S+) port (\d+) state$/, 'el estado del puerto $2 de $1')
+            .replace(/^(\S+) port (\d+) rate$/, 'la velocidad del puerto $2 de $1')).join('; ')}`],
   [/^(\d+) GPU\(s\) have no RDMA NIC under their PCIe switch; nearest path: /g, '$1 GPU no tienen ninguna NIC RDMA bajo su conmutador PCIe; camino más cercano: '],
   [/^GPUDirect RDMA is off: no nvidia_peermem or nv_peer_mem in \/sys\/module, and no DMA-BUF \(kernel (\S+), (open|proprietary|unknown) NVIDIA kernel module (\S+)\)$/g,
     (m, k, kind, drv) => `GPUDirect RDMA está desactivado: ni nvidia_peermem ni nv_peer_mem en /sys/module, y sin DMA-BUF (núcleo ${k === 'unknown' ? 'desconocido' : k}, módulo del núcleo de NVIDIA ${({ open: 'abierto', proprietary: 'propietario', unknown: 'desconocido' })[kind]} ${drv === 'unknown' ? 'desconocido' : drv})`],
@@ -268,6 +275,8 @@ const GEN_ES = [
     'suba el límite de memoria bloqueada a ilimitado (ulimit -l unlimited; PropagateResourceLimits de Slurm, --ulimit memlock=-1 del contenedor)'],
   [L('run the probe on a GPU node (outside a container, or with the GPUs passed through); without GPUs the GPU-NIC paths and GDR are unknown'),
     'ejecute la sonda en un nodo con GPU (fuera de un contenedor, o con las GPU pasadas a él); sin GPU, los caminos GPU-NIC y GDR son desconocidos'],
+  [L('read the named files (as the user NCCL runs as; a container may hide them) or check them by hand (nvidia-smi -q, ibstat, ulimit -l): until then the probe cannot judge what they decide'),
+    'lea los archivos nombrados (como el usuario con el que corre NCCL; un contenedor puede ocultarlos) o compruébelos a mano (nvidia-smi -q, ibstat, ulimit -l): hasta entonces la sonda no puede juzgar lo que deciden'],
   [L("run the probe where the fabric's RDMA devices are visible; without them port states and rates are unknown"),
     'ejecute la sonda donde se vean los dispositivos RDMA de la red; sin ellos, los estados y velocidades de los puertos son desconocidos'],
   [L('make the named nodes like the others (driver, firmware, cabling, NCCL settings), or drain them from the job'),

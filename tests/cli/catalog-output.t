@@ -48,7 +48,7 @@ expect_json '.[1].price_on_demand_gpu_hr' 0.99
 expect_json '.[1].gpus_per_node' 4
 expect_json '.[1].regions | join(",")' eu-west
 expect_json '.[1] | keys | length' 35  # the 32 columns, origin, price_source and provider_rating (issue 22)
-cf list --format yaml; expect_rc 2; expect_err "unknown --format 'yaml' (accepted: table, csv, json)"
+cf list --format yaml; expect_rc 2; expect_err "unknown --format 'yaml' (accepted: text, csv, json)"
 # Issue 13's columns: the spot price with its currency and the prices' date
 # in the wide table and show; in-network reduction in JSON; flex filters.
 cf list --wide --provider TestBeta; expect_rc 0

@@ -13,7 +13,7 @@ cf providers --format json
 expect_json '[.[].offerings] | add' "$total"
 expect_json '[.[].multinode_offerings] | add' "$multi"
 cf providers; expect_rc 0
-expect_out "Provider"; expect_out "Multi-node"
+expect_out "Provider"; expect_out "MN fabrics"; expect_out "MN: multi-node"
 
 # Multi-node fabrics apart from all networks: TestGamma's tcp and ib rows
 # are not multi-node, so it has none ("-"); TestBeta's are roce and efa.

@@ -27,7 +27,9 @@ expect_out "skipped: 1 unreadable or odd entries"
 # A PCI bridge's class file, and a control byte (ESC) in a port's state.
 fresh; printf '0x06\37700\n' > "$T/t/sys/devices/pci0000:00/0000:00:1c.0/class"
 printf '4: ACT\033[31mIVE\n' > "$ib/ports/1/state"
-cf probe --sysroot "$T/t" --format json; expect_rc 0
+cf probe --sysroot "$T/t" --format json; expect_rc 6  # the port's state unknown: unjudged (issue 23)
+expect_json .status unjudged
+expect_json '.findings[0].message | test("mlx5_0 port 1 state")' true
 expect_json '[.skipped[].path] | join(" ")' "/sys/bus/pci/devices/0000:00:1c.0/class /sys/class/infiniband/mlx5_0/ports/1/state"
 expect_json '.skipped[1].reason | test("byte 0x1b")' true
 expect_json '.nics[0].state' null

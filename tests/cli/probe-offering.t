@@ -29,4 +29,4 @@ cf probe --sysroot "$D/h100-ib" --offering nope; expect_rc 2
 expect_err "no offering 'nope'"
 cf probe --sysroot "$D/h100-ib-faulty" --offering azure-nd96isr-h100-v5; expect_rc 0
 expect_out "offering azure-nd96isr-h100-v5: 5 fact(s) compared"
-expect_out "warning OFFER_GDR: GPUDirect RDMA is off, the offering azure-nd96isr-h100-v5 promises it"
+expect_text "warning OFFER_GDR: GPUDirect RDMA is off, the offering azure-nd96isr-h100-v5 promises it"

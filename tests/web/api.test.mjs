@@ -440,7 +440,7 @@ await check('a cached reply changes when `clusterfit import` changes the catalog
 await check('GET /api/vocab lists the fabric vocabulary of DESIGN §2', async () => {
   const r = await http('/api/vocab');
   assert.equal(r.status, 200);
-  for (const n of ['ib', 'roce', 'efa', 'tcpx', 'tcpxo', 'tcp', 'rdma', 'none']) assert.ok(r.json.network.includes(n));
+  for (const n of ['ib', 'roce', 'efa', 'tcpx', 'tcpxo', 'tcp', 'rdma', 'none', 'unknown']) assert.ok(r.json.network.includes(n), n);
 });
 
 await check('the page and its assets are served from the binary', async () => {

@@ -263,7 +263,14 @@ await check('the audit box takes an offering from its picker, and its advice nam
   await page.waitForFunction(() => document.querySelector('#a-bw-judged') && document.querySelector('#a-bw-judged').getAttribute('data-judged') === 'true');
   const api = await http('/api/audit?offering=azure-nd96asr-a100-v4', { method: 'POST', body: readFileSync(c01, 'utf8') });
   assert.equal(api.status, 200);
-  assert.equal(await page.locator('#a-status').innerText(), api.json.status.toUpperCase());
+  assert.equal(await page.locator('#a-status').innerText(), api.json.verdict.toUpperCase());
+  assert.equal(api.json.verdict, api.json.status, 'status is the alias of verdict');
+  /* The model's out-of-sample band of the expectation, as the API gives it (issue 23). */
+  if (api.json.expected_busbw_GBps_p10 !== null) {
+    const band = await page.locator('#a-expected-band').innerText();
+    assert.match(band, /p10–p90/);
+    assert.ok(band.includes(api.json.expected_busbw_GBps_p10.toFixed(2).replace(/\.?0+$/, '').split('.')[0]), band);
+  }
   /* Both at once is refused on the page before any request. */
   await page.fill('#a-expect', '400');
   await page.click('#a-run');

@@ -53,6 +53,9 @@ static void accepted_lists(void **state)
                         "scatter, sendrecv, hypercube");
     assert_string_equal(cf_network_accepted(), "ib, roce, efa, tcpx, tcpxo, tcp, rdma, none");
     assert_null(strstr(cf_intra_link_accepted(), "unknown"));
+    /* the values of a catalog cell (issue 23: /api/vocab lacked unknown) */
+    assert_string_equal(cf_network_values(), "ib, roce, efa, tcpx, tcpxo, tcp, rdma, none, unknown");
+    assert_non_null(strstr(cf_intra_link_values(), "xgmi, unknown"));
     assert_string_equal(cf_gdr_accepted(), "on, off, partial, na, unknown");
     assert_string_equal(cf_cap_accepted(), "no, yes, unknown");
     assert_string_equal(cf_recompute_accepted(), "none, selective, full, unknown");

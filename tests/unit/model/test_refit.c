@@ -199,6 +199,19 @@ static void bands_and_margin(void **state)
     assert_int_equal(cf_error_class_collective(64 << 10), CF_ERRCLASS_COLL_SMALL);
     assert_int_equal(cf_error_class_collective((64 << 10) + 1), CF_ERRCLASS_COLL_MID);
     assert_int_equal(cf_error_class_collective(8ULL << 30), CF_ERRCLASS_COLL_LARGE);
+    /* a busbw's band: a slower time is a lower busbw (the one helper
+     * predict collective and the audit's expectation share, issue 23) */
+    {
+        double lo, hi;
+        cf_busbw_band(400, 8ULL << 30, &lo, &hi);
+        assert_true(lo == 400 / CF_K(ERR_COLL_LARGE_P90) && hi == 400 / CF_K(ERR_COLL_LARGE_P10));
+        cf_busbw_band(20, 1024, &lo, &hi);
+        assert_true(lo == 20 / CF_K(ERR_COLL_SMALL_P90) && hi == 20 / CF_K(ERR_COLL_SMALL_P10));
+        cf_busbw_band(NAN, 1024, &lo, &hi);
+        assert_true(isnan(lo) && isnan(hi));
+        cf_busbw_band(0, 1024, &lo, NULL);
+        assert_true(isnan(lo));
+    }
     assert_int_equal(cf_workload_load("llama3-70b", &w, NULL), CF_OK);
     assert_int_equal(cf_workload_error_class(&w, NULL), CF_ERRCLASS_DENSE);
     assert_true(cf_default_margin_pct(&w) == floor((CF_K(ERR_DENSE_P90) - 1) * 100 + 0.5));
