@@ -130,6 +130,17 @@ await check('a plan for llama3-70b shows ranked rows and the scaling chart', asy
   const n = await page.locator('#plan-table tbody tr:not(.why-row)').count();
   assert.ok(n > 0, 'ranked rows');
   assert.equal(n, plan.ranked.length);
+  // Each row names its provider's published rating and its sales-contact /
+  // waitlist provisioning from the provider table (issue 22), as the API gives them.
+  const terms = await page.locator('#plan-table tbody tr:not(.why-row) td.offering')
+    .evaluateAll(tds => tds.map(td => (td.querySelector('.provider-terms') || {}).textContent || ''));
+  plan.ranked.forEach((r, i) => {
+    const prov = String(r.provider_provisioning || '').split(';');
+    const want = [r.provider_rating ? `rated ${r.provider_rating}` : null, prov.includes('sales-contact') ? 'sales contact' : null,
+      prov.includes('waitlist') ? 'waitlist' : null].filter(Boolean).join(' · ');
+    assert.equal(terms[i], want, r.offering_id);
+  });
+  assert.ok(plan.ranked.some(r => r.provider_rating), 'a rated provider among the ranked rows');
   // The why sits on its own line under each row, with the flags in words.
   assert.equal(await page.locator('#plan-table tbody tr.why-row').count(), plan.ranked.length);
   const flagged = plan.ranked.findIndex(r => (r.flags || []).includes('reserved_price'));
