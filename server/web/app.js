@@ -102,7 +102,7 @@ const I18N = {
       notes: 'Notes', source_url: 'Sources', as_of: 'As of', age_days: 'Age (days)', user_row: 'Your own row',
       in_network_reduction: 'In-network reduction (SHARP)', price_spot_gpu_hr: 'Spot price per GPU-hour',
       price_as_of: 'Prices as of', price_source: 'Price source', price_age_days: 'Price age',
-      provider_rating: 'Provider rating'
+      provider_rating: 'Provider rating', provider_facts: 'Provider rating and terms'
     }
   },
   es: {
@@ -199,7 +199,7 @@ const I18N = {
       notes: 'Notas', source_url: 'Fuentes', as_of: 'Fecha', age_days: 'Antigüedad (días)', user_row: 'Fila propia',
       in_network_reduction: 'Reducción en la red (SHARP)', price_spot_gpu_hr: 'Precio spot por GPU-hora',
       price_as_of: 'Fecha de los precios', price_source: 'Origen del precio', price_age_days: 'Antigüedad del precio',
-      provider_rating: 'Valoración del proveedor'
+      provider_rating: 'Valoración del proveedor', provider_facts: 'Valoración y condiciones del proveedor'
     }
   }
 };
@@ -348,11 +348,13 @@ function priceKind(source) {
 /* A plan row's provider facts (issue 22): the provider table's published
  * rating and the sales-contact / waitlist provisioning a renter meets, as
  * the CLI's provider: line; nothing when the table states neither. */
+function termsText(rating, prov) {
+  return [isUnknown(rating) ? null : T('prov_rated', rating), prov.includes('sales-contact') ? T('prov_sales') : null,
+    prov.includes('waitlist') ? T('prov_waitlist') : null].filter(Boolean).join(' · ');
+}
 function providerTerms(r) {
-  const prov = String(r.provider_provisioning || '').split(';');
-  const parts = [isUnknown(r.provider_rating) ? null : T('prov_rated', r.provider_rating),
-    prov.includes('sales-contact') ? T('prov_sales') : null, prov.includes('waitlist') ? T('prov_waitlist') : null].filter(Boolean);
-  return parts.length ? [el('br'), el('small', { class: 'provider-terms', text: parts.join(' · ') })] : [];
+  const t = termsText(r.provider_rating, String(r.provider_provisioning || '').split(';'));
+  return t ? [el('br'), el('small', { class: 'provider-terms', text: t })] : [];
 }
 /* A plan row's price origin and date (the row carries price_source and the
  * date its price was read, price_dated). */
@@ -546,6 +548,10 @@ function renderDetail(o) {
   for (const [k, v] of Object.entries(o)) {
     let dd;
     if (k === 'source_url') dd = linkList(sources(v));
+    /* The provider table's facts (GET /api/offerings/{id}, as show's): its
+     * rating and sales-contact / waitlist terms, as the plan rows give them. */
+    else if (k === 'provider_facts') dd = isUnknown(v) ? unknown()
+      : (termsText(v.rating_text, [].concat(v.provisioning || [])) || unknown());
     else if (k === 'as_of' || k === 'price_as_of') dd = isUnknown(v) ? unknown() : date(v);
     else if (k === 'price_source') dd = isUnknown(v) ? unknown() : String(v);
     else if (k === 'price_age_days') dd = isUnknown(v) ? unknown() : T('days_old', v);

@@ -112,6 +112,22 @@ await check('an offering\'s detail view shows its fields, sources and "unknown" 
   assert.ok(await page.locator('#detail').isHidden());
 });
 
+await check('an offering\'s detail view names its provider\'s rating and sales-contact / waitlist terms (issue 22)', async () => {
+  const all = (await http('/api/offerings')).json;
+  const o = all.find(x => x.provider_rating);
+  if (!o) throw new Skip('no rated provider');
+  const f = (await http('/api/offerings/' + encodeURIComponent(o.id))).json.provider_facts;
+  await page.evaluate(id => showDetail(id), o.id);
+  await page.waitForSelector('#detail:not([hidden])');
+  const want = [`rated ${f.rating_text}`, f.provisioning.includes('sales-contact') ? 'sales contact' : null,
+    f.provisioning.includes('waitlist') ? 'waitlist' : null].filter(Boolean).join(' · ');
+  const dl = await page.locator('#detail-list').innerText();
+  assert.ok(dl.includes('Provider rating and terms'), dl);
+  assert.ok(dl.includes(want), `${want} | ${dl}`);
+  assert.ok(!dl.includes('[object Object]'));
+  await page.click('#detail-close');
+});
+
 let lastPlan = null;     // the /api/plan answer the page showed
 await check('a plan for llama3-70b shows ranked rows and the scaling chart', async () => {
   const probe = await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ workload: 'llama3-70b', top: 1 }) });
