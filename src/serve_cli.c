@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "provider_text.h"
 #include "serve_cli.h"
 #include "textfmt.h"
 
@@ -103,6 +104,7 @@ int serve_cli_plan_table(FILE *out, json_t *doc)
                  str(r, "offering"));
         tf_wrap(out, "   ", line, TF_WIDTH);
         tf_wrap(out, "   why: ", str(r, "why"), TF_WIDTH);
+        if (provider_text(line, sizeof line, r)[0]) tf_wrap(out, "   provider: ", line, TF_WIDTH);
     }
     if (json_array_size(ranked) == 0) fputs("(no offering could be ranked)\n", out);
     if (json_array_size(unranked) > 0) fprintf(out, "\nNot ranked (%zu):\n", json_array_size(unranked));

@@ -1,6 +1,6 @@
 # Issue 22 item 1: the provider table's rating and its sales-contact /
 # waitlist provisioning reach `providers` (the tier survives the 80-column
-# cut) and every ranked plan row (a "provider:" line), for every rated
+# cut) and every ranked plan row, training or serve (a "provider:" line), for every rated
 # provider of data/providers.csv, its words built here from that file.
 command -v python3 > /dev/null || exit 0
 python3 - "$ROOT/data/providers.csv" > "$T/rated" <<'PY' || fail "reading data/providers.csv"
@@ -21,6 +21,14 @@ while IFS="$(printf '\t')" read -r prov tier sys date; do
     cf plan --workload llama3-70b --provider "$prov"; expect_rc 0
     got=$(grep -cF "   provider: rated $sys $tier, $date" "$T/out")
     [ "$got" = "$n" ] || fail "plan --provider $prov: $got provider lines for $n ranked rows"
+    # A serve plan's rows likewise (JSON and table).
+    cf plan --workload llama3-70b-serve --provider "$prov" --format json; expect_rc 0
+    n=$(jq '.ranked | length' "$T/out")
+    r=$(jq -r '[.ranked[].provider_rating] | unique | join("|")' "$T/out")
+    [ "$n" = 0 ] || [ "$r" = "$sys $tier, $date" ] || fail "serve plan --provider $prov: provider_rating '$r'"
+    cf plan --workload llama3-70b-serve --provider "$prov"; expect_rc 0
+    got=$(grep -cF "   provider: rated $sys $tier, $date" "$T/out")
+    [ "$got" = "$n" ] || fail "serve plan --provider $prov: $got provider lines for $n ranked rows"
 done < "$T/rated"
 # Sales contact: every ranked row of a provider whose provisioning names it
 # says so; a provider with neither a rating nor such terms prints no line.
