@@ -296,6 +296,22 @@ static cf_status locked_get(srv_api *api, const char *id, cf_offering **o, cf_er
     return st;
 }
 
+/* The provider table's facts for `provider` (show's provider_facts: its
+ * rating, and the sales-contact or waitlist provisioning a renter meets,
+ * issue 22), a new reference; NULL when the table has no row for it. */
+static json_t *locked_provider_facts(srv_api *api, const char *provider)
+{
+    json_t *f = NULL;
+    cf_error note;
+    if (!provider) return NULL;
+    cf_error_clear(&note);
+    pthread_mutex_lock(&api->lock);
+    if (current_catalog_locked(api, &note) != CF_OK || cf_catalog_provider_get(api->cat, provider, &f) != CF_OK)
+        f = NULL;
+    pthread_mutex_unlock(&api->lock);
+    return f;
+}
+
 /* --- GET /api/offerings ------------------------------------------------- */
 
 /* Today as YYYY-MM-DD: the server's fixed date (CLUSTERFIT_NOW) when set,
@@ -404,7 +420,7 @@ static void get_offering(srv_api *api, const char *id, srv_reply *out)
     cf_offering *o = NULL;
     cf_error note;
     cf_status st;
-    json_t *j;
+    json_t *j, *facts;
     char cutoff[16];
     long age;
 
@@ -424,7 +440,9 @@ static void get_offering(srv_api *api, const char *id, srv_reply *out)
     }
     j = offering_json(o, stale_cutoff(api, cutoff) == 0 ? cutoff : NULL, api->now);
     age = age_days(o->as_of, api->now);
-    if (j && json_object_set_new(j, "age_days", age != -1 ? json_integer(age) : json_null()) != 0) {
+    facts = locked_provider_facts(api, o->provider);
+    if (j && (json_object_set_new(j, "age_days", age != -1 ? json_integer(age) : json_null()) != 0 ||
+              json_object_set_new(j, "provider_facts", facts ? facts : json_null()) != 0)) {
         json_decref(j);
         j = NULL;
     }

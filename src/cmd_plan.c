@@ -15,6 +15,7 @@
 #include "serve_cli.h"
 #include "textfmt.h"
 #include "goodput_text.h"
+#include "provider_text.h"
 
 static void progress(void *user, size_t done, size_t total)
 {
@@ -644,6 +645,7 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
         wrapped(out, "   p10-p90: ", line);
         wrapped(out, "   why: ", json_string_value(json_object_get(r, "why")));
         if (goodput_text(line, sizeof line, r)[0]) wrapped(out, "   goodput: ", line);
+        if (provider_text(line, sizeof line, r)[0]) wrapped(out, "   provider: ", line);
         flags_text(line, sizeof line, r, doc,
                    opts->max_gpus > 0 ? opts->max_gpus : CF_PLAN_DEFAULT_MAX_GPUS);
         if (line[0]) wrapped(out, "   assumes: ", line);

@@ -58,11 +58,18 @@ static void join_names(const json_t *a, char *buf, size_t n)
         snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", k ? ", " : "", json_string_value(e));
 }
 
-/* The rating column: "ClusterMAX 2.0 Platinum" style text, "-" for none. */
-static const char *rating_cell(json_t *p)
+/* The rating column: the tier first ("Platinum, ClusterMAX 2.0,
+ * 2025-11-06"), so the 80-column table, which cuts the cell, keeps the tier;
+ * "-" for none. */
+static const char *rating_cell(json_t *p, char *buf, size_t n)
 {
-    const char *r = json_string_value(json_object_get(p, "rating_text"));
-    return r ? r : "-";
+    const json_t *r = json_object_get(p, "rating");
+    const char *tier = json_string_value(json_object_get(r, "tier"));
+    const char *sys = json_string_value(json_object_get(r, "system"));
+    const char *date = json_string_value(json_object_get(r, "date"));
+    if (!tier) return "-";
+    snprintf(buf, n, "%s%s%s%s%s", tier, sys ? ", " : "", sys ? sys : "", date ? ", " : "", date ? date : "");
+    return buf;
 }
 
 /* The terms column: the provisioning a renter meets before any offering
@@ -101,7 +108,7 @@ static int print_table(json_t *arr, long months, int wide)
                     table_column(t, "Terms", TABLE_LEFT, TABLE_SHRINK, 8, 0) < 0))
         rc = -1;
     json_array_foreach(arr, i, p) {
-        char nets[256], mnets[256];
+        char nets[256], mnets[256], rating[128];
         long long n_multi = (long long)json_integer_value(json_object_get(p, "multinode_offerings"));
         long long n_stale = (long long)json_integer_value(json_object_get(p, "stale_rows"));
         const char *old = json_string_value(json_object_get(p, "oldest_as_of"));
@@ -123,7 +130,7 @@ static int print_table(json_t *arr, long months, int wide)
             table_cellf(t, 2, "%lld", n_multi) != 0 || table_cell(t, 3, mnets) != 0 ||
             (nets[0] && table_cell(t, 4, nets) != 0) || (old && table_cell(t, 5, old) != 0) ||
             table_cellf(t, 6, "%lld", n_stale) != 0 ||
-            table_cell(t, 7, rating_cell(p)) != 0 || table_cell(t, 8, terms_cell(p)) != 0)
+            table_cell(t, 7, rating_cell(p, rating, sizeof rating)) != 0 || table_cell(t, 8, terms_cell(p)) != 0)
             rc = -1;
     }
     if (rc == 0) rc = table_print(t, stdout, wide ? 0 : TABLE_WIDTH);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "provider_text.h"
 #include "serve_cli.h"
 #include "textfmt.h"
 
@@ -172,6 +173,7 @@ static void ranked_row(FILE *out, size_t i, json_t *r)
              num(dec, "batch_per_gpu"), str(r, "provider"), str(r, "offering"));
     tf_wrap(out, "   ", line, TF_WIDTH);
     tf_wrap(out, "   why: ", str(r, "why"), TF_WIDTH);
+    if (provider_text(line, sizeof line, r)[0]) tf_wrap(out, "   provider: ", line, TF_WIDTH);
 }
 
 /* Nothing ranked: the filters that removed every offering (the library's

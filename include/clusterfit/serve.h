@@ -199,7 +199,8 @@ CF_API cf_status cf_serve_plan_check_opts(const struct cf_plan_opts *po, cf_erro
  *   a rate the fewest copies of it that carry the rate
  * - output: *out = {workload, kind "serve", currency, targets {tpot_ms,
  *   ttft_s}, request {input_tokens, output_tokens}, ranked[], unranked[],
- *   assumes[]}; a ranked row: {offering_id, provider, offering, gpu,
+ *   assumes[]}; a ranked row: {offering_id, provider, offering,
+ *   provider_rating, provider_provisioning (as a training plan's row), gpu,
  *   gpus_per_node, network, mode, nodes, gpus, prefill {layout, par, tp,
  *   instance_nodes, instances, nodes, batch_tokens, ttft_s,
  *   input_tokens_per_s_gpu, binds}, decode {layout, par, tp,

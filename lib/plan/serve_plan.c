@@ -166,6 +166,10 @@ static cf_status rank_one(run *r, const cf_offering *o, const cf__serve_search *
     json_object_set_new(row, "offering_id", json_string(o->id ? o->id : ""));
     json_object_set_new(row, "provider", o->provider ? json_string(o->provider) : json_null());
     json_object_set_new(row, "offering", o->offering ? json_string(o->offering) : json_null());
+    /* the provider table's rating and provisioning (issue 22), as a training plan's row */
+    json_object_set_new(row, "provider_rating", o->provider_rating ? json_string(o->provider_rating) : json_null());
+    json_object_set_new(row, "provider_provisioning",
+                        o->provider_provisioning ? json_string(o->provider_provisioning) : json_null());
     json_object_set_new(row, "gpu", json_string(o->gpu));
     json_object_set_new(row, "gpus_per_node", json_integer(o->gpus_per_node));
     /* copies of a one-node deployment are independent: no network between them */

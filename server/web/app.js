@@ -89,6 +89,7 @@ const I18N = {
     a_text: 'Log text', a_file: '…or a file', a_expect: 'Expected Gbit/s per node (optional)', a_run: 'Audit',
     a_offering: 'Offering the cluster was rented as (optional)', a_offering_none: 'none',
     src_page: "provider's page", src_user: 'your import', src_pipeline: c => `SkyPilot catalog ${c}`,
+    prov_rated: r => `rated ${r}`, prov_sales: 'sales contact', prov_waitlist: 'waitlist',
     days_old: n => (+n === 0 ? 'today' : +n === 1 ? '1 day old' : `${num(n, 0)} days old`),
     a_field_expect: 'Expected Gbit/s per node', a_field_offering: 'Offering', a_field_file: 'file',
     a_both: 'Choose an offering or type the expected Gbit/s, not both.',
@@ -114,7 +115,7 @@ const I18N = {
       notes: 'Notes', source_url: 'Sources', as_of: 'As of', age_days: 'Age (days)', user_row: 'Your own row',
       in_network_reduction: 'In-network reduction (SHARP)', price_spot_gpu_hr: 'Spot price per GPU-hour',
       price_as_of: 'Prices as of', price_source: 'Price source', price_age_days: 'Price age',
-      provider_rating: 'Provider rating'
+      provider_rating: 'Provider rating', provider_facts: 'Provider rating and terms'
     }
   },
   es: {
@@ -198,6 +199,7 @@ const I18N = {
     a_text: 'Texto del registro', a_file: '…o un archivo', a_expect: 'Gbit/s esperados por nodo (opcional)', a_run: 'Auditar',
     a_offering: 'Oferta con la que se alquiló el clúster (opcional)', a_offering_none: 'ninguna',
     src_page: 'página del proveedor', src_user: 'su importación', src_pipeline: c => `catálogo de SkyPilot ${c}`,
+    prov_rated: r => `valoración ${r}`, prov_sales: 'contacto comercial', prov_waitlist: 'lista de espera',
     days_old: n => (+n === 0 ? 'hoy' : +n === 1 ? 'de hace 1 día' : `de hace ${num(n, 0)} días`),
     a_field_expect: 'Gbit/s esperados por nodo', a_field_offering: 'Oferta', a_field_file: 'archivo',
     a_both: 'Elija una oferta o escriba los Gbit/s esperados, no las dos cosas.',
@@ -223,7 +225,7 @@ const I18N = {
       notes: 'Notas', source_url: 'Fuentes', as_of: 'Fecha', age_days: 'Antigüedad (días)', user_row: 'Fila propia',
       in_network_reduction: 'Reducción en la red (SHARP)', price_spot_gpu_hr: 'Precio spot por GPU-hora',
       price_as_of: 'Fecha de los precios', price_source: 'Origen del precio', price_age_days: 'Antigüedad del precio',
-      provider_rating: 'Valoración del proveedor'
+      provider_rating: 'Valoración del proveedor', provider_facts: 'Valoración y condiciones del proveedor'
     }
   }
 };
@@ -368,6 +370,17 @@ function priceKind(source) {
   const src = String(source || '');
   return src.startsWith('pipeline snapshot') ? T('src_pipeline', src.replace(/^pipeline snapshot /, '').split(' ')[0])
     : src.startsWith('user import') ? T('src_user') : src === 'provider page' ? T('src_page') : T('unknown');
+}
+/* A plan row's provider facts (issue 22): the provider table's published
+ * rating and the sales-contact / waitlist provisioning a renter meets, as
+ * the CLI's provider: line; nothing when the table states neither. */
+function termsText(rating, prov) {
+  return [isUnknown(rating) ? null : T('prov_rated', rating), prov.includes('sales-contact') ? T('prov_sales') : null,
+    prov.includes('waitlist') ? T('prov_waitlist') : null].filter(Boolean).join(' · ');
+}
+function providerTerms(r) {
+  const t = termsText(r.provider_rating, String(r.provider_provisioning || '').split(';'));
+  return t ? [el('br'), el('small', { class: 'provider-terms', text: t })] : [];
 }
 /* A plan row's price origin and date (the row carries price_source and the
  * date its price was read, price_dated). */
@@ -561,6 +574,10 @@ function renderDetail(o) {
   for (const [k, v] of Object.entries(o)) {
     let dd;
     if (k === 'source_url') dd = linkList(sources(v));
+    /* The provider table's facts (GET /api/offerings/{id}, as show's): its
+     * rating and sales-contact / waitlist terms, as the plan rows give them. */
+    else if (k === 'provider_facts') dd = isUnknown(v) ? unknown()
+      : (termsText(v.rating_text, [].concat(v.provisioning || [])) || unknown());
     else if (k === 'as_of' || k === 'price_as_of') dd = isUnknown(v) ? unknown() : date(v);
     else if (k === 'price_source') dd = isUnknown(v) ? unknown() : String(v);
     else if (k === 'price_age_days') dd = isUnknown(v) ? unknown() : T('days_old', v);
@@ -742,7 +759,7 @@ function renderPlan() {
     }
     tbody.append(el('tr', { 'data-id': r.offering_id },
       td('pc_rank', { class: 'rank', text: num(i + 1, 0) }),
-      td('pc_offering', { class: 'offering' }, el('button', { type: 'button', class: 'link', text: `${r.provider || ''} — ${r.offering || r.offering_id}`, onclick: () => showDetail(r.offering_id) })),
+      td('pc_offering', { class: 'offering' }, el('button', { type: 'button', class: 'link', text: `${r.provider || ''} — ${r.offering || r.offering_id}`, onclick: () => showDetail(r.offering_id) }), ...providerTerms(r)),
       td('pc_nodes', { class: 'num' }, num(r.nodes, 0), el('br'), el('small', { text: `${num(r.gpus, 0)} ${T('pc_gpus')}` })),
       td('pc_layout', { class: 'layout' }, degrees(lay), el('br'), el('small', { text: extra })),
       td('pc_step', { text: duration(r.step_time_s) }),

@@ -116,7 +116,11 @@ await check('GET /api/offerings/{id} returns that offering with age_days', async
   const r = await http('/api/offerings/' + encodeURIComponent(o.id));
   assert.equal(r.status, 200);
   assert.equal(r.json.id, o.id);
-  assert.deepEqual({ ...r.json, age_days: undefined }, { ...o, age_days: undefined });
+  assert.deepEqual({ ...r.json, age_days: undefined, provider_facts: undefined }, { ...o, age_days: undefined, provider_facts: undefined });
+  // Its provider's row of the provider table, as `show --format json` gives it (issue 22).
+  const show = cli(['show', o.id, '--format', 'json']);
+  assert.equal(show.rc, 0, show.err);
+  assert.deepEqual(r.json.provider_facts, JSON.parse(show.out).provider_facts);
   // CLUSTERFIT_NOW is 2026-12-02 in run.sh: the age is counted from as_of.
   const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(o.as_of);
   const days = Math.round((Date.UTC(2026, 11, 2) - Date.UTC(+m[1], +m[2] - 1, m[3] ? +m[3] : 1)) / 86400000);
@@ -133,6 +137,17 @@ await check('GET /api/offerings: `stale` marks exactly the rows `list --stale 6`
   assert.ok(apiIds.length > 0, 'the shipped catalog has rows older than six months on 2026-12-02');
   assert.ok(apiIds.length < all.length, 'and rows that are not');
   assert.deepEqual(apiIds, cliIds);
+});
+
+await check('GET /api/offerings/{id}: a rated provider\'s offering carries the provider table\'s rating and terms', async () => {
+  const rated = all.filter(x => x.provider_rating);
+  if (!rated.length) throw new Skip('no rated provider in the catalog');
+  for (const o of rated) {
+    const f = (await http('/api/offerings/' + encodeURIComponent(o.id))).json.provider_facts;
+    assert.ok(f && f.rating, o.id);
+    assert.equal(f.rating_text, o.provider_rating, o.id);
+    assert.ok(Array.isArray(f.provisioning), o.id);
+  }
 });
 
 await check('GET /api/offerings/no-such-offering is 404 not_found', async () => {

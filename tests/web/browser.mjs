@@ -112,6 +112,22 @@ await check('an offering\'s detail view shows its fields, sources and "unknown" 
   assert.ok(await page.locator('#detail').isHidden());
 });
 
+await check('an offering\'s detail view names its provider\'s rating and sales-contact / waitlist terms (issue 22)', async () => {
+  const all = (await http('/api/offerings')).json;
+  const o = all.find(x => x.provider_rating);
+  if (!o) throw new Skip('no rated provider');
+  const f = (await http('/api/offerings/' + encodeURIComponent(o.id))).json.provider_facts;
+  await page.evaluate(id => showDetail(id), o.id);
+  await page.waitForSelector('#detail:not([hidden])');
+  const want = [`rated ${f.rating_text}`, f.provisioning.includes('sales-contact') ? 'sales contact' : null,
+    f.provisioning.includes('waitlist') ? 'waitlist' : null].filter(Boolean).join(' · ');
+  const dl = await page.locator('#detail-list').innerText();
+  assert.ok(dl.includes('Provider rating and terms'), dl);
+  assert.ok(dl.includes(want), `${want} | ${dl}`);
+  assert.ok(!dl.includes('[object Object]'));
+  await page.click('#detail-close');
+});
+
 let lastPlan = null;     // the /api/plan answer the page showed
 await check('a plan for llama3-70b shows ranked rows and the scaling chart', async () => {
   const probe = await http('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ workload: 'llama3-70b', top: 1 }) });
@@ -130,6 +146,17 @@ await check('a plan for llama3-70b shows ranked rows and the scaling chart', asy
   const n = await page.locator('#plan-table tbody tr:not(.why-row)').count();
   assert.ok(n > 0, 'ranked rows');
   assert.equal(n, plan.ranked.length);
+  // Each row names its provider's published rating and its sales-contact /
+  // waitlist provisioning from the provider table (issue 22), as the API gives them.
+  const terms = await page.locator('#plan-table tbody tr:not(.why-row) td.offering')
+    .evaluateAll(tds => tds.map(td => (td.querySelector('.provider-terms') || {}).textContent || ''));
+  plan.ranked.forEach((r, i) => {
+    const prov = String(r.provider_provisioning || '').split(';');
+    const want = [r.provider_rating ? `rated ${r.provider_rating}` : null, prov.includes('sales-contact') ? 'sales contact' : null,
+      prov.includes('waitlist') ? 'waitlist' : null].filter(Boolean).join(' · ');
+    assert.equal(terms[i], want, r.offering_id);
+  });
+  assert.ok(plan.ranked.some(r => r.provider_rating), 'a rated provider among the ranked rows');
   // The why sits on its own line under each row, with the flags in words.
   assert.equal(await page.locator('#plan-table tbody tr.why-row').count(), plan.ranked.length);
   const flagged = plan.ranked.findIndex(r => (r.flags || []).includes('reserved_price'));
