@@ -151,6 +151,20 @@ static void unranked_text(FILE *out, json_t *doc)
     }
 }
 
+/* The row's p10-p90 band (the library's *_p10 / *_p90 keys) in a few
+ * words into buf: output tokens/s, cost per million output tokens, TPOT.
+ * 0 when the row has none (a stated traffic: its figures are asked). */
+static int band_text(char *buf, size_t n, json_t *r, json_t *dec)
+{
+    char a[32], b[32];
+    if (isnan(num(r, "output_tokens_per_s_p10"))) return 0;
+    snprintf(buf, n, "out tok/s %s-%s, per M out %.3f-%.3f, TPOT %.3g-%.3g ms",
+             kilo(a, sizeof a, num(r, "output_tokens_per_s_p10")),
+             kilo(b, sizeof b, num(r, "output_tokens_per_s_p90")), num(r, "cost_per_m_output_p10"),
+             num(r, "cost_per_m_output_p90"), num(dec, "tpot_ms_p10"), num(dec, "tpot_ms_p90"));
+    return 1;
+}
+
 /* One ranked row: the id in full (an id longer than its column gets a line
  * of its own, the figures under it), then the pools and the why. */
 static void ranked_row(FILE *out, size_t i, json_t *r)
@@ -172,6 +186,7 @@ static void ranked_row(FILE *out, size_t i, json_t *r)
              (long long)json_integer_value(json_object_get(dec, "instances")), num(dec, "tpot_ms"),
              num(dec, "batch_per_gpu"), str(r, "provider"), str(r, "offering"));
     tf_wrap(out, "   ", line, TF_WIDTH);
+    if (band_text(line, sizeof line, r, dec)) tf_wrap(out, "   p10-p90: ", line, TF_WIDTH);
     tf_wrap(out, "   why: ", str(r, "why"), TF_WIDTH);
     if (provider_text(line, sizeof line, r)[0]) tf_wrap(out, "   provider: ", line, TF_WIDTH);
 }

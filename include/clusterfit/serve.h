@@ -146,6 +146,34 @@ CF_API const char *cf_serve_par_name(cf_serve_par p);
 struct cf_validation;
 CF_API cf_status cf_validate_serving(const char *path, struct cf_validation *out, cf_error *err);
 
+/* ---- the band of a serving prediction (lib/model/serve_band.c) ---- */
+
+/* What a banded figure is: a rate (tokens/s, requests/s) or a time or a
+ * cost per token (TPOT, TTFT, cost per million tokens). */
+typedef enum cf_serve_band_kind {
+    CF_SERVE_BAND_RATE = 0,     /* [v / ERR_SERVE_P90, v / ERR_SERVE_P10] */
+    CF_SERVE_BAND_TIME          /* [v x ERR_SERVE_P10, v x ERR_SERVE_P90]; costs too */
+} cf_serve_band_kind;
+
+/* The p10-p90 band of a predicted serving figure v out of sample
+ * (constants.def ERR_SERVE_*: measured/predicted time of the serving rows,
+ * each predicted by a fit that left its source out): *lo is the p10 and
+ * *hi the p90 of what 8 sources in 10 the fit never saw measured, so *lo
+ * <= v <= *hi; a cost's band is the inverse of its throughput's. NaN when
+ * v is not a finite number >= 0. Either pointer may be NULL. The one
+ * place plan, scale, fit and fabrics take a serving band from. */
+CF_API void cf_serve_band(double v, cf_serve_band_kind kind, double *lo, double *hi);
+/* Sets KEY_p10 and KEY_p90 (cf_serve_band of v; null where NaN) on j.
+ * Returns 0, or -1 on ENOMEM (j or key NULL included). */
+CF_API int cf_serve_band_json_set(json_t *j, const char *key, double v, cf_serve_band_kind kind);
+/* cf_serve_band_json_set for each key of the NULL-terminated lists (either
+ * may be NULL) with o's own value of it (not a number: null bands): rates,
+ * then times and costs. 0, or -1 on ENOMEM (o NULL included). */
+CF_API int cf_serve_band_keys(json_t *o, const char *const *rates, const char *const *times);
+/* The band a document's figures carry: {class "serve", p10, p90, basis}
+ * (ERR_SERVE_*). New reference; NULL on ENOMEM. */
+CF_API json_t *cf_serve_band_json(void);
+
 /* ---- plan, fit, scale and fabrics for a serve workload (lib/plan/) ---- */
 
 /* A decode batch below this many sequences per GPU is not a useful one:

@@ -135,6 +135,27 @@ static cf_status search_of(run *r, const cf_offering *o, long max_nodes, const c
     return CF_OK;
 }
 
+/* The row's predicted figures that carry a band (cf_serve_band): the
+ * throughputs, and the costs per token (the inverse band). With traffic
+ * stated, the figures are the rate asked (row_band). */
+static const char *const row_rates[] = {"requests_per_s", "input_tokens_per_s",
+                                        "output_tokens_per_s", NULL};
+static const char *const row_costs[] = {"cost_per_m_output", "cost_per_m_input",
+                                        "cost_per_m_output_decode", NULL};
+
+/* The bands of a row (null where the traffic is stated: its figures are
+ * the rate asked and the copies' price, not a prediction). 0 or -1. */
+static int row_band(json_t *row, int stated)
+{
+    int bad = 0;
+    if (!stated) return cf_serve_band_keys(row, row_rates, row_costs);
+    for (size_t i = 0; row_rates[i]; i++)
+        bad |= cf_serve_band_json_set(row, row_rates[i], NAN, CF_SERVE_BAND_RATE);
+    for (size_t i = 0; row_costs[i]; i++)
+        bad |= cf_serve_band_json_set(row, row_costs[i], NAN, CF_SERVE_BAND_TIME);
+    return bad;
+}
+
 /* Prices the deployment of the search on o and appends its row. */
 static cf_status rank_one(run *r, const cf_offering *o, const cf__serve_search *s, long max_nodes,
                           long cluster_nodes, double price, cf_error *err)
@@ -190,6 +211,10 @@ static cf_status rank_one(run *r, const cf_offering *o, const cf__serve_search *
                         d.colocated ? json_null()
                                     : json_real(copies * d.dec_nodes * gpn * price / (rps * O * 3600) * 1e6));
     json_object_set_new(row, "max_cluster_stated", json_boolean(o->max_cluster_gpus > 0));
+    if (row_band(row, r->w->serve.rate_rps > 0)) {
+        json_decref(row);
+        return CF_ENOMEM;
+    }
     return json_array_append_new(r->ranked, row) ? CF_ENOMEM : CF_OK;
 }
 
@@ -346,9 +371,21 @@ static json_t *by_kind(json_t *unranked)
 
 static json_t *doc_of(const run *r)
 {
-    json_t *kinds = by_kind(r->unranked);
-    if (!kinds) return NULL;
-    return json_pack("{s:s,s:s,s:s,s:{s:o,s:o},s:{s:I,s:I},s:o,s:O,s:O,s:o,s:[s,s,s,s]}",
+    char tpot_line[320];
+    json_t *kinds = by_kind(r->unranked), *err_band = cf_serve_band_json();
+    double lo, hi;
+    cf_serve_band(1.0, CF_SERVE_BAND_TIME, &lo, &hi);
+    snprintf(tpot_line, sizeof tpot_line, "the decode batch is the largest whose predicted TPOT "
+             "meets the target; the TPOT is a prediction: sources the fit never saw measured "
+             "%.2f-%.2f x it (p10-p90, decode tpot_ms_p10/_p90), so at p90 a row meeting %s "
+             "runs up to %.0f %% over", lo, hi, isnan(r->tpot_s) ? "no target" : "its target",
+             (hi - 1.0) * 100.0);
+    if (!kinds || !err_band) {
+        json_decref(kinds);
+        json_decref(err_band);
+        return NULL;
+    }
+    return json_pack("{s:s,s:s,s:s,s:{s:o,s:o},s:{s:I,s:I},s:o,s:O,s:O,s:o,s:o,s:[s,s,s,s,s]}",
                      "workload", r->w->name, "kind", "serve", "currency", r->currency, "targets",
                      "tpot_ms", isnan(r->tpot_s) ? json_null() : json_real(r->tpot_s * 1e3),
                      "ttft_s", isnan(r->ttft_s) ? json_null() : json_real(r->ttft_s), "request",
@@ -356,11 +393,12 @@ static json_t *doc_of(const run *r)
                      (json_int_t)r->w->serve.output_tokens, "traffic_rps",
                      r->w->serve.rate_rps > 0 ? json_real(r->w->serve.rate_rps) : json_string("max"),
                      "ranked", r->ranked, "unranked", r->unranked, "unranked_by_kind", kinds,
-                     "assumes",
+                     "error", err_band, "assumes",
                      "two-batch overlap on EP layouts (DeepSeek, SGLang)",
                      "expert load imbalance SERVE_EP_IMBALANCE on the most loaded GPU (EPLB)",
                      "a sequence holds its prompt and half its answer on average",
-                     "TTFT = 2 x the prefill batch + the KV transfer; targets met at the mean");
+                     "TTFT = 2 x the prefill batch + the KV transfer; targets met at the mean",
+                     tpot_line);
 }
 
 cf_status cf_serve_plan_check_opts(const cf_plan_opts *po, cf_error *err)

@@ -14,28 +14,42 @@ static json_t *step_json(const cf_serve_decode *d)
                      "comm_ms", d->comm_s * 1e3);
 }
 
+/* o with its figures banded (cf_serve_band_keys), or NULL (o freed). */
+static json_t *banded(json_t *o, const char *const *rates, const char *const *times)
+{
+    if (cf_serve_band_keys(o, rates, times) == 0) return o;
+    json_decref(o);
+    return NULL;
+}
+
 static json_t *decode_json(const cf__serve_phase *ph, int inst, int nodes, int gpn)
 {
+    static const char *const rates[] = {"output_tokens_per_s_gpu", NULL};
+    static const char *const times[] = {"tpot_ms", NULL};
     char lay[64];
     cf_serve_layout_text(&ph->lay, gpn, lay, sizeof lay);
-    return json_pack("{s:s,s:s,s:i,s:i,s:i,s:i,s:f,s:f,s:f,s:f,s:s,s:o,s:f}", "layout", lay, "par",
+    return banded(json_pack("{s:s,s:s,s:i,s:i,s:i,s:i,s:f,s:f,s:f,s:f,s:s,s:o,s:f}", "layout", lay, "par",
                      cf_serve_par_name(ph->lay.par), "tp", ph->lay.tp, "instance_nodes",
                      ph->lay.nodes, "instances", inst, "nodes", nodes, "batch", ph->d.batch,
                      "batch_per_gpu", ph->d.batch / ph->gpus, "tpot_ms", ph->d.tpot_s * 1e3,
                      "output_tokens_per_s_gpu", ph->d.tokens_per_s_gpu, "binds", ph->d.binds,
-                     "step", step_json(&ph->d), "weights_gib_gpu", ph->d.weights_gib_gpu);
+                     "step", step_json(&ph->d), "weights_gib_gpu", ph->d.weights_gib_gpu),
+                  rates, times);
 }
 
 static json_t *prefill_json(const cf__serve_phase *ph, int inst, int nodes, int gpn)
 {
+    static const char *const rates[] = {"input_tokens_per_s_gpu", NULL};
+    static const char *const times[] = {"ttft_s", NULL};
     char lay[64];
     cf_serve_layout_text(&ph->lay, gpn, lay, sizeof lay);
-    return json_pack("{s:s,s:s,s:i,s:i,s:i,s:i,s:f,s:f,s:f,s:f,s:s}", "layout", lay, "par",
+    return banded(json_pack("{s:s,s:s,s:i,s:i,s:i,s:i,s:f,s:f,s:f,s:f,s:s}", "layout", lay, "par",
                      cf_serve_par_name(ph->lay.par), "tp", ph->lay.tp, "instance_nodes",
                      ph->lay.nodes, "instances", inst, "nodes", nodes, "batch_tokens",
                      ph->p.tokens, "ttft_s", ph->p.ttft_s, "kv_transfer_ms",
                      ph->p.kv_transfer_s * 1e3, "input_tokens_per_s_gpu", ph->p.tokens_per_s_gpu,
-                     "binds", ph->p.binds);
+                     "binds", ph->p.binds),
+                  rates, times);
 }
 
 /* The decode's binding part in words, with its share of the step. */
