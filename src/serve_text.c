@@ -21,6 +21,25 @@ static const char *str(json_t *o, const char *k)
     return s ? s : "-";
 }
 
+/* A row's layouts in full, then its p10-p90 band (the library's *_p10 /
+ * *_p90 keys: output tokens/s and the TPOT key `tpot`). */
+static void layout_band(char *buf, size_t n, json_t *r, const char *tpot)
+{
+    char lo[64], hi[64];
+    int k;
+    if (strcmp(str(r, "mode"), "colocated") == 0)
+        k = snprintf(buf, n, "one pool %s", str(r, "decode_layout"));
+    else
+        k = snprintf(buf, n, "decode %s, prefill %s", str(r, "decode_layout"),
+                     str(r, "prefill_layout"));
+    snprintf(lo, sizeof lo, "%s_p10", tpot);
+    snprintf(hi, sizeof hi, "%s_p90", tpot);
+    if (k > 0 && (size_t)k < n && !isnan(num(r, "output_tokens_per_s_p10")))
+        snprintf(buf + k, n - (size_t)k, "; p10-p90 out tok/s %.3g-%.3g, TPOT %.3g-%.3g ms",
+                 num(r, "output_tokens_per_s_p10"), num(r, "output_tokens_per_s_p90"),
+                 num(r, lo), num(r, hi));
+}
+
 int serve_cli_fabrics_text(FILE *out, json_t *doc)
 {
     json_t *r;
@@ -53,12 +72,8 @@ int serve_cli_fabrics_text(FILE *out, json_t *doc)
                 strcmp(str(r, "decode_binds"), "the all-to-all") == 0 ? "all-to-all"
                                                                      : str(r, "decode_binds"),
                 prem);
-        /* the layouts in full on a line of their own (never cut) */
-        if (strcmp(str(r, "mode"), "colocated") == 0)
-            snprintf(line, sizeof line, "one pool %s", str(r, "decode_layout"));
-        else
-            snprintf(line, sizeof line, "decode %s, prefill %s", str(r, "decode_layout"),
-                     str(r, "prefill_layout"));
+        /* the layouts in full on a line of their own (never cut), the band */
+        layout_band(line, sizeof line, r, "decode_tpot_ms");
         tf_wrap(out, "        ", line, TF_WIDTH);
     }
     fputc('\n', out);
@@ -96,13 +111,9 @@ int serve_cli_scale_table(FILE *out, json_t *arr, const cf_workload *w, const cf
                 num(r, "output_tokens_per_s_node"), num(r, "tpot_ms"),
                 strcmp(str(r, "decode_binds"), "the all-to-all") == 0 ? "all-to-all"
                                                                      : str(r, "decode_binds"));
-        {   /* the layouts in full (never cut) */
-            char line[256];
-            if (strcmp(str(r, "mode"), "colocated") == 0)
-                snprintf(line, sizeof line, "one pool %s", str(r, "decode_layout"));
-            else
-                snprintf(line, sizeof line, "decode %s, prefill %s", str(r, "decode_layout"),
-                         str(r, "prefill_layout"));
+        {   /* the layouts in full (never cut), the band */
+            char line[384];
+            layout_band(line, sizeof line, r, "tpot_ms");
             tf_wrap(out, "      ", line, TF_WIDTH);
         }
     }
@@ -132,6 +143,13 @@ int serve_cli_fit(const cf_workload *w, const char *gpu, int gpn, cli_format fmt
         tf_wrap(stdout, "", line, TF_WIDTH);
     }
     tf_wrap(stdout, "why: ", str(doc, "why"), TF_WIDTH);
+    if (!isnan(num(doc, "decode_tokens_per_s_gpu"))) {
+        char line[256];
+        snprintf(line, sizeof line, "%.4g output tokens/s per GPU at the TPOT target on that node "
+                 "(p10-p90 out of sample %.4g-%.4g)", num(doc, "decode_tokens_per_s_gpu"),
+                 num(doc, "decode_tokens_per_s_gpu_p10"), num(doc, "decode_tokens_per_s_gpu_p90"));
+        tf_wrap(stdout, "decode: ", line, TF_WIDTH);
+    }
     json_decref(doc);
     return ferror(stdout) ? EXIT_INTERNAL : EXIT_OK;
 }

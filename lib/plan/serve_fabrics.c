@@ -41,8 +41,14 @@ static json_t *fam_json(const cf_workload *w, const fam *f, double base_rps);
 static json_t *fam_row(const cf_workload *w, const fam *f, double base_rps, double tpot_s,
                        double ttft_s)
 {
+    static const char *const rates[] = {"requests_per_s", "output_tokens_per_s", NULL};
+    static const char *const times[] = {"decode_tpot_ms", NULL};
     json_t *r = fam_json(w, f, base_rps);
     char why[400];
+    if (r && cf_serve_band_keys(r, rates, times)) {
+        json_decref(r);
+        return NULL;
+    }
     if (r && !f->d.ok) {
         cf__serve_none_reason(w, &f->s, f->fab.gpu, f->fab.gpus_per_node, tpot_s, ttft_s, why,
                               sizeof why);
@@ -120,6 +126,13 @@ cf_status cf_serve_fabrics(const cf_workload *w, const struct cf_fabrics_query *
     }
     nodes = q->nodes > 0 ? q->nodes : CF_SERVE_MAX_INSTANCE_NODES * 4;
     if (st == CF_OK) st = run_all(w, &node, nodes, tpot_s, w->serve.ttft_s, fs, n, nets, err);
+    /* the premium is a ratio of the same model on both fabrics (docs/model-serve.md "Band") */
+    if (st == CF_OK && json_array_append_new(assumes, json_string(
+            "worth_premium_pct carries no band: a ratio of the same model on both fabrics, in which "
+            "the node's share of the serving error cancels and the fabric's share is not measured "
+            "apart (docs/model-serve.md \"Band\"); requests/s, tokens/s and TPOT carry "
+            "ERR_SERVE_P10/P90")))
+        st = CF_ENOMEM;
     if (st == CF_OK && q->nodes <= 0 && fs[0].d.ok) {     /* the ib deployment's size */
         nodes = fs[0].d.nodes;
         st = run_all(w, &node, nodes, tpot_s, w->serve.ttft_s, fs, n, nets, err);

@@ -124,6 +124,11 @@ cf_status cf_serve_fit(const cf_workload *w, const char *gpu, int gpn, const cf_
     if (*out && fits1) {
         json_object_set_new(*out, "max_batch_per_gpu", json_real(d1.max_batch / gpus1));
         json_object_set_new(*out, "decode_tokens_per_s_gpu", json_real(d1.tokens_per_s_gpu));
+        if (cf_serve_band_json_set(*out, "decode_tokens_per_s_gpu", d1.tokens_per_s_gpu,
+                                   CF_SERVE_BAND_RATE)) {
+            json_decref(*out);
+            *out = NULL;
+        }
         json_object_set_new(*out, "weights_gib_gpu", json_real(d1.weights_gib_gpu));
     }
     return *out ? CF_OK : CF_ENOMEM;
@@ -132,6 +137,18 @@ cf_status cf_serve_fit(const cf_workload *w, const char *gpu, int gpn, const cf_
 static cf_status offering_fab(const void *user, int nodes, cf_fabric *out)
 {
     return cf_fabric_for_nodes((const cf_offering *)user, nodes, out, NULL);
+}
+
+/* A scale row with its figures banded (cf_serve_band_keys; null where
+ * nothing serves), or NULL (r freed) on ENOMEM. */
+static json_t *scale_banded(json_t *r)
+{
+    static const char *const rates[] = {"requests_per_s", "output_tokens_per_s",
+                                        "output_tokens_per_s_node", "input_tokens_per_s", NULL};
+    static const char *const times[] = {"tpot_ms", NULL};
+    if (cf_serve_band_keys(r, rates, times) == 0) return r;
+    json_decref(r);
+    return NULL;
 }
 
 static json_t *scale_row(const cf_workload *w, int n, const cf__serve_search *s,
@@ -188,7 +205,7 @@ cf_status cf_serve_scale(const cf_offering *o, const cf_workload *w, const cf_se
             d.rps *= copies;
             d.nodes *= copies;
         }
-        if (!(row = scale_row(w, nodes[i], &s, &d, &f, tpot_s, ttft_s)) || json_array_append_new(arr, row)) {
+        if (!(row = scale_banded(scale_row(w, nodes[i], &s, &d, &f, tpot_s, ttft_s))) || json_array_append_new(arr, row)) {
             st = CF_ENOMEM;
             break;
         }
