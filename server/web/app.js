@@ -685,6 +685,14 @@ async function runPlan(ev) {
 /* A serve plan (docs/model-serve.md "Plan"): per row the pools, their
  * layouts, output tokens/s and the cost per million tokens, the why under
  * it; the unranked counted by kind of reason. */
+/* The library's p10-p90 band of a serve figure (cf_serve_band), as the
+ * training rows show theirs; nothing where the row has none (a stated
+ * traffic). */
+function serveBand(text, lo) {
+  if (isUnknown(lo)) return [];
+  return [el('br'), el('small', { class: 'band', title: T('band_title'), text: `${T('band')} ${text}` })];
+}
+
 function renderServePlan(p) {
   const ranked = p.ranked || [], tg = p.targets || {};
   $('#plan-status').textContent = `${T('ranked_n', ranked.length)}: ${T('serve_goal', { tpot: num(tg.tpot_ms), ttft: num(tg.ttft_s) })}.`;
@@ -703,9 +711,11 @@ function renderServePlan(p) {
       td('sc_mode', { class: 'layout' }, T('sc_' + r.mode), el('br'),
         el('small', { text: r.mode === 'colocated' ? pool('sc_decode', dec) : `${pool('sc_prefill', pre)} · ${pool('sc_decode', dec)}` })),
       td('sc_tok', { class: 'num' }, num(r.output_tokens_per_s, 0), el('br'),
-        el('small', { text: `${T('sc_tpot')} ${num(dec.tpot_ms, 1)} ms · ${T('sc_batch', num(dec.batch_per_gpu, 0))}` })),
+        el('small', { text: `${T('sc_tpot')} ${num(dec.tpot_ms, 1)} ms · ${T('sc_batch', num(dec.batch_per_gpu, 0))}` }),
+        ...serveBand(`${num(r.output_tokens_per_s_p10, 0)}–${num(r.output_tokens_per_s_p90, 0)}`, r.output_tokens_per_s_p10)),
       td('sc_cpm_out', { class: 'num' }, money(r.cost_per_m_output, p.currency), isUnknown(r.cost_per_m_input) ? null : el('br'),
-        isUnknown(r.cost_per_m_input) ? null : el('small', { text: `${money(r.cost_per_m_input, p.currency)} ${T('sc_cpm_in')}` })),
+        isUnknown(r.cost_per_m_input) ? null : el('small', { text: `${money(r.cost_per_m_input, p.currency)} ${T('sc_cpm_in')}` }),
+        ...serveBand(`${money(r.cost_per_m_output_p10, p.currency)}–${money(r.cost_per_m_output_p90, p.currency)}`, r.cost_per_m_output_p10)),
       td('sc_price', { class: 'price', text: money(r.price_gpu_hr, p.currency) })));
     tbody.append(el('tr', { class: 'why-row', 'data-why-for': r.offering_id },
       el('td', { colspan: String(cols.length), class: 'why' }, el('span', { class: 'why-text', text: `${T('pc_why')}: ${gen(r.why, state.lang)}` }))));

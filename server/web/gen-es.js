@@ -372,6 +372,11 @@ const GEN_ES = [
   [/^a sequence holds its prompt and half its answer on average$/g, 'una secuencia ocupa de media su prompt y la mitad de su respuesta'],
   [/^TTFT = 2 x the prefill batch \+ the KV transfer; targets met at the mean$/g,
     'TTFT = 2 x el lote de prefill + la transferencia KV; objetivos cumplidos en promedio'],
+  /* the serve band (lib/plan/serve_plan.c, serve_fabrics.c; docs/model-serve.md "Band") */
+  [/^the decode batch is the largest whose predicted TPOT meets the target; the TPOT is a prediction: sources the fit never saw measured ([\d.,]+)-([\d.,]+) x it \(p10-p90, decode tpot_ms_p10\/_p90\), so at p90 a row meeting (its target|no target) runs up to (\d+) % over$/g,
+    (m, lo, hi, t, pc) => `el lote de decode es el mayor cuyo TPOT predicho cumple el objetivo; el TPOT es una predicción: fuentes que el ajuste nunca vio midieron ${lo}-${hi} x ese valor (p10-p90, tpot_ms_p10/_p90 del decode), así que en p90 una fila que cumple ${t === 'its target' ? 'su objetivo' : 'ningún objetivo'} lo supera hasta en un ${pc} %`],
+  [/^worth_premium_pct carries no band: a ratio of the same model on both fabrics, in which the node's share of the serving error cancels and the fabric's share is not measured apart \(docs\/model-serve\.md "Band"\); requests\/s, tokens\/s and TPOT carry ERR_SERVE_P10\/P90$/g,
+    'worth_premium_pct no lleva banda: es un cociente del mismo modelo en ambas redes, en el que la parte del error de servicio propia del nodo se cancela y la propia de la red no se mide aparte (docs/model-serve.md "Band"); las solicitudes/s, los tokens/s y el TPOT llevan ERR_SERVE_P10/P90'],
   /* the instance layouts (cf_serve_layout_text) */
   [/\b(EP\d+) \(DP attention\) on (\d+) (nodes?)\b/g, (m, ep, n) => `${ep} (atención DP) en ${n} ${nodos(n)}`],
   [/\b(TP\d+ x PP\d+) on (\d+) nodes\b/g, '$1 en $2 nodos'],

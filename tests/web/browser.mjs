@@ -658,6 +658,16 @@ await check('a serve preset: the form asks for TPOT and TTFT, the plan shows poo
   const heads = await page.locator('#plan-table thead th').allInnerTexts();
   assert.ok(heads.includes('Cost per million output tokens') && heads.includes('Output tokens/s'), heads.join(' | '));
   assert.deepEqual((await page.locator('#plan-table .why-text').allInnerTexts()).map(afterColon), plan.ranked.map(r => r.why));
+  /* the library's p10-p90 band under the output tokens/s and the cost (cf_serve_band) */
+  const bands = await page.locator('#plan-table tbody tr:not(.why-row) small.band').allInnerTexts();
+  assert.equal(bands.length, 2 * plan.ranked.length, bands.join(' | '));
+  plan.ranked.forEach((r, i) => {
+    assert.ok(r.output_tokens_per_s_p10 <= r.output_tokens_per_s && r.output_tokens_per_s <= r.output_tokens_per_s_p90, `row ${i + 1} tok band`);
+    assert.ok(r.cost_per_m_output_p10 <= r.cost_per_m_output && r.cost_per_m_output <= r.cost_per_m_output_p90, `row ${i + 1} cost band`);
+    assert.match(bands[2 * i], /p10–p90 [\d,.]+–[\d,.]+/);
+    assert.ok(bands[2 * i].replace(/,/g, '').includes(String(Math.round(r.output_tokens_per_s_p10))), `row ${i + 1}: ${bands[2 * i]}`);
+    assert.ok(bands[2 * i + 1].includes(r.cost_per_m_output_p90.toFixed(2).split('.')[0]), `row ${i + 1}: ${bands[2 * i + 1]}`);
+  });
   const pools = await page.locator('#plan-table td.layout small').allInnerTexts();
   plan.ranked.forEach((r, i) => assert.ok(pools[i].includes(r.decode.layout), `row ${i + 1}: ${pools[i]}`));
   assert.ok(await page.locator('#chart').isHidden(), 'no scaling-efficiency chart for serving');
