@@ -238,7 +238,9 @@ CF_API cf_status cf_serve_plan_check_opts(const struct cf_plan_opts *po, cf_erro
  *   cost_per_hour, cost_per_m_output (the whole cluster's cost per
  *   million output tokens), cost_per_m_input (the prefill pool's per
  *   million input tokens), cost_per_m_output_decode (the decode pool's),
- *   why}, ranked by cost_per_m_output; unranked {offering_id, kind,
+ *   why; each predicted figure with KEY_p10 / KEY_p90 (cf_serve_band;
+ *   null at a stated traffic)}, ranked by cost_per_m_output; error
+ *   (cf_serve_band_json); unranked {offering_id, kind,
  *   reasons[]} (kind: docs/model-serve.md "Plan"), unranked_by_kind
  *   [{kind, count, offering_ids[]}] most frequent first, matched (offerings
  *   passing the filter; when 0, filters and catalog_offerings as cf_plan's);
