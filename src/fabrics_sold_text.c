@@ -40,6 +40,7 @@ static int row(table *t, const json_t *r)
 {
     char b[48], ids[160];
     double p = num(r, "worth_premium_pct"), pr = num(r, "price_gpu_hr"), w = num(r, "worth_gpu_hr");
+    const json_t *other = json_object_get(r, "price_other");
     bundle_cell(b, sizeof b, r);
     ids_cell(ids, sizeof ids, r);
     if (table_row(t) || table_cell(t, 0, json_string_value(json_object_get(r, "network"))) ||
@@ -52,7 +53,10 @@ static int row(table *t, const json_t *r)
     if (json_is_true(json_object_get(r, "is_baseline")) ? table_cell(t, 3, "baseline")
         : isnan(p) ? table_cell(t, 3, "-") : table_cellf(t, 3, "%+.1f %%", p))
         return -1;
-    if ((isnan(pr) ? table_cell(t, 4, "-") : table_cellf(t, 4, "%.2f", pr)) ||
+    if ((!isnan(pr) ? table_cellf(t, 4, "%.2f", pr)
+         : json_is_object(other) ? table_cellf(t, 4, "%.2f %s", num(other, "price_gpu_hr"),
+                                              json_string_value(json_object_get(other, "currency")))
+         : table_cell(t, 4, "-")) ||
         (isnan(w) ? table_cell(t, 5, "-") : table_cellf(t, 5, "%+.2f", w)) ||
         table_cell(t, 6, ids))
         return -1;
@@ -95,6 +99,25 @@ static void not_sold_line(FILE *out, json_t *doc, json_t *sold)
     tf_wrap(out, "", line, TF_WIDTH);
 }
 
+/* "note: InfiniBand 8 x 400: evaluated at 64 nodes, more than ..." per row
+ * with a note (the library's words). */
+static void notes(FILE *out, json_t *sold)
+{
+    size_t i;
+    json_t *r;
+    json_array_foreach(json_object_get(sold, "bundles"), i, r) {
+        char b[48], line[800];
+        cf_network net;
+        const char *name = json_string_value(json_object_get(r, "network"));
+        const char *note = json_string_value(json_object_get(r, "note"));
+        if (!note) continue;
+        bundle_cell(b, sizeof b, r);
+        snprintf(line, sizeof line, "%s %s: %s.",
+                 name && cf_network_parse(name, &net) == CF_OK ? tf_net_label(net) : "?", b, note);
+        tf_wrap(out, "note: ", line, TF_WIDTH);
+    }
+}
+
 int fabrics_sold_text(FILE *out, json_t *doc)
 {
     json_t *sold = json_object_get(doc, "sold"), *r;
@@ -128,13 +151,15 @@ int fabrics_sold_text(FILE *out, json_t *doc)
         snprintf(line, sizeof line, "As sold: each bundle the catalog sells with this GPU (family, "
                  "NICs x Gbit/s per NIC; ? / G: NICs not stated, G Gbit/s per node) at its own line "
                  "rate; vs base: the worth premium as above, against the baseline bundle; price: "
-                 "the cheapest list price among its offerings, %s per GPU-hour; "
+                 "the cheapest list price among its offerings, %s per GPU-hour (a bundle priced only in "
+                 "another currency shows that price with its currency, not compared); "
                  "worth: how many %s per GPU-hour over the baseline's price a renter may pay for "
                  "it and break even (--format json: every offering, the time to train, the break-even price, the "
                  "job's cost).",
                  head, head);
         tf_wrap(out, "", line, TF_WIDTH);
     }
+    notes(out, sold);
     not_sold_line(out, doc, sold);
     rc = 0;
 done:

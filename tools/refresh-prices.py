@@ -16,18 +16,22 @@ offering and the types it lists with an empty offering and the reason (a
 reseller's or auction price, kept so the snapshot still shows them and a
 later map can use them; they price nothing), plus, for GCP,
 the host rows of mapped types and the GPU-only rows (empty InstanceType) of the
-accelerators the map pairs with them (kind `host_gpus`). It then rewrites
-data/prices/<cloud>/vms.csv and that cloud's provenance row, and runs
-data/check.py, which refuses a snapshot whose AcceleratorCount contradicts the
-mapped offering (FILE:LINE: reason) before anything is built. Nothing is
-fetched from the network: the copy is the caller's.
+accelerators the map pairs with them (kind `host_gpus`). It writes the new
+data/prices/<cloud>/vms.csv files and provenance rows into a copy of data/ in
+a temporary directory, runs data/check.py on that copy (it refuses a snapshot
+whose AcceleratorCount contradicts the mapped offering, FILE:LINE: reason),
+and only when it passes renames the new files into data/: all or nothing, a
+refused or failed refresh leaves data/ as it was. Nothing is fetched from the
+network: the copy is the caller's.
 """
 import csv
 import io
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROV = os.path.join(ROOT, "data", "prices", "provenance.csv")
@@ -72,15 +76,10 @@ def excerpt(path, cloud):
     return "".join(out), kept
 
 
-def main(argv):
-    if len(argv) < 4 or not re.fullmatch(r"[0-9a-f]{40}", argv[2]) or \
-            not re.fullmatch(r"\d{4}-\d{2}-\d{2}", argv[3]):
-        print(__doc__, file=sys.stderr)
-        return 2
-    src, commit, read_on = argv[1], argv[2], argv[3]
-    with open(PROV, newline="") as f:
-        rows = list(csv.DictReader(f))
-    clouds = argv[4:] or [r["cloud"] for r in rows]
+def stage(tmp, src, commit, read_on, rows, clouds):
+    """Writes each cloud's excerpt and the provenance file under tmp/data;
+    returns (the rewritten paths relative to data/, or None on failure)."""
+    written = []
     for cloud in clouds:
         # The catalog layout version a cloud's snapshot was read from (its
         # provenance source_url: catalogs/v7/... or, for oci, catalogs/v8/...).
@@ -89,13 +88,14 @@ def main(argv):
         ver = ver.group(1) if ver else "v7"
         path = os.path.join(src, "catalogs", ver, cloud, "vms.csv")
         if not os.path.exists(path):
-            print(f"{path}: not found", file=sys.stderr)
-            return 1
+            print(f"{path}: not found; nothing in data/ changed", file=sys.stderr)
+            return None
         text, kept = excerpt(path, cloud)
-        dest = os.path.join(ROOT, "data", "prices", cloud)
-        os.makedirs(dest, exist_ok=True)
-        with open(os.path.join(dest, "vms.csv"), "w", newline="") as f:
+        rel = os.path.join("prices", cloud, "vms.csv")
+        os.makedirs(os.path.join(tmp, "data", "prices", cloud), exist_ok=True)
+        with open(os.path.join(tmp, "data", rel), "w", newline="") as f:
             f.write(text)
+        written.append(rel)
         row = {"cloud": cloud, "file": f"data/prices/{cloud}/vms.csv", "commit": commit,
                "read_on": read_on,
                "source_url": f"https://github.com/skypilot-org/skypilot-catalog/blob/{commit}/catalogs/{ver}/{cloud}/vms.csv",
@@ -107,10 +107,39 @@ def main(argv):
     w.writeheader()
     for r in sorted(rows, key=lambda r: r["cloud"]):
         w.writerow({k: r.get(k, "") for k in COLS})
-    with open(PROV, "w", newline="") as f:
+    with open(os.path.join(tmp, "data", "prices", "provenance.csv"), "w", newline="") as f:
         f.write(buf.getvalue())
-    return subprocess.call([sys.executable, os.path.join(ROOT, "data", "check.py"), "--quiet"])
+    return written + [os.path.join("prices", "provenance.csv")]
 
+
+def main(argv):
+    if len(argv) < 4 or not re.fullmatch(r"[0-9a-f]{40}", argv[2]) or \
+            not re.fullmatch(r"\d{4}-\d{2}-\d{2}", argv[3]):
+        print(__doc__, file=sys.stderr)
+        return 2
+    src, commit, read_on = argv[1], argv[2], argv[3]
+    with open(PROV, newline="") as f:
+        rows = list(csv.DictReader(f))
+    clouds = argv[4:] or [r["cloud"] for r in rows]
+    data = os.path.join(ROOT, "data")
+    # In the repository, so that the renames below stay on one file system.
+    tmp = tempfile.mkdtemp(prefix=".refresh-prices-", dir=ROOT)
+    try:
+        shutil.copytree(data, os.path.join(tmp, "data"))
+        written = stage(tmp, src, commit, read_on, rows, clouds)
+        if written is None:
+            return 1
+        rc = subprocess.call([sys.executable, os.path.join(data, "check.py"), "--quiet",
+                              os.path.join(tmp, "data")])
+        if rc != 0:
+            print("refresh refused by data/check.py; nothing in data/ changed", file=sys.stderr)
+            return rc
+        for rel in written:  # checked: now into place, the provenance last
+            os.makedirs(os.path.dirname(os.path.join(data, rel)), exist_ok=True)
+            os.replace(os.path.join(tmp, "data", rel), os.path.join(data, rel))
+        return 0
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv))

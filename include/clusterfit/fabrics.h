@@ -154,13 +154,19 @@ CF_API const cf_network *cf_fabrics_families(size_t *n);
  *   rows on the same node count), flags}]}: layout as plan's ({tp, pp, vp, dp,
  *   cp, zero, recompute, micro_batch}); flags the assumption codes of
  *   cf_fabric_assumptions plus "does_not_fit" (no layout fits on that
- *   count) or "deadline_missed" (no count of the list meets it); values
+ *   count) or "deadline_missed" (no count of the list meets it), as sold
+ *   also "larger_than_sold" and "deadline_needs_more_than_sold"; values
  *   that do not exist are null; sold: {currency, baseline (index into
  *   bundles, null when none is sold), best (index of the largest premium),
  *   headline (the sentence that names the line rates compared), bundles:
  *   [the row's members plus nics_stated, gbps_per_node, offerings,
  *   n_offerings, price_gpu_hr, price_offering, price_reserved,
- *   break_even_price_gpu_hr, worth_gpu_hr, job_cost, is_baseline],
+ *   break_even_price_gpu_hr, worth_gpu_hr, job_cost, is_baseline,
+ *   largest_sold_nodes (the most nodes any offering of it rents; null when
+ *   one states no max_cluster_gpus: a deadline's search stops there, a
+ *   larger --nodes row is flagged "larger_than_sold"), price_other (no USD
+ *   price: {price_gpu_hr, currency, offering} in its own currency, not
+ *   compared; else null), note (string or null)],
  *   not_sold: [{network, n_unstated, unstated_offerings}],
  *   no_network_offerings: [ids], n_no_network} (docs/schema/fabrics.schema.json)
  * - errors: CF_EINVAL with err->param naming the input: gpu not given or

@@ -115,7 +115,10 @@ void cf__price_import_clear(import *im)
 }
 
 /* A number cell of row r: empty -> NAN (when allowed), else a decimal
- * within the bound; CF_EPARSE with err at the cell otherwise. */
+ * within the bound; CF_EPARSE with err at the cell otherwise. A price cell
+ * (positive 0) of 0 is no price, as an empty one: SkyPilot writes SpotPrice
+ * 0.00 for a type with no spot offer (its vast/vms.csv on every row); a
+ * negative price is a bad input. */
 static cf_status number_cell(const import *im, size_t r, int c, int positive, double *out,
                              cf_error *err)
 {
@@ -126,8 +129,13 @@ static cf_status number_cell(const import *im, size_t r, int c, int positive, do
         return CF_OK;
     }
     if (cf__parse_decimal(v, &x) == CF_OK && (positive ? x > 0 : x >= 0) && isfinite(x)) {
-        *out = x;
+        *out = !positive && x == 0 ? NAN : x;
         return CF_OK;
+    }
+    if (!positive && cf__parse_decimal(v, &x) == CF_OK && x < 0) {
+        cf_error_set(err, im->name, im->t->line[r], c + 1, "%s: negative price \"%.60s\" "
+                     "(0 or an empty cell means no price)", im->t->header[c], v);
+        return CF_EPARSE;
     }
     cf_error_set(err, im->name, im->t->line[r], c + 1, "%s: expected %s, got \"%.60s\"",
                  im->t->header[c], positive ? "a positive number of accelerators"
@@ -214,6 +222,8 @@ cf_status cf__price_keep(import *im, const char *inst, const char *acc, const ch
     ty->gpu = gpu;
     ty->rows++;
     if (isnan(ty->count)) ty->count = count;
+    if (price == 0) price = NAN; /* 0 is no price in every format (see number_cell) */
+    if (spot == 0) spot = NAN;
     if (isnan(price) && isnan(spot)) {
         im->unpriced++;
         return CF_OK;

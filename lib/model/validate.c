@@ -245,25 +245,13 @@ static cf_status positive_int(const cf__csv_table *t, const char *path, size_t r
     return CF_OK;
 }
 
-/* Reads one row into fab/q; *skip gets a reason (static string) when the
- * row states too little. *timed: 1 when *measured is the row's time_us,
- * 0 when it is its busbw_GBps. */
-static cf_status read_row(const cf__csv_table *t, const char *path, const ccols *c, size_t r,
-                          cf_fabric *fab, cf_coll_query *q, double *measured, int *timed,
-                          const char **skip, cf_error *err)
+/* The row's measurement: time_us where the file has it and the cell is
+ * stated (*timed 1), else busbw_GBps (*timed 0); *skip when neither. */
+static cf_status read_measured(const cf__csv_table *t, const char *path, const ccols *c, size_t r,
+                               double *measured, int *timed, const char **skip, cf_error *err)
 {
-    long gpn = 0, nodes = 0, nics = 0;
-    double nic_gbps = 0;
-    int blank, nodes_blank, nics_blank, gbps_blank;
-    const char *s;
+    int blank;
     cf_status st;
-    memset(fab, 0, sizeof *fab);
-    memset(q, 0, sizeof *q);
-    *skip = NULL;
-    fab->non_blocking = fab->rail_optimized = CF_CAP_UNKNOWN;
-    fab->in_network_reduction = CF_CAP_UNKNOWN;
-    fab->gdr = CF_GDR_UNKNOWN;
-
     *timed = 0;
     if (c->time >= 0) {
         st = cf__validate_num(t, path, r, c->time, "time_us", measured, &blank, err);
@@ -278,59 +266,84 @@ static cf_status read_row(const cf__csv_table *t, const char *path, const ccols 
     if (!*timed) {
         st = cf__validate_num(t, path, r, c->busbw, "busbw_GBps", measured, &blank, err);
         if (st != CF_OK) return st;
-        if (blank || *measured <= 0) {
+        if (blank || *measured <= 0)
             *skip = c->time >= 0 ? "neither time_us nor busbw_GBps stated" : "busbw_GBps not stated";
-            return CF_OK;
-        }
     }
+    return CF_OK;
+}
 
-    s = cf__csv_cell(t, r, c->gpu);
+/* The node: gpu, gpus_per_node (*gpn), the nodes cell (*nodes, *nodes_blank;
+ * judged later, after the rest of the row) and the intra-node link. */
+static cf_status read_node(const cf__csv_table *t, const char *path, const ccols *c, size_t r,
+                           cf_fabric *fab, long *gpn, long *nodes, int *nodes_blank,
+                           const char **skip, cf_error *err)
+{
+    int blank;
+    const char *s = cf__csv_cell(t, r, c->gpu);
+    cf_status st;
     if (!*s) { *skip = "gpu not stated"; return CF_OK; }
     if (cf_gpu_lookup(s, NULL) != CF_OK || strlen(s) >= sizeof fab->gpu)
         return bad_word(t, path, r, c->gpu, "gpu", cf_gpu_accepted(), err);
     memcpy(fab->gpu, s, strlen(s) + 1);
 
-    st = positive_int(t, path, r, c->gpn, "gpus_per_node", 1, &gpn, &blank, err);
+    st = positive_int(t, path, r, c->gpn, "gpus_per_node", 1, gpn, &blank, err);
     if (st != CF_OK) return st;
     if (blank) { *skip = "gpus_per_node not stated"; return CF_OK; }
-    fab->gpus_per_node = (int)gpn;
+    fab->gpus_per_node = (int)*gpn;
 
-    st = positive_int(t, path, r, c->nodes, "nodes", 1, &nodes, &nodes_blank, err);
+    st = positive_int(t, path, r, c->nodes, "nodes", 1, nodes, nodes_blank, err);
     if (st != CF_OK) return st;
 
     s = cf__csv_cell(t, r, c->intra);
     if (!*s) {
-        if (gpn > 1) { *skip = "intra_link not stated"; return CF_OK; }
+        if (*gpn > 1) { *skip = "intra_link not stated"; return CF_OK; }
         fab->intra_link = CF_INTRA_NONE;
     } else if (cf_intra_link_parse(s, &fab->intra_link) != CF_OK ||
                fab->intra_link == CF_INTRA_UNKNOWN) {
-        if (cf__strcasecmp(s, "unknown") != 0 || gpn > 1)
+        if (cf__strcasecmp(s, "unknown") != 0 || *gpn > 1)
             return bad_word(t, path, r, c->intra, "intra_link", cf_intra_link_accepted(), err);
         fab->intra_link = CF_INTRA_NONE;
     }
+    return CF_OK;
+}
 
-    s = cf__csv_cell(t, r, c->network);
+/* The network between nodes: family, NICs (*nics, *nics_blank), line rate
+ * (*gbps_blank when not stated) and GPUDirect RDMA. */
+static cf_status read_network(const cf__csv_table *t, const char *path, const ccols *c, size_t r,
+                              cf_fabric *fab, long *nics, int *nics_blank, int *gbps_blank,
+                              cf_error *err)
+{
+    double nic_gbps = 0;
+    const char *s = cf__csv_cell(t, r, c->network);
+    cf_status st;
     if (!*s) fab->network = CF_NET_UNKNOWN;
     else if (cf_network_parse(s, &fab->network) != CF_OK)
         return bad_word(t, path, r, c->network, "network", cf_network_accepted(), err);
 
-    st = positive_int(t, path, r, c->nics, "nics_per_node", 0, &nics, &nics_blank, err);
+    st = positive_int(t, path, r, c->nics, "nics_per_node", 0, nics, nics_blank, err);
     if (st != CF_OK) return st;
-    st = cf__validate_num(t, path, r, c->nic_gbps, "nic_gbps", &nic_gbps, &gbps_blank, err);
+    st = cf__validate_num(t, path, r, c->nic_gbps, "nic_gbps", &nic_gbps, gbps_blank, err);
     if (st != CF_OK) return st;
-    if (!gbps_blank && nic_gbps < 0) {
+    if (!*gbps_blank && nic_gbps < 0) {
         cf_error_set(err, path, t->line[r], c->nic_gbps + 1, "nic_gbps: expected a rate >= 0, got '%s'",
                      cf__csv_cell(t, r, c->nic_gbps));
         return CF_EPARSE;
     }
-    fab->nics_per_node = (int)nics;
+    fab->nics_per_node = (int)*nics;
     fab->nic_gbps = nic_gbps;
 
     s = cf__csv_cell(t, r, c->gdr);
     if (*s && cf_gdr_parse(s, &fab->gdr) != CF_OK)
         return bad_word(t, path, r, c->gdr, "gdr", cf_gdr_accepted(), err);
+    return CF_OK;
+}
 
-    s = cf__csv_cell(t, r, c->coll);
+/* The operation: collective, algorithm (auto when empty) and message size
+ * (DEFAULT_MESSAGE_BYTES when empty). */
+static cf_status read_query(const cf__csv_table *t, const char *path, const ccols *c, size_t r,
+                            cf_coll_query *q, const char **skip, cf_error *err)
+{
+    const char *s = cf__csv_cell(t, r, c->coll);
     if (!*s) { *skip = "collective not stated"; return CF_OK; }
     if (cf_collective_parse(s, &q->collective) != CF_OK || q->collective == CF_COLL_UNKNOWN)
         return bad_word(t, path, r, c->coll, "collective", cf_collective_accepted(), err);
@@ -348,13 +361,39 @@ static cf_status read_row(const cf__csv_table *t, const char *path, const ccols 
                      "message_bytes: expected a size in bytes (e.g. 8589934592 or 8G), got '%s'", s);
         return CF_EPARSE;
     }
+    return CF_OK;
+}
+
+/* Reads one row into fab/q; *skip gets a reason (static string) when the
+ * row states too little. *timed: 1 when *measured is the row's time_us,
+ * 0 when it is its busbw_GBps. Cells are judged in column order (an error
+ * or a skip in an earlier one wins), the node count last. */
+static cf_status read_row(const cf__csv_table *t, const char *path, const ccols *c, size_t r,
+                          cf_fabric *fab, cf_coll_query *q, double *measured, int *timed,
+                          const char **skip, cf_error *err)
+{
+    long gpn = 0, nodes = 0, nics = 0;
+    int nodes_blank = 0, nics_blank = 0, gbps_blank = 0;
+    cf_status st;
+    memset(fab, 0, sizeof *fab);
+    memset(q, 0, sizeof *q);
+    *skip = NULL;
+    fab->non_blocking = fab->rail_optimized = CF_CAP_UNKNOWN;
+    fab->in_network_reduction = CF_CAP_UNKNOWN;
+    fab->gdr = CF_GDR_UNKNOWN;
+
+    st = read_measured(t, path, c, r, measured, timed, skip, err);
+    if (st == CF_OK && !*skip) st = read_node(t, path, c, r, fab, &gpn, &nodes, &nodes_blank, skip, err);
+    if (st == CF_OK && !*skip) st = read_network(t, path, c, r, fab, &nics, &nics_blank, &gbps_blank, err);
+    if (st == CF_OK && !*skip) st = read_query(t, path, c, r, q, skip, err);
+    if (st != CF_OK || *skip) return st;
 
     if (nodes_blank) { *skip = "nodes not stated"; return CF_OK; }
     q->nodes = (int)nodes;
     if (nodes > 1) {
         if (fab->network == CF_NET_UNKNOWN) { *skip = "multi-node row without a network"; return CF_OK; }
         if (fab->network == CF_NET_NONE) { *skip = "multi-node row with network none"; return CF_OK; }
-        if (nics_blank || gbps_blank || nics < 1 || nic_gbps <= 0) {
+        if (nics_blank || gbps_blank || nics < 1 || fab->nic_gbps <= 0) {
             *skip = "multi-node row without nics_per_node or nic_gbps";
             return CF_OK;
         }

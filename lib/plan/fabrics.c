@@ -310,6 +310,9 @@ typedef struct fam_result {
     cf__plan_point p0;      /* N0's point, for E (p0.found) */
     int missed;             /* deadline: no count of the list meets it */
     double time_h, gpu_h;   /* time to train, GPU-hours; NAN without a point */
+    int sold_nodes;         /* as sold: the most nodes any offering of the bundle
+                               rents (max_cluster_gpus); 0 = no bound known */
+    int over_sold;          /* --nodes beyond sold_nodes: evaluated, flagged */
 } fam_result;
 
 /* The global batch of each node count: what the search grows it to on the
@@ -383,9 +386,13 @@ static void reference(cf__search *s, batch_ref *b, int n0, cf__plan_point *p0)
 }
 
 /* One fabric's row: `fab` is the node type on one family (equal line
- * rate) or on one sold bundle. */
-static void run_fabric(const job *j, batch_ref *b, const cf_fabric *fab, int n0, fam_result *r)
+ * rate) or on one sold bundle; sold_nodes > 0 bounds a bundle's search to
+ * the largest cluster its offerings rent (a deadline's search stops there;
+ * a --nodes count beyond it is evaluated and flagged over_sold). */
+static void run_fabric(const job *j, batch_ref *b, const cf_fabric *fab, int n0, int sold_nodes,
+                       fam_result *r)
 {
+    int max_nodes = sold_nodes > 0 && sold_nodes < j->max_nodes ? sold_nodes : j->max_nodes;
     cf__search s;
     memset(r, 0, sizeof *r);
     r->fab = *fab;
@@ -398,12 +405,14 @@ static void run_fabric(const job *j, batch_ref *b, const cf_fabric *fab, int n0,
     s.room = NULL;
     s.memo_fits = 0;
     reference(&s, b, n0, &r->p0);
+    r->sold_nodes = sold_nodes;
+    r->over_sold = j->nodes > 0 && sold_nodes > 0 && j->nodes > sold_nodes;
     if (j->nodes > 0) {
         best_same_batch(&s, b, j->nodes, &r->pt);
     } else {
         int counts[CF_MAX_PLAN_NODE_COUNTS];
         size_t k = cf__plan_node_counts(n0, r->fab.gpus_per_node,
-                                        (long)j->max_nodes * r->fab.gpus_per_node, counts,
+                                        (long)max_nodes * r->fab.gpus_per_node, counts,
                                         CF_MAX_PLAN_NODE_COUNTS);
         r->missed = 1;
         for (size_t i = 0; i < k && r->missed; i++) {
@@ -428,7 +437,7 @@ static void run_family(const job *j, batch_ref *b, cf_network net, int n0, fam_r
     cf_fabric f = j->node;
     f.network = net;
     f.gdr = CF_GDR_UNKNOWN;    /* the family's usual state */
-    run_fabric(j, b, &f, n0, r);
+    run_fabric(j, b, &f, n0, 0, r);
 }
 
 /* ---- 3. JSON ---- */
@@ -457,6 +466,9 @@ static json_t *row_json(const job *j, const fam_result *r, const fam_result *bas
     flags = cf_assumption_flags_json(cf_fabric_assumptions(&r->fab, r->pt.found ? r->pt.nodes : j->nodes));
     if (flags && !r->pt.found)
         bad |= json_array_append_new(flags, json_string(r->missed ? "deadline_missed" : "does_not_fit"));
+    if (flags && r->over_sold) bad |= json_array_append_new(flags, json_string("larger_than_sold"));
+    if (flags && !r->pt.found && r->missed && r->sold_nodes > 0 && r->sold_nodes < j->max_nodes)
+        bad |= json_array_append_new(flags, json_string("deadline_needs_more_than_sold"));
     bad |= cf__json_set(o, "network", json_string(cf_network_name(r->fab.network)));
     bad |= cf__json_set(o, "nics", json_integer(r->fab.nics_per_node));
     bad |= cf__json_set(o, "nic_gbps", cf__json_num(r->fab.nic_gbps));
@@ -547,7 +559,7 @@ static cf_status sold_rows(const job *j, batch_ref *b, int n0, const cf__bundles
         f.nics_per_node = bs->b[i].fab.nics_per_node;
         f.nic_gbps = bs->b[i].fab.nic_gbps;
         f.gdr = CF_GDR_UNKNOWN;     /* the family's usual state, as the equal-rate rows */
-        run_fabric(j, b, &f, n0, &rs[i]);
+        run_fabric(j, b, &f, n0, bs->b[i].max_nodes, &rs[i]);
         ok[i] = rs[i].pt.found;
     }
     base = cf__fabrics_sold_baseline(bs, j->baseline, ok);

@@ -36,18 +36,40 @@ static cf__bundle *bundle_of(cf__bundles *out, const cf_offering *o, const cf_fa
     b->nics = nics;
     b->gbps = o->network_gbps_per_node;
     b->fab = *fab;
-    b->price = NAN;
+    b->price = b->other_price = NAN;
     return b;
 }
 
-/* The offering's id in the bundle and its price when cheaper. */
+/* A price in another currency than the compared one: kept to be shown in
+ * its own currency (the first other currency met; never converted). */
+static void other_add(cf__bundle *b, const cf_offering *o, double p)
+{
+    if (b->other_currency && cf__strcasecmp(b->other_currency, o->currency) != 0) return;
+    if (isnan(b->other_price) || p < b->other_price) {
+        b->other_price = p;
+        b->other_currency = o->currency;
+        b->other_id = o->id;
+    }
+}
+
+/* The offering's id in the bundle, its largest cluster, and its price when
+ * cheaper. */
 static void bundle_add(cf__bundle *b, const cf_offering *o, const char *currency)
 {
     int reserved = 0;
     double p = cf_offering_list_price(o, &reserved);
     if (b->n_ids < CF__BUNDLE_IDS_MAX) b->ids[b->n_ids] = o->id;
     b->n_ids++;
-    if (isnan(p) || !o->currency || !currency || cf__strcasecmp(o->currency, currency) != 0) return;
+    if (o->max_cluster_gpus >= 1) {
+        if (o->max_cluster_gpus > b->max_gpus) b->max_gpus = o->max_cluster_gpus;
+    } else {
+        b->unbounded = 1;
+    }
+    if (isnan(p) || !o->currency) return;
+    if (!currency || cf__strcasecmp(o->currency, currency) != 0) {
+        other_add(b, o, p);
+        return;
+    }
     if (isnan(b->price) || p < b->price) {
         b->price = p;
         b->price_id = o->id;
@@ -86,6 +108,11 @@ void cf__fabrics_bundles(const cf_offering *offs, size_t n, const char *gpu, int
             continue;
         }
         bundle_add(b, o, currency);
+    }
+    for (size_t i = 0; i < out->n; i++) {
+        cf__bundle *b = &out->b[i];
+        if (b->unbounded || b->max_gpus < 1 || gpus_per_node < 1) continue;
+        b->max_nodes = b->max_gpus >= gpus_per_node ? (int)(b->max_gpus / gpus_per_node) : 1;
     }
 }
 
@@ -140,6 +167,55 @@ static void money_words(char *buf, size_t cap, double v, const char *cur)
     else snprintf(buf, cap, "%.0f %s", v, cur);
 }
 
+/* price_other: {price_gpu_hr, currency, offering} of a bundle with no
+ * price in the compared currency but one in another; null otherwise. */
+static json_t *other_json(const cf__bundle *b)
+{
+    json_t *o;
+    if (!isnan(b->price) || isnan(b->other_price)) return json_null();
+    o = json_object();
+    if (o && (cf__json_set(o, "price_gpu_hr", cf__json_num(b->other_price)) ||
+              cf__json_set(o, "currency", json_string(b->other_currency)) ||
+              cf__json_set(o, "offering", json_string(b->other_id)))) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* 1 when the row's flags hold `flag`. */
+static int has_flag(const json_t *r, const char *flag)
+{
+    size_t i;
+    json_t *f;
+    json_array_foreach(json_object_get(r, "flags"), i, f)
+        if (json_is_string(f) && strcmp(json_string_value(f), flag) == 0) return 1;
+    return 0;
+}
+
+/* The row's note: a size beyond what is sold, a deadline only a larger
+ * cluster than sold meets, a price in another currency; null when none. */
+static json_t *note_json(const cf__bundle *b, const json_t *r)
+{
+    char line[600];
+    size_t n = 0;
+    line[0] = '\0';
+    if (has_flag(r, "larger_than_sold"))
+        n += (size_t)snprintf(line, sizeof line, "evaluated at %ld nodes, more than any of its "
+                              "offerings rents (the largest: %d nodes, %ld GPUs): no such cluster is "
+                              "sold", (long)json_integer_value(json_object_get(r, "nodes")),
+                              b->max_nodes, b->max_gpus);
+    else if (has_flag(r, "deadline_needs_more_than_sold"))
+        n += (size_t)snprintf(line, sizeof line, "searched up to %d nodes (%ld GPUs), the largest "
+                              "cluster any of its offerings rents; the deadline needs more",
+                              b->max_nodes, b->max_gpus);
+    if (isnan(b->price) && !isnan(b->other_price) && n < sizeof line)
+        snprintf(line + n, sizeof line - n, "%spriced only in %s (%.2f %s/GPU-h, %s): shown, not "
+                 "compared (never converted)", n ? "; " : "", b->other_currency, b->other_price,
+                 b->other_currency, b->other_id);
+    return line[0] ? json_string(line) : json_null();
+}
+
 /* The bundle's members on its row, and the money against the baseline. */
 static int bundle_set(json_t *r, const cf__bundle *b, const cf__bundle *base, const json_t *brow,
                       int is_base)
@@ -165,6 +241,9 @@ static int bundle_set(json_t *r, const cf__bundle *b, const cf__bundle *base, co
     bad |= cf__json_set(r, "worth_gpu_hr", cf__json_num(worth));
     bad |= cf__json_set(r, "job_cost", cf__json_num(gf > 0 ? b->price * gf : NAN));
     bad |= cf__json_set(r, "is_baseline", json_boolean(is_base));
+    bad |= cf__json_set(r, "largest_sold_nodes", b->max_nodes > 0 ? json_integer(b->max_nodes) : json_null());
+    bad |= cf__json_set(r, "price_other", other_json(b));
+    bad |= cf__json_set(r, "note", note_json(b, r));
     return bad;
 }
 
@@ -225,7 +304,8 @@ static void money_clause(char *buf, size_t cap, const cf__bundle *f, const cf__b
 static json_t *headline(const cf__bundles *bs, const json_t *rows, size_t base, size_t best,
                         const char *gpu, const char *cur)
 {
-    char line[1400], fw[96], bw[96], fi[160], bi[160], money[700];
+    char line[2400], fw[96], bw[96], fi[160], bi[160], money[700];
+    size_t n;
     if (bs->n == 0) {
         snprintf(line, sizeof line, "As sold: the catalog sells no multi-node %s bundle whose network "
                  "and line rate it states, so there is nothing to compare as sold (the equal-line-"
@@ -251,9 +331,15 @@ static json_t *headline(const cf__bundles *bs, const json_t *rows, size_t base, 
     ids_words(fi, sizeof fi, &bs->b[best]);
     money_clause(money, sizeof money, &bs->b[best], &bs->b[base], json_array_get(rows, best),
                  json_array_get(rows, base), cur);
-    snprintf(line, sizeof line, "As sold with %s: %s %s is worth %+.1f %% per GPU-hour over %s %s "
-             "for this job%s.", gpu, fw, fi, num(json_array_get(rows, best), "worth_premium_pct"),
-             bw, bi, money);
+    n = (size_t)snprintf(line, sizeof line, "As sold with %s: %s %s is worth %+.1f %% per GPU-hour "
+                         "over %s %s for this job%s.", gpu, fw, fi,
+                         num(json_array_get(rows, best), "worth_premium_pct"), bw, bi, money);
+    for (int k = 0; k < 2; k++) {   /* the compared bundles beyond what is sold */
+        const json_t *r = json_array_get(rows, k ? base : best);
+        if (n < sizeof line && has_flag(r, "larger_than_sold"))
+            n += (size_t)snprintf(line + n, sizeof line - n, " %s is %s.", k ? bw : fw,
+                                  json_string_value(json_object_get(r, "note")));
+    }
     return json_string(line);
 }
 

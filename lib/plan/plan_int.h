@@ -422,6 +422,13 @@ typedef struct cf__bundle {
     double price;           /* cheapest list price per GPU-hour in the currency; NAN none */
     const char *price_id;   /* the offering at that price; NULL when none */
     int price_reserved;     /* 1 when that price is a reserved one (cf_offering_list_price) */
+    double other_price;     /* no price in the currency: the cheapest in the first other
+                               currency met (shown, never compared); NAN none */
+    const char *other_currency, *other_id;  /* its currency and offering; NULL none */
+    long max_gpus;          /* the largest max_cluster_gpus among its offerings */
+    int unbounded;          /* 1 when an offering states no max_cluster_gpus */
+    int max_nodes;          /* !unbounded: max_gpus / GPUs per node (>= 1), the most
+                               nodes any of its offerings rents; 0 = no bound known */
 } cf__bundle;
 
 /* Offerings of the GPU that name a network but cannot be a bundle: line

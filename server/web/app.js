@@ -966,6 +966,8 @@ Object.assign(I18N.en, {
   fx_col_time: 'Time to train', fx_col_gpuh: 'GPU-hours', fx_col_premium: 'Worth premium', fx_col_notes: 'Notes',
   fx_flag_does_not_fit: 'does not fit in memory on that many nodes',
   fx_flag_deadline_missed: 'misses the deadline on every node count',
+  fx_more_than_sold: (n) => `more than sold (largest: ${n} nodes)`,
+  fx_not_compared: 'not compared',
   fx_on_nodes: (a) => `${a.w} on ${a.n} nodes of ${a.g} × ${a.gpu}, ${a.nics} × ${a.gbps} Gbit/s NICs per node on every fabric.`,
   fx_in_time: (a) => `${a.w} within ${a.h} h, each fabric on the fewest nodes that meet it (${a.g} × ${a.gpu} per node, ${a.nics} × ${a.gbps} Gbit/s NICs).`,
   fx_best: (a) => `Break-even: ${a.best} may cost up to ${a.p} more per GPU-hour than ${a.base} before the whole job costs more (equal total cost: ${a.basis}).`,
@@ -1003,6 +1005,8 @@ Object.assign(I18N.es, {
   fx_col_time: 'Tiempo de entrenamiento', fx_col_gpuh: 'GPU-horas', fx_col_premium: 'Sobreprecio que compensa', fx_col_notes: 'Notas',
   fx_flag_does_not_fit: 'no cabe en memoria en esos nodos',
   fx_flag_deadline_missed: 'no cumple el plazo con ningún número de nodos',
+  fx_more_than_sold: (n) => `más de lo que se vende (máximo: ${n} nodos)`,
+  fx_not_compared: 'no comparado',
   fx_on_nodes: (a) => `${a.w} en ${a.n} nodos de ${a.g} × ${a.gpu}, ${a.nics} × ${a.gbps} Gbit/s de NIC por nodo en todas las redes.`,
   fx_in_time: (a) => `${a.w} en ${a.h} h como máximo, cada red con los menos nodos que lo cumplen (${a.g} × ${a.gpu} por nodo, ${a.nics} × ${a.gbps} Gbit/s de NIC).`,
   fx_best: (a) => `Punto de equilibrio: ${a.best} puede costar hasta un ${a.p} más por GPU-hora que ${a.base} antes de que el trabajo entero cueste más (igual coste total: ${a.basis}).`,
@@ -1128,10 +1132,13 @@ function renderFabricsSold(d) {
     'fx_scol_worth', 'fx_scol_be', 'fx_scol_cost', 'fx_scol_offerings'].map(k => el('th', { scope: 'col', text: T(k) })));
   $('#fx-sold-table tbody').replaceChildren(...bs.map(b => el('tr', { 'data-network': b.network, 'data-gbps': b.gbps_per_node },
     el('th', { scope: 'row', text: fxBundleWords(b) }),
-    el('td', { class: 'num', text: num(b.nodes, 0) }),
+    el('td', { class: 'num', text: num(b.nodes, 0) + ((b.flags || []).includes('larger_than_sold')
+      ? ' (' + T('fx_more_than_sold', num(b.largest_sold_nodes, 0)) + ')' : '') }),
     el('td', { class: 'num', text: fxHours(b.time_to_train_h) }),
     el('td', { class: 'num', text: b.is_baseline && !isUnknown(b.worth_premium_pct) ? T('fx_baseline_bar') : fxPremium(b.worth_premium_pct) }),
-    el('td', { class: 'num', text: isUnknown(b.price_gpu_hr) ? T('unknown') : money(b.price_gpu_hr, cur) }),
+    el('td', { class: 'num', text: !isUnknown(b.price_gpu_hr) ? money(b.price_gpu_hr, cur)
+      : b.price_other ? money(b.price_other.price_gpu_hr, b.price_other.currency) + ' (' + T('fx_not_compared') + ')'
+      : T('unknown') }),
     el('td', { class: 'num', text: isUnknown(b.worth_gpu_hr) ? T('unknown') : money(b.worth_gpu_hr, cur) }),
     el('td', { class: 'num', text: isUnknown(b.break_even_price_gpu_hr) ? T('unknown') : money(b.break_even_price_gpu_hr, cur) }),
     el('td', { class: 'num', text: isUnknown(b.job_cost) ? T('unknown') : money(b.job_cost, cur, { total: true }) }),

@@ -314,6 +314,13 @@ const GEN_ES = [
     'tal como se venden: precio de equilibrio = precio de la referencia x GPU-horas con la referencia / GPU-horas con el paquete; valor = precio de equilibrio - precio de la referencia ($1 por GPU-hora que se puede pagar de más sobre la referencia sin perder); coste del trabajo = precio x GPU-horas'],
   [/^as sold: a bundle whose NICs are not stated is modelled with one NIC per GPU \(the usual multi-node board\), its Gbit\/s per node as stated$/g,
     'tal como se venden: un paquete que no indica sus NIC se modela con una NIC por GPU (la placa multinodo habitual), con sus Gbit/s por nodo tal como se indican'],
+  /* a bundle's note (fabrics_sold.c note_json): the largest cluster sold, another currency */
+  [/evaluated at (\d+) nodes, more than any of its offerings rents \(the largest: (\d+) nodes, (\d+) GPUs\): no such cluster is sold/g,
+    'evaluado con $1 nodos, más de los que alquila cualquiera de sus ofertas (el máximo: $2 nodos, $3 GPU): no se vende un clúster así'],
+  [/searched up to (\d+) nodes \((\d+) GPUs\), the largest cluster any of its offerings rents; the deadline needs more/g,
+    'buscado hasta $1 nodos ($2 GPU), el clúster más grande que alquila alguna de sus ofertas; el plazo necesita más'],
+  [/priced only in (\S+) \((\S+) (\S+)\/GPU-h, (\S+)\): shown, not compared \(never converted\)/g,
+    'con precio solo en $1 ($2 $3/GPU-h, $4): se muestra, no se compara (nunca se convierte)'],
 
   /* ===== fit: the why (lib/model/fit.c) ===== */
   [/^(\S+) B parameters( \((\S+) B active per token\))? hold (\S+) TiB of weights, gradients and optimizer states/g,

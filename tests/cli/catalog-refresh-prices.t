@@ -3,7 +3,8 @@
 # type data/skypilot-map.csv names (mapped, or listed with an empty offering),
 # drops the others, reads a cloud from the layout its provenance row names
 # (v8 for hyperstack), rewrites the provenance row, and runs data/check.py,
-# which refuses a mapped type whose count contradicts its offering.
+# which refuses a mapped type whose count contradicts its offering; all or
+# nothing: the check runs on a staged copy, and a refusal leaves data/ as it was.
 command -v python3 > /dev/null || exit 0
 mkdir -p "$T/repo" "$T/cat/catalogs/v7/runpod" "$T/cat/catalogs/v8/hyperstack"
 cp -r data tools "$T/repo/"
@@ -28,3 +29,17 @@ sed -i 's/^n3-H100-SXM5x8,H100-80G-SXM5,8,/n3-H100-SXM5x8,H100-80G-SXM5,4,/' "$T
     || fail "a contradicting count was refreshed"
 grep -q "data/prices/hyperstack/vms.csv:3:3: AcceleratorCount 4 contradicts offering 'hyperstack-h100-sxm'" "$T/err" \
     || fail "message: $(cat "$T/err")"
+# All or nothing: the refused refresh above left data/ as it was (the staged
+# copy with the count 4 never reached it), and so does a run whose second
+# cloud is missing after a first that would have been rewritten.
+cmp -s data/prices/hyperstack/vms.csv "$T/repo/data/prices/hyperstack/vms.csv" \
+    || fail "a refused refresh changed data/: $(diff data/prices/hyperstack/vms.csv "$T/repo/data/prices/hyperstack/vms.csv")"
+grep -q "nothing in data/ changed" "$T/err" || fail "refusal does not say data/ is unchanged: $(cat "$T/err")"
+cp -r "$T/repo/data" "$T/before"
+sed -i 's/^\(8x_H100-SXM_SECURE,.*\),21.52,23.92,CA-MTL-1/\1,20.00,23.92,CA-MTL-1/' "$T/cat/catalogs/v7/runpod/vms.csv"
+grep -q ',20.00,23.92,CA-MTL-1' "$T/cat/catalogs/v7/runpod/vms.csv" || fail "test set-up: no runpod row changed"
+! (cd "$T/repo" && python3 tools/refresh-prices.py "$T/cat" 1111111111111111111111111111111111111111 2026-12-04 runpod nosuchcloud) \
+    > "$T/out" 2> "$T/err" || fail "a missing cloud was refreshed"
+grep -q "nosuchcloud/vms.csv: not found" "$T/err" || fail "message: $(cat "$T/err")"
+diff -r "$T/before" "$T/repo/data" > /dev/null || fail "a failed refresh changed data/: $(diff -r "$T/before" "$T/repo/data" | head -5)"
+[ -z "$(ls -a "$T/repo" | grep '^\.refresh-prices-')" ] || fail "temporary directory left behind"

@@ -197,6 +197,44 @@ static const char GCP_VMS[] =
     ",H100,8,us-east4,us-east4-a,78.5,14.1\n"
     ",H100,8,us-central1,us-central1-a,36.5,\n";
 
+/* SkyPilot writes SpotPrice 0.00 where a type has no spot offer (its
+ * vast/vms.csv on every row): 0, as an empty cell, is no price, in either
+ * price column, never a real $0; a negative price is refused at its cell. */
+static void skypilot_zero_is_no_price(void **state)
+{
+    static const char ZERO[] = "InstanceType,AcceleratorName,AcceleratorCount,Price,SpotPrice,Region\n"
+                               "p5.48xlarge,H100,8,80,0.00,us-east-1\n"
+                               "X.Gpu,L4,1,0,0.2,eu-west-1\n"
+                               "X.Gpu,L4,1,0.9,0.00,eu-west-2\n";
+    static const char NEG[] = "InstanceType,AcceleratorName,AcceleratorCount,Price,SpotPrice,Region\n"
+                              "p5.48xlarge,H100,8,80,,us-east-1\n"
+                              "p5.48xlarge,H100,8,80,-0.5,us-west-2\n";
+    cf_catalog *cat = open_two();
+    cf_price_import_opts po = {"2026-11-30", "2026-11-30", NULL};
+    json_t *sum = NULL;
+    cf_offering *o = NULL;
+    cf_error err;
+    (void)state;
+    assert_int_equal(cf_catalog_import_prices(cat, "v7/aws/vms.csv", ZERO, strlen(ZERO),
+                                              CF_PRICE_SKYPILOT, &po, &sum, &err), CF_OK);
+    json_decref(sum);
+    assert_int_equal(cf_catalog_get(cat, "aws-p5-48xlarge", &o), CF_OK);
+    assert_true(o->price_on_demand_gpu_hr == 10.0);
+    assert_true(isnan(o->price_spot_gpu_hr));
+    cf_offering_free(o);
+    assert_int_equal(cf_catalog_get(cat, "skypilot-aws-x.gpu", &o), CF_OK);
+    assert_true(o->price_on_demand_gpu_hr == 0.9);
+    assert_true(o->price_spot_gpu_hr == 0.2);
+    cf_offering_free(o);
+    assert_int_equal(cf_catalog_import_prices(cat, "v7/aws/vms.csv", NEG, strlen(NEG),
+                                              CF_PRICE_SKYPILOT, &po, &sum, &err), CF_EPARSE);
+    assert_null(sum);
+    assert_int_equal(err.line, 3);
+    assert_int_equal(err.column, 5);
+    assert_non_null(strstr(err.message, "SpotPrice: negative price \"-0.5\""));
+    cf_catalog_close(cat);
+}
+
 static void gcp_host_plus_gpus(void **state)
 {
     cf_catalog *cat = NULL;
@@ -330,6 +368,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(skypilot_overlay_and_rows),
         cmocka_unit_test(skypilot_refusals_change_nothing),
+        cmocka_unit_test(skypilot_zero_is_no_price),
         cmocka_unit_test(gcp_host_plus_gpus),
         cmocka_unit_test(gcp_catalog_parts),
     };
