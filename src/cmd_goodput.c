@@ -123,8 +123,8 @@ static int print_breakdown(FILE *out, const json_t *row, const cf_workload *w, c
              num(c, "load_s"));
     tf_wrap(out, "  ", line, TF_WIDTH);
     snprintf(line, sizeof line, "failures: one per %.4g GPU-hours, one per %.3g h for the job, "
-             "%.0f interruptions expected, restart %.0f s each", num(f, "mtbf_gpu_h"),
-             num(f, "job_mtbf_h"), num(f, "interruptions"), num(f, "restart_s"));
+             "%.*f interruptions expected, restart %.0f s each", num(f, "mtbf_gpu_h"),
+             num(f, "job_mtbf_h"), goodput_count_prec(num(f, "interruptions")), num(f, "interruptions"), num(f, "restart_s"));
     tf_wrap(out, "  ", line, TF_WIDTH);
     input_line(line, sizeof line, in, (long)num(row, "nodes"));
     tf_wrap(out, "  ", line, TF_WIDTH);

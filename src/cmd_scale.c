@@ -172,6 +172,11 @@ static void print_goodput(FILE *out, json_t *arr)
         a = json_string_value(json_object_get(json_object_get(r, "goodput_detail"), "assumes"));
     }
     if (a) tf_wrap(out, "assumes: ", a, TF_WIDTH);
+    /* a row slower to train than the one before: goodput or layout */
+    json_array_foreach(arr, i, r) {
+        const char *t = json_string_value(json_object_get(json_object_get(r, "time_note"), "text"));
+        if (t) tf_wrap(out, "time: ", t, TF_WIDTH);
+    }
 }
 
 /* What the model assumes on the offering's fabric (the rows' flags), one

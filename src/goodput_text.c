@@ -15,6 +15,11 @@ static double num(const json_t *o, const char *k)
     return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
+int goodput_count_prec(double x)
+{
+    return isfinite(x) && fabs(x) < 9.95 ? 1 : 0;
+}
+
 const char *goodput_text(char *buf, size_t cap, const json_t *row)
 {
     const json_t *d = json_object_get(row, "goodput_detail");
@@ -29,11 +34,17 @@ const char *goodput_text(char *buf, size_t cap, const json_t *row)
         return buf;
     }
     tf_hours(steady, sizeof steady, s);
+    if (json_is_string(json_object_get(row, "unfit_reason")) && json_is_null(json_object_get(d, "time_to_train_h"))) {
+        /* a job that never finishes: its reason, not a breakdown of 0 */
+        snprintf(buf, cap, "%.2f of %s steady: %s", num(row, "goodput"), steady,
+                 json_string_value(json_object_get(row, "unfit_reason")));
+        return buf;
+    }
     snprintf(buf, cap, "%.2f of %s steady: checkpoints +%.1f %%, lost work +%.1f %%, "
-             "restarts +%.1f %% (%.0f interruptions), input reads +%.1f %%; storage %s%s",
+             "restarts +%.1f %% (%.*f expected interruptions), input reads +%.1f %%; storage %s%s",
              num(row, "goodput"), steady, 100 * num(b, "ckpt_stall_h") / s,
              100 * num(b, "lost_work_h") / s, 100 * num(b, "restart_h") / s,
-             num(f, "interruptions"), 100 * num(b, "data_stall_h") / s,
+             goodput_count_prec(num(f, "interruptions")), num(f, "interruptions"), 100 * num(b, "data_stall_h") / s,
              json_string_value(json_object_get(d, "storage")) ? json_string_value(json_object_get(d, "storage")) : "?",
              json_is_true(json_object_get(d, "storage_assumed")) ? " (not stated: assumed)" : "");
     return buf;

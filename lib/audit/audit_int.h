@@ -730,7 +730,9 @@ struct cf_audit {
  * Ports count when Active with the link layer the transport uses (any
  * RDMA link layer when the data went over sockets), distinct by CA:port. */
 typedef struct cf__node_nics {
-    int count;              /* NICs of the node; -1 unknown */
+    int count;              /* NICs of the node; -1 unknown; never below nics_used */
+    int shown;              /* the count the node evidence alone shows (below count when
+                             * NCCL's list names more: NIC_COUNT_CONFLICT) */
     int rdma;               /* the evidence shows RDMA NICs (IB/RoCE/EFA ports, an RDMA offering) */
     double rate_gbps;       /* line rate of the NICs a node's ranks can drive (at most one per
                              * GPU, those NCCL names first), Gbit/s; NAN unknown */

@@ -496,6 +496,11 @@ static void nic_findings(cf_audit *a, int g, const cf__audit_verdict *v)
     int avail = v->node.count;
     cf__audit_loc at;
     if (v->nics_used <= 0 || v->nodes == 1 || v->net == CF_NET_NONE) return;
+    if (v->node.shown > 0 && v->node.shown < v->nics_used)
+        cf__audit_add_run_finding(a, g, CF__CODE_NIC_COUNT_CONFLICT, e->ib_using_loc, NULL,
+                        "NCCL's list names %d NICs but %s (at %s) shows %d usable on the node: the "
+                        "node's count is taken as %d", v->nics_used, v->node.src,
+                        loc_text(a, v->node.at, l2, sizeof l2), v->node.shown, v->node.count);
     if (avail > 0 && v->gpn > 0 && avail > v->gpn) avail = (int)v->gpn;
     at = rs ? rs->at : e->ib_using_loc;
     if (rs)

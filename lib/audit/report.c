@@ -307,6 +307,7 @@ static int facts_json(json_t *o, const cf_audit *a, const cf__audit_verdict *v, 
     bad |= cf__json_set(o, "node_nics", v->node.count > 0 ? json_integer(v->node.count) : json_null());
     bad |= cf__json_set(o, "node_nics_source", jstr(v->node.count > 0 ? v->node.src : NULL));
     bad |= cf__json_set(o, "nics_used", v->nics_used > 0 ? json_integer(v->nics_used) : json_null());
+    bad |= cf__json_set(o, "nics_counted", v->node.rated > 0 ? json_integer(v->node.rated) : json_null());
     bad |= cf__json_set(o, "bandwidth_judged", json_boolean(v->judged));
     bad |= cf__json_set(o, "bandwidth_not_judged_reason", v->judged ? json_null() : jstr(v->not_judged));
     return bad;

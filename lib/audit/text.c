@@ -135,6 +135,13 @@ static void facts_text(cf__buf *b, const json_t *report, const char *st)
             cf__buf_printf(b, "NCCL uses %lld NIC(s); the node's NIC count not shown",
                            (long long)json_integer_value(used));
         if (js(report, "node_nics_source")) cf__buf_printf(b, " (%s)", js(report, "node_nics_source"));
+        {
+            /* the expected busbw adds up at most one NIC per GPU: say so
+             * where that is fewer than the NICs NCCL uses */
+            json_t *cnt = json_object_get(report, "nics_counted");
+            if (json_is_integer(cnt) && json_is_integer(used) && json_integer_value(cnt) < json_integer_value(used))
+                cf__buf_printf(b, "; expected busbw counts %lld (one per GPU)", (long long)json_integer_value(cnt));
+        }
         cf__buf_printf(b, "\n");
     }
     if (json_is_false(json_object_get(report, "bandwidth_judged")) && js(report, "bandwidth_not_judged_reason")) {

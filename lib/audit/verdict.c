@@ -361,8 +361,12 @@ static void node_nics_of(const cf_audit *a, int g, const cf__audit_verdict *v, i
             const cf__port *pt = &p->ports[j];
             char key[40];
             int dup = 0;
+            int named = cf__audit_port_named(a, g, pt, CF__LL_UNKNOWN);
             if (pt->active != 1) continue;
-            if (ll != CF__LL_UNKNOWN ? pt->ll != ll : pt->ll == CF__LL_UNKNOWN && !is_efa_port(pt)) continue;
+            /* a port NCCL's list names counts whatever its link layer (a
+             * RoCE port in an IB run's list is one NIC NCCL may use) */
+            if (!named && (ll != CF__LL_UNKNOWN ? pt->ll != ll : pt->ll == CF__LL_UNKNOWN && !is_efa_port(pt)))
+                continue;
             snprintf(key, sizeof key, "%s:%d", pt->ca, pt->port);
             for (k = 0; k < n; k++)
                 if (strcmp(ports[k].key, key) == 0) dup = 1;
@@ -684,5 +688,9 @@ void cf__audit_verdict_of(cf_audit *a, int g, cf__audit_verdict *v)
     decide_gdr(a, g, v);
     node_nics_of(a, g, v, node_link_layer(v), &v->node);
     v->nics_used = nics_used_of(a, g, v);
+    /* one count for both: the larger evidence wins; NIC_COUNT_CONFLICT
+     * (findings.c) says the node evidence showed fewer */
+    v->node.shown = v->node.count;
+    if (v->node.count > 0 && v->nics_used > v->node.count) v->node.count = v->nics_used;
     decide_expected(a, g, v);
 }

@@ -60,15 +60,16 @@ static json_t *data_json(const cf_goodput_out *g)
 {
     json_t *j = json_object();
     int bad = !j;
-    /* GB/s (10^9 bytes/s): the _GBps keys; the _gbps ones, same values,
-     * are their aliases kept for scripts (docs/goodput.md). have = min(the
-     * node's read rate, the file system's aggregate / nodes). */
+    /* GB/s (10^9 bytes/s): the _GBps keys; the _gbps ones are the same
+     * rates in Gbit/s (x 8), as every _gbps key of the project
+     * (docs/goodput.md). have = min(the node's read rate, the file
+     * system's aggregate / nodes). */
     bad |= cf__json_set(j, "read_need_GBps_per_node", num_or_null(g->read_need_gbps));
     bad |= cf__json_set(j, "read_have_GBps_per_node", num_or_null(g->read_have_gbps));
     bad |= cf__json_set(j, "read_node_GBps", num_or_null(g->bw.node_read_gbps));
     bad |= cf__json_set(j, "read_aggregate_GBps", num_or_null(g->bw.agg_read_gbps));
-    bad |= cf__json_set(j, "read_need_gbps_per_node", num_or_null(g->read_need_gbps));
-    bad |= cf__json_set(j, "read_have_gbps_per_node", num_or_null(g->read_have_gbps));
+    bad |= cf__json_set(j, "read_need_gbps_per_node", num_or_null(g->read_need_gbps * 8.0));
+    bad |= cf__json_set(j, "read_have_gbps_per_node", num_or_null(g->read_have_gbps * 8.0));
     bad |= cf__json_set(j, "binds", json_boolean(g->data_binds));
     if (bad) { json_decref(j); return NULL; }
     return j;
@@ -111,10 +112,11 @@ void cf_goodput_assumes(const cf_goodput_out *g, char *buf, size_t cap)
     else
         n += (size_t)snprintf(buf + n, cap - n, "%s %s, ", cf_storage_class_name(g->storage), src);
     if (n < cap && isfinite(bw.agg_write_gbps))
-        n += (size_t)snprintf(buf + n, cap - n, "%.3g GB/s per node, %.3g GB/s in all (write); ",
+        n += (size_t)snprintf(buf + n, cap - n, "write %.3g GB/s per node at most, "
+                              "%.3g GB/s for the whole file system; ",
                               bw.node_write_gbps, bw.agg_write_gbps);
     else if (n < cap)
-        n += (size_t)snprintf(buf + n, cap - n, "%.3g GB/s per node (write); ", bw.node_write_gbps);
+        n += (size_t)snprintf(buf + n, cap - n, "write %.3g GB/s per node at most; ", bw.node_write_gbps);
     if (n < cap)
         n += (size_t)snprintf(buf + n, cap - n, "one interruption per %.3g GPU-hours; restart %.0f s "
                               "(detect %.0f + load %.0f + warm-up %.0f); %s checkpoints",

@@ -34,6 +34,16 @@ cf_status cf__plan_goodput(const cf__plan_gp *gp, const cf__plan_point *p, doubl
     return cf_goodput(&in, out, NULL);
 }
 
+const char *cf__plan_goodput_never(const cf_goodput_out *g, char *buf, size_t cap)
+{
+    if (g->no_failures || isfinite(g->wall_h)) return NULL;
+    snprintf(buf, cap, "never finishes: a %.0f s checkpoint write (%s%s) and a %.0f s restart against "
+             "a job MTBF of %.3g h: interruptions outpace checkpoints and restarts",
+             g->ckpt_write_s, g->storage_assumed ? "assumed " : "", cf_storage_class_name(g->storage),
+             g->restart_s, g->job_mtbf_h);
+    return buf;
+}
+
 void cf__plan_goodput_why(char *why, size_t cap, const cf_goodput_out *g)
 {
     size_t n = strlen(why);
@@ -52,9 +62,9 @@ void cf__plan_goodput_why(char *why, size_t cap, const cf_goodput_out *g)
                               cf_storage_class_name(g->storage), g->ckpt_write_s,
                               g->ckpt_interval_s / 60);
     if (fail > lim * s && n < cap)
-        n += (size_t)snprintf(why + n, cap - n, "; failures add %.0f %% (%.0f interruptions, one per "
-                              "%.3g h, each a %.0f min restart and lost work)", 100 * fail / s,
-                              g->interruptions, g->job_mtbf_h, g->restart_s / 60);
+        n += (size_t)snprintf(why + n, cap - n, "; failures add %.0f %% (%.*f expected interruptions, "
+                              "one per %.3g h, each a %.0f min restart and lost work)", 100 * fail / s,
+                              g->interruptions < 9.95 ? 1 : 0, g->interruptions, g->job_mtbf_h, g->restart_s / 60);
     if (g->data_stall_h > lim * s && n < cap)
         snprintf(why + n, cap - n, "; storage binds: input reads need %.2g GB/s per node, %s gives "
                  "%.2g (+%.0f %%)", g->read_need_gbps, cf_storage_class_name(g->storage),

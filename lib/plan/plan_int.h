@@ -266,6 +266,10 @@ cf_status cf__plan_goodput(const cf__plan_gp *gp, const cf__plan_point *p, doubl
  * failures, checkpoint stalls or input reads cost more than
  * CF_GOODPUT_NOTE_PCT of the steady time. */
 void cf__plan_goodput_why(char *why, size_t cap, const cf_goodput_out *g);
+/* Why a row whose layout fits has no time to train: the job never
+ * finishes (interruptions outpace its checkpoints and restarts), with the
+ * checkpoint write and the job's MTBF, into buf; NULL when it finishes. */
+const char *cf__plan_goodput_never(const cf_goodput_out *g, char *buf, size_t cap);
 
 /* Sets goodput, steady_time_to_train_h, storage and goodput_detail on a
  * row (cf_goodput_json). Returns cf__json_set's bad flag. */

@@ -165,6 +165,49 @@ static double comm_eff(const cf__plan_point *p0, double free_ref_s, const int *c
     return best / (free_s[i] * counts[i]);
 }
 
+static double row_num(const json_t *r, const char *k)
+{
+    const json_t *v = json_object_get(r, k);
+    return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/* time_note of each row that takes longer to train than the row before
+ * it: goodput (failures and checkpoints) when its steady time still falls,
+ * else the layout (the step itself is slower per token). null on the
+ * others. Nonzero on ENOMEM. */
+static int time_notes(json_t *arr)
+{
+    int bad = 0;
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        json_t *r = json_array_get(arr, i), *p = i ? json_array_get(arr, i - 1) : NULL, *note;
+        double t1 = row_num(r, "time_to_train_h"), t0 = p ? row_num(p, "time_to_train_h") : NAN;
+        double s1 = row_num(r, "steady_time_to_train_h"), s0 = p ? row_num(p, "steady_time_to_train_h") : NAN;
+        char text[320];
+        int gp;
+        if (!(t1 > t0) || !(s1 > 0) || !(s0 > 0)) {
+            bad |= cf__json_set(r, "time_note", json_null());
+            continue;
+        }
+        gp = s1 < s0;
+        if (gp)
+            snprintf(text, sizeof text, "%lld nodes take longer than %lld (%.3g d vs %.3g d) although "
+                     "the steady time falls (%.3g d vs %.3g d): goodput, not the layout: %.2f vs %.2f "
+                     "(work lost at interruptions, restarts, checkpoint stalls)",
+                     (long long)json_integer_value(json_object_get(r, "nodes")),
+                     (long long)json_integer_value(json_object_get(p, "nodes")), t1 / 24, t0 / 24, s1 / 24,
+                     s0 / 24, row_num(r, "goodput"), row_num(p, "goodput"));
+        else
+            snprintf(text, sizeof text, "%lld nodes take longer than %lld (%.3g d vs %.3g d): the "
+                     "steady time rises too (%.3g d vs %.3g d): the fastest layout found is slower "
+                     "per token", (long long)json_integer_value(json_object_get(r, "nodes")),
+                     (long long)json_integer_value(json_object_get(p, "nodes")), t1 / 24, t0 / 24, s1 / 24,
+                     s0 / 24);
+        note = json_pack("{s:s, s:s}", "text", text, "cause", gp ? "goodput" : "layout");
+        bad |= !note || cf__json_set(r, "time_note", note);
+    }
+    return bad;
+}
+
 /* One row of the curve; NULL on ENOMEM. */
 static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, double steps,
                          double units, const cf_offering *o, const cf_fabric *fab, double price,
@@ -175,7 +218,8 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
     json_t *j = json_object();
     int llm = w->kind == CF_WL_LLM;
     double e = NAN, thr = NAN, cost = NAN, par = NAN, t_h = NAN, relief = NAN;
-    char why[80];
+    char why[240];
+    const char *never = NULL;
     int bad = 0;
     if (!j) return NULL;
     if (pt->found) {
@@ -190,6 +234,7 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
         if (p0 && ce > 0) relief = e / ce;
         cf__plan_time_cost(pt, steps, (int)o->gpus_per_node, &pr, &t_h, &cost);
         have_gp = cf__plan_goodput(gp, pt, steps, (int)o->gpus_per_node, &g) == CF_OK;
+        if (have_gp) never = cf__plan_goodput_never(&g, why, sizeof why);
     }
     bad |= cf__json_set(j, "nodes", json_integer(pt->nodes));
     bad |= cf__json_set(j, "step_time_s", pt->found ? cf__json_num(pt->res.step_time_s) : json_null());
@@ -210,8 +255,9 @@ static json_t *scale_row(const cf__plan_point *pt, const cf__plan_point *p0, dou
     bad |= cf__json_set(j, "scaling_note",
                         pt->found ? cf__plan_scaling_note(pt, p0, e, w->kind == CF_WL_LLM, free0_s)
                                   : json_null());
-    bad |= cf__json_set(j, "unfit_reason",
-                        pt->found ? json_null() : json_string(unfit_reason(pt, w, why, sizeof why)));
+    /* no layout, or one that never finishes (goodput 0) */
+    bad |= cf__json_set(j, "unfit_reason", pt->found ? (never ? json_string(never) : json_null())
+                                                     : json_string(unfit_reason(pt, w, why, sizeof why)));
     bad |= cf__json_set(j, "n0", p0 ? json_integer(p0->nodes) : json_null());
     bad |= cf__json_set(j, "n0_throughput", p0 ? cf__json_num(units / cf__plan_pt_s(p0)) : json_null());
     /* What the model assumes on this fabric at this count (fabrics.h). */
@@ -287,6 +333,7 @@ cf_status cf__scale_run_gp(const cf__plan_model *m, const cf_offering *o, const 
         }
         if (!r || json_array_append_new(arr, r)) goto nomem;
     }
+    if (time_notes(arr)) goto nomem;
     cf__free(pts);
     cf__free(free_s);
     *out = arr;

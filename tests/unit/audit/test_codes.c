@@ -16,7 +16,7 @@
 static void every_code_complete(void **state)
 {
     (void)state;
-    assert_int_equal(CF__CODE__COUNT, 24);
+    assert_int_equal(CF__CODE__COUNT, 25);
     for (int c = 0; c < CF__CODE__COUNT; c++) {
         const char *name = cf__audit_code_name((cf__audit_code)c);
         const char *act = cf__audit_code_action((cf__audit_code)c);

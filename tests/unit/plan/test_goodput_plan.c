@@ -127,7 +127,10 @@ static void input_reads(void **state)
     d = json_object_get(json_object_get(json_array_get(arr, 0), "goodput_detail"), "data");
     assert_true(json_is_true(json_object_get(d, "binds")));
     /* need = samples/s per node x 107.7 kB; have = 2.73 GB/s / 8 nodes */
-    assert_float_equal(num(d, "read_have_gbps_per_node"), 2.73 / 8, 1e-12);
+    assert_float_equal(num(d, "read_have_GBps_per_node"), 2.73 / 8, 1e-12);
+    /* a _gbps key is Gbit/s: 8 x the GB/s */
+    assert_float_equal(num(d, "read_have_gbps_per_node"), 8 * 2.73 / 8, 1e-12);
+    assert_float_equal(num(d, "read_need_gbps_per_node"), 8 * num(d, "read_need_GBps_per_node"), 1e-12);
     json_decref(arr);
 }
 
