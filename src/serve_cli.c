@@ -172,6 +172,11 @@ static void ranked_row(FILE *out, size_t i, json_t *r)
              (long long)json_integer_value(json_object_get(dec, "instances")), num(dec, "tpot_ms"),
              num(dec, "batch_per_gpu"), str(r, "provider"), str(r, "offering"));
     tf_wrap(out, "   ", line, TF_WIDTH);
+    if (!isnan(num(r, "cost_per_m_output_decode"))) {   /* the decode pool's share of $/M out */
+        snprintf(line, sizeof line, "decode pool alone %.3f of %.3f, the rest is the prefill "
+                 "pool", num(r, "cost_per_m_output_decode"), num(r, "cost_per_m_output"));
+        tf_wrap(out, "   $/M out: ", line, TF_WIDTH);
+    }
     tf_wrap(out, "   why: ", str(r, "why"), TF_WIDTH);
     if (provider_text(line, sizeof line, r)[0]) tf_wrap(out, "   provider: ", line, TF_WIDTH);
 }
@@ -201,6 +206,16 @@ static void empty_text(FILE *out, json_t *doc)
     tf_wrap(out, "", line, TF_WIDTH);
 }
 
+/* What each cost column charges (the prefill pool is in both: never add
+ * them), under the table. */
+static void cost_legend(FILE *out)
+{
+    fputs("\n$/M out: the whole cluster (prefill and decode pools) per million output\n"
+          "   tokens, the ranking; its \"$/M out:\" line splits it by pool.\n"
+          "$/M in: the prefill pool alone per million input tokens, already inside\n"
+          "   $/M out: adding the two counts the prefill nodes twice.\n", out);
+}
+
 int serve_cli_plan_table(FILE *out, json_t *doc)
 {
     json_t *ranked = json_object_get(doc, "ranked");
@@ -225,6 +240,7 @@ int serve_cli_plan_table(FILE *out, json_t *doc)
         fprintf(out, "%2s %-24s %5s %-14s %9s %9s %9s\n", "#", "offering", "nodes", "mode",
                 "out tok/s", "$/M out", "$/M in");
     json_array_foreach(ranked, i, r) ranked_row(out, i, r);
+    if (json_array_size(ranked) > 0) cost_legend(out);
     if (json_array_size(ranked) == 0) empty_text(out, doc);
     unranked_text(out, doc);
     fputc('\n', out);
