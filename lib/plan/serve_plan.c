@@ -190,6 +190,11 @@ static cf_status rank_one(run *r, const cf_offering *o, const cf__serve_search *
                         d.colocated ? json_null()
                                     : json_real(copies * d.dec_nodes * gpn * price / (rps * O * 3600) * 1e6));
     json_object_set_new(row, "max_cluster_stated", json_boolean(o->max_cluster_gpus > 0));
+    /* what a training row of o says it assumed (the `*` and assumes: line) */
+    if (cf__plan_offering_flags(o, d.nodes, row) != CF_OK) {
+        json_decref(row);
+        return CF_ENOMEM;
+    }
     return json_array_append_new(r->ranked, row) ? CF_ENOMEM : CF_OK;
 }
 
