@@ -124,6 +124,13 @@ cf_status cf_serve_fabrics(const cf_workload *w, const struct cf_fabrics_query *
         nodes = fs[0].d.nodes;
         st = run_all(w, &node, nodes, tpot_s, w->serve.ttft_s, fs, n, nets, err);
     }
+    if (st == CF_OK) {      /* the imbalance and where the targets are checked, as plan's */
+        json_t *sa = cf__serve_assumes(w);
+        if (!sa || json_array_append(assumes, json_array_get(sa, 1)) ||
+            json_array_append(assumes, json_array_get(sa, 3)))
+            st = CF_ENOMEM;
+        json_decref(sa);
+    }
     for (size_t i = 0; st == CF_OK && i < n; i++)
         if (nets[i] == q->baseline) base = &fs[i];
     for (size_t i = 0; st == CF_OK && i < n; i++) {

@@ -79,4 +79,8 @@ json_t *cf__serve_row_json(const cf_workload *w, const cf__serve_deploy *d, int 
 const char *cf__serve_none_reason(const cf_workload *w, const cf__serve_search *s, const char *gpu,
                                   long gpn, double tpot_s, double ttft_s, char *buf, size_t n);
 
+/* The `assumes` of a serving answer of w (plan, fabrics), each with its
+ * value (serve_assumes.c). NULL on ENOMEM. */
+json_t *cf__serve_assumes(const cf_workload *w);
+
 #endif

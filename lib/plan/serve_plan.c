@@ -351,9 +351,13 @@ static json_t *by_kind(json_t *unranked)
 
 static json_t *doc_of(const run *r)
 {
-    json_t *kinds = by_kind(r->unranked);
-    if (!kinds) return NULL;
-    return json_pack("{s:s,s:s,s:s,s:{s:o,s:o},s:{s:I,s:I},s:o,s:O,s:O,s:o,s:[s,s,s,s]}",
+    json_t *kinds = by_kind(r->unranked), *assumes = cf__serve_assumes(r->w);
+    if (!kinds || !assumes) {
+        json_decref(kinds);
+        json_decref(assumes);
+        return NULL;
+    }
+    return json_pack("{s:s,s:s,s:s,s:{s:o,s:o},s:{s:I,s:I},s:o,s:O,s:O,s:o,s:o}",
                      "workload", r->w->name, "kind", "serve", "currency", r->currency, "targets",
                      "tpot_ms", isnan(r->tpot_s) ? json_null() : json_real(r->tpot_s * 1e3),
                      "ttft_s", isnan(r->ttft_s) ? json_null() : json_real(r->ttft_s), "request",
@@ -361,11 +365,7 @@ static json_t *doc_of(const run *r)
                      (json_int_t)r->w->serve.output_tokens, "traffic_rps",
                      r->w->serve.rate_rps > 0 ? json_real(r->w->serve.rate_rps) : json_string("max"),
                      "ranked", r->ranked, "unranked", r->unranked, "unranked_by_kind", kinds,
-                     "assumes",
-                     "two-batch overlap on EP layouts (DeepSeek, SGLang)",
-                     "expert load imbalance SERVE_EP_IMBALANCE on the most loaded GPU (EPLB)",
-                     "a sequence holds its prompt and half its answer on average",
-                     "TTFT = 2 x the prefill batch + the KV transfer; targets met at the mean");
+                     "assumes", assumes);
 }
 
 cf_status cf_serve_plan_check_opts(const cf_plan_opts *po, cf_error *err)
