@@ -68,8 +68,7 @@ static const char *str(json_t *o, const char *k)
     return s ? s : "";
 }
 
-/* "12.3k" tokens/s. */
-static const char *kilo(char *buf, size_t n, double v)
+const char *serve_cli_kilo(char *buf, size_t n, double v)
 {
     if (v >= 1e6) snprintf(buf, n, "%.3gM", v / 1e6);
     else if (v >= 1e3) snprintf(buf, n, "%.3gk", v / 1e3);
@@ -168,7 +167,7 @@ static void ranked_row(FILE *out, json_t *doc, size_t i, json_t *r)
     fprintf(out, "%2s%c%-24s %5lld %-14s %9s %9.3f %9s\n", own_line ? "" : rank,
             own_line ? ' ' : mark, own_line ? "" : id,
             (long long)json_integer_value(json_object_get(r, "nodes")), str(r, "mode"),
-            kilo(a, sizeof a, num(r, "output_tokens_per_s")), num(r, "cost_per_m_output"), in);
+            serve_cli_kilo(a, sizeof a, num(r, "output_tokens_per_s")), num(r, "cost_per_m_output"), in);
     snprintf(line, sizeof line, "prefill %s x%lld, decode %s x%lld (TPOT %.3g ms, batch %.0f "
              "per GPU); %s %s", str(pre, "layout"),
              (long long)json_integer_value(json_object_get(pre, "instances")), str(dec, "layout"),

@@ -21,6 +21,24 @@ static const char *str(json_t *o, const char *k)
     return s ? s : "-";
 }
 
+const char *serve_cli_pools(char *buf, size_t n, json_t *r)
+{
+    long long di = (long long)json_integer_value(json_object_get(r, "decode_instances"));
+    long long dn = (long long)json_integer_value(json_object_get(r, "decode_nodes"));
+    long long pi = (long long)json_integer_value(json_object_get(r, "prefill_instances"));
+    long long pn = (long long)json_integer_value(json_object_get(r, "prefill_nodes"));
+    long long c = (long long)json_integer_value(json_object_get(r, "copies"));
+    char cp[48] = "";
+    if (c > 1) snprintf(cp, sizeof cp, ", %lld copies", c);
+    if (strcmp(str(r, "mode"), "colocated") == 0)
+        snprintf(buf, n, "one pool %s x%lld (%lld node%s%s)", str(r, "decode_layout"), di, dn,
+                 dn == 1 ? "" : "s", cp);
+    else
+        snprintf(buf, n, "decode %s x%lld, prefill %s x%lld (%lld + %lld = %lld nodes%s)",
+                 str(r, "decode_layout"), di, str(r, "prefill_layout"), pi, dn, pn, dn + pn, cp);
+    return buf;
+}
+
 int serve_cli_fabrics_text(FILE *out, json_t *doc)
 {
     json_t *r;
@@ -39,7 +57,7 @@ int serve_cli_fabrics_text(FILE *out, json_t *doc)
             "out tok/s", "TPOT ms", "decode binds", "premium");
     json_array_foreach(json_object_get(doc, "fabrics"), i, r) {
         double p = num(r, "worth_premium_pct");
-        char prem[16];
+        char prem[16], tok[32];
         if (isnan(p)) snprintf(prem, sizeof prem, "-");
         else snprintf(prem, sizeof prem, "%+.0f %%", p);
         if (isnan(num(r, "nodes"))) {
@@ -47,19 +65,14 @@ int serve_cli_fabrics_text(FILE *out, json_t *doc)
             tf_wrap(out, "        nothing serves: ", str(r, "why"), TF_WIDTH);
             continue;
         }
-        fprintf(out, "%-7s %5.0f %-13s %8.3g %10.3g %8.3g %-12s %8s\n", str(r, "network"),
+        fprintf(out, "%-7s %5.0f %-13s %8.3g %10s %8.3g %-12s %8s\n", str(r, "network"),
                 num(r, "nodes"), str(r, "mode"), num(r, "requests_per_s"),
-                num(r, "output_tokens_per_s"), num(r, "decode_tpot_ms"),
+                serve_cli_kilo(tok, sizeof tok, num(r, "output_tokens_per_s")), num(r, "decode_tpot_ms"),
                 strcmp(str(r, "decode_binds"), "the all-to-all") == 0 ? "all-to-all"
                                                                      : str(r, "decode_binds"),
                 prem);
-        /* the layouts in full on a line of their own (never cut) */
-        if (strcmp(str(r, "mode"), "colocated") == 0)
-            snprintf(line, sizeof line, "one pool %s", str(r, "decode_layout"));
-        else
-            snprintf(line, sizeof line, "decode %s, prefill %s", str(r, "decode_layout"),
-                     str(r, "prefill_layout"));
-        tf_wrap(out, "        ", line, TF_WIDTH);
+        /* the layouts in full on a line of their own (never cut), with the pools' nodes */
+        tf_wrap(out, "        ", serve_cli_pools(line, sizeof line, r), TF_WIDTH);
     }
     fputc('\n', out);
     json_array_foreach(json_object_get(doc, "assumes"), i, r) {
@@ -91,19 +104,16 @@ int serve_cli_scale_table(FILE *out, json_t *arr, const cf_workload *w, const cf
             tf_wrap(out, "      nothing serves: ", str(r, "why"), TF_WIDTH);
             continue;
         }
-        fprintf(out, "%5.0f %4.0f %-13s %9.3g %8.3g %7.3g %s\n", num(r, "nodes"),
-                num(r, "nodes_used"), str(r, "mode"), num(r, "output_tokens_per_s"),
-                num(r, "output_tokens_per_s_node"), num(r, "tpot_ms"),
+        char tok[32], node[32];
+        fprintf(out, "%5.0f %4.0f %-13s %9s %8s %7.3g %s\n", num(r, "nodes"),
+                num(r, "nodes_used"), str(r, "mode"),
+                serve_cli_kilo(tok, sizeof tok, num(r, "output_tokens_per_s")),
+                serve_cli_kilo(node, sizeof node, num(r, "output_tokens_per_s_node")), num(r, "tpot_ms"),
                 strcmp(str(r, "decode_binds"), "the all-to-all") == 0 ? "all-to-all"
                                                                      : str(r, "decode_binds"));
-        {   /* the layouts in full (never cut) */
+        {   /* the layouts in full (never cut), with the pools' nodes */
             char line[256];
-            if (strcmp(str(r, "mode"), "colocated") == 0)
-                snprintf(line, sizeof line, "one pool %s", str(r, "decode_layout"));
-            else
-                snprintf(line, sizeof line, "decode %s, prefill %s", str(r, "decode_layout"),
-                         str(r, "prefill_layout"));
-            tf_wrap(out, "      ", line, TF_WIDTH);
+            tf_wrap(out, "      ", serve_cli_pools(line, sizeof line, r), TF_WIDTH);
         }
     }
     return ferror(out) ? EXIT_INTERNAL : EXIT_OK;

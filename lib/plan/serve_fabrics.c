@@ -136,6 +136,10 @@ cf_status cf_serve_fabrics(const cf_workload *w, const struct cf_fabrics_query *
     for (size_t i = 0; st == CF_OK && i < n; i++) {
         json_t *r = fam_row(w, &fs[i], base && base->d.ok ? base->d.rps / base->d.nodes : 0, tpot_s,
                             w->serve.ttft_s);
+        if (r && cf__serve_pools_json(r, &fs[i].d, 1)) {   /* the pools' instances and nodes */
+            json_decref(r);
+            r = NULL;
+        }
         if (!r || json_array_append_new(rows, r)) st = CF_ENOMEM;
     }
     if (st == CF_OK && !(*out = json_pack("{s:s,s:s,s:s,s:i,s:i,s:s,s:s,s:O,s:O}", "workload",
