@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "plan_flags_text.h"
 #include "provider_text.h"
 #include "serve_cli.h"
 #include "textfmt.h"
@@ -67,8 +68,7 @@ static const char *str(json_t *o, const char *k)
     return s ? s : "";
 }
 
-/* "12.3k" tokens/s. */
-static const char *kilo(char *buf, size_t n, double v)
+const char *serve_cli_kilo(char *buf, size_t n, double v)
 {
     if (v >= 1e6) snprintf(buf, n, "%.3gM", v / 1e6);
     else if (v >= 1e3) snprintf(buf, n, "%.3gk", v / 1e3);
@@ -167,19 +167,21 @@ static int band_text(char *buf, size_t n, json_t *r, json_t *dec)
 
 /* One ranked row: the id in full (an id longer than its column gets a line
  * of its own, the figures under it), then the pools and the why. */
-static void ranked_row(FILE *out, size_t i, json_t *r)
+static void ranked_row(FILE *out, json_t *doc, size_t i, json_t *r)
 {
     json_t *pre = json_object_get(r, "prefill"), *dec = json_object_get(r, "decode");
     const char *id = str(r, "offering_id");
     char a[32], rank[32], in[32], line[1024];
     int own_line = strlen(id) > 24;
+    char mark = json_is_true(json_object_get(r, "rests_on_assumptions")) ? '*' : ' ';
     snprintf(rank, sizeof rank, "%zu", i + 1);
     if (isnan(num(r, "cost_per_m_input"))) snprintf(in, sizeof in, "-");
     else snprintf(in, sizeof in, "%.3f", num(r, "cost_per_m_input"));
-    if (own_line) fprintf(out, "%2s %s\n", rank, id);
-    fprintf(out, "%2s %-24s %5lld %-14s %9s %9.3f %9s\n", own_line ? "" : rank, own_line ? "" : id,
+    if (own_line) fprintf(out, "%2s%c%s\n", rank, mark, id);
+    fprintf(out, "%2s%c%-24s %5lld %-14s %9s %9.3f %9s\n", own_line ? "" : rank,
+            own_line ? ' ' : mark, own_line ? "" : id,
             (long long)json_integer_value(json_object_get(r, "nodes")), str(r, "mode"),
-            kilo(a, sizeof a, num(r, "output_tokens_per_s")), num(r, "cost_per_m_output"), in);
+            serve_cli_kilo(a, sizeof a, num(r, "output_tokens_per_s")), num(r, "cost_per_m_output"), in);
     snprintf(line, sizeof line, "prefill %s x%lld, decode %s x%lld (TPOT %.3g ms, batch %.0f "
              "per GPU); %s %s", str(pre, "layout"),
              (long long)json_integer_value(json_object_get(pre, "instances")), str(dec, "layout"),
@@ -187,8 +189,15 @@ static void ranked_row(FILE *out, size_t i, json_t *r)
              num(dec, "batch_per_gpu"), str(r, "provider"), str(r, "offering"));
     tf_wrap(out, "   ", line, TF_WIDTH);
     if (band_text(line, sizeof line, r, dec)) tf_wrap(out, "   p10-p90: ", line, TF_WIDTH);
+    if (!isnan(num(r, "cost_per_m_output_decode"))) {   /* the decode pool's share of $/M out */
+        snprintf(line, sizeof line, "decode pool alone %.3f of %.3f, the rest is the prefill "
+                 "pool", num(r, "cost_per_m_output_decode"), num(r, "cost_per_m_output"));
+        tf_wrap(out, "   $/M out: ", line, TF_WIDTH);
+    }
     tf_wrap(out, "   why: ", str(r, "why"), TF_WIDTH);
     if (provider_text(line, sizeof line, r)[0]) tf_wrap(out, "   provider: ", line, TF_WIDTH);
+    plan_flags_text(line, sizeof line, r, doc, CF_PLAN_DEFAULT_MAX_GPUS);  /* as a training row */
+    if (line[0]) tf_wrap(out, "   assumes: ", line, TF_WIDTH);
 }
 
 /* Nothing ranked: the filters that removed every offering (the library's
@@ -216,6 +225,17 @@ static void empty_text(FILE *out, json_t *doc)
     tf_wrap(out, "", line, TF_WIDTH);
 }
 
+/* What each cost column charges (the prefill pool is in both: never add
+ * them), under the table. */
+static void cost_legend(FILE *out, json_t *ranked)
+{
+    fputs("\n$/M out: the whole cluster (prefill and decode pools) per million output\n"
+          "   tokens, the ranking; its \"$/M out:\" line splits it by pool.\n"
+          "$/M in: the prefill pool alone per million input tokens, already inside\n"
+          "   $/M out: adding the two counts the prefill nodes twice.\n", out);
+    plan_assumed_legend(out, ranked, 0);
+}
+
 int serve_cli_plan_table(FILE *out, json_t *doc)
 {
     json_t *ranked = json_object_get(doc, "ranked");
@@ -239,7 +259,8 @@ int serve_cli_plan_table(FILE *out, json_t *doc)
     if (json_array_size(ranked) > 0)
         fprintf(out, "%2s %-24s %5s %-14s %9s %9s %9s\n", "#", "offering", "nodes", "mode",
                 "out tok/s", "$/M out", "$/M in");
-    json_array_foreach(ranked, i, r) ranked_row(out, i, r);
+    json_array_foreach(ranked, i, r) ranked_row(out, doc, i, r);
+    if (json_array_size(ranked) > 0) cost_legend(out, ranked);
     if (json_array_size(ranked) == 0) empty_text(out, doc);
     unranked_text(out, doc);
     fputc('\n', out);

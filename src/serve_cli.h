@@ -36,4 +36,13 @@ void serve_cli_by_source(FILE *out, const cf_validation *v);
 /* Prints a serve plan's table (the document of cf_serve_plan). */
 int serve_cli_plan_table(FILE *out, json_t *doc);
 
+/* Tokens/s as plan prints them: "116k", "1.85k", "868", "1.2M" (buf, n). */
+const char *serve_cli_kilo(char *buf, size_t n, double v);
+
+/* A fabrics or scale row's pools with their instances and nodes, "decode
+ * EP32 (DP attention) on 4 nodes x1, prefill EP16 (DP attention) on 2 nodes
+ * x2 (4 + 4 = 8 nodes)", from the library's decode_/prefill_instances and
+ * _nodes and copies (buf, n). */
+const char *serve_cli_pools(char *buf, size_t n, json_t *row);
+
 #endif

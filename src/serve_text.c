@@ -21,23 +21,38 @@ static const char *str(json_t *o, const char *k)
     return s ? s : "-";
 }
 
-/* A row's layouts in full, then its p10-p90 band (the library's *_p10 /
- * *_p90 keys: output tokens/s and the TPOT key `tpot`). */
-static void layout_band(char *buf, size_t n, json_t *r, const char *tpot)
+const char *serve_cli_pools(char *buf, size_t n, json_t *r)
 {
-    char lo[64], hi[64];
-    int k;
+    long long di = (long long)json_integer_value(json_object_get(r, "decode_instances"));
+    long long dn = (long long)json_integer_value(json_object_get(r, "decode_nodes"));
+    long long pi = (long long)json_integer_value(json_object_get(r, "prefill_instances"));
+    long long pn = (long long)json_integer_value(json_object_get(r, "prefill_nodes"));
+    long long c = (long long)json_integer_value(json_object_get(r, "copies"));
+    char cp[48] = "";
+    if (c > 1) snprintf(cp, sizeof cp, ", %lld copies", c);
     if (strcmp(str(r, "mode"), "colocated") == 0)
-        k = snprintf(buf, n, "one pool %s", str(r, "decode_layout"));
+        snprintf(buf, n, "one pool %s x%lld (%lld node%s%s)", str(r, "decode_layout"), di, dn,
+                 dn == 1 ? "" : "s", cp);
     else
-        k = snprintf(buf, n, "decode %s, prefill %s", str(r, "decode_layout"),
-                     str(r, "prefill_layout"));
+        snprintf(buf, n, "decode %s x%lld, prefill %s x%lld (%lld + %lld = %lld nodes%s)",
+                 str(r, "decode_layout"), di, str(r, "prefill_layout"), pi, dn, pn, dn + pn, cp);
+    return buf;
+}
+
+/* A row's pools in full (serve_cli_pools), then its p10-p90 band (the
+ * library's *_p10 / *_p90 keys: output tokens/s and the TPOT key `tpot`). */
+static const char *layout_band(char *buf, size_t n, json_t *r, const char *tpot)
+{
+    char lo[64], hi[64], a[32], b[32];
+    size_t k = strlen(serve_cli_pools(buf, n, r));
     snprintf(lo, sizeof lo, "%s_p10", tpot);
     snprintf(hi, sizeof hi, "%s_p90", tpot);
-    if (k > 0 && (size_t)k < n && !isnan(num(r, "output_tokens_per_s_p10")))
-        snprintf(buf + k, n - (size_t)k, "; p10-p90 out tok/s %.3g-%.3g, TPOT %.3g-%.3g ms",
-                 num(r, "output_tokens_per_s_p10"), num(r, "output_tokens_per_s_p90"),
-                 num(r, lo), num(r, hi));
+    if (k < n && !isnan(num(r, "output_tokens_per_s_p10")))
+        snprintf(buf + k, n - k, "; p10-p90 out tok/s %s-%s, TPOT %.3g-%.3g ms",
+                 serve_cli_kilo(a, sizeof a, num(r, "output_tokens_per_s_p10")),
+                 serve_cli_kilo(b, sizeof b, num(r, "output_tokens_per_s_p90")), num(r, lo),
+                 num(r, hi));
+    return buf;
 }
 
 int serve_cli_fabrics_text(FILE *out, json_t *doc)
@@ -58,7 +73,7 @@ int serve_cli_fabrics_text(FILE *out, json_t *doc)
             "out tok/s", "TPOT ms", "decode binds", "premium");
     json_array_foreach(json_object_get(doc, "fabrics"), i, r) {
         double p = num(r, "worth_premium_pct");
-        char prem[16];
+        char prem[16], tok[32];
         if (isnan(p)) snprintf(prem, sizeof prem, "-");
         else snprintf(prem, sizeof prem, "%+.0f %%", p);
         if (isnan(num(r, "nodes"))) {
@@ -66,15 +81,14 @@ int serve_cli_fabrics_text(FILE *out, json_t *doc)
             tf_wrap(out, "        nothing serves: ", str(r, "why"), TF_WIDTH);
             continue;
         }
-        fprintf(out, "%-7s %5.0f %-13s %8.3g %10.3g %8.3g %-12s %8s\n", str(r, "network"),
+        fprintf(out, "%-7s %5.0f %-13s %8.3g %10s %8.3g %-12s %8s\n", str(r, "network"),
                 num(r, "nodes"), str(r, "mode"), num(r, "requests_per_s"),
-                num(r, "output_tokens_per_s"), num(r, "decode_tpot_ms"),
+                serve_cli_kilo(tok, sizeof tok, num(r, "output_tokens_per_s")), num(r, "decode_tpot_ms"),
                 strcmp(str(r, "decode_binds"), "the all-to-all") == 0 ? "all-to-all"
                                                                      : str(r, "decode_binds"),
                 prem);
-        /* the layouts in full on a line of their own (never cut), the band */
-        layout_band(line, sizeof line, r, "decode_tpot_ms");
-        tf_wrap(out, "        ", line, TF_WIDTH);
+        /* the pools in full on a line of their own (never cut), the band */
+        tf_wrap(out, "        ", layout_band(line, sizeof line, r, "decode_tpot_ms"), TF_WIDTH);
     }
     fputc('\n', out);
     json_array_foreach(json_object_get(doc, "assumes"), i, r) {
@@ -106,15 +120,16 @@ int serve_cli_scale_table(FILE *out, json_t *arr, const cf_workload *w, const cf
             tf_wrap(out, "      nothing serves: ", str(r, "why"), TF_WIDTH);
             continue;
         }
-        fprintf(out, "%5.0f %4.0f %-13s %9.3g %8.3g %7.3g %s\n", num(r, "nodes"),
-                num(r, "nodes_used"), str(r, "mode"), num(r, "output_tokens_per_s"),
-                num(r, "output_tokens_per_s_node"), num(r, "tpot_ms"),
+        char tok[32], node[32];
+        fprintf(out, "%5.0f %4.0f %-13s %9s %8s %7.3g %s\n", num(r, "nodes"),
+                num(r, "nodes_used"), str(r, "mode"),
+                serve_cli_kilo(tok, sizeof tok, num(r, "output_tokens_per_s")),
+                serve_cli_kilo(node, sizeof node, num(r, "output_tokens_per_s_node")), num(r, "tpot_ms"),
                 strcmp(str(r, "decode_binds"), "the all-to-all") == 0 ? "all-to-all"
                                                                      : str(r, "decode_binds"));
-        {   /* the layouts in full (never cut), the band */
+        {   /* the pools in full (never cut), the band */
             char line[384];
-            layout_band(line, sizeof line, r, "tpot_ms");
-            tf_wrap(out, "      ", line, TF_WIDTH);
+            tf_wrap(out, "      ", layout_band(line, sizeof line, r, "tpot_ms"), TF_WIDTH);
         }
     }
     return ferror(out) ? EXIT_INTERNAL : EXIT_OK;

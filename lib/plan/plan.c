@@ -491,7 +491,8 @@ static json_t *flags_json(const entry *e, const row *r, unsigned extra, const cf
     size_t k;
     json_t *f;
     if (!flags) return NULL;
-    (void)cf_billed_hours(r->time_h, e->o->billing_increment_s, e->o->min_commitment_h, &bf);
+    if (!isnan(r->time_h))      /* NAN: no rental time (a serve row, cf__plan_offering_flags) */
+        (void)cf_billed_hours(r->time_h, e->o->billing_increment_s, e->o->min_commitment_h, &bf);
     if (bf & CF_BILL_INCREMENT_UNKNOWN) fl |= F_INCREMENT_UNKNOWN;
     if (bf & CF_BILL_COMMITMENT_UNKNOWN) fl |= F_COMMITMENT_UNKNOWN;
     for (unsigned i = 0; i < sizeof flag_names / sizeof flag_names[0]; i++)
@@ -525,6 +526,34 @@ static json_t *assumed_json(const entry *e, const cf__plan_point *pt)
             return NULL;
         }
     return a;
+}
+
+cf_status cf__plan_offering_flags(const cf_offering *o, int nodes, json_t *out)
+{
+    entry e;
+    struct row rw;
+    cf__plan_point pt;
+    cf_fabric fab;
+    json_t *flags = NULL, *facts = NULL;
+    int bad;
+    memset(&e, 0, sizeof e);
+    memset(&rw, 0, sizeof rw);
+    memset(&pt, 0, sizeof pt);
+    e.o = o;
+    rw.time_h = NAN;            /* billing: a serve row rents by the hour, no job length */
+    pt.nodes = nodes;
+    if (!(e.reasons = json_array())) return CF_ENOMEM;
+    bad = check_offering(&cf__plan_model_default, &e, o->currency ? o->currency : "", CF_PLAN_DEFAULT_MAX_GPUS,
+                         "") != CF_OK;
+    if (nodes <= 1) e.flags &= ~(unsigned)(F_MAX_CLUSTER_UNKNOWN | F_NICS_UNKNOWN | F_GDR_UNKNOWN);
+    else mark_assumed(&e, 0);
+    json_decref(e.reasons);
+    if (bad || cf_fabric_for_nodes(o, nodes > 1 ? nodes : 1, &fab, NULL) != CF_OK)
+        memset(&fab, 0, sizeof fab);
+    if (!bad) bad = !(flags = flags_json(&e, &rw, 0, &fab, nodes)) || !(facts = assumed_json(&e, &pt));
+    bad = bad || cf__json_set(out, "flags", flags) || cf__json_set(out, "assumed_facts", facts) ||
+          cf__json_set(out, "rests_on_assumptions", json_boolean(nodes > 1 && e.assumed));
+    return bad ? CF_ENOMEM : CF_OK;
 }
 
 /* One ranked row of DESIGN §6; NULL on ENOMEM. */

@@ -371,6 +371,12 @@ json_t *cf__plan_scaling_note(const cf__plan_point *pt, const cf__plan_point *p0
  * (*reserved = 1, may be NULL); NAN when neither is known. */
 double cf__plan_sticker_price(const cf_offering *o, int *reserved);
 
+/* Sets a training row's `flags`, `assumed_facts` and `rests_on_assumptions`
+ * (plan.c, the same functions) on `row` for offering o used on `nodes` nodes
+ * of one deployment, with no billing flags (no rental length), on `out`: the serve
+ * plan's rows (serve_plan.c) say what the training rows say. CF_ENOMEM. */
+cf_status cf__plan_offering_flags(const cf_offering *o, int nodes, json_t *out);
+
 /* {tp, ep, etp, pp, vp, dp, cp, zero, recompute, micro_batch} of a layout;
  * with mpi_ranks (an MPI workload: the stencil) dp is null and `ranks`
  * holds the rank count, since its ranks are not data-parallel replicas.

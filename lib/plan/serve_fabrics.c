@@ -137,11 +137,22 @@ cf_status cf_serve_fabrics(const cf_workload *w, const struct cf_fabrics_query *
         nodes = fs[0].d.nodes;
         st = run_all(w, &node, nodes, tpot_s, w->serve.ttft_s, fs, n, nets, err);
     }
+    if (st == CF_OK) {      /* the imbalance and where the targets are checked, as plan's */
+        json_t *sa = cf__serve_assumes(w);
+        if (!sa || json_array_append(assumes, json_array_get(sa, 1)) ||
+            json_array_append(assumes, json_array_get(sa, 3)))
+            st = CF_ENOMEM;
+        json_decref(sa);
+    }
     for (size_t i = 0; st == CF_OK && i < n; i++)
         if (nets[i] == q->baseline) base = &fs[i];
     for (size_t i = 0; st == CF_OK && i < n; i++) {
         json_t *r = fam_row(w, &fs[i], base && base->d.ok ? base->d.rps / base->d.nodes : 0, tpot_s,
                             w->serve.ttft_s);
+        if (r && cf__serve_pools_json(r, &fs[i].d, 1)) {   /* the pools' instances and nodes */
+            json_decref(r);
+            r = NULL;
+        }
         if (!r || json_array_append_new(rows, r)) st = CF_ENOMEM;
     }
     if (st == CF_OK && !(*out = json_pack("{s:s,s:s,s:s,s:i,s:i,s:s,s:s,s:O,s:O}", "workload",

@@ -152,9 +152,11 @@ static json_t *scale_banded(json_t *r)
 }
 
 static json_t *scale_row(const cf_workload *w, int n, const cf__serve_search *s,
-                         const cf__serve_deploy *d, const cf_fabric *f, double tpot_s, double ttft_s)
+                         const cf__serve_deploy *d, const cf__serve_deploy *one, int copies,
+                         const cf_fabric *f, double tpot_s, double ttft_s)
 {
     char dl[64], pl[64], why[400];
+    json_t *row;
     const cf__serve_phase *dec = &d->dec;
     int gpn = f->gpus_per_node;
     if (!d->ok) {   /* why nothing serves on this many nodes */
@@ -165,13 +167,18 @@ static json_t *scale_row(const cf_workload *w, int n, const cf__serve_search *s,
     }
     cf_serve_layout_text(&dec->lay, gpn, dl, sizeof dl);
     cf_serve_layout_text(&d->pre.lay, gpn, pl, sizeof pl);
-    return json_pack("{s:i,s:i,s:s,s:f,s:f,s:f,s:f,s:s,s:f,s:s,s:s}", "nodes", n, "nodes_used",
+    row = json_pack("{s:i,s:i,s:s,s:f,s:f,s:f,s:f,s:s,s:f,s:s,s:s}", "nodes", n, "nodes_used",
                      d->nodes, "mode", d->colocated ? "colocated" : "disaggregated",
                      "requests_per_s", d->rps, "output_tokens_per_s",
                      d->rps * (double)w->serve.output_tokens, "output_tokens_per_s_node",
                      d->rps * (double)w->serve.output_tokens / d->nodes, "input_tokens_per_s",
                      d->rps * (double)w->serve.input_tokens, "decode_layout", dl, "tpot_ms",
                      dec->d.tpot_s * 1e3, "decode_binds", dec->d.binds, "prefill_layout", pl);
+    if (row && cf__serve_pools_json(row, one, copies)) {      /* the pools' instances and nodes */
+        json_decref(row);
+        row = NULL;
+    }
+    return row;
 }
 
 cf_status cf_serve_scale(const cf_offering *o, const cf_workload *w, const cf_serve_opts *so,
@@ -193,19 +200,23 @@ cf_status cf_serve_scale(const cf_offering *o, const cf_workload *w, const cf_se
     }
     for (size_t i = 0; i < n_nodes; i++) {
         cf__serve_search s;
-        cf__serve_deploy d;
+        cf__serve_deploy d, one;
+        int copies = 1;
         cf_fabric fn;
         json_t *row;
         if (nodes[i] > 1 && cf_fabric_for_nodes(o, nodes[i], &fn, NULL) != CF_OK) break;
         if ((st = cf__serve_search_run(w, offering_fab, o, nodes[i], tpot_s, ttft_s, &s, err)))
             break;
         cf__serve_deploy_best(w, &s, f.gpus_per_node, nodes[i], &d);
+        one = d;
         if (d.ok) {     /* as many copies of the deployment as the nodes hold */
-            int copies = nodes[i] / d.nodes;
+            copies = nodes[i] / d.nodes;
             d.rps *= copies;
             d.nodes *= copies;
         }
-        if (!(row = scale_banded(scale_row(w, nodes[i], &s, &d, &f, tpot_s, ttft_s))) || json_array_append_new(arr, row)) {
+        if (!(row = scale_banded(scale_row(w, nodes[i], &s, &d, &one, copies, &f, tpot_s,
+                                           ttft_s))) ||
+            json_array_append_new(arr, row)) {
             st = CF_ENOMEM;
             break;
         }

@@ -79,4 +79,15 @@ json_t *cf__serve_row_json(const cf_workload *w, const cf__serve_deploy *d, int 
 const char *cf__serve_none_reason(const cf_workload *w, const cf__serve_search *s, const char *gpu,
                                   long gpn, double tpot_s, double ttft_s, char *buf, size_t n);
 
+/* Sets decode_instances, decode_nodes, prefill_instances, prefill_nodes
+ * (one copy of d; colocated: the one pool's in both) and copies on row
+ * (fabrics and scale rows, as a plan row's pools; null when !d->ok), so that
+ * the pools' nodes x copies add up to the row's nodes (serve_row.c).
+ * Nonzero on ENOMEM. */
+int cf__serve_pools_json(json_t *row, const cf__serve_deploy *d, int copies);
+
+/* The `assumes` of a serving answer of w (plan, fabrics), each with its
+ * value (serve_assumes.c). NULL on ENOMEM. */
+json_t *cf__serve_assumes(const cf_workload *w);
+
 #endif

@@ -211,7 +211,8 @@ static cf_status rank_one(run *r, const cf_offering *o, const cf__serve_search *
                         d.colocated ? json_null()
                                     : json_real(copies * d.dec_nodes * gpn * price / (rps * O * 3600) * 1e6));
     json_object_set_new(row, "max_cluster_stated", json_boolean(o->max_cluster_gpus > 0));
-    if (row_band(row, r->w->serve.rate_rps > 0)) {
+    /* what a training row of o says it assumed (the `*` and assumes: line) */
+    if (row_band(row, r->w->serve.rate_rps > 0) || cf__plan_offering_flags(o, d.nodes, row) != CF_OK) {
         json_decref(row);
         return CF_ENOMEM;
     }
@@ -373,6 +374,7 @@ static json_t *doc_of(const run *r)
 {
     char tpot_line[320];
     json_t *kinds = by_kind(r->unranked), *err_band = cf_serve_band_json();
+    json_t *assumes = cf__serve_assumes(r->w);
     double lo, hi;
     cf_serve_band(1.0, CF_SERVE_BAND_TIME, &lo, &hi);
     snprintf(tpot_line, sizeof tpot_line, "the decode batch is the largest whose predicted TPOT "
@@ -380,12 +382,13 @@ static json_t *doc_of(const run *r)
              "%.2f-%.2f x it (p10-p90, decode tpot_ms_p10/_p90), so at p90 a row meeting %s "
              "runs up to %.0f %% over", lo, hi, isnan(r->tpot_s) ? "no target" : "its target",
              (hi - 1.0) * 100.0);
-    if (!kinds || !err_band) {
+    if (!kinds || !err_band || !assumes || json_array_append_new(assumes, json_string(tpot_line))) {
         json_decref(kinds);
         json_decref(err_band);
+        json_decref(assumes);
         return NULL;
     }
-    return json_pack("{s:s,s:s,s:s,s:{s:o,s:o},s:{s:I,s:I},s:o,s:O,s:O,s:o,s:o,s:[s,s,s,s,s]}",
+    return json_pack("{s:s,s:s,s:s,s:{s:o,s:o},s:{s:I,s:I},s:o,s:O,s:O,s:o,s:o,s:o}",
                      "workload", r->w->name, "kind", "serve", "currency", r->currency, "targets",
                      "tpot_ms", isnan(r->tpot_s) ? json_null() : json_real(r->tpot_s * 1e3),
                      "ttft_s", isnan(r->ttft_s) ? json_null() : json_real(r->ttft_s), "request",
@@ -393,12 +396,7 @@ static json_t *doc_of(const run *r)
                      (json_int_t)r->w->serve.output_tokens, "traffic_rps",
                      r->w->serve.rate_rps > 0 ? json_real(r->w->serve.rate_rps) : json_string("max"),
                      "ranked", r->ranked, "unranked", r->unranked, "unranked_by_kind", kinds,
-                     "error", err_band, "assumes",
-                     "two-batch overlap on EP layouts (DeepSeek, SGLang)",
-                     "expert load imbalance SERVE_EP_IMBALANCE on the most loaded GPU (EPLB)",
-                     "a sequence holds its prompt and half its answer on average",
-                     "TTFT = 2 x the prefill batch + the KV transfer; targets met at the mean",
-                     tpot_line);
+                     "error", err_band, "assumes", assumes);
 }
 
 cf_status cf_serve_plan_check_opts(const cf_plan_opts *po, cf_error *err)

@@ -87,6 +87,21 @@ static void why_text(char *buf, size_t n, const cf_workload *w, const cf__serve_
              w->serve.output_tokens);
 }
 
+static json_t *int_or_null(int ok, int v)
+{
+    return ok ? json_integer(v) : json_null();
+}
+
+int cf__serve_pools_json(json_t *row, const cf__serve_deploy *d, int copies)
+{
+    int pi = d->colocated ? d->dec_inst : d->pre_inst, pn = d->colocated ? d->dec_nodes : d->pre_nodes;
+    return json_object_set_new(row, "decode_instances", int_or_null(d->ok, d->dec_inst)) ||
+           json_object_set_new(row, "decode_nodes", int_or_null(d->ok, d->dec_nodes)) ||
+           json_object_set_new(row, "prefill_instances", int_or_null(d->ok, pi)) ||
+           json_object_set_new(row, "prefill_nodes", int_or_null(d->ok, pn)) ||
+           json_object_set_new(row, "copies", int_or_null(d->ok, copies));
+}
+
 json_t *cf__serve_row_json(const cf_workload *w, const cf__serve_deploy *d, int gpn)
 {
     char why[768];

@@ -25,7 +25,7 @@ for wl in deepseek-v3-serve llama3-70b-serve llama3-405b-serve qwen3-235b-serve;
         [ -z "$lay" ] && continue
         joined | grep -qF -- "decode $lay" || fail "$wl: row $i's decode layout '$lay' is not in the text"
         cin=$(jq -r ".ranked[$i] | if .cost_per_m_input then (.cost_per_m_input * 1000 | round / 1000 | tostring) else \"-\" end" "$T/plan.json")
-        row=$(grep -E "^ *$((i + 1)) " "$T/out" | head -1)
+        row=$(grep -E "^ *$((i + 1))[ *]" "$T/out" | head -1)
         [ "$cin" = "-" ] || awk -v r="$row" -v c="$cin" 'BEGIN { n = split(r, f, " "); exit !(f[n] + 0 == c + 0) }' ||
             fail "$wl row $((i + 1)): \$/M in '$row' is not $cin"
     done
