@@ -159,8 +159,8 @@ static int band_text(char *buf, size_t n, json_t *r, json_t *dec)
     char a[32], b[32];
     if (isnan(num(r, "output_tokens_per_s_p10"))) return 0;
     snprintf(buf, n, "out tok/s %s-%s, per M out %.3f-%.3f, TPOT %.3g-%.3g ms",
-             kilo(a, sizeof a, num(r, "output_tokens_per_s_p10")),
-             kilo(b, sizeof b, num(r, "output_tokens_per_s_p90")), num(r, "cost_per_m_output_p10"),
+             serve_cli_kilo(a, sizeof a, num(r, "output_tokens_per_s_p10")),
+             serve_cli_kilo(b, sizeof b, num(r, "output_tokens_per_s_p90")), num(r, "cost_per_m_output_p10"),
              num(r, "cost_per_m_output_p90"), num(dec, "tpot_ms_p10"), num(dec, "tpot_ms_p90"));
     return 1;
 }
