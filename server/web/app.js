@@ -59,7 +59,7 @@ const I18N = {
     flag_non_blocking_unknown: 'non-blocking not stated, taken as not (congestion grows with nodes)',
     flag_rail_optimized_unknown: 'rail-optimized not stated, taken as not',
     flag_compute_efficiency_unvalidated: 'no published training row for this GPU, compute efficiency of the nearest validated generation assumed',
-    unranked_h: 'Not ranked', ranked_n: n => `${n} ranked`,
+    unranked_h: 'Not ranked', ranked_n: (n, t) => t > n ? `${n} of ${t} ranked` : `${n} ranked`,
     p_tpot: 'TPOT target in ms (time per output token; empty = the workload\'s)',
     p_ttft: 'TTFT target in s (time to first token; empty = the workload\'s)',
     serve_goal: g => `cheapest per million output tokens, TPOT ≤ ${g.tpot} ms, TTFT ≤ ${g.ttft} s`,
@@ -169,7 +169,7 @@ const I18N = {
     flag_non_blocking_unknown: 'sin bloqueo no indicado, se supone que no (la congestión crece con los nodos)',
     flag_rail_optimized_unknown: 'optimización por raíles no indicada, se supone que no',
     flag_compute_efficiency_unvalidated: 'ninguna fila de entrenamiento publicada para esta GPU, eficiencia de cómputo de la generación validada más cercana supuesta',
-    unranked_h: 'Sin clasificar', ranked_n: n => `${n} clasificadas`,
+    unranked_h: 'Sin clasificar', ranked_n: (n, t) => t > n ? `${n} de ${t} clasificadas` : `${n} clasificadas`,
     p_tpot: 'Objetivo de TPOT en ms (tiempo por token de salida; vacío = el de la carga)',
     p_ttft: 'Objetivo de TTFT en s (tiempo hasta el primer token; vacío = el de la carga)',
     serve_goal: g => `la más barata por millón de token de salida, TPOT ≤ ${g.tpot} ms, TTFT ≤ ${g.ttft} s`,
@@ -239,9 +239,9 @@ const state = {
 };
 
 const $ = sel => document.querySelector(sel);
-function T(key, arg) {
+function T(key, ...args) {
   const d = I18N[state.lang], v = d[key] !== undefined ? d[key] : I18N.en[key];
-  if (typeof v === 'function') return v(arg);
+  if (typeof v === 'function') return v(...args);
   return v !== undefined ? v : key;
 }
 function el(tag, attrs, ...kids) {
@@ -687,7 +687,7 @@ async function runPlan(ev) {
  * it; the unranked counted by kind of reason. */
 function renderServePlan(p) {
   const ranked = p.ranked || [], tg = p.targets || {};
-  $('#plan-status').textContent = `${T('ranked_n', ranked.length)}: ${T('serve_goal', { tpot: num(tg.tpot_ms), ttft: num(tg.ttft_s) })}.`;
+  $('#plan-status').textContent = `${T('ranked_n', ranked.length, p.ranked_total)}: ${T('serve_goal', { tpot: num(tg.tpot_ms), ttft: num(tg.ttft_s) })}.`;
   const cols = ['pc_rank', 'pc_offering', 'pc_nodes', 'sc_mode', 'sc_tok', 'sc_cpm_out', 'sc_price'];
   $('#plan-table thead tr').replaceChildren(...cols.map(k => el('th', { scope: 'col', text: T(k) })));
   const td = (k, attrs, ...kids) => el('td', Object.assign({ 'data-label': T(k) }, attrs), ...kids);
@@ -737,7 +737,7 @@ function renderPlan() {
   $('#chart').hidden = false;
   const ranked = p.ranked || [];
   const g = state.planGoal || {};
-  $('#plan-status').textContent = `${T('ranked_n', ranked.length)}: ${T('plan_goal', {
+  $('#plan-status').textContent = `${T('ranked_n', ranked.length, p.ranked_total)}: ${T('plan_goal', {
     objective: g.objective,
     deadline: g.deadline_h ? (g.deadline_h >= 48 ? `${num(g.deadline_h, 0)} ${T('hours')} (${trainTime(g.deadline_h)})` : trainTime(g.deadline_h)) : '',
     budget: g.budget ? money(g.budget, p.currency, { total: true }) : ''
