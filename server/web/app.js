@@ -9,7 +9,7 @@
 
 const I18N = {
   en: {
-    skip: 'Skip to content', language: 'Language',
+    skip: 'Skip to content', language: 'Language', page_title: 'clusterfit — multi-node GPU clusters',
     tagline: 'Compare, plan and verify multi-node GPU clusters. When you rent many nodes you rent the network between them: scaling efficiency decides the bill.',
     nav_compare: 'Compare', nav_plan: 'Plan', nav_verify: 'Verify',
     compare_h: 'Compare cluster offerings', filters_h: 'Filters',
@@ -119,7 +119,7 @@ const I18N = {
     }
   },
   es: {
-    skip: 'Saltar al contenido', language: 'Idioma',
+    skip: 'Saltar al contenido', language: 'Idioma', page_title: 'clusterfit — clústeres de GPU multinodo',
     tagline: 'Compare, planifique y verifique clústeres de GPU multinodo. Al alquilar muchos nodos alquila también la red que los une: la eficiencia de escalado decide la factura.',
     nav_compare: 'Comparar', nav_plan: 'Planificar', nav_verify: 'Verificar',
     compare_h: 'Comparar ofertas de clústeres', filters_h: 'Filtros',
@@ -398,7 +398,7 @@ const COLUMNS = [
       'aria-label': `${T('details')} ${o.provider || ''} ${o.offering || o.id}`, onclick: () => showDetail(o.id) }) },
   { key: 'gpu', label: 'col_gpu', value: o => o.gpu, cell: o => isUnknown(o.gpu) ? unknown()
       : `${o.gpu}${isUnknown(o.gpus_per_node) ? '' : ' ×' + num(o.gpus_per_node, 0)}` },
-  { key: 'network', label: 'col_network', value: o => o.network, cell: o => text(o.network) },
+  { key: 'network', label: 'col_network', value: o => o.network, cell: o => isUnknown(o.network) ? unknown() : val(o.network, state.lang, 'network') },
   { key: 'gbps', label: 'col_gbps', value: o => o.network_gbps_per_node, num: true,
     cell: o => isUnknown(o.network_gbps_per_node) ? unknown()
       : num(o.network_gbps_per_node, 0) + (isUnknown(o.nics_per_node) ? '' : ` (${num(o.nics_per_node, 0)} NIC)`) },
@@ -582,14 +582,14 @@ function renderDetail(o) {
     else if (k === 'price_source') dd = isUnknown(v) ? unknown() : String(v);
     else if (k === 'price_age_days') dd = isUnknown(v) ? unknown() : T('days_old', v);
     else if (k.startsWith('price_')) dd = isUnknown(v) ? unknown() : money(v, o.currency);
-    else if (Array.isArray(v)) dd = v.length ? v.map(x => val(x, state.lang)).join(', ') : unknown();
+    else if (Array.isArray(v)) dd = v.length ? v.map(x => val(x, state.lang, k)).join(', ') : unknown();
     else if (typeof v === 'number') dd = num(v);
     else if (typeof v === 'boolean') dd = cap(v);
     else if (v === 'yes' || v === 'no') dd = cap(v);
     else if (['gpudirect_rdma', 'origin'].includes(k)) dd = cap(v);
     /* A vocabulary value in the page's language; names and the catalog's
      * own sentences (topology, notes) as the source wrote them. */
-    else if (typeof v === 'string' && v !== '' && !FREE_TEXT.has(k)) dd = val(v, state.lang);
+    else if (typeof v === 'string' && v !== '' && !FREE_TEXT.has(k)) dd = val(v, state.lang, k);
     else dd = text(v);
     dl.append(el('dt', { text: f[k] || k }), el('dd', {}, dd));
   }
@@ -610,14 +610,14 @@ async function loadVocab() {
   const v = state.vocab || {};
   /* every value /api/vocab gives, "unknown" (a row no source states the
    * fact for) in the page's language, as the table shows it */
-  const fill = (id, values) => {
+  const fill = (id, values, kind) => {
     const s = document.getElementById(id);
-    for (const x of values || []) s.append(el('option', x === 'unknown' ? { value: x, 'data-i18n': 'unknown', text: T('unknown') } : { value: x, text: x }));
+    for (const x of values || []) s.append(el('option', { value: x, 'data-val': kind, text: val(x, state.lang, kind) }));
   };
-  fill('f-network', v.network);
-  fill('f-gpu', v.gpu);
-  fill('f-orchestration', v.orchestration);
-  fill('f-provisioning', v.provisioning);
+  fill('f-network', v.network, 'network');
+  fill('f-gpu', v.gpu, 'gpu');
+  fill('f-orchestration', v.orchestration, 'orchestration');
+  fill('f-provisioning', v.provisioning, 'provisioning');
   const w = $('#p-workload');
   for (const x of v.workloads || []) w.append(el('option', { value: x, text: x }));
   w.append(el('option', { value: '__custom', 'data-i18n': 'custom', text: T('custom') }));
@@ -1366,6 +1366,9 @@ function applyLanguage() {
   document.documentElement.lang = state.lang;
   $('#lang').value = state.lang;
   for (const n of document.querySelectorAll('[data-i18n]')) n.textContent = T(n.getAttribute('data-i18n'));
+  /* the filters' values (the option's value, sent to the API, unchanged) */
+  for (const n of document.querySelectorAll('option[data-val]')) n.textContent = val(n.value, state.lang, n.getAttribute('data-val'));
+  document.title = T('page_title');
   renderTable();
   if (state.detailData) renderDetail(state.detailData);
   if (state.plan) renderPlan();

@@ -488,15 +488,25 @@ const GEN_ES = [
  * (slurm, kubernetes, ib, lustre...) are names and stay as they are. */
 const VALUES_ES = {
   on: 'activado', off: 'desactivado', partial: 'parcial', na: 'no aplica',
-  'on-demand': 'bajo demanda', spot: 'spot', reserved: 'reservado', waitlist: 'lista de espera', flex: 'flexible',
+  'on-demand': 'bajo demanda', spot: 'spot (interrumpible)', reserved: 'reservado', waitlist: 'lista de espera', flex: 'flexible',
   vm: 'VM', managed: 'gestionado', object: 'objetos', none: 'ninguno',
   ok: 'correcto', warning: 'aviso', failed: 'fallido', invalid: 'no válido', info: 'información', error: 'error',
   shipped: 'incluida', user: 'del usuario', unknown: 'desconocido',
 };
 
-/* One vocabulary value v in the page's language. */
-function val(v, lang) {
+/* Values whose Spanish depends on the fact they are a value of (la red:
+ * "ninguna"; el enlace: "ninguno"). */
+const VALUES_ES_OF = {
+  network: { none: 'ninguna', unknown: 'desconocida', rdma: 'RDMA (sin precisar)' },
+  intra_link: { none: 'ninguno', 'nvlink-bridge': 'puente NVLink' },
+};
+
+/* One vocabulary value v in the page's language; `kind` (optional) the
+ * fact it is a value of (network, intra_link...). */
+function val(v, lang, kind) {
   if (lang !== 'es' || typeof v !== 'string') return v;
+  const of = VALUES_ES_OF[kind];
+  if (of && Object.prototype.hasOwnProperty.call(of, v)) return of[v];
   return Object.prototype.hasOwnProperty.call(VALUES_ES, v) ? VALUES_ES[v] : v;
 }
 

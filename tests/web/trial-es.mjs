@@ -60,6 +60,33 @@ await check('the plan\'s status says "10 de 33 clasificadas" / "10 of 33 ranked"
   assert.match(await page.locator('#plan-status').innerText(), new RegExp(`^${plan.ranked.length} clasificadas:`));
 });
 
+await check('Spanish: the <title> and the filters\' values (network, provisioning...) are Spanish, the values sent unchanged', async () => {
+  const vocab = (await http('/api/vocab')).json;
+  await page.goto(`${process.env.CF_BASE}/?lang=es`);
+  await page.waitForFunction(() => document.querySelectorAll('#f-provisioning option').length > 1);
+  assert.match(await page.title(), /clústeres/);
+  const opts = async id => page.locator(`#${id} option`).evaluateAll(os => os.map(o => [o.value, o.textContent]));
+  const prov = new Map(await opts('f-provisioning')), net = new Map(await opts('f-network'));
+  for (const v of vocab.provisioning) assert.ok(prov.has(v), `provisioning ${v} offered with its value`);
+  for (const v of vocab.network) assert.ok(net.has(v), `network ${v} offered with its value`);
+  const english = ['none', 'on-demand', 'spot', 'reserved', 'waitlist', 'flex', 'unknown', 'any'];
+  const left = [...prov.values(), ...net.values()].filter(t => english.includes(t));
+  assert.deepEqual(left, [], 'filter labels left in English');
+  assert.equal(net.get('none'), 'ninguna');
+  assert.equal(prov.get('on-demand'), 'bajo demanda');
+  // the table's network cells: RDMA whose kind no source states
+  await page.selectOption('#f-multinode', 'any');
+  await page.selectOption('#f-network', 'rdma');
+  await page.waitForFunction(() => document.querySelectorAll('#offerings tbody tr').length > 0 && !document.querySelector('#offerings[aria-busy]'));
+  assert.ok(new URL(page.url()).search.includes('network=rdma'), `the value sent stays "rdma": ${page.url()}`);
+  const cells = await page.locator('#offerings tbody td').allInnerTexts();
+  assert.ok(!cells.includes('rdma') && cells.includes('RDMA (sin precisar)'), cells.slice(0, 12).join(' | '));
+  // back to English: the labels follow
+  await page.selectOption('#lang', 'en');
+  assert.match(await page.title(), /multi-node GPU clusters/);
+  assert.equal(new Map(await opts('f-provisioning')).get('on-demand'), 'on-demand');
+});
+
 await ctx.close();
 rmSync(profile, { recursive: true, force: true });
 done();
