@@ -145,7 +145,7 @@ const I18N = {
     n_offerings: n => `${n} oferta${n === 1 ? '' : 's'}`, loading: 'Cargando…',
     n_stale: ({ n }) => `${n} con fecha de hace más de seis meses (la de los precios si la hay)`,
     per_second: 'por segundo', per_minute: 'por minuto', per_hour: 'por hora', per_s: s => `por ${s} s`,
-    min_commit: h => `mínimo ${h} h`, as_of: d => `a ${d}`, source: 'fuente', sort_by: c => `Ordenar por ${c}`,
+    min_commit: h => `mínimo ${h} h`, as_of: d => d, source: 'fuente', sort_by: c => `Ordenar por ${c}`,
     reserved: 'reservado',
     plan_h: 'Planificar una carga de trabajo', p_workload: 'Carga de trabajo', p_custom: 'JSON de la carga (claves de data/workloads/*.json)',
     custom: 'JSON propio…', p_objective: 'Objetivo', obj_cost: 'menor coste', obj_time: 'menor tiempo',
@@ -164,7 +164,7 @@ const I18N = {
     flag_gdr_unknown: 'GPUDirect RDMA no indicado', flag_nics_per_node_unknown: 'NIC por nodo no indicadas, una por GPU supuesta',
     flag_network_unknown: 'red entre nodos no indicada: solo un nodo',
     flag_network_gbps_unknown: 'Gbit/s por nodo de la red no indicados: solo un nodo',
-    flag_stale_price: a => `precio fechado en ${a.d}, de hace más de ${a.m} meses`,
+    flag_stale_price: a => `precio fechado ${a.day ? 'el' : 'en'} ${a.d}, de hace más de ${a.m} meses`,
     reserved_mark: 'reservado', dash_0: 'continua', dash_1: 'discontinua', dash_2: 'punteada', dash_3: 'raya-punto', dash_4: 'rayas cortas',
     flag_non_blocking_unknown: 'sin bloqueo no indicado, se supone que no (la congestión crece con los nodos)',
     flag_rail_optimized_unknown: 'optimización por raíles no indicada, se supone que no',
@@ -278,15 +278,22 @@ function pct(v) {
   if (isUnknown(v)) return T('unknown');
   return new Intl.NumberFormat(state.lang, { style: 'percent', maximumFractionDigits: 1 }).format(v);
 }
-function date(s) {
+/* A date of the API (YYYY-MM-DD or YYYY-MM) in the page's locale: short
+ * in cells ("14 abr 2025", "Apr 14, 2025"), `long` inside sentences
+ * ("14 de abril de 2025"); the templates say "a"/"el"/"en" themselves. */
+function date(s, long) {
   if (!s) return T('unknown');
   const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(s);
   if (!m) return s;
   const d = new Date(Date.UTC(+m[1], +m[2] - 1, m[3] ? +m[3] : 1));
-  const opts = m[3] ? { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }
-                    : { year: 'numeric', month: 'short', timeZone: 'UTC' };
+  const month = long ? 'long' : 'short';
+  const opts = m[3] ? { year: 'numeric', month, day: 'numeric', timeZone: 'UTC' }
+                    : { year: 'numeric', month, timeZone: 'UTC' };
   return new Intl.DateTimeFormat(state.lang, opts).format(d);
 }
+/* The API's dates (YYYY-MM-DD) inside a text it gives (a provider's rating
+ * "ClusterMAX 2.0 Platinum, 2025-11-06") in the page's form. */
+function datesIn(s) { return String(s).replace(/\b\d{4}-\d{2}-\d{2}\b/g, d => date(d)); }
 function duration(seconds) {
   if (isUnknown(seconds)) return T('unknown');
   if (seconds < 120) return num(seconds, seconds < 10 ? 3 : 1) + ' ' + T('seconds');
@@ -375,7 +382,7 @@ function priceKind(source) {
  * rating and the sales-contact / waitlist provisioning a renter meets, as
  * the CLI's provider: line; nothing when the table states neither. */
 function termsText(rating, prov) {
-  return [isUnknown(rating) ? null : T('prov_rated', rating), prov.includes('sales-contact') ? T('prov_sales') : null,
+  return [isUnknown(rating) ? null : T('prov_rated', datesIn(rating)), prov.includes('sales-contact') ? T('prov_sales') : null,
     prov.includes('waitlist') ? T('prov_waitlist') : null].filter(Boolean).join(' · ');
 }
 function providerTerms(r) {
@@ -779,7 +786,7 @@ function renderPlan() {
     /* network_gbps_unknown says what network_unknown would (one node only) more precisely. */
     const flags = (r.flags || []).filter(f => !(f === 'network_unknown' && (r.flags || []).includes('network_gbps_unknown')));
     const assumes = flags.map(f => f === 'max_cluster_unknown' ? T('flag_' + f, num(g.max_gpus || 16384, 0))
-      : f === 'stale_price' ? T('flag_' + f, { d: r.price_dated || '?', m: p.stale_months || 6 })
+      : f === 'stale_price' ? T('flag_' + f, { d: date(r.price_dated, true), day: /^\d{4}-\d{2}-\d{2}$/.test(r.price_dated || ''), m: p.stale_months || 6 })
       : (I18N.en['flag_' + f] !== undefined ? T('flag_' + f) : f));
     const whyCell = el('td', { colspan: String(cols.length), class: 'why' }, el('span', { class: 'why-text', text: `${T('pc_why')}: ${r.why ? gen(r.why, state.lang) : T('unknown')}` }));
     if (assumes.length) whyCell.append(el('br'), el('span', { class: 'assumes', text: `${T('assumes')}: ${assumes.join('; ')}` }));

@@ -34,11 +34,12 @@ const ctx = await chromium.launchPersistentContext(profile, {
 const page = ctx.pages()[0] || await ctx.newPage();
 page.setDefaultTimeout(15000);
 
-async function runPlan(lang, w, top) {
+async function runPlan(lang, w, top, noDeadline) {
   await page.goto(`${process.env.CF_BASE}/?lang=${lang}#plan`);
   await page.waitForFunction(() => document.querySelectorAll('#p-workload option').length > 1);
   await page.selectOption('#p-workload', w);
   if (top) await page.fill('#p-top', String(top));
+  if (noDeadline) await page.fill('#p-deadline', '');
   const answer = page.waitForResponse(r => r.url().endsWith('/api/plan'));
   await page.click('#p-run');
   const plan = await (await answer).json();
@@ -85,6 +86,28 @@ await check('Spanish: the <title> and the filters\' values (network, provisionin
   await page.selectOption('#lang', 'en');
   assert.match(await page.title(), /multi-node GPU clusters/);
   assert.equal(new Map(await opts('f-provisioning')).get('on-demand'), 'on-demand');
+});
+
+await check('Spanish: dates in the locale\'s form wherever the page prints one (table, plan rows, the stale-price assumption)', async () => {
+  const short = d => new Intl.DateTimeFormat('es', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(d + 'T00:00:00Z'));
+  const long = d => new Intl.DateTimeFormat('es', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(d + 'T00:00:00Z'));
+  await page.goto(`${process.env.CF_BASE}/?lang=es`);
+  await page.selectOption('#f-multinode', 'any');
+  await page.waitForFunction(() => document.querySelectorAll('#offerings tbody tr').length > 20 && !document.querySelector('#offerings[aria-busy]'));
+  const table = await page.locator('#offerings tbody').innerText();
+  assert.doesNotMatch(table, /\d{4}-\d{2}-\d{2}/, 'an ISO date in the table');
+  assert.doesNotMatch(table, /(^|\s)a \d{1,2} [a-z]{3,4}\.? \d{4}/m, '"a 14 abr 2025" in the table');
+  const all = (await http('/api/offerings')).json;
+  const dated = all.find(o => o.price_age_days === null && /^\d{4}-\d{2}-\d{2}$/.test(o.as_of || ''));
+  if (dated) assert.ok(table.includes(short(dated.as_of)), `${dated.id}: ${short(dated.as_of)}`);
+  const plan = await runPlan('es', 'llama3-70b', 1000, true);
+  const stale = plan.ranked.filter(r => (r.flags || []).includes('stale_price') && /^\d{4}-\d{2}-\d{2}$/.test(r.price_dated || ''));
+  assert.ok(stale.length > 0, 'a plan row with a stale price to look at');
+  const text = await page.locator('#plan-table').innerText();
+  assert.doesNotMatch(text, /\d{4}-\d{2}-\d{2}/, 'an ISO date in the plan');
+  for (const r of stale) assert.ok(text.includes(`precio fechado el ${long(r.price_dated)},`), `${r.offering_id}: "precio fechado el ${long(r.price_dated)}"`);
+  for (const r of plan.ranked.filter(x => /^\d{4}-\d{2}-\d{2}$/.test(x.price_dated || '')).slice(0, 5))
+    assert.ok(text.includes(short(r.price_dated)), `${r.offering_id}: ${short(r.price_dated)}`);
 });
 
 await ctx.close();
