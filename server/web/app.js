@@ -45,7 +45,7 @@ const I18N = {
     pc_rank: '#', pc_offering: 'Offering', pc_nodes: 'Nodes', pc_gpus: 'GPUs', pc_layout: 'Layout',
     goodput: 'goodput', goodput_title: 'Useful fraction of paid time: steady steps over the time with failures, restarts, checkpoints and input reads (docs/goodput.md).',
     band: 'p10–p90', band_title: "The model's error out of sample: the p10 and p90 of measured / predicted time on published runs from sources the model was never fitted on.",
-    pc_step: 'Step time', pc_time: 'Time to train', pc_eff: 'Scaling efficiency', pc_peff: 'Parallel efficiency',
+    pc_step: 'Step time', pc_time: 'Time to train', pc_eff: 'Scaling efficiency E', pc_peff: 'Parallel efficiency P',
     pc_cost: 'Cost', pc_price: 'Price sticker → effective', pc_why: 'Why',
     assumes: 'Assumes', flag_reserved_price: 'reserved price (on-demand unknown)',
     flag_max_cluster_unknown: n => `largest cluster not stated, capped at ${n} GPUs`,
@@ -77,12 +77,13 @@ const I18N = {
       (g.deadline ? `, finishing within ${g.deadline}` : '') + (g.budget ? `, costing at most ${g.budget}` : ''),
     rc_none: 'no recompute', rc_selective: 'selective recompute', rc_full: 'full recompute',
     micro_batch: m => `micro-batch ${m}`,
-    e_note_h: 'Scaling efficiency above 100 %',
-    e_note_general: 'Above 100 % means more throughput per GPU than on the smallest cluster the model fits on (N0). On N0 the model often fits only with ZeRO-3, activation recompute or more pipeline stages, which cost time; more nodes leave memory for a faster layout.',
+    e_note_h: 'E above 1: memory relief, not scaling',
+    e_split: a => `E ${a.e} = C ${a.c} (communication and bubbles) x memory relief ${a.m}: not ${a.p} % scaling.`,
+    e_note_general: 'E above 1 means more throughput per GPU than on the smallest cluster the model fits on (N0). On N0 the model often fits only with ZeRO-3, activation recompute or more pipeline stages, which cost time; more nodes leave memory for a faster layout.',
     e_note_memory: a => `${a.name}: ${a.e} at ${a.n} nodes. On ${a.n0} node${a.n0 === 1 ? '' : 's'} the fastest layout that fits in memory is ${a.l0}; ${a.n} nodes have room for ${a.l}.`,
     e_note_other: a => `${a.name}: ${a.e} at ${a.n} nodes. On ${a.n0} node${a.n0 === 1 ? '' : 's'} the fastest layout is ${a.l0}; even without the memory limit none there is as fast per GPU as ${a.l} on ${a.n} nodes.`,
     chart_caption: 'Scaling efficiency by node count (one line per offering; markers and dash patterns tell them apart)',
-    chart_x: 'nodes', chart_y: 'scaling efficiency', no_curves: 'No scaling curves in this answer.',
+    chart_x: 'nodes', chart_y: 'scaling efficiency E', no_curves: 'No scaling curves in this answer.',
     hours: 'h', minutes: 'min', seconds: 's', days: 'days',
     verify_h: 'Verify a rented cluster',
     verify_intro: 'Paste or upload nccl-tests output, an NCCL_DEBUG=INFO log, nvidia-smi topo -m or ibstat. The verdict says which transport NCCL really used, whether GPUDirect RDMA is on, and whether the bandwidth reaches the link; every finding names the line that proves it.',
@@ -155,7 +156,7 @@ const I18N = {
     pc_rank: '#', pc_offering: 'Oferta', pc_nodes: 'Nodos', pc_gpus: 'GPU', pc_layout: 'Reparto',
     goodput: 'útil', goodput_title: 'Fracción útil del tiempo pagado: los pasos estables sobre el tiempo con fallos, reinicios, checkpoints y lectura de datos (docs/goodput.md).',
     band: 'p10–p90', band_title: 'El error del modelo fuera de muestra: los percentiles 10 y 90 de tiempo medido / predicho en ejecuciones publicadas de fuentes con las que el modelo nunca se ajustó.',
-    pc_step: 'Tiempo por paso', pc_time: 'Tiempo de entrenamiento', pc_eff: 'Eficiencia de escalado', pc_peff: 'Eficiencia paralela',
+    pc_step: 'Tiempo por paso', pc_time: 'Tiempo de entrenamiento', pc_eff: 'Eficiencia de escalado E', pc_peff: 'Eficiencia paralela P',
     pc_cost: 'Coste', pc_price: 'Precio tarifa → efectivo', pc_why: 'Por qué',
     assumes: 'Supone', flag_reserved_price: 'precio reservado (bajo demanda desconocido)',
     flag_max_cluster_unknown: n => `clúster máximo no indicado, limitado a ${n} GPU`,
@@ -187,12 +188,13 @@ const I18N = {
       (g.deadline ? `, terminando en ${g.deadline}` : '') + (g.budget ? `, costando como mucho ${g.budget}` : ''),
     rc_none: 'sin recomputación', rc_selective: 'recomputación selectiva', rc_full: 'recomputación completa',
     micro_batch: m => `microlote ${m}`,
-    e_note_h: 'Eficiencia de escalado por encima del 100 %',
-    e_note_general: 'Por encima del 100 % significa más rendimiento por GPU que en el clúster más pequeño en que cabe el modelo (N0). En N0 el modelo a menudo solo cabe con ZeRO-3, recomputación de activaciones o más etapas de tubería, que cuestan tiempo; más nodos dejan memoria para un reparto más rápido.',
+    e_note_h: 'E por encima de 1: alivio de memoria, no escalado',
+    e_split: a => `E ${a.e} = C ${a.c} (comunicación y burbujas) x alivio de memoria ${a.m}: no es un escalado del ${a.p} %.`,
+    e_note_general: 'E por encima de 1 significa más rendimiento por GPU que en el clúster más pequeño en que cabe el modelo (N0). En N0 el modelo a menudo solo cabe con ZeRO-3, recomputación de activaciones o más etapas de tubería, que cuestan tiempo; más nodos dejan memoria para un reparto más rápido.',
     e_note_memory: a => `${a.name}: ${a.e} con ${a.n} nodos. Con ${a.n0} nodo${a.n0 === 1 ? '' : 's'} el reparto más rápido que cabe en memoria es ${a.l0}; ${a.n} nodos dejan sitio para ${a.l}.`,
     e_note_other: a => `${a.name}: ${a.e} con ${a.n} nodos. Con ${a.n0} nodo${a.n0 === 1 ? '' : 's'} el reparto más rápido es ${a.l0}; aun sin el límite de memoria ninguno es allí tan rápido por GPU como ${a.l} con ${a.n} nodos.`,
     chart_caption: 'Eficiencia de escalado según el número de nodos (una línea por oferta; marcadores y trazos las distinguen)',
-    chart_x: 'nodos', chart_y: 'eficiencia de escalado', no_curves: 'Esta respuesta no trae curvas de escalado.',
+    chart_x: 'nodos', chart_y: 'eficiencia de escalado E', no_curves: 'Esta respuesta no trae curvas de escalado.',
     hours: 'h', minutes: 'min', seconds: 's', days: 'días',
     verify_h: 'Verificar un clúster alquilado',
     verify_intro: 'Pegue o suba la salida de nccl-tests, un registro NCCL_DEBUG=INFO, nvidia-smi topo -m o ibstat. El veredicto dice qué transporte usó NCCL de verdad, si GPUDirect RDMA está activo y si el ancho de banda llega al del enlace; cada hallazgo indica la línea que lo prueba.',
@@ -263,6 +265,12 @@ function num(v, digits) {
   if (isUnknown(v)) return T('unknown');
   return new Intl.NumberFormat(state.lang, { maximumFractionDigits: digits === undefined ? 2 : digits }).format(v);
 }
+/* E, C, P and the memory relief: fractions to two places, as the CLI's
+ * table prints them ("1.37", "0.90"). */
+function frac(v) {
+  if (isUnknown(v)) return T('unknown');
+  return new Intl.NumberFormat(state.lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
+}
 function money(v, currency, opts) {
   if (isUnknown(v)) return T('unknown');
   if (!currency) return num(v) + ' (' + T('unknown') + ')';
@@ -274,9 +282,12 @@ function money(v, currency, opts) {
       minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(v);
   } catch (e) { return num(v) + ' ' + currency; }
 }
+/* A fraction as a percentage in the house's SI form, a space before % in
+ * every language ("10 %", as the CLI and the library's sentences print it;
+ * Intl's English would write "10%"). */
 function pct(v) {
   if (isUnknown(v)) return T('unknown');
-  return new Intl.NumberFormat(state.lang, { style: 'percent', maximumFractionDigits: 1 }).format(v);
+  return new Intl.NumberFormat(state.lang, { maximumFractionDigits: 1 }).format(v * 100) + '\u00a0%';
 }
 /* A date of the API (YYYY-MM-DD or YYYY-MM) in the page's locale: short
  * in cells ("14 abr 2025", "Apr 14, 2025"), `long` inside sentences
@@ -323,9 +334,14 @@ function layoutWords(l) {
   return w.join(', ');
 }
 const E_NOTE_MIN = 1.05; /* CF_PLAN_E_NOTE_MIN: the API sends scaling_note above it */
-function eNote(name, nodes, e, layout, note) {
-  const a = { name, n: num(nodes, 0), e: pct(e), n0: note.n0, l0: layoutWords(note.n0_layout), l: layoutWords(layout) };
-  return T(note.cause === 'memory' ? 'e_note_memory' : 'e_note_other', a);
+/* E as the CLI prints it (a fraction, docs/model-step.md), and where the
+ * point carries them its split into C and the memory relief, as `scale`'s
+ * "E 1.37 = C 1.00 (communication and bubbles) x memory relief 1.37". */
+function eNote(name, nodes, e, layout, note, pt) {
+  const a = { name, n: num(nodes, 0), e: 'E ' + frac(e), n0: note.n0, l0: layoutWords(note.n0_layout), l: layoutWords(layout) };
+  const split = pt && !isUnknown(pt.comm_efficiency) && !isUnknown(pt.memory_relief)
+    ? ' ' + T('e_split', { e: frac(e), c: frac(pt.comm_efficiency), m: frac(pt.memory_relief), p: num(e * 100, 0) }) : '';
+  return T(note.cause === 'memory' ? 'e_note_memory' : 'e_note_other', a) + split;
 }
 function cap(v) { return isUnknown(v) ? T('unknown') : (v === 'yes' || v === true ? T('yes') : v === 'no' || v === false ? T('no') : val(String(v), state.lang)); }
 function list(v) {
@@ -760,7 +776,7 @@ function renderPlan() {
     const lay = { tp: r.tp, pp: r.pp, vp: r.vp, dp: r.dp, cp: r.cp, zero: r.zero, recompute: r.recompute };
     const extra = [lay.zero > 0 ? `ZeRO-${lay.zero}` : null, r.recompute ? T('rc_' + r.recompute) : null,
       isUnknown(r.micro_batch) ? null : T('micro_batch', r.micro_batch)].filter(Boolean).join(' · ');
-    const eCell = td('pc_eff', { class: 'num', text: pct(r.scaling_efficiency) });
+    const eCell = td('pc_eff', { class: 'num', text: frac(r.scaling_efficiency) });
     if (r.scaling_note) {
       eCell.append(el('a', { href: '#chart-note', class: 'note-ref', title: eNote(r.offering || r.offering_id, r.nodes, r.scaling_efficiency, lay, r.scaling_note), text: '*' }));
     }
@@ -774,7 +790,7 @@ function renderPlan() {
         el('small', { class: 'band', title: T('band_title'), text: `${T('band')} ${trainTime(r.time_to_train_h_p10)}–${trainTime(r.time_to_train_h_p90)}` }),
         isUnknown(r.goodput) ? null : el('br'),
         isUnknown(r.goodput) ? null : el('small', { class: 'goodput', title: T('goodput_title'), text: `${T('goodput')} ${pct(r.goodput)}` })),
-      eCell, td('pc_peff', { class: 'num', text: pct(r.parallel_efficiency) }),
+      eCell, td('pc_peff', { class: 'num', text: frac(r.parallel_efficiency) }),
       td('pc_cost', { class: 'num' }, money(r.cost, p.currency, { total: true }), el('br'),
         el('small', { class: 'band', title: T('band_title'), text: `${money(r.cost_p10, p.currency, { total: true })}–${money(r.cost_p90, p.currency, { total: true })}` })),
       td('pc_price', { class: 'price' }, money(r.sticker_price_gpu_hr, p.currency), el('br'),
@@ -807,7 +823,7 @@ function renderPlan() {
   $('#plan-result').hidden = false;
 }
 
-/* The note under the chart: why E exceeds 100 %, one line per offering (its
+/* The note under the chart: why E exceeds 1, one line per offering (its
  * curve's highest E, else its ranked row), built from the API's layouts in
  * the page's language. */
 function renderENote(ranked, curves) {
@@ -818,7 +834,7 @@ function renderENote(ranked, curves) {
     const pts = (c.points || []).filter(pt => pt.scaling_note && !isUnknown(pt.scaling_efficiency) && pt.scaling_efficiency > E_NOTE_MIN);
     if (!pts.length) continue;
     const best = pts.reduce((a, b) => (b.scaling_efficiency > a.scaling_efficiency ? b : a));
-    lines.push(eNote(`${c.provider || ''} ${c.offering || c.offering_id}`.trim(), best.nodes, best.scaling_efficiency, best.layout, best.scaling_note));
+    lines.push(eNote(`${c.provider || ''} ${c.offering || c.offering_id}`.trim(), best.nodes, best.scaling_efficiency, best.layout, best.scaling_note, best));
     seen.add(c.offering_id);
   }
   for (const r of ranked) {
@@ -889,7 +905,7 @@ function renderChart(curves) {
   const step = yMax > 2 ? 0.5 : 0.25;
   for (let e = 0; e <= yMax + 1e-9; e += step) {
     add('line', { x1: L, x2: W - R, y1: Y(e), y2: Y(e), class: Math.abs(e - 1) < 1e-9 && yMax > 1 ? 'grid ref' : 'grid' });
-    add('text', { x: L - 6, y: Y(e) + 4, 'text-anchor': 'end', class: 'tick' }, pct(e));
+    add('text', { x: L - 6, y: Y(e) + 4, 'text-anchor': 'end', class: 'tick' }, frac(e));
   }
   for (let k = Math.ceil(x0); k <= Math.floor(x1); k++) {
     add('line', { x1: X(2 ** k), x2: X(2 ** k), y1: H - B, y2: H - B + 5, class: 'axis' });
@@ -912,7 +928,7 @@ function renderChart(curves) {
     for (const pt of pts) {
       const m = marker(MARKERS[i % MARKERS.length], X(pt.nodes), Y(pt.scaling_efficiency));
       const t = document.createElementNS(ns, 'title');
-      t.textContent = `${c.provider || ''} ${c.offering || c.offering_id}: ${num(pt.nodes, 0)} ${T('chart_x')}, ${pct(pt.scaling_efficiency)}`;
+      t.textContent = `${c.provider || ''} ${c.offering || c.offering_id}: ${num(pt.nodes, 0)} ${T('chart_x')}, E ${frac(pt.scaling_efficiency)}`;
       m.append(t);
       g.append(m);
     }
@@ -1166,7 +1182,7 @@ function renderFabrics() {
     el('td', { class: 'num', text: num(f.nodes, 0) }),
     hasBatch ? el('td', { class: 'num', text: num(f.global_batch_seqs, 0) }) : null,
     el('td', { class: 'num', text: fxStep(f.step_time_s) }),
-    el('td', { class: 'num', text: pct(f.scaling_efficiency) }),
+    el('td', { class: 'num', text: frac(f.scaling_efficiency) }),
     el('td', { class: 'time' }, fxHours(f.time_to_train_h), el('br'),
       el('small', { class: 'band', title: T('band_title'), text: `${T('band')} ${fxHours(f.time_to_train_h_p10)}–${fxHours(f.time_to_train_h_p90)}` })),
     el('td', { class: 'num', text: num(f.gpu_hours, f.gpu_hours < 100 ? 2 : 0) }),

@@ -110,6 +110,36 @@ await check('Spanish: dates in the locale\'s form wherever the page prints one (
     assert.ok(text.includes(short(r.price_dated)), `${r.offering_id}: ${short(r.price_dated)}`);
 });
 
+await check('one percent form in a sentence: "10 %" (SI, the house form) in the why lines and the goodput, English and Spanish', async () => {
+  for (const lang of ['en', 'es']) {
+    const plan = await runPlan(lang, 'llama3-70b', 10);
+    assert.ok(plan.ranked.length > 0);
+    // the library's own sentences
+    for (const r of plan.ranked) assert.doesNotMatch(r.why, /\d%/, `API why: ${r.why}`);
+    const text = await page.locator('#plan-table').innerText();
+    const tight = text.match(/\d%/g) || [];
+    assert.deepEqual(tight, [], `a percent without its space on the page (${lang})`);
+    assert.match(text, /\d[\u00a0 ]%/, `${lang}: percentages on the page to look at`);
+  }
+});
+
+await check('E as the CLI prints it: a fraction ("1,37"), the note under the chart with C x memory relief, never "137 %"', async () => {
+  const plan = await runPlan('es', 'llama3-70b', 10);
+  const e = await page.locator('#plan-table tbody td.num').allInnerTexts();
+  const fr = v => new Intl.NumberFormat('es', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
+  const eCells = plan.ranked.map(r => fr(r.scaling_efficiency));
+  for (const c of eCells) assert.ok(e.some(t => t.replace(/[\s*]/g, '') === c), `E cell ${c}: ${e.slice(0, 8).join(' | ')}`);
+  const pts = plan.scaling.flatMap(c => c.points.filter(pt => pt.scaling_note && pt.memory_relief > 1));
+  assert.ok(pts.length > 0, 'a point with memory relief above 1 (llama3-70b)');
+  const note = await page.locator('#chart-note').innerText();
+  assert.match(note, /E \d+,\d\d = C \d+,\d\d \(comunicación y burbujas\) x alivio de memoria \d+,\d\d: no es un escalado del \d+ %/);
+  assert.doesNotMatch(note, /\b1\d\d(,\d)? % con/, 'E as a percentage in the note');
+  const ticks = await page.locator('#chart-svg svg text.tick').allTextContents();
+  assert.ok(!ticks.some(t => t.includes('%')), `chart ticks as percentages: ${ticks.join(' ')}`);
+  await page.selectOption('#lang', 'en');
+  assert.match(await page.locator('#chart-note').innerText(), /x memory relief \d+\.\d\d: not \d+ % scaling\./);
+});
+
 await ctx.close();
 rmSync(profile, { recursive: true, force: true });
 done();
