@@ -511,7 +511,7 @@ static int plan_print_table(FILE *out, json_t *doc, const cf_plan_opts *opts, co
     wrapped(out, "", line);
     objective_line(out, opts, cur, doc);
     if (opts->top > 0 && (size_t)opts->top <= shown)
-        snprintf(line, sizeof line, "Top %zu shown", shown);
+        snprintf(line, sizeof line, "Top %zu of %ld shown", shown, geti(doc, "ranked_total"));
     else
         snprintf(line, sizeof line, "%zu ranked", shown);
     if (json_array_size(unranked) > 0) {

@@ -779,7 +779,7 @@ static void bandwidth_findings(cf_audit *a, int g, cf__audit_verdict *v)
     v->far_below = v->busbw < FAR_BELOW_RATE_FRACTION * v->expected && strcmp(v->exp_src, "default") != 0;
     cf__audit_add_run_finding(a, g, v->far_below ? CF__CODE_BUSBW_FAR_BELOW_LINK_RATE : CF__CODE_BUSBW_BELOW_LINK_RATE,
                     at, act,
-                    "busbw %.2f GB/s at the largest size is %.0f%% of the %.2f GB/s "
+                    "busbw %.2f GB/s at the largest size is %.0f %% of the %.2f GB/s "
                     "expected (%s%s%s)", v->busbw, 100.0 * v->busbw / v->expected,
                     v->expected, strcmp(v->exp_src, "default") == 0 ? "an assumed node" : v->exp_src,
                     v->node.src && strcmp(v->exp_src, "expect-gbps") != 0 && strcmp(v->exp_src, "offering") != 0 ? ": the node's NICs, " : "",
@@ -864,7 +864,7 @@ static void summary_step_findings(cf_audit *a)
             at.line = row->line;
             cf__audit_add_finding(a, i, CF__CODE_BUSBW_DROP, at,
                         "busbw at %.0f bytes falls from %.2f GB/s at %.0f node(s) to %.2f GB/s at %.0f "
-                        "nodes (%.0f%%): the step %s", row->size, prev_bw, prev_lead, row->oop_busbw,
+                        "nodes (%.0f %%): the step %s", row->size, prev_bw, prev_lead, row->oop_busbw,
                         row->lead, 100.0 * row->oop_busbw / prev_bw,
                         prev_lead == 1 ? "across the network from one node" : "to more nodes");
         }

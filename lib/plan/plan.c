@@ -690,7 +690,8 @@ static json_t *horizon_json(const run *r)
     return j;
 }
 
-/* The document {workload, currency, ranked, unranked} into *out. CF_ENOMEM. */
+/* The document {workload, currency, ranked, ranked_total, unranked} into
+ * *out. CF_ENOMEM. */
 static cf_status build_doc(run *r, json_t **out)
 {
     json_t *doc = json_object(), *ranked = json_array(), *unranked = json_array();
@@ -711,6 +712,7 @@ static cf_status build_doc(run *r, json_t **out)
     bad |= cf__json_set(doc, "workload", json_string(r->w->name));
     bad |= cf__json_set(doc, "currency", json_string(r->currency));
     bad |= cf__json_set(doc, "ranked", ranked);
+    bad |= cf__json_set(doc, "ranked_total", json_integer((json_int_t)r->nrows)); /* before --top */
     bad |= cf__json_set(doc, "unranked", unranked);
     bad |= cf__json_set(doc, "margin_pct", cf__json_num(r->goal.margin_pct));
     bad |= cf__json_set(doc, "error", cf__plan_error_json(r->w, r->goal.margin_pct));

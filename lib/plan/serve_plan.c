@@ -104,6 +104,7 @@ typedef struct run {
     memo_slot *memo;        /* MEMO_SLOTS */
     double min_tpot_s, min_ttft_s;      /* over every offering searched */
     int any_holds, n_searched, n_tpot, n_ttft, n_mem;
+    size_t ranked_total;    /* rows that met the targets, before `top` */
     json_t *ranked, *unranked;
 } run;
 
@@ -301,6 +302,7 @@ static cf_status order(run *r, int top)
     }
     for (size_t i = 0; i < n; i++) rows[i] = json_incref(json_array_get(r->ranked, i));
     if (n) qsort(rows, n, sizeof *rows, by_cost);
+    r->ranked_total = n;
     for (size_t i = 0; i < n; i++) {
         if (top <= 0 || (int)i < top) json_array_append(sorted, rows[i]);
         json_decref(rows[i]);
@@ -388,15 +390,15 @@ static json_t *doc_of(const run *r)
         json_decref(assumes);
         return NULL;
     }
-    return json_pack("{s:s,s:s,s:s,s:{s:o,s:o},s:{s:I,s:I},s:o,s:O,s:O,s:o,s:o,s:o}",
+    return json_pack("{s:s,s:s,s:s,s:{s:o,s:o},s:{s:I,s:I},s:o,s:O,s:I,s:O,s:o,s:o,s:o}",
                      "workload", r->w->name, "kind", "serve", "currency", r->currency, "targets",
                      "tpot_ms", isnan(r->tpot_s) ? json_null() : json_real(r->tpot_s * 1e3),
                      "ttft_s", isnan(r->ttft_s) ? json_null() : json_real(r->ttft_s), "request",
                      "input_tokens", (json_int_t)r->w->serve.input_tokens, "output_tokens",
                      (json_int_t)r->w->serve.output_tokens, "traffic_rps",
                      r->w->serve.rate_rps > 0 ? json_real(r->w->serve.rate_rps) : json_string("max"),
-                     "ranked", r->ranked, "unranked", r->unranked, "unranked_by_kind", kinds,
-                     "error", err_band, "assumes", assumes);
+                     "ranked", r->ranked, "ranked_total", (json_int_t)r->ranked_total, "unranked",
+                     r->unranked, "unranked_by_kind", kinds, "error", err_band, "assumes", assumes);
 }
 
 cf_status cf_serve_plan_check_opts(const cf_plan_opts *po, cf_error *err)

@@ -72,8 +72,8 @@ static void compute_bound_text(char *what, size_t cap, const cf__plan_point *pt,
     double st = pt->res.step_time_s, comm = 0;
     char mfu[32] = "";
     for (int i = 0; i < WHY_TERMS; i++) comm += terms[i] > 0 ? terms[i] : 0;
-    if (pt->res.mfu > 0) snprintf(mfu, sizeof mfu, " (MFU %.0f%%)", pt->res.mfu * 100);
-    snprintf(what, cap, "no communication bottleneck: communication and bubble %.0f%% of the step%s",
+    if (pt->res.mfu > 0) snprintf(mfu, sizeof mfu, " (MFU %.0f %%)", pt->res.mfu * 100);
+    snprintf(what, cap, "no communication bottleneck: communication and bubble %.0f %% of the step%s",
              st > 0 ? 100 * comm / st : 0.0, mfu);
 }
 
@@ -90,28 +90,28 @@ static void bottleneck_text(char *what, size_t cap, const cf_offering *o, const 
         char tpover[96];
         int span = (o->intra_link == CF_INTRA_NVL72 || l->tp <= o->gpus_per_node) ? 1 : pt->nodes;
         over_text(tpover, sizeof tpover, o, span, l->tp);
-        snprintf(what, cap, "TP %s %s exposes %d%% of the step",
+        snprintf(what, cap, "TP %s %s exposes %d %% of the step",
                  l->sequence_parallel ? "all-gather/reduce-scatter" : "all-reduce", tpover, pct);
         break;
     }
     case 1:
-        snprintf(what, cap, "pipeline bubble (PP%d%s) takes %d%% of the step", l->pp,
+        snprintf(what, cap, "pipeline bubble (PP%d%s) takes %d %% of the step", l->pp,
                  l->vp > 1 ? " interleaved" : "", pct);
         break;
     case 2:
-        snprintf(what, cap, "PP send/recv %s exposes %d%% of the step", over, pct);
+        snprintf(what, cap, "PP send/recv %s exposes %d %% of the step", over, pct);
         break;
     case 3:
         /* A stencil's ranks are not data-parallel replicas (mpi.c): its
          * term is the halo exchange and the residual's all-reduce. */
         if (kind == CF_WL_STENCIL)
-            snprintf(what, cap, "MPI halo exchange and all-reduce %s expose %d%% of the step", over, pct);
+            snprintf(what, cap, "MPI halo exchange and all-reduce %s expose %d %% of the step", over, pct);
         else
-            snprintf(what, cap, "DP %s %s exposes %d%% of the step",
+            snprintf(what, cap, "DP %s %s exposes %d %% of the step",
                      l->zero == 3 ? "all-gather/reduce-scatter (ZeRO-3)" : "all-reduce", over, pct);
         break;
     case 4:
-        snprintf(what, cap, "CP K/V exchange %s exposes %d%% of the step", over, pct);
+        snprintf(what, cap, "CP K/V exchange %s exposes %d %% of the step", over, pct);
         break;
     default: {
         /* The EP group: ep ranks etp apart, within one NVLink domain when
@@ -121,7 +121,7 @@ static void bottleneck_text(char *what, size_t cap, const cf_offering *o, const 
         int dom = o->intra_link == CF_INTRA_NVL72 ? (int)CF_K(NVL72_DOMAIN_GPUS) : o->gpus_per_node;
         int span = span_gpus <= dom ? 1 : (int)((span_gpus + o->gpus_per_node - 1) / o->gpus_per_node);
         over_text(epover, sizeof epover, o, span > pt->nodes ? pt->nodes : span, span_gpus);
-        snprintf(what, cap, "MoE all-to-all (dispatch and combine over EP%d) %s exposes %d%% of the step",
+        snprintf(what, cap, "MoE all-to-all (dispatch and combine over EP%d) %s exposes %d %% of the step",
                  l->ep, epover, pct);
         break;
     }

@@ -9,7 +9,7 @@
 
 const I18N = {
   en: {
-    skip: 'Skip to content', language: 'Language',
+    skip: 'Skip to content', language: 'Language', page_title: 'clusterfit — multi-node GPU clusters',
     tagline: 'Compare, plan and verify multi-node GPU clusters. When you rent many nodes you rent the network between them: scaling efficiency decides the bill.',
     nav_compare: 'Compare', nav_plan: 'Plan', nav_verify: 'Verify',
     compare_h: 'Compare cluster offerings', filters_h: 'Filters',
@@ -45,7 +45,7 @@ const I18N = {
     pc_rank: '#', pc_offering: 'Offering', pc_nodes: 'Nodes', pc_gpus: 'GPUs', pc_layout: 'Layout',
     goodput: 'goodput', goodput_title: 'Useful fraction of paid time: steady steps over the time with failures, restarts, checkpoints and input reads (docs/goodput.md).',
     band: 'p10–p90', band_title: "The model's error out of sample: the p10 and p90 of measured / predicted time on published runs from sources the model was never fitted on.",
-    pc_step: 'Step time', pc_time: 'Time to train', pc_eff: 'Scaling efficiency', pc_peff: 'Parallel efficiency',
+    pc_step: 'Step time', pc_time: 'Time to train', pc_eff: 'Scaling efficiency E', pc_peff: 'Parallel efficiency P',
     pc_cost: 'Cost', pc_price: 'Price sticker → effective', pc_why: 'Why',
     assumes: 'Assumes', flag_reserved_price: 'reserved price (on-demand unknown)',
     flag_max_cluster_unknown: n => `largest cluster not stated, capped at ${n} GPUs`,
@@ -59,7 +59,7 @@ const I18N = {
     flag_non_blocking_unknown: 'non-blocking not stated, taken as not (congestion grows with nodes)',
     flag_rail_optimized_unknown: 'rail-optimized not stated, taken as not',
     flag_compute_efficiency_unvalidated: 'no published training row for this GPU, compute efficiency of the nearest validated generation assumed',
-    unranked_h: 'Not ranked', ranked_n: n => `${n} ranked`,
+    unranked_h: 'Not ranked', ranked_n: (n, t) => t > n ? `${n} of ${t} ranked` : `${n} ranked`,
     p_tpot: 'TPOT target in ms (time per output token; empty = the workload\'s)',
     p_ttft: 'TTFT target in s (time to first token; empty = the workload\'s)',
     serve_goal: g => `cheapest per million output tokens, TPOT ≤ ${g.tpot} ms, TTFT ≤ ${g.ttft} s`,
@@ -77,12 +77,13 @@ const I18N = {
       (g.deadline ? `, finishing within ${g.deadline}` : '') + (g.budget ? `, costing at most ${g.budget}` : ''),
     rc_none: 'no recompute', rc_selective: 'selective recompute', rc_full: 'full recompute',
     micro_batch: m => `micro-batch ${m}`,
-    e_note_h: 'Scaling efficiency above 100 %',
-    e_note_general: 'Above 100 % means more throughput per GPU than on the smallest cluster the model fits on (N0). On N0 the model often fits only with ZeRO-3, activation recompute or more pipeline stages, which cost time; more nodes leave memory for a faster layout.',
+    e_note_h: 'E above 1: memory relief, not scaling',
+    e_split: a => `E ${a.e} = C ${a.c} (communication and bubbles) x memory relief ${a.m}: not ${a.p} % scaling.`,
+    e_note_general: 'E above 1 means more throughput per GPU than on the smallest cluster the model fits on (N0). On N0 the model often fits only with ZeRO-3, activation recompute or more pipeline stages, which cost time; more nodes leave memory for a faster layout.',
     e_note_memory: a => `${a.name}: ${a.e} at ${a.n} nodes. On ${a.n0} node${a.n0 === 1 ? '' : 's'} the fastest layout that fits in memory is ${a.l0}; ${a.n} nodes have room for ${a.l}.`,
     e_note_other: a => `${a.name}: ${a.e} at ${a.n} nodes. On ${a.n0} node${a.n0 === 1 ? '' : 's'} the fastest layout is ${a.l0}; even without the memory limit none there is as fast per GPU as ${a.l} on ${a.n} nodes.`,
     chart_caption: 'Scaling efficiency by node count (one line per offering; markers and dash patterns tell them apart)',
-    chart_x: 'nodes', chart_y: 'scaling efficiency', no_curves: 'No scaling curves in this answer.',
+    chart_x: 'nodes', chart_y: 'scaling efficiency E', no_curves: 'No scaling curves in this answer.',
     hours: 'h', minutes: 'min', seconds: 's', days: 'days',
     verify_h: 'Verify a rented cluster',
     verify_intro: 'Paste or upload nccl-tests output, an NCCL_DEBUG=INFO log, nvidia-smi topo -m or ibstat. The verdict says which transport NCCL really used, whether GPUDirect RDMA is on, and whether the bandwidth reaches the link; every finding names the line that proves it.',
@@ -119,7 +120,7 @@ const I18N = {
     }
   },
   es: {
-    skip: 'Saltar al contenido', language: 'Idioma',
+    skip: 'Saltar al contenido', language: 'Idioma', page_title: 'clusterfit — clústeres de GPU multinodo',
     tagline: 'Compare, planifique y verifique clústeres de GPU multinodo. Al alquilar muchos nodos alquila también la red que los une: la eficiencia de escalado decide la factura.',
     nav_compare: 'Comparar', nav_plan: 'Planificar', nav_verify: 'Verificar',
     compare_h: 'Comparar ofertas de clústeres', filters_h: 'Filtros',
@@ -145,7 +146,7 @@ const I18N = {
     n_offerings: n => `${n} oferta${n === 1 ? '' : 's'}`, loading: 'Cargando…',
     n_stale: ({ n }) => `${n} con fecha de hace más de seis meses (la de los precios si la hay)`,
     per_second: 'por segundo', per_minute: 'por minuto', per_hour: 'por hora', per_s: s => `por ${s} s`,
-    min_commit: h => `mínimo ${h} h`, as_of: d => `a ${d}`, source: 'fuente', sort_by: c => `Ordenar por ${c}`,
+    min_commit: h => `mínimo ${h} h`, as_of: d => d, source: 'fuente', sort_by: c => `Ordenar por ${c}`,
     reserved: 'reservado',
     plan_h: 'Planificar una carga de trabajo', p_workload: 'Carga de trabajo', p_custom: 'JSON de la carga (claves de data/workloads/*.json)',
     custom: 'JSON propio…', p_objective: 'Objetivo', obj_cost: 'menor coste', obj_time: 'menor tiempo',
@@ -155,7 +156,7 @@ const I18N = {
     pc_rank: '#', pc_offering: 'Oferta', pc_nodes: 'Nodos', pc_gpus: 'GPU', pc_layout: 'Reparto',
     goodput: 'útil', goodput_title: 'Fracción útil del tiempo pagado: los pasos estables sobre el tiempo con fallos, reinicios, checkpoints y lectura de datos (docs/goodput.md).',
     band: 'p10–p90', band_title: 'El error del modelo fuera de muestra: los percentiles 10 y 90 de tiempo medido / predicho en ejecuciones publicadas de fuentes con las que el modelo nunca se ajustó.',
-    pc_step: 'Tiempo por paso', pc_time: 'Tiempo de entrenamiento', pc_eff: 'Eficiencia de escalado', pc_peff: 'Eficiencia paralela',
+    pc_step: 'Tiempo por paso', pc_time: 'Tiempo de entrenamiento', pc_eff: 'Eficiencia de escalado E', pc_peff: 'Eficiencia paralela P',
     pc_cost: 'Coste', pc_price: 'Precio tarifa → efectivo', pc_why: 'Por qué',
     assumes: 'Supone', flag_reserved_price: 'precio reservado (bajo demanda desconocido)',
     flag_max_cluster_unknown: n => `clúster máximo no indicado, limitado a ${n} GPU`,
@@ -164,12 +165,12 @@ const I18N = {
     flag_gdr_unknown: 'GPUDirect RDMA no indicado', flag_nics_per_node_unknown: 'NIC por nodo no indicadas, una por GPU supuesta',
     flag_network_unknown: 'red entre nodos no indicada: solo un nodo',
     flag_network_gbps_unknown: 'Gbit/s por nodo de la red no indicados: solo un nodo',
-    flag_stale_price: a => `precio fechado en ${a.d}, de hace más de ${a.m} meses`,
+    flag_stale_price: a => `precio fechado ${a.day ? 'el' : 'en'} ${a.d}, de hace más de ${a.m} meses`,
     reserved_mark: 'reservado', dash_0: 'continua', dash_1: 'discontinua', dash_2: 'punteada', dash_3: 'raya-punto', dash_4: 'rayas cortas',
     flag_non_blocking_unknown: 'sin bloqueo no indicado, se supone que no (la congestión crece con los nodos)',
     flag_rail_optimized_unknown: 'optimización por raíles no indicada, se supone que no',
     flag_compute_efficiency_unvalidated: 'ninguna fila de entrenamiento publicada para esta GPU, eficiencia de cómputo de la generación validada más cercana supuesta',
-    unranked_h: 'Sin clasificar', ranked_n: n => `${n} clasificadas`,
+    unranked_h: 'Sin clasificar', ranked_n: (n, t) => t > n ? `${n} de ${t} clasificadas` : `${n} clasificadas`,
     p_tpot: 'Objetivo de TPOT en ms (tiempo por token de salida; vacío = el de la carga)',
     p_ttft: 'Objetivo de TTFT en s (tiempo hasta el primer token; vacío = el de la carga)',
     serve_goal: g => `la más barata por millón de token de salida, TPOT ≤ ${g.tpot} ms, TTFT ≤ ${g.ttft} s`,
@@ -187,12 +188,13 @@ const I18N = {
       (g.deadline ? `, terminando en ${g.deadline}` : '') + (g.budget ? `, costando como mucho ${g.budget}` : ''),
     rc_none: 'sin recomputación', rc_selective: 'recomputación selectiva', rc_full: 'recomputación completa',
     micro_batch: m => `microlote ${m}`,
-    e_note_h: 'Eficiencia de escalado por encima del 100 %',
-    e_note_general: 'Por encima del 100 % significa más rendimiento por GPU que en el clúster más pequeño en que cabe el modelo (N0). En N0 el modelo a menudo solo cabe con ZeRO-3, recomputación de activaciones o más etapas de tubería, que cuestan tiempo; más nodos dejan memoria para un reparto más rápido.',
+    e_note_h: 'E por encima de 1: alivio de memoria, no escalado',
+    e_split: a => `E ${a.e} = C ${a.c} (comunicación y burbujas) x alivio de memoria ${a.m}: no es un escalado del ${a.p} %.`,
+    e_note_general: 'E por encima de 1 significa más rendimiento por GPU que en el clúster más pequeño en que cabe el modelo (N0). En N0 el modelo a menudo solo cabe con ZeRO-3, recomputación de activaciones o más etapas de tubería, que cuestan tiempo; más nodos dejan memoria para un reparto más rápido.',
     e_note_memory: a => `${a.name}: ${a.e} con ${a.n} nodos. Con ${a.n0} nodo${a.n0 === 1 ? '' : 's'} el reparto más rápido que cabe en memoria es ${a.l0}; ${a.n} nodos dejan sitio para ${a.l}.`,
     e_note_other: a => `${a.name}: ${a.e} con ${a.n} nodos. Con ${a.n0} nodo${a.n0 === 1 ? '' : 's'} el reparto más rápido es ${a.l0}; aun sin el límite de memoria ninguno es allí tan rápido por GPU como ${a.l} con ${a.n} nodos.`,
     chart_caption: 'Eficiencia de escalado según el número de nodos (una línea por oferta; marcadores y trazos las distinguen)',
-    chart_x: 'nodos', chart_y: 'eficiencia de escalado', no_curves: 'Esta respuesta no trae curvas de escalado.',
+    chart_x: 'nodos', chart_y: 'eficiencia de escalado E', no_curves: 'Esta respuesta no trae curvas de escalado.',
     hours: 'h', minutes: 'min', seconds: 's', days: 'días',
     verify_h: 'Verificar un clúster alquilado',
     verify_intro: 'Pegue o suba la salida de nccl-tests, un registro NCCL_DEBUG=INFO, nvidia-smi topo -m o ibstat. El veredicto dice qué transporte usó NCCL de verdad, si GPUDirect RDMA está activo y si el ancho de banda llega al del enlace; cada hallazgo indica la línea que lo prueba.',
@@ -239,9 +241,9 @@ const state = {
 };
 
 const $ = sel => document.querySelector(sel);
-function T(key, arg) {
+function T(key, ...args) {
   const d = I18N[state.lang], v = d[key] !== undefined ? d[key] : I18N.en[key];
-  if (typeof v === 'function') return v(arg);
+  if (typeof v === 'function') return v(...args);
   return v !== undefined ? v : key;
 }
 function el(tag, attrs, ...kids) {
@@ -263,6 +265,12 @@ function num(v, digits) {
   if (isUnknown(v)) return T('unknown');
   return new Intl.NumberFormat(state.lang, { maximumFractionDigits: digits === undefined ? 2 : digits }).format(v);
 }
+/* E, C, P and the memory relief: fractions to two places, as the CLI's
+ * table prints them ("1.37", "0.90"). */
+function frac(v) {
+  if (isUnknown(v)) return T('unknown');
+  return new Intl.NumberFormat(state.lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
+}
 function money(v, currency, opts) {
   if (isUnknown(v)) return T('unknown');
   if (!currency) return num(v) + ' (' + T('unknown') + ')';
@@ -274,19 +282,29 @@ function money(v, currency, opts) {
       minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(v);
   } catch (e) { return num(v) + ' ' + currency; }
 }
+/* A fraction as a percentage in the house's SI form, a space before % in
+ * every language ("10 %", as the CLI and the library's sentences print it;
+ * Intl's English would write "10%"). */
 function pct(v) {
   if (isUnknown(v)) return T('unknown');
-  return new Intl.NumberFormat(state.lang, { style: 'percent', maximumFractionDigits: 1 }).format(v);
+  return new Intl.NumberFormat(state.lang, { maximumFractionDigits: 1 }).format(v * 100) + '\u00a0%';
 }
-function date(s) {
+/* A date of the API (YYYY-MM-DD or YYYY-MM) in the page's locale: short
+ * in cells ("14 abr 2025", "Apr 14, 2025"), `long` inside sentences
+ * ("14 de abril de 2025"); the templates say "a"/"el"/"en" themselves. */
+function date(s, long) {
   if (!s) return T('unknown');
   const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(s);
   if (!m) return s;
   const d = new Date(Date.UTC(+m[1], +m[2] - 1, m[3] ? +m[3] : 1));
-  const opts = m[3] ? { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }
-                    : { year: 'numeric', month: 'short', timeZone: 'UTC' };
+  const month = long ? 'long' : 'short';
+  const opts = m[3] ? { year: 'numeric', month, day: 'numeric', timeZone: 'UTC' }
+                    : { year: 'numeric', month, timeZone: 'UTC' };
   return new Intl.DateTimeFormat(state.lang, opts).format(d);
 }
+/* The API's dates (YYYY-MM-DD) inside a text it gives (a provider's rating
+ * "ClusterMAX 2.0 Platinum, 2025-11-06") in the page's form. */
+function datesIn(s) { return String(s).replace(/\b\d{4}-\d{2}-\d{2}\b/g, d => date(d)); }
 function duration(seconds) {
   if (isUnknown(seconds)) return T('unknown');
   if (seconds < 120) return num(seconds, seconds < 10 ? 3 : 1) + ' ' + T('seconds');
@@ -316,9 +334,14 @@ function layoutWords(l) {
   return w.join(', ');
 }
 const E_NOTE_MIN = 1.05; /* CF_PLAN_E_NOTE_MIN: the API sends scaling_note above it */
-function eNote(name, nodes, e, layout, note) {
-  const a = { name, n: num(nodes, 0), e: pct(e), n0: note.n0, l0: layoutWords(note.n0_layout), l: layoutWords(layout) };
-  return T(note.cause === 'memory' ? 'e_note_memory' : 'e_note_other', a);
+/* E as the CLI prints it (a fraction, docs/model-step.md), and where the
+ * point carries them its split into C and the memory relief, as `scale`'s
+ * "E 1.37 = C 1.00 (communication and bubbles) x memory relief 1.37". */
+function eNote(name, nodes, e, layout, note, pt) {
+  const a = { name, n: num(nodes, 0), e: 'E ' + frac(e), n0: note.n0, l0: layoutWords(note.n0_layout), l: layoutWords(layout) };
+  const split = pt && !isUnknown(pt.comm_efficiency) && !isUnknown(pt.memory_relief)
+    ? ' ' + T('e_split', { e: frac(e), c: frac(pt.comm_efficiency), m: frac(pt.memory_relief), p: num(e * 100, 0) }) : '';
+  return T(note.cause === 'memory' ? 'e_note_memory' : 'e_note_other', a) + split;
 }
 function cap(v) { return isUnknown(v) ? T('unknown') : (v === 'yes' || v === true ? T('yes') : v === 'no' || v === false ? T('no') : val(String(v), state.lang)); }
 function list(v) {
@@ -375,7 +398,7 @@ function priceKind(source) {
  * rating and the sales-contact / waitlist provisioning a renter meets, as
  * the CLI's provider: line; nothing when the table states neither. */
 function termsText(rating, prov) {
-  return [isUnknown(rating) ? null : T('prov_rated', rating), prov.includes('sales-contact') ? T('prov_sales') : null,
+  return [isUnknown(rating) ? null : T('prov_rated', datesIn(rating)), prov.includes('sales-contact') ? T('prov_sales') : null,
     prov.includes('waitlist') ? T('prov_waitlist') : null].filter(Boolean).join(' · ');
 }
 function providerTerms(r) {
@@ -398,7 +421,7 @@ const COLUMNS = [
       'aria-label': `${T('details')} ${o.provider || ''} ${o.offering || o.id}`, onclick: () => showDetail(o.id) }) },
   { key: 'gpu', label: 'col_gpu', value: o => o.gpu, cell: o => isUnknown(o.gpu) ? unknown()
       : `${o.gpu}${isUnknown(o.gpus_per_node) ? '' : ' ×' + num(o.gpus_per_node, 0)}` },
-  { key: 'network', label: 'col_network', value: o => o.network, cell: o => text(o.network) },
+  { key: 'network', label: 'col_network', value: o => o.network, cell: o => isUnknown(o.network) ? unknown() : val(o.network, state.lang, 'network') },
   { key: 'gbps', label: 'col_gbps', value: o => o.network_gbps_per_node, num: true,
     cell: o => isUnknown(o.network_gbps_per_node) ? unknown()
       : num(o.network_gbps_per_node, 0) + (isUnknown(o.nics_per_node) ? '' : ` (${num(o.nics_per_node, 0)} NIC)`) },
@@ -582,14 +605,14 @@ function renderDetail(o) {
     else if (k === 'price_source') dd = isUnknown(v) ? unknown() : String(v);
     else if (k === 'price_age_days') dd = isUnknown(v) ? unknown() : T('days_old', v);
     else if (k.startsWith('price_')) dd = isUnknown(v) ? unknown() : money(v, o.currency);
-    else if (Array.isArray(v)) dd = v.length ? v.map(x => val(x, state.lang)).join(', ') : unknown();
+    else if (Array.isArray(v)) dd = v.length ? v.map(x => val(x, state.lang, k)).join(', ') : unknown();
     else if (typeof v === 'number') dd = num(v);
     else if (typeof v === 'boolean') dd = cap(v);
     else if (v === 'yes' || v === 'no') dd = cap(v);
     else if (['gpudirect_rdma', 'origin'].includes(k)) dd = cap(v);
     /* A vocabulary value in the page's language; names and the catalog's
      * own sentences (topology, notes) as the source wrote them. */
-    else if (typeof v === 'string' && v !== '' && !FREE_TEXT.has(k)) dd = val(v, state.lang);
+    else if (typeof v === 'string' && v !== '' && !FREE_TEXT.has(k)) dd = val(v, state.lang, k);
     else dd = text(v);
     dl.append(el('dt', { text: f[k] || k }), el('dd', {}, dd));
   }
@@ -610,14 +633,14 @@ async function loadVocab() {
   const v = state.vocab || {};
   /* every value /api/vocab gives, "unknown" (a row no source states the
    * fact for) in the page's language, as the table shows it */
-  const fill = (id, values) => {
+  const fill = (id, values, kind) => {
     const s = document.getElementById(id);
-    for (const x of values || []) s.append(el('option', x === 'unknown' ? { value: x, 'data-i18n': 'unknown', text: T('unknown') } : { value: x, text: x }));
+    for (const x of values || []) s.append(el('option', { value: x, 'data-val': kind, text: val(x, state.lang, kind) }));
   };
-  fill('f-network', v.network);
-  fill('f-gpu', v.gpu);
-  fill('f-orchestration', v.orchestration);
-  fill('f-provisioning', v.provisioning);
+  fill('f-network', v.network, 'network');
+  fill('f-gpu', v.gpu, 'gpu');
+  fill('f-orchestration', v.orchestration, 'orchestration');
+  fill('f-provisioning', v.provisioning, 'provisioning');
   const w = $('#p-workload');
   for (const x of v.workloads || []) w.append(el('option', { value: x, text: x }));
   w.append(el('option', { value: '__custom', 'data-i18n': 'custom', text: T('custom') }));
@@ -695,7 +718,7 @@ function serveBand(text, lo) {
 
 function renderServePlan(p) {
   const ranked = p.ranked || [], tg = p.targets || {};
-  $('#plan-status').textContent = `${T('ranked_n', ranked.length)}: ${T('serve_goal', { tpot: num(tg.tpot_ms), ttft: num(tg.ttft_s) })}.`;
+  $('#plan-status').textContent = `${T('ranked_n', ranked.length, p.ranked_total)}: ${T('serve_goal', { tpot: num(tg.tpot_ms), ttft: num(tg.ttft_s) })}.`;
   const cols = ['pc_rank', 'pc_offering', 'pc_nodes', 'sc_mode', 'sc_tok', 'sc_cpm_out', 'sc_price'];
   $('#plan-table thead tr').replaceChildren(...cols.map(k => el('th', { scope: 'col', text: T(k) })));
   const td = (k, attrs, ...kids) => el('td', Object.assign({ 'data-label': T(k) }, attrs), ...kids);
@@ -747,7 +770,7 @@ function renderPlan() {
   $('#chart').hidden = false;
   const ranked = p.ranked || [];
   const g = state.planGoal || {};
-  $('#plan-status').textContent = `${T('ranked_n', ranked.length)}: ${T('plan_goal', {
+  $('#plan-status').textContent = `${T('ranked_n', ranked.length, p.ranked_total)}: ${T('plan_goal', {
     objective: g.objective,
     deadline: g.deadline_h ? (g.deadline_h >= 48 ? `${num(g.deadline_h, 0)} ${T('hours')} (${trainTime(g.deadline_h)})` : trainTime(g.deadline_h)) : '',
     budget: g.budget ? money(g.budget, p.currency, { total: true }) : ''
@@ -763,7 +786,7 @@ function renderPlan() {
     const lay = { tp: r.tp, pp: r.pp, vp: r.vp, dp: r.dp, cp: r.cp, zero: r.zero, recompute: r.recompute };
     const extra = [lay.zero > 0 ? `ZeRO-${lay.zero}` : null, r.recompute ? T('rc_' + r.recompute) : null,
       isUnknown(r.micro_batch) ? null : T('micro_batch', r.micro_batch)].filter(Boolean).join(' · ');
-    const eCell = td('pc_eff', { class: 'num', text: pct(r.scaling_efficiency) });
+    const eCell = td('pc_eff', { class: 'num', text: frac(r.scaling_efficiency) });
     if (r.scaling_note) {
       eCell.append(el('a', { href: '#chart-note', class: 'note-ref', title: eNote(r.offering || r.offering_id, r.nodes, r.scaling_efficiency, lay, r.scaling_note), text: '*' }));
     }
@@ -777,7 +800,7 @@ function renderPlan() {
         el('small', { class: 'band', title: T('band_title'), text: `${T('band')} ${trainTime(r.time_to_train_h_p10)}–${trainTime(r.time_to_train_h_p90)}` }),
         isUnknown(r.goodput) ? null : el('br'),
         isUnknown(r.goodput) ? null : el('small', { class: 'goodput', title: T('goodput_title'), text: `${T('goodput')} ${pct(r.goodput)}` })),
-      eCell, td('pc_peff', { class: 'num', text: pct(r.parallel_efficiency) }),
+      eCell, td('pc_peff', { class: 'num', text: frac(r.parallel_efficiency) }),
       td('pc_cost', { class: 'num' }, money(r.cost, p.currency, { total: true }), el('br'),
         el('small', { class: 'band', title: T('band_title'), text: `${money(r.cost_p10, p.currency, { total: true })}–${money(r.cost_p90, p.currency, { total: true })}` })),
       td('pc_price', { class: 'price' }, money(r.sticker_price_gpu_hr, p.currency), el('br'),
@@ -789,7 +812,7 @@ function renderPlan() {
     /* network_gbps_unknown says what network_unknown would (one node only) more precisely. */
     const flags = (r.flags || []).filter(f => !(f === 'network_unknown' && (r.flags || []).includes('network_gbps_unknown')));
     const assumes = flags.map(f => f === 'max_cluster_unknown' ? T('flag_' + f, num(g.max_gpus || 16384, 0))
-      : f === 'stale_price' ? T('flag_' + f, { d: r.price_dated || '?', m: p.stale_months || 6 })
+      : f === 'stale_price' ? T('flag_' + f, { d: date(r.price_dated, true), day: /^\d{4}-\d{2}-\d{2}$/.test(r.price_dated || ''), m: p.stale_months || 6 })
       : (I18N.en['flag_' + f] !== undefined ? T('flag_' + f) : f));
     const whyCell = el('td', { colspan: String(cols.length), class: 'why' }, el('span', { class: 'why-text', text: `${T('pc_why')}: ${r.why ? gen(r.why, state.lang) : T('unknown')}` }));
     if (assumes.length) whyCell.append(el('br'), el('span', { class: 'assumes', text: `${T('assumes')}: ${assumes.join('; ')}` }));
@@ -810,7 +833,7 @@ function renderPlan() {
   $('#plan-result').hidden = false;
 }
 
-/* The note under the chart: why E exceeds 100 %, one line per offering (its
+/* The note under the chart: why E exceeds 1, one line per offering (its
  * curve's highest E, else its ranked row), built from the API's layouts in
  * the page's language. */
 function renderENote(ranked, curves) {
@@ -821,7 +844,7 @@ function renderENote(ranked, curves) {
     const pts = (c.points || []).filter(pt => pt.scaling_note && !isUnknown(pt.scaling_efficiency) && pt.scaling_efficiency > E_NOTE_MIN);
     if (!pts.length) continue;
     const best = pts.reduce((a, b) => (b.scaling_efficiency > a.scaling_efficiency ? b : a));
-    lines.push(eNote(`${c.provider || ''} ${c.offering || c.offering_id}`.trim(), best.nodes, best.scaling_efficiency, best.layout, best.scaling_note));
+    lines.push(eNote(`${c.provider || ''} ${c.offering || c.offering_id}`.trim(), best.nodes, best.scaling_efficiency, best.layout, best.scaling_note, best));
     seen.add(c.offering_id);
   }
   for (const r of ranked) {
@@ -892,7 +915,7 @@ function renderChart(curves) {
   const step = yMax > 2 ? 0.5 : 0.25;
   for (let e = 0; e <= yMax + 1e-9; e += step) {
     add('line', { x1: L, x2: W - R, y1: Y(e), y2: Y(e), class: Math.abs(e - 1) < 1e-9 && yMax > 1 ? 'grid ref' : 'grid' });
-    add('text', { x: L - 6, y: Y(e) + 4, 'text-anchor': 'end', class: 'tick' }, pct(e));
+    add('text', { x: L - 6, y: Y(e) + 4, 'text-anchor': 'end', class: 'tick' }, frac(e));
   }
   for (let k = Math.ceil(x0); k <= Math.floor(x1); k++) {
     add('line', { x1: X(2 ** k), x2: X(2 ** k), y1: H - B, y2: H - B + 5, class: 'axis' });
@@ -915,7 +938,7 @@ function renderChart(curves) {
     for (const pt of pts) {
       const m = marker(MARKERS[i % MARKERS.length], X(pt.nodes), Y(pt.scaling_efficiency));
       const t = document.createElementNS(ns, 'title');
-      t.textContent = `${c.provider || ''} ${c.offering || c.offering_id}: ${num(pt.nodes, 0)} ${T('chart_x')}, ${pct(pt.scaling_efficiency)}`;
+      t.textContent = `${c.provider || ''} ${c.offering || c.offering_id}: ${num(pt.nodes, 0)} ${T('chart_x')}, E ${frac(pt.scaling_efficiency)}`;
       m.append(t);
       g.append(m);
     }
@@ -1176,7 +1199,7 @@ function renderFabrics() {
     el('td', { class: 'num', text: num(f.nodes, 0) }),
     hasBatch ? el('td', { class: 'num', text: num(f.global_batch_seqs, 0) }) : null,
     el('td', { class: 'num', text: fxStep(f.step_time_s) }),
-    el('td', { class: 'num', text: pct(f.scaling_efficiency) }),
+    el('td', { class: 'num', text: frac(f.scaling_efficiency) }),
     el('td', { class: 'time' }, fxHours(f.time_to_train_h), el('br'),
       el('small', { class: 'band', title: T('band_title'), text: `${T('band')} ${fxHours(f.time_to_train_h_p10)}–${fxHours(f.time_to_train_h_p90)}` })),
     el('td', { class: 'num', text: num(f.gpu_hours, f.gpu_hours < 100 ? 2 : 0) }),
@@ -1383,6 +1406,9 @@ function applyLanguage() {
   document.documentElement.lang = state.lang;
   $('#lang').value = state.lang;
   for (const n of document.querySelectorAll('[data-i18n]')) n.textContent = T(n.getAttribute('data-i18n'));
+  /* the filters' values (the option's value, sent to the API, unchanged) */
+  for (const n of document.querySelectorAll('option[data-val]')) n.textContent = val(n.value, state.lang, n.getAttribute('data-val'));
+  document.title = T('page_title');
   renderTable();
   if (state.detailData) renderDetail(state.detailData);
   if (state.plan) renderPlan();

@@ -38,7 +38,7 @@ const GEN_ES = [
     (m, why, n0, ln, np, k) => `${n0 ? `«Rank 0» aparece ${n0} veces, en más de un host (línea ${ln})` : `la línea de parámetros «# nThread ...» aparece ${np} veces antes de la lista de rangos`}: cada proceso ejecutó nccl-tests como un trabajo propio, ${k} trabajos independientes de un proceso, no un trabajo de varios nodos, que no miden ninguna red entre los nodos; nccl-tests se compiló sin MPI (MPI=1)`],
   [/^each process ran alone \(SINGLE_RANK_RUNS\): the run measures no network$/g,
     'cada proceso se ejecutó solo (SINGLE_RANK_RUNS): la ejecución no mide ninguna red'],
-  [/busbw at (\S+) bytes falls from (\S+) GB\/s at (\S+) node\(s\) to (\S+) GB\/s at (\S+) nodes \((\d+)%\): the step (across the network from one node|to more nodes)/g,
+  [/busbw at (\S+) bytes falls from (\S+) GB\/s at (\S+) node\(s\) to (\S+) GB\/s at (\S+) nodes \((\d+) %\): the step (across the network from one node|to more nodes)/g,
     (m, sz, a, n1, b, n2, p, step) => `el busbw con ${sz} bytes cae de ${a} GB/s con ${n1} nodo(s) a ${b} GB/s con ${n2} nodos (${p} %): el paso ${step === 'to more nodes' ? 'a más nodos' : 'a la red desde un nodo'}`],
   [/busbw steps down at (\S+) bytes from (\S+) GB\/s \(mean of the sizes before\) to (\S+) GB\/s \(mean of the (\d+) sizes from there on\) and stays down/g,
     'el busbw baja con $1 bytes de $2 GB/s (media de los tamaños anteriores) a $3 GB/s (media de los $4 tamaños desde ahí) y no se recupera'],
@@ -169,7 +169,7 @@ const GEN_ES = [
     'GPUDirect RDMA se forzó con NCCL_NET_GDR_LEVEL=$1, más allá de la distancia PXB predeterminada de NCCL'],
   [/NCCL reports the GPU-NIC distance (\d+) beyond the GPUDirect RDMA limit (\d+)/g,
     'NCCL indica una distancia GPU-NIC de $1, más allá del límite de GPUDirect RDMA, $2'],
-  [/busbw (\S+) GB\/s at the largest size is (\S+) of the (\S+) GB\/s expected \(([^)]*)\)/g,
+  [/busbw (\S+) GB\/s at the largest size is (\S+ %) of the (\S+) GB\/s expected \(([^)]*)\)/g,
     (m, b, p, e, src) => `el busbw de ${b} GB/s con el tamaño mayor es el ${p} de los ${e} GB/s esperados (${
       ({ ports: 'puertos', offering: 'oferta', 'expect-gbps': 'expect-gbps', 'an assumed node': 'un nodo supuesto' })[src] || src})`],
   [/the input holds (\d+) separate runs \(other files, NCCL versions, processes or nccl-tests runs\); the top-level facts are those of run (\d+), from (\S+); every finding keeps its own file, line and run/g,
@@ -389,19 +389,19 @@ const GEN_ES = [
   [/\b(TP\d+ x PP\d+) on (\d+) nodes\b/g, '$1 en $2 nodos'],
   [/\b(TP\d+) on 1 node\b/g, '$1 en 1 nodo'],
   /* ===== plan: the why line (lib/plan/why.c): what binds; E; P and the price ===== */
-  [/no communication bottleneck: communication and bubble (\S+) of the step/g,
+  [/no communication bottleneck: communication and bubble (\S+ %) of the step/g,
     'sin cuello de botella de comunicación: comunicación y burbuja $1 del paso'],
-  [/pipeline bubble \(PP(\d+) interleaved\) takes (\S+) of the step/g, 'la burbuja de tubería (PP$1 intercalado) ocupa $2 del paso'],
-  [/pipeline bubble \(PP(\d+)\) takes (\S+) of the step/g, 'la burbuja de tubería (PP$1) ocupa $2 del paso'],
-  [/\bTP (all-reduce|all-gather\/reduce-scatter) (within the node \([^)]*\)|within the NVLink domain \([^)]*\)|over [^;]*?) exposes (\S+) of the step/g,
+  [/pipeline bubble \(PP(\d+) interleaved\) takes (\S+ %) of the step/g, 'la burbuja de tubería (PP$1 intercalado) ocupa $2 del paso'],
+  [/pipeline bubble \(PP(\d+)\) takes (\S+ %) of the step/g, 'la burbuja de tubería (PP$1) ocupa $2 del paso'],
+  [/\bTP (all-reduce|all-gather\/reduce-scatter) (within the node \([^)]*\)|within the NVLink domain \([^)]*\)|over [^;]*?) exposes (\S+ %) of the step/g,
     (m, c, o, p) => `el ${c} de TP ${sobre(o)} expone ${p} del paso`],
-  [/\bDP (all-reduce|all-gather\/reduce-scatter \(ZeRO-3\)) (within the node \([^)]*\)|within the NVLink domain \([^)]*\)|over [^;]*?) exposes (\S+) of the step/g,
+  [/\bDP (all-reduce|all-gather\/reduce-scatter \(ZeRO-3\)) (within the node \([^)]*\)|within the NVLink domain \([^)]*\)|over [^;]*?) exposes (\S+ %) of the step/g,
     (m, c, o, p) => `el ${c} de DP ${sobre(o)} expone ${p} del paso`],
-  [/\bPP send\/recv (within the node \([^)]*\)|within the NVLink domain \([^)]*\)|over [^;]*?) exposes (\S+) of the step/g,
+  [/\bPP send\/recv (within the node \([^)]*\)|within the NVLink domain \([^)]*\)|over [^;]*?) exposes (\S+ %) of the step/g,
     (m, o, p) => `el send/recv de PP ${sobre(o)} expone ${p} del paso`],
-  [/\bCP K\/V exchange (within the node \([^)]*\)|within the NVLink domain \([^)]*\)|over [^;]*?) exposes (\S+) of the step/g,
+  [/\bCP K\/V exchange (within the node \([^)]*\)|within the NVLink domain \([^)]*\)|over [^;]*?) exposes (\S+ %) of the step/g,
     (m, o, p) => `el intercambio K/V de CP ${sobre(o)} expone ${p} del paso`],
-  [/\bMoE all-to-all \(dispatch and combine over (EP\d+)\) (within the node \([^)]*\)|within the NVLink domain \([^)]*\)|over [^;]*?) exposes (\S+) of the step/g,
+  [/\bMoE all-to-all \(dispatch and combine over (EP\d+)\) (within the node \([^)]*\)|within the NVLink domain \([^)]*\)|over [^;]*?) exposes (\S+ %) of the step/g,
     (m, ep, o, p) => `el all-to-all de MoE (reparto y combinación en ${ep}) ${sobre(o)} expone ${p} del paso`],
   /* why E is above 1 (the why line and the scaling note's text) */
   [/\babove 1 because memory binds on (\d+) nodes?: the fastest layout that fits there is (.*?), while (\d+) nodes have room for /g,
@@ -501,15 +501,25 @@ const GEN_ES = [
  * (slurm, kubernetes, ib, lustre...) are names and stay as they are. */
 const VALUES_ES = {
   on: 'activado', off: 'desactivado', partial: 'parcial', na: 'no aplica',
-  'on-demand': 'bajo demanda', spot: 'spot', reserved: 'reservado', waitlist: 'lista de espera', flex: 'flexible',
+  'on-demand': 'bajo demanda', spot: 'spot (interrumpible)', reserved: 'reservado', waitlist: 'lista de espera', flex: 'flexible',
   vm: 'VM', managed: 'gestionado', object: 'objetos', none: 'ninguno',
   ok: 'correcto', warning: 'aviso', failed: 'fallido', invalid: 'no válido', info: 'información', error: 'error',
   shipped: 'incluida', user: 'del usuario', unknown: 'desconocido',
 };
 
-/* One vocabulary value v in the page's language. */
-function val(v, lang) {
+/* Values whose Spanish depends on the fact they are a value of (la red:
+ * "ninguna"; el enlace: "ninguno"). */
+const VALUES_ES_OF = {
+  network: { none: 'ninguna', unknown: 'desconocida', rdma: 'RDMA (sin precisar)' },
+  intra_link: { none: 'ninguno', 'nvlink-bridge': 'puente NVLink' },
+};
+
+/* One vocabulary value v in the page's language; `kind` (optional) the
+ * fact it is a value of (network, intra_link...). */
+function val(v, lang, kind) {
   if (lang !== 'es' || typeof v !== 'string') return v;
+  const of = VALUES_ES_OF[kind];
+  if (of && Object.prototype.hasOwnProperty.call(of, v)) return of[v];
   return Object.prototype.hasOwnProperty.call(VALUES_ES, v) ? VALUES_ES[v] : v;
 }
 

@@ -21,7 +21,7 @@ expect_text "verdict: failed"
 expect_text "NCCL uses 1 of the 8 NICs a node has (ibstat at r02-recon-single-hca-h100-2node-ibstat.txt:430)"
 # expected: the model's prediction for 2 x 8 H100 on the ports' 8 x 400G at 8 GiB, as
 # `predict collective` gives it (NVLSTree, issue 20; it was the ring's 357.42 before)
-expect_text "error   BUSBW_FAR_BELOW_LINK_RATE: busbw 44.48 GB/s at the largest size is 10% of the 447.41 GB/s expected"
+expect_text "error   BUSBW_FAR_BELOW_LINK_RATE: busbw 44.48 GB/s at the largest size is 10 % of the 447.41 GB/s expected"
 expect_text "nics: NCCL uses 1 of the node's 8 NICs (ibstat)"
 expect_no_out "bandwidth: not"
 cf audit --format json "$C"/r02-recon-single-hca-h100-2node-ibstat.txt

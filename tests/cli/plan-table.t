@@ -43,7 +43,14 @@ shown=$first; [ ${#first} -le 21 ] || shown="$(printf %.19s "$first").."
 grep -q "^ 1[ *]$shown .* $grp\$" "$T/out" || fail "row 1 is not '$shown ... $grp'"
 # No progress on stderr when it is not a terminal.
 [ ! -s "$T/err" ] || fail "stderr not empty"
-# --top and --objective time say so.
+# --top and --objective time say so, with how many qualified (ranked_total,
+# not the rows kept: a trial read "3 ranked" where 33 qualified).
+cf plan --workload "$T/w.json" --objective time --top 3 --format json; expect_rc 0
+[ "$(jq '.ranked | length' "$T/out")" = 3 ] || fail "--top 3 kept other than 3 rows"
+ntot=$(jq '.ranked_total' "$T/out")
+cf plan --workload "$T/w.json" --objective time --format json; expect_rc 0
+[ "$(jq '.ranked | length' "$T/out")" = "$ntot" ] || fail "ranked_total $ntot is not the rows without --top"
+[ "$ntot" -gt 3 ] || fail "ranked_total $ntot: the case needs more than 3 to tell"
 cf plan --workload "$T/w.json" --objective time --top 3; expect_rc 0
 expect_out "Fastest first (costs in USD), among node counts with E of at least 0.50 and"
-expect_out "Top 3 shown, $nun not ranked"
+expect_out "Top 3 of $ntot shown, $nun not ranked"

@@ -40,7 +40,7 @@ for how in "--expect-gbps 3200 $C/r01-recon-single-hca-h100-2node.txt" \
     A_LINE=$(audit_line)
     [ "$A_LINE" = "$P_LINE" ] || fail "audit says '$A_LINE', predict '$P_LINE'"
     expect_text "expected: 447.41 GB/s"
-    expect_text "is 10% of the 447.41 GB/s expected"
+    expect_text "is 10 % of the 447.41 GB/s expected"
 done
 
 # 2. the log shows NCCL's choice (a tuning line at the 8 GiB call): the

@@ -27,6 +27,10 @@ page.on('pageerror', e => errors.push(String(e)));
 page.on('console', m => { if (m.type() === 'error') errors.push(m.text()); });
 page.setDefaultTimeout(15000);
 
+/* The API's dates inside a text as the page prints them in English (the
+ * page's date(): Intl, short month, UTC). */
+const enDates = t => String(t).replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, (m, y, mo, d) => new Intl.DateTimeFormat('en',
+  { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(+y, +mo - 1, +d))));
 const rowCount = () => page.locator('#offerings tbody tr').count();
 async function waitRows(n) {
   await page.waitForFunction(k => document.querySelectorAll('#offerings tbody tr').length === k &&
@@ -119,7 +123,7 @@ await check('an offering\'s detail view names its provider\'s rating and sales-c
   const f = (await http('/api/offerings/' + encodeURIComponent(o.id))).json.provider_facts;
   await page.evaluate(id => showDetail(id), o.id);
   await page.waitForSelector('#detail:not([hidden])');
-  const want = [`rated ${f.rating_text}`, f.provisioning.includes('sales-contact') ? 'sales contact' : null,
+  const want = [`rated ${enDates(f.rating_text)}`, f.provisioning.includes('sales-contact') ? 'sales contact' : null,
     f.provisioning.includes('waitlist') ? 'waitlist' : null].filter(Boolean).join(' · ');
   const dl = await page.locator('#detail-list').innerText();
   assert.ok(dl.includes('Provider rating and terms'), dl);
@@ -152,7 +156,7 @@ await check('a plan for llama3-70b shows ranked rows and the scaling chart', asy
     .evaluateAll(tds => tds.map(td => (td.querySelector('.provider-terms') || {}).textContent || ''));
   plan.ranked.forEach((r, i) => {
     const prov = String(r.provider_provisioning || '').split(';');
-    const want = [r.provider_rating ? `rated ${r.provider_rating}` : null, prov.includes('sales-contact') ? 'sales contact' : null,
+    const want = [r.provider_rating ? `rated ${enDates(r.provider_rating)}` : null, prov.includes('sales-contact') ? 'sales contact' : null,
       prov.includes('waitlist') ? 'waitlist' : null].filter(Boolean).join(' · ');
     assert.equal(terms[i], want, r.offering_id);
   });
@@ -174,7 +178,7 @@ await check('a plan for llama3-70b shows ranked rows and the scaling chart', asy
   plan.ranked.forEach((r, i) => {
     assert.ok(r.time_to_train_h_p10 < r.time_to_train_h && r.time_to_train_h < r.time_to_train_h_p90, `row ${i + 1} band`);
     // and the row's goodput (issue 24: the useful fraction the time counts).
-    const gp = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 }).format(r.goodput);
+    const gp = new Intl.NumberFormat('en', { maximumFractionDigits: 1 }).format(r.goodput * 100) + '\u00a0%';
     assert.equal(times[i], `${hrs(r.time_to_train_h)}p10–p90 ${hrs(r.time_to_train_h_p10)}–${hrs(r.time_to_train_h_p90)}goodput ${gp}`, `row ${i + 1}`);
   });
   assert.ok(plan.ranked.every(r => r.time_to_train_h * (1 + plan.margin_pct / 100) <= 2160 * (1 + 1e-12)), 'every row meets the deadline at the margin');
@@ -185,7 +189,7 @@ await check('a plan for llama3-70b shows ranked rows and the scaling chart', asy
   assert.equal(new Set(dashes).size, dashes.length, 'each line has its own dash pattern');
 });
 
-await check('E above 100 % is explained under the chart, with the layouts, in English and Spanish', async () => {
+await check('E above 1 is explained under the chart, with the layouts, in English and Spanish', async () => {
   if (!lastPlan) throw new Skip('no plan on the page');
   const curves = lastPlan;
   const above = curves.scaling.filter(c => c.points.some(pt => pt.scaling_note));
@@ -197,8 +201,8 @@ await check('E above 100 % is explained under the chart, with the layouts, in En
   const best = c.points.filter(pt => pt.scaling_note).reduce((a, b) => (b.scaling_efficiency > a.scaling_efficiency ? b : a));
   const line = items.find(t => t.startsWith(`${c.provider} ${c.offering}:`));
   assert.ok(line, `a line for ${c.offering_id}`);
-  const pctText = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 }).format(best.scaling_efficiency);
-  assert.ok(line.includes(`${pctText} at ${best.nodes} nodes`), line);
+  const eText = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(best.scaling_efficiency);
+  assert.ok(line.includes(`E ${eText} at ${best.nodes} nodes`), line);
   if (best.scaling_note.cause === 'memory') {
     assert.ok(line.includes(`On ${best.scaling_note.n0} node`), line);
     assert.ok(line.includes('fastest layout that fits in memory'), line);
@@ -208,7 +212,7 @@ await check('E above 100 % is explained under the chart, with the layouts, in En
   await page.selectOption('#lang', 'es');
   const es = await page.locator('#chart-note li').allTextContents();
   assert.ok(es.some(t => t.includes(' nodos') && /recomputación|reparto/.test(t)), es.join(' | '));
-  assert.match(await page.locator('#chart-note h3').innerText(), /por encima del 100/);
+  assert.match(await page.locator('#chart-note h3').innerText(), /E por encima de 1/);
   assert.ok((await page.locator('#plan-table tbody td.time').allTextContents()).every(t => / (días|h)útil [\d,.]+\s?%$/.test(t)));
   await page.selectOption('#lang', 'en');
 });

@@ -43,7 +43,7 @@ fi
 export CF SHARED CF_BASE="http://127.0.0.1:$port" CF_PID=$pid
 export CF_SCREENSHOT="$(dirname "$CF")/web-screenshot.png"
 pass=0; fail=0
-for t in api.test.mjs api-serve.test.mjs api-errors.test.mjs gen-es.test.mjs browser.mjs fuzz.mjs; do
+for t in api.test.mjs api-serve.test.mjs api-errors.test.mjs gen-es.test.mjs browser.mjs trial-es.mjs fuzz.mjs; do
     echo "-- $t"
     node "$WEB/$t" > "$T/$t.out" 2>&1
     rc=$?

@@ -70,7 +70,7 @@ static void expected_from_expect_gbps(void **state)
     assert_non_null(finding(r, "BUSBW_BELOW_LINK_RATE"));
     assert_string_equal(field_s(finding(r, "BUSBW_BELOW_LINK_RATE"), "severity"), "warning");
     assert_int_equal(field_i(finding(r, "BUSBW_BELOW_LINK_RATE"), "line"), 5);
-    snprintf(msg, sizeof msg, "67%% of the %.2f GB/s", want);
+    snprintf(msg, sizeof msg, "67 %% of the %.2f GB/s", want);
     assert_non_null(strstr(field_s(finding(r, "BUSBW_BELOW_LINK_RATE"), "message"), msg));
     assert_int_equal(st, CF_AUDIT_WARNING);
     json_decref(r);

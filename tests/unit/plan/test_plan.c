@@ -602,7 +602,7 @@ static void plan_fabric_beats_sticker(void **state)
     assert_float_equal(num(slow, "cost"), 41.8, 1e-9);
     assert_int_equal(json_integer_value(json_object_get(slow, "nodes")), 2);
     assert_non_null(strstr(json_string_value(json_object_get(slow, "why")),
-                           "DP all-reduce over 10 Gbit/s TCP exposes 10% of the step"));
+                           "DP all-reduce over 10 Gbit/s TCP exposes 10 % of the step"));
     assert_float_equal(num(fast, "scaling_efficiency"), 1.0, 1e-12);
     assert_float_equal(num(fast, "effective_price_gpu_hr"), 2.0 * (400 / 1.15 + 4) / (400 / 1.15), 1e-12);
     assert_true(rank_of(doc, "unkmax") == 0);
