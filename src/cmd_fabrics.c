@@ -386,7 +386,7 @@ static void print_assumes(FILE *out, json_t *doc)
             }
             if (code && strcmp(code, "deadline_missed") == 0 && !(seen & 0x20000)) {
                 seen |= 0x20000;
-                tf_wrap(out, "", "too slow: no node count of plan's list (N0, then powers of two up to "
+                tf_wrap(out, "", "too slow: no node count of plan's ladder (N0, then 2^k and 3x2^(k-1) up to "
                         "16384 GPUs) trains within the deadline on that fabric (deadline_missed).", TF_WIDTH);
             }
         }

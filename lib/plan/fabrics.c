@@ -9,8 +9,9 @@
  *     front end refuses alike), then the defaults of the GPU's usual node
  *     (node_defaults), each one recorded as an `assumes` sentence;
  *  2. per family: plan's layout search (search.c) at the node count asked,
- *     or at the counts of plan's list (N0, then powers of two) until the
- *     time to train meets the deadline; N0 and its point for E. At each
+ *     or at the counts of plan's ladder (cf__plan_node_ladder: N0, then
+ *     2^k and 3·2^(k-1)) until the time to train meets the deadline, the
+ *     fewest nodes of plan's list that meet it; N0 and its point for E. At each
  *     count every family runs the same global batch, the one the search
  *     grows to there on ib (batch_ref): the same job on each fabric;
  *  3. the premium against the baseline (cf_worth_premium_pct) and the JSON;
@@ -402,7 +403,7 @@ static void run_fabric(const job *j, batch_ref *b, const cf_fabric *fab, int n0,
         best_same_batch(&s, b, j->nodes, &r->pt);
     } else {
         int counts[CF_MAX_PLAN_NODE_COUNTS];
-        size_t k = cf__plan_node_counts(n0, r->fab.gpus_per_node,
+        size_t k = cf__plan_node_ladder(n0, r->fab.gpus_per_node,
                                         (long)j->max_nodes * r->fab.gpus_per_node, counts,
                                         CF_MAX_PLAN_NODE_COUNTS);
         r->missed = 1;
