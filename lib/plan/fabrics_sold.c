@@ -197,7 +197,7 @@ static size_t best_of(const cf__bundles *bs, const json_t *rows, size_t base)
 
 /* The money clause of the headline (after "for this job"). */
 static void money_clause(char *buf, size_t cap, const cf__bundle *f, const cf__bundle *b,
-                         const json_t *fr, const json_t *br, const char *cur)
+                         const json_t *fr, const json_t *cr, const char *cur)
 {
     char cf_[64], cb[64];
     size_t n = 0;
@@ -213,11 +213,48 @@ static void money_clause(char *buf, size_t cap, const cf__bundle *f, const cf__b
     if (n < cap && !isnan(f->price))
         n += (size_t)snprintf(buf + n, cap - n, "; it sells from %.2f %s/GPU-h (%s)", f->price, cur,
                               f->price_id);
-    if (n < cap && !isnan(f->price) && !isnan(b->price) && num(fr, "job_cost") > 0 &&
-        num(br, "job_cost") > 0) {
+    /* cr: the cheapest bundle's row when it is another (NULL: f is it) */
+    if (n < cap && cr && !isnan(f->price) && num(fr, "job_cost") > 0 && num(cr, "job_cost") > 0) {
         money_words(cf_, sizeof cf_, num(fr, "job_cost"), cur);
+        money_words(cb, sizeof cb, num(cr, "job_cost"), cur);
+        snprintf(buf + n, cap - n, ", so the job costs %s on it against %s on the cheapest", cf_, cb);
+    }
+}
+
+/* The bundle whose job costs least (price x GPU-hours), among the bundles
+ * with a price and a result; n when none. Exact ties keep the first. */
+static size_t cheapest_of(const cf__bundles *bs, const json_t *rows)
+{
+    size_t ch = bs->n;
+    for (size_t i = 0; i < bs->n; i++) {
+        double c = num(json_array_get(rows, i), "job_cost");
+        if (c > 0 && (ch == bs->n || c < num(json_array_get(rows, ch), "job_cost"))) ch = i;
+    }
+    return ch;
+}
+
+/* The headline's lead: what the job costs least on, and how that bundle
+ * stands to the baseline (the renter's answer comes first: issue 23). */
+static void cheapest_clause(char *buf, size_t cap, const cf__bundles *bs, const json_t *rows,
+                            size_t ch, size_t base, const char *cur)
+{
+    char w[96], ids[160], c[64], cb[64];
+    const json_t *r = json_array_get(rows, ch), *br = json_array_get(rows, base);
+    size_t n;
+    bundle_words(w, sizeof w, &bs->b[ch]);
+    ids_words(ids, sizeof ids, &bs->b[ch]);
+    money_words(c, sizeof c, num(r, "job_cost"), cur);
+    n = (size_t)snprintf(buf, cap, "the job costs least on %s %s: %s at %.2f %s/GPU-h", w, ids, c,
+                         bs->b[ch].price, cur);
+    if (n >= cap) return;
+    if (ch == base) {
+        snprintf(buf + n, cap - n, ", the baseline itself");
+    } else if (num(br, "job_cost") > 0) {
         money_words(cb, sizeof cb, num(br, "job_cost"), cur);
-        snprintf(buf + n, cap - n, ", so the job costs %s against %s", cf_, cb);
+        snprintf(buf + n, cap - n, ", against %s on the baseline; %s", cb,
+                 num(r, "time_to_train_h") < num(br, "time_to_train_h")
+                     ? "it is faster than the baseline and cheaper outright, so no premium is needed"
+                     : "it is not faster than the baseline, only cheaper");
     }
 }
 
@@ -225,7 +262,8 @@ static void money_clause(char *buf, size_t cap, const cf__bundle *f, const cf__b
 static json_t *headline(const cf__bundles *bs, const json_t *rows, size_t base, size_t best,
                         const char *gpu, const char *cur)
 {
-    char line[1400], fw[96], bw[96], fi[160], bi[160], money[700];
+    char line[2200], fw[96], bw[96], fi[160], bi[160], money[700], lead[700];
+    size_t ch;
     if (bs->n == 0) {
         snprintf(line, sizeof line, "As sold: the catalog sells no multi-node %s bundle whose network "
                  "and line rate it states, so there is nothing to compare as sold (the equal-line-"
@@ -247,13 +285,16 @@ static json_t *headline(const cf__bundles *bs, const json_t *rows, size_t base, 
                  bs->n > 1 ? " that has a result here" : "");
         return json_string(line);
     }
+    ch = cheapest_of(bs, rows);
+    lead[0] = '\0';
+    if (ch < bs->n) cheapest_clause(lead, sizeof lead, bs, rows, ch, base, cur);
     bundle_words(fw, sizeof fw, &bs->b[best]);
     ids_words(fi, sizeof fi, &bs->b[best]);
     money_clause(money, sizeof money, &bs->b[best], &bs->b[base], json_array_get(rows, best),
-                 json_array_get(rows, base), cur);
-    snprintf(line, sizeof line, "As sold with %s: %s %s is worth %+.1f %% per GPU-hour over %s %s "
-             "for this job%s.", gpu, fw, fi, num(json_array_get(rows, best), "worth_premium_pct"),
-             bw, bi, money);
+                 ch < bs->n && ch != best ? json_array_get(rows, ch) : NULL, cur);
+    snprintf(line, sizeof line, "As sold with %s: %s%s%s %s is worth %+.1f %% per GPU-hour over %s %s "
+             "for this job%s.", gpu, lead, lead[0] ? ". The largest worth: " : "", fw, fi,
+             num(json_array_get(rows, best), "worth_premium_pct"), bw, bi, money);
     return json_string(line);
 }
 
@@ -323,6 +364,8 @@ cf_status cf__fabrics_sold_json(const cf__bundles *bs, json_t *rows, size_t base
     bad |= cf__json_set(o, "currency", json_string(currency));
     bad |= cf__json_set(o, "baseline", base < bs->n ? json_integer((json_int_t)base) : json_null());
     bad |= cf__json_set(o, "best", best < bs->n ? json_integer((json_int_t)best) : json_null());
+    bad |= cf__json_set(o, "cheapest", cheapest_of(bs, rows) < bs->n ? json_integer((json_int_t)cheapest_of(bs, rows))
+                                                                        : json_null());
     bad |= cf__json_set(o, "headline", headline(bs, rows, base, best, gpu, currency));
     bad |= cf__json_set(o, "bundles", json_incref(rows));
     bad |= cf__json_set(o, "not_sold", not_sold(bs));
