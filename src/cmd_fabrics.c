@@ -392,6 +392,29 @@ static void print_assumes(FILE *out, json_t *doc)
         }
 }
 
+/* When no fabric meets the deadline: the shortest deadline one would meet,
+ * the fastest time any family reaches on the ladder with the margin
+ * (deadline_met_h of the library's rows), so the answer is not a dead end. */
+static void print_shortest_deadline(FILE *out, json_t *doc)
+{
+    json_t *r, *best = NULL;
+    size_t i;
+    char line[400], t[32];
+    json_array_foreach(json_object_get(doc, "fabrics"), i, r) {
+        if (json_is_integer(json_object_get(r, "nodes"))) return;     /* one meets it */
+        if (num(r, "deadline_met_h") > 0 && (!best || num(r, "deadline_met_h") < num(best, "deadline_met_h")))
+            best = r;
+    }
+    if (!best) return;
+    snprintf(line, sizeof line, "Every fabric is too slow for %g h. The fastest, %s, trains in %s on %lld "
+             "nodes; with the %g %% margin it meets --deadline %.0f (h) or more.", num(doc, "deadline_h"),
+             label_of(json_string_value(json_object_get(best, "network"))),
+             hours(t, sizeof t, num(best, "fastest_time_to_train_h")),
+             (long long)json_integer_value(json_object_get(best, "fastest_nodes")), num(doc, "margin_pct"),
+             ceil(num(best, "deadline_met_h")));
+    tf_wrap(out, "", line, TF_WIDTH);
+}
+
 /* The catalog's offerings, cheapest first (the bundles' ids in that
  * order), into *list for cf_fabrics' as-sold view. */
 static int catalog_list(const cli_ctx *ctx, cf_offering_list *list)
@@ -454,6 +477,7 @@ int cmd_fabrics(const cli_ctx *ctx, int argc, char **argv)
     rc = print_rows(stdout, doc);
     if (rc == EXIT_OK) {
         print_break_even(stdout, doc);
+        print_shortest_deadline(stdout, doc);
         if (fabrics_sold_text(stdout, doc) != 0) rc = EXIT_INTERNAL;
         print_assumes(stdout, doc);
         fabrics_sold_assumes(stdout, doc);

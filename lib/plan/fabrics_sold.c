@@ -263,7 +263,7 @@ static json_t *headline(const cf__bundles *bs, const json_t *rows, size_t base, 
                         const char *gpu, const char *cur)
 {
     char line[2200], fw[96], bw[96], fi[160], bi[160], money[700], lead[700];
-    size_t ch;
+    size_t ch, n;
     if (bs->n == 0) {
         snprintf(line, sizeof line, "As sold: the catalog sells no multi-node %s bundle whose network "
                  "and line rate it states, so there is nothing to compare as sold (the equal-line-"
@@ -273,9 +273,17 @@ static json_t *headline(const cf__bundles *bs, const json_t *rows, size_t base, 
     bundle_words(bw, sizeof bw, &bs->b[base]);
     ids_words(bi, sizeof bi, &bs->b[base]);
     if (best >= bs->n && !(num(json_array_get(rows, base), "gpu_hours") > 0)) {
-        snprintf(line, sizeof line, "As sold: none of the %zu bundle%s the catalog sells with %s has a "
-                 "result here (each too slow for the deadline or too small to fit, see the rows), so "
-                 "there is no as-sold comparison.", bs->n, bs->n == 1 ? "" : "s", gpu);
+        double met = NAN;       /* the shortest deadline a bundle would meet */
+        for (size_t i = 0; i < bs->n; i++) {
+            double d = num(json_array_get(rows, i), "deadline_met_h");
+            if (d > 0 && (isnan(met) || d < met)) met = d;
+        }
+        n = (size_t)snprintf(line, sizeof line, "As sold: none of the %zu bundle%s the catalog sells with %s "
+                             "has a result here (each too slow for the deadline or too small to fit, see "
+                             "the rows), so there is no as-sold comparison", bs->n, bs->n == 1 ? "" : "s", gpu);
+        if (n < sizeof line)
+            snprintf(line + n, sizeof line - n, isnan(met) ? "." : "; the fastest bundle meets a deadline of "
+                     "%.0f h or more.", ceil(met));
         return json_string(line);
     }
     if (best >= bs->n) {
