@@ -9,6 +9,7 @@
 #include <string.h>
 #include "base/base.h"
 #include "plan/plan_int.h"
+#include "model/model_int.h"
 #include <stdio.h>
 #include "clusterfit/catalog.h"
 #include "clusterfit/fabrics.h"
@@ -165,18 +166,26 @@ static int bundle_set(json_t *r, const cf__bundle *b, const cf__bundle *base, co
     bad |= cf__json_set(r, "worth_gpu_hr", cf__json_num(worth));
     bad |= cf__json_set(r, "job_cost", cf__json_num(gf > 0 ? b->price * gf : NAN));
     bad |= cf__json_set(r, "is_baseline", json_boolean(is_base));
+    bad |= cf__json_set(r, "fabric_named", json_boolean(cf__fabrics_family_named(b->network)));
     return bad;
+}
+
+/* Whether net is one of the six compared families: "rdma" (RDMA whose
+ * fabric, InfiniBand or RoCE, the offering does not name) is not. */
+int cf__fabrics_family_named(cf_network net)
+{
+    size_t nf;
+    const cf_network *fam = cf_fabrics_families(&nf);
+    for (size_t k = 0; k < nf; k++)
+        if (fam[k] == net) return 1;
+    return 0;
 }
 
 /* Whether the bundle states what it is: NICs given and one of the
  * compared families (not "rdma" of an unstated kind). */
 static int stated(const cf__bundle *b)
 {
-    size_t nf;
-    const cf_network *fam = cf_fabrics_families(&nf);
-    for (size_t k = 0; k < nf; k++)
-        if (fam[k] == b->network) return b->nics > 0;
-    return 0;
+    return cf__fabrics_family_named(b->network) && b->nics > 0;
 }
 
 /* The bundle with the largest premium other than the baseline, among the
@@ -337,8 +346,23 @@ static json_t *not_sold(const cf__bundles *bs)
     return arr;
 }
 
+/* The sentence for bundles whose RDMA fabric is not named, kept as their
+ * own family "rdma" (not folded into ib or roce: unknown stays unknown). */
+static int rdma_assumes(json_t *arr, const cf__bundles *bs)
+{
+    char d[400];
+    for (size_t i = 0; i < bs->n; i++)
+        if (!cf__fabrics_family_named(bs->b[i].network)) {
+            snprintf(d, sizeof d, "as sold: rdma: RDMA, fabric not named (the offering does not say "
+                     "InfiniBand or RoCE); modelled as InfiniBand with its own efficiency ETA_RDMA %.2f "
+                     "(docs/model.md), not one of the six compared families", CF_K(ETA_RDMA));
+            return json_array_append_new(arr, json_string(d));
+        }
+    return 0;
+}
+
 /* What the as-sold rows rest on, said with them. */
-static json_t *sold_assumes(const char *cur)
+static json_t *sold_assumes(const char *cur, const cf__bundles *bs)
 {
     char a[400], b[400], c[300];
     json_t *arr = json_array();
@@ -351,7 +375,7 @@ static json_t *sold_assumes(const char *cur)
     snprintf(c, sizeof c, "as sold: a bundle whose NICs are not stated is modelled with one NIC per "
              "GPU (the usual multi-node board), its Gbit/s per node as stated");
     if (!arr || json_array_append_new(arr, json_string(a)) || json_array_append_new(arr, json_string(b)) ||
-        json_array_append_new(arr, json_string(c))) {
+        json_array_append_new(arr, json_string(c)) || rdma_assumes(arr, bs)) {
         json_decref(arr);
         return NULL;
     }
@@ -380,7 +404,7 @@ cf_status cf__fabrics_sold_json(const cf__bundles *bs, json_t *rows, size_t base
     bad |= cf__json_set(o, "no_network_offerings", nn);
     bad |= cf__json_set(o, "n_no_network", json_integer((json_int_t)bs->no_network.n));
     bad |= cf__json_set(o, "n_single_node", json_integer((json_int_t)bs->single_node));
-    bad |= cf__json_set(o, "assumes", sold_assumes(currency));
+    bad |= cf__json_set(o, "assumes", sold_assumes(currency, bs));
     if (bad) {
         json_decref(o);
         return CF_ENOMEM;
