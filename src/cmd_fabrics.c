@@ -100,15 +100,15 @@ static double num(json_t *o, const char *k)
 }
 
 /* Hours in the unit that reads best: "34.3 s", "12 min", "5.2 h", "12.3
- * days", "1.4 years". */
+ * d", "1.4 y" (plan's and scale's d and y). */
 static const char *hours(char *buf, size_t cap, double h)
 {
     if (isnan(h)) snprintf(buf, cap, "-");
     else if (h < 1.0 / 60) snprintf(buf, cap, "%.3g s", h * 3600);
     else if (h < 1) snprintf(buf, cap, "%.3g min", h * 60);
     else if (h < 48) snprintf(buf, cap, "%.3g h", h);
-    else if (h < 24 * 730) snprintf(buf, cap, "%.1f days", h / 24);
-    else snprintf(buf, cap, "%.1f years", h / (24 * 365.25));
+    else if (h < 24 * 730) snprintf(buf, cap, "%.1f d", h / 24);     /* plan's units: d, y */
+    else snprintf(buf, cap, "%.1f y", h / (24 * 365.25));
     return buf;
 }
 
@@ -226,7 +226,7 @@ static int print_rows(FILE *out, json_t *doc)
             goto done;
         if (net && base && strcmp(net, base) == 0 && !isnan(p)) {
             if (table_cell(t, 7, "baseline")) goto done;
-        } else if (isnan(p) ? table_cell(t, 7, "-") : table_cellf(t, 7, "%+.1f %%", p)) {
+        } else if (isnan(p) ? table_cell(t, 7, "-") : table_cellf(t, 7, "%+.1f %%", tf_nonneg_zero(p, 1))) {
             goto done;
         }
         flags_words(notes, sizeof notes, json_object_get(r, "flags"));
@@ -305,7 +305,7 @@ static void print_break_even(FILE *out, json_t *doc)
         if (!best || p > num(best, "worth_premium_pct")) best = r;
         if (n < sizeof list)
             n += (size_t)snprintf(list + n, sizeof list - n, "%s%s %+.1f %%", n ? ", " : "",
-                                  label_of(net), p);
+                                  label_of(net), tf_nonneg_zero(p, 1));
     }
     snprintf(line, sizeof line, "+%% vs %s, the worth premium: how many percent more per GPU-hour a "
              "fabric may cost than %s before the whole job costs more (equal total cost: %s).",

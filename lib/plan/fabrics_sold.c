@@ -113,6 +113,13 @@ static double num(const json_t *o, const char *k)
     return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
+/* v, or +0 where it would print as -0 at `dec` decimals: a signed figure
+ * of the headline never reads "-0.0 %" or "-0.00". */
+static double nz(double v, int dec)
+{
+    return !isnan(v) && fabs(v) < 0.5 * pow(10.0, -dec) ? 0.0 : v;
+}
+
 /* "InfiniBand 8 x 400 Gbit/s", "EFA 3200 Gbit/s (NICs not stated)". */
 static void bundle_words(char *buf, size_t cap, const cf__bundle *b)
 {
@@ -215,7 +222,7 @@ static void money_clause(char *buf, size_t cap, const cf__bundle *f, const cf__b
         n += (size_t)snprintf(buf + n, cap - n, "; at the baseline's cheapest %.2f %s/GPU-h (%s) it "
                               "breaks even up to %.2f %s/GPU-h, a premium of %+.2f %s/GPU-h", b->price, cur,
                               b->price_id, num(fr, "break_even_price_gpu_hr"), cur,
-                              num(fr, "worth_gpu_hr"), cur);
+                              nz(num(fr, "worth_gpu_hr"), 2), cur);
     else if (n < cap)
         n += (size_t)snprintf(buf + n, cap - n, "; the baseline states no %s price, so the worth "
                               "stays a percentage", cur);
@@ -311,7 +318,7 @@ static json_t *headline(const cf__bundles *bs, const json_t *rows, size_t base, 
                  ch < bs->n && ch != best ? json_array_get(rows, ch) : NULL, cur);
     snprintf(line, sizeof line, "As sold with %s: %s%s%s %s is worth %+.1f %% per GPU-hour over %s %s "
              "for this job%s.", gpu, lead, lead[0] ? ". The largest worth: " : "", fw, fi,
-             num(json_array_get(rows, best), "worth_premium_pct"), bw, bi, money);
+             nz(num(json_array_get(rows, best), "worth_premium_pct"), 1), bw, bi, money);
     return json_string(line);
 }
 
