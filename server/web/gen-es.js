@@ -314,6 +314,8 @@ const GEN_ES = [
     'tal como se venden: precio de equilibrio = precio de la referencia x GPU-horas con la referencia / GPU-horas con el paquete; valor = precio de equilibrio - precio de la referencia ($1 por GPU-hora que se puede pagar de más sobre la referencia sin perder); coste del trabajo = precio x GPU-horas'],
   [/^as sold: a bundle whose NICs are not stated is modelled with one NIC per GPU \(the usual multi-node board\), its Gbit\/s per node as stated$/g,
     'tal como se venden: un paquete que no indica sus NIC se modela con una NIC por GPU (la placa multinodo habitual), con sus Gbit/s por nodo tal como se indican'],
+  [/^as sold: rdma: RDMA, fabric not named \(the offering does not say InfiniBand or RoCE\); modelled as InfiniBand with its own efficiency ETA_RDMA (\S+) \(docs\/model\.md\), not one of the six compared families$/g,
+    'tal como se venden: rdma: RDMA sin nombrar la red (la oferta no dice InfiniBand ni RoCE); se modela como InfiniBand con su propia eficiencia ETA_RDMA $1 (docs/model.md), no es una de las seis familias comparadas'],
 
   /* ===== fit: the why (lib/model/fit.c) ===== */
   [/^(\S+) B parameters( \((\S+) B active per token\))? hold (\S+) TiB of weights, gradients and optimizer states/g,
