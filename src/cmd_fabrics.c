@@ -77,8 +77,9 @@ static const cli_cmd fabrics_cmd = {
              "         [--baseline NET] [--format text|json]\n"
              "Is a better fabric worth it for this job? As sold: each bundle the catalog\n"
              "sells with the GPU (family, NICs, line rate; the offerings that sell it and\n"
-             "their cheapest price), and the USD per GPU-hour a renter may pay over the\n"
-             "baseline bundle and break even. At equal line rate: step time, scaling\n"
+             "their cheapest price; rdma: RDMA, fabric not named, modelled as ib), and the\n"
+             "USD per GPU-hour a renter may pay over the baseline bundle and break even.\n"
+             "At equal line rate: step time, scaling\n"
              "efficiency and time to train over each fabric family (ib, roce, efa, tcpxo,\n"
              "tcpx, tcp) at the same NICs and line rate, and the worth premium: how many\n"
              "percent more per GPU-hour each may cost than the baseline before the whole\n"
@@ -99,15 +100,15 @@ static double num(json_t *o, const char *k)
 }
 
 /* Hours in the unit that reads best: "34.3 s", "12 min", "5.2 h", "12.3
- * days", "1.4 years". */
+ * d", "1.4 y" (plan's and scale's d and y). */
 static const char *hours(char *buf, size_t cap, double h)
 {
     if (isnan(h)) snprintf(buf, cap, "-");
     else if (h < 1.0 / 60) snprintf(buf, cap, "%.3g s", h * 3600);
     else if (h < 1) snprintf(buf, cap, "%.3g min", h * 60);
     else if (h < 48) snprintf(buf, cap, "%.3g h", h);
-    else if (h < 24 * 730) snprintf(buf, cap, "%.1f days", h / 24);
-    else snprintf(buf, cap, "%.1f years", h / (24 * 365.25));
+    else if (h < 24 * 730) snprintf(buf, cap, "%.1f d", h / 24);     /* plan's units: d, y */
+    else snprintf(buf, cap, "%.1f y", h / (24 * 365.25));
     return buf;
 }
 
@@ -225,7 +226,7 @@ static int print_rows(FILE *out, json_t *doc)
             goto done;
         if (net && base && strcmp(net, base) == 0 && !isnan(p)) {
             if (table_cell(t, 7, "baseline")) goto done;
-        } else if (isnan(p) ? table_cell(t, 7, "-") : table_cellf(t, 7, "%+.1f %%", p)) {
+        } else if (isnan(p) ? table_cell(t, 7, "-") : table_cellf(t, 7, "%+.1f %%", tf_nonneg_zero(p, 1))) {
             goto done;
         }
         flags_words(notes, sizeof notes, json_object_get(r, "flags"));
@@ -304,7 +305,7 @@ static void print_break_even(FILE *out, json_t *doc)
         if (!best || p > num(best, "worth_premium_pct")) best = r;
         if (n < sizeof list)
             n += (size_t)snprintf(list + n, sizeof list - n, "%s%s %+.1f %%", n ? ", " : "",
-                                  label_of(net), p);
+                                  label_of(net), tf_nonneg_zero(p, 1));
     }
     snprintf(line, sizeof line, "+%% vs %s, the worth premium: how many percent more per GPU-hour a "
              "fabric may cost than %s before the whole job costs more (equal total cost: %s).",
@@ -386,10 +387,33 @@ static void print_assumes(FILE *out, json_t *doc)
             }
             if (code && strcmp(code, "deadline_missed") == 0 && !(seen & 0x20000)) {
                 seen |= 0x20000;
-                tf_wrap(out, "", "too slow: no node count of plan's list (N0, then powers of two up to "
+                tf_wrap(out, "", "too slow: no node count of plan's ladder (N0, then 2^k and 3x2^(k-1) up to "
                         "16384 GPUs) trains within the deadline on that fabric (deadline_missed).", TF_WIDTH);
             }
         }
+}
+
+/* When no fabric meets the deadline: the shortest deadline one would meet,
+ * the fastest time any family reaches on the ladder with the margin
+ * (deadline_met_h of the library's rows), so the answer is not a dead end. */
+static void print_shortest_deadline(FILE *out, json_t *doc)
+{
+    json_t *r, *best = NULL;
+    size_t i;
+    char line[400], t[32];
+    json_array_foreach(json_object_get(doc, "fabrics"), i, r) {
+        if (json_is_integer(json_object_get(r, "nodes"))) return;     /* one meets it */
+        if (num(r, "deadline_met_h") > 0 && (!best || num(r, "deadline_met_h") < num(best, "deadline_met_h")))
+            best = r;
+    }
+    if (!best) return;
+    snprintf(line, sizeof line, "Every fabric is too slow for %g h. The fastest, %s, trains in %s on %lld "
+             "nodes; with the %g %% margin it meets --deadline %.0f (h) or more.", num(doc, "deadline_h"),
+             label_of(json_string_value(json_object_get(best, "network"))),
+             hours(t, sizeof t, num(best, "fastest_time_to_train_h")),
+             (long long)json_integer_value(json_object_get(best, "fastest_nodes")), num(doc, "margin_pct"),
+             ceil(num(best, "deadline_met_h")));
+    tf_wrap(out, "", line, TF_WIDTH);
 }
 
 /* The catalog's offerings, cheapest first (the bundles' ids in that
@@ -454,6 +478,7 @@ int cmd_fabrics(const cli_ctx *ctx, int argc, char **argv)
     rc = print_rows(stdout, doc);
     if (rc == EXIT_OK) {
         print_break_even(stdout, doc);
+        print_shortest_deadline(stdout, doc);
         if (fabrics_sold_text(stdout, doc) != 0) rc = EXIT_INTERNAL;
         print_assumes(stdout, doc);
         fabrics_sold_assumes(stdout, doc);

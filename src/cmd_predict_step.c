@@ -142,7 +142,7 @@ static void print_text(const cf_workload *w, const cf_layout *l, int nodes, cons
                l->tp > 1 && l->tp_comm_overlap ? ", TP overlap" : "");
     printf("\n");
     printf("%-21s%.*f s", w->kind == CF_WL_EMBARRASSING ? "job time" : "step time", dec, r->step_time_s);
-    if (r->step_time_s >= 2 * 86400) printf(" (%.1f days)", r->step_time_s / 86400);
+    if (r->step_time_s >= 2 * 86400) printf(" (%.1f d)", r->step_time_s / 86400);
     else if (r->step_time_s >= 7200) printf(" (%.1f h)", r->step_time_s / 3600);
     else if (r->step_time_s >= 120) printf(" (%.1f min)", r->step_time_s / 60);
     {

@@ -51,13 +51,13 @@ static int row(table *t, const json_t *r)
             : table_cell(t, 2, "-"))
         return -1;
     if (json_is_true(json_object_get(r, "is_baseline")) ? table_cell(t, 3, "baseline")
-        : isnan(p) ? table_cell(t, 3, "-") : table_cellf(t, 3, "%+.1f %%", p))
+        : isnan(p) ? table_cell(t, 3, "-") : table_cellf(t, 3, "%+.1f %%", tf_nonneg_zero(p, 1)))
         return -1;
     if ((!isnan(pr) ? table_cellf(t, 4, "%.2f", pr)
          : json_is_object(other) ? table_cellf(t, 4, "%.2f %s", num(other, "price_gpu_hr"),
                                               json_string_value(json_object_get(other, "currency")))
          : table_cell(t, 4, "-")) ||
-        (isnan(w) ? table_cell(t, 5, "-") : table_cellf(t, 5, "%+.2f", w)) ||
+        (isnan(w) ? table_cell(t, 5, "-") : table_cellf(t, 5, "%+.2f", tf_nonneg_zero(w, 2))) ||
         table_cell(t, 6, ids))
         return -1;
     return 0;

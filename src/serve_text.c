@@ -75,7 +75,7 @@ int serve_cli_fabrics_text(FILE *out, json_t *doc)
         double p = num(r, "worth_premium_pct");
         char prem[16], tok[32];
         if (isnan(p)) snprintf(prem, sizeof prem, "-");
-        else snprintf(prem, sizeof prem, "%+.0f %%", p);
+        else snprintf(prem, sizeof prem, "%+.0f %%", tf_nonneg_zero(p, 0));
         if (isnan(num(r, "nodes"))) {
             fprintf(out, "%-7s %5s -\n", str(r, "network"), "-");
             tf_wrap(out, "        nothing serves: ", str(r, "why"), TF_WIDTH);

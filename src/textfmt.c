@@ -55,3 +55,9 @@ const char *tf_hours(char *buf, size_t cap, double h)
     else snprintf(buf, cap, "%.0f d", h / 24);
     return buf;
 }
+
+double tf_nonneg_zero(double v, int decimals)
+{
+    if (isnan(v)) return v;
+    return fabs(v) < 0.5 * pow(10.0, -decimals) ? 0.0 : v;
+}

@@ -25,6 +25,11 @@ void tf_wrap(FILE *out, const char *lead, const char *text, size_t width);
  * into buf (cap bytes); returns buf. */
 const char *tf_hours(char *buf, size_t cap, double h);
 
+/* v, or +0 where v would print as -0 at `decimals` decimals (-0.0, or a
+ * negative that rounds to zero: "-0.0 %", "-0.00"): every signed number a
+ * text prints passes here, so no output ever shows -0. */
+double tf_nonneg_zero(double v, int decimals);
+
 /* The fabric's name in words: "InfiniBand", "RoCE", "EFA", ... (the
  * vocabulary name for the others). */
 const char *tf_net_label(cf_network n);

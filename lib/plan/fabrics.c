@@ -9,8 +9,9 @@
  *     front end refuses alike), then the defaults of the GPU's usual node
  *     (node_defaults), each one recorded as an `assumes` sentence;
  *  2. per family: plan's layout search (search.c) at the node count asked,
- *     or at the counts of plan's list (N0, then powers of two) until the
- *     time to train meets the deadline; N0 and its point for E. At each
+ *     or at the counts of plan's ladder (cf__plan_node_ladder: N0, then
+ *     2^k and 3·2^(k-1)) until the time to train meets the deadline, the
+ *     fewest nodes of plan's list that meet it; N0 and its point for E. At each
  *     count every family runs the same global batch, the one the search
  *     grows to there on ib (batch_ref): the same job on each fabric;
  *  3. the premium against the baseline (cf_worth_premium_pct) and the JSON;
@@ -309,6 +310,8 @@ typedef struct fam_result {
     cf__plan_point pt;      /* the chosen count and its layout (pt.found) */
     cf__plan_point p0;      /* N0's point, for E (p0.found) */
     int missed;             /* deadline: no count of the list meets it */
+    double fastest_h;       /* missed: the shortest time to train on the list */
+    int fastest_nodes;      /* missed: its count (0 when none fits) */
     double time_h, gpu_h;   /* time to train, GPU-hours; NAN without a point */
     int sold_nodes;         /* as sold: the most nodes any offering of the bundle
                                rents (max_cluster_gpus); 0 = no bound known */
@@ -411,19 +414,26 @@ static void run_fabric(const job *j, batch_ref *b, const cf_fabric *fab, int n0,
         best_same_batch(&s, b, j->nodes, &r->pt);
     } else {
         int counts[CF_MAX_PLAN_NODE_COUNTS];
-        size_t k = cf__plan_node_counts(n0, r->fab.gpus_per_node,
+        size_t k = cf__plan_node_ladder(n0, r->fab.gpus_per_node,
                                         (long)max_nodes * r->fab.gpus_per_node, counts,
                                         CF_MAX_PLAN_NODE_COUNTS);
         r->missed = 1;
+        r->fastest_h = NAN;
         for (size_t i = 0; i < k && r->missed; i++) {
+            double t;
             best_same_batch(&s, b, counts[i], &r->pt);
-            if (r->pt.found && cf__plan_meets_deadline(fam_time_h(j, &r->pt, r->fab.gpus_per_node),
-                                                       j->deadline_h, j->margin_pct))
-                r->missed = 0;
+            if (!r->pt.found) continue;
+            t = fam_time_h(j, &r->pt, r->fab.gpus_per_node);
+            if (cf__plan_meets_deadline(t, j->deadline_h, j->margin_pct)) r->missed = 0;
+            else if (isnan(r->fastest_h) || t < r->fastest_h) {
+                r->fastest_h = t;       /* what a later deadline could be met by */
+                r->fastest_nodes = counts[i];
+            }
         }
         if (r->missed) memset(&r->pt, 0, sizeof r->pt);
     }
     r->time_h = r->gpu_h = NAN;
+    if (!r->missed) r->fastest_h = NAN;
     if (r->pt.found) {
         /* per base batch (cf__plan_pt_s): a grown batch takes fewer steps;
          * the wall time counts the goodput (goodput_plan.c) */
@@ -476,6 +486,12 @@ static json_t *row_json(const job *j, const fam_result *r, const fam_result *bas
     bad |= cf__json_set(o, "step_time_s", r->pt.found ? cf__json_num(r->pt.res.step_time_s) : json_null());
     bad |= cf__json_set(o, "scaling_efficiency", cf__json_num(e));
     bad |= cf__json_set(o, "time_to_train_h", cf__json_num(r->time_h));
+    if (r->missed && !isnan(r->fastest_h)) {
+        /* too slow: the fastest the list reaches, and the deadline it meets */
+        bad |= cf__json_set(o, "fastest_time_to_train_h", cf__json_num(r->fastest_h));
+        bad |= cf__json_set(o, "fastest_nodes", json_integer(r->fastest_nodes));
+        bad |= cf__json_set(o, "deadline_met_h", cf__json_num(r->fastest_h * (1.0 + j->margin_pct / 100.0)));
+    }
     if (r->pt.found) bad |= fam_goodput_set(o, j, r);
     bad |= cf__plan_band_set(o, j->w, r->time_h, NAN);
     bad |= cf__json_set(o, "gpu_hours", cf__json_num(r->gpu_h));

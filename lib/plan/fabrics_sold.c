@@ -9,6 +9,7 @@
 #include <string.h>
 #include "base/base.h"
 #include "plan/plan_int.h"
+#include "model/model_int.h"
 #include <stdio.h>
 #include "clusterfit/catalog.h"
 #include "clusterfit/fabrics.h"
@@ -139,6 +140,13 @@ static double num(const json_t *o, const char *k)
     return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
+/* v, or +0 where it would print as -0 at `dec` decimals: a signed figure
+ * of the headline never reads "-0.0 %" or "-0.00". */
+static double nz(double v, int dec)
+{
+    return !isnan(v) && fabs(v) < 0.5 * pow(10.0, -dec) ? 0.0 : v;
+}
+
 /* "InfiniBand 8 x 400 Gbit/s", "EFA 3200 Gbit/s (NICs not stated)". */
 static void bundle_words(char *buf, size_t cap, const cf__bundle *b)
 {
@@ -244,18 +252,26 @@ static int bundle_set(json_t *r, const cf__bundle *b, const cf__bundle *base, co
     bad |= cf__json_set(r, "largest_sold_nodes", b->max_nodes > 0 ? json_integer(b->max_nodes) : json_null());
     bad |= cf__json_set(r, "price_other", other_json(b));
     bad |= cf__json_set(r, "note", note_json(b, r));
+    bad |= cf__json_set(r, "fabric_named", json_boolean(cf__fabrics_family_named(b->network)));
     return bad;
+}
+
+/* Whether net is one of the six compared families: "rdma" (RDMA whose
+ * fabric, InfiniBand or RoCE, the offering does not name) is not. */
+int cf__fabrics_family_named(cf_network net)
+{
+    size_t nf;
+    const cf_network *fam = cf_fabrics_families(&nf);
+    for (size_t k = 0; k < nf; k++)
+        if (fam[k] == net) return 1;
+    return 0;
 }
 
 /* Whether the bundle states what it is: NICs given and one of the
  * compared families (not "rdma" of an unstated kind). */
 static int stated(const cf__bundle *b)
 {
-    size_t nf;
-    const cf_network *fam = cf_fabrics_families(&nf);
-    for (size_t k = 0; k < nf; k++)
-        if (fam[k] == b->network) return b->nics > 0;
-    return 0;
+    return cf__fabrics_family_named(b->network) && b->nics > 0;
 }
 
 /* The bundle with the largest premium other than the baseline, among the
@@ -276,7 +292,7 @@ static size_t best_of(const cf__bundles *bs, const json_t *rows, size_t base)
 
 /* The money clause of the headline (after "for this job"). */
 static void money_clause(char *buf, size_t cap, const cf__bundle *f, const cf__bundle *b,
-                         const json_t *fr, const json_t *br, const char *cur)
+                         const json_t *fr, const json_t *cr, const char *cur)
 {
     char cf_[64], cb[64];
     size_t n = 0;
@@ -285,18 +301,55 @@ static void money_clause(char *buf, size_t cap, const cf__bundle *f, const cf__b
         n += (size_t)snprintf(buf + n, cap - n, "; at the baseline's cheapest %.2f %s/GPU-h (%s) it "
                               "breaks even up to %.2f %s/GPU-h, a premium of %+.2f %s/GPU-h", b->price, cur,
                               b->price_id, num(fr, "break_even_price_gpu_hr"), cur,
-                              num(fr, "worth_gpu_hr"), cur);
+                              nz(num(fr, "worth_gpu_hr"), 2), cur);
     else if (n < cap)
         n += (size_t)snprintf(buf + n, cap - n, "; the baseline states no %s price, so the worth "
                               "stays a percentage", cur);
     if (n < cap && !isnan(f->price))
         n += (size_t)snprintf(buf + n, cap - n, "; it sells from %.2f %s/GPU-h (%s)", f->price, cur,
                               f->price_id);
-    if (n < cap && !isnan(f->price) && !isnan(b->price) && num(fr, "job_cost") > 0 &&
-        num(br, "job_cost") > 0) {
+    /* cr: the cheapest bundle's row when it is another (NULL: f is it) */
+    if (n < cap && cr && !isnan(f->price) && num(fr, "job_cost") > 0 && num(cr, "job_cost") > 0) {
         money_words(cf_, sizeof cf_, num(fr, "job_cost"), cur);
+        money_words(cb, sizeof cb, num(cr, "job_cost"), cur);
+        snprintf(buf + n, cap - n, ", so the job costs %s on it against %s on the cheapest", cf_, cb);
+    }
+}
+
+/* The bundle whose job costs least (price x GPU-hours), among the bundles
+ * with a price and a result; n when none. Exact ties keep the first. */
+static size_t cheapest_of(const cf__bundles *bs, const json_t *rows)
+{
+    size_t ch = bs->n;
+    for (size_t i = 0; i < bs->n; i++) {
+        double c = num(json_array_get(rows, i), "job_cost");
+        if (c > 0 && (ch == bs->n || c < num(json_array_get(rows, ch), "job_cost"))) ch = i;
+    }
+    return ch;
+}
+
+/* The headline's lead: what the job costs least on, and how that bundle
+ * stands to the baseline (the renter's answer comes first: issue 23). */
+static void cheapest_clause(char *buf, size_t cap, const cf__bundles *bs, const json_t *rows,
+                            size_t ch, size_t base, const char *cur)
+{
+    char w[96], ids[160], c[64], cb[64];
+    const json_t *r = json_array_get(rows, ch), *br = json_array_get(rows, base);
+    size_t n;
+    bundle_words(w, sizeof w, &bs->b[ch]);
+    ids_words(ids, sizeof ids, &bs->b[ch]);
+    money_words(c, sizeof c, num(r, "job_cost"), cur);
+    n = (size_t)snprintf(buf, cap, "the job costs least on %s %s: %s at %.2f %s/GPU-h", w, ids, c,
+                         bs->b[ch].price, cur);
+    if (n >= cap) return;
+    if (ch == base) {
+        snprintf(buf + n, cap - n, ", the baseline itself");
+    } else if (num(br, "job_cost") > 0) {
         money_words(cb, sizeof cb, num(br, "job_cost"), cur);
-        snprintf(buf + n, cap - n, ", so the job costs %s against %s", cf_, cb);
+        snprintf(buf + n, cap - n, ", against %s on the baseline; %s", cb,
+                 num(r, "time_to_train_h") < num(br, "time_to_train_h")
+                     ? "it is faster than the baseline and cheaper outright, so no premium is needed"
+                     : "it is not faster than the baseline, only cheaper");
     }
 }
 
@@ -304,8 +357,8 @@ static void money_clause(char *buf, size_t cap, const cf__bundle *f, const cf__b
 static json_t *headline(const cf__bundles *bs, const json_t *rows, size_t base, size_t best,
                         const char *gpu, const char *cur)
 {
-    char line[2400], fw[96], bw[96], fi[160], bi[160], money[700];
-    size_t n;
+    char line[2600], fw[96], bw[96], fi[160], bi[160], money[700], lead[700];
+    size_t ch, n;
     if (bs->n == 0) {
         snprintf(line, sizeof line, "As sold: the catalog sells no multi-node %s bundle whose network "
                  "and line rate it states, so there is nothing to compare as sold (the equal-line-"
@@ -315,9 +368,17 @@ static json_t *headline(const cf__bundles *bs, const json_t *rows, size_t base, 
     bundle_words(bw, sizeof bw, &bs->b[base]);
     ids_words(bi, sizeof bi, &bs->b[base]);
     if (best >= bs->n && !(num(json_array_get(rows, base), "gpu_hours") > 0)) {
-        snprintf(line, sizeof line, "As sold: none of the %zu bundle%s the catalog sells with %s has a "
-                 "result here (each too slow for the deadline or too small to fit, see the rows), so "
-                 "there is no as-sold comparison.", bs->n, bs->n == 1 ? "" : "s", gpu);
+        double met = NAN;       /* the shortest deadline a bundle would meet */
+        for (size_t i = 0; i < bs->n; i++) {
+            double d = num(json_array_get(rows, i), "deadline_met_h");
+            if (d > 0 && (isnan(met) || d < met)) met = d;
+        }
+        n = (size_t)snprintf(line, sizeof line, "As sold: none of the %zu bundle%s the catalog sells with %s "
+                             "has a result here (each too slow for the deadline or too small to fit, see "
+                             "the rows), so there is no as-sold comparison", bs->n, bs->n == 1 ? "" : "s", gpu);
+        if (n < sizeof line)
+            snprintf(line + n, sizeof line - n, isnan(met) ? "." : "; the fastest bundle meets a deadline of "
+                     "%.0f h or more.", ceil(met));
         return json_string(line);
     }
     if (best >= bs->n) {
@@ -327,13 +388,17 @@ static json_t *headline(const cf__bundles *bs, const json_t *rows, size_t base, 
                  bs->n > 1 ? " that has a result here" : "");
         return json_string(line);
     }
+    ch = cheapest_of(bs, rows);
+    lead[0] = '\0';
+    if (ch < bs->n) cheapest_clause(lead, sizeof lead, bs, rows, ch, base, cur);
     bundle_words(fw, sizeof fw, &bs->b[best]);
     ids_words(fi, sizeof fi, &bs->b[best]);
     money_clause(money, sizeof money, &bs->b[best], &bs->b[base], json_array_get(rows, best),
-                 json_array_get(rows, base), cur);
-    n = (size_t)snprintf(line, sizeof line, "As sold with %s: %s %s is worth %+.1f %% per GPU-hour "
-                         "over %s %s for this job%s.", gpu, fw, fi,
-                         num(json_array_get(rows, best), "worth_premium_pct"), bw, bi, money);
+                 ch < bs->n && ch != best ? json_array_get(rows, ch) : NULL, cur);
+    n = (size_t)snprintf(line, sizeof line, "As sold with %s: %s%s%s %s is worth %+.1f %% per "
+                         "GPU-hour over %s %s for this job%s.", gpu, lead,
+                         lead[0] ? ". The largest worth: " : "", fw, fi,
+                         nz(num(json_array_get(rows, best), "worth_premium_pct"), 1), bw, bi, money);
     for (int k = 0; k < 2; k++) {   /* the compared bundles beyond what is sold */
         const json_t *r = json_array_get(rows, k ? base : best);
         if (n < sizeof line && has_flag(r, "larger_than_sold"))
@@ -374,8 +439,23 @@ static json_t *not_sold(const cf__bundles *bs)
     return arr;
 }
 
+/* The sentence for bundles whose RDMA fabric is not named, kept as their
+ * own family "rdma" (not folded into ib or roce: unknown stays unknown). */
+static int rdma_assumes(json_t *arr, const cf__bundles *bs)
+{
+    char d[400];
+    for (size_t i = 0; i < bs->n; i++)
+        if (!cf__fabrics_family_named(bs->b[i].network)) {
+            snprintf(d, sizeof d, "as sold: rdma: RDMA, fabric not named (the offering does not say "
+                     "InfiniBand or RoCE); modelled as InfiniBand with its own efficiency ETA_RDMA %.2f "
+                     "(docs/model.md), not one of the six compared families", CF_K(ETA_RDMA));
+            return json_array_append_new(arr, json_string(d));
+        }
+    return 0;
+}
+
 /* What the as-sold rows rest on, said with them. */
-static json_t *sold_assumes(const char *cur)
+static json_t *sold_assumes(const char *cur, const cf__bundles *bs)
 {
     char a[400], b[400], c[300];
     json_t *arr = json_array();
@@ -388,7 +468,7 @@ static json_t *sold_assumes(const char *cur)
     snprintf(c, sizeof c, "as sold: a bundle whose NICs are not stated is modelled with one NIC per "
              "GPU (the usual multi-node board), its Gbit/s per node as stated");
     if (!arr || json_array_append_new(arr, json_string(a)) || json_array_append_new(arr, json_string(b)) ||
-        json_array_append_new(arr, json_string(c))) {
+        json_array_append_new(arr, json_string(c)) || rdma_assumes(arr, bs)) {
         json_decref(arr);
         return NULL;
     }
@@ -409,13 +489,15 @@ cf_status cf__fabrics_sold_json(const cf__bundles *bs, json_t *rows, size_t base
     bad |= cf__json_set(o, "currency", json_string(currency));
     bad |= cf__json_set(o, "baseline", base < bs->n ? json_integer((json_int_t)base) : json_null());
     bad |= cf__json_set(o, "best", best < bs->n ? json_integer((json_int_t)best) : json_null());
+    bad |= cf__json_set(o, "cheapest", cheapest_of(bs, rows) < bs->n ? json_integer((json_int_t)cheapest_of(bs, rows))
+                                                                        : json_null());
     bad |= cf__json_set(o, "headline", headline(bs, rows, base, best, gpu, currency));
     bad |= cf__json_set(o, "bundles", json_incref(rows));
     bad |= cf__json_set(o, "not_sold", not_sold(bs));
     bad |= cf__json_set(o, "no_network_offerings", nn);
     bad |= cf__json_set(o, "n_no_network", json_integer((json_int_t)bs->no_network.n));
     bad |= cf__json_set(o, "n_single_node", json_integer((json_int_t)bs->single_node));
-    bad |= cf__json_set(o, "assumes", sold_assumes(currency));
+    bad |= cf__json_set(o, "assumes", sold_assumes(currency, bs));
     if (bad) {
         json_decref(o);
         return CF_ENOMEM;

@@ -472,6 +472,9 @@ void cf__fabrics_bundles(const cf_offering *offs, size_t n, const char *gpu, int
  * priced one first; among the bundles with a result (ok[i] != 0; ok NULL:
  * all) first. bs->n when none is sold. */
 size_t cf__fabrics_sold_baseline(const cf__bundles *bs, cf_network baseline, const unsigned char *ok);
+/* Whether net is one of the six compared families (fabrics_sold.c); "rdma",
+ * RDMA whose fabric is not named, is not. */
+int cf__fabrics_family_named(cf_network net);
 
 /* fabrics' `sold` member from the bundles and their rows (rows[i] the row
  * of bs->b[i], as the equal-rate rows, with gpu_hours and
