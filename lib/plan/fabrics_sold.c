@@ -447,8 +447,8 @@ static int rdma_assumes(json_t *arr, const cf__bundles *bs)
     for (size_t i = 0; i < bs->n; i++)
         if (!cf__fabrics_family_named(bs->b[i].network)) {
             snprintf(d, sizeof d, "as sold: rdma: RDMA, fabric not named (the offering does not say "
-                     "InfiniBand or RoCE); modelled as InfiniBand with its own efficiency ETA_RDMA %.2f "
-                     "(docs/model.md), not one of the six compared families", CF_K(ETA_RDMA));
+                     "InfiniBand or RoCE); modelled as InfiniBand at its own bandwidth efficiency %.2f "
+                     "(docs/model.md, generic rdma), not one of the six compared families", CF_K(ETA_RDMA));
             return json_array_append_new(arr, json_string(d));
         }
     return 0;

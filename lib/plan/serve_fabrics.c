@@ -131,7 +131,7 @@ cf_status cf_serve_fabrics(const cf_workload *w, const struct cf_fabrics_query *
             "worth_premium_pct carries no band: a ratio of the same model on both fabrics, in which "
             "the node's share of the serving error cancels and the fabric's share is not measured "
             "apart (docs/model-serve.md \"Band\"); requests/s, tokens/s and TPOT carry "
-            "ERR_SERVE_P10/P90")))
+            "the serving band (p10-p90 out of sample)")))
         st = CF_ENOMEM;
     if (st == CF_OK && q->nodes <= 0 && fs[0].d.ok) {     /* the ib deployment's size */
         nodes = fs[0].d.nodes;

@@ -321,8 +321,8 @@ const GEN_ES = [
     'buscado hasta $1 nodos ($2 GPU), el clúster más grande que alquila alguna de sus ofertas; el plazo necesita más'],
   [/priced only in (\S+) \((\S+) (\S+)\/GPU-h, (\S+)\): shown, not compared \(never converted\)/g,
     'con precio solo en $1 ($2 $3/GPU-h, $4): se muestra, no se compara (nunca se convierte)'],
-  [/^as sold: rdma: RDMA, fabric not named \(the offering does not say InfiniBand or RoCE\); modelled as InfiniBand with its own efficiency ETA_RDMA (\S+) \(docs\/model\.md\), not one of the six compared families$/g,
-    'tal como se venden: rdma: RDMA sin nombrar la red (la oferta no dice InfiniBand ni RoCE); se modela como InfiniBand con su propia eficiencia ETA_RDMA $1 (docs/model.md), no es una de las seis familias comparadas'],
+  [/^as sold: rdma: RDMA, fabric not named \(the offering does not say InfiniBand or RoCE\); modelled as InfiniBand at its own bandwidth efficiency (\S+) \(docs\/model\.md, generic rdma\), not one of the six compared families$/g,
+    'tal como se venden: rdma: RDMA sin nombrar la red (la oferta no dice InfiniBand ni RoCE); se modela como InfiniBand con su propia eficiencia de ancho de banda $1 (docs/model.md, rdma genérico), no es una de las seis familias comparadas'],
 
   /* ===== fit: the why (lib/model/fit.c) ===== */
   [/^(\S+) B parameters( \((\S+) B active per token\))? hold (\S+) TiB of weights, gradients and optimizer states/g,
