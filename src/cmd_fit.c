@@ -86,11 +86,15 @@ int cmd_fit(const cli_ctx *ctx, int argc, char **argv)
            r.fits_one_node ? "fits" : "does not fit", gpn, spec->name, r.min_nodes,
            r.min_nodes == 1 ? "" : "s");
     {
-        char lay[160];
+        char lay[160], head[64], text[224];
         cf_layout_words(lay, sizeof lay, &r.layout, w.kind);
-        printf("layout on %d node%s (%ld GPUs): %s%s", r.min_nodes, r.min_nodes == 1 ? "" : "s",
-               (long)r.min_nodes * gpn, lay, w.kind == CF_WL_LLM ? "" : "\n");
-        if (w.kind == CF_WL_LLM) printf(", micro-batch %d\n", r.layout.micro_batch);
+        snprintf(head, sizeof head, "layout on %d node%s (%ld GPUs): ", r.min_nodes,
+                 r.min_nodes == 1 ? "" : "s", (long)r.min_nodes * gpn);
+        if (w.kind == CF_WL_LLM)
+            snprintf(text, sizeof text, "%s, micro-batch %d", lay, r.layout.micro_batch);
+        else
+            snprintf(text, sizeof text, "%s", lay);
+        tf_wrap(stdout, head, text, TF_WIDTH);    /* 80 columns, as every report */
         printf("memory per GPU %.1f GiB (the GPU has %.0f GB = %.1f GiB)\n", r.memory_per_gpu_gib,
                spec->memory_gb, cf_gpu_usable_gib(spec->name));
         if (r.why[0]) {

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "fabric_opts.h"
 #include "opts.h"
+#include "textfmt.h"
 
 typedef struct coll_args {
     const char *coll, *bytes, *nodes, *rpn, *algo;
@@ -102,8 +103,10 @@ static void print_text(const cf_coll_result *r, const cf_fabric *fab)
         double p10, p90, lo, hi;
         cf_error_band(cf_error_class_collective(r->message_bytes), &p10, &p90);
         cf_busbw_band(r->busbw_GBps, r->message_bytes, &lo, &hi);
-        printf("p10-p90        time %.2f-%.2f us, busbw %.2f-%.2f GB/s (the model's error out of sample)\n",
-               r->time_us * p10, r->time_us * p90, lo, hi);
+        char band[160];
+        snprintf(band, sizeof band, "time %.2f-%.2f us, busbw %.2f-%.2f GB/s (the model's error "
+                 "out of sample)", r->time_us * p10, r->time_us * p90, lo, hi);
+        tf_wrap(stdout, "p10-p90        ", band, TF_WIDTH);   /* 80 columns */
     }
     printf("bottleneck     %s\n", cf_bottleneck_name(r->bottleneck));
     /* the line `audit` prints for the same node (one expectation, issue 20) */

@@ -336,6 +336,17 @@ static int print_table(FILE *out, json_t *arr, const cf_workload *w, const cf_of
         }
     }
     if (table_print(t, out, TABLE_WIDTH) != 0) goto fail;
+    if (table_cut(t, TABLE_WIDTH, 6)) {   /* a layout is never lost to the cut (issue 23) */
+        fputs("layouts in full (the column above is cut at 80 columns):\n", out);
+        json_array_foreach(arr, i, r) {
+            char lead[32];
+            if (isnan(num_of(r, "step_time_s"))) continue;
+            layout_cell(buf, sizeof buf, json_object_get(r, "layout"), llm);
+            snprintf(lead, sizeof lead, "  %5ld nodes: ",
+                     (long)json_integer_value(json_object_get(r, "nodes")));
+            tf_wrap(out, lead, buf, TF_WIDTH);
+        }
+    }
     if (llm) {
         /* ETP is named only when a row shows it (etp > 1). */
         int etp = 0;

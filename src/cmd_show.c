@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "cli.h"
+#include "textfmt.h"
 #include "opts.h"
 
 typedef struct show_args {
@@ -92,6 +93,24 @@ static void print_provider(const json_t *f)
         printf("  %-24s none known\n", "rating");
 }
 
+/* "  name    value" with the value wrapped at TF_WIDTH under itself, each of
+ * its lines (notes hold newlines) a paragraph of its own (issue 23: notes
+ * ran to 266 columns). */
+static void show_wrapped(const char *name, char *text)
+{
+    char lead[64];
+    snprintf(lead, sizeof lead, "  %-24s ", name);
+    for (char *p = text;;) {
+        char *nl = strchr(p, '\n');
+        if (nl) *nl = '\0';
+        tf_wrap(stdout, lead, p, TF_WIDTH);
+        if (!nl) break;
+        *nl = '\n';
+        p = nl + 1;
+        snprintf(lead, sizeof lead, "  %-24s ", "");
+    }
+}
+
 static int print_text(const cf_offering *o, long days, int have_age, long price_days, int have_price_age)
 {
     char *buf = malloc(CF_MAX_FIELD_BYTES * 2), age[64] = "", price_age[80] = "";
@@ -120,15 +139,8 @@ static int print_text(const cf_offering *o, long days, int have_age, long price_
             putchar('\n');
         } else if (unit_of(c))
             printf("  %-24s %s %s\n", name, buf, unit_of(c));
-        else if (c == 26) { /* notes may hold newlines: indent the next lines */
-            printf("  %-24s ", name);
-            for (const char *p = buf; *p; p++) {
-                putchar(*p);
-                if (*p == '\n') printf("  %-24s ", "");
-            }
-            putchar('\n');
-        } else
-            printf("  %-24s %s\n", name, buf);
+        else            /* notes may hold newlines; every value wraps at 80 columns */
+            show_wrapped(name, buf);
     }
     printf("  %-24s %s\n", "origin",
            o->user_row ? "user (clusterfit import)" : "shipped (data/offerings.csv)");

@@ -2,6 +2,7 @@
  * here (why lines, notes, headers) are ASCII. */
 #include <string.h>
 #include <math.h>
+#include "clusterfit/units.h"
 #include "textfmt.h"
 
 const char *tf_thousands(char *buf, size_t cap, double v)
@@ -25,6 +26,9 @@ void tf_wrap(FILE *out, const char *lead, const char *text, size_t width)
     fputs(lead, out);
     while (text && *text) {
         size_t word = strcspn(text, " ");
+        const char *next = text + word + strspn(text + word, " ");
+        if (*next && cf_unit_glues(text, word, next, strcspn(next, " ")))   /* "+9.5 %" whole */
+            word = (size_t)(next - text) + strcspn(next, " ");
         if (col > indent && col + 1 + word > width) {
             fprintf(out, "\n%*s", (int)indent, "");
             col = indent;

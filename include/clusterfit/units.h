@@ -26,4 +26,14 @@ CF_API cf_status cf_parse_size(const char *s, uint64_t *out);
 CF_API cf_status cf_parse_long(const char *s, long *out);
 CF_API cf_status cf_parse_double(const char *s, double *out);
 
+/* Whether a line break may not fall between two words of a text report:
+ * 1 when prev (prev_len bytes) ends with a digit and next (next_len bytes)
+ * is a unit the tool prints after a number ("%", "pp", "ms", "us", "s",
+ * "h", "d", "y", "GB/s", "Gbit/s", "GB", "GiB", "TB", "MiB", "KiB", "B",
+ * "USD", "USD/GPU-h", "EUR", "W"), a trailing ",", ";", ":", ")" or "."
+ * aside; else 0. So "+9.5 %" is never split at a wrap (issue 23: "lost
+ * work +9.5" / "%, restarts"). Used by every wrapper of text (lib/base/
+ * wrap.c, the tool's tf_wrap). Pure; NULL or empty words give 0. */
+CF_API int cf_unit_glues(const char *prev, size_t prev_len, const char *next, size_t next_len);
+
 #endif

@@ -61,3 +61,16 @@ cf_status cf_parse_size(const char *s, uint64_t *out)
     *out = (uint64_t)llround(v);
     return CF_OK;
 }
+
+int cf_unit_glues(const char *prev, size_t prev_len, const char *next, size_t next_len)
+{
+    static const char *const units[] = {"%", "pp", "ms", "us", "s", "h", "d", "y", "GB/s",
+                                        "Gbit/s", "GB", "GiB", "TB", "MiB", "KiB", "B", "USD",
+                                        "USD/GPU-h", "EUR", "W", NULL};
+    if (!prev || !next || prev_len == 0 || next_len == 0) return 0;
+    if (!isdigit((unsigned char)prev[prev_len - 1])) return 0;
+    while (next_len > 0 && strchr(",;:).", next[next_len - 1])) next_len--;
+    for (size_t i = 0; units[i]; i++)
+        if (strlen(units[i]) == next_len && memcmp(units[i], next, next_len) == 0) return 1;
+    return 0;
+}

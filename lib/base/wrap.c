@@ -3,6 +3,7 @@
  * over finished text, so a report is written once, unwrapped, and every
  * line is wrapped by the same rule. */
 #include <string.h>
+#include "clusterfit/units.h"
 #include "base/base.h"
 
 /* Columns of n bytes of UTF-8: continuation bytes do not count. */
@@ -41,6 +42,13 @@ static cf_status wrap_one(cf__buf *b, const char *s, size_t n, size_t width)
         we = w;
         while (we < end && *we != ' ') we++;
         if (w == end) break;
+        {   /* a number and its unit stay on one line ("+9.5 %") */
+            const char *n2 = we, *ne2;
+            while (n2 < end && *n2 == ' ') n2++;
+            ne2 = n2;
+            while (ne2 < end && *ne2 != ' ') ne2++;
+            if (n2 < end && cf_unit_glues(w, (size_t)(we - w), n2, (size_t)(ne2 - n2))) we = ne2;
+        }
         wc = cols(w, (size_t)(we - w));
         if (at > 0 && col + 1 + wc > width) {
             cf__buf_add(b, "\n", 1);
