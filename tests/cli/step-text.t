@@ -37,5 +37,5 @@ n=$(jq .min_nodes "$T/out"); g=$(jq '.min_nodes * 8' "$T/out")
 cf fit --workload llama3-405b --gpu H100-SXM; expect_rc 0
 expect_out "does not fit one node of 8 x H100-SXM; minimum $n nodes"
 expect_out "layout on $n nodes ($g GPUs): TP"
-expect_out "with ZeRO-3 and full recompute, micro-batch 1"
+expect_text "with ZeRO-3 and full recompute, micro-batch 1"   # the line wraps at 80 columns
 expect_out "(the GPU has 80 GB = 74.5 GiB)"
